@@ -1,0 +1,86 @@
+import { randomUUID } from 'node:crypto';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Container } from './container.ts';
+import { registerAuth } from './lib/auth.ts';
+import { registerErrorHandler } from './lib/error-handler.ts';
+import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { registerWebApp } from './modules/web/web.routes.ts';
+
+const JSON_BODY_LIMIT = 1024 * 1024;
+const SECRET_QUERY_PARAMS = /([?&](?:access|token)=)[^&]*/gi;
+
+/** Builds the whole server from a wired container; listening is the caller's business. */
+export async function buildApp(
+  container: Container,
+  options: { logStream?: NodeJS.WritableStream } = {},
+): Promise<FastifyInstance> {
+  const { config } = container;
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      ...(options.logStream ? { stream: options.logStream } : {}),
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-share-access"]'],
+      serializers: {
+        req: (request) => ({
+          method: request.method,
+          url: request.url.replace(SECRET_QUERY_PARAMS, '$1[redacted]'),
+          remoteAddress: request.ip,
+        }),
+      },
+    },
+    bodyLimit: JSON_BODY_LIMIT,
+    // A wrong type is a 400, not silently converted; a field outside a closed schema is
+    // rejected, not silently dropped.
+    ajv: { customOptions: { coerceTypes: false, removeAdditional: false } },
+    trustProxy: config.trustProxy,
+    genReqId: () => randomUUID(),
+    // Our own ids only: a client-chosen id could forge log lines.
+    requestIdHeader: false,
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('X-Request-Id', request.id);
+  });
+
+  registerErrorHandler(app);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // react-hot-toast injects its keyframes as a <style> element.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        // Self-hosted instances may run on plain HTTP inside a LAN.
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: { info: { title: 'CloudVault API', version: '1.0.0' } },
+  });
+  registerAuth(app, container.accounts.authenticate);
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes({ database: container.database.ping }));
+      await api.register(accountsRoutes(container.accounts));
+      api.get('/docs/json', { schema: { hide: true } }, async () => app.swagger());
+    },
+    { prefix: '/api' },
+  );
+  await registerWebApp(app, config.webDistDir);
+  return app;
+}

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('gives the embedded defaults with an empty environment', () => {
+    const config = loadConfig({}, '/srv/cloudvault');
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      publicUrl: 'http://localhost:3000',
+      dataDir: '/srv/cloudvault/data',
+      databaseUrl: undefined,
+      jwtSecret: undefined,
+      logLevel: 'info',
+      trustProxy: false,
+    });
+  });
+
+  it('derives PUBLIC_URL from PORT and drops a trailing slash from a given one', () => {
+    expect(loadConfig({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
+    expect(loadConfig({ PUBLIC_URL: 'https://files.example.com/' }).publicUrl).toBe('https://files.example.com');
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ PORT: '-1' }, 'PORT'],
+    [{ PUBLIC_URL: 'files.example.com' }, 'PUBLIC_URL'],
+    [{ PUBLIC_URL: 'ftp://files.example.com' }, 'PUBLIC_URL'],
+    [{ DATABASE_URL: 'mysql://localhost/db' }, 'DATABASE_URL'],
+    [{ JWT_SECRET: 'short' }, 'JWT_SECRET'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ TRUST_PROXY: 'yes' }, 'TRUST_PROXY'],
+  ])('names the variable of a bad value %o', (env, variable) => {
+    try {
+      loadConfig(env);
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      expect((error as ConfigError).variable).toBe(variable);
+      expect((error as Error).message.startsWith(variable)).toBe(true);
+    }
+  });
+
+  it('accepts a PostgreSQL URL', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@127.0.0.1:5432/db' }).databaseUrl).toBe(
+      'postgres://u@127.0.0.1:5432/db',
+    );
+  });
+});

@@ -1,0 +1,95 @@
+import path from 'node:path';
+
+/** Everything the server reads from the environment, validated once at start-up. */
+export interface Config {
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  /** `postgres://…` for PostgreSQL; absent means SQLite in dataDir. */
+  databaseUrl: string | undefined;
+  /** Absent means a secret generated once and kept in dataDir. */
+  jwtSecret: string | undefined;
+  /** JSON file with the plan catalogue; absent means the one shipped in the repository. */
+  plansFile: string | undefined;
+  /** The built web app; absent or missing on disk means the API is served alone. */
+  webDistDir: string | undefined;
+  logLevel: string;
+  /** Behind a reverse proxy, trust its X-Forwarded-For for rate limits and logs. */
+  trustProxy: boolean;
+}
+
+/** A configuration value that cannot be used, named so the operator can fix it in one go. */
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    reason: string,
+  ) {
+    super(`${variable} ${reason}`);
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+function readPort(env: Env): number {
+  const raw = env.PORT;
+  if (raw === undefined || raw === '') return 3000;
+  const port = Number(raw);
+  if (!/^\d+$/.test(raw) || port > 65535) {
+    throw new ConfigError('PORT', `must be a whole number from 0 to 65535 (got "${raw}")`);
+  }
+  return port;
+}
+
+function readUrl(variable: string, raw: string, protocols: string[]): string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(variable, `must be a URL (got "${raw}")`);
+  }
+  if (!protocols.includes(url.protocol)) {
+    throw new ConfigError(variable, `must start with ${protocols.map((p) => `${p}//`).join(' or ')} (got "${raw}")`);
+  }
+  return raw.replace(/\/+$/, '');
+}
+
+function readBoolean(variable: string, raw: string | undefined): boolean {
+  if (raw === undefined || raw === '' || raw === 'false' || raw === '0') return false;
+  if (raw === 'true' || raw === '1') return true;
+  throw new ConfigError(variable, `must be true or false (got "${raw}")`);
+}
+
+/** Reads and checks the environment; throws ConfigError naming the first bad variable. */
+export function loadConfig(env: Env, cwd = process.cwd()): Config {
+  const port = readPort(env);
+  const host = env.HOST || '127.0.0.1';
+  const publicUrl = env.PUBLIC_URL
+    ? readUrl('PUBLIC_URL', env.PUBLIC_URL, ['http:', 'https:'])
+    : `http://localhost:${port}`;
+  const databaseUrl = env.DATABASE_URL
+    ? readUrl('DATABASE_URL', env.DATABASE_URL, ['postgres:', 'postgresql:'])
+    : undefined;
+  const jwtSecret = env.JWT_SECRET || undefined;
+  if (jwtSecret !== undefined && jwtSecret.length < 32) {
+    throw new ConfigError('JWT_SECRET', 'must be at least 32 characters long');
+  }
+  const logLevel = env.LOG_LEVEL || 'info';
+  if (!LOG_LEVELS.includes(logLevel)) {
+    throw new ConfigError('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')} (got "${logLevel}")`);
+  }
+  return {
+    port,
+    host,
+    publicUrl,
+    dataDir: path.resolve(cwd, env.DATA_DIR || 'data'),
+    databaseUrl,
+    jwtSecret,
+    plansFile: env.PLANS_FILE ? path.resolve(cwd, env.PLANS_FILE) : undefined,
+    webDistDir: env.WEB_DIST_DIR ? path.resolve(cwd, env.WEB_DIST_DIR) : undefined,
+    logLevel,
+    trustProxy: readBoolean('TRUST_PROXY', env.TRUST_PROXY),
+  };
+}

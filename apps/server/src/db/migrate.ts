@@ -1,0 +1,18 @@
+import { type Kysely, type Migration, Migrator } from 'kysely';
+import * as accounts from './migrations/2026-11-22-01-accounts.ts';
+
+/** Every migration, in order. Migrations are frozen once released: add, never edit. */
+const migrations: Record<string, Migration> = {
+  '2026-11-22-01-accounts': accounts,
+};
+
+/** Brings the schema up to date; the Migrator's lock lets several servers start at once. */
+export async function migrateToLatest(db: Kysely<any>): Promise<void> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error || failed) {
+    const reason = error instanceof Error ? error.message : String(error ?? 'unknown error');
+    throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${reason}`);
+  }
+}

@@ -1,0 +1,34 @@
+/**
+ * The one error type services throw. The error handler turns it into
+ * `{"error": message, "code": code}` with its status; the message is shown to users.
+ */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    /** Extra fields for the body, such as `twoFactorRequired`. */
+    readonly details: Record<string, unknown> = {},
+    /** Extra response headers, such as `Retry-After`. */
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string, code = 'BAD_REQUEST') => new AppError(400, code, message);
+export const unauthorized = (message = 'Please sign in to continue', code = 'UNAUTHORIZED') =>
+  new AppError(401, code, message);
+export const notFound = (message = 'Not found', code = 'NOT_FOUND') => new AppError(404, code, message);
+export const conflict = (message: string, code = 'CONFLICT') => new AppError(409, code, message);
+
+export function tooManyRequests(retryAfterSeconds: number): AppError {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return new AppError(
+    429,
+    'RATE_LIMITED',
+    `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    {},
+    { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) },
+  );
+}

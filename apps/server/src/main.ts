@@ -1,0 +1,38 @@
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { createContainer } from './container.ts';
+
+const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig({ WEB_DIST_DIR: DEFAULT_WEB_DIST, ...process.env });
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`Configuration error: ${error.message}`);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const container = await createContainer(config);
+  const app = await buildApp(container);
+  const shutdown = async (signal: string) => {
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await container.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(`CloudVault is ready at ${config.publicUrl} (data in ${config.dataDir})`);
+}
+
+main().catch((error: unknown) => {
+  console.error(`CloudVault could not start: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});

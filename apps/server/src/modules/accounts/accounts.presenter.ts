@@ -1,0 +1,20 @@
+import type { User } from '@cloudvault/contract/accounts';
+import type { PlanId } from '@cloudvault/contract/plans';
+import type { PlanCatalogue } from '../plans/plans.catalogue.ts';
+import type { UserRow } from './accounts.repository.ts';
+
+/** Exactly the user fields that leave the server: never the password hash. */
+export function presentUser(row: UserRow, plans: PlanCatalogue): User {
+  const plan = plans.get(row.plan_id);
+  return {
+    id: row.id,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    email: row.email,
+    createdAt: row.created_at,
+    plan: plan.id as PlanId,
+    storageUsed: Number(row.storage_used),
+    storageLimit: plan.storageLimit,
+    twoFactorEnabled: Boolean(row.two_factor_enabled),
+  };
+}

@@ -1,0 +1,126 @@
+import type { AuthResponse, LoginBody, RegisterBody, User } from '@cloudvault/contract/accounts';
+import { isValidEmail, isValidPassword, normalizeEmail, normalizeName, PASSWORD_MIN_LENGTH } from '@cloudvault/contract/validation';
+import type { AuthContext } from '../../lib/auth.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { AppError, badRequest, conflict, notFound, tooManyRequests } from '../../lib/errors.ts';
+import type { FailureLimiter } from '../../lib/failure-limiter.ts';
+import { newId } from '../../lib/ids.ts';
+import type { PlanCatalogue } from '../plans/plans.catalogue.ts';
+import type { AccountsRepository } from './accounts.repository.ts';
+import { presentUser } from './accounts.presenter.ts';
+import type { SessionTokens } from './session-tokens.ts';
+
+export const SESSION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
+const WRONG_CREDENTIALS = 'Invalid email or password';
+
+/** Where a request comes from, kept with the session it opens. */
+export interface ClientInfo {
+  ip: string;
+  userAgent: string | undefined;
+}
+
+export interface AccountsServiceDeps {
+  accounts: Pick<
+    AccountsRepository,
+    'findUserByEmail' | 'findUserById' | 'insertUser' | 'insertSession' | 'findLiveSession' | 'revokeSession'
+  >;
+  tokens: SessionTokens;
+  passwords: { hash(password: string): Promise<string>; verify(hash: string, password: string): Promise<boolean> };
+  plans: PlanCatalogue;
+  clock: Clock;
+  /** Failed sign-ins per e-mail (10 per 15 minutes) and per IP (100 per 15 minutes). */
+  loginFailuresByEmail: FailureLimiter;
+  loginFailuresByIp: FailureLimiter;
+}
+
+export function createAccountsService(deps: AccountsServiceDeps) {
+  const { accounts, tokens, passwords, plans, clock } = deps;
+  // Verified against when the e-mail is unknown, so both failures cost the same time.
+  let decoyHash: Promise<string> | undefined;
+  const decoy = () => (decoyHash ??= passwords.hash(newId()));
+
+  async function openSession(userId: string, client: ClientInfo): Promise<string> {
+    const now = clock.now();
+    const expiresAt = new Date(now.getTime() + SESSION_LIFETIME_MS);
+    const sessionId = newId();
+    await accounts.insertSession({
+      id: sessionId,
+      user_id: userId,
+      created_at: now.toISOString(),
+      expires_at: expiresAt.toISOString(),
+      revoked_at: null,
+      user_agent: client.userAgent?.slice(0, 512) ?? null,
+      ip: client.ip.slice(0, 64),
+    });
+    return tokens.sign({ userId, sessionId, expiresAt });
+  }
+
+  return {
+    async register(input: RegisterBody, client: ClientInfo): Promise<AuthResponse> {
+      const firstName = normalizeName(input.firstName);
+      const lastName = normalizeName(input.lastName);
+      const email = normalizeEmail(input.email);
+      if (!firstName) throw badRequest('First name is required');
+      if (!lastName) throw badRequest('Last name is required');
+      if (!isValidEmail(email)) throw badRequest('Please enter a valid e-mail address');
+      if (!isValidPassword(input.password)) {
+        throw badRequest(`Password must be at least ${PASSWORD_MIN_LENGTH} characters long`);
+      }
+      const now = clock.now().toISOString();
+      const user = {
+        id: newId(),
+        email,
+        first_name: firstName,
+        last_name: lastName,
+        password_hash: await passwords.hash(input.password),
+        plan_id: 'FREE',
+        storage_used: 0,
+        two_factor_enabled: 0,
+        created_at: now,
+        updated_at: now,
+      };
+      if (!(await accounts.insertUser(user))) {
+        throw conflict('An account with this e-mail already exists', 'EMAIL_TAKEN');
+      }
+      return { token: await openSession(user.id, client), user: presentUser(user, plans) };
+    },
+
+    async login(input: LoginBody, client: ClientInfo): Promise<AuthResponse> {
+      const email = normalizeEmail(input.email);
+      const emailKey = `email:${email}`;
+      const ipKey = `ip:${client.ip}`;
+      const wait = Math.max(deps.loginFailuresByEmail.retryAfter(emailKey), deps.loginFailuresByIp.retryAfter(ipKey));
+      if (wait > 0) throw tooManyRequests(wait);
+
+      const user = await accounts.findUserByEmail(email);
+      const valid = await passwords.verify(user?.password_hash ?? (await decoy()), input.password);
+      if (!user || !valid) {
+        deps.loginFailuresByEmail.recordFailure(emailKey);
+        deps.loginFailuresByIp.recordFailure(ipKey);
+        throw new AppError(401, 'INVALID_CREDENTIALS', WRONG_CREDENTIALS);
+      }
+      deps.loginFailuresByEmail.reset(emailKey);
+      return { token: await openSession(user.id, client), user: presentUser(user, plans) };
+    },
+
+    /** The caller named by a bearer token, or null when it is forged, expired or revoked. */
+    async authenticate(token: string): Promise<AuthContext | null> {
+      const claims = await tokens.verify(token);
+      if (!claims) return null;
+      const session = await accounts.findLiveSession(claims.sessionId, claims.userId, clock.now().toISOString());
+      return session ? { userId: session.user_id, sessionId: session.id } : null;
+    },
+
+    async profile(userId: string): Promise<User> {
+      const user = await accounts.findUserById(userId);
+      if (!user) throw notFound('Account not found');
+      return presentUser(user, plans);
+    },
+
+    async logout(sessionId: string): Promise<void> {
+      await accounts.revokeSession(sessionId, clock.now().toISOString());
+    },
+  };
+}
+
+export type AccountsService = ReturnType<typeof createAccountsService>;

@@ -1,0 +1,33 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { notFound } from '../../lib/errors.ts';
+
+/**
+ * Serves the built web app: hashed assets cached for a year, and index.html (never
+ * cached) for every other path outside /api so the client-side router decides.
+ */
+export async function registerWebApp(app: FastifyInstance, distDir: string | undefined): Promise<void> {
+  const built = distDir !== undefined && existsSync(path.join(distDir, 'index.html'));
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: distDir,
+      index: false,
+      wildcard: false,
+      setHeaders(reply, filePath) {
+        const isHashedAsset = filePath.startsWith(path.join(distDir, 'assets') + path.sep);
+        reply.header('Cache-Control', isHashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const isApi = request.url === '/api' || request.url.startsWith('/api/') || request.url.startsWith('/api?');
+    if (isApi) throw notFound(`No such API route: ${request.method} ${request.url.split('?')[0]}`, 'ROUTE_NOT_FOUND');
+    if (!built || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      throw notFound(built ? 'Not found' : 'The web app is not built: run npm run build', 'NOT_FOUND');
+    }
+    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+  });
+}

@@ -1,0 +1,89 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { PassThrough } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/app.ts';
+import { loadConfig } from '../../src/config.ts';
+import { type Container, createContainer } from '../../src/container.ts';
+import { createTestClock, type TestClock } from './test-clock.ts';
+import { createTestDatabase } from './test-database.ts';
+
+export interface ApiResponse<T = any> {
+  status: number;
+  headers: Headers;
+  body: T;
+  text: string;
+}
+
+export interface RequestOptions {
+  token?: string;
+  body?: unknown;
+  /** Sent as is, for malformed or oversized bodies. */
+  rawBody?: string | Buffer;
+  headers?: Record<string, string>;
+}
+
+/** A real server on a random port with its own DATA_DIR and database. */
+export interface TestServer {
+  url: string;
+  clock: TestClock;
+  container: Container;
+  app: FastifyInstance;
+  dataDir: string;
+  /** Everything the server logged, as text. */
+  logs(): string;
+  request<T = any>(method: string, path: string, options?: RequestOptions): Promise<ApiResponse<T>>;
+  close(): Promise<void>;
+}
+
+export async function startTestServer(options: { env?: Record<string, string> } = {}): Promise<TestServer> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'cloudvault-test-'));
+  const database = await createTestDatabase();
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'info',
+    ...(database.url ? { DATABASE_URL: database.url } : {}),
+    ...options.env,
+  });
+  const clock = createTestClock();
+  const container = await createContainer(config, { clock });
+  let logText = '';
+  const logStream = new PassThrough();
+  logStream.on('data', (chunk: Buffer) => {
+    logText += chunk.toString();
+  });
+  const app = await buildApp(container, { logStream });
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+
+  return {
+    url: address,
+    clock,
+    container,
+    app,
+    dataDir,
+    logs: () => logText,
+    async request(method, urlPath, { token, body, rawBody, headers = {} } = {}) {
+      const init: RequestInit = { method, headers: { ...headers } };
+      const requestHeaders = init.headers as Record<string, string>;
+      if (token) requestHeaders.authorization = `Bearer ${token}`;
+      if (body !== undefined) {
+        requestHeaders['content-type'] ??= 'application/json';
+        init.body = JSON.stringify(body);
+      } else if (rawBody !== undefined) {
+        init.body = rawBody;
+      }
+      const response = await fetch(`${address}${urlPath}`, init);
+      const text = await response.text();
+      let parsed: unknown = text;
+      if (response.headers.get('content-type')?.includes('application/json') && text) parsed = JSON.parse(text);
+      return { status: response.status, headers: response.headers, body: parsed as any, text };
+    },
+    async close() {
+      await app.close();
+      await container.close();
+      await database.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,51 @@
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/** Dependencies point one way: routes → services → repositories/adapters; web features → ui and lib. */
+const restrict = (files, patterns) => ({ files, rules: { 'no-restricted-imports': ['error', { patterns }] } });
+
+export default tseslint.config(
+  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '.test-artifacts/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+  },
+  {
+    // Test helpers read loosely typed JSON bodies on purpose.
+    files: ['apps/server/test/**/*.ts', 'e2e/**/*.ts', '**/*.test.{ts,tsx}'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  {
+    // Migrations are typed against no schema (Kysely's advice): the schema changes under them.
+    files: ['apps/server/src/db/migrat*/**', 'apps/server/src/db/migrate.ts'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  restrict(['packages/contract/**'], [
+    { group: ['**/apps/**', 'node:*', 'react', 'fastify'], message: 'The contract is shared: schemas and pure logic only.' },
+  ]),
+  restrict(['apps/server/src/lib/**'], [{ group: ['**/modules/**', '**/container*', '**/app*'], message: 'lib is generic: it never knows features.' }]),
+  restrict(['apps/server/src/db/migrations/**'], [
+    { group: ['../**', '!kysely'], message: 'Migrations are frozen: they never import app code.' },
+  ]),
+  restrict(['apps/server/src/modules/**/*.repository.ts'], [
+    { group: ['**/*.service*', '**/*.routes*'], message: 'Repositories hold queries only.' },
+  ]),
+  restrict(['apps/server/src/modules/**/*.service.ts'], [{ group: ['**/*.routes*', 'fastify'], message: 'Services know no HTTP.' }]),
+  restrict(['apps/web/src/components/**', 'apps/web/src/lib/**'], [
+    { group: ['**/features/**', '**/app/**'], message: 'ui and lib know no feature.' },
+  ]),
+  restrict(['apps/web/src/features/**'], [{ group: ['**/app/**'], message: 'Features do not import the app shell.' }]),
+);

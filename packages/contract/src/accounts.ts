@@ -1,0 +1,47 @@
+import { Type, type Static } from 'typebox';
+import { Id, Timestamp } from './common.ts';
+import { PlanId } from './plans.ts';
+import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH } from './validation.ts';
+
+/** The signed-in user as every client sees them. */
+export const User = Type.Object({
+  id: Id,
+  firstName: Type.String(),
+  lastName: Type.String(),
+  email: Type.String(),
+  createdAt: Timestamp,
+  plan: PlanId,
+  storageUsed: Type.Number(),
+  storageLimit: Type.Number(),
+  twoFactorEnabled: Type.Boolean(),
+});
+export type User = Static<typeof User>;
+
+/**
+ * Shapes only: lengths are bounded here; trimming, e-mail form and password length are
+ * checked by the server with the shared validators so that the messages read well.
+ */
+export const RegisterBody = Type.Object(
+  {
+    firstName: Type.String({ maxLength: NAME_MAX_LENGTH }),
+    lastName: Type.String({ maxLength: NAME_MAX_LENGTH }),
+    email: Type.String({ maxLength: EMAIL_MAX_LENGTH }),
+    password: Type.String({ maxLength: PASSWORD_MAX_LENGTH }),
+  },
+);
+export type RegisterBody = Static<typeof RegisterBody>;
+
+export const LoginBody = Type.Object(
+  {
+    email: Type.String({ maxLength: EMAIL_MAX_LENGTH }),
+    password: Type.String({ maxLength: PASSWORD_MAX_LENGTH }),
+    totpCode: Type.Optional(Type.String({ maxLength: 32 })),
+  },
+);
+export type LoginBody = Static<typeof LoginBody>;
+
+export const AuthResponse = Type.Object({ token: Type.String(), user: User });
+export type AuthResponse = Static<typeof AuthResponse>;
+
+export const ProfileResponse = Type.Object({ user: User });
+export type ProfileResponse = Static<typeof ProfileResponse>;

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { isValidEmail, isValidPassword, normalizeEmail, normalizeName } from './validation.ts';
+
+describe('validators', () => {
+  it('normalises e-mail by trimming and lower-casing', () => {
+    expect(normalizeEmail('  Ada@Example.COM ')).toBe('ada@example.com');
+  });
+
+  it.each(['ada@example.com', 'a.b+c@mail.example.co.uk'])('accepts %s', (email) => {
+    expect(isValidEmail(email)).toBe(true);
+  });
+
+  it.each(['', 'ada', 'ada@', '@example.com', 'ada@example', 'a da@example.com', 'ada@@example.com', `${'a'.repeat(250)}@example.com`])(
+    'rejects %s',
+    (email) => {
+      expect(isValidEmail(email)).toBe(false);
+    },
+  );
+
+  it('needs at least 6 characters of password', () => {
+    expect(isValidPassword('12345')).toBe(false);
+    expect(isValidPassword('123456')).toBe(true);
+    expect(isValidPassword('x'.repeat(1025))).toBe(false);
+  });
+
+  it('trims names and refuses blank or overlong ones', () => {
+    expect(normalizeName('  Ada ')).toBe('Ada');
+    expect(normalizeName('   ')).toBeNull();
+    expect(normalizeName('x'.repeat(256))).toBeNull();
+  });
+});

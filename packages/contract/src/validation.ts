@@ -1,0 +1,27 @@
+/** Rules shared by the web forms and the server, so both say the same thing. */
+
+export const PASSWORD_MIN_LENGTH = 6;
+/** argon2 hashes any length, but an unbounded password is a cheap way to burn CPU. */
+export const PASSWORD_MAX_LENGTH = 1024;
+export const NAME_MAX_LENGTH = 255;
+export const EMAIL_MAX_LENGTH = 254;
+
+/** E-mail addresses are compared and stored trimmed and lower-cased. */
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/** A pragmatic form check (one @, a dot in the domain, no spaces), as browsers apply. */
+export function isValidEmail(email: string): boolean {
+  return email.length <= EMAIL_MAX_LENGTH && /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/.test(email);
+}
+
+export function isValidPassword(password: string): boolean {
+  return password.length >= PASSWORD_MIN_LENGTH && password.length <= PASSWORD_MAX_LENGTH;
+}
+
+/** A person's name: trimmed, not blank, at most NAME_MAX_LENGTH characters. */
+export function normalizeName(name: string): string | null {
+  const trimmed = name.trim();
+  return trimmed.length > 0 && trimmed.length <= NAME_MAX_LENGTH ? trimmed : null;
+}

@@ -1,0 +1,36 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Three levels, run separately by scripts/test.mjs so each can be required or skipped
+ * loudly: unit (pure logic and components), integration (real server over HTTP),
+ * e2e (the built app in Debian's Chromium).
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.{ts,tsx}'],
+        },
+      },
+      {
+        test: {
+          name: 'integration',
+          include: ['apps/server/test/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});

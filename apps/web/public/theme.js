@@ -1,0 +1,32 @@
+/*
+ * Applies the colour theme before the first paint so that a dark-mode user never sees a
+ * white flash. External on purpose: the server's Content-Security-Policy forbids inline
+ * scripts. The preference lives in localStorage 'theme' ('light' | 'dark' | 'system',
+ * default 'system', which follows the operating system and keeps following it).
+ */
+/* global window, document */
+(function () {
+  var media = window.matchMedia ? window.matchMedia('(prefers-color-scheme: dark)') : null;
+
+  function preference() {
+    try {
+      var stored = window.localStorage.getItem('theme');
+      return stored === 'light' || stored === 'dark' ? stored : 'system';
+    } catch {
+      return 'system';
+    }
+  }
+
+  function apply() {
+    var pref = preference();
+    var dark = pref === 'dark' || (pref === 'system' && !!media && media.matches);
+    document.documentElement.classList.toggle('dark', dark);
+  }
+
+  apply();
+  if (media && media.addEventListener) media.addEventListener('change', apply);
+  // Another tab changed the preference.
+  window.addEventListener('storage', function (event) {
+    if (event.key === 'theme') apply();
+  });
+})();

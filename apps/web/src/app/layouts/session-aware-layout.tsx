@@ -1,0 +1,11 @@
+import { FullPageSpinner } from '../../components/ui/spinner';
+import { useSession } from '../../features/auth/hooks/use-session';
+import { PublicLayout } from './public-layout';
+import { SignedInLayout } from './signed-in-layout';
+
+/** Pages open to everybody (pricing): the signed-in frame for users, the public one for visitors. */
+export function SessionAwareLayout() {
+  const { status } = useSession();
+  if (status === 'loading') return <FullPageSpinner />;
+  return status === 'signedIn' ? <SignedInLayout /> : <PublicLayout contained />;
+}

@@ -1,0 +1,77 @@
+import { ChevronDown, CreditCard, LogOut, Settings, Sparkles, User as UserIcon } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { User } from '@cloudvault/contract/accounts';
+import { DropdownMenu } from '../../components/ui/dropdown-menu';
+import { Logo } from '../../components/ui/logo';
+import { useLogout } from '../../features/auth/api/logout';
+
+function initials(user: User): string {
+  return `${user.firstName.trim().charAt(0)}${user.lastName.trim().charAt(0)}`.toUpperCase();
+}
+
+export function SignedInHeader({ user }: { user: User }) {
+  const { t } = useTranslation();
+  const signOut = useLogout();
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-line bg-surface/85 backdrop-blur-md">
+      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-3 px-4 sm:px-6 lg:px-8">
+        <Link to="/" className="focus-ring -m-1 shrink-0 rounded-lg p-1">
+          <Logo wordmark="responsive" />
+        </Link>
+
+        <div className="flex min-w-0 items-center gap-2 sm:gap-3">
+          {user.plan !== 'FREE' && (
+            <span
+              title={t('layout.planBadge', { plan: t(`common.plans.${user.plan}`) })}
+              className="inline-flex shrink-0 items-center gap-1 rounded-full bg-brand-50 px-2.5 py-1 text-xs font-semibold text-brand-700 ring-1 ring-brand-200 ring-inset dark:bg-brand-950 dark:text-brand-300 dark:ring-brand-800"
+            >
+              <Sparkles aria-hidden="true" className="size-3.5" />
+              {t(`common.plans.${user.plan}`)}
+            </span>
+          )}
+          <div className="min-w-0 text-right leading-tight">
+            <p className="truncate text-sm font-semibold text-ink">
+              {user.firstName} {user.lastName}
+            </p>
+            <p className="truncate text-xs text-ink-muted">{user.email}</p>
+          </div>
+          <DropdownMenu
+            label={t('layout.accountMenu.label')}
+            triggerClassName="flex shrink-0 items-center gap-1 rounded-full p-0.5 pr-1.5 transition-colors hover:bg-surface-muted aria-expanded:bg-surface-muted"
+            trigger={
+              <>
+                <span
+                  aria-hidden="true"
+                  className="grid size-9 place-items-center rounded-full bg-gradient-to-br from-brand-500 to-brand-700 text-sm font-semibold text-white"
+                >
+                  {initials(user)}
+                </span>
+                <ChevronDown aria-hidden="true" className="size-4 text-ink-subtle" />
+              </>
+            }
+            items={[
+              { id: 'profile', label: t('layout.accountMenu.profile'), icon: UserIcon, to: '/profile' },
+              {
+                id: 'subscription',
+                label: t('layout.accountMenu.subscription'),
+                icon: CreditCard,
+                to: '/subscription',
+              },
+              { id: 'settings', label: t('layout.accountMenu.settings'), icon: Settings, to: '/settings' },
+              {
+                id: 'sign-out',
+                label: t('layout.accountMenu.signOut'),
+                icon: LogOut,
+                onSelect: signOut,
+                tone: 'danger',
+                separatorBefore: true,
+              },
+            ]}
+          />
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,22 @@
+import { Suspense } from 'react';
+import { Outlet } from 'react-router';
+import { ContentSpinner } from '../../components/ui/spinner';
+import { useSession } from '../../features/auth/hooks/use-session';
+import { pageContainerClass } from './page-container';
+import { SignedInHeader } from './signed-in-header';
+
+/** The app for a signed-in user: account header above the page. Render only with a session. */
+export function SignedInLayout() {
+  const { user } = useSession();
+  if (!user) return null;
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <SignedInHeader user={user} />
+      <main id="main" tabIndex={-1} className={pageContainerClass}>
+        <Suspense fallback={<ContentSpinner />}>
+          <Outlet />
+        </Suspense>
+      </main>
+    </div>
+  );
+}

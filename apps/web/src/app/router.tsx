@@ -1,0 +1,86 @@
+import { lazy } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { AuthLayout } from './layouts/auth-layout';
+import { PublicLayout } from './layouts/public-layout';
+import { RootLayout } from './layouts/root-layout';
+import { SessionAwareLayout } from './layouts/session-aware-layout';
+import { SignedInLayout } from './layouts/signed-in-layout';
+import { RequireAuth, RequireGuest } from './route-guards';
+import { RouteError } from './route-error';
+
+// Every page is its own chunk, loaded when first visited.
+const LandingPage = lazy(() =>
+  import('../features/landing/components/landing-page').then((m) => ({ default: m.LandingPage })),
+);
+const LoginPage = lazy(() => import('../features/auth/components/login-page').then((m) => ({ default: m.LoginPage })));
+const RegisterPage = lazy(() =>
+  import('../features/auth/components/register-page').then((m) => ({ default: m.RegisterPage })),
+);
+const PricingPage = lazy(() =>
+  import('../features/pricing/components/pricing-page').then((m) => ({ default: m.PricingPage })),
+);
+const DashboardPage = lazy(() =>
+  import('../features/dashboard/components/dashboard-page').then((m) => ({ default: m.DashboardPage })),
+);
+const ProfilePage = lazy(() =>
+  import('../features/profile/components/profile-page').then((m) => ({ default: m.ProfilePage })),
+);
+const SubscriptionPage = lazy(() =>
+  import('../features/subscription/components/subscription-page').then((m) => ({ default: m.SubscriptionPage })),
+);
+const SettingsPage = lazy(() =>
+  import('../features/settings/components/settings-page').then((m) => ({ default: m.SettingsPage })),
+);
+const SuccessPage = lazy(() =>
+  import('../features/success/components/success-page').then((m) => ({ default: m.SuccessPage })),
+);
+
+/** The route table of product.md section 2. */
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    children: [
+      {
+        // Visitors only; signed-in users go to /dashboard.
+        element: <RequireGuest />,
+        children: [
+          { element: <PublicLayout />, children: [{ index: true, element: <LandingPage /> }] },
+          {
+            element: <AuthLayout />,
+            children: [
+              { path: 'login', element: <LoginPage /> },
+              { path: 'register', element: <RegisterPage /> },
+            ],
+          },
+        ],
+      },
+      {
+        // Everybody.
+        element: <SessionAwareLayout />,
+        children: [{ path: 'pricing', element: <PricingPage /> }],
+      },
+      {
+        // Signed-in users only; visitors go to /login.
+        element: <RequireAuth />,
+        children: [
+          {
+            element: <SignedInLayout />,
+            children: [
+              { path: 'dashboard', element: <DashboardPage /> },
+              { path: 'profile', element: <ProfilePage /> },
+              { path: 'subscription', element: <SubscriptionPage /> },
+              { path: 'settings', element: <SettingsPage /> },
+              { path: 'success', element: <SuccessPage /> },
+            ],
+          },
+        ],
+      },
+      { path: '*', element: <Navigate to="/" replace /> },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

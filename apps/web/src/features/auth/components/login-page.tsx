@@ -1,0 +1,31 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { PageTitle } from '../../../components/ui/page-title';
+import { AuthCard } from './auth-card';
+import { LoginForm } from './login-form';
+
+export function LoginPage() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PageTitle title={t('auth.login.pageTitle')} />
+      <AuthCard
+        title={t('auth.login.title')}
+        subtitle={t('auth.login.subtitle')}
+        footer={
+          <>
+            {t('auth.login.noAccount')}{' '}
+            <Link
+              to="/register"
+              className="focus-ring rounded-sm font-semibold text-brand-600 hover:text-brand-700 dark:text-brand-400 dark:hover:text-brand-300"
+            >
+              {t('auth.login.signUp')}
+            </Link>
+          </>
+        }
+      >
+        <LoginForm />
+      </AuthCard>
+    </>
+  );
+}

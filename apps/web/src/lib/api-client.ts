@@ -1,0 +1,185 @@
+/**
+ * The one HTTP client of the web app. Every call to the API goes through here so that the
+ * base path, the bearer token, error parsing and the reaction to 401 live in one place.
+ */
+
+const BASE_URL = '/api';
+const TOKEN_KEY = 'token';
+
+/** A non-2xx answer from the API. `message` is the server's `error` text when it sent one. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+
+  constructor(
+    readonly status: number,
+    message: string,
+    /** The server's stable error code, when it sent one. */
+    readonly code: string | undefined,
+    /** The parsed response body (JSON, text, or undefined when empty). */
+    readonly body: unknown,
+    /** The server's own `error` text; undefined when the body carried none. */
+    readonly serverMessage: string | undefined,
+  ) {
+    super(message);
+  }
+}
+
+/** The server's `error` text of a failed call, or undefined when there is none to show. */
+export function serverErrorMessage(error: unknown): string | undefined {
+  return error instanceof ApiError ? error.serverMessage : undefined;
+}
+
+// --- Token storage -----------------------------------------------------------------------
+
+/** The bearer token of the current session, kept in localStorage under `token`. */
+export function getToken(): string | null {
+  try {
+    return window.localStorage.getItem(TOKEN_KEY);
+  } catch {
+    return null;
+  }
+}
+
+/** Stores the token of a new session; the next 401 will redirect to sign-in again. */
+export function setToken(token: string): void {
+  window.localStorage.setItem(TOKEN_KEY, token);
+  unauthorizedHandled = false;
+}
+
+export function clearToken(): void {
+  try {
+    window.localStorage.removeItem(TOKEN_KEY);
+  } catch {
+    // Storage unavailable (private mode, disabled): nothing was stored either.
+  }
+}
+
+// --- 401 handling --------------------------------------------------------------------------
+
+let unauthorizedHandler: (() => void) | null = null;
+/** Several requests may fail with 401 at once; the app is sent to sign-in only once. */
+let unauthorizedHandled = false;
+
+/**
+ * Registers what the app does when the API says the session is no longer valid (the app
+ * clears its session state and routes to /login). Returns a function that unregisters it.
+ */
+export function setUnauthorizedHandler(handler: () => void): () => void {
+  unauthorizedHandler = handler;
+  return () => {
+    if (unauthorizedHandler === handler) unauthorizedHandler = null;
+  };
+}
+
+function handleUnauthorized(): void {
+  clearToken();
+  if (unauthorizedHandled) return;
+  unauthorizedHandled = true;
+  if (unauthorizedHandler) {
+    unauthorizedHandler();
+  } else if (window.location.pathname !== '/login') {
+    // No router registered (should not happen in the app): fall back to a full load.
+    window.location.assign('/login');
+  }
+}
+
+// --- Requests ----------------------------------------------------------------------------
+
+export type QueryValue = string | number | boolean | null | undefined;
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Sent as JSON, except FormData which is sent as multipart. */
+  body?: unknown;
+  /** Query parameters; null and undefined values are left out. */
+  query?: Record<string, QueryValue>;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  /**
+   * A 401 from this request is an ordinary error for the caller instead of ending the
+   * session (sign-in: wrong password; the start-up session check; sign-out).
+   */
+  ignoreUnauthorized?: boolean;
+}
+
+function buildUrl(path: string, query: RequestOptions['query']): string {
+  const url = `${BASE_URL}${path.startsWith('/') ? path : `/${path}`}`;
+  if (!query) return url;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== null && value !== undefined) params.set(key, String(value));
+  }
+  const search = params.toString();
+  return search ? `${url}?${search}` : url;
+}
+
+async function parseBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const text = await response.text();
+  if (!text) return undefined;
+  const type = response.headers.get('content-type') ?? '';
+  if (type.includes('json')) {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      return text;
+    }
+  }
+  return text;
+}
+
+function stringField(body: unknown, field: string): string | undefined {
+  if (typeof body !== 'object' || body === null) return undefined;
+  const value = (body as Record<string, unknown>)[field];
+  return typeof value === 'string' && value.length > 0 ? value : undefined;
+}
+
+/**
+ * Calls the API and resolves with the parsed JSON body (undefined for an empty answer).
+ * Rejects with ApiError for a non-2xx answer and with the fetch error when the network fails.
+ */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { method = 'GET', body, query, signal, ignoreUnauthorized = false } = options;
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  // Read the token synchronously so that a caller may clear it right after starting a call.
+  const token = getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+
+  let requestBody: BodyInit | undefined;
+  if (body instanceof FormData) {
+    requestBody = body;
+  } else if (body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    requestBody = JSON.stringify(body);
+  }
+
+  const response = await fetch(buildUrl(path, query), { method, headers, body: requestBody, signal });
+  const data = await parseBody(response);
+
+  if (!response.ok) {
+    if (response.status === 401 && !ignoreUnauthorized) handleUnauthorized();
+    const serverMessage = stringField(data, 'error');
+    throw new ApiError(
+      response.status,
+      serverMessage ?? `Request failed with status ${response.status}`,
+      stringField(data, 'code'),
+      data,
+      serverMessage,
+    );
+  }
+  return data as T;
+}
+
+type Options = Omit<RequestOptions, 'method' | 'body'>;
+
+/** Shorthands for apiRequest. */
+export const api = {
+  get: <T>(path: string, options?: Options) => apiRequest<T>(path, { ...options, method: 'GET' }),
+  post: <T>(path: string, body?: unknown, options?: Options) =>
+    apiRequest<T>(path, { ...options, method: 'POST', body }),
+  put: <T>(path: string, body?: unknown, options?: Options) =>
+    apiRequest<T>(path, { ...options, method: 'PUT', body }),
+  patch: <T>(path: string, body?: unknown, options?: Options) =>
+    apiRequest<T>(path, { ...options, method: 'PATCH', body }),
+  delete: <T>(path: string, options?: Options) => apiRequest<T>(path, { ...options, method: 'DELETE' }),
+};

@@ -1,0 +1,30 @@
+import './styles.css';
+import './lib/i18n';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router/dom';
+import { createQueryClient, AppProviders } from './app/providers';
+import { createAppRouter } from './app/router';
+import { endSession } from './features/auth/hooks/use-session';
+import { setUnauthorizedHandler } from './lib/api-client';
+
+const queryClient = createQueryClient();
+const router = createAppRouter();
+
+// Any 401 (an expired or revoked session) ends the session once and opens the sign-in page,
+// without reloading the app.
+setUnauthorizedHandler(() => {
+  endSession(queryClient, 'unauthorized');
+  void router.navigate('/login', { replace: true });
+});
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+
+createRoot(container).render(
+  <StrictMode>
+    <AppProviders queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>
+  </StrictMode>,
+);

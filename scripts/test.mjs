@@ -1,0 +1,101 @@
+// `npm test`: lint, type checks, unit, integration (SQLite, then PostgreSQL) and browser
+// tests, each reported, ending with one summary line. A level that cannot run here is
+// skipped loudly with how to enable it; REQUIRE_POSTGRES=1 / REQUIRE_BROWSER=1 turn such
+// a skip into a failure, and under CI a skipped test is a failure too.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ensureWebBuild } from './ensure-web-build.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const artifacts = path.join(root, '.test-artifacts');
+rmSync(artifacts, { recursive: true, force: true });
+mkdirSync(artifacts, { recursive: true });
+
+const env = process.env;
+const chromium = env.CHROMIUM_PATH || '/usr/bin/chromium';
+const phases = [];
+const totals = { passed: 0, failed: 0, skipped: 0 };
+
+function banner(text) {
+  console.log(`\n━━━ ${text} ${'━'.repeat(Math.max(0, 70 - text.length))}`);
+}
+
+function runCommand(name, command, args, extraEnv = {}) {
+  banner(name);
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...env, ...extraEnv } });
+  phases.push({ name, status: result.status === 0 ? 'passed' : 'FAILED' });
+}
+
+function runVitest(name, project, extraEnv = {}) {
+  banner(name);
+  const report = path.join(artifacts, `${name.replace(/\W+/g, '-')}.json`);
+  const result = spawnSync(
+    'npx',
+    ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
+    { cwd: root, stdio: 'inherit', env: { ...env, ...extraEnv } },
+  );
+  let counts = { passed: 0, failed: 0, skipped: 0 };
+  if (existsSync(report)) {
+    const json = JSON.parse(readFileSync(report, 'utf8'));
+    counts = {
+      passed: json.numPassedTests,
+      failed: json.numFailedTests,
+      skipped: json.numPendingTests + json.numTodoTests,
+    };
+  }
+  for (const key of Object.keys(totals)) totals[key] += counts[key];
+  let status = result.status === 0 && counts.passed > 0 ? 'passed' : 'FAILED';
+  if (status === 'passed' && counts.skipped > 0 && env.CI) status = 'FAILED (tests skipped under CI)';
+  phases.push({ name, status, counts });
+}
+
+function skip(name, reason, howToEnable, requiredBy) {
+  banner(name);
+  const required = env[requiredBy] === '1';
+  console.log(`${required ? 'FAILED' : 'SKIPPED'}: ${reason}`);
+  console.log(`  To run it: ${howToEnable}`);
+  if (required) console.log(`  ${requiredBy}=1 is set, so this skip is a failure.`);
+  phases.push({ name, status: required ? `FAILED (${requiredBy}=1)` : 'SKIPPED — see above' });
+}
+
+runCommand('lint', 'npx', ['eslint', '.']);
+runCommand('type check', 'npm', ['run', 'typecheck', '--silent']);
+runVitest('unit', 'unit');
+runVitest('integration (SQLite)', 'integration', { TEST_DB: 'sqlite' });
+if (env.TEST_DATABASE_URL) {
+  runVitest('integration (PostgreSQL)', 'integration', { TEST_DB: 'postgres' });
+} else {
+  skip(
+    'integration (PostgreSQL)',
+    'TEST_DATABASE_URL is not set.',
+    'TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm test (each test server makes and drops its own database)',
+    'REQUIRE_POSTGRES',
+  );
+}
+if (existsSync(chromium)) {
+  try {
+    ensureWebBuild();
+    runVitest('end-to-end (Chromium)', 'e2e', { CHROMIUM_PATH: chromium });
+  } catch (error) {
+    console.error(error.message);
+    phases.push({ name: 'end-to-end (Chromium)', status: 'FAILED (web build)' });
+  }
+} else {
+  skip(
+    'end-to-end (Chromium)',
+    `no Chromium at ${chromium}.`,
+    'apt-get update && apt-get install -y chromium (or set CHROMIUM_PATH)',
+    'REQUIRE_BROWSER',
+  );
+}
+
+banner('summary');
+for (const phase of phases) {
+  const counts = phase.counts ? ` (${phase.counts.passed} passed, ${phase.counts.failed} failed, ${phase.counts.skipped} skipped)` : '';
+  console.log(`${phase.status.padEnd(34)} ${phase.name}${counts}`);
+}
+const failed = phases.some((phase) => phase.status.startsWith('FAILED'));
+console.log(`\nTotal: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(failed ? 1 : 0);

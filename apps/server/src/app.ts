@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -8,6 +9,9 @@ import type { Container } from './container.ts';
 import { registerAuth } from './lib/auth.ts';
 import { registerErrorHandler } from './lib/error-handler.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
+import { filesRoutes } from './modules/files/files.routes.ts';
+import { trashRoutes } from './modules/trash/trash.routes.ts';
+import { foldersRoutes } from './modules/folders/folders.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { registerWebApp } from './modules/web/web.routes.ts';
 
@@ -68,6 +72,7 @@ export async function buildApp(
     },
   });
   await app.register(rateLimit, { global: false });
+  await app.register(multipart);
   await app.register(swagger, {
     openapi: { info: { title: 'CloudVault API', version: '1.0.0' } },
   });
@@ -75,8 +80,11 @@ export async function buildApp(
 
   await app.register(
     async (api) => {
-      await api.register(healthRoutes({ database: container.database.ping }));
+      await api.register(healthRoutes({ database: container.database.ping, 'file store': container.blobs.ping }));
       await api.register(accountsRoutes(container.accounts));
+      await api.register(foldersRoutes(container.folders));
+      await api.register(filesRoutes(container));
+      await api.register(trashRoutes(container.trash));
       api.get('/docs/json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api' },

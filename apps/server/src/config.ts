@@ -14,6 +14,8 @@ export interface Config {
   plansFile: string | undefined;
   /** The built web app; absent or missing on disk means the API is served alone. */
   webDistDir: string | undefined;
+  /** Where file bytes live: DATA_DIR/blobs, or an S3-protocol bucket. */
+  storage: { driver: 'local'; root: string } | { driver: 's3'; bucket: string; region: string; endpoint?: string; accessKeyId?: string; secretAccessKey?: string; forcePathStyle: boolean };
   logLevel: string;
   /** Behind a reverse proxy, trust its X-Forwarded-For for rate limits and logs. */
   trustProxy: boolean;
@@ -62,6 +64,22 @@ function readBoolean(variable: string, raw: string | undefined): boolean {
   throw new ConfigError(variable, `must be true or false (got "${raw}")`);
 }
 
+function readStorage(env: Env, dataDir: string): Config['storage'] {
+  const driver = env.STORAGE_DRIVER || 'local';
+  if (driver === 'local') return { driver, root: path.join(dataDir, 'blobs') };
+  if (driver !== 's3') throw new ConfigError('STORAGE_DRIVER', `must be local or s3 (got "${driver}")`);
+  if (!env.S3_BUCKET) throw new ConfigError('S3_BUCKET', 'is required when STORAGE_DRIVER=s3');
+  return {
+    driver,
+    bucket: env.S3_BUCKET,
+    region: env.S3_REGION || 'us-east-1',
+    ...(env.S3_ENDPOINT ? { endpoint: readUrl('S3_ENDPOINT', env.S3_ENDPOINT, ['http:', 'https:']) } : {}),
+    ...(env.S3_ACCESS_KEY_ID ? { accessKeyId: env.S3_ACCESS_KEY_ID } : {}),
+    ...(env.S3_SECRET_ACCESS_KEY ? { secretAccessKey: env.S3_SECRET_ACCESS_KEY } : {}),
+    forcePathStyle: readBoolean('S3_FORCE_PATH_STYLE', env.S3_FORCE_PATH_STYLE),
+  };
+}
+
 /** Reads and checks the environment; throws ConfigError naming the first bad variable. */
 export function loadConfig(env: Env, cwd = process.cwd()): Config {
   const port = readPort(env);
@@ -80,11 +98,13 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
   if (!LOG_LEVELS.includes(logLevel)) {
     throw new ConfigError('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')} (got "${logLevel}")`);
   }
+  const dataDir = path.resolve(cwd, env.DATA_DIR || 'data');
   return {
     port,
     host,
     publicUrl,
-    dataDir: path.resolve(cwd, env.DATA_DIR || 'data'),
+    dataDir,
+    storage: readStorage(env, dataDir),
     databaseUrl,
     jwtSecret,
     plansFile: env.PLANS_FILE ? path.resolve(cwd, env.PLANS_FILE) : undefined,

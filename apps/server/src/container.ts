@@ -1,3 +1,5 @@
+import type { BlobStore } from './adapters/blob-store/blob-store.ts';
+import { createBlobStore } from './adapters/blob-store/create-blob-store.ts';
 import type { Config } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
@@ -8,6 +10,16 @@ import { loadOrCreateSecret } from './lib/secrets.ts';
 import { createAccountsRepository } from './modules/accounts/accounts.repository.ts';
 import { createAccountsService } from './modules/accounts/accounts.service.ts';
 import { createSessionTokens } from './modules/accounts/session-tokens.ts';
+import { createFilesRepository } from './modules/files/files.repository.ts';
+import { createFilesService } from './modules/files/files.service.ts';
+import { createStorageService } from './modules/files/storage.service.ts';
+import { createUploadsService } from './modules/files/uploads.service.ts';
+import { createFoldersRepository } from './modules/folders/folders.repository.ts';
+import { createFoldersService } from './modules/folders/folders.service.ts';
+import { createTrashRepository } from './modules/trash/trash.repository.ts';
+import { createTrashService, type TrashServiceDeps } from './modules/trash/trash.service.ts';
+
+type TrashServiceLog = TrashServiceDeps['log'];
 import { loadPlanCatalogue } from './modules/plans/plans.catalogue.ts';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
@@ -17,11 +29,21 @@ export interface Container {
   config: Config;
   database: DatabaseHandle;
   accounts: ReturnType<typeof createAccountsService>;
+  folders: ReturnType<typeof createFoldersService>;
+  files: ReturnType<typeof createFilesService>;
+  uploads: ReturnType<typeof createUploadsService>;
+  storage: ReturnType<typeof createStorageService>;
+  trash: ReturnType<typeof createTrashService>;
+  blobs: BlobStore;
   close(): Promise<void>;
 }
 
-export async function createContainer(config: Config, options: { clock?: Clock } = {}): Promise<Container> {
+export async function createContainer(
+  config: Config,
+  options: { clock?: Clock; log?: TrashServiceLog } = {},
+): Promise<Container> {
   const clock = options.clock ?? systemClock;
+  const log = options.log ?? { error: (details: object, message: string) => console.error(message, details) };
   const plans = loadPlanCatalogue(config.plansFile);
   const jwtSecret = config.jwtSecret ?? (await loadOrCreateSecret(config.dataDir, 'jwt-secret'));
   const database = openDatabase(config);
@@ -32,8 +54,11 @@ export async function createContainer(config: Config, options: { clock?: Clock }
     throw error;
   }
 
+  const blobs = await createBlobStore(config.storage);
+  const accountsRepository = createAccountsRepository(database.db);
+  const planOf = async (userId: string) => (await accountsRepository.findUserById(userId))?.plan_id ?? 'FREE';
   const accounts = createAccountsService({
-    accounts: createAccountsRepository(database.db),
+    accounts: accountsRepository,
     tokens: createSessionTokens(jwtSecret, clock),
     passwords: { hash: hashPassword, verify: verifyPassword },
     plans,
@@ -42,5 +67,13 @@ export async function createContainer(config: Config, options: { clock?: Clock }
     loginFailuresByIp: createFailureLimiter({ max: 100, windowMs: FIFTEEN_MINUTES, clock }),
   });
 
-  return { config, database, accounts, close: () => database.close() };
+  const folders = createFoldersService({ folders: createFoldersRepository(database.db), clock });
+  const filesRepository = createFilesRepository(database.db);
+  const files = createFilesService({ files: filesRepository, folders, blobs, clock });
+  const uploads = createUploadsService({ files: filesRepository, folders, blobs, plans, planOf, clock });
+  const storage = createStorageService({ files: filesRepository, plans, planOf });
+
+  const trash = createTrashService({ trash: createTrashRepository(database.db), blobs, clock, log });
+
+  return { config, database, accounts, folders, files, uploads, storage, trash, blobs, close: () => database.close() };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isValidEmail, isValidPassword, normalizeEmail, normalizeName } from './validation.ts';
+import { cleanItemName, isValidEmail, isValidPassword, normalizeEmail, normalizeName } from './validation.ts';
 
 describe('validators', () => {
   it('normalises e-mail by trimming and lower-casing', () => {
@@ -27,5 +27,27 @@ describe('validators', () => {
     expect(normalizeName('  Ada ')).toBe('Ada');
     expect(normalizeName('   ')).toBeNull();
     expect(normalizeName('x'.repeat(256))).toBeNull();
+  });
+});
+
+describe('cleanItemName', () => {
+  it.each([
+    ['report.pdf', 'report.pdf'],
+    ['  spaced  ', 'spaced'],
+    ['a/b\\c', 'abc'],
+    ['../../etc/passwd', '....etcpasswd'],
+    ['tab\there\nnew', 'tabherenew'],
+    ['héllo wörld 日本', 'héllo wörld 日本'],
+    ['"quoted" <name>', '"quoted" <name>'],
+  ])('cleans %j to %j', (input, output) => {
+    expect(cleanItemName(input)).toBe(output);
+  });
+
+  it.each(['', '   ', '.', '..', '/', '\u0000', 'x'.repeat(256)])('refuses %j', (input) => {
+    expect(cleanItemName(input)).toBeNull();
+  });
+
+  it('counts characters, not UTF-16 units, against the 255 limit', () => {
+    expect(cleanItemName('😀'.repeat(255))).toBe('😀'.repeat(255));
   });
 });

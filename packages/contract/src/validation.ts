@@ -25,3 +25,17 @@ export function normalizeName(name: string): string | null {
   const trimmed = name.trim();
   return trimmed.length > 0 && trimmed.length <= NAME_MAX_LENGTH ? trimmed : null;
 }
+
+/** File and folder names: 1–255 characters after cleaning. */
+export const ITEM_NAME_MAX_LENGTH = 255;
+
+/**
+ * A file or folder name as a display string: control characters and path separators
+ * removed, trimmed; null when nothing usable is left or it is `.` or `..`.
+ */
+export function cleanItemName(name: string): string | null {
+  // eslint-disable-next-line no-control-regex -- stripping control characters is the point
+  const cleaned = name.replace(/[\u0000-\u001f\u007f-\u009f/\\]/g, '').trim();
+  if (cleaned === '' || cleaned === '.' || cleaned === '..') return null;
+  return [...cleaned].length <= ITEM_NAME_MAX_LENGTH ? cleaned : null;
+}

@@ -26,7 +26,37 @@ export interface SessionsTable {
   ip: string | null;
 }
 
+export interface FoldersTable {
+  id: string;
+  user_id: string;
+  parent_id: string | null;
+  name: string;
+  created_at: string;
+  updated_at: string;
+  deleted_at: string | null;
+  trashed_root: number;
+}
+
+export interface FilesTable {
+  id: string;
+  user_id: string;
+  folder_id: string | null;
+  name: string;
+  mimetype: string;
+  category: string;
+  size: number;
+  sha256: string;
+  crc32: number;
+  blob_key: string;
+  created_at: string;
+  updated_at: string;
+  deleted_at: string | null;
+  trashed_root: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
+  folders: FoldersTable;
+  files: FilesTable;
 }

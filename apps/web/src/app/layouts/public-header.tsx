@@ -12,7 +12,7 @@ export function PublicHeader() {
     <header className="sticky top-0 z-40 border-b border-line/70 bg-canvas/80 backdrop-blur-md">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-4 sm:gap-4 sm:px-8">
         <Link to="/" className="focus-ring -m-1 rounded-lg p-1">
-          <Logo />
+          <Logo wordmark="responsive" />
         </Link>
         <nav aria-label={t('layout.nav.label')} className="hidden items-center gap-1 md:flex">
           <Link to="/#features" className={navLinkClass}>

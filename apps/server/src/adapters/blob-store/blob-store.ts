@@ -1,0 +1,79 @@
+import type { Readable } from 'node:stream';
+
+/**
+ * Where file contents live, behind one interface so the services never know whether
+ * bytes sit on a local disk or in an S3 bucket. Metadata (names, folders, sizes) lives in
+ * the database; a blob is only bytes under a server-generated key.
+ */
+export interface BlobStore {
+  /**
+   * Streams `body` under `key`, hashing it in the same pass (no second read). With
+   * `maxBytes`, a longer body rejects with BlobTooLargeError; a body that errors rejects
+   * with its own error. Either way nothing is left under `key`, and `body` is destroyed.
+   */
+  put(key: string, body: Readable, options?: { maxBytes?: number }): Promise<PutResult>;
+  /**
+   * The blob's bytes, or those of an inclusive range that lies within the blob (callers
+   * clamp ranges against the size they stored). Rejects with BlobNotFoundError when missing.
+   */
+  get(key: string, range?: ByteRange): Promise<Readable>;
+  /** Idempotent: deleting a missing key succeeds. */
+  delete(key: string): Promise<void>;
+  exists(key: string): Promise<boolean>;
+  /** Health check: resolves when the store answers. */
+  ping(): Promise<void>;
+}
+
+/** What a stored blob turned out to be, computed while it streamed. */
+export interface PutResult {
+  size: number;
+  /** Lower-case hex. */
+  sha256: string;
+  /** Unsigned 32-bit, as zlib.crc32 computes it (the ZIP checksum, so archives need no re-read). */
+  crc32: number;
+}
+
+/** Byte offsets, both inclusive, as in an HTTP Range header. */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
+export class BlobNotFoundError extends Error {
+  override readonly name = 'BlobNotFoundError';
+  constructor(readonly key: string) {
+    super(`Blob ${key} not found`);
+  }
+}
+
+export class BlobTooLargeError extends Error {
+  override readonly name = 'BlobTooLargeError';
+  constructor(readonly maxBytes: number) {
+    super(`Blob exceeds ${maxBytes} bytes`);
+  }
+}
+
+export class InvalidBlobKeyError extends Error {
+  override readonly name = 'InvalidBlobKeyError';
+  constructor(readonly key: string) {
+    super(`Invalid blob key ${JSON.stringify(key.slice(0, 140))}`);
+  }
+}
+
+const KEY_PATTERN = /^[A-Za-z0-9_-]{8,128}$/;
+
+/**
+ * Keys are server-generated ids (`newId()`), never user input; checked anyway so that a
+ * bug elsewhere can never turn a key into a path (`../`) or an S3 prefix (`a/b`).
+ */
+export function assertValidKey(key: string): void {
+  if (typeof key !== 'string' || !KEY_PATTERN.test(key)) throw new InvalidBlobKeyError(String(key));
+}
+
+/** Rejects malformed ranges before they reach a file offset or a Range header. */
+export function assertValidRange(range: ByteRange): void {
+  const { start, end } = range;
+  if (!Number.isSafeInteger(start) || !Number.isSafeInteger(end) || start < 0 || end < start) {
+    throw new RangeError(`Invalid byte range ${start}-${end}`);
+  }
+}

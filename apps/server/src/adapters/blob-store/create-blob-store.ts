@@ -1,0 +1,17 @@
+import type { BlobStore } from './blob-store.ts';
+import { createLocalBlobStore } from './local-blob-store.ts';
+import { createS3BlobStore, type S3BlobStoreOptions } from './s3-blob-store.ts';
+
+export type BlobStoreOptions = { driver: 'local'; root: string } | ({ driver: 's3' } & S3BlobStoreOptions);
+
+/** Picks the driver from configuration; the rest of the server only sees BlobStore. */
+export async function createBlobStore(options: BlobStoreOptions): Promise<BlobStore> {
+  switch (options.driver) {
+    case 'local':
+      return createLocalBlobStore({ root: options.root });
+    case 's3': {
+      const { driver: _driver, ...s3Options } = options;
+      return createS3BlobStore(s3Options);
+    }
+  }
+}

@@ -1,0 +1,127 @@
+import { randomBytes } from 'node:crypto';
+import { constants } from 'node:fs';
+import { access, type FileHandle, mkdir, open, rename, rm, stat, unlink } from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import {
+  assertValidKey,
+  assertValidRange,
+  BlobNotFoundError,
+  type BlobStore,
+  type ByteRange,
+  type PutResult,
+} from './blob-store.ts';
+import { createHashingStream } from './hashing-stream.ts';
+
+/** Reads and writes in 1 MiB steps: 16 KiB reads measured 7x slower here. */
+const CHUNK_SIZE = 1024 * 1024;
+const TEMP_DIR = '.tmp';
+
+/**
+ * Blobs as files under `root`, sharded by the key's first four characters
+ * (`root/ab/cd/abcd…`) so no directory grows to millions of entries. Uploads are written
+ * to `root/.tmp` and renamed into place, so a key holds either a complete, fsynced blob or
+ * nothing. The temp folder sits inside `root` because rename is only atomic within one
+ * file system.
+ */
+export async function createLocalBlobStore(options: { root: string }): Promise<BlobStore> {
+  const root = path.resolve(options.root);
+  const tempDir = path.join(root, TEMP_DIR);
+  await mkdir(tempDir, { recursive: true });
+  await cleanTemp(root);
+
+  const pathOf = (key: string) => {
+    assertValidKey(key);
+    return path.join(root, key.slice(0, 2), key.slice(2, 4), key);
+  };
+
+  return {
+    async put(key, body, { maxBytes } = {}): Promise<PutResult> {
+      const finalPath = pathOf(key);
+      const tempPath = path.join(tempDir, randomBytes(16).toString('hex'));
+      const hashing = createHashingStream({ maxBytes });
+      let file: FileHandle | undefined;
+      try {
+        file = await open(tempPath, 'wx');
+        // `flush` fsyncs before the stream closes the file, and pipeline waits for that close.
+        // (Not autoClose: false and file.sync(): a stream holds a reference on its FileHandle
+        // until it closes, so file.close() would then wait forever.)
+        await pipeline(body, hashing.stream, file.createWriteStream({ highWaterMark: CHUNK_SIZE, flush: true }));
+        await mkdir(path.dirname(finalPath), { recursive: true });
+        await rename(tempPath, finalPath);
+      } catch (error) {
+        body.destroy();
+        await file?.close().catch(() => {});
+        await unlink(tempPath).catch(() => {});
+        throw error;
+      }
+      // Makes the rename itself durable; best effort, as some systems cannot fsync a directory.
+      await syncDirectory(path.dirname(finalPath));
+      return hashing.result();
+    },
+
+    async get(key, range?: ByteRange): Promise<Readable> {
+      const filePath = pathOf(key);
+      if (range) assertValidRange(range);
+      let file;
+      try {
+        // Opened here so a missing blob rejects this promise instead of erroring the stream later.
+        file = await open(filePath, 'r');
+      } catch (error) {
+        if (isNotFound(error)) throw new BlobNotFoundError(key);
+        throw error;
+      }
+      return file.createReadStream({ highWaterMark: CHUNK_SIZE, start: range?.start, end: range?.end });
+    },
+
+    async delete(key) {
+      try {
+        await unlink(pathOf(key));
+      } catch (error) {
+        if (!isNotFound(error)) throw error;
+      }
+    },
+
+    async exists(key) {
+      try {
+        return (await stat(pathOf(key))).isFile();
+      } catch (error) {
+        if (isNotFound(error)) return false;
+        throw error;
+      }
+    },
+
+    async ping() {
+      await access(tempDir, constants.R_OK | constants.W_OK);
+    },
+  };
+}
+
+/**
+ * Removes uploads that a crash or kill left in `root/.tmp`. Run at start-up, before the
+ * store takes uploads: it assumes one server process per root, as it cannot tell another
+ * live process's upload from a leftover.
+ */
+export async function cleanTemp(root: string): Promise<void> {
+  const tempDir = path.join(root, TEMP_DIR);
+  await rm(tempDir, { recursive: true, force: true });
+  await mkdir(tempDir, { recursive: true });
+}
+
+async function syncDirectory(dir: string): Promise<void> {
+  try {
+    const handle = await open(dir, 'r');
+    try {
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+  } catch {
+    // Windows and some network file systems refuse; the data itself was already synced.
+  }
+}
+
+function isNotFound(error: unknown): boolean {
+  return (error as NodeJS.ErrnoException | undefined)?.code === 'ENOENT';
+}

@@ -1,0 +1,170 @@
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  HeadObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
+import { Upload } from '@aws-sdk/lib-storage';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import {
+  assertValidKey,
+  assertValidRange,
+  BlobNotFoundError,
+  type BlobStore,
+  type ByteRange,
+  type PutResult,
+} from './blob-store.ts';
+import { createHashingStream } from './hashing-stream.ts';
+
+export interface S3BlobStoreOptions {
+  bucket: string;
+  region: string;
+  /** For MinIO, Ceph RGW, R2 and the like; AWS when absent. */
+  endpoint?: string;
+  /** Both or neither; without them the SDK's default chain (env, profile, instance role) applies. */
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  /** `bucket` in the path instead of the host name: MinIO and most self-hosted servers need it. */
+  forcePathStyle?: boolean;
+}
+
+/** Every blob sits under this prefix so the bucket can be shared with other data. */
+const PREFIX = 'blobs/';
+/**
+ * 8 MiB parts, 4 in flight: memory per upload is bounded whatever the size (a 1 GiB put
+ * peaked at ~120 MiB more RSS, the same as 256 MiB), and S3's 10,000-part cap allows ~80 GB.
+ */
+const PART_SIZE = 8 * 1024 * 1024;
+const QUEUE_SIZE = 4;
+
+/**
+ * Blobs as objects in an S3-compatible bucket. Uploads go through lib-storage's multipart
+ * Upload, fed by the shared hashing stream, so the body streams once and is never held
+ * whole in memory. S3 only makes an object visible when its upload completes, so a failed
+ * upload leaves no partial object.
+ */
+export function createS3BlobStore(options: S3BlobStoreOptions): BlobStore {
+  const { bucket } = options;
+  const client = new S3Client({
+    region: options.region,
+    endpoint: options.endpoint,
+    forcePathStyle: options.forcePathStyle,
+    credentials:
+      options.accessKeyId && options.secretAccessKey
+        ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey }
+        : undefined,
+    // The SDK's newer default adds CRC checksum headers and trailers that MinIO, Ceph,
+    // R2 and s3rver versions reject or ignore; we compute our own sha256 and CRC32 anyway.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  });
+
+  const objectKey = (key: string) => {
+    assertValidKey(key);
+    return PREFIX + key;
+  };
+
+  async function deleteObject(Key: string): Promise<void> {
+    await client.send(new DeleteObjectCommand({ Bucket: bucket, Key }));
+  }
+
+  return {
+    async put(key, body, { maxBytes } = {}): Promise<PutResult> {
+      const Key = objectKey(key);
+      const hashing = createHashingStream({ maxBytes });
+      // pipeline destroys the hashing stream with the body's error, which ends the upload's read loop.
+      const piping = pipeline(body, hashing.stream).catch(() => {});
+      const upload = new Upload({
+        client,
+        params: { Bucket: bucket, Key, Body: hashing.stream },
+        partSize: PART_SIZE,
+        queueSize: QUEUE_SIZE,
+        leavePartsOnError: false,
+      });
+      try {
+        await upload.done();
+        await piping;
+        return hashing.result();
+      } catch (error) {
+        // The stream's own error (BlobTooLargeError, the client's abort): it says more than
+        // what the upload reports, which may be a failed AbortMultipartUpload after it.
+        const streamError = hashing.stream.errored;
+        // Not upload.abort(): in lib-storage it only makes done() reject at once while the
+        // parts in flight carry on. Awaiting done() instead lets the Upload stop reading, wait
+        // for those parts and send AbortMultipartUpload itself before we get here.
+        hashing.stream.destroy();
+        await piping;
+        if (!streamError) {
+          // S3 itself failed, so a PutObject or CompleteMultipartUpload may have succeeded with
+          // its answer lost: remove that object. After a stream error none was sent (the body
+          // never ended), and deleting would only destroy an older blob under the same key.
+          await deleteObject(Key).catch(() => {});
+        }
+        throw streamError ?? error;
+      }
+    },
+
+    async get(key, range?: ByteRange): Promise<Readable> {
+      const Key = objectKey(key);
+      if (range) assertValidRange(range);
+      let response;
+      try {
+        response = await client.send(
+          new GetObjectCommand({ Bucket: bucket, Key, Range: range && `bytes=${range.start}-${range.end}` }),
+        );
+      } catch (error) {
+        if (isNotFound(error)) throw new BlobNotFoundError(key);
+        throw error;
+      }
+      const { Body, ContentRange } = response;
+      // In Node the SDK's body is an http.IncomingMessage, a Readable.
+      if (!(Body instanceof Readable)) throw new Error('The S3 response body is not a Node stream');
+      if (range && !servesRange(ContentRange, range)) {
+        // HTTP lets a server ignore Range; serving its whole body as the range would hand
+        // the client wrong bytes (a broken video seek, a corrupt resumed download).
+        Body.destroy();
+        throw new Error(`S3 answered range ${ContentRange ?? '(none)'} for bytes=${range.start}-${range.end}`);
+      }
+      return Body;
+    },
+
+    async delete(key) {
+      // S3 answers 204 for missing keys too, so this is idempotent as is.
+      await deleteObject(objectKey(key));
+    },
+
+    async exists(key) {
+      try {
+        await client.send(new HeadObjectCommand({ Bucket: bucket, Key: objectKey(key) }));
+        return true;
+      } catch (error) {
+        if (isNotFound(error)) return false;
+        throw error;
+      }
+    },
+
+    async ping() {
+      await client.send(new HeadBucketCommand({ Bucket: bucket }));
+    },
+  };
+}
+
+/** Whether a Content-Range answer covers the range asked for (S3 cuts the end at the blob's size). */
+function servesRange(contentRange: string | undefined, range: ByteRange): boolean {
+  const match = /^bytes (\d+)-(\d+)\/(\d+|\*)$/.exec(contentRange ?? '');
+  if (!match) return false;
+  const [start, end, size] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  return start === range.start && (end === range.end || (end < range.end && end === size - 1));
+}
+
+/**
+ * NoSuchKey on GET; HEAD has no body, so only its status (404, named NotFound) tells.
+ * A missing bucket must not pass for a missing blob: that is a configuration error.
+ */
+function isNotFound(error: unknown): boolean {
+  if (!(error instanceof S3ServiceException) || error.name === 'NoSuchBucket') return false;
+  return error.name === 'NoSuchKey' || error.name === 'NotFound' || error.$metadata.httpStatusCode === 404;
+}

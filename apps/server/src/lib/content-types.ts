@@ -1,0 +1,35 @@
+import { lookup } from 'mime-types';
+
+export type FileCategory = 'image' | 'video' | 'audio' | 'document' | 'archive' | 'other';
+
+const GENERIC = 'application/octet-stream';
+
+/** The declared type when it says something, else one from the extension, else generic. */
+export function resolveMimetype(declared: string | undefined, fileName: string): string {
+  const clean = declared?.split(';')[0]?.trim().toLowerCase();
+  if (clean && clean !== GENERIC && /^[a-z0-9.+-]+\/[a-z0-9.+-]+$/.test(clean)) return clean;
+  return lookup(fileName) || GENERIC;
+}
+
+const DOCUMENT_PATTERNS = [/^text\//, /pdf/, /msword|wordprocessing|opendocument\.text|rtf/, /sheet|excel|csv/, /presentation|powerpoint/];
+
+/** The category of product.md section 9, kept for icons and usage counters. */
+export function categorize(mimetype: string): FileCategory {
+  if (mimetype.startsWith('image/')) return 'image';
+  if (mimetype.startsWith('video/')) return 'video';
+  if (mimetype.startsWith('audio/')) return 'audio';
+  if (/zip|rar|x-7z|x-tar|gzip|x-bzip/.test(mimetype)) return 'archive';
+  if (DOCUMENT_PATTERNS.some((pattern) => pattern.test(mimetype))) return 'document';
+  return 'other';
+}
+
+/**
+ * Types a browser only ever displays as media or plain data. Anything else (HTML, SVG,
+ * XML, JavaScript, unknown) is served as application/octet-stream, so uploaded bytes
+ * can never run as a page on our origin even if the attachment disposition were ignored.
+ */
+const INERT_TYPES = /^(image\/(png|jpeg|gif|webp|avif|bmp|x-icon|heic|heif|tiff)|video\/[a-z0-9.+-]+|audio\/[a-z0-9.+-]+|application\/(pdf|zip|gzip|x-7z-compressed|x-tar|vnd\.rar|json)|text\/(plain|csv))$/;
+
+export function downloadContentType(mimetype: string): string {
+  return INERT_TYPES.test(mimetype) ? mimetype : GENERIC;
+}

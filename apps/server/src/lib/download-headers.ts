@@ -1,0 +1,30 @@
+/** Content-Disposition: attachment with an ASCII fallback and the exact UTF-8 name (RFC 6266). */
+export function attachmentDisposition(fileName: string): string {
+  const ascii =
+    fileName
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .replace(/[^\x20-\x7e]/g, '_')
+      .replace(/["\\%]/g, '_') || 'download';
+  const utf8 = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${utf8}`;
+}
+
+export type RangeRequest = { kind: 'whole' } | { kind: 'range'; start: number; end: number } | { kind: 'unsatisfiable' };
+
+/** One byte range of a `Range` header (multiple ranges are served whole, as RFC 9110 allows). */
+export function parseRange(header: string | undefined, size: number): RangeRequest {
+  if (!header) return { kind: 'whole' };
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!match || (match[1] === '' && match[2] === '')) return { kind: 'whole' };
+  const [, first = '', last = ''] = match;
+  if (first === '') {
+    const suffix = Number(last);
+    if (suffix === 0 || size === 0) return { kind: 'unsatisfiable' };
+    return { kind: 'range', start: Math.max(0, size - suffix), end: size - 1 };
+  }
+  const start = Number(first);
+  const end = last === '' ? size - 1 : Math.min(Number(last), size - 1);
+  if (start >= size || start > end) return { kind: 'unsatisfiable' };
+  return { kind: 'range', start, end };
+}

@@ -1,0 +1,16 @@
+import type { FileItem } from '@cloudvault/contract/files';
+import { formatBytes } from '@cloudvault/contract/format';
+import type { FileRow } from './files.repository.ts';
+
+export function presentFile(row: FileRow): FileItem {
+  return {
+    id: row.id,
+    originalName: row.name,
+    mimetype: row.mimetype,
+    size: Number(row.size),
+    sizeFormatted: formatBytes(Number(row.size)),
+    folderId: row.folder_id,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}

@@ -1,0 +1,105 @@
+import { type Kysely, sql } from 'kysely';
+import { isUniqueViolation } from '../../db/errors.ts';
+import type { Database, FilesTable } from '../../db/schema.ts';
+
+export type FileRow = FilesTable;
+
+/** LIKE pattern for a literal substring: the user's % and _ match only themselves. */
+function containsPattern(term: string): string {
+  return `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** Files and the storage counter they add up to: queries only, scoped to the owner. */
+export function createFilesRepository(db: Kysely<Database>) {
+  return {
+    findLive(userId: string, id: string): Promise<FileRow | undefined> {
+      return db
+        .selectFrom('files')
+        .selectAll()
+        .where('id', '=', id)
+        .where('user_id', '=', userId)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst();
+    },
+
+    listLive(userId: string, folderId: string | null): Promise<FileRow[]> {
+      return db
+        .selectFrom('files')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('folder_id', folderId === null ? 'is' : '=', folderId)
+        .where('deleted_at', 'is', null)
+        .orderBy(sql`lower(name)`)
+        .orderBy('name')
+        .execute();
+    },
+
+    searchLive(userId: string, term: string, limit: number): Promise<FileRow[]> {
+      return db
+        .selectFrom('files')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('deleted_at', 'is', null)
+        .where(sql<boolean>`lower(name) LIKE ${containsPattern(term)} ESCAPE '\\'`)
+        .orderBy(sql`lower(name)`)
+        .limit(limit)
+        .execute();
+    },
+
+    /** Inserts the file; false when a live file in that folder already has the name. */
+    async insert(row: FileRow): Promise<boolean> {
+      try {
+        await db.insertInto('files').values(row).execute();
+        return true;
+      } catch (error) {
+        if (isUniqueViolation(error)) return false;
+        throw error;
+      }
+    },
+
+    /** Renames or moves; false when the target name is taken. */
+    async update(userId: string, id: string, changes: Partial<Pick<FileRow, 'name' | 'folder_id' | 'updated_at'>>): Promise<boolean> {
+      try {
+        await db.updateTable('files').set(changes).where('id', '=', id).where('user_id', '=', userId).execute();
+        return true;
+      } catch (error) {
+        if (isUniqueViolation(error)) return false;
+        throw error;
+      }
+    },
+
+    /**
+     * Adds `bytes` to the user's usage only if the result stays within `limit`, in one
+     * statement, so concurrent uploads can never together pass the quota.
+     */
+    async reserve(userId: string, bytes: number, limit: number): Promise<boolean> {
+      const result = await db
+        .updateTable('users')
+        .set({ storage_used: sql`storage_used + ${bytes}` })
+        .where('id', '=', userId)
+        .where(sql<boolean>`storage_used + ${bytes} <= ${limit}`)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    async release(userId: string, bytes: number): Promise<void> {
+      if (bytes <= 0) return;
+      await db
+        .updateTable('users')
+        .set({ storage_used: sql`storage_used - ${bytes}` })
+        .where('id', '=', userId)
+        .execute();
+    },
+
+    async deleteRow(userId: string, id: string): Promise<void> {
+      await db.deleteFrom('files').where('id', '=', id).where('user_id', '=', userId).execute();
+    },
+
+    async storageUsed(userId: string): Promise<number> {
+      const row = await db.selectFrom('users').select('storage_used').where('id', '=', userId).executeTakeFirst();
+      return Number(row?.storage_used ?? 0);
+    },
+  };
+}
+
+export type FilesRepository = ReturnType<typeof createFilesRepository>;

@@ -1,0 +1,161 @@
+import type {} from '@fastify/multipart';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ErrorBody } from '@cloudvault/contract/common';
+import {
+  DashboardResponse,
+  FileIdParams,
+  FileResponse,
+  FilesResponse,
+  type FileItem,
+  ListFilesQuery,
+  UpdateFileBody,
+  UploadConfig,
+} from '@cloudvault/contract/files';
+import { caller } from '../../lib/auth.ts';
+import { downloadContentType } from '../../lib/content-types.ts';
+import { attachmentDisposition, parseRange } from '../../lib/download-headers.ts';
+import { AppError, badRequest } from '../../lib/errors.ts';
+import { rootOr } from '../folders/folders.routes.ts';
+import type { FilesService } from './files.service.ts';
+import type { StorageService } from './storage.service.ts';
+import type { UploadsService } from './uploads.service.ts';
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody };
+const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+/** Bodies up to this size are read to the end after a refusal, keeping the connection reusable. */
+const DRAIN_LIMIT = 8 * 1024 * 1024;
+
+export function filesRoutes(deps: { files: FilesService; uploads: UploadsService; storage: StorageService }): FastifyPluginAsyncTypebox {
+  const { files, uploads, storage } = deps;
+  return async (app) => {
+    app.addHook('onRequest', app.requireUser);
+
+    app.get(
+      '/files/upload-config',
+      { schema: { tags: ['files'], response: { 200: UploadConfig, 401: ErrorBody } } },
+      async (request) => storage.uploadConfig(caller(request).userId),
+    );
+
+    app.get(
+      '/user/dashboard',
+      { schema: { tags: ['files'], response: { 200: DashboardResponse, 401: ErrorBody } } },
+      async (request) => ({ storageInfo: await storage.storageInfo(caller(request).userId) }),
+    );
+
+    app.get(
+      '/files',
+      { schema: { tags: ['files'], querystring: ListFilesQuery, response: { 200: FilesResponse, ...errors } } },
+      async (request) => {
+        const { userId } = caller(request);
+        const { search, folderId } = request.query;
+        return { files: search ? await files.search(userId, search) : await files.list(userId, rootOr(folderId)) };
+      },
+    );
+
+    app.post(
+      '/files/upload',
+      {
+        schema: {
+          tags: ['files'],
+          consumes: ['multipart/form-data'],
+          response: { 201: FileResponse, ...errors, 411: ErrorBody, 413: ErrorBody, 429: ErrorBody, 507: ErrorBody },
+        },
+      },
+      async (request, reply) => {
+        const { userId } = caller(request);
+        if (!request.isMultipart()) throw badRequest('Send the file as multipart/form-data', 'NOT_MULTIPART');
+        const declaredBytes = Number(request.headers['content-length']);
+        if (!Number.isSafeInteger(declaredBytes) || declaredBytes <= 0) {
+          throw new AppError(411, 'LENGTH_REQUIRED', 'An upload needs a Content-Length header');
+        }
+        const release = await uploads.acquireSlot(userId);
+        try {
+          let folderId: string | null = null;
+          let stored: FileItem | undefined;
+          const parts = request.parts({ limits: { fileSize: Number.POSITIVE_INFINITY, fields: 10, fieldSize: 1024, parts: 20 } });
+          for await (const part of parts) {
+            if (part.type === 'field') {
+              if (part.fieldname !== 'folderId') continue;
+              if (stored) throw badRequest('folderId must come before the file', 'FIELD_AFTER_FILE');
+              const value = String(part.value);
+              if (value !== '' && value !== 'null' && !ID_PATTERN.test(value)) throw badRequest('folderId is not a valid id');
+              folderId = rootOr(value);
+              continue;
+            }
+            if (stored) {
+              part.file.resume();
+              await uploads.discard(userId, stored);
+              throw badRequest('Send one file per upload', 'MORE_THAN_ONE_FILE');
+            }
+            try {
+              stored = await uploads.upload({
+                userId,
+                folderId,
+                // Browsers escape a double quote in a multipart filename as %22 (HTML spec).
+                fileName: part.filename.replaceAll('%22', '"'),
+                declaredMimetype: part.mimetype,
+                body: part.file,
+                declaredBytes,
+              });
+            } catch (error) {
+              if (!part.file.readableEnded) {
+                // Refused before its bytes were read: the parser waits on them, so the request
+                // would never end. A small body is drained; a large one is cut off instead.
+                if (declaredBytes <= DRAIN_LIMIT) part.file.resume();
+                else reply.header('Connection', 'close');
+              }
+              throw error;
+            }
+          }
+          if (!stored) throw badRequest('The upload has no file part', 'NO_FILE');
+          return reply.code(201).send({ file: stored });
+        } finally {
+          release();
+        }
+      },
+    );
+
+    app.get(
+      '/files/:id/download',
+      { schema: { tags: ['files'], params: FileIdParams } },
+      async (request, reply) => {
+        const { userId } = caller(request);
+        const file = await files.requireFile(userId, request.params.id);
+        const size = Number(file.size);
+        const etag = `"${file.sha256}"`;
+        const range = parseRange(request.headers.range, size);
+        if (range.kind === 'unsatisfiable') {
+          return reply.code(416).header('Content-Range', `bytes */${size}`).send({ error: 'Range not satisfiable', code: 'RANGE_NOT_SATISFIABLE' });
+        }
+        reply.headers({
+          'Content-Type': downloadContentType(file.mimetype),
+          'Content-Disposition': attachmentDisposition(file.name),
+          ETag: etag,
+          'Accept-Ranges': 'bytes',
+          'Cache-Control': 'private, no-cache',
+          // Even if something rendered these bytes, they could run nothing.
+          'Content-Security-Policy': "default-src 'none'; sandbox",
+        });
+        if (request.headers['if-none-match']?.split(',').some((tag) => tag.trim() === etag)) {
+          return reply.code(304).send();
+        }
+        if (range.kind === 'range') {
+          const { body } = await files.open(userId, file.id, range);
+          return reply
+            .code(206)
+            .header('Content-Range', `bytes ${range.start}-${range.end}/${size}`)
+            .header('Content-Length', range.end - range.start + 1)
+            .send(body);
+        }
+        const { body } = await files.open(userId, file.id);
+        return reply.header('Content-Length', size).send(body);
+      },
+    );
+
+    app.patch(
+      '/files/:id',
+      { schema: { tags: ['files'], params: FileIdParams, body: UpdateFileBody, response: { 200: FileResponse, ...errors } } },
+      async (request) => ({ file: await files.update(caller(request).userId, request.params.id, request.body) }),
+    );
+  };
+}

@@ -1,0 +1,62 @@
+import type { Readable } from 'node:stream';
+import type { FileItem, UpdateFileBody } from '@cloudvault/contract/files';
+import type { BlobStore, ByteRange } from '../../adapters/blob-store/blob-store.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
+import type { FoldersService } from '../folders/folders.service.ts';
+import { requireItemName } from '../folders/folders.service.ts';
+import type { FileRow, FilesRepository } from './files.repository.ts';
+import { presentFile } from './files.presenter.ts';
+
+/** Search answers are for a person scanning a list; past this they should type more. */
+const SEARCH_LIMIT = 500;
+
+export interface FilesServiceDeps {
+  files: FilesRepository;
+  folders: Pick<FoldersService, 'requireFolder' | 'requireParent'>;
+  blobs: Pick<BlobStore, 'get'>;
+  clock: Clock;
+}
+
+export function createFilesService({ files, folders, blobs, clock }: FilesServiceDeps) {
+  /** The caller's live file, or 404 whether it is missing, in Trash or someone else's. */
+  async function requireFile(userId: string, id: string): Promise<FileRow> {
+    const file = await files.findLive(userId, id);
+    if (!file) throw notFound('File not found', 'FILE_NOT_FOUND');
+    return file;
+  }
+
+  return {
+    requireFile,
+
+    async list(userId: string, folderId: string | null): Promise<FileItem[]> {
+      if (folderId !== null) await folders.requireFolder(userId, folderId);
+      return (await files.listLive(userId, folderId)).map(presentFile);
+    },
+
+    async search(userId: string, term: string): Promise<FileItem[]> {
+      const trimmed = term.trim();
+      if (trimmed === '') return [];
+      return (await files.searchLive(userId, trimmed, SEARCH_LIMIT)).map(presentFile);
+    },
+
+    async update(userId: string, id: string, input: UpdateFileBody): Promise<FileItem> {
+      const file = await requireFile(userId, id);
+      const name = input.name === undefined ? file.name : requireItemName(input.name, 'file');
+      const folderId = input.folderId === undefined ? file.folder_id : await folders.requireParent(userId, input.folderId);
+      const updatedAt = clock.now().toISOString();
+      if (!(await files.update(userId, id, { name, folder_id: folderId, updated_at: updatedAt }))) {
+        throw conflict(`A file named "${name}" already exists there`, 'NAME_TAKEN');
+      }
+      return presentFile({ ...file, name, folder_id: folderId, updated_at: updatedAt });
+    },
+
+    /** The file's metadata and a stream of its bytes (or of one range). */
+    async open(userId: string, id: string, range?: ByteRange): Promise<{ file: FileRow; body: Readable }> {
+      const file = await requireFile(userId, id);
+      return { file, body: await blobs.get(file.blob_key, range) };
+    },
+  };
+}
+
+export type FilesService = ReturnType<typeof createFilesService>;

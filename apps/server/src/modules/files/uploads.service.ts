@@ -1,0 +1,148 @@
+import type { Readable } from 'node:stream';
+import type { FileItem } from '@cloudvault/contract/files';
+import { formatBytes } from '@cloudvault/contract/format';
+import { type BlobStore, BlobTooLargeError } from '../../adapters/blob-store/blob-store.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { categorize, resolveMimetype } from '../../lib/content-types.ts';
+import { AppError } from '../../lib/errors.ts';
+import { newId } from '../../lib/ids.ts';
+import type { PlanCatalogue } from '../plans/plans.catalogue.ts';
+import type { FoldersService } from '../folders/folders.service.ts';
+import { requireItemName } from '../folders/folders.service.ts';
+import type { FilesRepository } from './files.repository.ts';
+import { presentFile } from './files.presenter.ts';
+import { firstFreeName } from './unique-name.ts';
+
+/** Room for the multipart boundaries and the folderId field around the file itself. */
+export const MULTIPART_OVERHEAD = 64 * 1024;
+
+export interface UploadInput {
+  userId: string;
+  folderId: string | null;
+  fileName: string;
+  declaredMimetype: string | undefined;
+  body: Readable;
+  /** The request's Content-Length: an upper bound of the file's size, known before any byte. */
+  declaredBytes: number;
+}
+
+export interface UploadsServiceDeps {
+  files: FilesRepository;
+  folders: Pick<FoldersService, 'requireParent'>;
+  blobs: Pick<BlobStore, 'put' | 'delete'>;
+  plans: PlanCatalogue;
+  /** The user's plan id, read fresh for each upload so a plan change applies at once. */
+  planOf(userId: string): Promise<string>;
+  clock: Clock;
+}
+
+export const tooLarge = (planName: string, maxFileSize: number) =>
+  new AppError(413, 'FILE_TOO_LARGE', `This file is larger than the ${formatBytes(maxFileSize)} per-file limit of the ${planName} plan`);
+
+/**
+ * Streams one upload from the socket to the blob store: the per-file limit is checked on
+ * the declared size before any byte is stored and enforced while streaming; the quota is
+ * reserved atomically up front and trued up to the real size; any failure or client abort
+ * removes the bytes and releases the reservation. At most the plan's number of uploads
+ * run at once per user.
+ */
+export function createUploadsService(deps: UploadsServiceDeps) {
+  const { files, folders, blobs, plans, clock } = deps;
+  const running = new Map<string, number>();
+
+  async function insertWithFreeName(row: Parameters<FilesRepository['insert']>[0]) {
+    const name = await firstFreeName(row.name, (candidate) => files.insert({ ...row, name: candidate }));
+    return { ...row, name };
+  }
+
+  return {
+    /** Removes a file stored by this request (the request turned out invalid after it). */
+    async discard(userId: string, file: FileItem): Promise<void> {
+      const row = await files.findLive(userId, file.id);
+      if (!row) return;
+      await files.deleteRow(userId, row.id);
+      await files.release(userId, Number(row.size));
+      await blobs.delete(row.blob_key);
+    },
+
+    /** Holds one of the user's upload slots; call the returned release when done. */
+    async acquireSlot(userId: string): Promise<() => void> {
+      const plan = plans.get(await deps.planOf(userId));
+      const count = running.get(userId) ?? 0;
+      if (plan.maxConcurrentUploads !== null && count >= plan.maxConcurrentUploads) {
+        throw new AppError(
+          429,
+          'TOO_MANY_UPLOADS',
+          `The ${plan.name} plan uploads ${plan.maxConcurrentUploads} files at a time. Wait for one to finish.`,
+        );
+      }
+      running.set(userId, count + 1);
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        const left = (running.get(userId) ?? 1) - 1;
+        if (left === 0) running.delete(userId);
+        else running.set(userId, left);
+      };
+    },
+
+    async upload(input: UploadInput): Promise<FileItem> {
+      const plan = plans.get(await deps.planOf(input.userId));
+      const name = requireItemName(input.fileName, 'file');
+      if (plan.maxFileSize !== null && input.declaredBytes > plan.maxFileSize + MULTIPART_OVERHEAD) {
+        throw tooLarge(plan.name, plan.maxFileSize);
+      }
+      const folderId = await folders.requireParent(input.userId, input.folderId);
+
+      const reserved = input.declaredBytes;
+      if (!(await files.reserve(input.userId, reserved, plan.storageLimit))) {
+        const free = Math.max(0, plan.storageLimit - (await files.storageUsed(input.userId)));
+        throw new AppError(
+          507,
+          'QUOTA_EXCEEDED',
+          `Not enough storage: ${formatBytes(free)} free of your ${formatBytes(plan.storageLimit)}, and this upload needs ${formatBytes(reserved)}. Delete files, empty Trash or upgrade your plan.`,
+        );
+      }
+
+      const blobKey = newId();
+      let stored = false;
+      try {
+        const maxBytes = Math.min(reserved, plan.maxFileSize ?? Number.POSITIVE_INFINITY);
+        const blob = await blobs.put(blobKey, input.body, { maxBytes });
+        stored = true;
+        const now = clock.now().toISOString();
+        const mimetype = resolveMimetype(input.declaredMimetype, name);
+        const row = await insertWithFreeName({
+          id: newId(),
+          user_id: input.userId,
+          folder_id: folderId,
+          name,
+          mimetype,
+          category: categorize(mimetype),
+          size: blob.size,
+          sha256: blob.sha256,
+          crc32: blob.crc32,
+          blob_key: blobKey,
+          created_at: now,
+          updated_at: now,
+          deleted_at: null,
+          trashed_root: 0,
+        });
+        await files.release(input.userId, reserved - blob.size);
+        return presentFile(row);
+      } catch (error) {
+        await files.release(input.userId, reserved);
+        if (stored) await blobs.delete(blobKey);
+        if (error instanceof BlobTooLargeError) {
+          throw plan.maxFileSize !== null && error.maxBytes >= plan.maxFileSize
+            ? tooLarge(plan.name, plan.maxFileSize)
+            : new AppError(400, 'BODY_LONGER_THAN_DECLARED', 'The upload is longer than its Content-Length');
+        }
+        throw error;
+      }
+    },
+  };
+}
+
+export type UploadsService = ReturnType<typeof createUploadsService>;

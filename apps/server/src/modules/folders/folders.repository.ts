@@ -1,0 +1,71 @@
+import { type Kysely, sql } from 'kysely';
+import { isUniqueViolation } from '../../db/errors.ts';
+import type { Database, FoldersTable } from '../../db/schema.ts';
+
+export type FolderRow = FoldersTable;
+
+/** Folders: queries only. Every read is scoped to the owner in the query itself. */
+export function createFoldersRepository(db: Kysely<Database>) {
+  return {
+    findLive(userId: string, id: string): Promise<FolderRow | undefined> {
+      return db
+        .selectFrom('folders')
+        .selectAll()
+        .where('id', '=', id)
+        .where('user_id', '=', userId)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst();
+    },
+
+    listLive(userId: string, parentId: string | null): Promise<FolderRow[]> {
+      return db
+        .selectFrom('folders')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('parent_id', parentId === null ? 'is' : '=', parentId)
+        .where('deleted_at', 'is', null)
+        .orderBy(sql`lower(name)`)
+        .orderBy('name')
+        .execute();
+    },
+
+    /** Inserts the folder; false when a live sibling already has the name. */
+    async insert(row: FolderRow): Promise<boolean> {
+      try {
+        await db.insertInto('folders').values(row).execute();
+        return true;
+      } catch (error) {
+        if (isUniqueViolation(error)) return false;
+        throw error;
+      }
+    },
+
+    /** Renames or moves; false when the target name is taken among live siblings. */
+    async update(userId: string, id: string, changes: Partial<Pick<FolderRow, 'name' | 'parent_id' | 'updated_at'>>): Promise<boolean> {
+      try {
+        await db.updateTable('folders').set(changes).where('id', '=', id).where('user_id', '=', userId).execute();
+        return true;
+      } catch (error) {
+        if (isUniqueViolation(error)) return false;
+        throw error;
+      }
+    },
+
+    /** The live folder and its ancestors, top-level first, in one recursive query. */
+    async pathTo(userId: string, id: string): Promise<FolderRow[]> {
+      const result = await sql<FolderRow & { depth: number }>`
+        WITH RECURSIVE chain AS (
+          SELECT f.*, 0 AS depth FROM folders f
+          WHERE f.id = ${id} AND f.user_id = ${userId} AND f.deleted_at IS NULL
+          UNION ALL
+          SELECT p.*, chain.depth + 1 FROM folders p
+          JOIN chain ON p.id = chain.parent_id
+          WHERE p.user_id = ${userId}
+        )
+        SELECT * FROM chain ORDER BY depth DESC`.execute(db);
+      return result.rows.map(({ depth: _depth, ...row }) => row as FolderRow);
+    },
+  };
+}
+
+export type FoldersRepository = ReturnType<typeof createFoldersRepository>;

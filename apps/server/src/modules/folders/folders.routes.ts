@@ -1,0 +1,50 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ErrorBody } from '@cloudvault/contract/common';
+import {
+  CreateFolderBody,
+  FolderIdParams,
+  FolderPathResponse,
+  FolderResponse,
+  FoldersResponse,
+  ListFoldersQuery,
+  UpdateFolderBody,
+} from '@cloudvault/contract/folders';
+import { caller } from '../../lib/auth.ts';
+import type { FoldersService } from './folders.service.ts';
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody };
+
+/** `parentId` absent, empty or the string "null" means the root. */
+export const rootOr = (id: string | undefined): string | null => (!id || id === 'null' ? null : id);
+
+export function foldersRoutes(folders: FoldersService): FastifyPluginAsyncTypebox {
+  return async (app) => {
+    app.addHook('onRequest', app.requireUser);
+
+    app.get(
+      '/user/folders',
+      { schema: { tags: ['folders'], querystring: ListFoldersQuery, response: { 200: FoldersResponse, ...errors } } },
+      async (request) => ({ folders: await folders.list(caller(request).userId, rootOr(request.query.parentId)) }),
+    );
+
+    app.post(
+      '/user/folders',
+      { schema: { tags: ['folders'], body: CreateFolderBody, response: { 201: FolderResponse, ...errors } } },
+      async (request, reply) => reply.code(201).send({ folder: await folders.create(caller(request).userId, request.body) }),
+    );
+
+    app.get(
+      '/user/folders/:id/path',
+      { schema: { tags: ['folders'], params: FolderIdParams, response: { 200: FolderPathResponse, ...errors } } },
+      async (request) => ({ path: await folders.path(caller(request).userId, request.params.id) }),
+    );
+
+    app.patch(
+      '/user/folders/:id',
+      {
+        schema: { tags: ['folders'], params: FolderIdParams, body: UpdateFolderBody, response: { 200: FolderResponse, ...errors } },
+      },
+      async (request) => ({ folder: await folders.update(caller(request).userId, request.params.id, request.body) }),
+    );
+  };
+}

@@ -1,0 +1,158 @@
+import { type Kysely, sql, type Transaction } from 'kysely';
+import { isUniqueViolation } from '../../db/errors.ts';
+import type { Database } from '../../db/schema.ts';
+import type { FileRow } from '../files/files.repository.ts';
+import type { FolderRow } from '../folders/folders.repository.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** Ids of a folder and every live folder under it. */
+async function liveSubtree(db: Db, userId: string, folderId: string): Promise<string[]> {
+  const result = await sql<{ id: string }>`
+    WITH RECURSIVE tree AS (
+      SELECT id FROM folders WHERE id = ${folderId} AND user_id = ${userId} AND deleted_at IS NULL
+      UNION ALL
+      SELECT f.id FROM folders f JOIN tree ON f.parent_id = tree.id
+      WHERE f.user_id = ${userId} AND f.deleted_at IS NULL
+    )
+    SELECT id FROM tree`.execute(db);
+  return result.rows.map((row) => row.id);
+}
+
+/**
+ * Ids of a trashed folder and the folders that went to Trash with it, stopping at any
+ * sub-folder that was deleted on its own before (it stays in Trash as its own item).
+ */
+async function travelledSubtree(db: Db, userId: string, folderId: string): Promise<string[]> {
+  const result = await sql<{ id: string }>`
+    WITH RECURSIVE tree AS (
+      SELECT id FROM folders WHERE id = ${folderId} AND user_id = ${userId} AND trashed_root = 1
+      UNION ALL
+      SELECT f.id FROM folders f JOIN tree ON f.parent_id = tree.id
+      WHERE f.user_id = ${userId} AND f.deleted_at IS NOT NULL AND f.trashed_root = 0
+    )
+    SELECT id FROM tree`.execute(db);
+  return result.rows.map((row) => row.id);
+}
+
+/** Trash: soft deletion and its undoing, and the final purge. Queries only. */
+export function createTrashRepository(db: Kysely<Database>) {
+  return {
+    async trashFile(userId: string, id: string, now: string): Promise<boolean> {
+      const result = await db
+        .updateTable('files')
+        .set({ deleted_at: now, trashed_root: 1 })
+        .where('id', '=', id)
+        .where('user_id', '=', userId)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /** Moves the folder and everything under it to Trash in one transaction. */
+    trashFolder(userId: string, id: string, now: string): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const ids = await liveSubtree(trx, userId, id);
+        if (ids.length === 0) return false;
+        await trx.updateTable('folders').set({ deleted_at: now, trashed_root: 0 }).where('id', 'in', ids).execute();
+        await trx.updateTable('folders').set({ trashed_root: 1 }).where('id', '=', id).execute();
+        await trx
+          .updateTable('files')
+          .set({ deleted_at: now, trashed_root: 0 })
+          .where('user_id', '=', userId)
+          .where('folder_id', 'in', ids)
+          .where('deleted_at', 'is', null)
+          .execute();
+        return true;
+      });
+    },
+
+    listFolders(userId: string): Promise<FolderRow[]> {
+      return db.selectFrom('folders').selectAll().where('user_id', '=', userId).where('trashed_root', '=', 1).orderBy('deleted_at', 'desc').execute();
+    },
+
+    listFiles(userId: string): Promise<FileRow[]> {
+      return db.selectFrom('files').selectAll().where('user_id', '=', userId).where('trashed_root', '=', 1).orderBy('deleted_at', 'desc').execute();
+    },
+
+    findTrashedFile(userId: string, id: string): Promise<FileRow | undefined> {
+      return db.selectFrom('files').selectAll().where('id', '=', id).where('user_id', '=', userId).where('trashed_root', '=', 1).executeTakeFirst();
+    },
+
+    findTrashedFolder(userId: string, id: string): Promise<FolderRow | undefined> {
+      return db.selectFrom('folders').selectAll().where('id', '=', id).where('user_id', '=', userId).where('trashed_root', '=', 1).executeTakeFirst();
+    },
+
+    async isLiveFolder(userId: string, id: string): Promise<boolean> {
+      const row = await db.selectFrom('folders').select('id').where('id', '=', id).where('user_id', '=', userId).where('deleted_at', 'is', null).executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /** Brings a trashed file back into `folderId` as `name`; false when the name is taken there. */
+    async restoreFile(userId: string, id: string, folderId: string | null, name: string): Promise<boolean> {
+      try {
+        await db
+          .updateTable('files')
+          .set({ deleted_at: null, trashed_root: 0, folder_id: folderId, name })
+          .where('id', '=', id)
+          .where('user_id', '=', userId)
+          .execute();
+        return true;
+      } catch (error) {
+        if (isUniqueViolation(error)) return false;
+        throw error;
+      }
+    },
+
+    /**
+     * Brings a trashed folder back under `parentId` with `name`, with what went to Trash
+     * with it; false when `name` is taken there (nothing changed).
+     */
+    restoreFolder(userId: string, id: string, parentId: string | null, name: string): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const ids = await travelledSubtree(trx, userId, id);
+        if (ids.length === 0) return false;
+        const clash = await trx
+          .selectFrom('folders')
+          .select('id')
+          .where('user_id', '=', userId)
+          .where('parent_id', parentId === null ? 'is' : '=', parentId)
+          .where('deleted_at', 'is', null)
+          .where(sql<boolean>`lower(name) = lower(${name})`)
+          .executeTakeFirst();
+        if (clash) return false;
+        await trx.updateTable('folders').set({ deleted_at: null, trashed_root: 0 }).where('id', 'in', ids).execute();
+        await trx.updateTable('folders').set({ parent_id: parentId, name }).where('id', '=', id).execute();
+        await trx
+          .updateTable('files')
+          .set({ deleted_at: null })
+          .where('user_id', '=', userId)
+          .where('folder_id', 'in', ids)
+          .where('trashed_root', '=', 0)
+          .where('deleted_at', 'is not', null)
+          .execute();
+        return true;
+      });
+    },
+
+    /** Every file in Trash, deleted on its own or inside a deleted folder. */
+    allTrashedFiles(userId: string): Promise<Pick<FileRow, 'id' | 'size' | 'blob_key'>[]> {
+      return db.selectFrom('files').select(['id', 'size', 'blob_key']).where('user_id', '=', userId).where('deleted_at', 'is not', null).execute();
+    },
+
+    /** Deletes the given trashed files and every trashed folder, and frees their bytes from the quota. */
+    async purge(userId: string, fileIds: string[], freedBytes: number): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        for (let i = 0; i < fileIds.length; i += 500) {
+          await trx.deleteFrom('files').where('user_id', '=', userId).where('id', 'in', fileIds.slice(i, i + 500)).execute();
+        }
+        await trx.deleteFrom('folders').where('user_id', '=', userId).where('deleted_at', 'is not', null).execute();
+        if (freedBytes > 0) {
+          await trx.updateTable('users').set({ storage_used: sql`storage_used - ${freedBytes}` }).where('id', '=', userId).execute();
+        }
+      });
+    },
+  };
+}
+
+export type TrashRepository = ReturnType<typeof createTrashRepository>;

@@ -1,0 +1,72 @@
+import type { FileItem } from '@cloudvault/contract/files';
+import type { Folder } from '@cloudvault/contract/folders';
+import type { RestoreBody, TrashResponse } from '@cloudvault/contract/trash';
+import type { BlobStore } from '../../adapters/blob-store/blob-store.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { notFound } from '../../lib/errors.ts';
+import { presentFile } from '../files/files.presenter.ts';
+import { firstFreeName } from '../files/unique-name.ts';
+import { presentFolder } from '../folders/folders.presenter.ts';
+import type { TrashRepository } from './trash.repository.ts';
+
+export interface TrashServiceDeps {
+  trash: TrashRepository;
+  blobs: Pick<BlobStore, 'delete'>;
+  clock: Clock;
+  log: { error(details: object, message: string): void };
+}
+
+/** Delete moves to Trash; restore brings back; empty frees the bytes (decisions.md section 2). */
+export function createTrashService({ trash, blobs, clock, log }: TrashServiceDeps) {
+  return {
+    async trashFile(userId: string, id: string): Promise<void> {
+      if (!(await trash.trashFile(userId, id, clock.now().toISOString()))) throw notFound('File not found', 'FILE_NOT_FOUND');
+    },
+
+    async trashFolder(userId: string, id: string): Promise<void> {
+      if (!(await trash.trashFolder(userId, id, clock.now().toISOString()))) {
+        throw notFound('Folder not found', 'FOLDER_NOT_FOUND');
+      }
+    },
+
+    async list(userId: string): Promise<TrashResponse> {
+      // Purge dates arrive with the auto-delete setting (issue 7); until then items stay until emptied.
+      const purgeAt = null;
+      const [folders, files] = await Promise.all([trash.listFolders(userId), trash.listFiles(userId)]);
+      return {
+        folders: folders.map((row) => ({ ...presentFolder(row), deletedAt: row.deleted_at as string, purgeAt })),
+        files: files.map((row) => ({ ...presentFile(row), deletedAt: row.deleted_at as string, purgeAt })),
+      };
+    },
+
+    async restore(userId: string, input: RestoreBody): Promise<{ file?: FileItem; folder?: Folder }> {
+      if (input.type === 'file') {
+        const file = await trash.findTrashedFile(userId, input.id);
+        if (!file) throw notFound('Not found in Trash', 'NOT_IN_TRASH');
+        const folderId = file.folder_id && (await trash.isLiveFolder(userId, file.folder_id)) ? file.folder_id : null;
+        const name = await firstFreeName(file.name, (candidate) => trash.restoreFile(userId, file.id, folderId, candidate));
+        return { file: presentFile({ ...file, folder_id: folderId, name, deleted_at: null, trashed_root: 0 }) };
+      }
+      const folder = await trash.findTrashedFolder(userId, input.id);
+      if (!folder) throw notFound('Not found in Trash', 'NOT_IN_TRASH');
+      const parentId = folder.parent_id && (await trash.isLiveFolder(userId, folder.parent_id)) ? folder.parent_id : null;
+      const name = await firstFreeName(folder.name, (candidate) => trash.restoreFolder(userId, folder.id, parentId, candidate));
+      return { folder: presentFolder({ ...folder, parent_id: parentId, name }) };
+    },
+
+    /** Deletes every trashed item for good: rows first (so nothing points at a missing blob), then bytes. */
+    async empty(userId: string): Promise<void> {
+      const files = await trash.allTrashedFiles(userId);
+      const freed = files.reduce((sum, file) => sum + Number(file.size), 0);
+      await trash.purge(userId, files.map((file) => file.id), freed);
+      for (const file of files) {
+        await blobs.delete(file.blob_key).catch((error: unknown) => {
+          // The row is gone, so the bytes are unreachable; a later sweep can remove them.
+          log.error({ err: error, blobKey: file.blob_key }, 'could not delete a purged blob');
+        });
+      }
+    },
+  };
+}
+
+export type TrashService = ReturnType<typeof createTrashService>;

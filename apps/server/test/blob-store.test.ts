@@ -1,0 +1,424 @@
+import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { createHash, randomBytes } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  BlobNotFoundError,
+  type BlobStore,
+  BlobTooLargeError,
+  InvalidBlobKeyError,
+} from '../src/adapters/blob-store/blob-store.ts';
+import { createBlobStore } from '../src/adapters/blob-store/create-blob-store.ts';
+import { createLocalBlobStore } from '../src/adapters/blob-store/local-blob-store.ts';
+import { newId } from '../src/lib/ids.ts';
+import { startS3rver, type TestS3Server } from './helpers/s3rver.ts';
+
+const MiB = 1024 * 1024;
+const BIG_FILE_SIZE = 20 * MiB + 12_345; // three 8 MiB parts on S3, the last one short
+
+interface StoreUnderTest {
+  store: BlobStore;
+  /** Everything the backend holds, temp files and unfinished multipart uploads included. */
+  listStored(): Promise<string[]>;
+  close(): Promise<void>;
+}
+
+/** A source file on disk with its size and hashes computed here, not by the code under test. */
+interface SourceFile {
+  path: string;
+  size: number;
+  sha256: string;
+  crc32: number;
+}
+
+let workDir: string;
+let bigFile: SourceFile;
+
+beforeAll(async () => {
+  workDir = await mkdtemp(path.join(os.tmpdir(), 'cloudvault-blob-test-'));
+  bigFile = await writeRandomFile(path.join(workDir, 'big.bin'), BIG_FILE_SIZE);
+});
+afterAll(() => rm(workDir, { recursive: true, force: true }));
+
+describeBlobStore('local', async () => {
+  const root = await mkdtemp(path.join(os.tmpdir(), 'cloudvault-blobs-'));
+  return {
+    store: await createBlobStore({ driver: 'local', root }),
+    listStored: () => listFiles(root),
+    close: () => rm(root, { recursive: true, force: true }),
+  };
+});
+
+describeBlobStore('s3 (s3rver)', async () => {
+  const s3 = await startS3rver();
+  const s3Options = { region: 'us-east-1', endpoint: s3.endpoint, accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true };
+  const client = testClient(s3Options);
+  return {
+    store: await createBlobStore({ driver: 's3', bucket: s3.bucket, ...s3Options }),
+    listStored: async () => [
+      ...(await listObjects(client, s3)),
+      ...(await s3.pendingMultipartUploads()).map((id) => `multipart upload ${id}`),
+    ],
+    async close() {
+      client.destroy();
+      await s3.stop();
+    },
+  };
+});
+
+/** One suite, every driver: the services must not be able to tell them apart. */
+function describeBlobStore(name: string, makeStore: () => Promise<StoreUnderTest>) {
+  describe(`BlobStore: ${name}`, () => {
+    let subject: StoreUnderTest;
+    let store: BlobStore;
+    beforeAll(async () => {
+      subject = await makeStore();
+      store = subject.store;
+    });
+    afterAll(() => subject?.close());
+
+    it('answers ping', async () => {
+      await expect(store.ping()).resolves.toBeUndefined();
+    });
+
+    it.each([
+      ['empty', 0],
+      ['1 byte', 1],
+      ['64 KiB', 64 * 1024],
+    ])('round-trips a %s blob with its size, sha256 and crc32', async (_label, size) => {
+      const data = randomBytes(size);
+      const key = newId();
+
+      const result = await store.put(key, Readable.from([data]));
+
+      expect(result).toEqual({ size, sha256: sha256Of(data), crc32: zlib.crc32(data) >>> 0 });
+      expect(digest(await readAll(await store.get(key)))).toEqual(digest(data));
+      expect(await store.exists(key)).toBe(true);
+    });
+
+    it('round-trips a 20 MiB file streamed from disk', async () => {
+      const key = newId();
+
+      const result = await store.put(key, createReadStream(bigFile.path));
+
+      expect(result).toEqual({ size: bigFile.size, sha256: bigFile.sha256, crc32: bigFile.crc32 });
+      expect(await hashStream(await store.get(key))).toEqual({ size: bigFile.size, sha256: bigFile.sha256 });
+    });
+
+    it('hashes a body that arrives in many small chunks like one big buffer', async () => {
+      const data = randomBytes(300_000);
+      const chunks = Array.from({ length: 300 }, (_, i) => data.subarray(i * 1000, (i + 1) * 1000));
+
+      const result = await store.put(newId(), Readable.from(chunks));
+
+      expect(result).toEqual({ size: data.length, sha256: sha256Of(data), crc32: zlib.crc32(data) >>> 0 });
+    });
+
+    it('overwrites a key with a new body', async () => {
+      const key = newId();
+      await store.put(key, Readable.from([Buffer.from('first version')]));
+      await store.put(key, Readable.from([Buffer.from('second')]));
+
+      expect((await readAll(await store.get(key))).toString()).toBe('second');
+    });
+
+    describe('ranges', () => {
+      const data = randomBytes(1000);
+      const key = newId();
+      beforeAll(async () => {
+        await store.put(key, Readable.from([data]));
+      });
+
+      it.each([
+        ['first byte', 0, 0],
+        ['middle', 100, 199],
+        ['last byte', 999, 999],
+        ['whole blob', 0, 999],
+      ])('returns the %s', async (_label, start, end) => {
+        const bytes = await readAll(await store.get(key, { start, end }));
+
+        expect(digest(bytes)).toEqual(digest(data.subarray(start, end + 1)));
+      });
+
+      it('returns a range across an 8 MiB part boundary of a large blob', async () => {
+        const bigKey = newId();
+        await store.put(bigKey, createReadStream(bigFile.path));
+        const start = 8 * MiB - 1000;
+        const end = 8 * MiB + 999;
+
+        const bytes = await readAll(await store.get(bigKey, { start, end }));
+
+        const expected = await readAll(createReadStream(bigFile.path, { start, end }));
+        expect(digest(bytes)).toEqual({ size: 2000, sha256: sha256Of(expected) });
+      });
+
+      it('rejects malformed ranges', async () => {
+        await expect(store.get(key, { start: 10, end: 5 })).rejects.toThrow(RangeError);
+        await expect(store.get(key, { start: -1, end: 5 })).rejects.toThrow(RangeError);
+        await expect(store.get(key, { start: 0.5, end: 5 })).rejects.toThrow(RangeError);
+      });
+    });
+
+    it('rejects get of a missing key with BlobNotFoundError', async () => {
+      await expect(store.get(newId())).rejects.toBeInstanceOf(BlobNotFoundError);
+      await expect(store.get(newId(), { start: 0, end: 0 })).rejects.toBeInstanceOf(BlobNotFoundError);
+    });
+
+    it('deletes idempotently, and exists() follows', async () => {
+      const key = newId();
+      await store.put(key, Readable.from([Buffer.from('to be deleted')]));
+      expect(await store.exists(key)).toBe(true);
+
+      await store.delete(key);
+
+      expect(await store.exists(key)).toBe(false);
+      await expect(store.get(key)).rejects.toBeInstanceOf(BlobNotFoundError);
+      await expect(store.delete(key)).resolves.toBeUndefined();
+      await expect(store.delete(newId())).resolves.toBeUndefined();
+    });
+
+    it('accepts a body of exactly maxBytes', async () => {
+      const data = randomBytes(1000);
+
+      const result = await store.put(newId(), Readable.from([data]), { maxBytes: 1000 });
+
+      expect(result.size).toBe(1000);
+    });
+
+    it.each([
+      ['a small body', () => Readable.from([randomBytes(600), randomBytes(600)]), 1000],
+      // On S3 the first 8 MiB part is uploaded before the limit is hit: the multipart upload must go too.
+      ['a 20 MiB body (after a whole part)', () => createReadStream(bigFile.path), 12 * MiB],
+    ])('rejects %s over maxBytes with BlobTooLargeError and stores nothing', async (_label, makeBody, maxBytes) => {
+      const key = newId();
+      const before = await subject.listStored();
+      const body = makeBody();
+
+      const error = await store.put(key, body, { maxBytes }).catch((e: unknown) => e);
+
+      expect(error).toBeInstanceOf(BlobTooLargeError);
+      expect((error as BlobTooLargeError).maxBytes).toBe(maxBytes);
+      expect(await store.exists(key)).toBe(false);
+      await expect(store.get(key)).rejects.toBeInstanceOf(BlobNotFoundError);
+      expect(await subject.listStored()).toEqual(before);
+      expect(body.destroyed).toBe(true);
+    });
+
+    it.each([
+      ['after a few bytes', 5000],
+      // Well past 8 MiB: the few chunks still in the streams' buffers when the error overtakes
+      // them must not keep the first part from being cut and uploaded.
+      ['after a whole 8 MiB part', 16 * MiB],
+    ])('rejects with the body’s own error when it fails %s, and stores nothing', async (_label, bytesBeforeError) => {
+      const key = newId();
+      const before = await subject.listStored();
+      const clientGone = new Error('client aborted the upload');
+
+      const error = await store.put(key, failingBody(bytesBeforeError, clientGone)).catch((e: unknown) => e);
+
+      expect(error).toBe(clientGone);
+      expect(await store.exists(key)).toBe(false);
+      expect(await subject.listStored()).toEqual(before);
+    });
+
+    it('keeps the previous blob when an overwrite fails', async () => {
+      const key = newId();
+      await store.put(key, Readable.from([Buffer.from('good')]));
+
+      await expect(store.put(key, failingBody(100, new Error('gone')))).rejects.toThrow('gone');
+
+      expect((await readAll(await store.get(key))).toString()).toBe('good');
+    });
+
+    it.each(['../x', 'a/b', '', '../../../../etc/passwd', 'short', 'a'.repeat(129), 'abcd\\efgh', 'abcdefgh\n'])(
+      'refuses the invalid key %j in every method',
+      async (key) => {
+        await expect(store.put(key, Readable.from([Buffer.from('x')]))).rejects.toBeInstanceOf(InvalidBlobKeyError);
+        await expect(store.get(key)).rejects.toBeInstanceOf(InvalidBlobKeyError);
+        await expect(store.exists(key)).rejects.toBeInstanceOf(InvalidBlobKeyError);
+        await expect(store.delete(key)).rejects.toBeInstanceOf(InvalidBlobKeyError);
+      },
+    );
+
+    it('stores concurrent puts of different keys without mixing them up', async () => {
+      const blobs = Array.from({ length: 8 }, (_, i) => ({ key: newId(), data: randomBytes(100_000 + i * 37_000) }));
+
+      const results = await Promise.all(blobs.map(({ key, data }) => store.put(key, Readable.from(chunked(data, 16_384)))));
+
+      expect(results.map((r) => r.sha256)).toEqual(blobs.map(({ data }) => sha256Of(data)));
+      for (const { key, data } of blobs) expect(digest(await readAll(await store.get(key)))).toEqual(digest(data));
+    });
+  });
+}
+
+describe('local BlobStore specifics', () => {
+  let root: string;
+  beforeAll(async () => {
+    root = await mkdtemp(path.join(os.tmpdir(), 'cloudvault-blobs-'));
+  });
+  afterAll(() => rm(root, { recursive: true, force: true }));
+
+  it('shards files by the first four characters of the key', async () => {
+    const store = await createLocalBlobStore({ root });
+    const key = 'AbCd' + newId();
+
+    await store.put(key, Readable.from([Buffer.from('sharded')]));
+
+    expect(await readFile(path.join(root, 'Ab', 'Cd', key), 'utf8')).toBe('sharded');
+  });
+
+  it('removes upload leftovers in .tmp at start-up and keeps stored blobs', async () => {
+    const first = await createLocalBlobStore({ root });
+    const key = newId();
+    await first.put(key, Readable.from([Buffer.from('kept')]));
+    await mkdir(path.join(root, '.tmp', 'nested'), { recursive: true });
+    await writeFile(path.join(root, '.tmp', 'crashed-upload'), randomBytes(1000));
+    await writeFile(path.join(root, '.tmp', 'nested', 'older-upload'), 'x');
+
+    const second = await createLocalBlobStore({ root });
+
+    expect(await readdir(path.join(root, '.tmp'))).toEqual([]);
+    expect((await readAll(await second.get(key))).toString()).toBe('kept');
+    await expect(second.ping()).resolves.toBeUndefined();
+  });
+});
+
+describe('s3 BlobStore specifics', () => {
+  let s3: TestS3Server;
+  beforeAll(async () => {
+    s3 = await startS3rver();
+  });
+  afterAll(() => s3?.stop());
+
+  it('stores blobs under the blobs/ prefix', async () => {
+    const options = { region: 'us-east-1', endpoint: s3.endpoint, accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true };
+    const store = await createBlobStore({ driver: 's3', bucket: s3.bucket, ...options });
+    const key = newId();
+    await store.put(key, Readable.from([Buffer.from('prefixed')]));
+
+    const client = testClient(options);
+    try {
+      expect(await listObjects(client, s3)).toEqual([`blobs/${key}`]);
+    } finally {
+      client.destroy();
+    }
+  });
+
+  it('fails ping when the bucket does not exist', async () => {
+    const store = await createBlobStore({
+      driver: 's3',
+      bucket: 'no-such-bucket',
+      region: 'us-east-1',
+      endpoint: s3.endpoint,
+      accessKeyId: 'S3RVER',
+      secretAccessKey: 'S3RVER',
+      forcePathStyle: true,
+    });
+
+    await expect(store.ping()).rejects.toThrow();
+  });
+});
+
+/** Random bytes written to disk in 1 MiB steps, hashed here as they are generated. */
+async function writeRandomFile(filePath: string, size: number): Promise<SourceFile> {
+  const hash = createHash('sha256');
+  let crc32 = 0;
+  let remaining = size;
+  await pipeline(
+    Readable.from(
+      (function* () {
+        while (remaining > 0) {
+          const chunk = randomBytes(Math.min(MiB, remaining));
+          remaining -= chunk.length;
+          hash.update(chunk);
+          crc32 = zlib.crc32(chunk, crc32);
+          yield chunk;
+        }
+      })(),
+    ),
+    createWriteStream(filePath),
+  );
+  return { path: filePath, size, sha256: hash.digest('hex'), crc32: crc32 >>> 0 };
+}
+
+/** Pushes `bytes` bytes, then fails the way a request does when the client goes away. */
+function failingBody(bytes: number, error: Error): Readable {
+  let sent = 0;
+  return new Readable({
+    read() {
+      if (sent >= bytes) {
+        this.destroy(error);
+        return;
+      }
+      const chunk = randomBytes(Math.min(MiB, bytes - sent));
+      sent += chunk.length;
+      this.push(chunk);
+    },
+  });
+}
+
+function* chunked(data: Buffer, size: number) {
+  for (let offset = 0; offset < data.length; offset += size) yield data.subarray(offset, offset + size);
+}
+
+async function readAll(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+async function hashStream(stream: Readable): Promise<{ size: number; sha256: string }> {
+  const hash = createHash('sha256');
+  let size = 0;
+  for await (const chunk of stream) {
+    hash.update(chunk as Buffer);
+    size += (chunk as Buffer).length;
+  }
+  return { size, sha256: hash.digest('hex') };
+}
+
+/** Size and sha256: compared instead of the bytes, as deep-equality of big buffers takes seconds. */
+function digest(data: Buffer): { size: number; sha256: string } {
+  return { size: data.length, sha256: sha256Of(data) };
+}
+
+function sha256Of(data: Buffer): string {
+  return createHash('sha256').update(data).digest('hex');
+}
+
+async function listFiles(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)))
+    .sort();
+}
+
+async function listObjects(client: S3Client, s3: TestS3Server): Promise<string[]> {
+  const keys: string[] = [];
+  let ContinuationToken: string | undefined;
+  do {
+    const page = await client.send(new ListObjectsV2Command({ Bucket: s3.bucket, ContinuationToken }));
+    for (const object of page.Contents ?? []) if (object.Key) keys.push(object.Key);
+    ContinuationToken = page.NextContinuationToken;
+  } while (ContinuationToken);
+  return keys.sort();
+}
+
+/** A client of its own, to look into the bucket behind the store's back. */
+function testClient(options: { region: string; endpoint: string; forcePathStyle: boolean }): S3Client {
+  return new S3Client({
+    region: options.region,
+    endpoint: options.endpoint,
+    forcePathStyle: options.forcePathStyle,
+    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  });
+}

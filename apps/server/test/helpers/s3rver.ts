@@ -1,0 +1,116 @@
+import { createReadStream } from 'node:fs';
+import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+
+/** The slice of s3rver (a Koa app) the helper uses: the package ships no types. */
+interface S3rverInstance {
+  middleware: KoaMiddleware[];
+  store: {
+    getObject(bucket: string, key: string, options?: { start?: number; end?: number }): Promise<StoredObject | null>;
+    getResourcePath(bucket: string, key: string | undefined, resource: string): string;
+  };
+  run(): Promise<AddressInfo>;
+  close(): Promise<void>;
+}
+type S3rverConstructor = new (options: Record<string, unknown>) => S3rverInstance;
+type KoaMiddleware = (ctx: any, next: () => Promise<void>) => Promise<void>;
+interface StoredObject {
+  content: Readable | null;
+  range?: { start: number; end: number };
+}
+
+// CommonJS without type declarations; required so the interface above types it.
+const S3rver = createRequire(import.meta.url)('s3rver') as S3rverConstructor;
+
+export const TEST_BUCKET = 'cloudvault-test';
+
+/** A running S3-protocol server and what a client needs to reach it. */
+export interface TestS3Server {
+  endpoint: string;
+  bucket: string;
+  /** Multipart uploads started and neither completed nor aborted: parts a failed put left behind. */
+  pendingMultipartUploads(): Promise<string[]>;
+  stop(): Promise<void>;
+}
+
+/**
+ * s3rver 3.7.1 on 127.0.0.1 and a free port, with its own temp folder and one empty bucket,
+ * and two of its gaps filled so the drivers are tested against S3's real behaviour:
+ * AbortMultipartUpload (missing: s3rver answers 405, jamhall/s3rver PR #784 was never
+ * merged) and `Range: bytes=0-0` (s3rver reads the end 0 as "no end" and sends everything).
+ */
+export async function startS3rver(): Promise<TestS3Server> {
+  const directory = await mkdtemp(path.join(os.tmpdir(), 'cloudvault-s3rver-'));
+  const uploadsDir = path.join(directory, TEST_BUCKET, '._S3rver_uploads');
+  const server = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    silent: true,
+    directory,
+    configureBuckets: [{ name: TEST_BUCKET }],
+  });
+  server.middleware.unshift(abortMultipartUpload(directory));
+  fixFirstByteRange(server.store);
+  try {
+    const { port } = await server.run();
+    return {
+      endpoint: `http://127.0.0.1:${port}`,
+      bucket: TEST_BUCKET,
+      async pendingMultipartUploads() {
+        try {
+          return await readdir(uploadsDir);
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+          throw error;
+        }
+      },
+      async stop() {
+        try {
+          await server.close();
+        } finally {
+          await rm(directory, { recursive: true, force: true });
+        }
+      },
+    };
+  } catch (error) {
+    await rm(directory, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+/** DELETE /bucket/key?uploadId=… drops the upload's parts, as S3 does (404 NoSuchUpload if unknown). */
+function abortMultipartUpload(directory: string): KoaMiddleware {
+  return async (ctx, next) => {
+    const uploadId: unknown = ctx.query.uploadId;
+    if (ctx.method !== 'DELETE' || typeof uploadId !== 'string') return next();
+    const bucket = decodeURIComponent(String(ctx.path).split('/')[1] ?? '');
+    const uploadDir = path.join(directory, bucket, '._S3rver_uploads', uploadId);
+    const known =
+      /^[0-9a-f]+$/.test(uploadId) && (await stat(uploadDir).then((s) => s.isDirectory(), () => false));
+    if (!known) {
+      ctx.status = 404;
+      ctx.type = 'application/xml';
+      ctx.body = '<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>NoSuchUpload</Code><Message>The specified upload does not exist.</Message></Error>';
+      return;
+    }
+    await rm(uploadDir, { recursive: true, force: true });
+    ctx.status = 204;
+  };
+}
+
+/** s3rver computes `options.end || Infinity`, so a range ending at byte 0 became the whole object. */
+function fixFirstByteRange(store: S3rverInstance['store']): void {
+  const getObject = store.getObject.bind(store);
+  store.getObject = async (bucket, key, options) => {
+    const object = await getObject(bucket, key, options);
+    if (options?.end !== 0 || !object?.content || !object.range) return object;
+    object.content.destroy();
+    object.content = createReadStream(store.getResourcePath(bucket, key, 'object'), { start: 0, end: 0 });
+    object.range = { start: 0, end: 0 };
+    return object;
+  };
+}

@@ -1,0 +1,58 @@
+import { Type, type Static } from 'typebox';
+import { Id, Timestamp } from './common.ts';
+import { PlanId } from './plans.ts';
+import { ITEM_NAME_MAX_LENGTH } from './validation.ts';
+
+export const FileItem = Type.Object({
+  id: Id,
+  originalName: Type.String(),
+  mimetype: Type.String(),
+  size: Type.Number(),
+  sizeFormatted: Type.String(),
+  folderId: Type.Union([Id, Type.Null()]),
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+});
+export type FileItem = Static<typeof FileItem>;
+
+export const FileIdParams = Type.Object({ id: Id });
+export type FileIdParams = Static<typeof FileIdParams>;
+
+export const ListFilesQuery = Type.Object({
+  folderId: Type.Optional(Type.Union([Id, Type.Literal('null'), Type.Literal('')])),
+  /** Case-insensitive substring of the name across every folder; folderId is then ignored. */
+  search: Type.Optional(Type.String({ maxLength: ITEM_NAME_MAX_LENGTH })),
+  timestamp: Type.Optional(Type.String({ maxLength: 32 })),
+});
+export type ListFilesQuery = Static<typeof ListFilesQuery>;
+
+export const UpdateFileBody = Type.Object(
+  {
+    name: Type.Optional(Type.String({ maxLength: ITEM_NAME_MAX_LENGTH * 4 })),
+    folderId: Type.Optional(Type.Union([Id, Type.Null()])),
+  },
+  { minProperties: 1 },
+);
+export type UpdateFileBody = Static<typeof UpdateFileBody>;
+
+export const FileResponse = Type.Object({ file: FileItem });
+export const FilesResponse = Type.Object({ files: Type.Array(FileItem) });
+
+export const UploadConfig = Type.Object({
+  /** Bytes; null when the plan has no per-file limit. */
+  userMaxFileSize: Type.Union([Type.Number(), Type.Null()]),
+  userMaxFileSizeFormatted: Type.String(),
+  userPlan: PlanId,
+});
+export type UploadConfig = Static<typeof UploadConfig>;
+
+export const StorageInfo = Type.Object({
+  storageUsed: Type.Number(),
+  storageLimit: Type.Number(),
+  storageUsedFormatted: Type.String(),
+  storageLimitFormatted: Type.String(),
+  plan: PlanId,
+});
+export type StorageInfo = Static<typeof StorageInfo>;
+export const DashboardResponse = Type.Object({ storageInfo: StorageInfo });
+export type DashboardResponse = Static<typeof DashboardResponse>;

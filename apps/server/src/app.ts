@@ -10,6 +10,7 @@ import { registerAuth } from './lib/auth.ts';
 import { registerErrorHandler } from './lib/error-handler.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
+import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { trashRoutes } from './modules/trash/trash.routes.ts';
 import { foldersRoutes } from './modules/folders/folders.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -85,6 +86,7 @@ export async function buildApp(
       await api.register(foldersRoutes(container.folders));
       await api.register(filesRoutes(container));
       await api.register(trashRoutes(container.trash));
+      await api.register(settingsRoutes(container.settings));
       api.get('/docs/json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api' },

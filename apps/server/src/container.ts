@@ -12,6 +12,7 @@ import { createAccountsService } from './modules/accounts/accounts.service.ts';
 import { createSessionTokens } from './modules/accounts/session-tokens.ts';
 import { createFilesRepository } from './modules/files/files.repository.ts';
 import { createFilesService } from './modules/files/files.service.ts';
+import { createFolderArchiveService } from './modules/files/folder-archive.service.ts';
 import { createStorageService } from './modules/files/storage.service.ts';
 import { createUploadsService } from './modules/files/uploads.service.ts';
 import { createFoldersRepository } from './modules/folders/folders.repository.ts';
@@ -20,6 +21,8 @@ import { createTrashRepository } from './modules/trash/trash.repository.ts';
 import { createTrashService, type TrashServiceDeps } from './modules/trash/trash.service.ts';
 
 type TrashServiceLog = TrashServiceDeps['log'];
+import { createSettingsRepository } from './modules/settings/settings.repository.ts';
+import { createSettingsService, mergeSettings } from './modules/settings/settings.service.ts';
 import { loadPlanCatalogue } from './modules/plans/plans.catalogue.ts';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
@@ -33,7 +36,9 @@ export interface Container {
   files: ReturnType<typeof createFilesService>;
   uploads: ReturnType<typeof createUploadsService>;
   storage: ReturnType<typeof createStorageService>;
+  folderArchives: ReturnType<typeof createFolderArchiveService>;
   trash: ReturnType<typeof createTrashService>;
+  settings: ReturnType<typeof createSettingsService>;
   blobs: BlobStore;
   close(): Promise<void>;
 }
@@ -67,13 +72,51 @@ export async function createContainer(
     loginFailuresByIp: createFailureLimiter({ max: 100, windowMs: FIFTEEN_MINUTES, clock }),
   });
 
-  const folders = createFoldersService({ folders: createFoldersRepository(database.db), clock });
+  const foldersRepository = createFoldersRepository(database.db);
+  const folders = createFoldersService({ folders: foldersRepository, clock });
   const filesRepository = createFilesRepository(database.db);
   const files = createFilesService({ files: filesRepository, folders, blobs, clock });
   const uploads = createUploadsService({ files: filesRepository, folders, blobs, plans, planOf, clock });
   const storage = createStorageService({ files: filesRepository, plans, planOf });
 
-  const trash = createTrashService({ trash: createTrashRepository(database.db), blobs, clock, log });
+  const settingsRepository = createSettingsRepository(database.db);
+  const settings = createSettingsService({
+    settings: settingsRepository,
+    twoFactorEnabled: async (userId) => Boolean((await accountsRepository.findUserById(userId))?.two_factor_enabled),
+    clock,
+  });
+  const trash = createTrashService({
+    trash: createTrashRepository(database.db),
+    blobs,
+    clock,
+    log,
+    retentionOf: async (userId) => (await settings.get(userId)).storage,
+    usersWithAutoDelete: async () =>
+      (await settingsRepository.listAll())
+        .map((row) => ({ userId: row.user_id, storage: mergeSettings(JSON.parse(row.data)).storage }))
+        .filter(({ storage }) => storage.autoDelete)
+        .map(({ userId, storage }) => ({ userId, deleteAfterDays: storage.deleteAfterDays })),
+  });
 
-  return { config, database, accounts, folders, files, uploads, storage, trash, blobs, close: () => database.close() };
+  const folderArchives = createFolderArchiveService({
+    folders: foldersRepository,
+    files: filesRepository,
+    blobs,
+    compressionEnabled: async (userId) => (await settings.get(userId)).storage.compressionEnabled,
+  });
+
+  return {
+    config,
+    database,
+    accounts,
+    folders,
+    files,
+    uploads,
+    storage,
+    folderArchives,
+    trash,
+    settings,
+    blobs,
+    close: () => database.close(),
+  };
 }

@@ -2,6 +2,9 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { createContainer } from './container.ts';
+import { startPeriodicTask } from './lib/periodic-task.ts';
+
+const HOUR = 60 * 60 * 1000;
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -19,8 +22,15 @@ async function main(): Promise<void> {
 
   const container = await createContainer(config);
   const app = await buildApp(container);
+  const stopSweeper = startPeriodicTask({
+    name: 'trash retention',
+    intervalMs: HOUR,
+    run: () => container.trash.purgeExpired(),
+    log: app.log,
+  });
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
+    stopSweeper();
     await app.close();
     await container.close();
     process.exit(0);

@@ -54,9 +54,17 @@ export interface FilesTable {
   trashed_root: number;
 }
 
+export interface UserSettingsTable {
+  user_id: string;
+  /** JSON of the settings object as last saved. */
+  data: string;
+  updated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   folders: FoldersTable;
   files: FilesTable;
+  user_settings: UserSettingsTable;
 }

@@ -34,6 +34,23 @@ export function createFilesRepository(db: Kysely<Database>) {
         .execute();
     },
 
+    /** Live files in any of the folders (batched: SQLite caps bound parameters). */
+    async listLiveInFolders(userId: string, folderIds: string[]): Promise<FileRow[]> {
+      const rows: FileRow[] = [];
+      for (let i = 0; i < folderIds.length; i += 500) {
+        rows.push(
+          ...(await db
+            .selectFrom('files')
+            .selectAll()
+            .where('user_id', '=', userId)
+            .where('folder_id', 'in', folderIds.slice(i, i + 500))
+            .where('deleted_at', 'is', null)
+            .execute()),
+        );
+      }
+      return rows;
+    },
+
     searchLive(userId: string, term: string, limit: number): Promise<FileRow[]> {
       return db
         .selectFrom('files')

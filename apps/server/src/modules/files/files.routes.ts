@@ -11,11 +11,13 @@ import {
   UpdateFileBody,
   UploadConfig,
 } from '@cloudvault/contract/files';
+import { FolderIdParams } from '@cloudvault/contract/folders';
 import { caller } from '../../lib/auth.ts';
 import { downloadContentType } from '../../lib/content-types.ts';
 import { attachmentDisposition, parseRange } from '../../lib/download-headers.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { rootOr } from '../folders/folders.routes.ts';
+import type { FolderArchiveService } from './folder-archive.service.ts';
 import type { FilesService } from './files.service.ts';
 import type { StorageService } from './storage.service.ts';
 import type { UploadsService } from './uploads.service.ts';
@@ -25,8 +27,13 @@ const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 /** Bodies up to this size are read to the end after a refusal, keeping the connection reusable. */
 const DRAIN_LIMIT = 8 * 1024 * 1024;
 
-export function filesRoutes(deps: { files: FilesService; uploads: UploadsService; storage: StorageService }): FastifyPluginAsyncTypebox {
-  const { files, uploads, storage } = deps;
+export function filesRoutes(deps: {
+  files: FilesService;
+  uploads: UploadsService;
+  storage: StorageService;
+  folderArchives: FolderArchiveService;
+}): FastifyPluginAsyncTypebox {
+  const { files, uploads, storage, folderArchives } = deps;
   return async (app) => {
     app.addHook('onRequest', app.requireUser);
 
@@ -151,6 +158,18 @@ export function filesRoutes(deps: { files: FilesService; uploads: UploadsService
         return reply.header('Content-Length', size).send(body);
       },
     );
+
+    app.get('/user/folders/:id/download', { schema: { tags: ['files'], params: FolderIdParams } }, async (request, reply) => {
+      const { name, body } = await folderArchives.archive(caller(request).userId, request.params.id);
+      return reply
+        .headers({
+          'Content-Type': 'application/zip',
+          'Content-Disposition': attachmentDisposition(name),
+          'Cache-Control': 'private, no-store',
+          'Content-Security-Policy': "default-src 'none'; sandbox",
+        })
+        .send(body);
+    });
 
     app.patch(
       '/files/:id',

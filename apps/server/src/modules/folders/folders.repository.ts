@@ -51,6 +51,19 @@ export function createFoldersRepository(db: Kysely<Database>) {
       }
     },
 
+    /** The live folder and every live folder under it, in one recursive query. */
+    async liveSubtree(userId: string, id: string): Promise<FolderRow[]> {
+      const result = await sql<FolderRow>`
+        WITH RECURSIVE tree AS (
+          SELECT f.* FROM folders f WHERE f.id = ${id} AND f.user_id = ${userId} AND f.deleted_at IS NULL
+          UNION ALL
+          SELECT c.* FROM folders c JOIN tree ON c.parent_id = tree.id
+          WHERE c.user_id = ${userId} AND c.deleted_at IS NULL
+        )
+        SELECT * FROM tree`.execute(db);
+      return result.rows;
+    },
+
     /** The live folder and its ancestors, top-level first, in one recursive query. */
     async pathTo(userId: string, id: string): Promise<FolderRow[]> {
       const result = await sql<FolderRow & { depth: number }>`

@@ -135,18 +135,36 @@ export function createTrashRepository(db: Kysely<Database>) {
       });
     },
 
-    /** Every file in Trash, deleted on its own or inside a deleted folder. */
-    allTrashedFiles(userId: string): Promise<Pick<FileRow, 'id' | 'size' | 'blob_key'>[]> {
-      return db.selectFrom('files').select(['id', 'size', 'blob_key']).where('user_id', '=', userId).where('deleted_at', 'is not', null).execute();
+    /**
+     * Files in Trash (deleted on their own or inside a deleted folder), all or only those
+     * deleted before `before`. Contents are never deleted after their folder, so one
+     * cutoff selects a folder together with everything under it.
+     */
+    trashedFiles(userId: string, before?: string): Promise<Pick<FileRow, 'id' | 'size' | 'blob_key'>[]> {
+      return db
+        .selectFrom('files')
+        .select(['id', 'size', 'blob_key'])
+        .where('user_id', '=', userId)
+        .where('deleted_at', 'is not', null)
+        .$if(before !== undefined, (query) => query.where('deleted_at', '<', before as string))
+        .execute();
     },
 
-    /** Deletes the given trashed files and every trashed folder, and frees their bytes from the quota. */
-    async purge(userId: string, fileIds: string[], freedBytes: number): Promise<void> {
+    /**
+     * Deletes the given trashed files and the trashed folders (all, or those deleted before
+     * `before`), and frees the files' bytes from the quota, in one transaction.
+     */
+    async purge(userId: string, fileIds: string[], freedBytes: number, before?: string): Promise<void> {
       await db.transaction().execute(async (trx) => {
         for (let i = 0; i < fileIds.length; i += 500) {
           await trx.deleteFrom('files').where('user_id', '=', userId).where('id', 'in', fileIds.slice(i, i + 500)).execute();
         }
-        await trx.deleteFrom('folders').where('user_id', '=', userId).where('deleted_at', 'is not', null).execute();
+        await trx
+          .deleteFrom('folders')
+          .where('user_id', '=', userId)
+          .where('deleted_at', 'is not', null)
+          .$if(before !== undefined, (query) => query.where('deleted_at', '<', before as string))
+          .execute();
         if (freedBytes > 0) {
           await trx.updateTable('users').set({ storage_used: sql`storage_used - ${freedBytes}` }).where('id', '=', userId).execute();
         }

@@ -9,15 +9,40 @@ import { firstFreeName } from '../files/unique-name.ts';
 import { presentFolder } from '../folders/folders.presenter.ts';
 import type { TrashRepository } from './trash.repository.ts';
 
+/** How long a user's Trash keeps items: the Storage settings autoDelete / deleteAfterDays. */
+export interface Retention {
+  autoDelete: boolean;
+  deleteAfterDays: number;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 export interface TrashServiceDeps {
   trash: TrashRepository;
+  retentionOf(userId: string): Promise<Retention>;
+  /** Users whose Trash empties itself, with their retention. */
+  usersWithAutoDelete(): Promise<Array<{ userId: string; deleteAfterDays: number }>>;
   blobs: Pick<BlobStore, 'delete'>;
   clock: Clock;
   log: { error(details: object, message: string): void };
 }
 
 /** Delete moves to Trash; restore brings back; empty frees the bytes (decisions.md section 2). */
-export function createTrashService({ trash, blobs, clock, log }: TrashServiceDeps) {
+export function createTrashService({ trash, blobs, clock, log, retentionOf, usersWithAutoDelete }: TrashServiceDeps) {
+  /** Rows first (so nothing points at missing bytes), then the bytes. */
+  async function purge(userId: string, before?: string): Promise<number> {
+    const files = await trash.trashedFiles(userId, before);
+    const freed = files.reduce((sum, file) => sum + Number(file.size), 0);
+    await trash.purge(userId, files.map((file) => file.id), freed, before);
+    for (const file of files) {
+      await blobs.delete(file.blob_key).catch((error: unknown) => {
+        // The row is gone, so the bytes are unreachable; a later sweep can remove them.
+        log.error({ err: error, blobKey: file.blob_key }, 'could not delete a purged blob');
+      });
+    }
+    return files.length;
+  }
+
   return {
     async trashFile(userId: string, id: string): Promise<void> {
       if (!(await trash.trashFile(userId, id, clock.now().toISOString()))) throw notFound('File not found', 'FILE_NOT_FOUND');
@@ -30,12 +55,13 @@ export function createTrashService({ trash, blobs, clock, log }: TrashServiceDep
     },
 
     async list(userId: string): Promise<TrashResponse> {
-      // Purge dates arrive with the auto-delete setting (issue 7); until then items stay until emptied.
-      const purgeAt = null;
+      const retention = await retentionOf(userId);
+      const purgeAt = (deletedAt: string) =>
+        retention.autoDelete ? new Date(new Date(deletedAt).getTime() + retention.deleteAfterDays * DAY_MS).toISOString() : null;
       const [folders, files] = await Promise.all([trash.listFolders(userId), trash.listFiles(userId)]);
       return {
-        folders: folders.map((row) => ({ ...presentFolder(row), deletedAt: row.deleted_at as string, purgeAt })),
-        files: files.map((row) => ({ ...presentFile(row), deletedAt: row.deleted_at as string, purgeAt })),
+        folders: folders.map((row) => ({ ...presentFolder(row), deletedAt: row.deleted_at as string, purgeAt: purgeAt(row.deleted_at as string) })),
+        files: files.map((row) => ({ ...presentFile(row), deletedAt: row.deleted_at as string, purgeAt: purgeAt(row.deleted_at as string) })),
       };
     },
 
@@ -54,17 +80,20 @@ export function createTrashService({ trash, blobs, clock, log }: TrashServiceDep
       return { folder: presentFolder({ ...folder, parent_id: parentId, name }) };
     },
 
-    /** Deletes every trashed item for good: rows first (so nothing points at a missing blob), then bytes. */
+    /** Deletes every trashed item for good. */
     async empty(userId: string): Promise<void> {
-      const files = await trash.allTrashedFiles(userId);
-      const freed = files.reduce((sum, file) => sum + Number(file.size), 0);
-      await trash.purge(userId, files.map((file) => file.id), freed);
-      for (const file of files) {
-        await blobs.delete(file.blob_key).catch((error: unknown) => {
-          // The row is gone, so the bytes are unreachable; a later sweep can remove them.
-          log.error({ err: error, blobKey: file.blob_key }, 'could not delete a purged blob');
-        });
+      await purge(userId);
+    },
+
+    /** The sweeper's task: purges what each auto-deleting user's retention has run out on. */
+    async purgeExpired(): Promise<{ users: number; files: number }> {
+      let purgedFiles = 0;
+      const users = await usersWithAutoDelete();
+      for (const { userId, deleteAfterDays } of users) {
+        const cutoff = new Date(clock.now().getTime() - deleteAfterDays * DAY_MS).toISOString();
+        purgedFiles += await purge(userId, cutoff);
       }
+      return { users: users.length, files: purgedFiles };
     },
   };
 }

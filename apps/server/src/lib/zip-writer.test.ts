@@ -1,0 +1,121 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
+import zlib from 'node:zlib';
+import yauzl from 'yauzl';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createZipStream, type ZipEntry } from './zip-writer.ts';
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'zip-writer-'));
+});
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+const when = new Date('2026-03-04T05:06:08Z');
+
+function fileEntry(entryPath: string, bytes: Buffer, chunkSize = 7): ZipEntry {
+  return {
+    path: entryPath,
+    modifiedAt: when,
+    file: {
+      size: bytes.length,
+      crc32: zlib.crc32(bytes),
+      // Many small chunks, as a real blob stream would deliver them.
+      open: async () => Readable.from(Array.from({ length: Math.ceil(bytes.length / chunkSize) }, (_, i) => bytes.subarray(i * chunkSize, (i + 1) * chunkSize))),
+    },
+  };
+}
+
+/** Reads the archive back with yauzl, which checks every CRC32 as it inflates. */
+async function readZip(archive: Buffer): Promise<Map<string, Buffer | 'dir'>> {
+  const file = path.join(dir, `${randomBytes(6).toString('hex')}.zip`);
+  await writeFile(file, archive);
+  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
+    yauzl.open(file, { lazyEntries: true, strictFileNames: true, validateEntrySizes: true }, (error, opened) => (error ? reject(error) : resolve(opened))),
+  );
+  const result = new Map<string, Buffer | 'dir'>();
+  await new Promise<void>((resolve, reject) => {
+    zip.on('error', reject);
+    zip.on('end', resolve);
+    zip.on('entry', (entry: yauzl.Entry) => {
+      if (entry.fileName.endsWith('/')) {
+        result.set(entry.fileName, 'dir');
+        zip.readEntry();
+        return;
+      }
+      zip.openReadStream(entry, (error, stream) => {
+        if (error) return reject(error);
+        buffer(stream).then((bytes) => {
+          result.set(entry.fileName, bytes);
+          zip.readEntry();
+        }, reject);
+      });
+    });
+    zip.readEntry();
+  });
+  return result;
+}
+
+describe.each([
+  ['stored', false],
+  ['deflated', true],
+])('createZipStream (%s)', (_mode, compress) => {
+  it('round-trips files, unicode names and empty directories byte for byte', async () => {
+    const big = randomBytes(3 * 1024 * 1024 + 17);
+    const text = Buffer.from('hello '.repeat(1000));
+    const entries: ZipEntry[] = [
+      { path: 'empty/', modifiedAt: when },
+      { path: 'docs/', modifiedAt: when },
+      fileEntry('docs/Ünïcödé 日本 "q".txt', text),
+      fileEntry('big.bin', big, 64 * 1024),
+      fileEntry('zero.txt', Buffer.alloc(0)),
+    ];
+    const archive = await buffer(createZipStream(entries, { compress }));
+    const read = await readZip(archive);
+
+    expect([...read.keys()]).toEqual(['empty/', 'docs/', 'docs/Ünïcödé 日本 "q".txt', 'big.bin', 'zero.txt']);
+    expect(read.get('empty/')).toBe('dir');
+    expect((read.get('docs/Ünïcödé 日本 "q".txt') as Buffer).equals(text)).toBe(true);
+    expect((read.get('big.bin') as Buffer).equals(big)).toBe(true);
+    expect((read.get('zero.txt') as Buffer).length).toBe(0);
+    if (compress) expect(archive.length).toBeLessThan(big.length + text.length);
+    else expect(archive.length).toBeGreaterThan(big.length + text.length);
+  });
+
+  it('fails the stream when a blob is shorter than its recorded size', async () => {
+    const bytes = randomBytes(100);
+    const entry = fileEntry('short.bin', bytes);
+    const lying: ZipEntry = { ...entry, file: { ...entry.file!, size: 150 } };
+    await expect(buffer(createZipStream([lying], { compress }))).rejects.toThrow(/expected 150 bytes, read 100/);
+  });
+});
+
+describe('zip64', () => {
+  it('writes the zip64 end records when there are more than 65,535 entries', async () => {
+    const entries = Array.from({ length: 70_000 }, (_, i): ZipEntry => ({ path: `d${i}/`, modifiedAt: when }));
+    const archive = await buffer(createZipStream(entries, { compress: false }));
+    expect(archive.includes(Buffer.from([0x50, 0x4b, 0x06, 0x06]))).toBe(true);
+    const read = await readZip(archive);
+    expect(read.size).toBe(70_000);
+    expect(read.get('d69999/')).toBe('dir');
+  }, 60_000);
+
+  it('reads nothing before the consumer asks: the first bytes leave before later files open', async () => {
+    const opened: string[] = [];
+    const entries = (function* () {
+      for (let i = 0; i < 3; i += 1) {
+        const entry = fileEntry(`f${i}.bin`, randomBytes(10));
+        yield { ...entry, file: { ...entry.file!, open: async () => (opened.push(entry.path), entry.file!.open()) } };
+      }
+    })();
+    const stream = createZipStream(entries, { compress: false });
+    const iterator = stream[Symbol.asyncIterator]();
+    await iterator.next();
+    expect(opened.length).toBeLessThan(3);
+    stream.destroy();
+  });
+});

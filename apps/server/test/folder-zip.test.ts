@@ -1,0 +1,150 @@
+import { randomBytes } from 'node:crypto';
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { buffer } from 'node:stream/consumers';
+import yauzl from 'yauzl';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser } from './helpers/factories.ts';
+import { startTestServer, type TestServer } from './helpers/test-server.ts';
+import { uploadFile } from './helpers/uploads.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+async function folder(token: string, name: string, parentId: string | null = null): Promise<string> {
+  return (await server.request('POST', '/api/user/folders', { token, body: { name, parentId } })).body.folder.id;
+}
+
+/** Every entry of a zip, read back with yauzl (CRC32 and sizes checked as it reads). */
+async function unzip(archive: Buffer): Promise<Map<string, Buffer | 'dir'>> {
+  const file = path.join(server.dataDir, `${randomBytes(6).toString('hex')}.zip`);
+  await writeFile(file, archive);
+  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
+    yauzl.open(file, { lazyEntries: true, strictFileNames: true }, (error, opened) => (error ? reject(error) : resolve(opened))),
+  );
+  const entries = new Map<string, Buffer | 'dir'>();
+  await new Promise<void>((resolve, reject) => {
+    zip.on('error', reject).on('end', resolve);
+    zip.on('entry', (entry: yauzl.Entry) => {
+      if (entry.fileName.endsWith('/')) {
+        entries.set(entry.fileName, 'dir');
+        return zip.readEntry();
+      }
+      zip.openReadStream(entry, (error, stream) => {
+        if (error) return reject(error);
+        buffer(stream).then((bytes) => {
+          entries.set(entry.fileName, bytes);
+          zip.readEntry();
+        }, reject);
+      });
+    });
+    zip.readEntry();
+  });
+  return entries;
+}
+
+async function downloadZip(token: string, id: string) {
+  const response = await fetch(`${server.url}/api/user/folders/${id}/download`, { headers: { authorization: `Bearer ${token}` } });
+  return { status: response.status, headers: response.headers, bytes: Buffer.from(await response.arrayBuffer()) };
+}
+
+describe('folder zip', () => {
+  it.each([
+    ['deflated (compression on, the default)', true],
+    ['stored (compression off)', false],
+  ])('streams the folder %s with paths relative to it, empty sub-folders kept, bytes identical', async (_mode, compression) => {
+    const { token } = await createUser(server);
+    if (!compression) {
+      const { body } = await server.request('GET', '/api/user/settings', { token });
+      const put = await server.request('PUT', '/api/user/settings', {
+        token,
+        body: { ...body.settings, storage: { ...body.settings.storage, compressionEnabled: false } },
+      });
+      expect(put.status).toBe(200);
+    }
+    const top = await folder(token, 'Holiday "2026"');
+    const photos = await folder(token, 'Photos', top);
+    await folder(token, 'Empty', top);
+    await folder(token, 'Deeper', photos);
+    const outside = await folder(token, 'Outside');
+    const a = randomBytes(200_000);
+    const b = Buffer.from('plain text '.repeat(500));
+    await uploadFile(server, token, a, { name: 'a.jpg', folderId: photos });
+    await uploadFile(server, token, b, { name: 'notes 日本.txt', folderId: top });
+    await uploadFile(server, token, 'not included', { name: 'other.txt', folderId: outside });
+    const trashed = (await uploadFile(server, token, 'deleted', { name: 'gone.txt', folderId: top })).body.file;
+    await server.request('DELETE', `/api/files/${trashed.id}`, { token });
+
+    const response = await downloadZip(token, top);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/zip');
+    expect(response.headers.get('content-disposition')).toBe(
+      `attachment; filename="Holiday _2026_.zip"; filename*=UTF-8''Holiday%20%222026%22.zip`,
+    );
+    const entries = await unzip(response.bytes);
+    expect([...entries.keys()].sort()).toEqual(['Empty/', 'Photos/', 'Photos/Deeper/', 'Photos/a.jpg', 'notes 日本.txt']);
+    expect((entries.get('Photos/a.jpg') as Buffer).equals(a)).toBe(true);
+    expect((entries.get('notes 日本.txt') as Buffer).equals(b)).toBe(true);
+    // The text file shrinks to a fraction when deflated; stored, every byte is there.
+    if (compression) expect(response.bytes.length).toBeLessThan(a.length + b.length);
+    else expect(response.bytes.length).toBeGreaterThan(a.length + b.length);
+  });
+
+  it("answers 404 for another user's folder and for a folder in Trash", async () => {
+    const owner = await createUser(server);
+    const intruder = await createUser(server);
+    const id = await folder(owner.token, 'Mine');
+    expect((await downloadZip(intruder.token, id)).status).toBe(404);
+    await server.request('DELETE', `/api/user/folders/${id}`, { token: owner.token });
+    expect((await downloadZip(owner.token, id)).status).toBe(404);
+  });
+
+  it('gives an empty folder as a valid empty zip', async () => {
+    const { token } = await createUser(server);
+    const id = await folder(token, 'Nothing');
+    const response = await downloadZip(token, id);
+    expect(response.status).toBe(200);
+    expect((await unzip(response.bytes)).size).toBe(0);
+  });
+});
+
+describe('settings', () => {
+  it("answers product.md's defaults, saves the whole object and rejects unknown keys and values outside the set", async () => {
+    const { token } = await createUser(server);
+    const initial = await server.request('GET', '/api/user/settings', { token });
+    expect(initial.body.settings).toEqual({
+      notifications: { email: true, push: true, fileSharing: true, storageAlerts: true, securityAlerts: true },
+      privacy: { profileVisibility: 'private', shareAnalytics: false, twoFactorAuth: false },
+      appearance: { theme: 'system', language: 'en' },
+      storage: { autoDelete: false, deleteAfterDays: 30, compressionEnabled: true },
+    });
+    const changed = {
+      ...initial.body.settings,
+      appearance: { theme: 'dark', language: 'de' },
+      storage: { autoDelete: true, deleteAfterDays: 7, compressionEnabled: false },
+      privacy: { profileVisibility: 'public', shareAnalytics: true, twoFactorAuth: true },
+    };
+    const saved = await server.request('PUT', '/api/user/settings', { token, body: changed });
+    expect(saved.status).toBe(200);
+    expect(saved.body.settings).toEqual({ ...changed, privacy: { ...changed.privacy, twoFactorAuth: false } });
+    expect((await server.request('GET', '/api/user/settings', { token })).body).toEqual(saved.body);
+
+    const bad = [
+      { ...changed, storage: { ...changed.storage, deleteAfterDays: 14 } },
+      { ...changed, appearance: { theme: 'neon', language: 'en' } },
+      { ...changed, extra: true },
+      { ...changed, notifications: { ...changed.notifications, sms: true } },
+      { notifications: changed.notifications },
+      { ...changed, storage: { ...changed.storage, autoDelete: 'yes' } },
+    ];
+    for (const body of bad) {
+      const response = await server.request('PUT', '/api/user/settings', { token, body });
+      expect(response.status).toBe(400);
+      expect(typeof response.body.error).toBe('string');
+    }
+    expect((await server.request('GET', '/api/user/settings', { token })).body).toEqual(saved.body);
+  });
+});

@@ -1,0 +1,42 @@
+const MiB = 1024 * 1024;
+
+/** Sizes and counts of one run; BENCH_QUICK=1 shrinks them for a smoke test under a minute. */
+export interface BenchConfig {
+  quick: boolean;
+  largeFileBytes: number;
+  zipFileCount: number;
+  zipFileBytes: number;
+  listingFileCount: number;
+  listingRequests: number;
+  /** Requests before the timed ones, so JIT and SQLite's page cache are warm for every server alike. */
+  listingWarmup: number;
+  concurrentUploads: number;
+  concurrentFileBytes: number;
+  /** Each transfer is repeated this often, servers interleaved, and the median is reported. */
+  rounds: number;
+  /** Parallel uploads used to fill the zip folder (set-up, not measured). */
+  setupConcurrency: number;
+  /** A request with no progress for this long fails instead of hanging the run. */
+  idleTimeoutMs: number;
+  /** The whole run is cut off after this, with everything stopped and removed. */
+  deadlineMs: number;
+}
+
+export function loadBenchConfig(env: NodeJS.ProcessEnv): BenchConfig {
+  const quick = env.BENCH_QUICK === '1';
+  return {
+    quick,
+    largeFileBytes: quick ? 64 * MiB : 1024 * MiB,
+    zipFileCount: quick ? 100 : 1000,
+    zipFileBytes: 100 * 1024,
+    listingFileCount: quick ? 1000 : 10_000,
+    listingRequests: 200,
+    listingWarmup: 10,
+    concurrentUploads: quick ? 10 : 50,
+    concurrentFileBytes: MiB,
+    rounds: quick ? 1 : 3,
+    setupConcurrency: 16,
+    idleTimeoutMs: 60_000,
+    deadlineMs: quick ? 3 * 60_000 : 9 * 60_000,
+  };
+}

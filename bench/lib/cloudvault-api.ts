@@ -1,0 +1,87 @@
+import { Readable } from 'node:stream';
+import { type Download, fastGet } from './fast-get.ts';
+import { type Exchange, multipartFile, request } from './http-client.ts';
+
+/** The few API calls the benchmark makes as a signed-in user of our server. */
+export interface CloudVaultClient {
+  url: string;
+  token: string;
+  userId: string;
+  idleTimeoutMs: number;
+}
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+async function call(client: Pick<CloudVaultClient, 'url' | 'idleTimeoutMs'> & { token?: string }, method: string, path: string, body?: unknown) {
+  const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
+  const response = await request(`${client.url}${path}`, {
+    method,
+    headers: {
+      ...(client.token ? { authorization: `Bearer ${client.token}` } : {}),
+      ...(payload ? { 'content-type': 'application/json', 'content-length': payload.length } : {}),
+    },
+    body: payload ? () => Readable.from(payload) : undefined,
+    keepText: true,
+    idleTimeoutMs: client.idleTimeoutMs,
+  });
+  if (response.status >= 400) throw new ApiError(response.status, `${method} ${path} answered ${response.status}: ${response.text.slice(0, 300)}`);
+  return response.text ? JSON.parse(response.text) : undefined;
+}
+
+/** Registers a fresh user (the FREE plan, which the benchmark's plans file makes limitless). */
+export async function register(url: string, idleTimeoutMs: number): Promise<CloudVaultClient> {
+  const body = await call({ url, idleTimeoutMs }, 'POST', '/api/auth/register', {
+    firstName: 'Bench',
+    lastName: 'Mark',
+    email: `bench-${Date.now()}@example.com`,
+    password: 'benchmark-password',
+  });
+  return { url, idleTimeoutMs, token: body.token, userId: body.user.id };
+}
+
+export async function createFolder(client: CloudVaultClient, name: string): Promise<string> {
+  return (await call(client, 'POST', '/api/user/folders', { name, parentId: null })).folder.id;
+}
+
+/**
+ * Turns zip compression off when the settings route exists, so the folder zip is stored
+ * like the ceiling's. Returns what the zip will be and why.
+ */
+export async function storeZipsUncompressed(client: CloudVaultClient): Promise<{ stored: boolean; why: string }> {
+  try {
+    const { settings } = await call(client, 'GET', '/api/user/settings');
+    await call(client, 'PUT', '/api/user/settings', { ...settings, storage: { ...settings.storage, compressionEnabled: false } });
+    return { stored: true, why: 'compressionEnabled set to false through PUT /api/user/settings' };
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return { stored: false, why: 'no /api/user/settings route yet: the zip is deflated (random bytes do not shrink)' };
+    throw error;
+  }
+}
+
+/** Uploads a file from disk as multipart; the parsed answer and the exchange's timing. */
+export async function upload(client: CloudVaultClient, filePath: string, size: number, name: string, folderId?: string) {
+  const form = multipartFile(filePath, size, name, folderId ? { folderId } : {});
+  const response: Exchange = await request(`${client.url}/api/files/upload`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${client.token}`, ...form.headers },
+    body: form.body,
+    keepText: true,
+    idleTimeoutMs: client.idleTimeoutMs,
+  });
+  if (response.status !== 201) throw new ApiError(response.status, `upload of ${name} answered ${response.status}: ${response.text.slice(0, 300)}`);
+  const { file } = JSON.parse(response.text);
+  if (file.size !== size) throw new Error(`upload of ${name}: stored ${file.size} bytes of ${size}`);
+  return { id: file.id as string, ms: response.ms };
+}
+
+/** A signed-in download whose body is counted and discarded, with the same client as the ceilings'. */
+export function download(client: CloudVaultClient, path: string): Promise<Download> {
+  return fastGet(`${client.url}${path}`, { authorization: `Bearer ${client.token}` }, client.idleTimeoutMs);
+}

@@ -1,0 +1,131 @@
+/**
+ * `npm run bench`: our server against nginx and a bare Node server, on the same files in
+ * the same run, on 127.0.0.1 only. Everything it starts is stopped by PID and every temp
+ * dir removed, also on Ctrl-C or when the deadline cuts the run off. Figures go to stdout
+ * as a table and to bench/results/latest.json. Progress goes to stderr.
+ */
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadBenchConfig } from './config.ts';
+import { register } from './lib/cloudvault-api.ts';
+import { createFixtures } from './lib/fixtures.ts';
+import { closeConnections } from './lib/http-client.ts';
+import { formatMiB } from './lib/stats.ts';
+import { type BenchReport, formatReport, judgeGoals, ratio, type ReportedScenario } from './report.ts';
+import { concurrentUploads } from './scenarios/concurrent-uploads.ts';
+import { folderZip } from './scenarios/folder-zip.ts';
+import { largeDownload } from './scenarios/large-download.ts';
+import { largeUpload } from './scenarios/large-upload.ts';
+import { listing } from './scenarios/listing.ts';
+import type { ScenarioContext, ScenarioResult } from './scenarios/scenario.ts';
+import { startBareNode } from './servers/bare-node.ts';
+import { startNginx } from './servers/nginx.ts';
+import { startOurServer } from './servers/ours.ts';
+import type { BenchServer } from './servers/server.ts';
+
+const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+const resultsFile = path.join(repoRoot, 'bench/results/latest.json');
+const log = (message: string) => process.stderr.write(`[bench] ${message}\n`);
+
+const config = loadBenchConfig(process.env);
+const startedAt = new Date();
+const servers: BenchServer[] = [];
+let tempRoot: string | undefined;
+
+/** Stops what this run started, each by its PID, and removes the temp dir. Safe to call twice. */
+async function cleanUp(): Promise<void> {
+  closeConnections();
+  await Promise.allSettled(servers.splice(0).map((server) => server.stop()));
+  if (tempRoot) await rm(tempRoot, { recursive: true, force: true });
+  tempRoot = undefined;
+}
+
+const abort = (why: string, code: number) => {
+  log(why);
+  void cleanUp().finally(() => process.exit(code));
+};
+process.once('SIGINT', () => abort('interrupted: stopping the servers and removing temp files', 130));
+process.once('SIGTERM', () => abort('terminated: stopping the servers and removing temp files', 143));
+const watchdog = setTimeout(() => abort(`the run passed its ${config.deadlineMs / 60_000} min deadline: cut off`, 1), config.deadlineMs);
+
+async function main(): Promise<BenchReport> {
+  tempRoot = await mkdtemp(path.join(os.tmpdir(), 'cloudvault-bench-'));
+  const warnings: string[] = [];
+  // Other work on this 2-core machine (a test run, a build) skews every figure of the run.
+  const [loadAverageAtStart] = os.loadavg() as [number];
+  if (loadAverageAtStart > 1) warnings.push(`The machine was busy when the run started (load ${loadAverageAtStart.toFixed(2)} on ${os.cpus().length} cores): figures are noisy; re-run on an idle machine.`);
+
+  log(`generating test files (${config.quick ? 'quick' : 'full'} mode) in ${tempRoot}`);
+  const fixtures = await createFixtures(tempRoot, config);
+
+  log('starting our server, nginx and the bare Node server');
+  const ours = await startOurServer(repoRoot, tempRoot);
+  servers.push(ours);
+  const nginx = await startNginx(tempRoot, fixtures.filesDir);
+  if (nginx) servers.push(nginx);
+  else warnings.push('nginx is NOT INSTALLED (apt-get install nginx-light): the nginx ceiling is NOT MEASURED and no target can be judged.');
+  const bare = await startBareNode(tempRoot, fixtures.filesDir);
+  servers.push(bare);
+  const ceilings = nginx ? [nginx, bare] : [bare];
+
+  const memories = async () => Object.fromEntries(await Promise.all(servers.map(async (server) => [server.name, await server.memory()] as const)));
+  const baselineMemory = await memories();
+
+  const client = await register(ours.url, config.idleTimeoutMs);
+  const ctx: ScenarioContext = { config, ours, client, ceilings, fixtures };
+  const scenarios: ReportedScenario[] = [];
+  const record = async (result: ScenarioResult) => {
+    const peaks = await memories();
+    scenarios.push({
+      ...result,
+      ratios: { nginx: ratio(result, 'nginx'), bareNode: ratio(result, 'bare node') },
+      peakRssAfter: Object.fromEntries(Object.entries(peaks).map(([name, memory]) => [name, memory?.peakBytes ?? null])),
+    });
+    for (const figure of result.figures) if (figure.status === 'failed') warnings.push(`${result.id}: ${figure.server} FAILED: ${figure.note}`);
+  };
+
+  log(`upload of ${formatMiB(fixtures.large.size)} (${config.rounds} round(s))`);
+  const upload = await largeUpload(ctx);
+  await record(upload.result);
+  log('download of it');
+  await record(await largeDownload(ctx, upload.fileId));
+  const peakDuringLarge = (await ours.memory())?.peakBytes ?? null;
+  log(`${config.concurrentUploads} concurrent uploads`);
+  await record(await concurrentUploads(ctx));
+  log(`folder zip of ${config.zipFileCount} files`);
+  await record(await folderZip(ctx));
+  log(`listing a folder of ${config.listingFileCount} files`);
+  await record(await listing(ctx));
+
+  const serverOutput = ours.output().trim();
+  if (serverOutput) warnings.push(`our server logged (LOG_LEVEL=warn), last lines:\n${serverOutput.split('\n').slice(-20).join('\n')}`);
+
+  return {
+    mode: config.quick ? 'quick' : 'full',
+    startedAt: startedAt.toISOString(),
+    durationSeconds: (Date.now() - startedAt.getTime()) / 1000,
+    machine: { cpus: os.cpus().length, node: process.version, nginx: nginx?.version ?? null, loadAverageAtStart },
+    config,
+    baselineMemory,
+    scenarios,
+    goals: judgeGoals(scenarios, peakDuringLarge, formatMiB(fixtures.large.size)),
+    warnings,
+  };
+}
+
+try {
+  const report = await main();
+  await mkdir(path.dirname(resultsFile), { recursive: true });
+  await writeFile(resultsFile, `${JSON.stringify(report, null, 2)}\n`);
+  process.stdout.write(`${formatReport(report)}\n\nJSON: ${path.relative(repoRoot, resultsFile)}\n`);
+  // A benchmark is not a test: missed targets do not fail it, a broken measurement does.
+  if (report.scenarios.some((scenario) => scenario.figures.some((figure) => figure.status === 'failed'))) process.exitCode = 1;
+} catch (error) {
+  log(`the benchmark could not run: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  process.exitCode = 1;
+} finally {
+  clearTimeout(watchdog);
+  await cleanUp();
+}

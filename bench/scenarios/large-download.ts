@@ -1,0 +1,33 @@
+import { download } from '../lib/cloudvault-api.ts';
+import { type Download, fastGet } from '../lib/fast-get.ts';
+import { formatMiB, mbPerSecond, median } from '../lib/stats.ts';
+import { interleave, type ScenarioContext, type ScenarioResult, Unavailable } from './scenario.ts';
+
+/** The large file read back and discarded, bytes counted; the file is in the page cache for all. */
+export async function largeDownload(ctx: ScenarioContext, fileId: string | undefined): Promise<ScenarioResult> {
+  const { large } = ctx.fixtures;
+  const check = (response: Download) => {
+    if (response.status !== 200 || response.bytes !== large.size) throw new Error(`answered ${response.status} with ${response.bytes} of ${large.size} bytes`);
+    return mbPerSecond(response.bytes, response.ms);
+  };
+  const outcomes = await interleave(ctx.config.rounds, [
+    {
+      server: 'ours',
+      run: async () => {
+        if (!fileId) throw new Unavailable('the upload scenario stored no file to download');
+        return check(await download(ctx.client, `/api/files/${fileId}/download`));
+      },
+    },
+    ...ctx.ceilings.map((ceiling) => ({
+      server: ceiling.name,
+      run: async () => check(await fastGet(ceiling.fileUrl(large.name), {}, ctx.config.idleTimeoutMs)),
+    })),
+  ]);
+  return {
+    id: 'large-download',
+    title: `Download of the ${formatMiB(large.size)} file`,
+    compares: 'mbPerSecond',
+    figures: [...outcomes].map(([server, outcome]) => ({ server, ...outcome, mbPerSecond: median(outcome.samples) })),
+    notes: ['ours: GET /api/files/:id/download; ceilings: GET of the source file (nginx with sendfile).'],
+  };
+}

@@ -1,0 +1,94 @@
+import { randomBytes } from 'node:crypto';
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { createFolder } from '../lib/cloudvault-api.ts';
+import { type Exchange, request } from '../lib/http-client.ts';
+import { percentile } from '../lib/stats.ts';
+import { interleave, type ScenarioContext, type ScenarioResult } from './scenario.ts';
+
+const newId = () => randomBytes(16).toString('base64url');
+
+/**
+ * Fills the folder with rows written straight into the server's SQLite database (WAL, so
+ * the running server sees them on its next read): 10,000 uploads would take minutes and
+ * measure uploads, not listing. Each row is valid for the files table (unique id and
+ * blob_key, live, owned by the user); no blob exists behind them and storage_used is not
+ * adjusted, neither of which a listing reads.
+ */
+function insertRows(dataDir: string, userId: string, folderId: string, count: number): void {
+  const db = new Database(path.join(dataDir, 'cloudvault.sqlite'));
+  try {
+    db.pragma('busy_timeout = 5000');
+    const insert = db.prepare(
+      `INSERT INTO files (id, user_id, folder_id, name, mimetype, category, size, sha256, crc32, blob_key, created_at, updated_at, deleted_at, trashed_root)
+       VALUES (?, ?, ?, ?, 'text/plain', 'document', ?, ?, 0, ?, ?, ?, NULL, 0)`,
+    );
+    const now = new Date().toISOString();
+    db.transaction(() => {
+      for (let index = 1; index <= count; index++) {
+        const name = `listed-${String(index).padStart(5, '0')}.txt`;
+        insert.run(newId(), userId, folderId, name, 1000 + index, randomBytes(32).toString('hex'), newId(), now, now);
+      }
+    })();
+  } finally {
+    db.close();
+  }
+}
+
+/** Sequential GETs of one folder's listing; the ceilings serve our own answer as a static file. */
+export async function listing(ctx: ScenarioContext): Promise<ScenarioResult> {
+  const { listingFileCount: count, listingRequests, listingWarmup } = ctx.config;
+  const folderId = await createFolder(ctx.client, 'listing-bench');
+  insertRows(ctx.ours.dataDir, ctx.client.userId, folderId, count);
+
+  const first = await request(`${ctx.client.url}/api/files?folderId=${folderId}`, {
+    headers: { authorization: `Bearer ${ctx.client.token}` },
+    keepText: true,
+    idleTimeoutMs: ctx.config.idleTimeoutMs,
+  });
+  const listed = first.status === 200 ? (JSON.parse(first.text).files as unknown[]).length : -1;
+  if (listed !== count) throw new Error(`GET /api/files?folderId= answered ${first.status} with ${listed} files, expected ${count}`);
+  const staticName = 'listing.json';
+  await writeFile(path.join(ctx.fixtures.filesDir, staticName), first.text);
+
+  const series = async (get: () => Promise<Exchange>) => {
+    const latencies: number[] = [];
+    for (let index = 0; index < listingWarmup + listingRequests; index++) {
+      const response = await get();
+      if (response.status !== 200 || response.bytes !== first.bytes) throw new Error(`answered ${response.status} with ${response.bytes} bytes`);
+      if (index >= listingWarmup) latencies.push(response.ms);
+    }
+    return latencies;
+  };
+  const outcomes = await interleave(1, [
+    {
+      server: 'ours',
+      run: () =>
+        series(() =>
+          request(`${ctx.client.url}/api/files?folderId=${folderId}`, {
+            headers: { authorization: `Bearer ${ctx.client.token}` },
+            idleTimeoutMs: ctx.config.idleTimeoutMs,
+          }),
+        ),
+    },
+    ...ctx.ceilings.map((ceiling) => ({
+      server: ceiling.name,
+      run: () => series(() => request(ceiling.fileUrl(staticName), { idleTimeoutMs: ctx.config.idleTimeoutMs })),
+    })),
+  ]);
+  return {
+    id: 'listing',
+    title: `Listing a folder of ${count.toLocaleString('en')} files (${listingRequests} sequential requests)`,
+    compares: 'p99Ms',
+    figures: [...outcomes].map(([server, outcome]) => {
+      const latencies = outcome.samples.flat();
+      return { server, status: outcome.status, note: outcome.note, samples: latencies, p50Ms: percentile(latencies, 50), p99Ms: percentile(latencies, 99) };
+    }),
+    notes: [
+      `The folder's ${count.toLocaleString('en')} rows were inserted directly into SQLite (valid rows, no blobs behind them), not uploaded.`,
+      `${(first.bytes / 1e6).toFixed(1)} MB of JSON per answer; the ceilings serve that same answer as a static file (the cost of moving the bytes alone).`,
+      `${listingWarmup} warm-up requests per server are not counted.`,
+    ],
+  };
+}

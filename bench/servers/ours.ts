@@ -1,0 +1,58 @@
+import { spawn } from 'node:child_process';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { captureOutput, freePort, readMemory, stopChild, waitUntilServing } from '../lib/processes.ts';
+import type { BenchServer } from './server.ts';
+
+export interface OurServer extends BenchServer {
+  name: 'ours';
+  dataDir: string;
+  /** What the server printed (LOG_LEVEL=warn: warnings and errors only). */
+  output(): string;
+}
+
+/**
+ * A plans file where FREE has 1 TB, no per-file limit and no concurrency limit: the
+ * benchmark measures the upload path, not the plan checks refusing it.
+ */
+async function writeLimitlessPlans(repoRoot: string, target: string): Promise<void> {
+  const plans = JSON.parse(await readFile(path.join(repoRoot, 'apps/server/config/plans.json'), 'utf8')) as Record<string, unknown>[];
+  const free = plans.find((plan) => plan.id === 'FREE');
+  if (!free) throw new Error('apps/server/config/plans.json has no FREE plan');
+  Object.assign(free, { storageLimit: 1024 ** 4, maxFileSize: null, maxConcurrentUploads: null });
+  await writeFile(target, JSON.stringify(plans, null, 2));
+}
+
+/**
+ * The real server as `npm start` runs it. Spawned as node itself (tsx is a loader inside
+ * the same process), so the child's PID is the process that serves and its VmHWM is ours.
+ * The default embedded setup: SQLite and local blobs in a temp DATA_DIR.
+ */
+export async function startOurServer(repoRoot: string, root: string): Promise<OurServer> {
+  const dataDir = path.join(root, 'ours-data');
+  await mkdir(dataDir, { recursive: true });
+  const plansFile = path.join(root, 'plans.json');
+  await writeLimitlessPlans(repoRoot, plansFile);
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, DATA_DIR: dataDir, LOG_LEVEL: 'warn', PLANS_FILE: plansFile };
+  delete env.DATABASE_URL;
+  delete env.STORAGE_DRIVER;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const output = captureOutput(child);
+  const server: OurServer = {
+    name: 'ours',
+    url,
+    dataDir,
+    output,
+    memory: () => readMemory(child.pid ?? -1),
+    stop: () => stopChild(child),
+  };
+  try {
+    await waitUntilServing(`${url}/api/health`, child, output);
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
+  return server;
+}

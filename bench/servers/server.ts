@@ -1,0 +1,21 @@
+import type { Memory } from '../lib/processes.ts';
+
+export type ServerName = 'ours' | 'nginx' | 'bare node';
+
+/** A server under measurement, running in its own process(es). */
+export interface BenchServer {
+  name: ServerName;
+  url: string;
+  /** VmRSS and VmHWM of the process(es) that serve, not of any wrapper. */
+  memory(): Promise<Memory | null>;
+  stop(): Promise<void>;
+}
+
+/** nginx or the bare Node server: the same files under /files/, raw PUTs under /upload/. */
+export interface Ceiling extends BenchServer {
+  name: 'nginx' | 'bare node';
+  fileUrl(name: string): string;
+  uploadUrl(name: string): string;
+  /** Where a PUT to uploadUrl(name) lands on disk. */
+  uploadedPath(name: string): string;
+}

@@ -1,0 +1,61 @@
+import { Type, type Static } from 'typebox';
+
+const closed = { additionalProperties: false } as const;
+
+export const DELETE_AFTER_DAYS = [7, 30, 90, 365] as const;
+export const LANGUAGES = ['en', 'es', 'fr', 'de', 'zh'] as const;
+
+/** The whole settings object: every key required, no other key allowed (api.md). */
+export const Settings = Type.Object(
+  {
+    notifications: Type.Object(
+      {
+        email: Type.Boolean(),
+        push: Type.Boolean(),
+        fileSharing: Type.Boolean(),
+        storageAlerts: Type.Boolean(),
+        securityAlerts: Type.Boolean(),
+      },
+      closed,
+    ),
+    privacy: Type.Object(
+      {
+        profileVisibility: Type.Union([Type.Literal('private'), Type.Literal('friends'), Type.Literal('public')]),
+        shareAnalytics: Type.Boolean(),
+        /** Read-only here: the two-factor routes change it. */
+        twoFactorAuth: Type.Boolean(),
+      },
+      closed,
+    ),
+    appearance: Type.Object(
+      {
+        theme: Type.Union([Type.Literal('light'), Type.Literal('dark'), Type.Literal('system')]),
+        language: Type.Union([Type.Literal('en'), Type.Literal('es'), Type.Literal('fr'), Type.Literal('de'), Type.Literal('zh')]),
+      },
+      closed,
+    ),
+    storage: Type.Object(
+      {
+        /** Purge Trash items deleteAfterDays after deletion. */
+        autoDelete: Type.Boolean(),
+        deleteAfterDays: Type.Union([Type.Literal(7), Type.Literal(30), Type.Literal(90), Type.Literal(365)]),
+        /** Deflate zip downloads and exports; stored when off. */
+        compressionEnabled: Type.Boolean(),
+      },
+      closed,
+    ),
+  },
+  closed,
+);
+export type Settings = Static<typeof Settings>;
+
+/** product.md section 3: what a new account starts with; stored values merge over these. */
+export const DEFAULT_SETTINGS: Settings = {
+  notifications: { email: true, push: true, fileSharing: true, storageAlerts: true, securityAlerts: true },
+  privacy: { profileVisibility: 'private', shareAnalytics: false, twoFactorAuth: false },
+  appearance: { theme: 'system', language: 'en' },
+  storage: { autoDelete: false, deleteAfterDays: 30, compressionEnabled: true },
+};
+
+export const SettingsResponse = Type.Object({ settings: Settings });
+export type SettingsResponse = Static<typeof SettingsResponse>;

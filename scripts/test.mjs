@@ -64,6 +64,8 @@ runCommand('lint', 'npx', ['eslint', '.']);
 runCommand('type check', 'npm', ['run', 'typecheck', '--silent']);
 runVitest('unit', 'unit');
 runVitest('integration (SQLite)', 'integration', { TEST_DB: 'sqlite' });
+// The same API suite with every byte in an S3-protocol store (s3rver, started by the tests).
+runVitest('integration (SQLite, S3 storage)', 'integration', { TEST_DB: 'sqlite', TEST_STORAGE: 's3' });
 if (env.TEST_DATABASE_URL) {
   runVitest('integration (PostgreSQL)', 'integration', { TEST_DB: 'postgres' });
 } else {

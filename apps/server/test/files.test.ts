@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { readdir, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,11 +14,6 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
-
-async function blobCount(dataDir: string): Promise<number> {
-  const entries = await readdir(path.join(dataDir, 'blobs'), { recursive: true, withFileTypes: true }).catch(() => []);
-  return entries.filter((entry) => entry.isFile() && !entry.parentPath.includes('.tmp')).length;
-}
 
 async function createFolder(token: string, name: string, parentId: string | null = null) {
   const response = await server.request('POST', '/api/user/folders', { token, body: { name, parentId } });
@@ -177,7 +172,7 @@ describe('limits', () => {
       expect(upload.status).toBe(413);
       expect(upload.body.error).toMatch(/102\.4 MB per-file limit of the Free plan/);
       expect(await assertStorageConsistent(fresh, user.id)).toEqual({ used: 0, sum: 0 });
-      expect(await blobCount(fresh.dataDir)).toBe(0);
+      expect(await fresh.blobCount()).toBe(0);
     } finally {
       await fresh.close();
     }
@@ -347,9 +342,9 @@ describe('Trash', () => {
 
     await server.request('DELETE', `/api/files/${a.id}`, { token });
     await server.request('DELETE', `/api/user/folders/${top.id}`, { token });
-    const blobsBefore = await blobCount(server.dataDir);
+    const blobsBefore = await server.blobCount();
     expect((await server.request('DELETE', '/api/trash', { token })).status).toBe(204);
-    expect(await blobCount(server.dataDir)).toBe(blobsBefore - 2);
+    expect(await server.blobCount()).toBe(blobsBefore - 2);
     expect(await assertStorageConsistent(server, user.id)).toEqual({ used: 0, sum: 0 });
     expect((await server.request('GET', '/api/trash', { token })).body).toEqual({ folders: [], files: [] });
   });

@@ -1,4 +1,5 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import os from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -8,6 +9,26 @@ import { loadConfig } from '../../src/config.ts';
 import { type Container, createContainer } from '../../src/container.ts';
 import { createTestClock, type TestClock } from './test-clock.ts';
 import { createTestDatabase } from './test-database.ts';
+import { startS3rver, type TestS3Server } from './s3rver.ts';
+
+const S3_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
+
+/** With TEST_STORAGE=s3 each test server stores its blobs in its own s3rver. */
+async function startTestStorage(): Promise<{ env: Record<string, string>; s3?: TestS3Server }> {
+  if (process.env.TEST_STORAGE !== 's3') return { env: {} };
+  const s3 = await startS3rver();
+  return {
+    s3,
+    env: {
+      STORAGE_DRIVER: 's3',
+      S3_BUCKET: s3.bucket,
+      S3_ENDPOINT: s3.endpoint,
+      S3_ACCESS_KEY_ID: S3_CREDENTIALS.accessKeyId,
+      S3_SECRET_ACCESS_KEY: S3_CREDENTIALS.secretAccessKey,
+      S3_FORCE_PATH_STYLE: 'true',
+    },
+  };
+}
 
 export interface ApiResponse<T = any> {
   status: number;
@@ -31,6 +52,8 @@ export interface TestServer {
   container: Container;
   app: FastifyInstance;
   dataDir: string;
+  /** How many blobs the store holds, local disk or S3, seen from outside the server. */
+  blobCount(): Promise<number>;
   /** Everything the server logged, as text. */
   logs(): string;
   request<T = any>(method: string, path: string, options?: RequestOptions): Promise<ApiResponse<T>>;
@@ -40,10 +63,12 @@ export interface TestServer {
 export async function startTestServer(options: { env?: Record<string, string> } = {}): Promise<TestServer> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'cloudvault-test-'));
   const database = await createTestDatabase();
+  const storage = await startTestStorage();
   const config = loadConfig({
     DATA_DIR: dataDir,
     LOG_LEVEL: 'info',
     ...(database.url ? { DATABASE_URL: database.url } : {}),
+    ...storage.env,
     ...options.env,
   });
   const clock = createTestClock();
@@ -63,6 +88,16 @@ export async function startTestServer(options: { env?: Record<string, string> } 
     app,
     dataDir,
     logs: () => logText,
+    async blobCount() {
+      if (storage.s3) {
+        const client = new S3Client({ region: 'us-east-1', endpoint: storage.s3.endpoint, forcePathStyle: true, credentials: S3_CREDENTIALS });
+        const listed = await client.send(new ListObjectsV2Command({ Bucket: storage.s3.bucket }));
+        client.destroy();
+        return listed.KeyCount ?? 0;
+      }
+      const entries = await readdir(path.join(dataDir, 'blobs'), { recursive: true, withFileTypes: true }).catch(() => []);
+      return entries.filter((entry) => entry.isFile() && !entry.parentPath.includes('.tmp')).length;
+    },
     async request(method, urlPath, { token, body, rawBody, headers = {} } = {}) {
       const init: RequestInit = { method, headers: { ...headers } };
       const requestHeaders = init.headers as Record<string, string>;
@@ -83,6 +118,7 @@ export async function startTestServer(options: { env?: Record<string, string> } 
       await app.close();
       await container.close();
       await database.drop();
+      await storage.s3?.stop();
       await rm(dataDir, { recursive: true, force: true });
     },
   };

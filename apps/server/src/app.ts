@@ -9,6 +9,7 @@ import type { Container } from './container.ts';
 import { registerAuth } from './lib/auth.ts';
 import { registerErrorHandler } from './lib/error-handler.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
+import { downloadLinkRoutes } from './modules/files/download-links.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { trashRoutes } from './modules/trash/trash.routes.ts';
@@ -18,6 +19,13 @@ import { registerWebApp } from './modules/web/web.routes.ts';
 
 const JSON_BODY_LIMIT = 1024 * 1024;
 const SECRET_QUERY_PARAMS = /([?&](?:access|token)=)[^&]*/gi;
+/** Paths whose last segment is a capability (signed download links, share tokens). */
+const SECRET_PATH_SEGMENTS = /(\/api\/(?:downloads|public\/shares)\/)[^/?]+/g;
+
+/** A request URL fit for the log: no token, in the query or in the path. */
+function redactUrl(url: string): string {
+  return url.replace(SECRET_PATH_SEGMENTS, '$1[redacted]').replace(SECRET_QUERY_PARAMS, '$1[redacted]');
+}
 
 /** Builds the whole server from a wired container; listening is the caller's business. */
 export async function buildApp(
@@ -33,12 +41,14 @@ export async function buildApp(
       serializers: {
         req: (request) => ({
           method: request.method,
-          url: request.url.replace(SECRET_QUERY_PARAMS, '$1[redacted]'),
+          url: redactUrl(request.url),
           remoteAddress: request.ip,
         }),
       },
     },
     bodyLimit: JSON_BODY_LIMIT,
+    // Signed download links carry a JWT (~250 characters) as a path segment.
+    routerOptions: { maxParamLength: 1024 },
     // A wrong type is a 400, not silently converted; a field outside a closed schema is
     // rejected, not silently dropped.
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false } },
@@ -85,6 +95,7 @@ export async function buildApp(
       await api.register(accountsRoutes(container.accounts));
       await api.register(foldersRoutes(container.folders));
       await api.register(filesRoutes(container));
+      await api.register(downloadLinkRoutes(container));
       await api.register(trashRoutes(container.trash));
       await api.register(settingsRoutes(container.settings));
       api.get('/docs/json', { schema: { hide: true } }, async () => app.swagger());

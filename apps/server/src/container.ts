@@ -12,6 +12,7 @@ import { createAccountsService } from './modules/accounts/accounts.service.ts';
 import { createSessionTokens } from './modules/accounts/session-tokens.ts';
 import { createFilesRepository } from './modules/files/files.repository.ts';
 import { createFilesService } from './modules/files/files.service.ts';
+import { createDownloadLinks } from './modules/files/download-links.ts';
 import { createFolderArchiveService } from './modules/files/folder-archive.service.ts';
 import { createStorageService } from './modules/files/storage.service.ts';
 import { createUploadsService } from './modules/files/uploads.service.ts';
@@ -37,6 +38,7 @@ export interface Container {
   uploads: ReturnType<typeof createUploadsService>;
   storage: ReturnType<typeof createStorageService>;
   folderArchives: ReturnType<typeof createFolderArchiveService>;
+  links: ReturnType<typeof createDownloadLinks>;
   trash: ReturnType<typeof createTrashService>;
   settings: ReturnType<typeof createSettingsService>;
   blobs: BlobStore;
@@ -114,6 +116,7 @@ export async function createContainer(
     uploads,
     storage,
     folderArchives,
+    links: createDownloadLinks(jwtSecret, clock),
     trash,
     settings,
     blobs,

@@ -364,3 +364,52 @@ describe('Trash', () => {
     expect(again.status).toBe(404);
   });
 });
+
+describe('signed download links', () => {
+  it('lets the browser download natively with a short-lived link, Range included, and never logs the link', async () => {
+    const { token } = await createUser(server);
+    const bytes = randomBytes(5000);
+    const file = (await uploadFile(server, token, bytes, { name: 'linked.bin' })).body.file;
+    const link = await server.request('POST', `/api/files/${file.id}/download-link`, { token });
+    expect(link.status).toBe(200);
+    expect(link.body.url).toMatch(/^\/api\/downloads\/[\w-]+\.[\w-]+\.[\w-]+$/);
+    expect(new Date(link.body.expiresAt).getTime() - server.clock.now().getTime()).toBe(5 * 60 * 1000);
+
+    const whole = await fetch(`${server.url}${link.body.url}`);
+    expect(whole.status).toBe(200);
+    expect(sha256(Buffer.from(await whole.arrayBuffer()))).toBe(sha256(bytes));
+    expect(whole.headers.get('content-disposition')).toMatch(/^attachment; filename="linked.bin"/);
+    const part = await fetch(`${server.url}${link.body.url}`, { headers: { range: 'bytes=10-19' } });
+    expect(part.status).toBe(206);
+    expect(Buffer.from(await part.arrayBuffer()).equals(bytes.subarray(10, 20))).toBe(true);
+    expect(server.logs()).not.toContain(link.body.url.split('/').pop());
+
+    server.clock.advance(5 * 60 * 1000 + 1000);
+    const expired = await fetch(`${server.url}${link.body.url}`);
+    expect(expired.status).toBe(404);
+    expect(((await expired.json()) as { error: string }).error).toMatch(/expired/);
+  });
+
+  it('gives a folder zip by link, refuses tampered links and links to items now in Trash or not yours', async () => {
+    const owner = await createUser(server);
+    const intruder = await createUser(server);
+    const folder = (await server.request('POST', '/api/user/folders', { token: owner.token, body: { name: 'Zipped', parentId: null } })).body.folder;
+    const file = (await uploadFile(server, owner.token, 'inside', { name: 'in.txt', folderId: folder.id })).body.file;
+
+    const folderLink = await server.request('POST', `/api/user/folders/${folder.id}/download-link`, { token: owner.token });
+    const zip = await fetch(`${server.url}${folderLink.body.url}`);
+    expect(zip.status).toBe(200);
+    expect(zip.headers.get('content-type')).toBe('application/zip');
+    expect(Buffer.from(await zip.arrayBuffer()).subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x03, 0x04]))).toBe(true);
+
+    expect((await server.request('POST', `/api/files/${file.id}/download-link`, { token: intruder.token })).status).toBe(404);
+    expect((await server.request('POST', `/api/user/folders/${folder.id}/download-link`, { token: intruder.token })).status).toBe(404);
+    const fileLink = (await server.request('POST', `/api/files/${file.id}/download-link`, { token: owner.token })).body.url as string;
+    const tampered = fileLink.slice(0, -3) + (fileLink.endsWith('AAA') ? 'BBB' : 'AAA');
+    expect((await fetch(`${server.url}${tampered}`)).status).toBe(404);
+    // A session token is not a download link.
+    expect((await fetch(`${server.url}/api/downloads/${owner.token}`)).status).toBe(404);
+    await server.request('DELETE', `/api/files/${file.id}`, { token: owner.token });
+    expect((await fetch(`${server.url}${fileLink}`)).status).toBe(404);
+  });
+});

@@ -56,3 +56,7 @@ export const StorageInfo = Type.Object({
 export type StorageInfo = Static<typeof StorageInfo>;
 export const DashboardResponse = Type.Object({ storageInfo: StorageInfo });
 export type DashboardResponse = Static<typeof DashboardResponse>;
+
+/** (+) A signed URL, valid for minutes, that the browser can download natively. */
+export const DownloadLinkResponse = Type.Object({ url: Type.String(), expiresAt: Timestamp });
+export type DownloadLinkResponse = Static<typeof DownloadLinkResponse>;

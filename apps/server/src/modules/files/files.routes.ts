@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorBody } from '@cloudvault/contract/common';
 import {
   DashboardResponse,
+  DownloadLinkResponse,
   FileIdParams,
   FileResponse,
   FilesResponse,
@@ -13,11 +14,12 @@ import {
 } from '@cloudvault/contract/files';
 import { FolderIdParams } from '@cloudvault/contract/folders';
 import { caller } from '../../lib/auth.ts';
-import { downloadContentType } from '../../lib/content-types.ts';
-import { attachmentDisposition, parseRange } from '../../lib/download-headers.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { rootOr } from '../folders/folders.routes.ts';
 import type { FolderArchiveService } from './folder-archive.service.ts';
+import type { FoldersService } from '../folders/folders.service.ts';
+import type { DownloadLinks } from './download-links.ts';
+import { sendFile, sendZip } from './download-responses.ts';
 import type { FilesService } from './files.service.ts';
 import type { StorageService } from './storage.service.ts';
 import type { UploadsService } from './uploads.service.ts';
@@ -32,8 +34,10 @@ export function filesRoutes(deps: {
   uploads: UploadsService;
   storage: StorageService;
   folderArchives: FolderArchiveService;
+  folders: Pick<FoldersService, 'requireFolder'>;
+  links: DownloadLinks;
 }): FastifyPluginAsyncTypebox {
-  const { files, uploads, storage, folderArchives } = deps;
+  const { files, uploads, storage, folderArchives, folders, links } = deps;
   return async (app) => {
     app.addHook('onRequest', app.requireUser);
 
@@ -122,54 +126,35 @@ export function filesRoutes(deps: {
       },
     );
 
-    app.get(
-      '/files/:id/download',
-      { schema: { tags: ['files'], params: FileIdParams } },
-      async (request, reply) => {
+    app.get('/files/:id/download', { schema: { tags: ['files'], params: FileIdParams } }, async (request, reply) => {
+      const { userId } = caller(request);
+      const file = await files.requireFile(userId, request.params.id);
+      return sendFile(request, reply, file, (range) => files.open(userId, file.id, range).then((opened) => opened.body));
+    });
+
+    app.get('/user/folders/:id/download', { schema: { tags: ['files'], params: FolderIdParams } }, async (request, reply) =>
+      sendZip(reply, await folderArchives.archive(caller(request).userId, request.params.id)),
+    );
+
+    app.post(
+      '/files/:id/download-link',
+      { schema: { tags: ['files'], params: FileIdParams, response: { 200: DownloadLinkResponse, ...errors } } },
+      async (request) => {
         const { userId } = caller(request);
         const file = await files.requireFile(userId, request.params.id);
-        const size = Number(file.size);
-        const etag = `"${file.sha256}"`;
-        const range = parseRange(request.headers.range, size);
-        if (range.kind === 'unsatisfiable') {
-          return reply.code(416).header('Content-Range', `bytes */${size}`).send({ error: 'Range not satisfiable', code: 'RANGE_NOT_SATISFIABLE' });
-        }
-        reply.headers({
-          'Content-Type': downloadContentType(file.mimetype),
-          'Content-Disposition': attachmentDisposition(file.name),
-          ETag: etag,
-          'Accept-Ranges': 'bytes',
-          'Cache-Control': 'private, no-cache',
-          // Even if something rendered these bytes, they could run nothing.
-          'Content-Security-Policy': "default-src 'none'; sandbox",
-        });
-        if (request.headers['if-none-match']?.split(',').some((tag) => tag.trim() === etag)) {
-          return reply.code(304).send();
-        }
-        if (range.kind === 'range') {
-          const { body } = await files.open(userId, file.id, range);
-          return reply
-            .code(206)
-            .header('Content-Range', `bytes ${range.start}-${range.end}/${size}`)
-            .header('Content-Length', range.end - range.start + 1)
-            .send(body);
-        }
-        const { body } = await files.open(userId, file.id);
-        return reply.header('Content-Length', size).send(body);
+        return links.create({ kind: 'file', id: file.id, userId });
       },
     );
 
-    app.get('/user/folders/:id/download', { schema: { tags: ['files'], params: FolderIdParams } }, async (request, reply) => {
-      const { name, body } = await folderArchives.archive(caller(request).userId, request.params.id);
-      return reply
-        .headers({
-          'Content-Type': 'application/zip',
-          'Content-Disposition': attachmentDisposition(name),
-          'Cache-Control': 'private, no-store',
-          'Content-Security-Policy': "default-src 'none'; sandbox",
-        })
-        .send(body);
-    });
+    app.post(
+      '/user/folders/:id/download-link',
+      { schema: { tags: ['files'], params: FolderIdParams, response: { 200: DownloadLinkResponse, ...errors } } },
+      async (request) => {
+        const { userId } = caller(request);
+        await folders.requireFolder(userId, request.params.id);
+        return links.create({ kind: 'folder', id: request.params.id, userId });
+      },
+    );
 
     app.patch(
       '/files/:id',

@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ensureWebBuild } from './ensure-web-build.mjs';
+import { ensureServerBuild, ensureWebBuild } from './ensure-builds.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const artifacts = path.join(root, '.test-artifacts');
@@ -79,6 +79,7 @@ if (env.TEST_DATABASE_URL) {
 if (existsSync(chromium)) {
   try {
     ensureWebBuild();
+    await ensureServerBuild();
     runVitest('end-to-end (Chromium)', 'e2e', { CHROMIUM_PATH: chromium });
   } catch (error) {
     console.error(error.message);

@@ -16,7 +16,6 @@ const KEEP_LIMIT = 64 * 1024 * 1024;
 
 export interface Exchange {
   status: number;
-  headers: http.IncomingHttpHeaders;
   /** Bytes of the response body. */
   bytes: number;
   /** The body as text when it was asked for. */
@@ -51,7 +50,7 @@ export function request(url: string, options: RequestOptions): Promise<Exchange>
       });
       res.once('error', reject);
       res.once('end', () =>
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, bytes, text: Buffer.concat(chunks).toString(), ms: performance.now() - started }),
+        resolve({ status: res.statusCode ?? 0, bytes, text: Buffer.concat(chunks).toString(), ms: performance.now() - started }),
       );
     });
     if (options.body) pipeline(options.body(), req).catch(reject);

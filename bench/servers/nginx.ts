@@ -1,5 +1,5 @@
 import { execFile, spawn } from 'node:child_process';
-import { access, mkdir, writeFile } from 'node:fs/promises';
+import { access, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { captureOutput, childPids, freePort, readMemorySum, stopChild, waitUntilServing } from '../lib/processes.ts';
@@ -51,6 +51,14 @@ http {
 `;
 }
 
+async function stopLeftoverWorker(pid: number): Promise<void> {
+  try {
+    if ((await readFile(`/proc/${pid}/cmdline`, 'utf8')).startsWith('nginx')) process.kill(pid, 'SIGKILL');
+  } catch {
+    // Already gone, as it should be.
+  }
+}
+
 /** Starts nginx on a free port; null when it is not installed (the caller says so loudly). */
 export async function startNginx(root: string, filesDir: string): Promise<NginxCeiling | null> {
   try {
@@ -78,8 +86,13 @@ export async function startNginx(root: string, filesDir: string): Promise<NginxC
     uploadedPath: (name) => path.join(uploadDir, name),
     // The master only forks and waits; the workers serve.
     memory: async () => readMemorySum(await childPids(child.pid ?? -1)),
-    // SIGTERM is nginx's fast shutdown: the master stops its workers, then exits.
-    stop: () => stopChild(child, 'SIGTERM'),
+    // SIGTERM is nginx's fast shutdown: the master stops its workers, then exits. Should
+    // the master need SIGKILL, its workers would outlive it: they are stopped by PID too.
+    stop: async () => {
+      const workers = await childPids(child.pid ?? -1);
+      await stopChild(child, 'SIGTERM');
+      await Promise.all(workers.map(stopLeftoverWorker));
+    },
   };
   try {
     await waitUntilServing(`${url}/`, child, output);

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { captureOutput, freePort, readMemory, stopChild, waitUntilServing } from '../lib/processes.ts';
+import { ensureServerBuild, SERVER_BUNDLE } from '../../scripts/ensure-builds.mjs';
 import type { BenchServer } from './server.ts';
 
 export interface OurServer extends BenchServer {
@@ -24,8 +25,8 @@ async function writeLimitlessPlans(repoRoot: string, target: string): Promise<vo
 }
 
 /**
- * The real server as `npm start` runs it. Spawned as node itself (tsx is a loader inside
- * the same process), so the child's PID is the process that serves and its VmHWM is ours.
+ * The real server as `npm start` runs it: the bundle, built first if stale. Spawned as
+ * node itself, so the child's PID is the process that serves and its VmHWM is ours.
  * The default embedded setup: SQLite and local blobs in a temp DATA_DIR.
  */
 export async function startOurServer(repoRoot: string, root: string): Promise<OurServer> {
@@ -38,7 +39,8 @@ export async function startOurServer(repoRoot: string, root: string): Promise<Ou
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, DATA_DIR: dataDir, LOG_LEVEL: 'warn', PLANS_FILE: plansFile };
   delete env.DATABASE_URL;
   delete env.STORAGE_DRIVER;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  await ensureServerBuild();
+  const child = spawn(process.execPath, [SERVER_BUNDLE], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const output = captureOutput(child);
   const server: OurServer = {
     name: 'ours',

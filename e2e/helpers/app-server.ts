@@ -31,7 +31,8 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   let output = '';
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  // The bundle `npm start` runs (scripts/test.mjs builds it before the browser tests).
+  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.mjs'], {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

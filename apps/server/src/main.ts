@@ -6,12 +6,15 @@ import { startPeriodicTask } from './lib/periodic-task.ts';
 
 const HOUR = 60 * 60 * 1000;
 
+// main.ts sits one level below apps/server both as source (src/) and as bundle (dist/),
+// so these resolve the same in development and in production.
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+const DEFAULT_PLANS_FILE = fileURLToPath(new URL('../config/plans.json', import.meta.url));
 
 async function main(): Promise<void> {
   let config;
   try {
-    config = loadConfig({ WEB_DIST_DIR: DEFAULT_WEB_DIST, ...process.env });
+    config = loadConfig({ WEB_DIST_DIR: DEFAULT_WEB_DIST, PLANS_FILE: DEFAULT_PLANS_FILE, ...process.env });
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(`Configuration error: ${error.message}`);

@@ -104,18 +104,16 @@ describe('zip64', () => {
     expect(read.get('d69999/')).toBe('dir');
   }, 60_000);
 
-  it('reads nothing before the consumer asks: the first bytes leave before later files open', async () => {
+  it('sends the first bytes before later files are opened, reading at most 8 files ahead', async () => {
     const opened: string[] = [];
-    const entries = (function* () {
-      for (let i = 0; i < 3; i += 1) {
-        const entry = fileEntry(`f${i}.bin`, randomBytes(10));
-        yield { ...entry, file: { ...entry.file!, open: async () => (opened.push(entry.path), entry.file!.open()) } };
-      }
-    })();
+    const entries = Array.from({ length: 20 }, (_, i) => {
+      const entry = fileEntry(`f${i}.bin`, randomBytes(10));
+      return { ...entry, file: { ...entry.file!, open: async () => (opened.push(entry.path), entry.file!.open()) } };
+    });
     const stream = createZipStream(entries, { compress: false });
-    const iterator = stream[Symbol.asyncIterator]();
-    await iterator.next();
-    expect(opened.length).toBeLessThan(3);
+    await stream[Symbol.asyncIterator]().next();
+    expect(opened.length).toBeGreaterThan(0);
+    expect(opened.length).toBeLessThanOrEqual(9);
     stream.destroy();
   });
 });

@@ -61,79 +61,114 @@ async function* memberData(source: Readable, compress: boolean, counts: { raw: n
   }
 }
 
-async function* zipChunks(entries: AsyncIterable<ZipEntry> | Iterable<ZipEntry>, compress: boolean) {
+/**
+ * Opens files up to `readAhead` entries before they are written, so the next files'
+ * first bytes are already read while the current one streams (small files are bound by
+ * open and read latency, not bandwidth). Memory stays bounded by the streams' buffers.
+ */
+function createOpener(entries: readonly ZipEntry[], readAhead: number) {
+  const pending = new Map<number, Promise<Readable>>();
+  const start = (index: number) => {
+    const file = entries[index]?.file;
+    if (!file || pending.has(index)) return;
+    const opening = file.open();
+    // Awaited later, or destroyed unread when the archive stops early.
+    opening.catch(() => {});
+    pending.set(index, opening);
+  };
+  return {
+    async take(index: number): Promise<Readable> {
+      start(index);
+      for (let ahead = index + 1; ahead <= index + readAhead && ahead < entries.length; ahead += 1) start(ahead);
+      const opened = pending.get(index) as Promise<Readable>;
+      pending.delete(index);
+      return opened;
+    },
+    async close(): Promise<void> {
+      for (const opening of pending.values()) (await opening.catch(() => undefined))?.destroy();
+      pending.clear();
+    },
+  };
+}
+
+async function* zipChunks(entries: readonly ZipEntry[], compress: boolean, readAhead: number) {
   let offset = 0;
   const central: Buffer[] = [];
   let count = 0;
+  const opener = createOpener(entries, readAhead);
 
-  for await (const entry of entries) {
-    const name = Buffer.from(entry.path, 'utf8');
-    const size = entry.file?.size ?? 0;
-    const crc = entry.file ? entry.file.crc32 >>> 0 : 0;
-    const deflated = compress && entry.file !== undefined;
-    const bigSizes = size > ZIP64_SIZE_THRESHOLD;
-    const { time, date } = dosDateTime(entry.modifiedAt);
-    const flags = UTF8_NAMES | (deflated ? DATA_DESCRIPTOR : 0);
-    const version = bigSizes || offset >= MAX_32 ? 45 : 20;
+  try {
+    for (const [index, entry] of entries.entries()) {
+      const name = Buffer.from(entry.path, 'utf8');
+      const size = entry.file?.size ?? 0;
+      const crc = entry.file ? entry.file.crc32 >>> 0 : 0;
+      const deflated = compress && entry.file !== undefined;
+      const bigSizes = size > ZIP64_SIZE_THRESHOLD;
+      const { time, date } = dosDateTime(entry.modifiedAt);
+      const flags = UTF8_NAMES | (deflated ? DATA_DESCRIPTOR : 0);
+      const version = bigSizes || offset >= MAX_32 ? 45 : 20;
 
-    // Stored members carry CRC and sizes up front: the bytes pass through untouched, once.
-    const localExtra = bigSizes ? zip64Extra(deflated ? [0, 0] : [size, size]) : Buffer.alloc(0);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(version, 4);
-    local.writeUInt16LE(flags, 6);
-    local.writeUInt16LE(deflated ? 8 : 0, 8);
-    local.writeUInt16LE(time, 10);
-    local.writeUInt16LE(date, 12);
-    local.writeUInt32LE(deflated ? 0 : crc, 14);
-    local.writeUInt32LE(deflated ? (bigSizes ? MAX_32 : 0) : bigSizes ? MAX_32 : size, 18);
-    local.writeUInt32LE(deflated ? (bigSizes ? MAX_32 : 0) : bigSizes ? MAX_32 : size, 22);
-    local.writeUInt16LE(name.length, 26);
-    local.writeUInt16LE(localExtra.length, 28);
-    yield Buffer.concat([local, name, localExtra]);
+      // Stored members carry CRC and sizes up front: the bytes pass through untouched, once.
+      const localExtra = bigSizes ? zip64Extra(deflated ? [0, 0] : [size, size]) : Buffer.alloc(0);
+      const local = Buffer.alloc(30);
+      local.writeUInt32LE(0x04034b50, 0);
+      local.writeUInt16LE(version, 4);
+      local.writeUInt16LE(flags, 6);
+      local.writeUInt16LE(deflated ? 8 : 0, 8);
+      local.writeUInt16LE(time, 10);
+      local.writeUInt16LE(date, 12);
+      local.writeUInt32LE(deflated ? 0 : crc, 14);
+      local.writeUInt32LE(deflated ? (bigSizes ? MAX_32 : 0) : bigSizes ? MAX_32 : size, 18);
+      local.writeUInt32LE(deflated ? (bigSizes ? MAX_32 : 0) : bigSizes ? MAX_32 : size, 22);
+      local.writeUInt16LE(name.length, 26);
+      local.writeUInt16LE(localExtra.length, 28);
+      yield Buffer.concat([local, name, localExtra]);
 
-    const counts = { raw: 0, stored: 0 };
-    if (entry.file) {
-      yield* memberData(await entry.file.open(), deflated, counts);
-      if (counts.raw !== size) throw new Error(`${entry.path}: expected ${size} bytes, read ${counts.raw}`);
-    }
-    let descriptorLength = 0;
-    if (deflated) {
-      const descriptor = Buffer.alloc(bigSizes ? 24 : 16);
-      descriptor.writeUInt32LE(0x08074b50, 0);
-      descriptor.writeUInt32LE(crc, 4);
-      if (bigSizes) {
-        descriptor.writeBigUInt64LE(BigInt(counts.stored), 8);
-        descriptor.writeBigUInt64LE(BigInt(size), 16);
-      } else {
-        descriptor.writeUInt32LE(counts.stored, 8);
-        descriptor.writeUInt32LE(size, 12);
+      const counts = { raw: 0, stored: 0 };
+      if (entry.file) {
+        yield* memberData(await opener.take(index), deflated, counts);
+        if (counts.raw !== size) throw new Error(`${entry.path}: expected ${size} bytes, read ${counts.raw}`);
       }
-      descriptorLength = descriptor.length;
-      yield descriptor;
+      let descriptorLength = 0;
+      if (deflated) {
+        const descriptor = Buffer.alloc(bigSizes ? 24 : 16);
+        descriptor.writeUInt32LE(0x08074b50, 0);
+        descriptor.writeUInt32LE(crc, 4);
+        if (bigSizes) {
+          descriptor.writeBigUInt64LE(BigInt(counts.stored), 8);
+          descriptor.writeBigUInt64LE(BigInt(size), 16);
+        } else {
+          descriptor.writeUInt32LE(counts.stored, 8);
+          descriptor.writeUInt32LE(size, 12);
+        }
+        descriptorLength = descriptor.length;
+        yield descriptor;
+      }
+
+      const centralZip64 = [...(bigSizes ? [size, counts.stored] : []), ...(offset >= MAX_32 ? [offset] : [])];
+      const centralExtra = zip64Extra(centralZip64);
+      const header = Buffer.alloc(46);
+      header.writeUInt32LE(0x02014b50, 0);
+      header.writeUInt16LE(MADE_BY_UNIX, 4);
+      header.writeUInt16LE(version, 6);
+      header.writeUInt16LE(flags, 8);
+      header.writeUInt16LE(deflated ? 8 : 0, 10);
+      header.writeUInt16LE(time, 12);
+      header.writeUInt16LE(date, 14);
+      header.writeUInt32LE(crc, 16);
+      header.writeUInt32LE(bigSizes ? MAX_32 : counts.stored, 20);
+      header.writeUInt32LE(bigSizes ? MAX_32 : size, 24);
+      header.writeUInt16LE(name.length, 28);
+      header.writeUInt16LE(centralExtra.length, 30);
+      header.writeUInt32LE(entry.file ? (0o100644 << 16) >>> 0 : ((0o40755 << 16) | 0x10) >>> 0, 38);
+      header.writeUInt32LE(Math.min(offset, MAX_32), 42);
+      central.push(Buffer.concat([header, name, centralExtra]));
+
+      offset += local.length + name.length + localExtra.length + counts.stored + descriptorLength;
+      count += 1;
     }
-
-    const centralZip64 = [...(bigSizes ? [size, counts.stored] : []), ...(offset >= MAX_32 ? [offset] : [])];
-    const centralExtra = zip64Extra(centralZip64);
-    const header = Buffer.alloc(46);
-    header.writeUInt32LE(0x02014b50, 0);
-    header.writeUInt16LE(MADE_BY_UNIX, 4);
-    header.writeUInt16LE(version, 6);
-    header.writeUInt16LE(flags, 8);
-    header.writeUInt16LE(deflated ? 8 : 0, 10);
-    header.writeUInt16LE(time, 12);
-    header.writeUInt16LE(date, 14);
-    header.writeUInt32LE(crc, 16);
-    header.writeUInt32LE(bigSizes ? MAX_32 : counts.stored, 20);
-    header.writeUInt32LE(bigSizes ? MAX_32 : size, 24);
-    header.writeUInt16LE(name.length, 28);
-    header.writeUInt16LE(centralExtra.length, 30);
-    header.writeUInt32LE(entry.file ? (0o100644 << 16) >>> 0 : ((0o40755 << 16) | 0x10) >>> 0, 38);
-    header.writeUInt32LE(Math.min(offset, MAX_32), 42);
-    central.push(Buffer.concat([header, name, centralExtra]));
-
-    offset += local.length + name.length + localExtra.length + counts.stored + descriptorLength;
-    count += 1;
+  } finally {
+    await opener.close();
   }
 
   const centralOffset = offset;
@@ -173,6 +208,6 @@ async function* zipChunks(entries: AsyncIterable<ZipEntry> | Iterable<ZipEntry>,
  * read twice; deflate mode compresses on the way. Zip64 wherever sizes, offsets or the
  * entry count need it. Paths must already be safe (relative, '/'-separated, no '..').
  */
-export function createZipStream(entries: AsyncIterable<ZipEntry> | Iterable<ZipEntry>, options: { compress: boolean }): Readable {
-  return Readable.from(zipChunks(entries, options.compress), { objectMode: false, highWaterMark: 1024 * 1024 });
+export function createZipStream(entries: readonly ZipEntry[], options: { compress: boolean; readAhead?: number }): Readable {
+  return Readable.from(zipChunks(entries, options.compress, options.readAhead ?? 8), { objectMode: false, highWaterMark: 1024 * 1024 });
 }

@@ -1,6 +1,6 @@
 import type { BlobStore } from './blob-store.ts';
 import { createLocalBlobStore } from './local-blob-store.ts';
-import { createS3BlobStore, type S3BlobStoreOptions } from './s3-blob-store.ts';
+import type { S3BlobStoreOptions } from './s3-blob-store.ts';
 
 export type BlobStoreOptions = { driver: 'local'; root: string } | ({ driver: 's3' } & S3BlobStoreOptions);
 
@@ -11,6 +11,8 @@ export async function createBlobStore(options: BlobStoreOptions): Promise<BlobSt
       return createLocalBlobStore({ root: options.root });
     case 's3': {
       const { driver: _driver, ...s3Options } = options;
+      // The AWS SDK costs tens of MB of memory: loaded only when S3 is configured.
+      const { createS3BlobStore } = await import('./s3-blob-store.ts');
       return createS3BlobStore(s3Options);
     }
   }

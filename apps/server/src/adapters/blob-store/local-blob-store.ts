@@ -72,7 +72,9 @@ export async function createLocalBlobStore(options: { root: string }): Promise<B
         if (isNotFound(error)) throw new BlobNotFoundError(key);
         throw error;
       }
-      return file.createReadStream({ highWaterMark: CHUNK_SIZE, start: range?.start, end: range?.end });
+      // A small file or range gets a buffer of its own size, not a whole 1 MiB chunk.
+      const highWaterMark = range ? Math.min(CHUNK_SIZE, range.end - range.start + 1) : CHUNK_SIZE;
+      return file.createReadStream({ highWaterMark, start: range?.start, end: range?.end });
     },
 
     async delete(key) {

@@ -1,8 +1,8 @@
 import type { FileItem } from '@cloudvault/contract/files';
 import { formatBytes } from '@cloudvault/contract/format';
-import type { FileRow } from './files.repository.ts';
+import type { ListedFile } from './files.repository.ts';
 
-export function presentFile(row: FileRow): FileItem {
+export function presentFile(row: ListedFile): FileItem {
   return {
     id: row.id,
     originalName: row.name,

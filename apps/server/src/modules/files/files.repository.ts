@@ -3,6 +3,9 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import type { Database, FilesTable } from '../../db/schema.ts';
 
 export type FileRow = FilesTable;
+/** The columns a listing shows: no hashes or blob keys leave the database for it. */
+export type ListedFile = Pick<FileRow, 'id' | 'name' | 'mimetype' | 'size' | 'folder_id' | 'created_at' | 'updated_at'>;
+const LISTED_COLUMNS = ['id', 'name', 'mimetype', 'size', 'folder_id', 'created_at', 'updated_at'] as const;
 
 /** LIKE pattern for a literal substring: the user's % and _ match only themselves. */
 function containsPattern(term: string): string {
@@ -22,15 +25,18 @@ export function createFilesRepository(db: Kysely<Database>) {
         .executeTakeFirst();
     },
 
-    listLive(userId: string, folderId: string | null): Promise<FileRow[]> {
+    /**
+     * Phrased as files_live_name_idx is built (coalesce of the folder, lower(name), live
+     * rows only) so one index both finds and orders a folder of any size.
+     */
+    listLive(userId: string, folderId: string | null): Promise<ListedFile[]> {
       return db
         .selectFrom('files')
-        .selectAll()
+        .select(LISTED_COLUMNS)
         .where('user_id', '=', userId)
-        .where('folder_id', folderId === null ? 'is' : '=', folderId)
+        .where(sql<string>`coalesce(folder_id, '')`, '=', folderId ?? '')
         .where('deleted_at', 'is', null)
         .orderBy(sql`lower(name)`)
-        .orderBy('name')
         .execute();
     },
 
@@ -51,10 +57,10 @@ export function createFilesRepository(db: Kysely<Database>) {
       return rows;
     },
 
-    searchLive(userId: string, term: string, limit: number): Promise<FileRow[]> {
+    searchLive(userId: string, term: string, limit: number): Promise<ListedFile[]> {
       return db
         .selectFrom('files')
-        .selectAll()
+        .select(LISTED_COLUMNS)
         .where('user_id', '=', userId)
         .where('deleted_at', 'is', null)
         .where(sql<boolean>`lower(name) LIKE ${containsPattern(term)} ESCAPE '\\'`)

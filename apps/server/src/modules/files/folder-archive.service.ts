@@ -45,7 +45,12 @@ export function createFolderArchiveService(deps: {
         (file): ZipEntry => ({
           path: `${prefixOf.get(file.folder_id as string)}${file.name}`,
           modifiedAt: new Date(file.updated_at),
-          file: { size: Number(file.size), crc32: Number(file.crc32), open: () => deps.blobs.get(file.blob_key) },
+          file: {
+            size: Number(file.size),
+            crc32: Number(file.crc32),
+            // The exact range lets the store size its read buffer to the file.
+            open: () => deps.blobs.get(file.blob_key, Number(file.size) > 0 ? { start: 0, end: Number(file.size) - 1 } : undefined),
+          },
         }),
       );
       const entries = [...directories, ...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));

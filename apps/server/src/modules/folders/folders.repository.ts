@@ -22,10 +22,10 @@ export function createFoldersRepository(db: Kysely<Database>) {
         .selectFrom('folders')
         .selectAll()
         .where('user_id', '=', userId)
-        .where('parent_id', parentId === null ? 'is' : '=', parentId)
+        // Phrased as folders_live_name_idx is built, so the index finds and orders.
+        .where(sql<string>`coalesce(parent_id, '')`, '=', parentId ?? '')
         .where('deleted_at', 'is', null)
         .orderBy(sql`lower(name)`)
-        .orderBy('name')
         .execute();
     },
 

@@ -71,7 +71,7 @@ export function createTrashService({ trash, blobs, clock, log, retentionOf, user
         if (!file) throw notFound('Not found in Trash', 'NOT_IN_TRASH');
         const folderId = file.folder_id && (await trash.isLiveFolder(userId, file.folder_id)) ? file.folder_id : null;
         const name = await firstFreeName(file.name, (candidate) => trash.restoreFile(userId, file.id, folderId, candidate));
-        return { file: presentFile({ ...file, folder_id: folderId, name, deleted_at: null, trashed_root: 0 }) };
+        return { file: presentFile({ ...file, folder_id: folderId, name }) };
       }
       const folder = await trash.findTrashedFolder(userId, input.id);
       if (!folder) throw notFound('Not found in Trash', 'NOT_IN_TRASH');

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { Id, Timestamp } from './common.ts';
+import { Id, NullableId, Timestamp } from './common.ts';
 import { PlanId } from './plans.ts';
 import { ITEM_NAME_MAX_LENGTH } from './validation.ts';
 
@@ -9,7 +9,7 @@ export const FileItem = Type.Object({
   mimetype: Type.String(),
   size: Type.Number(),
   sizeFormatted: Type.String(),
-  folderId: Type.Union([Id, Type.Null()]),
+  folderId: NullableId,
   createdAt: Timestamp,
   updatedAt: Timestamp,
 });

@@ -1,11 +1,11 @@
 import { Type, type Static } from 'typebox';
-import { Id, Timestamp } from './common.ts';
+import { Id, NullableId, Timestamp } from './common.ts';
 import { ITEM_NAME_MAX_LENGTH } from './validation.ts';
 
 export const Folder = Type.Object({
   id: Id,
   name: Type.String(),
-  parentId: Type.Union([Id, Type.Null()]),
+  parentId: NullableId,
   createdAt: Timestamp,
   updatedAt: Timestamp,
 });

@@ -27,6 +27,8 @@ export interface PageOptions {
   /** Signed in without going through the form: the token is in localStorage before the app loads. */
   token?: string;
   viewport?: { width: number; height: number };
+  /** A phone: touch events and the mobile viewport behaviour (with `viewport`, e.g. 390x844). */
+  mobile?: boolean;
 }
 
 /**
@@ -34,7 +36,11 @@ export interface PageOptions {
  * under .test-artifacts/screenshots.
  */
 export async function openPage(browser: Browser, baseURL: string, options: PageOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL, viewport: options.viewport ?? { width: 1280, height: 800 } });
+  const context = await browser.newContext({
+    baseURL,
+    viewport: options.viewport ?? { width: 1280, height: 800 },
+    ...(options.mobile ? { isMobile: true, hasTouch: true } : {}),
+  });
   if (options.token) {
     await context.addInitScript((token) => window.localStorage.setItem('token', token), options.token);
   }

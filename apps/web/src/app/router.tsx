@@ -31,11 +31,12 @@ const SubscriptionPage = lazy(() =>
 const SettingsPage = lazy(() =>
   import('../features/settings/components/settings-page').then((m) => ({ default: m.SettingsPage })),
 );
+const TrashPage = lazy(() => import('../features/trash/components/trash-page').then((m) => ({ default: m.TrashPage })));
 const SuccessPage = lazy(() =>
   import('../features/success/components/success-page').then((m) => ({ default: m.SuccessPage })),
 );
 
-/** The route table of product.md section 2. */
+/** The route table of product.md section 2, plus /trash (decisions.md section 4). */
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
@@ -68,6 +69,7 @@ export const routes: RouteObject[] = [
             element: <SignedInLayout />,
             children: [
               { path: 'dashboard', element: <DashboardPage /> },
+              { path: 'trash', element: <TrashPage /> },
               { path: 'profile', element: <ProfilePage /> },
               { path: 'subscription', element: <SubscriptionPage /> },
               { path: 'settings', element: <SettingsPage /> },

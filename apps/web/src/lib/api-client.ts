@@ -71,6 +71,14 @@ export function setUnauthorizedHandler(handler: () => void): () => void {
   };
 }
 
+/**
+ * For requests that cannot go through apiRequest (an upload over XMLHttpRequest, a
+ * download in the service worker): their 401 ends the session the same single way.
+ */
+export function reportUnauthorized(): void {
+  handleUnauthorized();
+}
+
 function handleUnauthorized(): void {
   clearToken();
   if (unauthorizedHandled) return;
@@ -111,6 +119,11 @@ function buildUrl(path: string, query: RequestOptions['query']): string {
   }
   const search = params.toString();
   return search ? `${url}?${search}` : url;
+}
+
+/** The full address of an API path ('/files/1/download' → '/api/files/1/download'). */
+export function apiUrl(path: string, query?: RequestOptions['query']): string {
+  return buildUrl(path, query);
 }
 
 async function parseBody(response: Response): Promise<unknown> {

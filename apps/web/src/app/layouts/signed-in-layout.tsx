@@ -2,10 +2,11 @@ import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { ContentSpinner } from '../../components/ui/spinner';
 import { useSession } from '../../features/auth/hooks/use-session';
+import { UploadProgressPanel } from '../../features/uploads/components/upload-progress-panel';
 import { pageContainerClass } from './page-container';
 import { SignedInHeader } from './signed-in-header';
 
-/** The app for a signed-in user: account header above the page. Render only with a session. */
+/** The app for a signed-in user: account header above the page, upload progress over it. Render only with a session. */
 export function SignedInLayout() {
   const { user } = useSession();
   if (!user) return null;
@@ -17,6 +18,8 @@ export function SignedInLayout() {
           <Outlet />
         </Suspense>
       </main>
+      {/* Uploads carry on, and stay in view, while the user moves between pages. */}
+      <UploadProgressPanel />
     </div>
   );
 }

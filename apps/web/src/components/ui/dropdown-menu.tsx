@@ -31,6 +31,8 @@ interface DropdownMenuProps {
   items: DropdownMenuItem[];
   align?: 'start' | 'end';
   triggerClassName?: string;
+  /** -1 keeps the trigger out of the Tab order (inside a grid with a roving tab stop). */
+  triggerTabIndex?: number;
 }
 
 /**
@@ -38,7 +40,7 @@ interface DropdownMenuProps {
  * the first item, ArrowUp on the last; arrows, Home, End and first letters move; Escape
  * closes and returns focus to the button; Tab or a click outside closes it.
  */
-export function DropdownMenu({ label, trigger, items, align = 'end', triggerClassName }: DropdownMenuProps) {
+export function DropdownMenu({ label, trigger, items, align = 'end', triggerClassName, triggerTabIndex }: DropdownMenuProps) {
   const [open, setOpen] = useState(false);
   const [focusIndex, setFocusIndex] = useState(0);
   const containerRef = useRef<HTMLDivElement>(null);
@@ -136,6 +138,7 @@ export function DropdownMenu({ label, trigger, items, align = 'end', triggerClas
         ref={triggerRef}
         type="button"
         aria-label={label}
+        tabIndex={triggerTabIndex}
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}

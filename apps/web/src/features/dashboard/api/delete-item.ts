@@ -1,0 +1,38 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { FileItem } from '@cloudvault/contract/files';
+import type { Folder } from '@cloudvault/contract/folders';
+import { api } from '../../../lib/api-client';
+import type { DriveItem } from '../items';
+import { driveKeys } from './query-keys';
+
+/** DELETE /api/files/:id: the file goes to Trash. */
+export function deleteFile(id: string): Promise<{ message: string }> {
+  return api.delete(`/files/${encodeURIComponent(id)}`);
+}
+
+/** DELETE /api/user/folders/:id: the folder and everything under it go to Trash. */
+export function deleteFolder(id: string): Promise<{ message: string }> {
+  return api.delete(`/user/folders/${encodeURIComponent(id)}`);
+}
+
+/** Deletes an item, removes it from its listing at once and refreshes the storage summary. */
+export function useDeleteItem() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (item: DriveItem) => (item.kind === 'folder' ? deleteFolder(item.id) : deleteFile(item.id)),
+    onSuccess: (_answer, item) => {
+      if (item.kind === 'folder') {
+        queryClient.setQueryData<Folder[]>(driveKeys.folders(item.folder.parentId), (folders) =>
+          folders?.filter((folder) => folder.id !== item.id),
+        );
+      } else {
+        queryClient.setQueryData<FileItem[]>(driveKeys.files(item.file.folderId), (files) =>
+          files?.filter((file) => file.id !== item.id),
+        );
+      }
+      void queryClient.invalidateQueries({ queryKey: driveKeys.storage });
+      void queryClient.invalidateQueries({ queryKey: ['drive', 'search'] });
+      void queryClient.invalidateQueries({ queryKey: ['trash'] });
+    },
+  });
+}

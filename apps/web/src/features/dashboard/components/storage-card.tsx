@@ -1,0 +1,74 @@
+import { HardDrive, Sparkles, TriangleAlert } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { StorageInfo } from '@cloudvault/contract/files';
+import { buttonClasses } from '../../../components/ui/button';
+import { cn } from '../../../lib/cn';
+import { displayPercent, showFreeStorageWarning, storageBarClass, storageTone, usagePercent } from '../storage-usage';
+
+/** Storage used against the quota, coloured by how full it is, with the way to more space. */
+export function StorageCard({ storage, className }: { storage: StorageInfo | undefined; className?: string }) {
+  const { t } = useTranslation();
+  const percent = storage ? usagePercent(storage.storageUsed, storage.storageLimit) : 0;
+  const tone = storageTone(percent);
+  const plan = storage?.plan ?? 'FREE';
+  const shown = displayPercent(percent);
+
+  return (
+    <section
+      aria-label={t('dashboard.storage.title')}
+      className={cn('rounded-card border border-line bg-surface p-4 shadow-card sm:p-5', className)}
+    >
+      <div className="flex items-start justify-between gap-3">
+        <div className="flex min-w-0 items-center gap-3">
+          <span className="grid size-9 shrink-0 place-items-center rounded-xl bg-surface-muted text-ink-muted">
+            <HardDrive aria-hidden="true" className="size-4.5" />
+          </span>
+          <div className="min-w-0">
+            <h2 className="text-sm font-semibold text-ink">{t('dashboard.storage.title')}</h2>
+            <p className="text-xs text-ink-muted">
+              {storage
+                ? t('dashboard.storage.usage', { used: storage.storageUsedFormatted, limit: storage.storageLimitFormatted })
+                : '\u00a0'}
+            </p>
+          </div>
+        </div>
+        <Link
+          to="/subscription"
+          className={buttonClasses({ variant: plan === 'PREMIUM' ? 'secondary' : 'primary', size: 'sm' })}
+        >
+          {plan !== 'PREMIUM' && <Sparkles aria-hidden="true" className="size-4" />}
+          {plan === 'PREMIUM' ? t('dashboard.storage.managePlan') : t('dashboard.storage.upgrade')}
+        </Link>
+      </div>
+      <div
+        role="progressbar"
+        aria-label={t('dashboard.storage.barLabel')}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={Math.round(percent)}
+        aria-valuetext={t('dashboard.storage.percent', { percent: shown })}
+        data-tone={tone}
+        className="mt-4 h-2 overflow-hidden rounded-full bg-surface-muted"
+      >
+        <div className={cn('h-full rounded-full transition-[width] duration-500', storageBarClass[tone])} style={{ width: `${percent}%` }} />
+      </div>
+      <div className="mt-2 flex items-center justify-between text-xs text-ink-muted">
+        <span>{t('dashboard.storage.percent', { percent: shown })}</span>
+        <span>{t('dashboard.storage.plan', { plan: t(`common.plans.${plan}`) })}</span>
+      </div>
+      {storage && showFreeStorageWarning(plan, percent) && (
+        <div
+          role="alert"
+          className="mt-3 flex items-start gap-2 rounded-control border border-yellow-300/60 bg-yellow-50 px-3 py-2 text-xs text-yellow-900 dark:border-yellow-500/30 dark:bg-yellow-500/10 dark:text-yellow-200"
+        >
+          <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          <div>
+            <p className="font-semibold">{t('dashboard.storage.freeWarningTitle')}</p>
+            <p>{t('dashboard.storage.freeWarning', { percent: shown })}</p>
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}

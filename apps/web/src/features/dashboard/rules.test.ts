@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { createTapTracker, DOUBLE_TAP_MS } from './double-tap';
+import { fileKind } from './file-category';
+import { columnsForWidth } from './grid-columns';
+import { STAGGER_STEP_MS, STAGGER_TOTAL_MS, staggerDelay, TILE_ENTER_MS } from './stagger';
+import { showFreeStorageWarning, storageBarClass, storageTone, usagePercent } from './storage-usage';
+
+describe('storage bar', () => {
+  it('clamps the percentage to 0..100', () => {
+    expect(usagePercent(0, 1000)).toBe(0);
+    expect(usagePercent(-5, 1000)).toBe(0);
+    expect(usagePercent(250, 1000)).toBe(25);
+    expect(usagePercent(2000, 1000)).toBe(100);
+    expect(usagePercent(10, 0)).toBe(100);
+    expect(usagePercent(Number.NaN, 1000)).toBe(0);
+  });
+
+  it('is blue under 75 %, yellow from 75 %, red from 90 %', () => {
+    expect(storageTone(0)).toBe('normal');
+    expect(storageTone(74.99)).toBe('normal');
+    expect(storageTone(75)).toBe('warning');
+    expect(storageTone(89.99)).toBe('warning');
+    expect(storageTone(90)).toBe('critical');
+    expect(storageTone(100)).toBe('critical');
+    expect(storageBarClass.normal).toContain('blue');
+    expect(storageBarClass.warning).toContain('yellow');
+    expect(storageBarClass.critical).toContain('red');
+  });
+
+  it('warns Free users (or users without a known plan) from 80 %', () => {
+    expect(showFreeStorageWarning('FREE', 79.9)).toBe(false);
+    expect(showFreeStorageWarning('FREE', 80)).toBe(true);
+    expect(showFreeStorageWarning(undefined, 85)).toBe(true);
+    expect(showFreeStorageWarning('PRO', 95)).toBe(false);
+  });
+});
+
+describe('double tap', () => {
+  it('selects on the first tap and opens on a second tap on the same folder within 300 ms', () => {
+    const tap = createTapTracker();
+    expect(tap('a', 1000)).toBe('select');
+    expect(tap('a', 1000 + DOUBLE_TAP_MS)).toBe('open');
+    // The pair is used up: the next tap starts over.
+    expect(tap('a', 1000 + DOUBLE_TAP_MS + 10)).toBe('select');
+  });
+
+  it('starts over after the window or on another folder', () => {
+    const tap = createTapTracker();
+    expect(tap('a', 0)).toBe('select');
+    expect(tap('a', DOUBLE_TAP_MS + 1)).toBe('select');
+    expect(tap('b', DOUBLE_TAP_MS + 50)).toBe('select');
+    expect(tap('a', DOUBLE_TAP_MS + 100)).toBe('select');
+    expect(tap('a', DOUBLE_TAP_MS + 200)).toBe('open');
+  });
+});
+
+describe('tile stagger', () => {
+  it('delays each tile by 50 ms', () => {
+    expect(staggerDelay(0)).toBe(0);
+    expect(staggerDelay(1)).toBe(STAGGER_STEP_MS);
+    expect(staggerDelay(4)).toBe(200);
+  });
+
+  it('never lets a large folder animate for more than half a second', () => {
+    for (const index of [6, 7, 10, 100, 10_000]) {
+      expect(staggerDelay(index) + TILE_ENTER_MS).toBeLessThanOrEqual(STAGGER_TOTAL_MS);
+    }
+    expect(STAGGER_TOTAL_MS).toBe(500);
+    expect(staggerDelay(10_000)).toBe(staggerDelay(6));
+  });
+});
+
+describe('grid columns', () => {
+  it('uses 2 to 6 columns by width', () => {
+    expect(columnsForWidth(320)).toBe(2);
+    expect(columnsForWidth(600)).toBe(3);
+    expect(columnsForWidth(800)).toBe(4);
+    expect(columnsForWidth(1000)).toBe(5);
+    expect(columnsForWidth(1150)).toBe(6);
+    expect(columnsForWidth(4000)).toBe(6);
+  });
+});
+
+describe('file icons', () => {
+  it('picks the category of product.md section 9', () => {
+    expect(fileKind('image/png', 'a.png')).toBe('image');
+    expect(fileKind('video/mp4', 'a.mp4')).toBe('video');
+    expect(fileKind('audio/mpeg', 'a.mp3')).toBe('audio');
+    expect(fileKind('application/pdf', 'a.pdf')).toBe('pdf');
+    expect(fileKind('application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'a.docx')).toBe('word');
+    expect(fileKind('application/vnd.ms-excel', 'a.xls')).toBe('sheet');
+    expect(fileKind('application/vnd.ms-powerpoint', 'a.ppt')).toBe('presentation');
+    expect(fileKind('application/zip', 'a.zip')).toBe('archive');
+    expect(fileKind('application/vnd.rar', 'a.rar')).toBe('archive');
+    expect(fileKind('application/octet-stream', 'notes.docx')).toBe('word');
+    expect(fileKind('application/octet-stream', 'blob.bin')).toBe('default');
+  });
+});

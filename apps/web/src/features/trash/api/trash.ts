@@ -1,0 +1,48 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TrashResponse } from '@cloudvault/contract/trash';
+import { api } from '../../../lib/api-client';
+import { driveKeys } from '../../dashboard/api/query-keys';
+
+export const trashKey = ['trash'] as const;
+
+/** GET /api/trash: what the user deleted, with when and (auto-delete on) when it is purged. */
+export function getTrash(): Promise<TrashResponse> {
+  return api.get<TrashResponse>('/trash');
+}
+
+export function useTrash() {
+  return useQuery({ queryKey: trashKey, queryFn: getTrash, staleTime: 0 });
+}
+
+/** POST /api/trash/restore: back to its old place (or home when that place is gone). */
+export function restoreItem(body: { type: 'file' | 'folder'; id: string }): Promise<unknown> {
+  return api.post('/trash/restore', body);
+}
+
+/** DELETE /api/trash: everything in Trash is deleted forever and its space freed. */
+export function emptyTrash(): Promise<void> {
+  return api.delete<void>('/trash');
+}
+
+export function useRestoreItem() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: restoreItem,
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: trashKey });
+      void queryClient.invalidateQueries({ queryKey: driveKeys.all });
+    },
+  });
+}
+
+export function useEmptyTrash() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: emptyTrash,
+    onSuccess: () => queryClient.setQueryData<TrashResponse>(trashKey, { folders: [], files: [] }),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: trashKey });
+      void queryClient.invalidateQueries({ queryKey: driveKeys.storage });
+    },
+  });
+}

@@ -1,0 +1,21 @@
+import type { Folder } from '@cloudvault/contract/folders';
+import { api, ApiError } from '../../../lib/api-client';
+
+/**
+ * The folder `name` inside `parentId`, created when missing (a dropped desktop folder
+ * merges into one of the same name): POST /api/user/folders, and on 409 the existing one
+ * from GET /api/user/folders.
+ */
+export async function ensureFolder(name: string, parentId: string | null): Promise<Folder> {
+  try {
+    const { folder } = await api.post<{ folder: Folder }>('/user/folders', { name, parentId });
+    return folder;
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status !== 409) throw error;
+    const { folders } = await api.get<{ folders: Folder[] }>('/user/folders', { query: { parentId } });
+    const wanted = name.trim().toLocaleLowerCase();
+    const existing = folders.find((folder) => folder.name.toLocaleLowerCase() === wanted);
+    if (!existing) throw error;
+    return existing;
+  }
+}

@@ -1,0 +1,176 @@
+import { ChevronDown, ChevronUp, CircleAlert, CircleCheck, CloudUpload, X } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatBytes } from '@cloudvault/contract/format';
+import { getToken } from '../../../lib/api-client';
+import { cn } from '../../../lib/cn';
+import { useUploadConfig } from '../api/get-upload-config';
+import { useUploadEntries } from '../hooks/use-uploads';
+import { uploadConcurrency } from '../upload-limits';
+import type { UploadEntry } from '../upload-queue';
+import { uploadQueue } from '../upload-store';
+import { remainingTimeText, speedText } from '../upload-text';
+
+const percentOf = (loaded: number, size: number) => (size > 0 ? Math.min(100, Math.round((loaded / size) * 100)) : 0);
+
+function entryPercent(entry: UploadEntry): number {
+  return entry.status === 'success' ? 100 : percentOf(entry.loaded, entry.size);
+}
+
+/**
+ * The floating panel, bottom right (product.md: Upload progress panel): every queued,
+ * running, completed (for 3 s) and failed upload, with the overall percent. Lives in the
+ * signed-in layout so uploads stay visible on every page.
+ */
+export function UploadProgressPanel() {
+  const { t } = useTranslation();
+  const entries = useUploadEntries();
+  const { data: config } = useUploadConfig();
+  const [minimized, setMinimized] = useState(false);
+
+  // The queue runs as many uploads at once as the plan allows.
+  useEffect(() => {
+    if (config) uploadQueue.setConcurrency(uploadConcurrency(config.userPlan));
+  }, [config]);
+
+  // Signing out ends the uploads of that session.
+  useEffect(
+    () => () => {
+      if (!getToken()) uploadQueue.clear();
+    },
+    [],
+  );
+
+  if (entries.length === 0) return null;
+
+  const totalSize = entries.reduce((sum, entry) => sum + entry.size, 0);
+  const totalLoaded = entries.reduce((sum, entry) => sum + (entry.status === 'success' ? entry.size : entry.loaded), 0);
+  const allDone = entries.every((entry) => entry.status === 'success');
+  const overall = totalSize > 0 ? percentOf(totalLoaded, totalSize) : allDone ? 100 : 0;
+  const hasErrors = entries.some((entry) => entry.status === 'error');
+
+  return (
+    <section
+      aria-label={t('uploads.panel.label')}
+      className="cv-pop-in fixed right-3 bottom-3 z-50 flex w-[min(24rem,calc(100vw-1.5rem))] flex-col overflow-hidden rounded-card border border-line bg-surface shadow-popover sm:right-5 sm:bottom-5"
+    >
+      <header className="flex items-center gap-3 border-b border-line px-4 py-3">
+        <span className="grid size-8 shrink-0 place-items-center rounded-lg bg-brand-50 text-brand-600 dark:bg-brand-950 dark:text-brand-300">
+          <CloudUpload aria-hidden="true" className="size-4.5" />
+        </span>
+        <div className="min-w-0 flex-1">
+          <h2 className="truncate text-sm font-semibold text-ink">{t('uploads.panel.title', { count: entries.length })}</h2>
+          <p className="text-xs text-ink-muted" aria-live="polite">
+            {t('uploads.panel.overall', { percent: overall })}
+          </p>
+        </div>
+        <button
+          type="button"
+          onClick={() => setMinimized((value) => !value)}
+          aria-label={minimized ? t('uploads.panel.expand') : t('uploads.panel.minimize')}
+          aria-expanded={!minimized}
+          className="focus-ring grid size-8 place-items-center rounded-lg text-ink-subtle transition-colors hover:bg-surface-muted hover:text-ink"
+        >
+          {minimized ? <ChevronUp aria-hidden="true" className="size-4.5" /> : <ChevronDown aria-hidden="true" className="size-4.5" />}
+        </button>
+        <button
+          type="button"
+          onClick={() => uploadQueue.clear()}
+          aria-label={t('uploads.panel.closeAll')}
+          className="focus-ring grid size-8 place-items-center rounded-lg text-ink-subtle transition-colors hover:bg-surface-muted hover:text-ink"
+        >
+          <X aria-hidden="true" className="size-4.5" />
+        </button>
+      </header>
+      <div
+        role="progressbar"
+        aria-label={t('uploads.panel.overallLabel')}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={overall}
+        className="h-1 bg-surface-muted"
+      >
+        <div
+          className={cn('h-full transition-[width] duration-300', hasErrors ? 'bg-danger' : allDone ? 'bg-success' : 'bg-brand-500')}
+          style={{ width: `${overall}%` }}
+        />
+      </div>
+      {!minimized && (
+        <ul className="max-h-80 divide-y divide-line overflow-y-auto">
+          {entries.map((entry) => (
+            <UploadRow key={entry.id} entry={entry} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function UploadRow({ entry }: { entry: UploadEntry }) {
+  const { t } = useTranslation();
+  const percent = entryPercent(entry);
+  const details = [formatBytes(entry.size)];
+  if (entry.status === 'uploading') {
+    details.push(t('uploads.panel.percent', { percent }));
+    const speed = speedText(t, entry.speed);
+    if (speed) details.push(speed);
+    const remaining = remainingTimeText(t, entry.remainingSeconds);
+    if (remaining) details.push(remaining);
+  }
+
+  return (
+    <li aria-label={entry.name} className="flex items-start gap-3 px-4 py-3">
+      <span className="mt-0.5 shrink-0">
+        {entry.status === 'success' ? (
+          <CircleCheck aria-hidden="true" className="size-4.5 text-success" />
+        ) : entry.status === 'error' ? (
+          <CircleAlert aria-hidden="true" className="size-4.5 text-danger" />
+        ) : (
+          <CloudUpload aria-hidden="true" className="size-4.5 text-brand-500" />
+        )}
+      </span>
+      <div className="min-w-0 flex-1">
+        <p className="truncate text-sm font-medium text-ink" title={entry.name}>
+          {entry.name}
+        </p>
+        {entry.status === 'success' ? (
+          <p className="text-xs font-medium text-success">{t('uploads.panel.complete')}</p>
+        ) : entry.status === 'error' ? (
+          <p role="alert" className="text-xs font-medium break-words text-danger">
+            {entry.error ?? t('uploads.panel.failed')}
+          </p>
+        ) : entry.status === 'queued' ? (
+          <p className="text-xs text-ink-muted">
+            {formatBytes(entry.size)} · {t('uploads.panel.waiting')}
+          </p>
+        ) : (
+          <p className="text-xs text-ink-muted tabular-nums">{details.join(' · ')}</p>
+        )}
+        {(entry.status === 'uploading' || entry.status === 'queued') && (
+          <div className="mt-2 h-1.5 overflow-hidden rounded-full bg-surface-muted">
+            <div className="h-full rounded-full bg-brand-500 transition-[width] duration-200" style={{ width: `${percent}%` }} />
+          </div>
+        )}
+      </div>
+      {entry.status === 'error' ? (
+        <button
+          type="button"
+          onClick={() => uploadQueue.dismiss(entry.id)}
+          aria-label={t('uploads.panel.dismiss')}
+          className="focus-ring -mr-1 grid size-7 shrink-0 place-items-center rounded-md text-ink-subtle hover:bg-surface-muted hover:text-ink"
+        >
+          <X aria-hidden="true" className="size-4" />
+        </button>
+      ) : entry.status !== 'success' ? (
+        <button
+          type="button"
+          onClick={() => uploadQueue.cancel(entry.id)}
+          aria-label={t('uploads.panel.cancel')}
+          className="focus-ring -mr-1 grid size-7 shrink-0 place-items-center rounded-md text-ink-subtle hover:bg-surface-muted hover:text-ink"
+        >
+          <X aria-hidden="true" className="size-4" />
+        </button>
+      ) : null}
+    </li>
+  );
+}

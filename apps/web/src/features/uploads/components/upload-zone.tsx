@@ -1,0 +1,121 @@
+import { CloudUpload, Files, HardDriveUpload, Sparkles } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useDropzone, type FileRejection } from 'react-dropzone';
+import toast from 'react-hot-toast';
+import { useTranslation } from 'react-i18next';
+import type { UploadConfig } from '@cloudvault/contract/files';
+import { Spinner } from '../../../components/ui/spinner';
+import { cn } from '../../../lib/cn';
+import i18n from '../../../lib/i18n';
+import { useUploadConfig } from '../api/get-upload-config';
+import { useUploading } from '../hooks/use-uploads';
+import { planFromFiles } from '../upload-plan';
+import { startUploads, tooLargeMessage } from '../upload-store';
+
+/** product.md section 8's rejection texts. */
+function rejectionMessage({ file, errors }: FileRejection, config: UploadConfig): string {
+  const error = errors[0];
+  if (error?.code === 'file-too-large') return tooLargeMessage(file.name, config);
+  if (error?.code === 'file-invalid-type') return i18n.t('uploads.rejection.invalidType', { file: file.name });
+  return i18n.t('uploads.rejection.other', { file: file.name, message: error?.message ?? '' });
+}
+
+interface UploadZoneProps {
+  /** Where the files go (null: home). */
+  folderId: string | null;
+  /** Called once files were accepted and queued (the Upload Files modal closes). */
+  onStarted?: () => void;
+}
+
+/**
+ * Drag-and-drop or click to browse, many files at once (product.md: Upload zone). Disabled
+ * while the settings load, while files upload, and when there are no settings (no token).
+ */
+export function UploadZone({ folderId, onStarted }: UploadZoneProps) {
+  const { t } = useTranslation();
+  const { data: config, isLoading } = useUploadConfig();
+  const uploading = useUploading();
+  const disabled = !config || isLoading || uploading;
+
+  const { getRootProps, getInputProps, isDragAccept, isDragReject } = useDropzone({
+    multiple: true,
+    disabled,
+    maxSize: config?.userMaxFileSize ?? undefined,
+    onDrop: (accepted, rejections) => {
+      if (!config) return;
+      for (const rejection of rejections) toast.error(rejectionMessage(rejection, config));
+      if (accepted.length === 0) return;
+      void startUploads(planFromFiles(accepted), folderId, config);
+      onStarted?.();
+    },
+  });
+
+  let body;
+  if (isLoading) {
+    body = <State icon={<Spinner className="size-7" />} title={t('uploads.zone.loading')} />;
+  } else if (uploading) {
+    body = <State icon={<Spinner className="size-7" />} title={t('uploads.zone.uploading')} />;
+  } else if (isDragReject) {
+    body = <State icon={<HardDriveUpload aria-hidden="true" className="size-8" />} title={t('uploads.zone.dragReject')} />;
+  } else if (isDragAccept) {
+    body = <State icon={<CloudUpload aria-hidden="true" className="size-8" />} title={t('uploads.zone.dragAccept')} />;
+  } else if (!config) {
+    body = <State icon={<CloudUpload aria-hidden="true" className="size-8" />} title={t('uploads.zone.unavailable')} />;
+  } else {
+    body = (
+      <>
+        <span className="grid size-14 place-items-center rounded-2xl bg-brand-50 text-brand-600 ring-1 ring-brand-100 ring-inset dark:bg-brand-950 dark:text-brand-300 dark:ring-brand-900">
+          <CloudUpload aria-hidden="true" className="size-7" />
+        </span>
+        <span className="mt-4 text-base font-semibold text-ink">{t('uploads.zone.idleTitle')}</span>
+        <span className="mt-1 text-sm text-ink-muted">{t('uploads.zone.idleHint')}</span>
+        <span className="mt-4 flex flex-wrap items-center justify-center gap-2 text-xs font-medium text-ink-muted">
+          <span className="inline-flex items-center gap-1 rounded-full bg-surface-muted px-2.5 py-1">
+            <Files aria-hidden="true" className="size-3.5" />
+            {t('uploads.zone.multiple')}
+          </span>
+          <span className="rounded-full bg-surface-muted px-2.5 py-1">
+            {config.userMaxFileSize === null
+              ? t('uploads.zone.noMaxSize')
+              : t('uploads.zone.maxSize', { size: config.userMaxFileSizeFormatted })}
+          </span>
+          {config.userPlan !== 'FREE' && (
+            <span className="inline-flex items-center gap-1 rounded-full bg-brand-50 px-2.5 py-1 text-brand-700 ring-1 ring-brand-200 ring-inset dark:bg-brand-950 dark:text-brand-300 dark:ring-brand-800">
+              <Sparkles aria-hidden="true" className="size-3.5" />
+              {t('uploads.zone.planBadge', { plan: t(`common.plans.${config.userPlan}`) })}
+            </span>
+          )}
+        </span>
+      </>
+    );
+  }
+
+  return (
+    <div
+      {...getRootProps({
+        // A button to assistive technology: Enter or Space opens the file chooser.
+        role: 'button',
+        'aria-label': t('uploads.zone.label'),
+        'aria-disabled': disabled || undefined,
+        className: cn(
+          'focus-ring flex min-h-56 flex-col items-center justify-center rounded-card border-2 border-dashed px-6 py-8 text-center transition-colors',
+          disabled ? 'cursor-default border-line bg-surface-muted/50' : 'cursor-pointer border-line-strong hover:border-brand-400 hover:bg-brand-50/40 dark:hover:bg-brand-950/30',
+          isDragAccept && 'border-brand-500 bg-brand-50 text-brand-700 dark:bg-brand-950/60 dark:text-brand-300',
+          isDragReject && 'border-danger bg-danger-soft text-danger',
+        ),
+      })}
+    >
+      <input {...getInputProps()} />
+      {body}
+    </div>
+  );
+}
+
+function State({ icon, title }: { icon: ReactNode; title: string }) {
+  return (
+    <>
+      <span className="grid size-14 place-items-center rounded-2xl bg-surface-muted text-current">{icon}</span>
+      <span className="mt-4 text-base font-semibold">{title}</span>
+    </>
+  );
+}

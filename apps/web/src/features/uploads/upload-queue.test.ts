@@ -1,0 +1,151 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { COMPLETED_ROW_MS, UploadFailure, UploadQueue, type UploadTransport } from './upload-queue';
+import { MAX_CONCURRENT_UPLOADS_BY_PLAN, uploadConcurrency } from './upload-limits';
+
+interface Call {
+  name: string;
+  folderId: string | null;
+  onProgress: (loaded: number) => void;
+  signal: AbortSignal;
+  resolve: (value: string) => void;
+  reject: (error: unknown) => void;
+}
+
+/** A transport whose uploads finish when the test says so. */
+function controlledTransport() {
+  const calls: Call[] = [];
+  const transport: UploadTransport<string> = (file, folderId, { onProgress, signal }) =>
+    new Promise<string>((resolve, reject) => {
+      calls.push({ name: file.name, folderId, onProgress, signal, resolve, reject });
+    });
+  return { calls, transport };
+}
+
+const file = (name: string, size = 1000) => new File([new Uint8Array(size)], name);
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('UploadQueue', () => {
+  it('runs at most `concurrency` uploads at once and starts the next as one finishes', async () => {
+    const { calls, transport } = controlledTransport();
+    const queue = new UploadQueue({ transport, concurrency: 3 });
+    queue.add(Array.from({ length: 7 }, (_, i) => ({ file: file(`f${i}.txt`), folderId: 'dir' })));
+
+    const statuses = () => queue.getSnapshot().map((entry) => entry.status);
+    expect(calls.map((call) => call.name)).toEqual(['f0.txt', 'f1.txt', 'f2.txt']);
+    expect(statuses().filter((status) => status === 'uploading')).toHaveLength(3);
+    expect(statuses().filter((status) => status === 'queued')).toHaveLength(4);
+
+    calls[1]!.resolve('ok');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls.map((call) => call.name)).toEqual(['f0.txt', 'f1.txt', 'f2.txt', 'f3.txt']);
+    expect(statuses().filter((status) => status === 'uploading')).toHaveLength(3);
+
+    // Never more than three in flight, whatever order they finish in.
+    for (let i = 0; i < 7; i += 1) {
+      const pending = calls.filter((call, index) => index !== 1 && !(call as { done?: boolean }).done);
+      expect(queue.getSnapshot().filter((entry) => entry.status === 'uploading').length).toBeLessThanOrEqual(3);
+      const next = pending[0];
+      if (!next) break;
+      (next as { done?: boolean }).done = true;
+      next.resolve('ok');
+      await vi.advanceTimersByTimeAsync(0);
+    }
+    expect(calls).toHaveLength(7);
+    expect(calls.every((call) => call.folderId === 'dir')).toBe(true);
+  });
+
+  it('summarises a batch once every file has succeeded or failed, and cancelled files count neither way', async () => {
+    const { calls, transport } = controlledTransport();
+    const onBatchSettled = vi.fn();
+    const onFailed = vi.fn();
+    const queue = new UploadQueue({ transport, concurrency: 2, onBatchSettled, onFailed });
+    queue.add([{ file: file('a'), folderId: null }, { file: file('b'), folderId: null }, { file: file('c'), folderId: null }]);
+
+    calls[0]!.resolve('ok');
+    await vi.advanceTimersByTimeAsync(0);
+    calls[1]!.reject(new UploadFailure(507, 'Not enough storage: 1 MB free'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(onFailed).toHaveBeenCalledWith(expect.objectContaining({ name: 'b', status: 'error', error: 'Not enough storage: 1 MB free' }));
+    expect(onBatchSettled).not.toHaveBeenCalled();
+
+    const third = queue.getSnapshot().find((entry) => entry.name === 'c')!;
+    expect(third.status).toBe('uploading');
+    queue.cancel(third.id);
+    expect(calls[2]!.signal.aborted).toBe(true);
+    expect(onBatchSettled).toHaveBeenCalledWith(expect.objectContaining({ succeeded: 1, failed: 1 }));
+    expect(queue.getSnapshot().map((entry) => entry.name)).toEqual(['a', 'b']);
+  });
+
+  it('removes a completed row after 3 s; a failed row stays until dismissed', async () => {
+    const { calls, transport } = controlledTransport();
+    const queue = new UploadQueue({ transport, concurrency: 3 });
+    queue.add([{ file: file('done'), folderId: null }, { file: file('broken'), folderId: null }]);
+    calls[0]!.resolve('ok');
+    calls[1]!.reject(new UploadFailure(500, undefined));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(queue.getSnapshot().map((entry) => [entry.name, entry.status, entry.error])).toEqual([
+      ['done', 'success', null],
+      ['broken', 'error', null],
+    ]);
+    await vi.advanceTimersByTimeAsync(COMPLETED_ROW_MS - 1);
+    expect(queue.getSnapshot()).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(queue.getSnapshot().map((entry) => entry.name)).toEqual(['broken']);
+    queue.dismiss(queue.getSnapshot()[0]!.id);
+    expect(queue.getSnapshot()).toHaveLength(0);
+  });
+
+  it('cancels a waiting file without starting it, and clear() aborts everything', () => {
+    const { calls, transport } = controlledTransport();
+    const queue = new UploadQueue({ transport, concurrency: 1 });
+    queue.add([{ file: file('one'), folderId: null }, { file: file('two'), folderId: null }, { file: file('three'), folderId: null }]);
+    queue.cancel(queue.getSnapshot()[1]!.id);
+    expect(queue.getSnapshot().map((entry) => entry.name)).toEqual(['one', 'three']);
+    queue.clear();
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.signal.aborted).toBe(true);
+    expect(queue.getSnapshot()).toHaveLength(0);
+    expect(queue.busy).toBe(false);
+  });
+
+  it('measures speed and remaining time once a second', async () => {
+    const { calls, transport } = controlledTransport();
+    const queue = new UploadQueue({ transport, concurrency: 1 });
+    queue.add([{ file: file('big', 10_000), folderId: null }]);
+    calls[0]!.onProgress(1000);
+    expect(queue.getSnapshot()[0]).toMatchObject({ loaded: 1000, speed: null, remainingSeconds: null });
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(queue.getSnapshot()[0]).toMatchObject({ speed: 1000, remainingSeconds: 9 });
+  });
+
+  it('retries a file the server refused as one too many at once (429)', async () => {
+    const { calls, transport } = controlledTransport();
+    const onFailed = vi.fn();
+    const queue = new UploadQueue({ transport, concurrency: 1, onFailed });
+    queue.add([{ file: file('busy'), folderId: null }]);
+    calls[0]!.reject(new UploadFailure(429, 'The Free plan uploads 3 files at a time.'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(queue.getSnapshot()[0]!.status).toBe('queued');
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(calls).toHaveLength(2);
+    calls[1]!.resolve('ok');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(queue.getSnapshot()[0]!.status).toBe('success');
+    expect(onFailed).not.toHaveBeenCalled();
+  });
+});
+
+describe('uploadConcurrency', () => {
+  it("follows the plan's concurrent uploads, within what a browser can carry to one host", () => {
+    expect(MAX_CONCURRENT_UPLOADS_BY_PLAN).toEqual({ FREE: 3, PRO: 10, PREMIUM: null });
+    expect(uploadConcurrency('FREE')).toBe(3);
+    expect(uploadConcurrency('PRO')).toBe(4);
+    expect(uploadConcurrency('PREMIUM')).toBe(4);
+  });
+});

@@ -320,6 +320,8 @@ describe('dashboard: delete, Trash, restore', () => {
     const old = await createFolderViaApi(server.url, account.token, 'Old stuff');
     await uploadViaApi(server.url, account.token, { name: 'inside.txt', content: 'inside', folderId: old.id });
     await uploadViaApi(server.url, account.token, { name: 'letter.txt', content: 'Dear reader' });
+    const draft = await uploadViaApi(server.url, account.token, { name: 'draft.txt', content: 'scrap this' });
+    await fetch(`${server.url}/api/files/${draft.id}`, { method: 'DELETE', headers: { authorization: `Bearer ${account.token}` } });
     await page.goto('/dashboard');
 
     await tile(page, 'letter.txt').hover();
@@ -354,8 +356,15 @@ describe('dashboard: delete, Trash, restore', () => {
     await tile(page, 'Old stuff').dblclick();
     await tile(page, 'inside.txt').waitFor();
 
-    // Empty Trash asks first, then the file is gone for good.
+    // One item can go for good on its own, after a confirmation.
     await page.goto('/trash');
+    await list.getByRole('listitem', { name: 'draft.txt' }).getByRole('button', { name: 'Delete forever draft.txt' }).click();
+    dialog = page.getByRole('dialog', { name: 'Delete “draft.txt” forever?' });
+    await dialog.getByRole('button', { name: 'Delete forever' }).click();
+    await page.getByText('Deleted “draft.txt” forever').first().waitFor();
+    await list.getByRole('listitem', { name: 'draft.txt' }).waitFor({ state: 'detached' });
+
+    // Empty Trash asks first, then the file is gone for good.
     await page.getByRole('button', { name: 'Empty Trash' }).click();
     dialog = page.getByRole('dialog', { name: 'Empty Trash?' });
     await dialog.getByText('1 item will be deleted forever').waitFor();

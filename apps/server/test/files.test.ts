@@ -413,3 +413,33 @@ describe('signed download links', () => {
     expect((await fetch(`${server.url}${fileLink}`)).status).toBe(404);
   });
 });
+
+describe('Delete forever', () => {
+  it('purges one item from Trash: a file, or a folder with everything under it, freeing storage and bytes', async () => {
+    const { token, user } = await createUser(server);
+    const other = await createUser(server);
+    const keep = (await uploadFile(server, token, randomBytes(700), { name: 'keep.bin' })).body.file;
+    const single = (await uploadFile(server, token, randomBytes(300), { name: 'single.bin' })).body.file;
+    const top = (await server.request('POST', '/api/user/folders', { token, body: { name: 'Top', parentId: null } })).body.folder;
+    const inner = (await server.request('POST', '/api/user/folders', { token, body: { name: 'Inner', parentId: top.id } })).body.folder;
+    await uploadFile(server, token, randomBytes(1000), { name: 'a.bin', folderId: top.id });
+    const early = (await uploadFile(server, token, randomBytes(2000), { name: 'early.bin', folderId: inner.id })).body.file;
+    await server.request('DELETE', `/api/files/${early.id}`, { token });
+    await server.request('DELETE', `/api/files/${keep.id}`, { token });
+    await server.request('DELETE', `/api/files/${single.id}`, { token });
+    await server.request('DELETE', `/api/user/folders/${top.id}`, { token });
+    const blobsBefore = await server.blobCount();
+
+    expect((await server.request('DELETE', `/api/trash/files/${single.id}`, { token: other.token })).status).toBe(404);
+    expect((await server.request('DELETE', `/api/trash/files/${single.id}`, { token })).status).toBe(204);
+    expect((await server.request('DELETE', `/api/trash/files/${single.id}`, { token })).status).toBe(404);
+    expect((await server.request('DELETE', `/api/trash/folders/${top.id}`, { token })).status).toBe(204);
+
+    const trash = await server.request('GET', '/api/trash', { token });
+    expect(trash.body.folders).toEqual([]);
+    expect(trash.body.files.map((file: { id: string }) => file.id)).toEqual([keep.id]);
+    expect(await server.blobCount()).toBe(blobsBefore - 3);
+    expect(await assertStorageConsistent(server, user.id)).toEqual({ used: 700, sum: 700 });
+    expect((await server.request('DELETE', `/api/trash/files/${keep.id}`, { token: other.token })).status).toBe(404);
+  });
+});

@@ -35,6 +35,18 @@ async function travelledSubtree(db: Db, userId: string, folderId: string): Promi
   return result.rows.map((row) => row.id);
 }
 
+/** A trashed folder and every folder under it (all in Trash, since their ancestor is). */
+async function trashedSubtree(db: Db, userId: string, folderId: string): Promise<string[]> {
+  const result = await sql<{ id: string }>`
+    WITH RECURSIVE tree AS (
+      SELECT id FROM folders WHERE id = ${folderId} AND user_id = ${userId} AND trashed_root = 1
+      UNION ALL
+      SELECT f.id FROM folders f JOIN tree ON f.parent_id = tree.id WHERE f.user_id = ${userId}
+    )
+    SELECT id FROM tree`.execute(db);
+  return result.rows.map((row) => row.id);
+}
+
 /** Trash: soft deletion and its undoing, and the final purge. Queries only. */
 export function createTrashRepository(db: Kysely<Database>) {
   return {
@@ -148,6 +160,37 @@ export function createTrashRepository(db: Kysely<Database>) {
         .where('deleted_at', 'is not', null)
         .$if(before !== undefined, (query) => query.where('deleted_at', '<', before as string))
         .execute();
+    },
+
+    /**
+     * Deletes one item in Trash for good (a folder with everything under it, including
+     * items deleted on their own before it) and frees its files' bytes from the quota.
+     * Returns the blob keys to delete, or null when the item is not in the user's Trash.
+     */
+    purgeItem(userId: string, type: 'file' | 'folder', id: string): Promise<string[] | null> {
+      return db.transaction().execute(async (trx) => {
+        let files: Pick<FileRow, 'id' | 'size' | 'blob_key'>[];
+        let folderIds: string[] = [];
+        if (type === 'file') {
+          files = await trx.selectFrom('files').select(['id', 'size', 'blob_key']).where('id', '=', id).where('user_id', '=', userId).where('trashed_root', '=', 1).execute();
+          if (files.length === 0) return null;
+        } else {
+          folderIds = await trashedSubtree(trx, userId, id);
+          if (folderIds.length === 0) return null;
+          files = [];
+          for (let i = 0; i < folderIds.length; i += 500) {
+            files.push(...(await trx.selectFrom('files').select(['id', 'size', 'blob_key']).where('user_id', '=', userId).where('folder_id', 'in', folderIds.slice(i, i + 500)).execute()));
+          }
+        }
+        for (let i = 0; i < files.length; i += 500) {
+          await trx.deleteFrom('files').where('user_id', '=', userId).where('id', 'in', files.slice(i, i + 500).map((file) => file.id)).execute();
+        }
+        // Deleting the top folder cascades to the folders under it.
+        if (type === 'folder') await trx.deleteFrom('folders').where('id', '=', id).where('user_id', '=', userId).execute();
+        const freed = files.reduce((sum, file) => sum + Number(file.size), 0);
+        if (freed > 0) await trx.updateTable('users').set({ storage_used: sql`storage_used - ${freed}` }).where('id', '=', userId).execute();
+        return files.map((file) => file.blob_key);
+      });
     },
 
     /**

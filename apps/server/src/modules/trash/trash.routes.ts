@@ -41,6 +41,17 @@ export function trashRoutes(trash: TrashService): FastifyPluginAsyncTypebox {
       async (request) => trash.restore(caller(request).userId, request.body),
     );
 
+    for (const type of ['file', 'folder'] as const) {
+      app.delete(
+        `/trash/${type}s/:id`,
+        { schema: { tags: ['trash'], params: FileIdParams, response: { 204: Type.Null(), ...errors } } },
+        async (request, reply) => {
+          await trash.purgeItem(caller(request).userId, type, request.params.id);
+          return reply.code(204).send(null);
+        },
+      );
+    }
+
     app.delete('/trash', { schema: { tags: ['trash'], response: { 204: Type.Null(), 401: ErrorBody } } }, async (request, reply) => {
       await trash.empty(caller(request).userId);
       return reply.code(204).send(null);

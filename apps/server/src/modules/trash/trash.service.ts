@@ -29,17 +29,21 @@ export interface TrashServiceDeps {
 
 /** Delete moves to Trash; restore brings back; empty frees the bytes (decisions.md section 2). */
 export function createTrashService({ trash, blobs, clock, log, retentionOf, usersWithAutoDelete }: TrashServiceDeps) {
-  /** Rows first (so nothing points at missing bytes), then the bytes. */
+  /** Called once the rows are gone (so nothing points at missing bytes). */
+  async function deleteBlobs(keys: string[]): Promise<void> {
+    for (const key of keys) {
+      await blobs.delete(key).catch((error: unknown) => {
+        // The row is gone, so the bytes are unreachable; a later sweep can remove them.
+        log.error({ err: error, blobKey: key }, 'could not delete a purged blob');
+      });
+    }
+  }
+
   async function purge(userId: string, before?: string): Promise<number> {
     const files = await trash.trashedFiles(userId, before);
     const freed = files.reduce((sum, file) => sum + Number(file.size), 0);
     await trash.purge(userId, files.map((file) => file.id), freed, before);
-    for (const file of files) {
-      await blobs.delete(file.blob_key).catch((error: unknown) => {
-        // The row is gone, so the bytes are unreachable; a later sweep can remove them.
-        log.error({ err: error, blobKey: file.blob_key }, 'could not delete a purged blob');
-      });
-    }
+    await deleteBlobs(files.map((file) => file.blob_key));
     return files.length;
   }
 
@@ -78,6 +82,13 @@ export function createTrashService({ trash, blobs, clock, log, retentionOf, user
       const parentId = folder.parent_id && (await trash.isLiveFolder(userId, folder.parent_id)) ? folder.parent_id : null;
       const name = await firstFreeName(folder.name, (candidate) => trash.restoreFolder(userId, folder.id, parentId, candidate));
       return { folder: presentFolder({ ...folder, parent_id: parentId, name }) };
+    },
+
+    /** Deletes one item in Trash for good. */
+    async purgeItem(userId: string, type: 'file' | 'folder', id: string): Promise<void> {
+      const keys = await trash.purgeItem(userId, type, id);
+      if (!keys) throw notFound('Not found in Trash', 'NOT_IN_TRASH');
+      await deleteBlobs(keys);
     },
 
     /** Deletes every trashed item for good. */

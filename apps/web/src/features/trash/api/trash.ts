@@ -24,6 +24,22 @@ export function emptyTrash(): Promise<void> {
   return api.delete<void>('/trash');
 }
 
+/** DELETE /api/trash/{files|folders}/:id: one item (a folder with its contents) deleted for good. */
+export function purgeItem(body: { type: 'file' | 'folder'; id: string }): Promise<void> {
+  return api.delete<void>(`/trash/${body.type}s/${encodeURIComponent(body.id)}`);
+}
+
+export function usePurgeItem() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: purgeItem,
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: trashKey });
+      void queryClient.invalidateQueries({ queryKey: driveKeys.storage });
+    },
+  });
+}
+
 export function useRestoreItem() {
   const queryClient = useQueryClient();
   return useMutation({

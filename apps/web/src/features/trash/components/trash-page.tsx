@@ -10,7 +10,7 @@ import { PageTitle } from '../../../components/ui/page-title';
 import { Spinner } from '../../../components/ui/spinner';
 import { serverErrorMessage } from '../../../lib/api-client';
 import { FileIcon, FolderIcon } from '../../dashboard/components/file-icon';
-import { useEmptyTrash, useRestoreItem, useTrash } from '../api/trash';
+import { useEmptyTrash, usePurgeItem, useRestoreItem, useTrash } from '../api/trash';
 
 type TrashedFolder = TrashResponse['folders'][number];
 type TrashedFile = TrashResponse['files'][number];
@@ -34,7 +34,9 @@ export function TrashPage() {
   const trash = useTrash();
   const restore = useRestoreItem();
   const empty = useEmptyTrash();
+  const purge = usePurgeItem();
   const [confirming, setConfirming] = useState(false);
+  const [purging, setPurging] = useState<TrashEntry | null>(null);
   const entries = useMemo(() => (trash.data ? entriesOf(trash.data) : []), [trash.data]);
   const dateTime = (value: string) =>
     new Date(value).toLocaleString(i18n.language, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
@@ -46,6 +48,19 @@ export function TrashPage() {
       {
         onSuccess: () => toast.success(t('trash.restored', { name: entry.name })),
         onError: (error) => toast.error(serverErrorMessage(error) ?? t('trash.restoreFailed')),
+      },
+    );
+  };
+
+  const onPurge = (entry: TrashEntry) => {
+    purge.mutate(
+      { type: entry.type, id: entry.id },
+      {
+        onSuccess: () => {
+          toast.success(t('trash.purged', { name: entry.name }));
+          setPurging(null);
+        },
+        onError: (error) => toast.error(serverErrorMessage(error) ?? t('trash.purgeFailed')),
       },
     );
   };
@@ -116,6 +131,10 @@ export function TrashPage() {
                 {!restoring && <RotateCcw aria-hidden="true" className="size-4" />}
                 {t('trash.restore')}
               </Button>
+              <Button variant="ghost" size="sm" onClick={() => setPurging(entry)} aria-label={`${t('trash.deleteForever')} ${entry.name}`}>
+                <Trash2 aria-hidden="true" className="size-4" />
+                <span className="sr-only sm:not-sr-only">{t('trash.deleteForever')}</span>
+              </Button>
             </li>
           );
         })}
@@ -148,6 +167,29 @@ export function TrashPage() {
         )}
         {content}
       </section>
+      <Modal
+        open={purging !== null}
+        onClose={() => setPurging(null)}
+        busy={purge.isPending}
+        size="sm"
+        title={t('trash.purgeTitle', { name: purging?.name ?? '' })}
+        description={t('trash.purgeMessage')}
+        icon={
+          <span className="grid size-10 place-items-center rounded-xl bg-danger-soft text-danger">
+            <Trash2 aria-hidden="true" className="size-5" />
+          </span>
+        }
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setPurging(null)} disabled={purge.isPending}>
+              {t('ui.cancel')}
+            </Button>
+            <Button variant="danger" loading={purge.isPending} onClick={() => purging && onPurge(purging)}>
+              {t('trash.deleteForever')}
+            </Button>
+          </>
+        }
+      />
       <Modal
         open={confirming}
         onClose={() => setConfirming(false)}

@@ -107,13 +107,14 @@ export function createUploadsService(deps: UploadsServiceDeps) {
 
       const blobKey = newId();
       let stored = false;
+      let row: Awaited<ReturnType<typeof insertWithFreeName>>;
       try {
         const maxBytes = Math.min(reserved, plan.maxFileSize ?? Number.POSITIVE_INFINITY);
         const blob = await blobs.put(blobKey, input.body, { maxBytes });
         stored = true;
         const now = clock.now().toISOString();
         const mimetype = resolveMimetype(input.declaredMimetype, name);
-        const row = await insertWithFreeName({
+        row = await insertWithFreeName({
           id: newId(),
           user_id: input.userId,
           folder_id: folderId,
@@ -129,8 +130,6 @@ export function createUploadsService(deps: UploadsServiceDeps) {
           deleted_at: null,
           trashed_root: 0,
         });
-        await files.release(input.userId, reserved - blob.size);
-        return presentFile(row);
       } catch (error) {
         await files.release(input.userId, reserved);
         if (stored) await blobs.delete(blobKey);
@@ -141,6 +140,10 @@ export function createUploadsService(deps: UploadsServiceDeps) {
         }
         throw error;
       }
+      // Stored and listed from here on: only the reservation's surplus goes back, and a
+      // failure now must never remove the file that was just saved.
+      await files.release(input.userId, reserved - Number(row.size));
+      return presentFile(row);
     },
   };
 }

@@ -152,6 +152,19 @@ describe('POST /api/auth/login', () => {
   });
 });
 
+describe('parallel guessing', () => {
+  it('counts sign-in attempts before verifying, so 30 parallel guesses get at most 10 tries', async () => {
+    const { email } = await createUser(server);
+    const responses = await Promise.all(
+      Array.from({ length: 30 }, () => server.request('POST', '/api/auth/login', { body: { email, password: 'guess-guess' } })),
+    );
+    const statuses = responses.map((response) => response.status);
+    expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(10);
+    expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(20);
+    server.clock.advance(15 * 60 * 1000 + 1000);
+  });
+});
+
 describe('sessions', () => {
   it('answers 401 without a token, with a malformed header, a forged or a foreign-signed token', async () => {
     const { user } = await createUser(server);

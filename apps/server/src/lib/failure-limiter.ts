@@ -9,6 +9,8 @@ export interface FailureLimiter {
   /** Seconds until the key may try again, or 0 when it may try now. */
   retryAfter(key: string): number;
   recordFailure(key: string): void;
+  /** Takes back one recorded failure: the attempt counted up front succeeded. */
+  forgive(key: string): void;
   reset(key: string): void;
 }
 
@@ -43,6 +45,10 @@ export function createFailureLimiter(options: { max: number; windowMs: number; c
         sweep(now);
         windows.set(key, { count: 1, endsAt: now + options.windowMs });
       }
+    },
+    forgive(key) {
+      const window = current(key);
+      if (window && window.count > 0) window.count -= 1;
     },
     reset(key) {
       windows.delete(key);

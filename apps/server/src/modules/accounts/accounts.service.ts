@@ -91,15 +91,16 @@ export function createAccountsService(deps: AccountsServiceDeps) {
       const ipKey = `ip:${client.ip}`;
       const wait = Math.max(deps.loginFailuresByEmail.retryAfter(emailKey), deps.loginFailuresByIp.retryAfter(ipKey));
       if (wait > 0) throw tooManyRequests(wait);
+      // Counted before the slow password check, so parallel guesses cannot all slip
+      // through while the first ones are still being verified.
+      deps.loginFailuresByEmail.recordFailure(emailKey);
+      deps.loginFailuresByIp.recordFailure(ipKey);
 
       const user = await accounts.findUserByEmail(email);
       const valid = await passwords.verify(user?.password_hash ?? (await decoy()), input.password);
-      if (!user || !valid) {
-        deps.loginFailuresByEmail.recordFailure(emailKey);
-        deps.loginFailuresByIp.recordFailure(ipKey);
-        throw new AppError(401, 'INVALID_CREDENTIALS', WRONG_CREDENTIALS);
-      }
+      if (!user || !valid) throw new AppError(401, 'INVALID_CREDENTIALS', WRONG_CREDENTIALS);
       deps.loginFailuresByEmail.reset(emailKey);
+      deps.loginFailuresByIp.forgive(ipKey);
       return { token: await openSession(user.id, client), user: presentUser(user, plans) };
     },
 

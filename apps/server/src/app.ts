@@ -47,6 +47,10 @@ export async function buildApp(
       },
     },
     bodyLimit: JSON_BODY_LIMIT,
+    // A connection idle this long is closed: a stalled upload or a paused download cannot
+    // hold an upload slot, a quota reservation or open files forever. Active transfers,
+    // however long, are not cut.
+    connectionTimeout: 120_000,
     // Signed download links carry a JWT (~250 characters) as a path segment.
     routerOptions: { maxParamLength: 1024 },
     // A wrong type is a 400, not silently converted; a field outside a closed schema is

@@ -154,6 +154,23 @@ describe('upload and download', () => {
     expect(await assertStorageConsistent(server, user.id)).toEqual({ used: 0, sum: 0 });
   });
 
+  it('answers a malformed or late-failing multipart body with 400 and keeps nothing it stored', async () => {
+    const { token, user } = await createUser(server);
+    const send = (body: string, contentType: string) =>
+      fetch(`${server.url}/api/files/upload`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': contentType }, body });
+    const boundary = 'b0undary';
+    const filePart = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\nContent-Type: text/plain\r\n\r\nhello world\r\n`;
+    const late = await send(`${filePart}--${boundary}\r\nContent-Disposition: form-data; name="folderId"\r\n\r\nnull\r\n--${boundary}--\r\n`, `multipart/form-data; boundary=${boundary}`);
+    expect(late.status).toBe(400);
+    expect(((await late.json()) as { error: string }).error).toBe('folderId must come before the file');
+    const truncated = await send(`${filePart}--${boundary}\r\nContent-Disposition: form-data; name="x"\r\n\r\nunfinished`, `multipart/form-data; boundary=${boundary}`);
+    expect(truncated.status).toBe(400);
+    const noBoundary = await send('whatever', 'multipart/form-data');
+    expect(noBoundary.status).toBe(400);
+    expect((await server.request('GET', '/api/files', { token })).body.files).toEqual([]);
+    expect(await assertStorageConsistent(server, user.id)).toEqual({ used: 0, sum: 0 });
+  });
+
   it('answers upload-config from the plan', async () => {
     const { token } = await createUser(server);
     const config = await server.request('GET', '/api/files/upload-config', { token });

@@ -80,9 +80,9 @@ export function filesRoutes(deps: {
           throw new AppError(411, 'LENGTH_REQUIRED', 'An upload needs a Content-Length header');
         }
         const release = await uploads.acquireSlot(userId);
+        let stored: FileItem | undefined;
         try {
           let folderId: string | null = null;
-          let stored: FileItem | undefined;
           const parts = request.parts({ limits: { fileSize: Number.POSITIVE_INFINITY, fields: 10, fieldSize: 1024, parts: 20 } });
           for await (const part of parts) {
             if (part.type === 'field') {
@@ -120,6 +120,14 @@ export function filesRoutes(deps: {
           }
           if (!stored) throw badRequest('The upload has no file part', 'NO_FILE');
           return reply.code(201).send({ file: stored });
+        } catch (error) {
+          // Whatever this request stored is removed when it fails after all, and a body
+          // the server stopped reading is cut off rather than left hanging.
+          if (stored) await uploads.discard(userId, stored);
+          if (!request.raw.complete) reply.header('Connection', 'close');
+          if (error instanceof AppError || (error as { statusCode?: number }).statusCode) throw error;
+          request.log.warn({ err: error }, 'malformed multipart upload');
+          throw badRequest('The upload is not a valid multipart/form-data body', 'MALFORMED_MULTIPART');
         } finally {
           release();
         }

@@ -56,7 +56,7 @@ export function createFoldersRepository(db: Kysely<Database>) {
       const result = await sql<FolderRow>`
         WITH RECURSIVE tree AS (
           SELECT f.* FROM folders f WHERE f.id = ${id} AND f.user_id = ${userId} AND f.deleted_at IS NULL
-          UNION ALL
+          UNION
           SELECT c.* FROM folders c JOIN tree ON c.parent_id = tree.id
           WHERE c.user_id = ${userId} AND c.deleted_at IS NULL
         )
@@ -70,10 +70,11 @@ export function createFoldersRepository(db: Kysely<Database>) {
         WITH RECURSIVE chain AS (
           SELECT f.*, 0 AS depth FROM folders f
           WHERE f.id = ${id} AND f.user_id = ${userId} AND f.deleted_at IS NULL
-          UNION ALL
+          UNION
           SELECT p.*, chain.depth + 1 FROM folders p
           JOIN chain ON p.id = chain.parent_id
-          WHERE p.user_id = ${userId}
+          -- The depth cap ends the walk even if a race ever made a cycle.
+          WHERE p.user_id = ${userId} AND chain.depth < 10000
         )
         SELECT * FROM chain ORDER BY depth DESC`.execute(db);
       return result.rows.map(({ depth: _depth, ...row }) => row as FolderRow);

@@ -11,7 +11,7 @@ async function liveSubtree(db: Db, userId: string, folderId: string): Promise<st
   const result = await sql<{ id: string }>`
     WITH RECURSIVE tree AS (
       SELECT id FROM folders WHERE id = ${folderId} AND user_id = ${userId} AND deleted_at IS NULL
-      UNION ALL
+      UNION
       SELECT f.id FROM folders f JOIN tree ON f.parent_id = tree.id
       WHERE f.user_id = ${userId} AND f.deleted_at IS NULL
     )
@@ -27,7 +27,7 @@ async function travelledSubtree(db: Db, userId: string, folderId: string): Promi
   const result = await sql<{ id: string }>`
     WITH RECURSIVE tree AS (
       SELECT id FROM folders WHERE id = ${folderId} AND user_id = ${userId} AND trashed_root = 1
-      UNION ALL
+      UNION
       SELECT f.id FROM folders f JOIN tree ON f.parent_id = tree.id
       WHERE f.user_id = ${userId} AND f.deleted_at IS NOT NULL AND f.trashed_root = 0
     )
@@ -40,7 +40,7 @@ async function trashedSubtree(db: Db, userId: string, folderId: string): Promise
   const result = await sql<{ id: string }>`
     WITH RECURSIVE tree AS (
       SELECT id FROM folders WHERE id = ${folderId} AND user_id = ${userId} AND trashed_root = 1
-      UNION ALL
+      UNION
       SELECT f.id FROM folders f JOIN tree ON f.parent_id = tree.id WHERE f.user_id = ${userId}
     )
     SELECT id FROM tree`.execute(db);

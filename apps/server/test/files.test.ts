@@ -366,6 +366,19 @@ describe('Trash', () => {
     expect((await server.request('GET', '/api/trash', { token })).body).toEqual({ folders: [], files: [] });
   });
 
+  it('restores a folder whose name was taken again meanwhile as "name (1)"', async () => {
+    const { token } = await createUser(server);
+    const docs = (await server.request('POST', '/api/user/folders', { token, body: { name: 'Docs', parentId: null } })).body.folder;
+    await uploadFile(server, token, 'kept', { name: 'inside.txt', folderId: docs.id });
+    await server.request('DELETE', `/api/user/folders/${docs.id}`, { token });
+    await server.request('POST', '/api/user/folders', { token, body: { name: 'docs', parentId: null } });
+
+    const restored = await server.request('POST', '/api/trash/restore', { token, body: { type: 'folder', id: docs.id } });
+    expect(restored.status).toBe(200);
+    expect(restored.body.folder).toMatchObject({ id: docs.id, name: 'Docs (1)', parentId: null });
+    expect((await server.request('GET', `/api/files?folderId=${docs.id}`, { token })).body.files.map((f: { originalName: string }) => f.originalName)).toEqual(['inside.txt']);
+  });
+
   it('restores a file to the root when its folder is gone, numbering a clashing name', async () => {
     const { token } = await createUser(server);
     const folder = await createFolder(token, 'Gone');

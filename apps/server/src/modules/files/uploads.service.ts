@@ -130,6 +130,12 @@ export function createUploadsService(deps: UploadsServiceDeps) {
           deleted_at: null,
           trashed_root: 0,
         });
+        // The folder may have gone to Trash while the bytes streamed: a file must never
+        // land inside a deleted folder, where Trash would purge it without counting it.
+        await folders.requireParent(input.userId, folderId).catch(async (error: unknown) => {
+          await files.deleteRow(input.userId, row.id);
+          throw error;
+        });
       } catch (error) {
         await files.release(input.userId, reserved);
         if (stored) await blobs.delete(blobKey);

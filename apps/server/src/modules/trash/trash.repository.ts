@@ -1,4 +1,5 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
+import { inBatches } from '../../db/batches.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { Database } from '../../db/schema.ts';
 import type { FileRow } from '../files/files.repository.ts';
@@ -66,15 +67,18 @@ export function createTrashRepository(db: Kysely<Database>) {
       return db.transaction().execute(async (trx) => {
         const ids = await liveSubtree(trx, userId, id);
         if (ids.length === 0) return false;
-        await trx.updateTable('folders').set({ deleted_at: now, trashed_root: 0 }).where('id', 'in', ids).execute();
+        await inBatches(ids, (batch) => trx.updateTable('folders').set({ deleted_at: now, trashed_root: 0 }).where('id', 'in', batch).execute().then(() => {}));
         await trx.updateTable('folders').set({ trashed_root: 1 }).where('id', '=', id).execute();
-        await trx
-          .updateTable('files')
-          .set({ deleted_at: now, trashed_root: 0 })
-          .where('user_id', '=', userId)
-          .where('folder_id', 'in', ids)
-          .where('deleted_at', 'is', null)
-          .execute();
+        await inBatches(ids, (batch) =>
+          trx
+            .updateTable('files')
+            .set({ deleted_at: now, trashed_root: 0 })
+            .where('user_id', '=', userId)
+            .where('folder_id', 'in', batch)
+            .where('deleted_at', 'is', null)
+            .execute()
+            .then(() => {}),
+        );
         return true;
       });
     },
@@ -120,46 +124,33 @@ export function createTrashRepository(db: Kysely<Database>) {
      * Brings a trashed folder back under `parentId` with `name`, with what went to Trash
      * with it; false when `name` is taken there (nothing changed).
      */
-    restoreFolder(userId: string, id: string, parentId: string | null, name: string): Promise<boolean> {
-      return db.transaction().execute(async (trx) => {
-        const ids = await travelledSubtree(trx, userId, id);
-        if (ids.length === 0) return false;
-        const clash = await trx
-          .selectFrom('folders')
-          .select('id')
-          .where('user_id', '=', userId)
-          .where('parent_id', parentId === null ? 'is' : '=', parentId)
-          .where('deleted_at', 'is', null)
-          .where(sql<boolean>`lower(name) = lower(${name})`)
-          .executeTakeFirst();
-        if (clash) return false;
-        await trx.updateTable('folders').set({ deleted_at: null, trashed_root: 0 }).where('id', 'in', ids).execute();
-        await trx.updateTable('folders').set({ parent_id: parentId, name }).where('id', '=', id).execute();
-        await trx
-          .updateTable('files')
-          .set({ deleted_at: null })
-          .where('user_id', '=', userId)
-          .where('folder_id', 'in', ids)
-          .where('trashed_root', '=', 0)
-          .where('deleted_at', 'is not', null)
-          .execute();
-        return true;
-      });
-    },
-
-    /**
-     * Files in Trash (deleted on their own or inside a deleted folder), all or only those
-     * deleted before `before`. Contents are never deleted after their folder, so one
-     * cutoff selects a folder together with everything under it.
-     */
-    trashedFiles(userId: string, before?: string): Promise<Pick<FileRow, 'id' | 'size' | 'blob_key'>[]> {
-      return db
-        .selectFrom('files')
-        .select(['id', 'size', 'blob_key'])
-        .where('user_id', '=', userId)
-        .where('deleted_at', 'is not', null)
-        .$if(before !== undefined, (query) => query.where('deleted_at', '<', before as string))
-        .execute();
+    async restoreFolder(userId: string, id: string, parentId: string | null, name: string): Promise<boolean> {
+      try {
+        return await db.transaction().execute(async (trx) => {
+          const ids = await travelledSubtree(trx, userId, id);
+          if (ids.length === 0) return false;
+          // The top folder comes back under its new place and name in one statement, so
+          // its old name (perhaps taken again meanwhile) is never live there.
+          await trx.updateTable('folders').set({ deleted_at: null, trashed_root: 0, parent_id: parentId, name }).where('id', '=', id).execute();
+          await inBatches(ids, (batch) => trx.updateTable('folders').set({ deleted_at: null, trashed_root: 0 }).where('id', 'in', batch).execute().then(() => {}));
+          await inBatches(ids, (batch) =>
+            trx
+              .updateTable('files')
+              .set({ deleted_at: null })
+              .where('user_id', '=', userId)
+              .where('folder_id', 'in', batch)
+              .where('trashed_root', '=', 0)
+              .where('deleted_at', 'is not', null)
+              .execute()
+              .then(() => {}),
+          );
+          return true;
+        });
+      } catch (error) {
+        // The name is taken there: the transaction rolled back; the caller tries the next name.
+        if (isUniqueViolation(error)) return false;
+        throw error;
+      }
     },
 
     /**
@@ -194,23 +185,40 @@ export function createTrashRepository(db: Kysely<Database>) {
     },
 
     /**
-     * Deletes the given trashed files and the trashed folders (all, or those deleted before
-     * `before`), and frees the files' bytes from the quota, in one transaction.
+     * Deletes for good the trashed folders and files (all, or those deleted before
+     * `before`) and frees their bytes from the quota, in one transaction. Files are
+     * chosen by their own deletion or by lying under a folder being deleted, so the
+     * foreign-key cascade never removes a row whose size was not given back. Returns the
+     * blob keys to delete once the rows are gone.
      */
-    async purge(userId: string, fileIds: string[], freedBytes: number, before?: string): Promise<void> {
-      await db.transaction().execute(async (trx) => {
-        for (let i = 0; i < fileIds.length; i += 500) {
-          await trx.deleteFrom('files').where('user_id', '=', userId).where('id', 'in', fileIds.slice(i, i + 500)).execute();
-        }
-        await trx
-          .deleteFrom('folders')
+    purge(userId: string, before?: string): Promise<string[]> {
+      return db.transaction().execute(async (trx) => {
+        const folders = await trx
+          .selectFrom('folders')
+          .select('id')
           .where('user_id', '=', userId)
           .where('deleted_at', 'is not', null)
           .$if(before !== undefined, (query) => query.where('deleted_at', '<', before as string))
           .execute();
-        if (freedBytes > 0) {
-          await trx.updateTable('users').set({ storage_used: sql`storage_used - ${freedBytes}` }).where('id', '=', userId).execute();
-        }
+        const folderIds = folders.map((folder) => folder.id);
+        const byDeletion = await trx
+          .selectFrom('files')
+          .select(['id', 'size', 'blob_key'])
+          .where('user_id', '=', userId)
+          .where('deleted_at', 'is not', null)
+          .$if(before !== undefined, (query) => query.where('deleted_at', '<', before as string))
+          .execute();
+        const byFolder = await inBatches(folderIds, (batch) =>
+          trx.selectFrom('files').select(['id', 'size', 'blob_key']).where('user_id', '=', userId).where('folder_id', 'in', batch).execute(),
+        );
+        const files = [...new Map([...byDeletion, ...byFolder].map((file) => [file.id, file])).values()];
+        await inBatches(files, (batch) =>
+          trx.deleteFrom('files').where('user_id', '=', userId).where('id', 'in', batch.map((file) => file.id)).execute().then(() => {}),
+        );
+        await inBatches(folderIds, (batch) => trx.deleteFrom('folders').where('user_id', '=', userId).where('id', 'in', batch).execute().then(() => {}));
+        const freed = files.reduce((sum, file) => sum + Number(file.size), 0);
+        if (freed > 0) await trx.updateTable('users').set({ storage_used: sql`storage_used - ${freed}` }).where('id', '=', userId).execute();
+        return files.map((file) => file.blob_key);
       });
     },
   };

@@ -40,11 +40,9 @@ export function createTrashService({ trash, blobs, clock, log, retentionOf, user
   }
 
   async function purge(userId: string, before?: string): Promise<number> {
-    const files = await trash.trashedFiles(userId, before);
-    const freed = files.reduce((sum, file) => sum + Number(file.size), 0);
-    await trash.purge(userId, files.map((file) => file.id), freed, before);
-    await deleteBlobs(files.map((file) => file.blob_key));
-    return files.length;
+    const keys = await trash.purge(userId, before);
+    await deleteBlobs(keys);
+    return keys.length;
   }
 
   return {

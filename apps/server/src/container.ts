@@ -53,7 +53,7 @@ export async function createContainer(
   const log = options.log ?? { error: (details: object, message: string) => console.error(message, details) };
   const plans = loadPlanCatalogue(config.plansFile);
   const jwtSecret = config.jwtSecret ?? (await loadOrCreateSecret(config.dataDir, 'jwt-secret'));
-  const database = openDatabase(config);
+  const database = openDatabase({ ...config, onIdleError: (error) => log.error({ err: error }, 'database connection lost') });
   try {
     await migrateToLatest(database.db);
   } catch (error) {

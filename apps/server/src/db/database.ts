@@ -18,9 +18,13 @@ export interface DatabaseHandle {
 // PostgreSQL sends bigint (sizes, counts) as strings; every size we store is below 2^53.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
+/** Where database trouble outside any request (an idle connection dropping) is reported. */
+export type DatabaseErrorLog = (error: Error) => void;
+
 /** SQLite in dataDir by default; PostgreSQL when a URL is given. */
-export function openDatabase(options: { databaseUrl: string | undefined; dataDir: string }): DatabaseHandle {
-  const db = options.databaseUrl ? openPostgres(options.databaseUrl) : openSqlite(options.dataDir);
+export function openDatabase(options: { databaseUrl: string | undefined; dataDir: string; onIdleError?: DatabaseErrorLog }): DatabaseHandle {
+  const onIdleError = options.onIdleError ?? ((error: Error) => console.error('database connection error', error));
+  const db = options.databaseUrl ? openPostgres(options.databaseUrl, onIdleError) : openSqlite(options.dataDir);
   return {
     db,
     dialect: options.databaseUrl ? 'postgres' : 'sqlite',
@@ -43,7 +47,10 @@ function openSqlite(dataDir: string): Kysely<Database> {
   return new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
 }
 
-function openPostgres(connectionString: string): Kysely<Database> {
+function openPostgres(connectionString: string, onIdleError: DatabaseErrorLog): Kysely<Database> {
   const pool = new pg.Pool({ connectionString, max: 10 });
+  // An idle connection that drops (a database restart, an admin command) is reported on
+  // the pool; unheard, that event would crash the process. The pool replaces the client.
+  pool.on('error', onIdleError);
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }

@@ -1,8 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { open, readFile } from 'node:fs/promises';
-import { buffer } from 'node:stream/consumers';
 import type { Page } from 'playwright-core';
-import yauzl from 'yauzl';
 
 /** Files and folders made through the API, for journeys that start with a filled drive. */
 export interface ApiFolder {
@@ -74,32 +72,6 @@ export function randomContent(size: number): Buffer {
   return randomBytes(size);
 }
 
-/** Every entry of a zip file on disk: file bytes, or 'dir' for a directory entry. */
-export async function readZip(file: string): Promise<Map<string, Buffer | 'dir'>> {
-  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
-    yauzl.open(file, { lazyEntries: true, strictFileNames: true }, (error, opened) => (error ? reject(error) : resolve(opened))),
-  );
-  const entries = new Map<string, Buffer | 'dir'>();
-  await new Promise<void>((resolve, reject) => {
-    zip.on('error', reject).on('end', resolve);
-    zip.on('entry', (entry: yauzl.Entry) => {
-      if (entry.fileName.endsWith('/')) {
-        entries.set(entry.fileName, 'dir');
-        zip.readEntry();
-        return;
-      }
-      zip.openReadStream(entry, (error, stream) => {
-        if (error) return reject(error);
-        buffer(stream).then((bytes) => {
-          entries.set(entry.fileName, bytes);
-          zip.readEntry();
-        }, reject);
-      });
-    });
-    zip.readEntry();
-  });
-  return entries;
-}
 
 /** The bytes of a finished Playwright download. */
 export async function downloadedBytes(download: { path(): Promise<string | null> }): Promise<Buffer> {
@@ -144,3 +116,5 @@ export async function dropFiles(
     target.dispatchEvent(new DragEvent('drop', { bubbles: true, cancelable: true, dataTransfer: transfer }));
   });
 }
+
+export { readZip } from '../../apps/server/test/helpers/read-zip.ts';

@@ -1,11 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { writeFile } from 'node:fs/promises';
-import path from 'node:path';
-import { buffer } from 'node:stream/consumers';
-import yauzl from 'yauzl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from './helpers/factories.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
+import { readZip } from './helpers/read-zip.ts';
 import { uploadFile } from './helpers/uploads.ts';
 
 let server: TestServer;
@@ -18,33 +15,6 @@ async function folder(token: string, name: string, parentId: string | null = nul
   return (await server.request('POST', '/api/user/folders', { token, body: { name, parentId } })).body.folder.id;
 }
 
-/** Every entry of a zip, read back with yauzl (CRC32 and sizes checked as it reads). */
-async function unzip(archive: Buffer): Promise<Map<string, Buffer | 'dir'>> {
-  const file = path.join(server.dataDir, `${randomBytes(6).toString('hex')}.zip`);
-  await writeFile(file, archive);
-  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
-    yauzl.open(file, { lazyEntries: true, strictFileNames: true }, (error, opened) => (error ? reject(error) : resolve(opened))),
-  );
-  const entries = new Map<string, Buffer | 'dir'>();
-  await new Promise<void>((resolve, reject) => {
-    zip.on('error', reject).on('end', resolve);
-    zip.on('entry', (entry: yauzl.Entry) => {
-      if (entry.fileName.endsWith('/')) {
-        entries.set(entry.fileName, 'dir');
-        return zip.readEntry();
-      }
-      zip.openReadStream(entry, (error, stream) => {
-        if (error) return reject(error);
-        buffer(stream).then((bytes) => {
-          entries.set(entry.fileName, bytes);
-          zip.readEntry();
-        }, reject);
-      });
-    });
-    zip.readEntry();
-  });
-  return entries;
-}
 
 async function downloadZip(token: string, id: string) {
   const response = await fetch(`${server.url}/api/user/folders/${id}/download`, { headers: { authorization: `Bearer ${token}` } });
@@ -84,7 +54,7 @@ describe('folder zip', () => {
     expect(response.headers.get('content-disposition')).toBe(
       `attachment; filename="Holiday _2026_.zip"; filename*=UTF-8''Holiday%20%222026%22.zip`,
     );
-    const entries = await unzip(response.bytes);
+    const entries = await readZip(response.bytes);
     expect([...entries.keys()].sort()).toEqual(['Empty/', 'Photos/', 'Photos/Deeper/', 'Photos/a.jpg', 'notes 日本.txt']);
     expect((entries.get('Photos/a.jpg') as Buffer).equals(a)).toBe(true);
     expect((entries.get('notes 日本.txt') as Buffer).equals(b)).toBe(true);
@@ -107,7 +77,7 @@ describe('folder zip', () => {
     const id = await folder(token, 'Nothing');
     const response = await downloadZip(token, id);
     expect(response.status).toBe(200);
-    expect((await unzip(response.bytes)).size).toBe(0);
+    expect((await readZip(response.bytes)).size).toBe(0);
   });
 });
 

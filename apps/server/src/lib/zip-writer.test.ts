@@ -1,19 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import zlib from 'node:zlib';
-import yauzl from 'yauzl';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { readZip } from '../../test/helpers/read-zip.ts';
 import { createZipStream, type ZipEntry } from './zip-writer.ts';
-
-let dir: string;
-beforeAll(async () => {
-  dir = await mkdtemp(path.join(os.tmpdir(), 'zip-writer-'));
-});
-afterAll(() => rm(dir, { recursive: true, force: true }));
 
 const when = new Date('2026-03-04T05:06:08Z');
 
@@ -30,35 +21,6 @@ function fileEntry(entryPath: string, bytes: Buffer, chunkSize = 7): ZipEntry {
   };
 }
 
-/** Reads the archive back with yauzl, which checks every CRC32 as it inflates. */
-async function readZip(archive: Buffer): Promise<Map<string, Buffer | 'dir'>> {
-  const file = path.join(dir, `${randomBytes(6).toString('hex')}.zip`);
-  await writeFile(file, archive);
-  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
-    yauzl.open(file, { lazyEntries: true, strictFileNames: true, validateEntrySizes: true }, (error, opened) => (error ? reject(error) : resolve(opened))),
-  );
-  const result = new Map<string, Buffer | 'dir'>();
-  await new Promise<void>((resolve, reject) => {
-    zip.on('error', reject);
-    zip.on('end', resolve);
-    zip.on('entry', (entry: yauzl.Entry) => {
-      if (entry.fileName.endsWith('/')) {
-        result.set(entry.fileName, 'dir');
-        zip.readEntry();
-        return;
-      }
-      zip.openReadStream(entry, (error, stream) => {
-        if (error) return reject(error);
-        buffer(stream).then((bytes) => {
-          result.set(entry.fileName, bytes);
-          zip.readEntry();
-        }, reject);
-      });
-    });
-    zip.readEntry();
-  });
-  return result;
-}
 
 describe.each([
   ['stored', false],

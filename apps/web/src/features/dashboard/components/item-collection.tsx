@@ -351,14 +351,7 @@ function ItemTile(view: ItemViewProps) {
 
   return (
     <div
-      role="gridcell"
-      aria-selected={selected}
-      aria-label={item.name}
-      data-item-key={item.key}
-      data-kind={item.kind}
-      tabIndex={tabbable ? 0 : -1}
-      {...handlers}
-      style={animationDelay !== null ? { animationDelay: `${animationDelay}ms` } : undefined}
+      {...cellAttributes(view, handlers)}
       className={cn(
         'group focus-ring relative flex h-full cursor-default flex-col rounded-xl border bg-surface p-3 text-left transition-[border-color,box-shadow,background-color] duration-150 select-none',
         animationDelay !== null && 'cv-tile-in',
@@ -404,6 +397,21 @@ function ItemTile(view: ItemViewProps) {
   );
 }
 
+/** What a tile and a row share as one cell of the grid: its role, state, keys and handlers. */
+function cellAttributes(view: ItemViewProps, handlers: ReturnType<typeof useItemInteractions>['handlers']) {
+  const { item, selected, tabbable, animationDelay } = view;
+  return {
+    role: 'gridcell',
+    'aria-selected': selected,
+    'aria-label': item.name,
+    'data-item-key': item.key,
+    'data-kind': item.kind,
+    tabIndex: tabbable ? 0 : -1,
+    ...handlers,
+    style: animationDelay !== null ? { animationDelay: `${animationDelay}ms` } : undefined,
+  };
+}
+
 function ItemRow(view: ItemViewProps) {
   const { item, props, tabbable, selected, animationDelay, locale } = view;
   const { t } = useTranslation();
@@ -413,14 +421,7 @@ function ItemRow(view: ItemViewProps) {
 
   return (
     <div
-      role="gridcell"
-      aria-selected={selected}
-      aria-label={item.name}
-      data-item-key={item.key}
-      data-kind={item.kind}
-      tabIndex={tabbable ? 0 : -1}
-      {...handlers}
-      style={animationDelay !== null ? { animationDelay: `${animationDelay}ms` } : undefined}
+      {...cellAttributes(view, handlers)}
       className={cn(
         'group focus-ring flex h-full cursor-default items-center gap-4 rounded-lg border-b border-transparent px-3 select-none',
         animationDelay !== null && 'cv-tile-in',

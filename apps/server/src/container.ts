@@ -76,7 +76,7 @@ export async function createContainer(
 
   const foldersRepository = createFoldersRepository(database.db);
   const folders = createFoldersService({ folders: foldersRepository, clock });
-  const filesRepository = createFilesRepository(database.db);
+  const filesRepository = createFilesRepository(database.db, database.dialect);
   const files = createFilesService({ files: filesRepository, folders, blobs, clock });
   const uploads = createUploadsService({ files: filesRepository, folders, blobs, plans, planOf, clock });
   const storage = createStorageService({ files: filesRepository, plans, planOf });

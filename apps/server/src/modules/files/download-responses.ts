@@ -43,7 +43,8 @@ export async function sendFile(
       .header('Content-Length', range.end - range.start + 1)
       .send(body);
   }
-  const body = await open();
+  // The whole file as an exact range: the store then sizes its reads to the file.
+  const body = await open(size > 0 ? { start: 0, end: size - 1 } : undefined);
   return reply.header('Content-Length', size).send(body);
 }
 

@@ -1,5 +1,7 @@
 import { type Kysely, sql } from 'kysely';
+import type { Dialect } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
+import { sqlFormatBytes, sqlJsonArray } from '../../db/json-listing.ts';
 import type { Database, FilesTable } from '../../db/schema.ts';
 
 export type FileRow = FilesTable;
@@ -13,7 +15,7 @@ function containsPattern(term: string): string {
 }
 
 /** Files and the storage counter they add up to: queries only, scoped to the owner. */
-export function createFilesRepository(db: Kysely<Database>) {
+export function createFilesRepository(db: Kysely<Database>, dialect: Dialect) {
   return {
     findLive(userId: string, id: string): Promise<FileRow | undefined> {
       return db
@@ -26,18 +28,34 @@ export function createFilesRepository(db: Kysely<Database>) {
     },
 
     /**
-     * Phrased as files_live_name_idx is built (coalesce of the folder, lower(name), live
-     * rows only) so one index both finds and orders a folder of any size.
+     * A folder's files as the JSON array a listing answers with, built by the database:
+     * materialising and serialising 10,000 rows in JavaScript costs several times the
+     * query. Phrased as files_live_name_idx is built (coalesce of the folder, lower(name),
+     * live rows only) so one index both finds and orders a folder of any size.
      */
-    listLive(userId: string, folderId: string | null): Promise<ListedFile[]> {
-      return db
+    async listLiveJson(userId: string, folderId: string | null): Promise<string> {
+      const json = sqlJsonArray(
+        dialect,
+        {
+          id: sql.ref('id'),
+          originalName: sql.ref('name'),
+          mimetype: sql.ref('mimetype'),
+          size: sql.ref('size'),
+          sizeFormatted: sqlFormatBytes(sql.ref('size')),
+          folderId: sql.ref('folder_id'),
+          createdAt: sql.ref('created_at'),
+          updatedAt: sql.ref('updated_at'),
+        },
+        sql`lower(name)`,
+      );
+      const row = await db
         .selectFrom('files')
-        .select(LISTED_COLUMNS)
+        .select(json.as('files'))
         .where('user_id', '=', userId)
         .where(sql<string>`coalesce(folder_id, '')`, '=', folderId ?? '')
         .where('deleted_at', 'is', null)
-        .orderBy(sql`lower(name)`)
-        .execute();
+        .executeTakeFirstOrThrow();
+      return row.files;
     },
 
     /** Live files in any of the folders (batched: SQLite caps bound parameters). */

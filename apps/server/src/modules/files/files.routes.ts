@@ -1,5 +1,6 @@
 import type {} from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { Static } from 'typebox';
 import { ErrorBody } from '@cloudvault/contract/common';
 import {
   DashboardResponse,
@@ -56,10 +57,13 @@ export function filesRoutes(deps: {
     app.get(
       '/files',
       { schema: { tags: ['files'], querystring: ListFilesQuery, response: { 200: FilesResponse, ...errors } } },
-      async (request) => {
+      async (request, reply) => {
         const { userId } = caller(request);
         const { search, folderId } = request.query;
-        return { files: search ? await files.search(userId, search) : await files.list(userId, rootOr(folderId)) };
+        if (search) return { files: await files.search(userId, search) };
+        // FilesResponse built by the database: Fastify sends a string with a JSON type as it is.
+        const json = (await files.listJson(userId, rootOr(folderId))) as unknown as Static<typeof FilesResponse>;
+        return reply.type('application/json; charset=utf-8').send(json);
       },
     );
 

@@ -29,9 +29,10 @@ export function createFilesService({ files, folders, blobs, clock }: FilesServic
   return {
     requireFile,
 
-    async list(userId: string, folderId: string | null): Promise<FileItem[]> {
+    /** The folder's files as FilesResponse JSON, ready to send. */
+    async listJson(userId: string, folderId: string | null): Promise<string> {
       if (folderId !== null) await folders.requireFolder(userId, folderId);
-      return (await files.listLive(userId, folderId)).map(presentFile);
+      return `{"files":${await files.listLiveJson(userId, folderId)}}`;
     },
 
     async search(userId: string, term: string): Promise<FileItem[]> {

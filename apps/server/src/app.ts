@@ -12,6 +12,8 @@ import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { downloadLinkRoutes } from './modules/files/download-links.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
+import { billingRoutes, planRoutes, stripeWebhookRoutes } from './modules/billing/billing.routes.ts';
+import { localCheckoutRoutes } from './modules/billing/local-checkout.routes.ts';
 import { trashRoutes } from './modules/trash/trash.routes.ts';
 import { foldersRoutes } from './modules/folders/folders.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -102,6 +104,22 @@ export async function buildApp(
       await api.register(downloadLinkRoutes(container));
       await api.register(trashRoutes(container.trash));
       await api.register(settingsRoutes(container.settings));
+      await api.register(planRoutes(container.billing));
+      await api.register(billingRoutes(container.billing));
+      if (container.localPayments) {
+        await api.register(
+          localCheckoutRoutes({
+            local: container.localPayments,
+            billing: container.billing,
+            records: container.billingRecords,
+            plans: container.plans,
+            publicUrl: config.publicUrl,
+            emailOf: async (userId) => (await container.accounts.profile(userId)).email,
+          }),
+        );
+      } else {
+        await api.register(stripeWebhookRoutes({ billing: container.billing, provider: container.payments }));
+      }
       api.get('/docs/json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api' },

@@ -16,10 +16,24 @@ export interface Config {
   webDistDir: string | undefined;
   /** Where file bytes live: DATA_DIR/blobs, or an S3-protocol bucket. */
   storage: { driver: 'local'; root: string } | { driver: 's3'; bucket: string; region: string; endpoint?: string; accessKeyId?: string; secretAccessKey?: string; forcePathStyle: boolean };
+  /** Who takes payments: the built-in test checkout, or Stripe. */
+  payments: PaymentsConfig;
   logLevel: string;
   /** Behind a reverse proxy, trust its X-Forwarded-For for rate limits and logs. */
   trustProxy: boolean;
 }
+
+export type PaymentsConfig =
+  | { provider: 'local' }
+  | {
+      provider: 'stripe';
+      secretKey: string;
+      webhookSecret: string;
+      /** Stripe Price ids of the paid plans. */
+      prices: { PRO: string; PREMIUM: string };
+      /** Another Stripe API address (a local stand-in, stripe-mock); absent means Stripe's own. */
+      apiUrl?: string;
+    };
 
 /** A configuration value that cannot be used, named so the operator can fix it in one go. */
 export class ConfigError extends Error {
@@ -80,6 +94,24 @@ function readStorage(env: Env, dataDir: string): Config['storage'] {
   };
 }
 
+function readPayments(env: Env): PaymentsConfig {
+  const provider = env.PAYMENTS_PROVIDER || 'local';
+  if (provider === 'local') return { provider };
+  if (provider !== 'stripe') throw new ConfigError('PAYMENTS_PROVIDER', `must be local or stripe (got "${provider}")`);
+  const required = (variable: string): string => {
+    const value = env[variable];
+    if (!value) throw new ConfigError(variable, 'is required when PAYMENTS_PROVIDER=stripe');
+    return value;
+  };
+  return {
+    provider,
+    secretKey: required('STRIPE_SECRET_KEY'),
+    webhookSecret: required('STRIPE_WEBHOOK_SECRET'),
+    prices: { PRO: required('STRIPE_PRICE_PRO'), PREMIUM: required('STRIPE_PRICE_PREMIUM') },
+    ...(env.STRIPE_API_URL ? { apiUrl: readUrl('STRIPE_API_URL', env.STRIPE_API_URL, ['http:', 'https:']) } : {}),
+  };
+}
+
 /** Reads and checks the environment; throws ConfigError naming the first bad variable. */
 export function loadConfig(env: Env, cwd = process.cwd()): Config {
   const port = readPort(env);
@@ -105,6 +137,7 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
     publicUrl,
     dataDir,
     storage: readStorage(env, dataDir),
+    payments: readPayments(env),
     databaseUrl,
     jwtSecret,
     plansFile: env.PLANS_FILE ? path.resolve(cwd, env.PLANS_FILE) : undefined,

@@ -19,14 +19,25 @@ import { createUploadsService } from './modules/files/uploads.service.ts';
 import { createFoldersRepository } from './modules/folders/folders.repository.ts';
 import { createFoldersService } from './modules/folders/folders.service.ts';
 import { createTrashRepository } from './modules/trash/trash.repository.ts';
-import { createTrashService, type TrashServiceDeps } from './modules/trash/trash.service.ts';
-
-type TrashServiceLog = TrashServiceDeps['log'];
+import { createTrashService } from './modules/trash/trash.service.ts';
+import { consoleLog, type ServiceLog } from './lib/service-log.ts';
 import { createSettingsRepository } from './modules/settings/settings.repository.ts';
 import { createSettingsService, mergeSettings } from './modules/settings/settings.service.ts';
 import { loadPlanCatalogue } from './modules/plans/plans.catalogue.ts';
+import { createLocalPaymentProvider, type LocalPaymentProvider } from './adapters/payments/local-payment-provider.ts';
+import type { PaymentProvider } from './adapters/payments/payment-provider.ts';
+import { createBillingRepository } from './modules/billing/billing.repository.ts';
+import { addMonth, prorationCents, toCents } from './modules/billing/billing-rules.ts';
+import { createBillingService } from './modules/billing/billing.service.ts';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
+
+/** The Stripe SDK costs memory at start-up: loaded only when Stripe is the provider. */
+async function loadStripe(payments: Config['payments'], publicUrl: string): Promise<PaymentProvider> {
+  if (payments.provider !== 'stripe') throw new Error('loadStripe needs the stripe payments configuration');
+  const { createStripePaymentProvider } = await import('./adapters/payments/stripe-payment-provider.ts');
+  return createStripePaymentProvider(payments, { publicUrl });
+}
 
 /** Everything the routes need, wired once. Tests pass their own clock. */
 export interface Container {
@@ -41,16 +52,22 @@ export interface Container {
   links: ReturnType<typeof createDownloadLinks>;
   trash: ReturnType<typeof createTrashService>;
   settings: ReturnType<typeof createSettingsService>;
+  billing: ReturnType<typeof createBillingService>;
+  payments: PaymentProvider;
+  /** The built-in test checkout, when it is the provider (its pages and renewals). */
+  localPayments: LocalPaymentProvider | undefined;
+  billingRecords: ReturnType<typeof createBillingRepository>;
+  plans: ReturnType<typeof loadPlanCatalogue>;
   blobs: BlobStore;
   close(): Promise<void>;
 }
 
 export async function createContainer(
   config: Config,
-  options: { clock?: Clock; log?: TrashServiceLog } = {},
+  options: { clock?: Clock; log?: ServiceLog } = {},
 ): Promise<Container> {
   const clock = options.clock ?? systemClock;
-  const log = options.log ?? { error: (details: object, message: string) => console.error(message, details) };
+  const log = options.log ?? consoleLog;
   const plans = loadPlanCatalogue(config.plansFile);
   const jwtSecret = config.jwtSecret ?? (await loadOrCreateSecret(config.dataDir, 'jwt-secret'));
   const database = openDatabase({ ...config, onIdleError: (error) => log.error({ err: error }, 'database connection lost') });
@@ -107,6 +124,36 @@ export async function createContainer(
     compressionEnabled: async (userId) => (await settings.get(userId)).storage.compressionEnabled,
   });
 
+  const billingRecords = createBillingRepository(database.db);
+  const localPayments =
+    config.payments.provider === 'local'
+      ? createLocalPaymentProvider({
+          store: billingRecords,
+          clock,
+          publicUrl: config.publicUrl,
+          priceCentsOf: (planId) => toCents(plans.get(planId).price),
+          addMonth,
+          prorationCents,
+        })
+      : undefined;
+  const payments = localPayments ?? (await loadStripe(config.payments, config.publicUrl));
+  const billing = createBillingService({
+    billing: billingRecords,
+    provider: payments,
+    plans,
+    clock,
+    publicUrl: config.publicUrl,
+    storageUsed: (userId) => filesRepository.storageUsed(userId),
+    customerDetails: async (userId) => {
+      const user = await accountsRepository.findUserById(userId);
+      if (!user) throw new Error(`user ${userId} does not exist`);
+      return { email: user.email, name: `${user.first_name} ${user.last_name}`.trim() };
+    },
+    shareCounts: async () => ({ shared: 0, downloads: 0 }),
+    log,
+    ...(localPayments ? { dueRenewals: () => localPayments.renewDue() } : {}),
+  });
+
   return {
     config,
     database,
@@ -119,6 +166,11 @@ export async function createContainer(
     links: createDownloadLinks(jwtSecret, clock),
     trash,
     settings,
+    billing,
+    payments,
+    localPayments,
+    billingRecords,
+    plans,
     blobs,
     close: () => database.close(),
   };

@@ -31,9 +31,16 @@ async function main(): Promise<void> {
     run: () => container.trash.purgeExpired(),
     log: app.log,
   });
+  const stopRenewals = startPeriodicTask({
+    name: 'subscription renewals',
+    intervalMs: HOUR,
+    run: () => container.billing.runRenewals(),
+    log: app.log,
+  });
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     stopSweeper();
+    stopRenewals();
     await app.close();
     await container.close();
     process.exit(0);

@@ -61,10 +61,78 @@ export interface UserSettingsTable {
   updated_at: string;
 }
 
+export interface BillingCustomersTable {
+  user_id: string;
+  provider: string;
+  customer_id: string;
+  created_at: string;
+}
+
+export interface SubscriptionsTable {
+  provider_subscription_id: string;
+  user_id: string;
+  provider: string;
+  customer_id: string;
+  plan_id: string;
+  status: string;
+  cancel_at_period_end: number;
+  current_period_start: string;
+  current_period_end: string;
+  /** When its first invoice was paid: the 30-day refund window starts here. */
+  first_paid_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface InvoicesTable {
+  provider_invoice_id: string;
+  user_id: string;
+  provider_subscription_id: string | null;
+  amount_cents: number;
+  currency: string;
+  status: string;
+  invoice_url: string | null;
+  payment_ref: string | null;
+  refund_of: string | null;
+  created_at: string;
+}
+
+export interface SubscriptionHistoryTable {
+  id: string;
+  user_id: string;
+  type: string;
+  plan_id: string;
+  created_at: string;
+}
+
+export interface PaymentEventsTable {
+  id: string;
+  type: string;
+  received_at: string;
+}
+
+export interface LocalCheckoutSessionsTable {
+  id: string;
+  user_id: string;
+  kind: 'checkout' | 'portal';
+  plan_id: string | null;
+  customer_id: string;
+  return_url: string | null;
+  status: 'open' | 'completed' | 'canceled';
+  created_at: string;
+  expires_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   folders: FoldersTable;
   files: FilesTable;
   user_settings: UserSettingsTable;
+  billing_customers: BillingCustomersTable;
+  subscriptions: SubscriptionsTable;
+  invoices: InvoicesTable;
+  subscription_history: SubscriptionHistoryTable;
+  payment_events: PaymentEventsTable;
+  local_checkout_sessions: LocalCheckoutSessionsTable;
 }

@@ -46,6 +46,24 @@ export const tooLarge = (planName: string, maxFileSize: number) =>
  * removes the bytes and releases the reservation. At most the plan's number of uploads
  * run at once per user.
  */
+/** Why an upload does not fit, and what the user can do about it. */
+function storageFull(plan: { name: string; storageLimit: number }, used: number, needed: number): AppError {
+  const limit = formatBytes(plan.storageLimit);
+  if (used >= plan.storageLimit) {
+    // After a downgrade: everything is kept, only new uploads wait.
+    return new AppError(
+      507,
+      'OVER_STORAGE_LIMIT',
+      `Uploads are paused: your files use ${formatBytes(used)}, more than the ${limit} of the ${plan.name} plan. Your files are safe and you can still download, share and delete them. Delete files and empty Trash to get under ${limit}, or upgrade your plan.`,
+    );
+  }
+  return new AppError(
+    507,
+    'QUOTA_EXCEEDED',
+    `Not enough storage: ${formatBytes(plan.storageLimit - used)} free of your ${limit}, and this upload needs ${formatBytes(needed)}. Delete files, empty Trash or upgrade your plan.`,
+  );
+}
+
 export function createUploadsService(deps: UploadsServiceDeps) {
   const { files, folders, blobs, plans, clock } = deps;
   const running = new Map<string, number>();
@@ -97,12 +115,7 @@ export function createUploadsService(deps: UploadsServiceDeps) {
 
       const reserved = input.declaredBytes;
       if (!(await files.reserve(input.userId, reserved, plan.storageLimit))) {
-        const free = Math.max(0, plan.storageLimit - (await files.storageUsed(input.userId)));
-        throw new AppError(
-          507,
-          'QUOTA_EXCEEDED',
-          `Not enough storage: ${formatBytes(free)} free of your ${formatBytes(plan.storageLimit)}, and this upload needs ${formatBytes(reserved)}. Delete files, empty Trash or upgrade your plan.`,
-        );
+        throw storageFull(plan, await files.storageUsed(input.userId), reserved);
       }
 
       const blobKey = newId();

@@ -1,0 +1,108 @@
+import type { PlanId } from '@cloudvault/contract/plans';
+
+/**
+ * What a payment provider says happened, in one shape for every provider. Stripe webhooks,
+ * Stripe API answers and the local checkout all become these, and the billing service
+ * applies them through one code path (BillingService.applyEvents).
+ */
+
+/** A subscription as the provider holds it now. Amounts never appear here; plans do. */
+export interface SubscriptionSnapshot {
+  /** The provider's id (Stripe `sub_…`, local `sub_local_…`). */
+  providerSubscriptionId: string;
+  customerId: string;
+  /** Our user, when the provider carries it (Stripe metadata, local sessions); else found by customer. */
+  userId: string | null;
+  planId: PlanId;
+  /** Provider statuses other than these (incomplete, unpaid…) arrive mapped: see each adapter. */
+  status: 'active' | 'past_due' | 'canceled';
+  cancelAtPeriodEnd: boolean;
+  /** ISO 8601 UTC. */
+  currentPeriodStart: string;
+  currentPeriodEnd: string;
+  createdAt: string;
+}
+
+export interface InvoiceSnapshot {
+  /** The provider's id (Stripe `in_…`, local `in_local_…`); refunds use the refund's id. */
+  providerInvoiceId: string;
+  providerSubscriptionId: string | null;
+  customerId: string;
+  /** Smallest currency unit (cents); negative for a refund. */
+  amountCents: number;
+  /** ISO 4217, lower case. */
+  currency: string;
+  status: 'paid' | 'pending' | 'failed';
+  /** ISO 8601 UTC. */
+  createdAt: string;
+  /** A page where the user sees the invoice, when the provider has one. */
+  invoiceUrl: string | null;
+  /** What a refund of this invoice needs (Stripe PaymentIntent id); null when not refundable. */
+  paymentRef: string | null;
+}
+
+export type PaymentEvent =
+  | {
+      /** The provider's event id: the same id is applied once. */
+      id: string;
+      type: 'checkout.completed';
+      userId: string;
+      subscription: SubscriptionSnapshot;
+    }
+  | { id: string; type: 'subscription.changed'; subscription: SubscriptionSnapshot }
+  | { id: string; type: 'invoice.paid' | 'invoice.payment_failed'; invoice: InvoiceSnapshot; subscription: SubscriptionSnapshot | null }
+  | { id: string; type: 'invoice.refunded'; invoice: InvoiceSnapshot };
+
+/** A provider's answer to a request the signature check refused (webhooks). */
+export class WebhookSignatureError extends Error {
+  override readonly name = 'WebhookSignatureError';
+}
+
+/** The customer a checkout or portal is for. */
+export interface BillingCustomer {
+  userId: string;
+  email: string;
+  name: string;
+  /** The provider's customer id once one was created; created once and reused. */
+  customerId: string | null;
+}
+
+export interface PaymentProvider {
+  readonly name: 'local' | 'stripe';
+
+  /** Creates the provider's customer for a user (once; the caller stores the id). */
+  createCustomer(customer: Omit<BillingCustomer, 'customerId'>): Promise<string>;
+
+  /** A hosted checkout for a paid plan; the browser is sent to `url`. */
+  createCheckoutSession(input: { customer: BillingCustomer & { customerId: string }; planId: PlanId }): Promise<{ id: string; url: string }>;
+
+  /** The provider's own billing page for a customer with a paid subscription. */
+  createPortalSession(input: { customer: BillingCustomer & { customerId: string }; returnUrl: string }): Promise<{ url: string }>;
+
+  /**
+   * What a finished checkout produced, asked of the provider directly (the Success screen
+   * loads before the webhook may have arrived). Empty when the session is not paid yet,
+   * unknown, or belongs to another user.
+   */
+  checkoutSessionEvents(sessionId: string, userId: string): Promise<PaymentEvent[]>;
+
+  /** Moves a paid subscription to another paid plan now, prorated. */
+  changePlan(providerSubscriptionId: string, planId: PlanId): Promise<PaymentEvent[]>;
+
+  /** Stops renewal: the subscription runs to the end of the period, then ends. */
+  cancelAtPeriodEnd(providerSubscriptionId: string): Promise<PaymentEvent[]>;
+
+  /** Undoes cancelAtPeriodEnd before the period ends. */
+  reactivate(providerSubscriptionId: string): Promise<PaymentEvent[]>;
+
+  /** Refunds a paid invoice in full; the answer carries the refund as an `invoice.refunded` event. */
+  refund(invoice: { providerInvoiceId: string; paymentRef: string | null; customerId: string; amountCents: number; currency: string }): Promise<PaymentEvent[]>;
+
+  /**
+   * Verifies a webhook's signature on the raw body and turns it into events, their
+   * subscription state read fresh from the provider so that late or repeated events
+   * cannot move it backwards. Throws WebhookSignatureError on a bad signature.
+   * Events the product does not use come back as [].
+   */
+  parseWebhook(rawBody: Buffer, signature: string | undefined): Promise<PaymentEvent[]>;
+}

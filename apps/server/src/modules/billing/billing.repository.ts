@@ -1,0 +1,224 @@
+import type { Kysely } from 'kysely';
+import type { Database, InvoicesTable, LocalCheckoutSessionsTable, SubscriptionsTable } from '../../db/schema.ts';
+
+export type SubscriptionRow = SubscriptionsTable;
+export type InvoiceRow = InvoicesTable;
+export type LocalCheckoutSessionRow = LocalCheckoutSessionsTable;
+
+/** Billing records as the provider reported them: queries only, scoped by user or provider id. */
+function billingQueries(db: Kysely<Database>) {
+  const findCustomerId = async (userId: string, provider: string): Promise<string | undefined> => {
+    const row = await db
+      .selectFrom('billing_customers')
+      .select('customer_id')
+      .where('user_id', '=', userId)
+      .where('provider', '=', provider)
+      .executeTakeFirst();
+    return row?.customer_id;
+  };
+
+  return {
+    /** Records a provider event; false when it was recorded (and applied) before. */
+    async recordEvent(id: string, type: string, now: string): Promise<boolean> {
+      const result = await db
+        .insertInto('payment_events')
+        .values({ id, type, received_at: now })
+        .onConflict((conflict) => conflict.column('id').doNothing())
+        .executeTakeFirst();
+      return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0;
+    },
+
+    findCustomerId,
+
+    /** Keeps the first customer id stored for a user; answers the one that is stored. */
+    async saveCustomerId(userId: string, provider: string, customerId: string, now: string): Promise<string> {
+      await db
+        .insertInto('billing_customers')
+        .values({ user_id: userId, provider, customer_id: customerId, created_at: now })
+        .onConflict((conflict) => conflict.doNothing())
+        .execute();
+      return (await findCustomerId(userId, provider)) ?? customerId;
+    },
+
+    async findUserIdByCustomer(provider: string, customerId: string): Promise<string | undefined> {
+      const row = await db
+        .selectFrom('billing_customers')
+        .select('user_id')
+        .where('provider', '=', provider)
+        .where('customer_id', '=', customerId)
+        .executeTakeFirst();
+      return row?.user_id;
+    },
+
+    async userExists(userId: string): Promise<boolean> {
+      return (await db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst()) !== undefined;
+    },
+
+    findSubscription(providerSubscriptionId: string): Promise<SubscriptionRow | undefined> {
+      return db.selectFrom('subscriptions').selectAll().where('provider_subscription_id', '=', providerSubscriptionId).executeTakeFirst();
+    },
+
+    /** The user's newest subscription, whatever its status. */
+    latestSubscription(userId: string): Promise<SubscriptionRow | undefined> {
+      return db
+        .selectFrom('subscriptions')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .orderBy('created_at', 'desc')
+        .orderBy('updated_at', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+    },
+
+    async saveSubscription(row: SubscriptionRow): Promise<void> {
+      const { provider_subscription_id: _id, created_at: _created, first_paid_at: _firstPaid, ...changes } = row;
+      await db
+        .insertInto('subscriptions')
+        .values(row)
+        .onConflict((conflict) => conflict.column('provider_subscription_id').doUpdateSet(changes))
+        .execute();
+    },
+
+    async setFirstPaidAt(providerSubscriptionId: string, paidAt: string): Promise<void> {
+      await db
+        .updateTable('subscriptions')
+        .set({ first_paid_at: paidAt })
+        .where('provider_subscription_id', '=', providerSubscriptionId)
+        .where('first_paid_at', 'is', null)
+        .execute();
+    },
+
+    /** Subscriptions of a provider whose period is over while they still grant a plan (renewals). */
+    dueSubscriptions(provider: string, now: string): Promise<SubscriptionRow[]> {
+      return db
+        .selectFrom('subscriptions')
+        .selectAll()
+        .where('provider', '=', provider)
+        .where('status', 'in', ['active', 'past_due'])
+        .where('current_period_end', '<=', now)
+        .execute();
+    },
+
+    /** A later report of the same invoice updates its status (a failed payment retried and paid). */
+    async saveInvoice(row: InvoiceRow): Promise<void> {
+      await db
+        .insertInto('invoices')
+        .values(row)
+        .onConflict((conflict) =>
+          conflict.column('provider_invoice_id').doUpdateSet({ status: row.status, invoice_url: row.invoice_url, payment_ref: row.payment_ref }),
+        )
+        .execute();
+    },
+
+    /** The subscription's first paid invoice with something to refund. */
+    firstPaidInvoice(providerSubscriptionId: string): Promise<InvoiceRow | undefined> {
+      return db
+        .selectFrom('invoices')
+        .selectAll()
+        .where('provider_subscription_id', '=', providerSubscriptionId)
+        .where('status', '=', 'paid')
+        .where('amount_cents', '>', 0)
+        .orderBy('created_at', 'asc')
+        .limit(1)
+        .executeTakeFirst();
+    },
+
+    findInvoice(providerInvoiceId: string): Promise<InvoiceRow | undefined> {
+      return db.selectFrom('invoices').selectAll().where('provider_invoice_id', '=', providerInvoiceId).executeTakeFirst();
+    },
+
+    async isRefunded(providerInvoiceId: string): Promise<boolean> {
+      return (await db.selectFrom('invoices').select('provider_invoice_id').where('refund_of', '=', providerInvoiceId).executeTakeFirst()) !== undefined;
+    },
+
+    async markRefundOf(refundInvoiceIds: string[], providerInvoiceId: string): Promise<void> {
+      if (refundInvoiceIds.length === 0) return;
+      await db.updateTable('invoices').set({ refund_of: providerInvoiceId }).where('provider_invoice_id', 'in', refundInvoiceIds).execute();
+    },
+
+    listInvoices(userId: string): Promise<InvoiceRow[]> {
+      return db.selectFrom('invoices').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('provider_invoice_id').execute();
+    },
+
+    async addHistory(entry: { id: string; user_id: string; type: string; plan_id: string; created_at: string }): Promise<void> {
+      await db.insertInto('subscription_history').values(entry).execute();
+    },
+
+    listHistory(userId: string): Promise<Array<{ type: string; plan_id: string; created_at: string }>> {
+      return db
+        .selectFrom('subscription_history')
+        .select(['type', 'plan_id', 'created_at'])
+        .where('user_id', '=', userId)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .execute();
+    },
+
+    async userPlanId(userId: string): Promise<string | undefined> {
+      return (await db.selectFrom('users').select('plan_id').where('id', '=', userId).executeTakeFirst())?.plan_id;
+    },
+
+    async setUserPlan(userId: string, planId: string, now: string): Promise<void> {
+      await db.updateTable('users').set({ plan_id: planId, updated_at: now }).where('id', '=', userId).execute();
+    },
+
+    /** Counters of the Usage tab: live files and folders, and files by category. */
+    async usageCounts(userId: string): Promise<{ files: number; folders: number; documents: number; images: number; videos: number }> {
+      const files = await db
+        .selectFrom('files')
+        .select(['category', (eb) => eb.fn.countAll<number>().as('count')])
+        .where('user_id', '=', userId)
+        .where('deleted_at', 'is', null)
+        .groupBy('category')
+        .execute();
+      const folders = await db
+        .selectFrom('folders')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('user_id', '=', userId)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirstOrThrow();
+      const byCategory = new Map(files.map((row) => [row.category, Number(row.count)]));
+      return {
+        files: files.reduce((sum, row) => sum + Number(row.count), 0),
+        folders: Number(folders.count),
+        documents: byCategory.get('document') ?? 0,
+        images: byCategory.get('image') ?? 0,
+        videos: byCategory.get('video') ?? 0,
+      };
+    },
+
+    async createLocalSession(row: LocalCheckoutSessionRow): Promise<void> {
+      await db.insertInto('local_checkout_sessions').values(row).execute();
+    },
+
+    findLocalSession(id: string): Promise<LocalCheckoutSessionRow | undefined> {
+      return db.selectFrom('local_checkout_sessions').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    /** Open → completed once: a second Pay of the same session changes nothing. */
+    async completeLocalSession(id: string, now: string): Promise<boolean> {
+      const result = await db
+        .updateTable('local_checkout_sessions')
+        .set({ status: 'completed' })
+        .where('id', '=', id)
+        .where('status', '=', 'open')
+        .where('expires_at', '>', now)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+  };
+}
+
+export type BillingQueries = ReturnType<typeof billingQueries>;
+
+export interface BillingRepository extends BillingQueries {
+  /** Runs `work` in one transaction, its queries bound to it. */
+  transaction<T>(work: (queries: BillingQueries) => Promise<T>): Promise<T>;
+}
+
+export function createBillingRepository(db: Kysely<Database>): BillingRepository {
+  return {
+    ...billingQueries(db),
+    transaction: (work) => db.transaction().execute((trx) => work(billingQueries(trx))),
+  };
+}

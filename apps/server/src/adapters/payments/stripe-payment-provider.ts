@@ -69,7 +69,8 @@ export function createStripePaymentProvider(config: StripePaymentsConfig, option
       userId: subscription.metadata.userId ?? null,
       planId: planOf(item.price.id),
       status,
-      cancelAtPeriodEnd: subscription.cancel_at_period_end,
+      // Stripe's portal may schedule the end with cancel_at instead of the flag: both end it.
+      cancelAtPeriodEnd: subscription.cancel_at_period_end || subscription.cancel_at !== null,
       currentPeriodStart: isoTime(item.current_period_start),
       currentPeriodEnd: isoTime(item.current_period_end),
       createdAt: isoTime(subscription.created),

@@ -14,6 +14,8 @@ import { filesRoutes } from './modules/files/files.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { billingRoutes, planRoutes, stripeWebhookRoutes } from './modules/billing/billing.routes.ts';
 import { localCheckoutRoutes } from './modules/billing/local-checkout.routes.ts';
+import { publicSharesRoutes } from './modules/shares/public-shares.routes.ts';
+import { sharesRoutes } from './modules/shares/shares.routes.ts';
 import { trashRoutes } from './modules/trash/trash.routes.ts';
 import { foldersRoutes } from './modules/folders/folders.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -104,6 +106,8 @@ export async function buildApp(
       await api.register(downloadLinkRoutes(container));
       await api.register(trashRoutes(container.trash));
       await api.register(settingsRoutes(container.settings));
+      await api.register(sharesRoutes(container.shares));
+      await api.register(publicSharesRoutes(container));
       await api.register(planRoutes(container.billing));
       await api.register(billingRoutes(container.billing));
       if (container.localPayments) {

@@ -16,6 +16,8 @@ export interface Config {
   webDistDir: string | undefined;
   /** Where file bytes live: DATA_DIR/blobs, or an S3-protocol bucket. */
   storage: { driver: 'local'; root: string } | { driver: 's3'; bucket: string; region: string; endpoint?: string; accessKeyId?: string; secretAccessKey?: string; forcePathStyle: boolean };
+  /** Outgoing mail: SMTP when set, else .eml files in DATA_DIR/outbox. */
+  mail: { smtpUrl: string | undefined; from: string };
   /** Who takes payments: the built-in test checkout, or Stripe. */
   payments: PaymentsConfig;
   logLevel: string;
@@ -138,6 +140,10 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
     dataDir,
     storage: readStorage(env, dataDir),
     payments: readPayments(env),
+    mail: {
+      smtpUrl: env.SMTP_URL ? readUrl('SMTP_URL', env.SMTP_URL, ['smtp:', 'smtps:']) : undefined,
+      from: env.MAIL_FROM || `no-reply@${new URL(publicUrl).hostname}`,
+    },
     databaseUrl,
     jwtSecret,
     plansFile: env.PLANS_FILE ? path.resolve(cwd, env.PLANS_FILE) : undefined,

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { BlobStore } from './adapters/blob-store/blob-store.ts';
 import { createBlobStore } from './adapters/blob-store/create-blob-store.ts';
 import type { Config } from './config.ts';
@@ -29,6 +30,12 @@ import type { PaymentProvider } from './adapters/payments/payment-provider.ts';
 import { createBillingRepository } from './modules/billing/billing.repository.ts';
 import { addMonth, prorationCents, toCents } from './modules/billing/billing-rules.ts';
 import { createBillingService } from './modules/billing/billing.service.ts';
+import { createMailer, type Mailer } from './adapters/mail/mailer.ts';
+import { createMailRepository } from './modules/mail/mail.repository.ts';
+import { createMailService } from './modules/mail/mail.service.ts';
+import { createShareTokens } from './modules/shares/share-tokens.ts';
+import { createSharesRepository } from './modules/shares/shares.repository.ts';
+import { createSharesService } from './modules/shares/shares.service.ts';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 
@@ -52,6 +59,9 @@ export interface Container {
   links: ReturnType<typeof createDownloadLinks>;
   trash: ReturnType<typeof createTrashService>;
   settings: ReturnType<typeof createSettingsService>;
+  shares: ReturnType<typeof createSharesService>;
+  mail: ReturnType<typeof createMailService>;
+  mailer: Mailer;
   billing: ReturnType<typeof createBillingService>;
   payments: PaymentProvider;
   /** The built-in test checkout, when it is the provider (its pages and renewals). */
@@ -91,19 +101,36 @@ export async function createContainer(
     loginFailuresByIp: createFailureLimiter({ max: 100, windowMs: FIFTEEN_MINUTES, clock }),
   });
 
-  const foldersRepository = createFoldersRepository(database.db);
-  const folders = createFoldersService({ folders: foldersRepository, clock });
-  const filesRepository = createFilesRepository(database.db, database.dialect);
-  const files = createFilesService({ files: filesRepository, folders, blobs, clock });
-  const uploads = createUploadsService({ files: filesRepository, folders, blobs, plans, planOf, clock });
-  const storage = createStorageService({ files: filesRepository, plans, planOf });
-
   const settingsRepository = createSettingsRepository(database.db);
   const settings = createSettingsService({
     settings: settingsRepository,
     twoFactorEnabled: async (userId) => Boolean((await accountsRepository.findUserById(userId))?.two_factor_enabled),
     clock,
   });
+
+  const mailer = createMailer({ smtpUrl: config.mail.smtpUrl, outboxDir: path.join(config.dataDir, 'outbox'), from: config.mail.from });
+  const mail = createMailService({ queue: createMailRepository(database.db), mailer, clock, log });
+
+  const foldersRepository = createFoldersRepository(database.db);
+  const filesRepository = createFilesRepository(database.db, database.dialect);
+  const shares = createSharesService({
+    shares: createSharesRepository(database.db),
+    files: filesRepository,
+    folders: foldersRepository,
+    users: { byId: accountsRepository.findUserById, byEmail: accountsRepository.findUserByEmail },
+    settingsOf: (userId) => settings.get(userId),
+    planOf: async (userId) => plans.get(await planOf(userId)),
+    passwords: { hash: hashPassword, verify: verifyPassword },
+    tokens: createShareTokens(jwtSecret, clock),
+    passwordFailures: createFailureLimiter({ max: 10, windowMs: FIFTEEN_MINUTES, clock }),
+    sendMail: (message) => mail.send(message),
+    clock,
+    publicUrl: config.publicUrl,
+  });
+  const folders = createFoldersService({ folders: foldersRepository, clock, privateShareRoot: shares.privateShareRoot });
+  const files = createFilesService({ files: filesRepository, folders, blobs, clock });
+  const uploads = createUploadsService({ files: filesRepository, folders, blobs, plans, planOf, clock });
+  const storage = createStorageService({ files: filesRepository, plans, planOf });
   const trash = createTrashService({
     trash: createTrashRepository(database.db),
     blobs,
@@ -149,7 +176,7 @@ export async function createContainer(
       if (!user) throw new Error(`user ${userId} does not exist`);
       return { email: user.email, name: `${user.first_name} ${user.last_name}`.trim() };
     },
-    shareCounts: async () => ({ shared: 0, downloads: 0 }),
+    shareCounts: (userId) => shares.counts(userId),
     log,
     ...(localPayments ? { dueRenewals: () => localPayments.renewDue() } : {}),
   });
@@ -166,12 +193,18 @@ export async function createContainer(
     links: createDownloadLinks(jwtSecret, clock),
     trash,
     settings,
+    shares,
+    mail,
+    mailer,
     billing,
     payments,
     localPayments,
     billingRecords,
     plans,
     blobs,
-    close: () => database.close(),
+    close: async () => {
+      await mail.drain();
+      await database.close();
+    },
   };
 }

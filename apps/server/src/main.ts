@@ -4,7 +4,8 @@ import { ConfigError, loadConfig } from './config.ts';
 import { createContainer } from './container.ts';
 import { startPeriodicTask } from './lib/periodic-task.ts';
 
-const HOUR = 60 * 60 * 1000;
+const MINUTE = 60 * 1000;
+const HOUR = 60 * MINUTE;
 
 // main.ts sits one level below apps/server both as source (src/) and as bundle (dist/),
 // so these resolve the same in development and in production.
@@ -37,10 +38,17 @@ async function main(): Promise<void> {
     run: () => container.billing.runRenewals(),
     log: app.log,
   });
+  const stopMail = startPeriodicTask({
+    name: 'mail delivery',
+    intervalMs: MINUTE,
+    run: () => container.mail.deliverDue(),
+    log: app.log,
+  });
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     stopSweeper();
     stopRenewals();
+    stopMail();
     await app.close();
     await container.close();
     process.exit(0);
@@ -49,6 +57,7 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  app.log.info(`Mail goes to ${container.mailer.describe}`);
   app.log.info(`CloudVault is ready at ${config.publicUrl} (data in ${config.dataDir})`);
 }
 

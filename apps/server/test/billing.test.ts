@@ -2,6 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fetchPage as fetchBillingPage, postForm as postBillingForm, subscribe as subscribeVia } from './helpers/billing.ts';
 import { createUser } from './helpers/factories.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 import { downloadFile, uploadFile } from './helpers/uploads.ts';
@@ -21,34 +22,14 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-/** The path part of a session URL, fetched from the test server (PUBLIC_URL is not its address). */
-const pathOf = (url: string) => {
-  const parsed = new URL(url, 'http://localhost:3000');
-  return parsed.pathname + parsed.search;
-};
-
-async function fetchPage(url: string, init: RequestInit = {}) {
-  const response = await fetch(`${server.url}${pathOf(url)}`, { redirect: 'manual', ...init });
-  return { status: response.status, location: response.headers.get('location'), type: response.headers.get('content-type'), html: await response.text() };
-}
-
-const postForm = (url: string, fields: Record<string, string> = {}) =>
-  fetchPage(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString() });
+const fetchPage = (url: string, init: RequestInit = {}) => fetchBillingPage(server, url, init);
+const postForm = (url: string, fields: Record<string, string> = {}) => postBillingForm(server, url, fields);
+const subscribe = (token: string, planType: 'PRO' | 'PREMIUM' = 'PRO') => subscribeVia(server, token, planType);
 
 async function current(token: string, query = '') {
   const response = await server.request('GET', `/api/subscriptions/current${query}`, { token });
   expect(response.status).toBe(200);
   return response.body;
-}
-
-/** Free → Pro through the test checkout, as the browser does it. */
-async function subscribe(token: string, planType: 'PRO' | 'PREMIUM' = 'PRO') {
-  const created = await server.request('POST', '/api/subscriptions/create-checkout-session', { token, body: { planType } });
-  expect(created.status).toBe(200);
-  const sessionUrl = created.body.sessionUrl as string;
-  const paid = await postForm(`${sessionUrl}/pay`);
-  expect(paid.status).toBe(303);
-  return { sessionUrl, sessionId: sessionUrl.split('/').pop() as string, location: paid.location };
 }
 
 /** Tokens expire with the clock; after a jump of weeks the user signs in again. */

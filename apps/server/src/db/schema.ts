@@ -123,6 +123,36 @@ export interface LocalCheckoutSessionsTable {
   expires_at: string;
 }
 
+export interface SharesTable {
+  id: string;
+  user_id: string;
+  kind: 'link' | 'private';
+  file_id: string | null;
+  folder_id: string | null;
+  /** SHA-256 of the link's token (links only). */
+  token_hash: string | null;
+  /** Normalised recipient (private shares only). */
+  email: string | null;
+  password_hash: string | null;
+  expires_at: string | null;
+  revoked_at: string | null;
+  download_count: number;
+  created_at: string;
+}
+
+export interface MailQueueTable {
+  id: string;
+  recipient: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  attempts: number;
+  next_attempt_at: string;
+  sent_at: string | null;
+  last_error: string | null;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -135,4 +165,6 @@ export interface Database {
   subscription_history: SubscriptionHistoryTable;
   payment_events: PaymentEventsTable;
   local_checkout_sessions: LocalCheckoutSessionsTable;
+  shares: SharesTable;
+  mail_queue: MailQueueTable;
 }

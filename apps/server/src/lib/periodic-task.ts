@@ -14,7 +14,8 @@ export function startPeriodicTask(options: {
     running = true;
     try {
       const result = await options.run();
-      options.log.info({ task: options.name, result }, 'periodic task done');
+      // A turn that found nothing to do (0, an empty list) is not worth a log line every minute.
+      if (result && !(Array.isArray(result) && result.length === 0)) options.log.info({ task: options.name, result }, 'periodic task done');
     } catch (error) {
       options.log.error({ err: error, task: options.name }, 'periodic task failed');
     } finally {

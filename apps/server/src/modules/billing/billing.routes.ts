@@ -13,6 +13,7 @@ import {
 } from '@cloudvault/contract/subscriptions';
 import { WebhookSignatureError, type PaymentProvider } from '../../adapters/payments/payment-provider.ts';
 import { caller } from '../../lib/auth.ts';
+import { emptyBodyAsObject } from '../../lib/optional-body.ts';
 import { badRequest, tooManyRequests } from '../../lib/errors.ts';
 import type { BillingService } from './billing.service.ts';
 
@@ -52,8 +53,12 @@ export function billingRoutes(billing: BillingService): FastifyPluginAsyncTypebo
 
     signedIn.post(
       '/subscriptions/create-portal-session',
-      { schema: { tags: ['billing'], body: PortalSessionBody, response: { 200: SessionUrlResponse, ...errors } }, config: sessionRateLimit },
-      async (request) => ({ sessionUrl: await billing.createPortal(caller(request).userId, request.body?.returnUrl) }),
+      {
+        schema: { tags: ['billing'], body: PortalSessionBody, response: { 200: SessionUrlResponse, ...errors } },
+        config: sessionRateLimit,
+        preValidation: emptyBodyAsObject,
+      },
+      async (request) => ({ sessionUrl: await billing.createPortal(caller(request).userId, request.body.returnUrl) }),
     );
 
     signedIn.post(

@@ -27,6 +27,11 @@ export function createFilesRepository(db: Kysely<Database>, dialect: Dialect) {
         .executeTakeFirst();
     },
 
+    /** A live file whoever owns it: only for checking a share's reach, never shown as is. */
+    findLiveAnyOwner(id: string): Promise<FileRow | undefined> {
+      return db.selectFrom('files').selectAll().where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+    },
+
     /**
      * A folder's files as the JSON array a listing answers with, built by the database:
      * materialising and serialising 10,000 rows in JavaScript costs several times the
@@ -56,6 +61,18 @@ export function createFilesRepository(db: Kysely<Database>, dialect: Dialect) {
         .where('deleted_at', 'is', null)
         .executeTakeFirstOrThrow();
       return row.files;
+    },
+
+    /** A folder's files as rows (shared folders' views); the owner's own listing uses listLiveJson. */
+    listLive(userId: string, folderId: string | null): Promise<ListedFile[]> {
+      return db
+        .selectFrom('files')
+        .select(LISTED_COLUMNS)
+        .where('user_id', '=', userId)
+        .where(sql<string>`coalesce(folder_id, '')`, '=', folderId ?? '')
+        .where('deleted_at', 'is', null)
+        .orderBy(sql`lower(name)`)
+        .execute();
     },
 
     /** Live files in any of the folders (batched: SQLite caps bound parameters). */

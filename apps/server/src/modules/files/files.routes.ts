@@ -35,7 +35,7 @@ export function filesRoutes(deps: {
   uploads: UploadsService;
   storage: StorageService;
   folderArchives: FolderArchiveService;
-  folders: Pick<FoldersService, 'requireFolder'>;
+  folders: Pick<FoldersService, 'readableFolder'>;
   links: DownloadLinks;
 }): FastifyPluginAsyncTypebox {
   const { files, uploads, storage, folderArchives, folders, links } = deps;
@@ -138,23 +138,23 @@ export function filesRoutes(deps: {
       },
     );
 
+    // Downloads serve the caller's own items and those in folders shared with them.
     app.get('/files/:id/download', { schema: { tags: ['files'], params: FileIdParams } }, async (request, reply) => {
-      const { userId } = caller(request);
-      const file = await files.requireFile(userId, request.params.id);
-      return sendFile(request, reply, file, (range) => files.open(userId, file.id, range).then((opened) => opened.body));
+      const { file, ownerId } = await files.readableFile(caller(request).userId, request.params.id);
+      return sendFile(request, reply, file, (range) => files.open(ownerId, file.id, range).then((opened) => opened.body));
     });
 
-    app.get('/user/folders/:id/download', { schema: { tags: ['files'], params: FolderIdParams } }, async (request, reply) =>
-      sendZip(reply, await folderArchives.archive(caller(request).userId, request.params.id)),
-    );
+    app.get('/user/folders/:id/download', { schema: { tags: ['files'], params: FolderIdParams } }, async (request, reply) => {
+      const { ownerId } = await folders.readableFolder(caller(request).userId, request.params.id);
+      return sendZip(reply, await folderArchives.archive(ownerId, request.params.id));
+    });
 
     app.post(
       '/files/:id/download-link',
       { schema: { tags: ['files'], params: FileIdParams, response: { 200: DownloadLinkResponse, ...errors } } },
       async (request) => {
-        const { userId } = caller(request);
-        const file = await files.requireFile(userId, request.params.id);
-        return links.create({ kind: 'file', id: file.id, userId });
+        const { file, ownerId } = await files.readableFile(caller(request).userId, request.params.id);
+        return links.create({ kind: 'file', id: file.id, userId: ownerId });
       },
     );
 
@@ -162,9 +162,8 @@ export function filesRoutes(deps: {
       '/user/folders/:id/download-link',
       { schema: { tags: ['files'], params: FolderIdParams, response: { 200: DownloadLinkResponse, ...errors } } },
       async (request) => {
-        const { userId } = caller(request);
-        await folders.requireFolder(userId, request.params.id);
-        return links.create({ kind: 'folder', id: request.params.id, userId });
+        const { ownerId } = await folders.readableFolder(caller(request).userId, request.params.id);
+        return links.create({ kind: 'folder', id: request.params.id, userId: ownerId });
       },
     );
 

@@ -13,7 +13,7 @@ const SEARCH_LIMIT = 500;
 
 export interface FilesServiceDeps {
   files: FilesRepository;
-  folders: Pick<FoldersService, 'requireFolder' | 'requireParent'>;
+  folders: Pick<FoldersService, 'requireParent' | 'readableFolder'>;
   blobs: Pick<BlobStore, 'get'>;
   clock: Clock;
 }
@@ -26,13 +26,26 @@ export function createFilesService({ files, folders, blobs, clock }: FilesServic
     return file;
   }
 
+  /** A file the caller may read: their own, or one inside a folder shared with them. */
+  async function readableFile(userId: string, id: string): Promise<{ file: FileRow; ownerId: string }> {
+    const own = await files.findLive(userId, id);
+    if (own) return { file: own, ownerId: userId };
+    const other = await files.findLiveAnyOwner(id);
+    if (other?.folder_id) {
+      const { ownerId } = await folders.readableFolder(userId, other.folder_id);
+      return { file: other, ownerId };
+    }
+    throw notFound('File not found', 'FILE_NOT_FOUND');
+  }
+
   return {
     requireFile,
+    readableFile,
 
     /** The folder's files as FilesResponse JSON, ready to send. */
     async listJson(userId: string, folderId: string | null): Promise<string> {
-      if (folderId !== null) await folders.requireFolder(userId, folderId);
-      return `{"files":${await files.listLiveJson(userId, folderId)}}`;
+      const ownerId = folderId === null ? userId : (await folders.readableFolder(userId, folderId)).ownerId;
+      return `{"files":${await files.listLiveJson(ownerId, folderId)}}`;
     },
 
     async search(userId: string, term: string): Promise<FileItem[]> {

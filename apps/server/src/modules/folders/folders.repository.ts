@@ -52,6 +52,11 @@ export function createFoldersRepository(db: Kysely<Database>) {
     },
 
     /** The live folder and every live folder under it, in one recursive query. */
+    /** A live folder whoever owns it: only for checking a share's reach, never shown as is. */
+    findLiveAnyOwner(id: string): Promise<FolderRow | undefined> {
+      return db.selectFrom('folders').selectAll().where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+    },
+
     async liveSubtree(userId: string, id: string): Promise<FolderRow[]> {
       const result = await sql<FolderRow>`
         WITH RECURSIVE tree AS (

@@ -3,7 +3,7 @@ import { cleanItemName } from '@cloudvault/contract/validation';
 import type { Clock } from '../../lib/clock.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import type { FoldersRepository } from './folders.repository.ts';
+import type { FolderRow, FoldersRepository } from './folders.repository.ts';
 import { presentFolder } from './folders.presenter.ts';
 
 const FOLDER_NOT_FOUND = 'Folder not found';
@@ -11,7 +11,12 @@ const FOLDER_NOT_FOUND = 'Folder not found';
 export interface FoldersServiceDeps {
   folders: FoldersRepository;
   clock: Clock;
+  /** Of an owner's path (top first), the folder shared privately with the caller, if any. */
+  privateShareRoot(userId: string, ownerId: string, path: FolderRow[]): Promise<string | null>;
 }
+
+/** Whose folder a reader sees: their own, or someone's shared with them (then the path from the shared folder down). */
+export type ReadableFolder = { ownerId: string; sharedPath: FolderRow[] | null };
 
 /** A folder name as typed, or a 400 that says what is wrong with it. */
 export function requireItemName(name: string, what: 'folder' | 'file'): string {
@@ -20,7 +25,7 @@ export function requireItemName(name: string, what: 'folder' | 'file'): string {
   return cleaned;
 }
 
-export function createFoldersService({ folders, clock }: FoldersServiceDeps) {
+export function createFoldersService({ folders, clock, privateShareRoot }: FoldersServiceDeps) {
   /** The caller's live folder, or 404 whether it is missing, deleted or someone else's. */
   async function requireFolder(userId: string, id: string) {
     const folder = await folders.findLive(userId, id);
@@ -35,13 +40,30 @@ export function createFoldersService({ folders, clock }: FoldersServiceDeps) {
     return parentId;
   }
 
+  /**
+   * A folder the caller may read: their own, or one inside a folder shared with them
+   * privately (read-only; decisions.md 'Shared with me'). Anything else is 404.
+   */
+  async function readableFolder(userId: string, id: string): Promise<ReadableFolder> {
+    if (await folders.findLive(userId, id)) return { ownerId: userId, sharedPath: null };
+    const other = await folders.findLiveAnyOwner(id);
+    if (other) {
+      const path = await folders.pathTo(other.user_id, id);
+      const root = await privateShareRoot(userId, other.user_id, path);
+      if (root) return { ownerId: other.user_id, sharedPath: path.slice(path.findIndex((folder) => folder.id === root)) };
+    }
+    throw notFound(FOLDER_NOT_FOUND, 'FOLDER_NOT_FOUND');
+  }
+
   return {
     requireFolder,
     requireParent,
+    readableFolder,
 
     async list(userId: string, parentId: string | null): Promise<Folder[]> {
-      if (parentId !== null) await requireFolder(userId, parentId);
-      return (await folders.listLive(userId, parentId)).map(presentFolder);
+      if (parentId === null) return (await folders.listLive(userId, null)).map(presentFolder);
+      const { ownerId } = await readableFolder(userId, parentId);
+      return (await folders.listLive(ownerId, parentId)).map(presentFolder);
     },
 
     async create(userId: string, input: CreateFolderBody): Promise<Folder> {
@@ -54,9 +76,10 @@ export function createFoldersService({ folders, clock }: FoldersServiceDeps) {
     },
 
     async path(userId: string, id: string): Promise<Folder[]> {
-      const path = await folders.pathTo(userId, id);
-      if (path.length === 0) throw notFound(FOLDER_NOT_FOUND, 'FOLDER_NOT_FOUND');
-      return path.map(presentFolder);
+      const { sharedPath } = await readableFolder(userId, id);
+      // A shared folder is the top of its reader's path: no folder above it is revealed.
+      if (sharedPath) return sharedPath.map((folder, index) => presentFolder(index === 0 ? { ...folder, parent_id: null } : folder));
+      return (await folders.pathTo(userId, id)).map(presentFolder);
     },
 
     async update(userId: string, id: string, input: UpdateFolderBody): Promise<Folder> {

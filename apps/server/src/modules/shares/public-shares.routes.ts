@@ -1,0 +1,86 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import { ErrorBody } from '@cloudvault/contract/common';
+import {
+  PasswordRequiredBody,
+  PublicFileParams,
+  PublicItemsQuery,
+  PublicItemsResponse,
+  PublicShare,
+  ShareAccessBody,
+  ShareAccessQuery,
+  ShareAccessResponse,
+  ShareTokenParams,
+} from '@cloudvault/contract/shares';
+import type { ByteRange } from '../../adapters/blob-store/blob-store.ts';
+import { sendFile, sendZip } from '../files/download-responses.ts';
+import type { FilesService } from '../files/files.service.ts';
+import type { FolderArchiveService } from '../files/folder-archive.service.ts';
+import type { SharesService } from './shares.service.ts';
+
+const errors = { 401: PasswordRequiredBody, 404: ErrorBody, 410: ErrorBody };
+
+/** The visitor's pass after a password: header X-Share-Access, or query `access` for native downloads. */
+function accessOf(request: FastifyRequest): string | undefined {
+  const header = request.headers['x-share-access'];
+  if (typeof header === 'string' && header !== '') return header;
+  const query = (request.query as { access?: string } | undefined)?.access;
+  return query || undefined;
+}
+
+/** A download through a link counts once per download started, not per resumed range. */
+function startsDownload(request: FastifyRequest): boolean {
+  const range = request.headers.range;
+  return range === undefined || /^bytes=0-/.test(range);
+}
+
+/** api.md Public shares: no account; the token is the permission, and it reaches only its item. */
+export function publicSharesRoutes(deps: {
+  shares: SharesService;
+  files: Pick<FilesService, 'open'>;
+  folderArchives: FolderArchiveService;
+}): FastifyPluginAsyncTypebox {
+  const { shares } = deps;
+  return async (app) => {
+    app.get(
+      '/public/shares/:token',
+      { schema: { tags: ['public shares'], params: ShareTokenParams, querystring: ShareAccessQuery, response: { 200: PublicShare, ...errors } } },
+      async (request) => shares.describe(request.params.token, accessOf(request)),
+    );
+
+    app.get(
+      '/public/shares/:token/items',
+      { schema: { tags: ['public shares'], params: ShareTokenParams, querystring: PublicItemsQuery, response: { 200: PublicItemsResponse, ...errors } } },
+      async (request) => shares.items(request.params.token, accessOf(request), request.query.folderId),
+    );
+
+    app.get(
+      '/public/shares/:token/download',
+      { schema: { tags: ['public shares'], params: ShareTokenParams, querystring: ShareAccessQuery } },
+      async (request, reply) => {
+        const resolved = await shares.resolve(request.params.token, accessOf(request));
+        if (startsDownload(request)) await shares.countDownload(resolved.share);
+        if (resolved.type === 'folder') return sendZip(reply, await deps.folderArchives.archive(resolved.ownerId, resolved.folder.id));
+        const { file, ownerId } = resolved;
+        return sendFile(request, reply, file, (range?: ByteRange) => deps.files.open(ownerId, file.id, range).then((opened) => opened.body));
+      },
+    );
+
+    app.get(
+      '/public/shares/:token/files/:fileId/download',
+      { schema: { tags: ['public shares'], params: PublicFileParams, querystring: ShareAccessQuery } },
+      async (request, reply) => {
+        const resolved = await shares.resolve(request.params.token, accessOf(request));
+        const file = await shares.fileInFolderShare(resolved, request.params.fileId);
+        if (startsDownload(request)) await shares.countDownload(resolved.share);
+        return sendFile(request, reply, file, (range?: ByteRange) => deps.files.open(resolved.ownerId, file.id, range).then((opened) => opened.body));
+      },
+    );
+
+    app.post(
+      '/public/shares/:token/access',
+      { schema: { tags: ['public shares'], params: ShareTokenParams, body: ShareAccessBody, response: { 200: ShareAccessResponse, 401: PasswordRequiredBody, 404: ErrorBody, 429: ErrorBody } } },
+      async (request) => shares.unlock(request.params.token, request.body.password, request.ip),
+    );
+  };
+}

@@ -1,0 +1,50 @@
+import { createHash, createHmac } from 'node:crypto';
+import { SignJWT, jwtVerify } from 'jose';
+import type { Clock } from '../../lib/clock.ts';
+
+/** How long an unlocked password link stays open to that visitor. */
+export const SHARE_ACCESS_LIFETIME_MS = 60 * 60 * 1000;
+const ACCESS_AUDIENCE = 'cloudvault-share-access';
+
+/**
+ * A link's token is derived from its share id with the server's secret (256 bits), and
+ * only its SHA-256 is stored: a copy of the database opens no links, while the owner's
+ * list can still show each link's address.
+ */
+export function createShareTokens(secret: string, clock: Clock) {
+  const key = new TextEncoder().encode(secret);
+  return {
+    tokenFor(shareId: string): string {
+      return createHmac('sha256', secret).update(`share-link:${shareId}`).digest('base64url');
+    },
+
+    hash(token: string): string {
+      return createHash('sha256').update(token).digest('hex');
+    },
+
+    /** A visitor's pass after the right password: bound to the share, one hour. */
+    async grantAccess(shareId: string): Promise<{ accessToken: string; expiresAt: string }> {
+      const expiresAt = new Date(clock.now().getTime() + SHARE_ACCESS_LIFETIME_MS);
+      const accessToken = await new SignJWT({})
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(shareId)
+        .setAudience(ACCESS_AUDIENCE)
+        .setIssuedAt(clock.now())
+        .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+        .sign(key);
+      return { accessToken, expiresAt: expiresAt.toISOString() };
+    },
+
+    async hasAccess(shareId: string, accessToken: string | undefined): Promise<boolean> {
+      if (!accessToken) return false;
+      try {
+        const { payload } = await jwtVerify(accessToken, key, { audience: ACCESS_AUDIENCE, algorithms: ['HS256'], currentDate: clock.now() });
+        return payload.sub === shareId;
+      } catch {
+        return false;
+      }
+    },
+  };
+}
+
+export type ShareTokens = ReturnType<typeof createShareTokens>;

@@ -1,0 +1,121 @@
+import { type Kysely, sql } from 'kysely';
+import type { Database, SharesTable } from '../../db/schema.ts';
+
+export type ShareRow = SharesTable;
+/** A share with the name of what it shares (live items only). */
+export type ListedShare = ShareRow & { item_name: string };
+
+/** Shares: queries only. Every owner-facing query is scoped to the owner. */
+export function createSharesRepository(db: Kysely<Database>) {
+  return {
+    async insert(row: ShareRow): Promise<void> {
+      await db.insertInto('shares').values(row).execute();
+    },
+
+    findByTokenHash(tokenHash: string): Promise<ShareRow | undefined> {
+      return db.selectFrom('shares').selectAll().where('token_hash', '=', tokenHash).where('revoked_at', 'is', null).executeTakeFirst();
+    },
+
+    /** The active private share of this folder with this e-mail, if there is one. */
+    findPrivate(userId: string, folderId: string, email: string): Promise<ShareRow | undefined> {
+      return db
+        .selectFrom('shares')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('kind', '=', 'private')
+        .where('folder_id', '=', folderId)
+        .where('email', '=', email)
+        .where('revoked_at', 'is', null)
+        .executeTakeFirst();
+    },
+
+    /** The owner's shares of live items, not revoked, newest first. */
+    listForOwner(userId: string): Promise<ListedShare[]> {
+      return db
+        .selectFrom('shares')
+        .leftJoin('files', (join) => join.onRef('files.id', '=', 'shares.file_id').on('files.deleted_at', 'is', null))
+        .leftJoin('folders', (join) => join.onRef('folders.id', '=', 'shares.folder_id').on('folders.deleted_at', 'is', null))
+        .selectAll('shares')
+        .select(sql<string>`coalesce(files.name, folders.name)`.as('item_name'))
+        .where('shares.user_id', '=', userId)
+        .where('shares.revoked_at', 'is', null)
+        .where(sql<boolean>`coalesce(files.id, folders.id) IS NOT NULL`)
+        .orderBy('shares.created_at', 'desc')
+        .orderBy('shares.id')
+        .execute();
+    },
+
+    async revoke(userId: string, id: string, now: string): Promise<boolean> {
+      const result = await db
+        .updateTable('shares')
+        .set({ revoked_at: now })
+        .where('id', '=', id)
+        .where('user_id', '=', userId)
+        .where('revoked_at', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    async countDownload(id: string): Promise<void> {
+      await db
+        .updateTable('shares')
+        .set((eb) => ({ download_count: eb('download_count', '+', 1) }))
+        .where('id', '=', id)
+        .execute();
+    },
+
+    /** Live folders shared privately with this e-mail, with the share and the owner. */
+    sharedWithEmail(email: string) {
+      return db
+        .selectFrom('shares')
+        .innerJoin('folders', 'folders.id', 'shares.folder_id')
+        .innerJoin('users', 'users.id', 'shares.user_id')
+        .select([
+          'shares.id as share_id',
+          'folders.id',
+          'folders.name',
+          'folders.created_at',
+          'folders.updated_at',
+          'users.id as owner_id',
+          'users.first_name',
+          'users.last_name',
+        ])
+        .where('shares.kind', '=', 'private')
+        .where('shares.email', '=', email)
+        .where('shares.revoked_at', 'is', null)
+        .where('folders.deleted_at', 'is', null)
+        .orderBy('folders.name')
+        .execute();
+    },
+
+    /** Of these folders of one owner, those shared privately with the e-mail. */
+    async privatelySharedAmong(ownerId: string, email: string, folderIds: string[]): Promise<string[]> {
+      if (folderIds.length === 0) return [];
+      const rows = await db
+        .selectFrom('shares')
+        .select('folder_id')
+        .where('user_id', '=', ownerId)
+        .where('kind', '=', 'private')
+        .where('email', '=', email)
+        .where('revoked_at', 'is', null)
+        .where('folder_id', 'in', folderIds)
+        .execute();
+      return rows.map((row) => row.folder_id as string);
+    },
+
+    /** Active shares (not revoked, not expired) and downloads through the owner's links. */
+    async counts(userId: string, now: string): Promise<{ shared: number; downloads: number }> {
+      const row = await db
+        .selectFrom('shares')
+        .select([
+          sql<number>`sum(CASE WHEN revoked_at IS NULL AND (expires_at IS NULL OR expires_at > ${now}) THEN 1 ELSE 0 END)`.as('shared'),
+          sql<number>`sum(download_count)`.as('downloads'),
+        ])
+        .where('user_id', '=', userId)
+        .executeTakeFirstOrThrow();
+      return { shared: Number(row.shared ?? 0), downloads: Number(row.downloads ?? 0) };
+    },
+  };
+}
+
+export type SharesRepository = ReturnType<typeof createSharesRepository>;

@@ -1,0 +1,61 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ErrorBody } from '@cloudvault/contract/common';
+import { FileIdParams } from '@cloudvault/contract/files';
+import { FolderIdParams } from '@cloudvault/contract/folders';
+import {
+  PrivateShareResponse,
+  ShareFileBody,
+  ShareFolderBody,
+  ShareIdParams,
+  ShareLinkResponse,
+  SharedWithMeResponse,
+  SharesResponse,
+} from '@cloudvault/contract/shares';
+import { Type } from 'typebox';
+import { caller } from '../../lib/auth.ts';
+import { emptyBodyAsObject } from '../../lib/optional-body.ts';
+import type { SharesService } from './shares.service.ts';
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody };
+
+/** The owner's side of sharing, and what others shared with the caller. */
+export function sharesRoutes(shares: SharesService): FastifyPluginAsyncTypebox {
+  return async (app) => {
+    app.addHook('onRequest', app.requireUser);
+
+    app.post(
+      '/files/:id/share',
+      {
+        schema: { tags: ['shares'], params: FileIdParams, body: ShareFileBody, response: { 200: ShareLinkResponse, ...errors } },
+        preValidation: emptyBodyAsObject,
+      },
+      async (request) => shares.shareFile(caller(request).userId, request.params.id, request.body),
+    );
+
+    app.post(
+      '/user/folders/:id/share',
+      {
+        schema: {
+          tags: ['shares'],
+          params: FolderIdParams,
+          body: ShareFolderBody,
+          response: { 200: Type.Union([ShareLinkResponse, PrivateShareResponse]), ...errors },
+        },
+      },
+      async (request) => shares.shareFolder(caller(request).userId, request.params.id, request.body),
+    );
+
+    app.get('/shares', { schema: { tags: ['shares'], response: { 200: SharesResponse, 401: ErrorBody } } }, async (request) => ({
+      shares: await shares.list(caller(request).userId),
+    }));
+
+    app.delete('/shares/:id', { schema: { tags: ['shares'], params: ShareIdParams, response: { 204: Type.Null(), 404: ErrorBody, 401: ErrorBody } } }, async (request, reply) => {
+      await shares.revoke(caller(request).userId, request.params.id);
+      return reply.code(204).send(null);
+    });
+
+    app.get('/shared-with-me', { schema: { tags: ['shares'], response: { 200: SharedWithMeResponse, 401: ErrorBody } } }, async (request) => ({
+      folders: await shares.sharedWithMe(caller(request).userId),
+    }));
+  };
+}

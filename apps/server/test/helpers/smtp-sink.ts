@@ -1,0 +1,44 @@
+import type { AddressInfo } from 'node:net';
+import { type ParsedMail, simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+
+export interface SmtpSink {
+  url: string;
+  messages: ParsedMail[];
+  /** Resolves when `count` messages have arrived (or fails after a few seconds). */
+  waitFor(count: number): Promise<ParsedMail[]>;
+  close(): Promise<void>;
+}
+
+/** A real SMTP server on 127.0.0.1 that keeps what it receives, parsed. */
+export async function startSmtpSink(port = 0): Promise<SmtpSink> {
+  const messages: ParsedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, _session, callback) {
+      simpleParser(stream).then(
+        (parsed) => {
+          messages.push(parsed);
+          callback();
+        },
+        (error: Error) => callback(error),
+      );
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const address = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${address.port}`,
+    messages,
+    async waitFor(count) {
+      for (let waited = 0; messages.length < count; waited += 20) {
+        if (waited > 5000) throw new Error(`expected ${count} messages, got ${messages.length}`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      return messages;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

@@ -1,0 +1,335 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { simpleParser } from 'mailparser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { subscribe } from './helpers/billing.ts';
+import { createUser } from './helpers/factories.ts';
+import { readZip } from './helpers/read-zip.ts';
+import { startSmtpSink, type SmtpSink } from './helpers/smtp-sink.ts';
+import { startTestServer, type TestServer } from './helpers/test-server.ts';
+import { uploadFile } from './helpers/uploads.ts';
+
+const HOUR = 60 * 60 * 1000;
+let server: TestServer;
+let smtp: SmtpSink;
+
+beforeAll(async () => {
+  smtp = await startSmtpSink();
+  server = await startTestServer({ env: { SMTP_URL: smtp.url } });
+});
+afterAll(async () => {
+  await server.close();
+  await smtp.close();
+});
+
+/** The token of a share URL; visitors' routes take it. */
+const tokenOf = (shareUrl: string) => {
+  expect(shareUrl).toMatch(/^http:\/\/localhost:3000\/s\/[A-Za-z0-9_-]{43}$/);
+  return shareUrl.split('/s/')[1] as string;
+};
+
+async function visit(pathAndQuery: string, headers: Record<string, string> = {}) {
+  const response = await fetch(`${server.url}/api/public/shares/${pathAndQuery}`, { headers });
+  const bytes = Buffer.from(await response.arrayBuffer());
+  const json = response.headers.get('content-type')?.includes('json') ? JSON.parse(bytes.toString()) : undefined;
+  return { status: response.status, headers: response.headers, bytes, body: json };
+}
+
+async function createFolder(token: string, name: string, parentId: string | null = null): Promise<string> {
+  const response = await server.request('POST', '/api/user/folders', { token, body: { name, parentId } });
+  expect(response.status).toBe(201);
+  return response.body.folder.id;
+}
+
+/** A tree: Shared/{top.txt, Inner/{deep.txt, Empty/}} next to Private/secret.txt and a root file. */
+async function createTree(token: string) {
+  const shared = await createFolder(token, 'Shared');
+  const inner = await createFolder(token, 'Inner', shared);
+  await createFolder(token, 'Empty', inner);
+  const outside = await createFolder(token, 'Private');
+  const top = (await uploadFile(server, token, 'top bytes', { name: 'top.txt', folderId: shared })).body.file.id as string;
+  const deep = (await uploadFile(server, token, 'deep bytes', { name: 'deep.txt', folderId: inner })).body.file.id as string;
+  const secret = (await uploadFile(server, token, 'secret bytes', { name: 'secret.txt', folderId: outside })).body.file.id as string;
+  const rootFile = (await uploadFile(server, token, 'root bytes', { name: 'root.txt' })).body.file.id as string;
+  return { shared, inner, outside, top, deep, secret, rootFile };
+}
+
+describe('file links', () => {
+  it('opens a file for a visitor without an account, counts downloads and expires after 24 hours', async () => {
+    const owner = await createUser(server, { firstName: 'Grace', lastName: 'Hopper' });
+    const file = await uploadFile(server, owner.token, 'hello, visitor', { name: 'report.txt', type: 'text/plain' });
+    const shared = await server.request('POST', `/api/files/${file.body.file.id}/share`, { token: owner.token, body: { expiresIn: 24 } });
+    expect(shared.status).toBe(200);
+    expect(shared.body.expiresAt).toBe(new Date(server.clock.now().getTime() + 24 * HOUR).toISOString());
+    const token = tokenOf(shared.body.shareUrl);
+
+    const described = await visit(token);
+    expect(described.status).toBe(200);
+    // Private profile (the default): the first name only.
+    expect(described.body).toMatchObject({ type: 'file', name: 'report.txt', size: 14, expiresAt: shared.body.expiresAt, owner: { firstName: 'Grace' } });
+    expect(described.body.owner.lastName).toBeUndefined();
+
+    const download = await visit(`${token}/download`);
+    expect(download.status).toBe(200);
+    expect(download.bytes.toString()).toBe('hello, visitor');
+    expect(download.headers.get('content-disposition')).toContain('attachment');
+    expect((await visit(`${token}/download`, { range: 'bytes=7-' })).bytes.toString()).toBe('visitor');
+
+    await server.request('PUT', '/api/user/settings', {
+      token: owner.token,
+      body: { ...(await server.request('GET', '/api/user/settings', { token: owner.token })).body.settings, privacy: { profileVisibility: 'public', shareAnalytics: true, twoFactorAuth: false } },
+    });
+    const listed = await server.request('GET', '/api/shares', { token: owner.token });
+    expect(listed.body.shares).toEqual([
+      expect.objectContaining({ kind: 'link', itemType: 'file', name: 'report.txt', shareUrl: shared.body.shareUrl, downloadCount: 1, passwordProtected: false }),
+    ]);
+    expect((await visit(token)).body.owner).toEqual({ firstName: 'Grace', lastName: 'Hopper' });
+    expect((await server.request('GET', '/api/subscriptions/current', { token: owner.token })).body).toMatchObject({ sharedCount: 1, downloadsCount: 1 });
+
+    server.clock.advance(24 * HOUR);
+    expect((await visit(token)).status).toBe(410);
+    expect((await visit(`${token}/download`)).status).toBe(410);
+  });
+
+  it('keeps Free links to 24 hours and passwords to the plans that have them', async () => {
+    const { token } = await createUser(server);
+    const file = (await uploadFile(server, token, 'x', { name: 'x.txt' })).body.file.id;
+    expect((await server.request('POST', `/api/files/${file}/share`, { token, body: { expiresIn: 25 } })).status).toBe(400);
+    expect((await server.request('POST', `/api/files/${file}/share`, { token, body: { password: 'letmein' } })).status).toBe(400);
+    expect((await server.request('POST', `/api/files/${file}/share`, { token, body: { expiresIn: 0 } })).status).toBe(400);
+    expect((await server.request('POST', `/api/files/${file}/share`, { token, body: { expiresIn: 1.5 } })).status).toBe(400);
+    const defaulted = await server.request('POST', `/api/files/${file}/share`, { token });
+    expect(defaulted.status).toBe(200);
+    expect(defaulted.body.expiresAt).toBe(new Date(server.clock.now().getTime() + 24 * HOUR).toISOString());
+  });
+
+  it('stops working at once when revoked or when the file goes to Trash; unknown tokens are 404', async () => {
+    const { token } = await createUser(server);
+    const file = (await uploadFile(server, token, 'x', { name: 'x.txt' })).body.file.id;
+    const first = await server.request('POST', `/api/files/${file}/share`, { token, body: {} });
+    const second = await server.request('POST', `/api/files/${file}/share`, { token, body: {} });
+    expect((await server.request('DELETE', `/api/shares/${first.body.shareId}`, { token })).status).toBe(204);
+    expect((await visit(tokenOf(first.body.shareUrl))).status).toBe(404);
+    expect((await server.request('DELETE', `/api/shares/${first.body.shareId}`, { token })).status).toBe(404);
+    expect((await visit(tokenOf(second.body.shareUrl))).status).toBe(200);
+    await server.request('DELETE', `/api/files/${file}`, { token });
+    expect((await visit(tokenOf(second.body.shareUrl))).status).toBe(404);
+    expect((await visit('A'.repeat(43))).status).toBe(404);
+    expect((await visit('short')).status).toBe(400);
+  });
+});
+
+describe('folder links', () => {
+  it('lets a visitor browse and download inside the folder and nothing outside it', async () => {
+    const { token } = await createUser(server);
+    const tree = await createTree(token);
+    const shared = await server.request('POST', `/api/user/folders/${tree.shared}/share`, { token, body: { shareType: 'public' } });
+    expect(shared.status).toBe(200);
+    expect(shared.body.expiresAt).toBeNull();
+    const link = tokenOf(shared.body.shareUrl);
+
+    expect((await visit(link)).body).toMatchObject({ type: 'folder', name: 'Shared', folderId: tree.shared, expiresAt: null });
+    const top = await visit(`${link}/items`);
+    expect(top.body.folders.map((folder: { name: string }) => folder.name)).toEqual(['Inner']);
+    expect(top.body.files.map((file: { originalName: string }) => file.originalName)).toEqual(['top.txt']);
+    expect(top.body.path).toEqual([{ id: tree.shared, name: 'Shared', parentId: null }]);
+    const inner = await visit(`${link}/items?folderId=${tree.inner}`);
+    expect(inner.body.files.map((file: { originalName: string }) => file.originalName)).toEqual(['deep.txt']);
+    expect(inner.body.path.map((folder: { name: string }) => folder.name)).toEqual(['Shared', 'Inner']);
+    expect((await visit(`${link}/files/${tree.deep}/download`)).bytes.toString()).toBe('deep bytes');
+
+    // Nothing outside the shared folder, by any id.
+    expect((await visit(`${link}/items?folderId=${tree.outside}`)).status).toBe(404);
+    expect((await visit(`${link}/files/${tree.secret}/download`)).status).toBe(404);
+    expect((await visit(`${link}/files/${tree.rootFile}/download`)).status).toBe(404);
+    const stranger = await createUser(server);
+    const theirs = (await uploadFile(server, stranger.token, 'theirs', { name: 't.txt' })).body.file.id;
+    expect((await visit(`${link}/files/${theirs}/download`)).status).toBe(404);
+
+    const zip = await visit(`${link}/download`);
+    expect(zip.status).toBe(200);
+    const entries = await readZip(zip.bytes);
+    expect([...entries.keys()].sort()).toEqual(['Inner/', 'Inner/Empty/', 'Inner/deep.txt', 'top.txt']);
+    expect((entries.get('Inner/deep.txt') as Buffer).toString()).toBe('deep bytes');
+  });
+
+  it('asks for the password, limits wrong guesses, and opens with the access grant', async () => {
+    const { token } = await createUser(server);
+    await subscribe(server, token, 'PRO');
+    const tree = await createTree(token);
+    const shared = await server.request('POST', `/api/user/folders/${tree.shared}/share`, { token, body: { shareType: 'public', password: 'open sesame', expiresIn: 720 } });
+    expect(shared.status).toBe(200);
+    const link = tokenOf(shared.body.shareUrl);
+
+    const locked = await visit(link);
+    expect(locked.status).toBe(401);
+    expect(locked.body).toMatchObject({ passwordRequired: true });
+    expect((await visit(`${link}/download`)).status).toBe(401);
+    expect((await visit(`${link}/files/${tree.top}/download`)).status).toBe(401);
+
+    const wrong = await server.request('POST', `/api/public/shares/${link}/access`, { body: { password: 'nope' } });
+    expect(wrong.status).toBe(401);
+    const unlocked = await server.request('POST', `/api/public/shares/${link}/access`, { body: { password: 'open sesame' } });
+    expect(unlocked.status).toBe(200);
+    const access = unlocked.body.accessToken as string;
+    expect((await visit(link, { 'x-share-access': access })).status).toBe(200);
+    expect((await visit(`${link}/files/${tree.top}/download?access=${encodeURIComponent(access)}`)).bytes.toString()).toBe('top bytes');
+
+    for (let attempt = 0; attempt < 9; attempt++) await server.request('POST', `/api/public/shares/${link}/access`, { body: { password: 'nope' } });
+    const limited = await server.request('POST', `/api/public/shares/${link}/access`, { body: { password: 'open sesame' } });
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('retry-after')).toBeTruthy();
+
+    server.clock.advance(HOUR + 1000);
+    expect((await visit(link, { 'x-share-access': access })).status).toBe(401);
+  });
+});
+
+describe('private shares', () => {
+  it('shares with an e-mail, mails the recipient, and lets them browse and download read-only', async () => {
+    const owner = await createUser(server, { firstName: 'Ada', lastName: 'Lovelace' });
+    const recipient = await createUser(server);
+    const tree = await createTree(owner.token);
+    const before = smtp.messages.length;
+    const shared = await server.request('POST', `/api/user/folders/${tree.inner}/share`, {
+      token: owner.token,
+      body: { shareType: 'private', email: `  ${recipient.email.toUpperCase()} ` },
+    });
+    expect(shared.status).toBe(200);
+    expect(shared.body).toMatchObject({ message: `Folder shared with ${recipient.email}`, share: { kind: 'private', email: recipient.email, itemType: 'folder' } });
+
+    const [mail] = (await smtp.waitFor(before + 1)).slice(before);
+    expect(mail?.to).toMatchObject({ text: recipient.email });
+    expect(mail?.subject).toBe('Ada shared the folder “Inner” with you');
+    expect(mail?.text).toContain('http://localhost:3000/shared');
+    expect(mail?.html).toContain('href="http://localhost:3000/shared"');
+
+    const mine = await server.request('GET', '/api/shared-with-me', { token: recipient.token });
+    expect(mine.body.folders).toEqual([expect.objectContaining({ id: tree.inner, name: 'Inner', parentId: null, shareId: shared.body.share.id, owner: { firstName: 'Ada' } })]);
+    const sub = await server.request('GET', `/api/user/folders?parentId=${tree.inner}`, { token: recipient.token });
+    expect(sub.body.folders.map((folder: { name: string }) => folder.name)).toEqual(['Empty']);
+    const files = await server.request('GET', `/api/files?folderId=${tree.inner}`, { token: recipient.token });
+    expect(files.body.files.map((file: { originalName: string }) => file.originalName)).toEqual(['deep.txt']);
+    const pathOfEmpty = await server.request('GET', `/api/user/folders/${sub.body.folders[0].id}/path`, { token: recipient.token });
+    expect(pathOfEmpty.body.path.map((folder: { name: string; parentId: string | null }) => [folder.name, folder.parentId === null])).toEqual([
+      ['Inner', true],
+      ['Empty', false],
+    ]);
+    const download = await fetch(`${server.url}/api/files/${tree.deep}/download`, { headers: { authorization: `Bearer ${recipient.token}` } });
+    expect(await download.text()).toBe('deep bytes');
+    const link = await server.request('POST', `/api/user/folders/${tree.inner}/download-link`, { token: recipient.token });
+    expect(link.status).toBe(200);
+
+    // Read-only, and nothing above or beside the shared folder.
+    expect((await server.request('POST', '/api/user/folders', { token: recipient.token, body: { name: 'x', parentId: tree.inner } })).status).toBe(404);
+    expect((await uploadFile(server, recipient.token, 'x', { name: 'x.txt', folderId: tree.inner })).status).toBe(404);
+    expect((await server.request('DELETE', `/api/files/${tree.deep}`, { token: recipient.token })).status).toBe(404);
+    expect((await server.request('PATCH', `/api/user/folders/${tree.inner}`, { token: recipient.token, body: { name: 'y' } })).status).toBe(404);
+    expect((await server.request('GET', `/api/user/folders?parentId=${tree.shared}`, { token: recipient.token })).status).toBe(404);
+    expect((await server.request('GET', `/api/files?folderId=${tree.outside}`, { token: recipient.token })).status).toBe(404);
+    expect((await fetch(`${server.url}/api/files/${tree.top}/download`, { headers: { authorization: `Bearer ${recipient.token}` } })).status).toBe(404);
+
+    expect((await server.request('DELETE', `/api/shares/${shared.body.share.id}`, { token: recipient.token })).status).toBe(404);
+    expect((await server.request('GET', '/api/shares', { token: recipient.token })).body.shares).toEqual([]);
+    expect((await server.request('DELETE', `/api/shares/${shared.body.share.id}`, { token: owner.token })).status).toBe(204);
+    expect((await server.request('GET', '/api/shared-with-me', { token: recipient.token })).body.folders).toEqual([]);
+    expect((await server.request('GET', `/api/files?folderId=${tree.inner}`, { token: recipient.token })).status).toBe(404);
+  });
+
+  it('keeps a share for an e-mail with no account yet and shows it once that person registers', async () => {
+    const owner = await createUser(server);
+    const folder = await createFolder(owner.token, 'For later');
+    const email = `later-${Date.now()}@example.com`;
+    const before = smtp.messages.length;
+    expect((await server.request('POST', `/api/user/folders/${folder}/share`, { token: owner.token, body: { shareType: 'private', email } })).status).toBe(200);
+    const [invite] = (await smtp.waitFor(before + 1)).slice(before);
+    expect(invite?.text).toContain('http://localhost:3000/register');
+    const later = await createUser(server, { email });
+    expect((await server.request('GET', '/api/shared-with-me', { token: later.token })).body.folders.map((shared: { name: string }) => shared.name)).toEqual(['For later']);
+  });
+
+  it('refuses an invalid e-mail or your own, and sends nothing to someone who turned sharing e-mails off', async () => {
+    const owner = await createUser(server);
+    const folder = await createFolder(owner.token, 'Mine');
+    expect((await server.request('POST', `/api/user/folders/${folder}/share`, { token: owner.token, body: { shareType: 'private', email: 'not-an-email' } })).status).toBe(400);
+    expect((await server.request('POST', `/api/user/folders/${folder}/share`, { token: owner.token, body: { shareType: 'private', email: owner.email } })).status).toBe(400);
+    expect((await server.request('POST', `/api/user/folders/${folder}/share`, { token: owner.token, body: { shareType: 'secret' } })).status).toBe(400);
+
+    const quiet = await createUser(server);
+    const settings = (await server.request('GET', '/api/user/settings', { token: quiet.token })).body.settings;
+    await server.request('PUT', '/api/user/settings', { token: quiet.token, body: { ...settings, notifications: { ...settings.notifications, fileSharing: false } } });
+    const before = smtp.messages.length;
+    expect((await server.request('POST', `/api/user/folders/${folder}/share`, { token: owner.token, body: { shareType: 'private', email: quiet.email } })).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(smtp.messages.length).toBe(before);
+  });
+
+  it("answers 404 for another user's items on every share route", async () => {
+    const owner = await createUser(server);
+    const other = await createUser(server);
+    const tree = await createTree(owner.token);
+    expect((await server.request('POST', `/api/files/${tree.top}/share`, { token: other.token, body: {} })).status).toBe(404);
+    expect((await server.request('POST', `/api/user/folders/${tree.shared}/share`, { token: other.token, body: { shareType: 'public' } })).status).toBe(404);
+    const link = await server.request('POST', `/api/user/folders/${tree.shared}/share`, { token: owner.token, body: { shareType: 'public' } });
+    expect((await server.request('DELETE', `/api/shares/${link.body.shareId}`, { token: other.token })).status).toBe(404);
+    expect((await server.request('GET', '/api/shares', { token: other.token })).body.shares).toEqual([]);
+  });
+});
+
+describe('mail without SMTP', () => {
+  it('writes each message as a parseable .eml file in DATA_DIR/outbox', async () => {
+    const local = await startTestServer();
+    try {
+      const owner = await createUser(local);
+      const folder = (await local.request('POST', '/api/user/folders', { token: owner.token, body: { name: 'Outbox test', parentId: null } })).body.folder.id;
+      await local.request('POST', `/api/user/folders/${folder}/share`, { token: owner.token, body: { shareType: 'private', email: 'friend@example.com' } });
+      const outbox = path.join(local.dataDir, 'outbox');
+      let files: string[] = [];
+      for (let waited = 0; files.length === 0 && waited < 5000; waited += 50) {
+        files = (await readdir(outbox).catch(() => [])).filter((name) => name.endsWith('.eml'));
+        if (files.length === 0) await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(files).toHaveLength(1);
+      const parsed = await simpleParser(await readFile(path.join(outbox, files[0] as string)));
+      expect(parsed.to).toMatchObject({ text: 'friend@example.com' });
+      expect(parsed.subject).toContain('Outbox test');
+      expect(parsed.text).toContain('/register');
+    } finally {
+      await local.close();
+    }
+  });
+
+  it('keeps a message that could not be sent and sends it when its retry is due', async () => {
+    const sink = await startSmtpSink();
+    const flaky = await startTestServer({ env: { SMTP_URL: sink.url } });
+    try {
+      await sink.close();
+      const owner = await createUser(flaky);
+      const folder = (await flaky.request('POST', '/api/user/folders', { token: owner.token, body: { name: 'Retry', parentId: null } })).body.folder.id;
+      await flaky.request('POST', `/api/user/folders/${folder}/share`, { token: owner.token, body: { shareType: 'private', email: 'retry@example.com' } });
+      const db = flaky.container.database.db;
+      let queued;
+      for (let waited = 0; waited < 5000; waited += 50) {
+        queued = await db.selectFrom('mail_queue').selectAll().executeTakeFirst();
+        if (queued?.last_error) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(queued).toMatchObject({ recipient: 'retry@example.com', sent_at: null, attempts: 1 });
+      expect(queued?.last_error).toBeTruthy();
+      // Not due yet: the next attempt waits a minute.
+      expect(await flaky.container.mail.deliverDue()).toBe(0);
+      const back = await startSmtpSink(Number(new URL(sink.url).port));
+      try {
+        flaky.clock.advance(2 * 60 * 1000);
+        expect(await flaky.container.mail.deliverDue()).toBe(1);
+        const [delivered] = await back.waitFor(1);
+        expect(delivered?.to).toMatchObject({ text: 'retry@example.com' });
+        expect(await db.selectFrom('mail_queue').select(['attempts', 'sent_at']).executeTakeFirstOrThrow()).toMatchObject({ attempts: 2, sent_at: expect.any(String) });
+      } finally {
+        await back.close();
+      }
+    } finally {
+      await flaky.close();
+    }
+  });
+});

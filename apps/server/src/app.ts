@@ -16,6 +16,10 @@ import { billingRoutes, planRoutes, stripeWebhookRoutes } from './modules/billin
 import { localCheckoutRoutes } from './modules/billing/local-checkout.routes.ts';
 import { publicSharesRoutes } from './modules/shares/public-shares.routes.ts';
 import { sharesRoutes } from './modules/shares/shares.routes.ts';
+import { profileRoutes } from './modules/profile/profile.routes.ts';
+import { twoFactorRoutes } from './modules/two-factor/two-factor.routes.ts';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
+import { accountDataRoutes } from './modules/account-data/account-data.routes.ts';
 import { trashRoutes } from './modules/trash/trash.routes.ts';
 import { foldersRoutes } from './modules/folders/folders.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -107,6 +111,10 @@ export async function buildApp(
       await api.register(trashRoutes(container.trash));
       await api.register(settingsRoutes(container.settings));
       await api.register(sharesRoutes(container.shares));
+      await api.register(profileRoutes(container.profile));
+      await api.register(twoFactorRoutes(container.twoFactor));
+      await api.register(notificationsRoutes(container.notifications));
+      await api.register(accountDataRoutes({ exports: container.accountExports, deletion: container.accountDeletion }));
       await api.register(publicSharesRoutes(container));
       await api.register(planRoutes(container.billing));
       await api.register(billingRoutes(container.billing));

@@ -34,6 +34,21 @@ import { createMailer, type Mailer } from './adapters/mail/mailer.ts';
 import { createMailRepository } from './modules/mail/mail.repository.ts';
 import { createMailService } from './modules/mail/mail.service.ts';
 import { createShareTokens } from './modules/shares/share-tokens.ts';
+import QRCode from 'qrcode';
+import { deviceName } from './lib/device-name.ts';
+import { formatBytes } from '@cloudvault/contract/format';
+import { storageAlertCrossed } from './modules/notifications/storage-alerts.ts';
+import { createActivityRepository } from './modules/activity/activity.repository.ts';
+import { createActivityService } from './modules/activity/activity.service.ts';
+import { createNotificationsRepository } from './modules/notifications/notifications.repository.ts';
+import { createNotificationsService } from './modules/notifications/notifications.service.ts';
+import { newSignInMail, passwordChangedMail, storageAlertMail } from './modules/notifications/notification-mail.ts';
+import { createTwoFactorRepository } from './modules/two-factor/two-factor.repository.ts';
+import { createTwoFactorService } from './modules/two-factor/two-factor.service.ts';
+import { createProfileService } from './modules/profile/profile.service.ts';
+import { createAccountDataRepository } from './modules/account-data/account-data.repository.ts';
+import { createAccountExportService } from './modules/account-data/account-export.service.ts';
+import { createAccountDeletionService } from './modules/account-data/account-deletion.service.ts';
 import { createSharesRepository } from './modules/shares/shares.repository.ts';
 import { createSharesService } from './modules/shares/shares.service.ts';
 
@@ -60,6 +75,12 @@ export interface Container {
   trash: ReturnType<typeof createTrashService>;
   settings: ReturnType<typeof createSettingsService>;
   shares: ReturnType<typeof createSharesService>;
+  activity: ReturnType<typeof createActivityService>;
+  notifications: ReturnType<typeof createNotificationsService>;
+  twoFactor: ReturnType<typeof createTwoFactorService>;
+  profile: ReturnType<typeof createProfileService>;
+  accountExports: ReturnType<typeof createAccountExportService>;
+  accountDeletion: ReturnType<typeof createAccountDeletionService>;
   mail: ReturnType<typeof createMailService>;
   mailer: Mailer;
   billing: ReturnType<typeof createBillingService>;
@@ -91,16 +112,6 @@ export async function createContainer(
   const blobs = await createBlobStore(config.storage);
   const accountsRepository = createAccountsRepository(database.db);
   const planOf = async (userId: string) => (await accountsRepository.findUserById(userId))?.plan_id ?? 'FREE';
-  const accounts = createAccountsService({
-    accounts: accountsRepository,
-    tokens: createSessionTokens(jwtSecret, clock),
-    passwords: { hash: hashPassword, verify: verifyPassword },
-    plans,
-    clock,
-    loginFailuresByEmail: createFailureLimiter({ max: 10, windowMs: FIFTEEN_MINUTES, clock }),
-    loginFailuresByIp: createFailureLimiter({ max: 100, windowMs: FIFTEEN_MINUTES, clock }),
-  });
-
   const settingsRepository = createSettingsRepository(database.db);
   const settings = createSettingsService({
     settings: settingsRepository,
@@ -110,6 +121,38 @@ export async function createContainer(
 
   const mailer = createMailer({ smtpUrl: config.mail.smtpUrl, outboxDir: path.join(config.dataDir, 'outbox'), from: config.mail.from });
   const mail = createMailService({ queue: createMailRepository(database.db), mailer, clock, log });
+  const activity = createActivityService({ activity: createActivityRepository(database.db), clock, log });
+  const notifications = createNotificationsService({
+    notifications: createNotificationsRepository(database.db),
+    settingsOf: (userId) => settings.get(userId),
+    sendMail: (message) => mail.send(message),
+    clock,
+    log,
+  });
+  const twoFactor = createTwoFactorService({
+    twoFactor: createTwoFactorRepository(database.db),
+    clock,
+    qrCodeDataUrl: (text) => QRCode.toDataURL(text, { margin: 1, width: 240 }),
+    activity,
+  });
+  const accounts = createAccountsService({
+    accounts: accountsRepository,
+    tokens: createSessionTokens(jwtSecret, clock),
+    passwords: { hash: hashPassword, verify: verifyPassword },
+    plans,
+    clock,
+    loginFailuresByEmail: createFailureLimiter({ max: 10, windowMs: FIFTEEN_MINUTES, clock }),
+    loginFailuresByIp: createFailureLimiter({ max: 100, windowMs: FIFTEEN_MINUTES, clock }),
+    verifySecondFactor: (user, code) => twoFactor.verify(user.id, user.totp_secret as string, code),
+    signedIn: async (user, client, newDevice) => {
+      const device = deviceName(client.userAgent);
+      await activity.record(user.id, 'sign_in', { device });
+      if (newDevice) {
+        const at = clock.now().toISOString();
+        await notifications.notify(user.id, { type: 'new_sign_in', details: { device }, mail: newSignInMail({ to: user.email, device, at, publicUrl: config.publicUrl }) });
+      }
+    },
+  });
 
   const foldersRepository = createFoldersRepository(database.db);
   const filesRepository = createFilesRepository(database.db, database.dialect);
@@ -124,12 +167,35 @@ export async function createContainer(
     tokens: createShareTokens(jwtSecret, clock),
     passwordFailures: createFailureLimiter({ max: 10, windowMs: FIFTEEN_MINUTES, clock }),
     sendMail: (message) => mail.send(message),
+    notifyUser: (userId, event) => notifications.notify(userId, event),
+    activity,
     clock,
     publicUrl: config.publicUrl,
   });
   const folders = createFoldersService({ folders: foldersRepository, clock, privateShareRoot: shares.privateShareRoot });
   const files = createFilesService({ files: filesRepository, folders, blobs, clock });
-  const uploads = createUploadsService({ files: filesRepository, folders, blobs, plans, planOf, clock });
+  const uploads = createUploadsService({
+    files: filesRepository,
+    folders,
+    blobs,
+    plans,
+    planOf,
+    clock,
+    uploaded: async (userId, file, usage) => {
+      await activity.record(userId, 'upload', { name: file.originalName, size: file.sizeFormatted });
+      const crossed = storageAlertCrossed(usage);
+      if (crossed === null) return;
+      const user = await accountsRepository.findUserById(userId);
+      if (!user) return;
+      const used = formatBytes(usage.after);
+      const limit = formatBytes(usage.limit);
+      await notifications.notify(userId, {
+        type: 'storage_alert',
+        details: { percent: String(crossed), used, limit },
+        mail: storageAlertMail({ to: user.email, percent: crossed, used, limit, publicUrl: config.publicUrl }),
+      });
+    },
+  });
   const storage = createStorageService({ files: filesRepository, plans, planOf });
   const trash = createTrashService({
     trash: createTrashRepository(database.db),
@@ -177,8 +243,47 @@ export async function createContainer(
       return { email: user.email, name: `${user.first_name} ${user.last_name}`.trim() };
     },
     shareCounts: (userId) => shares.counts(userId),
+    planChanged: (userId, change) => activity.record(userId, 'plan_change', change),
     log,
     ...(localPayments ? { dueRenewals: () => localPayments.renewDue() } : {}),
+  });
+
+  const accountData = createAccountDataRepository(database.db);
+  const profile = createProfileService({
+    accounts: accountsRepository,
+    passwords: { hash: hashPassword, verify: verifyPassword },
+    plans,
+    clock,
+    activity,
+    counts: async (userId) => {
+      const [usage, shareCounts] = await Promise.all([billingRecords.usageCounts(userId), shares.counts(userId)]);
+      return { files: usage.files, folders: usage.folders, shares: shareCounts.shared };
+    },
+    passwordChanged: (user) =>
+      notifications.notify(user.id, {
+        type: 'password_changed',
+        details: {},
+        mail: passwordChangedMail({ to: user.email, at: clock.now().toISOString(), publicUrl: config.publicUrl }),
+      }),
+  });
+  const accountExports = createAccountExportService({
+    data: accountData,
+    blobs,
+    clock,
+    compressionEnabled: async (userId) => (await settings.get(userId)).storage.compressionEnabled,
+    accountRecord: async (userId) => {
+      const [user, userSettings, current, userShares] = await Promise.all([accounts.profile(userId), settings.get(userId), billing.current(userId), shares.list(userId)]);
+      return { user, settings: userSettings, subscription: current.subscription, billingHistory: current.billingHistory, history: current.history, shares: userShares };
+    },
+  });
+  const accountDeletion = createAccountDeletionService({
+    data: accountData,
+    blobs,
+    log,
+    endPaidSubscription: async (userId) => {
+      const subscription = await billing.activeSubscription(userId);
+      if (subscription) await payments.cancelNow(subscription.provider_subscription_id);
+    },
   });
 
   return {
@@ -196,6 +301,12 @@ export async function createContainer(
     shares,
     mail,
     mailer,
+    activity,
+    notifications,
+    twoFactor,
+    profile,
+    accountExports,
+    accountDeletion,
     billing,
     payments,
     localPayments,

@@ -137,6 +137,13 @@ describe('requests to the Stripe API', () => {
     expect(reactivated!.id).not.toBe(canceled!.id);
   });
 
+  it('ends a subscription today with DELETE (account deletion)', async () => {
+    const { subscription } = await subscribedCustomer();
+    const [ended] = await provider.cancelNow(subscription.id);
+    expect(standIn.lastRequest('DELETE', `/v1/subscriptions/${subscription.id}`)).toBeDefined();
+    expect(ended).toMatchObject({ type: 'subscription.changed', subscription: { providerSubscriptionId: subscription.id, status: 'canceled' } });
+  });
+
   it('refunds the PaymentIntent that paid the invoice, for the invoice amount', async () => {
     const { customer, session } = await subscribedCustomer();
     const paid = (await provider.checkoutSessionEvents(session.id, customer.userId)).find((event) => event.type === 'invoice.paid');

@@ -41,6 +41,9 @@ export const LoginBody = Type.Object(
 export type LoginBody = Static<typeof LoginBody>;
 
 export const AuthResponse = Type.Object({ token: Type.String(), user: User });
+
+/** A refused sign-in; `twoFactorRequired` when the password was right and a code is needed. */
+export const LoginErrorBody = Type.Object({ error: Type.String(), code: Type.Optional(Type.String()), twoFactorRequired: Type.Optional(Type.Boolean()) });
 export type AuthResponse = Static<typeof AuthResponse>;
 
 export const ProfileResponse = Type.Object({ user: User });

@@ -12,6 +12,10 @@ export interface UsersTable {
   plan_id: string;
   storage_used: number;
   two_factor_enabled: number;
+  /** Base32 TOTP secret once two-factor is on. */
+  totp_secret: string | null;
+  /** Set up but not yet confirmed with a code. */
+  totp_pending_secret: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -153,6 +157,30 @@ export interface MailQueueTable {
   created_at: string;
 }
 
+export interface RecoveryCodesTable {
+  user_id: string;
+  /** SHA-256 of the code: the codes are shown once and never stored readable. */
+  code_hash: string;
+  used_at: string | null;
+}
+
+export interface ActivityTable {
+  id: string;
+  user_id: string;
+  type: string;
+  details: string;
+  created_at: string;
+}
+
+export interface NotificationsTable {
+  id: string;
+  user_id: string;
+  type: string;
+  details: string;
+  read_at: string | null;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -167,4 +195,7 @@ export interface Database {
   local_checkout_sessions: LocalCheckoutSessionsTable;
   shares: SharesTable;
   mail_queue: MailQueueTable;
+  recovery_codes: RecoveryCodesTable;
+  activity: ActivityTable;
+  notifications: NotificationsTable;
 }

@@ -112,6 +112,11 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       if (body.cancel_at_period_end !== undefined) subscription.cancel_at_period_end = body.cancel_at_period_end === 'true';
       return subscription;
     }],
+    ['DELETE', /^\/v1\/subscriptions\/([^/]+)$/, ([id]) => {
+      const subscription = stored(id!, 'subscription');
+      subscription.status = 'canceled';
+      return subscription;
+    }],
     ['GET', /^\/v1\/invoice_payments$/, (_, { query }) => {
       const payments = [...objects.values()].filter(
         (object) => object.object === 'invoice_payment' && object.invoice === query.invoice && (!query.status || object.status === query.status),

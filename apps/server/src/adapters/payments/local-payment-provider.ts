@@ -23,8 +23,6 @@ export interface LocalPaymentProvider extends PaymentProvider {
   openSession(id: string, kind: 'checkout' | 'portal'): Promise<LocalCheckoutSessionsTable | undefined>;
   /** The Pay button: the events a card payment would produce, once per session; [] when it cannot be paid. */
   pay(sessionId: string): Promise<PaymentEvent[]>;
-  /** The portal's 'End subscription now': canceled today, not at period end. */
-  endNow(providerSubscriptionId: string): Promise<PaymentEvent[]>;
   /** Renewals and period ends that are due: an invoice for each new period, or the end. */
   renewDue(): Promise<PaymentEvent[]>;
 }
@@ -168,7 +166,7 @@ export function createLocalPaymentProvider(deps: {
       return [changed({ ...snapshotOf(await requireSubscription(providerSubscriptionId)), cancelAtPeriodEnd: false })];
     },
 
-    async endNow(providerSubscriptionId) {
+    async cancelNow(providerSubscriptionId) {
       const row = await requireSubscription(providerSubscriptionId);
       return [changed({ ...snapshotOf(row), status: 'canceled', cancelAtPeriodEnd: false, currentPeriodEnd: now() })];
     },

@@ -92,6 +92,9 @@ export interface PaymentProvider {
   /** Stops renewal: the subscription runs to the end of the period, then ends. */
   cancelAtPeriodEnd(providerSubscriptionId: string): Promise<PaymentEvent[]>;
 
+  /** Ends a subscription today (account deletion, the portal's 'End subscription now'). */
+  cancelNow(providerSubscriptionId: string): Promise<PaymentEvent[]>;
+
   /** Undoes cancelAtPeriodEnd before the period ends. */
   reactivate(providerSubscriptionId: string): Promise<PaymentEvent[]>;
 

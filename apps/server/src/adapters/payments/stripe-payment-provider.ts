@@ -223,6 +223,10 @@ export function createStripePaymentProvider(config: StripePaymentsConfig, option
       return answerEvent(await stripe.subscriptions.update(providerSubscriptionId, { cancel_at_period_end: true }));
     },
 
+    async cancelNow(providerSubscriptionId) {
+      return answerEvent(await stripe.subscriptions.cancel(providerSubscriptionId));
+    },
+
     async reactivate(providerSubscriptionId) {
       return answerEvent(await stripe.subscriptions.update(providerSubscriptionId, { cancel_at_period_end: false }));
     },

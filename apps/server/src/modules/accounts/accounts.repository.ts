@@ -41,6 +41,40 @@ export function createAccountsRepository(db: Kysely<Database>) {
         .executeTakeFirst();
     },
 
+    async updateName(userId: string, firstName: string, lastName: string, nowIso: string): Promise<void> {
+      await db.updateTable('users').set({ first_name: firstName, last_name: lastName, updated_at: nowIso }).where('id', '=', userId).execute();
+    },
+
+    async updatePasswordHash(userId: string, passwordHash: string, nowIso: string): Promise<void> {
+      await db.updateTable('users').set({ password_hash: passwordHash, updated_at: nowIso }).where('id', '=', userId).execute();
+    },
+
+    /** Signs the user out everywhere except the session that asked. */
+    async revokeOtherSessions(userId: string, keepSessionId: string, nowIso: string): Promise<void> {
+      await db
+        .updateTable('sessions')
+        .set({ revoked_at: nowIso })
+        .where('user_id', '=', userId)
+        .where('id', '!=', keepSessionId)
+        .where('revoked_at', 'is', null)
+        .execute();
+    },
+
+    /** The user's sessions, newest first: the last sign-in and the devices seen before. */
+    recentSessions(userId: string, limit: number): Promise<SessionRow[]> {
+      return db.selectFrom('sessions').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id').limit(limit).execute();
+    },
+
+    async hasSessionFrom(userId: string, userAgent: string | null): Promise<boolean> {
+      const row = await db
+        .selectFrom('sessions')
+        .select('id')
+        .where('user_id', '=', userId)
+        .where((eb) => (userAgent === null ? eb('user_agent', 'is', null) : eb('user_agent', '=', userAgent)))
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
     async revokeSession(sessionId: string, nowIso: string): Promise<void> {
       await db
         .updateTable('sessions')

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { AuthResponse, LoginBody, ProfileResponse, RegisterBody } from '@cloudvault/contract/accounts';
+import { AuthResponse, LoginBody, LoginErrorBody, ProfileResponse, RegisterBody } from '@cloudvault/contract/accounts';
 import { ErrorBody } from '@cloudvault/contract/common';
 import { caller } from '../../lib/auth.ts';
 import { tooManyRequests } from '../../lib/errors.ts';
@@ -32,7 +32,7 @@ export function accountsRoutes(accounts: AccountsService): FastifyPluginAsyncTyp
 
     app.post(
       '/auth/login',
-      { schema: { tags: ['accounts'], body: LoginBody, response: { 200: AuthResponse, ...errors } } },
+      { schema: { tags: ['accounts'], body: LoginBody, response: { 200: AuthResponse, ...errors, 401: LoginErrorBody } } },
       async (request) => accounts.login(request.body, clientInfo(request)),
     );
 

@@ -6,7 +6,7 @@ import { AppError, badRequest, conflict, notFound, tooManyRequests } from '../..
 import type { FailureLimiter } from '../../lib/failure-limiter.ts';
 import { newId } from '../../lib/ids.ts';
 import type { PlanCatalogue } from '../plans/plans.catalogue.ts';
-import type { AccountsRepository } from './accounts.repository.ts';
+import type { AccountsRepository, UserRow } from './accounts.repository.ts';
 import { presentUser } from './accounts.presenter.ts';
 import type { SessionTokens } from './session-tokens.ts';
 
@@ -22,7 +22,7 @@ export interface ClientInfo {
 export interface AccountsServiceDeps {
   accounts: Pick<
     AccountsRepository,
-    'findUserByEmail' | 'findUserById' | 'insertUser' | 'insertSession' | 'findLiveSession' | 'revokeSession'
+    'findUserByEmail' | 'findUserById' | 'insertUser' | 'insertSession' | 'findLiveSession' | 'revokeSession' | 'hasSessionFrom'
   >;
   tokens: SessionTokens;
   passwords: { hash(password: string): Promise<string>; verify(hash: string, password: string): Promise<boolean> };
@@ -31,6 +31,10 @@ export interface AccountsServiceDeps {
   /** Failed sign-ins per e-mail (10 per 15 minutes) and per IP (100 per 15 minutes). */
   loginFailuresByEmail: FailureLimiter;
   loginFailuresByIp: FailureLimiter;
+  /** A TOTP or unused recovery code of a user with two-factor on (a recovery code is used up). */
+  verifySecondFactor(user: UserRow, code: string): Promise<boolean>;
+  /** After a sign-in: the activity log, and a security alert when the device is new. */
+  signedIn(user: UserRow, client: ClientInfo, newDevice: boolean): Promise<void>;
 }
 
 export function createAccountsService(deps: AccountsServiceDeps) {
@@ -76,6 +80,8 @@ export function createAccountsService(deps: AccountsServiceDeps) {
         plan_id: 'FREE',
         storage_used: 0,
         two_factor_enabled: 0,
+        totp_secret: null,
+        totp_pending_secret: null,
         created_at: now,
         updated_at: now,
       };
@@ -99,9 +105,19 @@ export function createAccountsService(deps: AccountsServiceDeps) {
       const user = await accounts.findUserByEmail(email);
       const valid = await passwords.verify(user?.password_hash ?? (await decoy()), input.password);
       if (!user || !valid) throw new AppError(401, 'INVALID_CREDENTIALS', WRONG_CREDENTIALS);
+      if (user.totp_secret !== null) {
+        // api.md: a code is asked for only after the right password; a wrong code counts as a failure.
+        if (!input.totpCode) throw new AppError(401, 'TWO_FACTOR_REQUIRED', 'Enter the code from your authenticator app.', { twoFactorRequired: true });
+        if (!(await deps.verifySecondFactor(user, input.totpCode))) {
+          throw new AppError(401, 'INVALID_TWO_FACTOR_CODE', 'That code is not right. Enter the current code, or one of your recovery codes.', { twoFactorRequired: true });
+        }
+      }
       deps.loginFailuresByEmail.reset(emailKey);
       deps.loginFailuresByIp.forgive(ipKey);
-      return { token: await openSession(user.id, client), user: presentUser(user, plans) };
+      const newDevice = !(await accounts.hasSessionFrom(user.id, client.userAgent?.slice(0, 512) ?? null));
+      const token = await openSession(user.id, client);
+      await deps.signedIn(user, client, newDevice);
+      return { token, user: presentUser(user, plans) };
     },
 
     /** The caller named by a bearer token, or null when it is forged, expired or revoked. */

@@ -23,6 +23,8 @@ export interface BillingServiceDeps {
   /** Active shares and downloads through them (sharing, issue 6); zero until shares exist. */
   shareCounts(userId: string): Promise<{ shared: number; downloads: number }>;
   log: ServiceLog;
+  /** After a plan change is committed: the account's activity log. */
+  planChanged(userId: string, change: { type: HistoryType; planName: string }): Promise<void>;
   /** Renewals the provider leaves to us (the local test checkout); Stripe renews on its own. */
   dueRenewals?: () => Promise<PaymentEvent[]>;
 }
@@ -64,14 +66,18 @@ export function createBillingService(deps: BillingServiceDeps) {
     await repository.addHistory({ id: newId(), user_id: userId, type, plan_id: planId, created_at: at });
   }
 
+  type PlanChange = { userId: string; type: HistoryType; planName: string };
+
   /** Moves the user's plan to what their newest subscription grants, noting the move. */
-  async function followSubscription(repository: BillingQueries, userId: string, at: string) {
+  async function followSubscription(repository: BillingQueries, userId: string, at: string): Promise<PlanChange | null> {
     const latest = await repository.latestSubscription(userId);
     const planId = latest && grantsPlan(latest.status) ? latest.plan_id : 'FREE';
     const previous = (await repository.userPlanId(userId)) ?? 'FREE';
-    if (planId === previous) return;
+    if (planId === previous) return null;
+    const type = planChangeType(plans.get(previous), plans.get(planId));
     await repository.setUserPlan(userId, planId, at);
-    await history(repository, userId, planChangeType(plans.get(previous), plans.get(planId)), planId, at);
+    await history(repository, userId, type, planId, at);
+    return { userId, type, planName: plans.get(planId).name };
   }
 
   async function userOfSnapshot(repository: BillingQueries, snapshot: { customerId: string; userId: string | null }, hint?: string) {
@@ -81,16 +87,16 @@ export function createBillingService(deps: BillingServiceDeps) {
     return repository.findUserIdByCustomer(provider.name, snapshot.customerId);
   }
 
-  async function applySubscription(repository: BillingQueries, snapshot: SubscriptionSnapshot, at: string, userHint?: string) {
+  async function applySubscription(repository: BillingQueries, snapshot: SubscriptionSnapshot, at: string, userHint?: string): Promise<PlanChange | null> {
     const userId = await userOfSnapshot(repository, snapshot, userHint);
     if (!userId) {
       deps.log.warn({ subscription: snapshot.providerSubscriptionId }, 'payment event for an unknown customer ignored');
-      return;
+      return null;
     }
     await repository.saveCustomerId(userId, provider.name, snapshot.customerId, at);
     const existing = await repository.findSubscription(snapshot.providerSubscriptionId);
     // Canceled is final at every provider: a late or repeated report cannot bring it back.
-    if (existing?.status === 'canceled' && snapshot.status !== 'canceled') return;
+    if (existing?.status === 'canceled' && snapshot.status !== 'canceled') return null;
     await repository.saveSubscription({
       provider_subscription_id: snapshot.providerSubscriptionId,
       user_id: existing?.user_id ?? userId,
@@ -109,7 +115,7 @@ export function createBillingService(deps: BillingServiceDeps) {
       // Cancel names the plan the user moves to at period end; reactivating, the plan kept.
       await history(repository, existing.user_id, snapshot.cancelAtPeriodEnd ? 'cancel' : 'other', snapshot.cancelAtPeriodEnd ? 'FREE' : snapshot.planId, at);
     }
-    await followSubscription(repository, existing?.user_id ?? userId, at);
+    return followSubscription(repository, existing?.user_id ?? userId, at);
   }
 
   async function applyInvoice(repository: BillingQueries, invoice: InvoiceSnapshot) {
@@ -138,26 +144,27 @@ export function createBillingService(deps: BillingServiceDeps) {
 
   async function applyEvents(events: PaymentEvent[]): Promise<void> {
     for (const event of events) {
-      await billing.transaction(async (repository) => {
+      const change = await billing.transaction(async (repository): Promise<PlanChange | null> => {
         const at = now();
-        if (!(await repository.recordEvent(event.id, event.type, at))) return;
+        if (!(await repository.recordEvent(event.id, event.type, at))) return null;
         switch (event.type) {
           case 'checkout.completed':
-            await applySubscription(repository, event.subscription, at, event.userId);
-            break;
+            return applySubscription(repository, event.subscription, at, event.userId);
           case 'subscription.changed':
-            await applySubscription(repository, event.subscription, at);
-            break;
+            return applySubscription(repository, event.subscription, at);
           case 'invoice.paid':
-          case 'invoice.payment_failed':
-            if (event.subscription) await applySubscription(repository, event.subscription, at);
+          case 'invoice.payment_failed': {
+            const moved = event.subscription ? await applySubscription(repository, event.subscription, at) : null;
             await applyInvoice(repository, event.invoice);
-            break;
+            return moved;
+          }
           case 'invoice.refunded':
             await applyInvoice(repository, event.invoice);
-            break;
+            return null;
         }
       });
+      // Outside the transaction: SQLite has one connection, which the transaction holds.
+      if (change) await deps.planChanged(change.userId, { type: change.type, planName: change.planName });
     }
   }
 

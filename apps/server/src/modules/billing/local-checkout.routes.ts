@@ -105,7 +105,7 @@ export function localCheckoutRoutes(deps: {
         } else {
           const subscription = await billing.activeSubscription(session.user_id);
           if (!subscription) return renderPortal(reply, id, 400, 'There is no paid subscription to end.');
-          await billing.applyEvents(await local.endNow(subscription.provider_subscription_id));
+          await billing.applyEvents(await local.cancelNow(subscription.provider_subscription_id));
         }
       } catch (error) {
         if (error instanceof AppError && error.status < 500) return renderPortal(reply, id, error.status, error.message);

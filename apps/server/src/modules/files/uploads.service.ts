@@ -34,6 +34,8 @@ export interface UploadsServiceDeps {
   /** The user's plan id, read fresh for each upload so a plan change applies at once. */
   planOf(userId: string): Promise<string>;
   clock: Clock;
+  /** After a file is stored: the activity log, and storage alerts when usage passes 80 % or 90 %. */
+  uploaded(userId: string, file: FileItem, usage: { before: number; after: number; limit: number }): Promise<void>;
 }
 
 export const tooLarge = (planName: string, maxFileSize: number) =>
@@ -162,7 +164,10 @@ export function createUploadsService(deps: UploadsServiceDeps) {
       // Stored and listed from here on: only the reservation's surplus goes back, and a
       // failure now must never remove the file that was just saved.
       await files.release(input.userId, reserved - Number(row.size));
-      return presentFile(row);
+      const file = presentFile(row);
+      const after = await files.storageUsed(input.userId);
+      await deps.uploaded(input.userId, file, { before: after - file.size, after, limit: plan.storageLimit });
+      return file;
     },
   };
 }

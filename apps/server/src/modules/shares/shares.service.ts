@@ -11,6 +11,7 @@ import {
 } from '@cloudvault/contract/shares';
 import { formatBytes } from '@cloudvault/contract/format';
 import { isValidEmail, normalizeEmail } from '@cloudvault/contract/validation';
+import type { MailMessage } from '../../adapters/mail/mailer.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, badRequest, notFound, tooManyRequests } from '../../lib/errors.ts';
 import type { FailureLimiter } from '../../lib/failure-limiter.ts';
@@ -19,6 +20,7 @@ import type { FileRow, FilesRepository } from '../files/files.repository.ts';
 import { presentFile } from '../files/files.presenter.ts';
 import type { FolderRow, FoldersRepository } from '../folders/folders.repository.ts';
 import { presentFolder } from '../folders/folders.presenter.ts';
+import type { ActivityService } from '../activity/activity.service.ts';
 import type { PlanEntry } from '../plans/plans.catalogue.ts';
 import type { ShareTokens } from './share-tokens.ts';
 import type { ListedShare, ShareRow, SharesRepository } from './shares.repository.ts';
@@ -45,7 +47,11 @@ export interface SharesServiceDeps {
   tokens: ShareTokens;
   /** Wrong share passwords, per link and IP (api.md: 10 in 15 minutes). */
   passwordFailures: FailureLimiter;
-  sendMail(message: { to: string; subject: string; text: string; html: string }): Promise<void>;
+  /** An invitation to an e-mail with no account yet. */
+  sendMail(message: MailMessage): Promise<void>;
+  /** A user is told as their notification settings say (e-mail, the header bell). */
+  notifyUser(userId: string, event: { type: 'folder_shared'; details: Record<string, string>; mail: MailMessage }): Promise<void>;
+  activity: Pick<ActivityService, 'record'>;
   clock: Clock;
   publicUrl: string;
 }
@@ -107,6 +113,7 @@ export function createSharesService(deps: SharesServiceDeps) {
       download_count: 0,
       created_at: createdAt.toISOString(),
     });
+    await deps.activity.record(userId, 'share', { kind: 'link', item: item.file_id ? 'file' : 'folder' });
     return { shareUrl: shareUrlOf(id), shareId: id, expiresAt };
   }
 
@@ -125,15 +132,14 @@ export function createSharesService(deps: SharesServiceDeps) {
     };
   }
 
-  /** Private recipients are told by e-mail when their own settings allow it (or they have no account yet). */
+  /** A recipient with an account is notified per their settings; an e-mail with none yet gets an invitation. */
   async function notifyRecipient(ownerId: string, email: string, folderName: string) {
     const recipient = await deps.users.byEmail(email);
-    if (recipient) {
-      const { notifications } = await deps.settingsOf(recipient.id);
-      if (!notifications.email || !notifications.fileSharing) return;
-    }
     const owner = await ownerAsShown(ownerId, 'private');
-    await deps.sendMail(folderSharedMail({ to: email, owner, folderName, publicUrl: deps.publicUrl, hasAccount: recipient !== undefined }));
+    const mail = folderSharedMail({ to: email, owner, folderName, publicUrl: deps.publicUrl, hasAccount: recipient !== undefined });
+    if (!recipient) return deps.sendMail(mail);
+    const sharer = owner.lastName ? `${owner.firstName} ${owner.lastName}` : owner.firstName;
+    return deps.notifyUser(recipient.id, { type: 'folder_shared', details: { folder: folderName, owner: sharer }, mail });
   }
 
   /** The share behind a token, with its live item; 404, 410 or 401 (password) otherwise. */
@@ -202,6 +208,7 @@ export function createSharesService(deps: SharesServiceDeps) {
           created_at: now(),
         };
         await shares.insert(row);
+        await deps.activity.record(userId, 'share', { kind: 'private', item: 'folder', name: folder.name, email });
         await notifyRecipient(userId, email, folder.name);
       }
       const showCounts = (await deps.settingsOf(userId)).privacy.shareAnalytics;

@@ -1,0 +1,19 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ErrorBody, MessageBody } from '@cloudvault/contract/common';
+import { caller } from '../../lib/auth.ts';
+import { sendZip } from '../files/download-responses.ts';
+import type { AccountDeletionService } from './account-deletion.service.ts';
+import type { AccountExportService } from './account-export.service.ts';
+
+export function accountDataRoutes(deps: { exports: AccountExportService; deletion: AccountDeletionService }): FastifyPluginAsyncTypebox {
+  return async (app) => {
+    app.addHook('onRequest', app.requireUser);
+
+    app.get('/user/export', { schema: { tags: ['account'] } }, async (request, reply) => sendZip(reply, await deps.exports.export(caller(request).userId)));
+
+    app.delete('/user/account', { schema: { tags: ['account'], response: { 200: MessageBody, 401: ErrorBody, 502: ErrorBody } } }, async (request) => {
+      await deps.deletion.deleteAccount(caller(request).userId);
+      return { message: 'Account deleted successfully' };
+    });
+  };
+}

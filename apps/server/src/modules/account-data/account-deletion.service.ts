@@ -1,0 +1,36 @@
+import type { BlobStore } from '../../adapters/blob-store/blob-store.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { ServiceLog } from '../../lib/service-log.ts';
+import type { AccountDataRepository } from './account-data.repository.ts';
+
+/**
+ * DELETE /api/user/account: the paid subscription is ended at the provider first (if that
+ * fails, nothing is deleted), then every row of the user in one statement (foreign keys
+ * cascade: files, folders, shares, settings, sessions, billing, activity), then every blob.
+ */
+export function createAccountDeletionService(deps: {
+  data: Pick<AccountDataRepository, 'blobKeys' | 'deleteUser'>;
+  blobs: Pick<BlobStore, 'delete'>;
+  endPaidSubscription(userId: string): Promise<void>;
+  log: ServiceLog;
+}) {
+  return {
+    async deleteAccount(userId: string): Promise<void> {
+      try {
+        await deps.endPaidSubscription(userId);
+      } catch (error) {
+        deps.log.error({ err: error, userId }, 'account deletion stopped: the subscription could not be canceled');
+        throw new AppError(502, 'SUBSCRIPTION_NOT_CANCELED', 'Your subscription could not be canceled, so nothing was deleted. Please try again in a few minutes.');
+      }
+      const keys = await deps.data.blobKeys(userId);
+      await deps.data.deleteUser(userId);
+      // The rows are gone, so no request can reach these blobs any more; a failure here leaves
+      // unreachable bytes, named in the log for the operator.
+      for (const key of keys) {
+        await deps.blobs.delete(key).catch((error: unknown) => deps.log.error({ err: error, blob: key }, 'blob of a deleted account not removed'));
+      }
+    },
+  };
+}
+
+export type AccountDeletionService = ReturnType<typeof createAccountDeletionService>;

@@ -1,0 +1,67 @@
+import { Readable } from 'node:stream';
+import zlib from 'node:zlib';
+import type { BlobStore } from '../../adapters/blob-store/blob-store.ts';
+import { createZipStream, type ZipEntry } from '../../lib/zip-writer.ts';
+import { presentFile } from '../files/files.presenter.ts';
+import { presentFolder } from '../folders/folders.presenter.ts';
+import type { AccountDataRepository } from './account-data.repository.ts';
+
+/**
+ * GET /api/user/export: one streamed zip with account.json at the top and every file under
+ * files/<its folder path>/, read from the blob store as the zip is written.
+ */
+export function createAccountExportService(deps: {
+  data: Pick<AccountDataRepository, 'liveFolders' | 'liveFiles'>;
+  blobs: Pick<BlobStore, 'get'>;
+  /** What account.json holds besides folders and files (api.md): user, settings, billing, shares. */
+  accountRecord(userId: string): Promise<Record<string, unknown>>;
+  compressionEnabled(userId: string): Promise<boolean>;
+  clock: { now(): Date };
+}) {
+  return {
+    async export(userId: string): Promise<{ name: string; body: Readable }> {
+      const [folders, files, record, compress] = await Promise.all([
+        deps.data.liveFolders(userId),
+        deps.data.liveFiles(userId),
+        deps.accountRecord(userId),
+        deps.compressionEnabled(userId),
+      ]);
+      const byId = new Map(folders.map((folder) => [folder.id, folder]));
+      const prefixes = new Map<string, string>();
+      // Names are already safe (no separators, never . or ..), so joining them cannot escape files/.
+      const prefixOf = (folderId: string | null, depth = 0): string => {
+        if (folderId === null) return 'files/';
+        const known = prefixes.get(folderId);
+        if (known !== undefined) return known;
+        const folder = byId.get(folderId);
+        const prefix = folder && depth < 10_000 ? `${prefixOf(folder.parent_id, depth + 1)}${folder.name}/` : 'files/';
+        prefixes.set(folderId, prefix);
+        return prefix;
+      };
+
+      const account = Buffer.from(
+        JSON.stringify({ ...record, folders: folders.map(presentFolder), files: files.map(presentFile) }, null, 2),
+      );
+      const now = deps.clock.now();
+      const entries: ZipEntry[] = [
+        { path: 'account.json', modifiedAt: now, file: { size: account.length, crc32: zlib.crc32(account), open: async () => Readable.from([account]) } },
+        { path: 'files/', modifiedAt: now },
+        ...folders.map((folder) => ({ path: prefixOf(folder.id), modifiedAt: new Date(folder.updated_at) })),
+        ...files.map(
+          (file): ZipEntry => ({
+            path: `${prefixOf(file.folder_id)}${file.name}`,
+            modifiedAt: new Date(file.updated_at),
+            file: {
+              size: Number(file.size),
+              crc32: Number(file.crc32),
+              open: () => deps.blobs.get(file.blob_key, Number(file.size) > 0 ? { start: 0, end: Number(file.size) - 1 } : undefined),
+            },
+          }),
+        ),
+      ];
+      return { name: `CloudVault-data-${now.toISOString().slice(0, 10)}.zip`, body: createZipStream(entries, { compress }) };
+    },
+  };
+}
+
+export type AccountExportService = ReturnType<typeof createAccountExportService>;

@@ -1,0 +1,66 @@
+import type { User } from '@cloudvault/contract/accounts';
+import type { AccountOverviewResponse, ChangePasswordBody, UpdateProfileBody } from '@cloudvault/contract/profile';
+import { isValidPassword, normalizeName, PASSWORD_MIN_LENGTH } from '@cloudvault/contract/validation';
+import type { Clock } from '../../lib/clock.ts';
+import { deviceName } from '../../lib/device-name.ts';
+import { badRequest, notFound } from '../../lib/errors.ts';
+import type { AccountsRepository } from '../accounts/accounts.repository.ts';
+import { presentUser } from '../accounts/accounts.presenter.ts';
+import type { ActivityService } from '../activity/activity.service.ts';
+import type { PlanCatalogue } from '../plans/plans.catalogue.ts';
+
+/** The Profile page: names, password, and the account's real figures and recent activity. */
+export function createProfileService(deps: {
+  accounts: Pick<AccountsRepository, 'findUserById' | 'updateName' | 'updatePasswordHash' | 'revokeOtherSessions' | 'recentSessions'>;
+  passwords: { hash(password: string): Promise<string>; verify(hash: string, password: string): Promise<boolean> };
+  plans: PlanCatalogue;
+  clock: Clock;
+  activity: Pick<ActivityService, 'record' | 'recent'>;
+  counts(userId: string): Promise<{ files: number; folders: number; shares: number }>;
+  /** The security alert after a password change (settings decide whether and how). */
+  passwordChanged(user: { id: string; email: string }): Promise<void>;
+}) {
+  const { accounts, clock } = deps;
+
+  async function requireUser(userId: string) {
+    const user = await accounts.findUserById(userId);
+    if (!user) throw notFound('Account not found');
+    return user;
+  }
+
+  return {
+    async updateProfile(userId: string, input: UpdateProfileBody): Promise<User> {
+      const firstName = normalizeName(input.firstName);
+      const lastName = normalizeName(input.lastName);
+      if (!firstName || !lastName) throw badRequest('First name and last name are required', 'NAME_REQUIRED');
+      await accounts.updateName(userId, firstName, lastName, clock.now().toISOString());
+      return presentUser(await requireUser(userId), deps.plans);
+    },
+
+    /** api.md: 400 for a wrong current password; every other session is signed out. */
+    async changePassword(userId: string, sessionId: string, input: ChangePasswordBody): Promise<void> {
+      const user = await requireUser(userId);
+      if (!input.currentPassword) throw badRequest('Current password is required', 'CURRENT_PASSWORD_REQUIRED');
+      if (!(await deps.passwords.verify(user.password_hash, input.currentPassword))) throw badRequest('Current password is incorrect', 'WRONG_PASSWORD');
+      if (!isValidPassword(input.newPassword)) throw badRequest(`Password must be at least ${PASSWORD_MIN_LENGTH} characters long`, 'WEAK_PASSWORD');
+      const now = clock.now().toISOString();
+      await accounts.updatePasswordHash(userId, await deps.passwords.hash(input.newPassword), now);
+      await accounts.revokeOtherSessions(userId, sessionId, now);
+      await deps.activity.record(userId, 'password_change');
+      await deps.passwordChanged(user);
+    },
+
+    async overview(userId: string): Promise<AccountOverviewResponse> {
+      const [user, sessions, counts, activity] = await Promise.all([requireUser(userId), accounts.recentSessions(userId, 1), deps.counts(userId), deps.activity.recent(userId)]);
+      const last = sessions[0];
+      return {
+        createdAt: user.created_at,
+        lastSignIn: last ? { at: last.created_at, device: deviceName(last.user_agent) } : null,
+        counts,
+        activity,
+      };
+    },
+  };
+}
+
+export type ProfileService = ReturnType<typeof createProfileService>;

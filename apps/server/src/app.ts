@@ -114,7 +114,7 @@ export async function buildApp(
       await api.register(profileRoutes(container.profile));
       await api.register(twoFactorRoutes(container.twoFactor));
       await api.register(notificationsRoutes(container.notifications));
-      await api.register(accountDataRoutes({ exports: container.accountExports, deletion: container.accountDeletion }));
+      await api.register(accountDataRoutes({ exports: container.accountExports, deletion: container.accountDeletion, links: container.links }));
       await api.register(publicSharesRoutes(container));
       await api.register(planRoutes(container.billing));
       await api.register(billingRoutes(container.billing));

@@ -189,6 +189,13 @@ describe('export and deletion', () => {
     expect(account.user.email).toBe(user.email);
     expect(Object.keys(account).sort()).toEqual(['billingHistory', 'files', 'folders', 'history', 'settings', 'shares', 'subscription', 'user']);
     expect(account.files).toHaveLength(2);
+
+    // The same zip through a signed link, as the browser saves it.
+    const link = await server.request('POST', '/api/user/export/download-link', { token: user.token });
+    expect(link.status).toBe(200);
+    const linked = await fetch(`${server.url}${link.body.url}`);
+    expect(linked.status).toBe(200);
+    expect((await readZip(Buffer.from(await linked.arrayBuffer()))).get('files/Photos/Trip/beach.jpg')).toEqual(bytes);
   });
 
   it('deletes every row and blob of the user, ends the subscription and revokes every token', async () => {

@@ -1,15 +1,23 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorBody, MessageBody } from '@cloudvault/contract/common';
+import { DownloadLinkResponse } from '@cloudvault/contract/files';
 import { caller } from '../../lib/auth.ts';
+import type { DownloadLinks } from '../files/download-links.ts';
 import { sendZip } from '../files/download-responses.ts';
 import type { AccountDeletionService } from './account-deletion.service.ts';
 import type { AccountExportService } from './account-export.service.ts';
 
-export function accountDataRoutes(deps: { exports: AccountExportService; deletion: AccountDeletionService }): FastifyPluginAsyncTypebox {
+export function accountDataRoutes(deps: { exports: AccountExportService; deletion: AccountDeletionService; links: DownloadLinks }): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.addHook('onRequest', app.requireUser);
 
     app.get('/user/export', { schema: { tags: ['account'] } }, async (request, reply) => sendZip(reply, await deps.exports.export(caller(request).userId)));
+
+    // The browser saves the export through its own download manager (decisions 0006).
+    app.post('/user/export/download-link', { schema: { tags: ['account'], response: { 200: DownloadLinkResponse, 401: ErrorBody } } }, async (request) => {
+      const { userId } = caller(request);
+      return deps.links.create({ kind: 'export', id: userId, userId });
+    });
 
     app.delete('/user/account', { schema: { tags: ['account'], response: { 200: MessageBody, 401: ErrorBody, 502: ErrorBody } } }, async (request) => {
       await deps.deletion.deleteAccount(caller(request).userId);

@@ -5,12 +5,14 @@ import type { DownloadLinks } from './download-links.ts';
 import { sendFile, sendZip } from './download-responses.ts';
 import type { FilesService } from './files.service.ts';
 import type { FolderArchiveService } from './folder-archive.service.ts';
+import type { AccountExportService } from '../account-data/account-export.service.ts';
 
 /** GET /api/downloads/:token — no bearer: the signed token is the permission. */
 export function downloadLinkRoutes(deps: {
   links: DownloadLinks;
   files: FilesService;
   folderArchives: FolderArchiveService;
+  accountExports: AccountExportService;
 }): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.get(
@@ -20,6 +22,7 @@ export function downloadLinkRoutes(deps: {
         const target = await deps.links.verify(request.params.token);
         if (!target) throw notFound('This download link has expired. Start the download again.', 'DOWNLOAD_LINK_INVALID');
         if (target.kind === 'folder') return sendZip(reply, await deps.folderArchives.archive(target.userId, target.id));
+        if (target.kind === 'export') return sendZip(reply, await deps.accountExports.export(target.userId));
         const file = await deps.files.requireFile(target.userId, target.id);
         return sendFile(request, reply, file, (range) => deps.files.open(target.userId, file.id, range).then((opened) => opened.body));
       },

@@ -5,7 +5,8 @@ import type { Clock } from '../../lib/clock.ts';
 export const DOWNLOAD_LINK_LIFETIME_MS = 5 * 60 * 1000;
 const AUDIENCE = 'cloudvault-download';
 
-export type DownloadTarget = { kind: 'file' | 'folder'; id: string; userId: string };
+/** A file, a folder as zip, or the whole account's export (id = the user). */
+export type DownloadTarget = { kind: 'file' | 'folder' | 'export'; id: string; userId: string };
 
 /**
  * Signed, short-lived download URLs. A browser cannot attach the bearer token to a
@@ -31,7 +32,7 @@ export function createDownloadLinks(secret: string, clock: Clock) {
       try {
         const { payload } = await jwtVerify(token, key, { audience: AUDIENCE, algorithms: ['HS256'], currentDate: clock.now() });
         const { kind, id, sub } = payload;
-        if ((kind !== 'file' && kind !== 'folder') || typeof id !== 'string' || typeof sub !== 'string') return null;
+        if ((kind !== 'file' && kind !== 'folder' && kind !== 'export') || typeof id !== 'string' || typeof sub !== 'string') return null;
         return { kind, id, userId: sub };
       } catch {
         return null;

@@ -49,6 +49,8 @@ import { createProfileService } from './modules/profile/profile.service.ts';
 import { createAccountDataRepository } from './modules/account-data/account-data.repository.ts';
 import { createAccountExportService } from './modules/account-data/account-export.service.ts';
 import { createAccountDeletionService } from './modules/account-data/account-deletion.service.ts';
+import { createVersionsRepository } from './modules/versions/versions.repository.ts';
+import { createVersionsService } from './modules/versions/versions.service.ts';
 import { createSharesRepository } from './modules/shares/shares.repository.ts';
 import { createSharesService } from './modules/shares/shares.service.ts';
 
@@ -81,6 +83,7 @@ export interface Container {
   profile: ReturnType<typeof createProfileService>;
   accountExports: ReturnType<typeof createAccountExportService>;
   accountDeletion: ReturnType<typeof createAccountDeletionService>;
+  versions: ReturnType<typeof createVersionsService>;
   mail: ReturnType<typeof createMailService>;
   mailer: Mailer;
   billing: ReturnType<typeof createBillingService>;
@@ -248,6 +251,7 @@ export async function createContainer(
     ...(localPayments ? { dueRenewals: () => localPayments.renewDue() } : {}),
   });
 
+  const versions = createVersionsService({ versions: createVersionsRepository(database.db), files: filesRepository, blobs, clock, log });
   const accountData = createAccountDataRepository(database.db);
   const profile = createProfileService({
     accounts: accountsRepository,
@@ -307,6 +311,7 @@ export async function createContainer(
     profile,
     accountExports,
     accountDeletion,
+    versions,
     billing,
     payments,
     localPayments,

@@ -27,9 +27,9 @@ async function main(): Promise<void> {
   const container = await createContainer(config);
   const app = await buildApp(container);
   const stopSweeper = startPeriodicTask({
-    name: 'trash retention',
+    name: 'trash and version retention',
     intervalMs: HOUR,
-    run: () => container.trash.purgeExpired(),
+    run: async () => ({ trash: await container.trash.purgeExpired(), versions: await container.versions.purgeExpired() }),
     log: app.log,
   });
   const stopRenewals = startPeriodicTask({

@@ -5,6 +5,7 @@ import * as settings from './migrations/2026-11-22-03-settings.ts';
 import * as billing from './migrations/2026-11-22-04-billing.ts';
 import * as shares from './migrations/2026-11-22-05-shares.ts';
 import * as accountSecurity from './migrations/2026-11-22-06-account-security.ts';
+import * as versionsAnalytics from './migrations/2026-11-22-07-versions-analytics.ts';
 
 /** Every migration, in order. Migrations are frozen once released: add, never edit. */
 const migrations: Record<string, Migration> = {
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-22-04-billing': billing,
   '2026-11-22-05-shares': shares,
   '2026-11-22-06-account-security': accountSecurity,
+  '2026-11-22-07-versions-analytics': versionsAnalytics,
 };
 
 /** Brings the schema up to date; the Migrator's lock lets several servers start at once. */

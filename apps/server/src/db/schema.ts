@@ -181,6 +181,32 @@ export interface NotificationsTable {
   created_at: string;
 }
 
+export interface FileVersionsTable {
+  id: string;
+  file_id: string;
+  user_id: string;
+  mimetype: string;
+  size: number;
+  sha256: string;
+  crc32: number;
+  blob_key: string;
+  created_at: string;
+  replaced_at: string;
+}
+
+export interface StorageDailyTable {
+  user_id: string;
+  /** YYYY-MM-DD, UTC. */
+  day: string;
+  bytes: number;
+}
+
+export interface ShareDownloadsDailyTable {
+  share_id: string;
+  day: string;
+  count: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -198,4 +224,7 @@ export interface Database {
   recovery_codes: RecoveryCodesTable;
   activity: ActivityTable;
   notifications: NotificationsTable;
+  file_versions: FileVersionsTable;
+  storage_daily: StorageDailyTable;
+  share_downloads_daily: ShareDownloadsDailyTable;
 }

@@ -12,9 +12,11 @@ export function createAccountDataRepository(db: Kysely<Database>) {
       return db.selectFrom('files').selectAll().where('user_id', '=', userId).where('deleted_at', 'is', null).orderBy('id').execute();
     },
 
-    /** Every blob the user's files use, Trash included. */
+    /** Every blob the user's files and their versions use, Trash included. */
     async blobKeys(userId: string): Promise<string[]> {
-      return (await db.selectFrom('files').select('blob_key').where('user_id', '=', userId).execute()).map((row) => row.blob_key);
+      const files = await db.selectFrom('files').select('blob_key').where('user_id', '=', userId).execute();
+      const versions = await db.selectFrom('file_versions').select('blob_key').where('user_id', '=', userId).execute();
+      return [...files, ...versions].map((row) => row.blob_key);
     },
 
     /** The user row; every table that names the user deletes its rows with it (foreign keys cascade). */

@@ -5,8 +5,10 @@ import type { Clock } from '../../lib/clock.ts';
 export const DOWNLOAD_LINK_LIFETIME_MS = 5 * 60 * 1000;
 const AUDIENCE = 'cloudvault-download';
 
-/** A file, a folder as zip, or the whole account's export (id = the user). */
-export type DownloadTarget = { kind: 'file' | 'folder' | 'export'; id: string; userId: string };
+/** A file, a folder as zip, the whole account's export (id = the user), or a file's earlier version. */
+export type DownloadTarget =
+  | { kind: 'file' | 'folder' | 'export'; id: string; userId: string }
+  | { kind: 'version'; id: string; fileId: string; userId: string };
 
 /**
  * Signed, short-lived download URLs. A browser cannot attach the bearer token to a
@@ -18,7 +20,7 @@ export function createDownloadLinks(secret: string, clock: Clock) {
   return {
     async create(target: DownloadTarget): Promise<{ url: string; expiresAt: string }> {
       const expiresAt = new Date(clock.now().getTime() + DOWNLOAD_LINK_LIFETIME_MS);
-      const token = await new SignJWT({ kind: target.kind, id: target.id })
+      const token = await new SignJWT({ kind: target.kind, id: target.id, ...(target.kind === 'version' ? { fileId: target.fileId } : {}) })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(target.userId)
         .setAudience(AUDIENCE)
@@ -31,8 +33,10 @@ export function createDownloadLinks(secret: string, clock: Clock) {
     async verify(token: string): Promise<DownloadTarget | null> {
       try {
         const { payload } = await jwtVerify(token, key, { audience: AUDIENCE, algorithms: ['HS256'], currentDate: clock.now() });
-        const { kind, id, sub } = payload;
-        if ((kind !== 'file' && kind !== 'folder' && kind !== 'export') || typeof id !== 'string' || typeof sub !== 'string') return null;
+        const { kind, id, sub, fileId } = payload;
+        if (typeof id !== 'string' || typeof sub !== 'string') return null;
+        if (kind === 'version') return typeof fileId === 'string' ? { kind, id, fileId, userId: sub } : null;
+        if (kind !== 'file' && kind !== 'folder' && kind !== 'export') return null;
         return { kind, id, userId: sub };
       } catch {
         return null;

@@ -149,6 +149,48 @@ export function createFilesRepository(db: Kysely<Database>, dialect: Dialect) {
         .execute();
     },
 
+    /**
+     * New bytes for the live file of this name in the folder, the current ones kept as a
+     * version (plans with versioning), in one transaction. The file keeps its id, so its
+     * share links follow. Undefined when no live file has that name.
+     */
+    addVersionByName(
+      userId: string,
+      folderId: string | null,
+      name: string,
+      content: Pick<FileRow, 'mimetype' | 'category' | 'size' | 'sha256' | 'crc32' | 'blob_key' | 'updated_at'>,
+      versionId: string,
+    ): Promise<FileRow | undefined> {
+      return db.transaction().execute(async (trx) => {
+        const current = await trx
+          .selectFrom('files')
+          .selectAll()
+          .where('user_id', '=', userId)
+          .where(sql<string>`coalesce(folder_id, '')`, '=', folderId ?? '')
+          .where(sql<string>`lower(name)`, '=', name.toLowerCase())
+          .where('deleted_at', 'is', null)
+          .executeTakeFirst();
+        if (!current) return undefined;
+        await trx
+          .insertInto('file_versions')
+          .values({
+            id: versionId,
+            file_id: current.id,
+            user_id: userId,
+            mimetype: current.mimetype,
+            size: current.size,
+            sha256: current.sha256,
+            crc32: current.crc32,
+            blob_key: current.blob_key,
+            created_at: current.updated_at,
+            replaced_at: content.updated_at,
+          })
+          .execute();
+        await trx.updateTable('files').set(content).where('id', '=', current.id).execute();
+        return { ...current, ...content };
+      });
+    },
+
     async deleteRow(userId: string, id: string): Promise<void> {
       await db.deleteFrom('files').where('id', '=', id).where('user_id', '=', userId).execute();
     },

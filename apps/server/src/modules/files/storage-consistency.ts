@@ -14,12 +14,12 @@ export interface StorageDrift {
  */
 export async function findStorageDrift(db: Kysely<Database>): Promise<StorageDrift[]> {
   const result = await sql<{ id: string; email: string; storage_used: number; files_total: number }>`
-    SELECT u.id, u.email, u.storage_used, COALESCE(SUM(f.size), 0) AS files_total
-    FROM users u LEFT JOIN files f ON f.user_id = u.id
-    GROUP BY u.id, u.email, u.storage_used
-    HAVING u.storage_used <> COALESCE(SUM(f.size), 0)
+    SELECT u.id, u.email, u.storage_used,
+      COALESCE((SELECT SUM(f.size) FROM files f WHERE f.user_id = u.id), 0)
+        + COALESCE((SELECT SUM(v.size) FROM file_versions v WHERE v.user_id = u.id), 0) AS files_total
+    FROM users u
     ORDER BY u.email`.execute(db);
-  return result.rows.map((row) => ({
+  return result.rows.filter((row) => Number(row.storage_used) !== Number(row.files_total)).map((row) => ({
     userId: row.id,
     email: row.email,
     storageUsed: Number(row.storage_used),

@@ -129,28 +129,21 @@ export function createUploadsService(deps: UploadsServiceDeps) {
         stored = true;
         const now = clock.now().toISOString();
         const mimetype = resolveMimetype(input.declaredMimetype, name);
-        row = await insertWithFreeName({
-          id: newId(),
-          user_id: input.userId,
-          folder_id: folderId,
-          name,
-          mimetype,
-          category: categorize(mimetype),
-          size: blob.size,
-          sha256: blob.sha256,
-          crc32: blob.crc32,
-          blob_key: blobKey,
-          created_at: now,
-          updated_at: now,
-          deleted_at: null,
-          trashed_root: 0,
-        });
-        // The folder may have gone to Trash while the bytes streamed: a file must never
-        // land inside a deleted folder, where Trash would purge it without counting it.
-        await folders.requireParent(input.userId, folderId).catch(async (error: unknown) => {
-          await files.deleteRow(input.userId, row.id);
-          throw error;
-        });
+        const content = { mimetype, category: categorize(mimetype), size: blob.size, sha256: blob.sha256, crc32: blob.crc32, blob_key: blobKey, updated_at: now };
+        // With versioning, a taken name gets new bytes and keeps the old ones as a version.
+        const versioned = plan.capabilities.versioning ? await files.addVersionByName(input.userId, folderId, name, content, newId()) : undefined;
+        if (versioned) {
+          row = versioned;
+        } else {
+          const inserted = await insertWithFreeName({ ...content, id: newId(), user_id: input.userId, folder_id: folderId, name, created_at: now, deleted_at: null, trashed_root: 0 });
+          row = inserted;
+          // The folder may have gone to Trash while the bytes streamed: a file must never
+          // land inside a deleted folder, where Trash would purge it without counting it.
+          await folders.requireParent(input.userId, folderId).catch(async (error: unknown) => {
+            await files.deleteRow(input.userId, inserted.id);
+            throw error;
+          });
+        }
       } catch (error) {
         await files.release(input.userId, reserved);
         if (stored) await blobs.delete(blobKey);

@@ -49,6 +49,14 @@ async function trashedSubtree(db: Db, userId: string, folderId: string): Promise
 }
 
 /** Trash: soft deletion and its undoing, and the final purge. Queries only. */
+/**
+ * The earlier versions of these files: their rows go with the files (foreign-key cascade),
+ * so their sizes are given back and their blobs deleted with the files'.
+ */
+async function versionsOf(trx: Kysely<Database>, fileIds: string[]): Promise<Array<{ size: number; blob_key: string }>> {
+  return inBatches(fileIds, (batch) => trx.selectFrom('file_versions').select(['size', 'blob_key']).where('file_id', 'in', batch).execute());
+}
+
 export function createTrashRepository(db: Kysely<Database>) {
   return {
     async trashFile(userId: string, id: string, now: string): Promise<boolean> {
@@ -173,14 +181,15 @@ export function createTrashRepository(db: Kysely<Database>) {
             files.push(...(await trx.selectFrom('files').select(['id', 'size', 'blob_key']).where('user_id', '=', userId).where('folder_id', 'in', folderIds.slice(i, i + 500)).execute()));
           }
         }
+        const versions = await versionsOf(trx, files.map((file) => file.id));
         for (let i = 0; i < files.length; i += 500) {
           await trx.deleteFrom('files').where('user_id', '=', userId).where('id', 'in', files.slice(i, i + 500).map((file) => file.id)).execute();
         }
         // Deleting the top folder cascades to the folders under it.
         if (type === 'folder') await trx.deleteFrom('folders').where('id', '=', id).where('user_id', '=', userId).execute();
-        const freed = files.reduce((sum, file) => sum + Number(file.size), 0);
+        const freed = [...files, ...versions].reduce((sum, file) => sum + Number(file.size), 0);
         if (freed > 0) await trx.updateTable('users').set({ storage_used: sql`storage_used - ${freed}` }).where('id', '=', userId).execute();
-        return files.map((file) => file.blob_key);
+        return [...files, ...versions].map((file) => file.blob_key);
       });
     },
 
@@ -212,13 +221,14 @@ export function createTrashRepository(db: Kysely<Database>) {
           trx.selectFrom('files').select(['id', 'size', 'blob_key']).where('user_id', '=', userId).where('folder_id', 'in', batch).execute(),
         );
         const files = [...new Map([...byDeletion, ...byFolder].map((file) => [file.id, file])).values()];
+        const versions = await versionsOf(trx, files.map((file) => file.id));
         await inBatches(files, (batch) =>
           trx.deleteFrom('files').where('user_id', '=', userId).where('id', 'in', batch.map((file) => file.id)).execute().then(() => {}),
         );
         await inBatches(folderIds, (batch) => trx.deleteFrom('folders').where('user_id', '=', userId).where('id', 'in', batch).execute().then(() => {}));
-        const freed = files.reduce((sum, file) => sum + Number(file.size), 0);
+        const freed = [...files, ...versions].reduce((sum, file) => sum + Number(file.size), 0);
         if (freed > 0) await trx.updateTable('users').set({ storage_used: sql`storage_used - ${freed}` }).where('id', '=', userId).execute();
-        return files.map((file) => file.blob_key);
+        return [...files, ...versions].map((file) => file.blob_key);
       });
     },
   };

@@ -1,0 +1,66 @@
+import { type Kysely, sql } from 'kysely';
+import type { Database, FileVersionsTable } from '../../db/schema.ts';
+
+export type VersionRow = FileVersionsTable;
+
+/** Earlier versions of files: queries only, scoped to the owner. */
+export function createVersionsRepository(db: Kysely<Database>) {
+  return {
+    listForFile(userId: string, fileId: string): Promise<VersionRow[]> {
+      return db.selectFrom('file_versions').selectAll().where('user_id', '=', userId).where('file_id', '=', fileId).orderBy('replaced_at', 'desc').orderBy('id').execute();
+    },
+
+    find(userId: string, fileId: string, versionId: string): Promise<VersionRow | undefined> {
+      return db.selectFrom('file_versions').selectAll().where('id', '=', versionId).where('file_id', '=', fileId).where('user_id', '=', userId).executeTakeFirst();
+    },
+
+    /** The version becomes the file's content and the current content a version, in one transaction. */
+    async restore(userId: string, fileId: string, versionId: string, newVersionId: string, now: string): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const version = await trx.selectFrom('file_versions').selectAll().where('id', '=', versionId).where('file_id', '=', fileId).where('user_id', '=', userId).executeTakeFirst();
+        const file = await trx.selectFrom('files').selectAll().where('id', '=', fileId).where('user_id', '=', userId).where('deleted_at', 'is', null).executeTakeFirst();
+        if (!version || !file) return false;
+        await trx.deleteFrom('file_versions').where('id', '=', versionId).execute();
+        await trx
+          .insertInto('file_versions')
+          .values({ id: newVersionId, file_id: fileId, user_id: userId, mimetype: file.mimetype, size: file.size, sha256: file.sha256, crc32: file.crc32, blob_key: file.blob_key, created_at: file.updated_at, replaced_at: now })
+          .execute();
+        await trx
+          .updateTable('files')
+          .set({ mimetype: version.mimetype, size: version.size, sha256: version.sha256, crc32: version.crc32, blob_key: version.blob_key, updated_at: now })
+          .where('id', '=', fileId)
+          .execute();
+        return true;
+      });
+    },
+
+    /** Deletes versions and gives their bytes back to the quota; answers the blob keys to delete. */
+    async remove(versions: Array<Pick<VersionRow, 'id' | 'user_id' | 'size' | 'blob_key'>>): Promise<string[]> {
+      if (versions.length === 0) return [];
+      return db.transaction().execute(async (trx) => {
+        const freedByUser = new Map<string, number>();
+        for (const version of versions) {
+          const result = await trx.deleteFrom('file_versions').where('id', '=', version.id).executeTakeFirst();
+          if (Number(result.numDeletedRows) > 0) freedByUser.set(version.user_id, (freedByUser.get(version.user_id) ?? 0) + Number(version.size));
+        }
+        for (const [userId, freed] of freedByUser) {
+          await trx.updateTable('users').set({ storage_used: sql`storage_used - ${freed}` }).where('id', '=', userId).execute();
+        }
+        return versions.map((version) => version.blob_key);
+      });
+    },
+
+    /** Versions past retention: beyond the newest `keep` of their file and replaced before `before`. */
+    async expired(keep: number, before: string, limit: number): Promise<VersionRow[]> {
+      const result = await sql<VersionRow>`
+        SELECT id, file_id, user_id, mimetype, size, sha256, crc32, blob_key, created_at, replaced_at FROM (
+          SELECT v.*, ROW_NUMBER() OVER (PARTITION BY file_id ORDER BY replaced_at DESC, id) AS position FROM file_versions v
+        ) ranked
+        WHERE position > ${keep} AND replaced_at < ${before}
+        LIMIT ${limit}`.execute(db);
+      return result.rows;
+    },
+  };
+}
+
+export type VersionsRepository = ReturnType<typeof createVersionsRepository>;

@@ -1,0 +1,54 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ErrorBody } from '@cloudvault/contract/common';
+import { DownloadLinkResponse, FileIdParams } from '@cloudvault/contract/files';
+import { RestoredVersionResponse, VersionParams, VersionsResponse } from '@cloudvault/contract/versions';
+import { Type } from 'typebox';
+import { caller } from '../../lib/auth.ts';
+import type { DownloadLinks } from '../files/download-links.ts';
+import { sendFile } from '../files/download-responses.ts';
+import type { VersionsService } from './versions.service.ts';
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody };
+
+/** A file's version history (issue 8); the caller's own files only. */
+export function versionsRoutes(deps: { versions: VersionsService; links: DownloadLinks }): FastifyPluginAsyncTypebox {
+  const { versions, links } = deps;
+  return async (app) => {
+    app.addHook('onRequest', app.requireUser);
+
+    app.get('/files/:id/versions', { schema: { tags: ['versions'], params: FileIdParams, response: { 200: VersionsResponse, ...errors } } }, async (request) => ({
+      versions: await versions.list(caller(request).userId, request.params.id),
+    }));
+
+    app.get('/files/:id/versions/:versionId/download', { schema: { tags: ['versions'], params: VersionParams } }, async (request, reply) => {
+      const file = await versions.versionAsFile(caller(request).userId, request.params.id, request.params.versionId);
+      return sendFile(request, reply, file, (range) => versions.openBytes(file, range));
+    });
+
+    app.post(
+      '/files/:id/versions/:versionId/download-link',
+      { schema: { tags: ['versions'], params: VersionParams, response: { 200: DownloadLinkResponse, ...errors } } },
+      async (request) => {
+        const { userId } = caller(request);
+        const { id, versionId } = request.params;
+        await versions.requireVersion(userId, id, versionId);
+        return links.create({ kind: 'version', id: versionId, fileId: id, userId });
+      },
+    );
+
+    app.post(
+      '/files/:id/versions/:versionId/restore',
+      { schema: { tags: ['versions'], params: VersionParams, response: { 200: RestoredVersionResponse, ...errors } } },
+      async (request) => ({ file: await versions.restore(caller(request).userId, request.params.id, request.params.versionId) }),
+    );
+
+    app.delete(
+      '/files/:id/versions/:versionId',
+      { schema: { tags: ['versions'], params: VersionParams, response: { 204: Type.Null(), ...errors } } },
+      async (request, reply) => {
+        await versions.remove(caller(request).userId, request.params.id, request.params.versionId);
+        return reply.code(204).send(null);
+      },
+    );
+  };
+}

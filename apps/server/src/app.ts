@@ -18,6 +18,7 @@ import { publicSharesRoutes } from './modules/shares/public-shares.routes.ts';
 import { sharesRoutes } from './modules/shares/shares.routes.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { versionsRoutes } from './modules/versions/versions.routes.ts';
+import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { twoFactorRoutes } from './modules/two-factor/two-factor.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { accountDataRoutes } from './modules/account-data/account-data.routes.ts';
@@ -114,6 +115,7 @@ export async function buildApp(
       await api.register(sharesRoutes(container.shares));
       await api.register(profileRoutes(container.profile));
       await api.register(versionsRoutes(container));
+      await api.register(analyticsRoutes(container.analytics));
       await api.register(twoFactorRoutes(container.twoFactor));
       await api.register(notificationsRoutes(container.notifications));
       await api.register(accountDataRoutes({ exports: container.accountExports, deletion: container.accountDeletion, links: container.links }));

@@ -51,6 +51,8 @@ import { createAccountExportService } from './modules/account-data/account-expor
 import { createAccountDeletionService } from './modules/account-data/account-deletion.service.ts';
 import { createVersionsRepository } from './modules/versions/versions.repository.ts';
 import { createVersionsService } from './modules/versions/versions.service.ts';
+import { createAnalyticsRepository } from './modules/analytics/analytics.repository.ts';
+import { createAnalyticsService } from './modules/analytics/analytics.service.ts';
 import { createSharesRepository } from './modules/shares/shares.repository.ts';
 import { createSharesService } from './modules/shares/shares.service.ts';
 
@@ -84,6 +86,7 @@ export interface Container {
   accountExports: ReturnType<typeof createAccountExportService>;
   accountDeletion: ReturnType<typeof createAccountDeletionService>;
   versions: ReturnType<typeof createVersionsService>;
+  analytics: ReturnType<typeof createAnalyticsService>;
   mail: ReturnType<typeof createMailService>;
   mailer: Mailer;
   billing: ReturnType<typeof createBillingService>;
@@ -159,6 +162,7 @@ export async function createContainer(
 
   const foldersRepository = createFoldersRepository(database.db);
   const filesRepository = createFilesRepository(database.db, database.dialect);
+  const analytics = createAnalyticsService({ analytics: createAnalyticsRepository(database.db), planOf: async (userId) => plans.get(await planOf(userId)), clock });
   const shares = createSharesService({
     shares: createSharesRepository(database.db),
     files: filesRepository,
@@ -172,6 +176,7 @@ export async function createContainer(
     sendMail: (message) => mail.send(message),
     notifyUser: (userId, event) => notifications.notify(userId, event),
     activity,
+    countDailyDownload: (shareId) => analytics.countShareDownload(shareId),
     clock,
     publicUrl: config.publicUrl,
   });
@@ -312,6 +317,7 @@ export async function createContainer(
     accountExports,
     accountDeletion,
     versions,
+    analytics,
     billing,
     payments,
     localPayments,

@@ -32,6 +32,12 @@ async function main(): Promise<void> {
     run: async () => ({ trash: await container.trash.purgeExpired(), versions: await container.versions.purgeExpired() }),
     log: app.log,
   });
+  const stopStorageFigures = startPeriodicTask({
+    name: 'daily storage figures',
+    intervalMs: HOUR,
+    run: () => container.analytics.snapshotStorage(),
+    log: app.log,
+  });
   const stopRenewals = startPeriodicTask({
     name: 'subscription renewals',
     intervalMs: HOUR,
@@ -48,6 +54,7 @@ async function main(): Promise<void> {
     app.log.info({ signal }, 'shutting down');
     stopSweeper();
     stopRenewals();
+    stopStorageFigures();
     stopMail();
     await app.close();
     await container.close();

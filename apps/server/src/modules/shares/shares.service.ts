@@ -52,6 +52,8 @@ export interface SharesServiceDeps {
   /** A user is told as their notification settings say (e-mail, the header bell). */
   notifyUser(userId: string, event: { type: 'folder_shared'; details: Record<string, string>; mail: MailMessage }): Promise<void>;
   activity: Pick<ActivityService, 'record'>;
+  /** Downloads per share per day, for analytics. */
+  countDailyDownload(shareId: string): Promise<void>;
   clock: Clock;
   publicUrl: string;
 }
@@ -293,6 +295,7 @@ export function createSharesService(deps: SharesServiceDeps) {
 
     async countDownload(share: ShareRow): Promise<void> {
       await shares.countDownload(share.id);
+      await deps.countDailyDownload(share.id);
     },
 
     async unlock(token: string, password: string, ip: string): Promise<{ accessToken: string; expiresAt: string }> {

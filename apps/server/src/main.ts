@@ -26,36 +26,17 @@ async function main(): Promise<void> {
 
   const container = await createContainer(config);
   const app = await buildApp(container);
-  const stopSweeper = startPeriodicTask({
-    name: 'trash and version retention',
-    intervalMs: HOUR,
-    run: async () => ({ trash: await container.trash.purgeExpired(), versions: await container.versions.purgeExpired() }),
-    log: app.log,
-  });
-  const stopStorageFigures = startPeriodicTask({
-    name: 'daily storage figures',
-    intervalMs: HOUR,
-    run: () => container.analytics.snapshotStorage(),
-    log: app.log,
-  });
-  const stopRenewals = startPeriodicTask({
-    name: 'subscription renewals',
-    intervalMs: HOUR,
-    run: () => container.billing.runRenewals(),
-    log: app.log,
-  });
-  const stopMail = startPeriodicTask({
-    name: 'mail delivery',
-    intervalMs: MINUTE,
-    run: () => container.mail.deliverDue(),
-    log: app.log,
-  });
+  // Background work, each on its own clock; none keeps the process alive on its own.
+  const backgroundTasks: Array<{ name: string; intervalMs: number; run: () => Promise<unknown> }> = [
+    { name: 'trash and version retention', intervalMs: HOUR, run: async () => ({ trash: await container.trash.purgeExpired(), versions: await container.versions.purgeExpired() }) },
+    { name: 'daily storage figures', intervalMs: HOUR, run: () => container.analytics.snapshotStorage() },
+    { name: 'subscription renewals', intervalMs: HOUR, run: () => container.billing.runRenewals() },
+    { name: 'mail delivery', intervalMs: MINUTE, run: () => container.mail.deliverDue() },
+  ];
+  const stopTasks = backgroundTasks.map((task) => startPeriodicTask({ ...task, log: app.log }));
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
-    stopSweeper();
-    stopRenewals();
-    stopStorageFigures();
-    stopMail();
+    for (const stop of stopTasks) stop();
     await app.close();
     await container.close();
     process.exit(0);

@@ -155,7 +155,7 @@ export async function createContainer(
       await activity.record(user.id, 'sign_in', { device });
       if (newDevice) {
         const at = clock.now().toISOString();
-        await notifications.notify(user.id, { type: 'new_sign_in', details: { device }, mail: newSignInMail({ to: user.email, device, at, publicUrl: config.publicUrl }) });
+        await notifications.notify(user.id, { type: 'new_sign_in', details: { device }, mail: (language) => newSignInMail({ to: user.email, device, at, publicUrl: config.publicUrl }, language) });
       }
     },
   });
@@ -200,7 +200,7 @@ export async function createContainer(
       await notifications.notify(userId, {
         type: 'storage_alert',
         details: { percent: String(crossed), used, limit },
-        mail: storageAlertMail({ to: user.email, percent: crossed, used, limit, publicUrl: config.publicUrl }),
+        mail: (language) => storageAlertMail({ to: user.email, percent: crossed, used, limit, publicUrl: config.publicUrl }, language),
       });
     },
   });
@@ -272,7 +272,7 @@ export async function createContainer(
       notifications.notify(user.id, {
         type: 'password_changed',
         details: {},
-        mail: passwordChangedMail({ to: user.email, at: clock.now().toISOString(), publicUrl: config.publicUrl }),
+        mail: (language) => passwordChangedMail({ to: user.email, at: clock.now().toISOString(), publicUrl: config.publicUrl }, language),
       }),
   });
   const accountExports = createAccountExportService({

@@ -117,6 +117,20 @@ describe('notifications', () => {
     expect((await server.request('GET', '/api/notifications', { token: user.token })).body.notifications).toHaveLength(1);
   });
 
+  it("writes e-mails in the recipient's language", async () => {
+    const owner = await createUser(server, { firstName: 'Marie' });
+    const recipient = await createUser(server);
+    await settingsWith(recipient.token, (settings) => {
+      settings.appearance.language = 'de';
+    });
+    const folder = (await server.request('POST', '/api/user/folders', { token: owner.token, body: { name: 'Urlaub', parentId: null } })).body.folder.id;
+    await server.request('POST', `/api/user/folders/${folder}/share`, { token: owner.token, body: { shareType: 'private', email: recipient.email } });
+    const mail = await mailWithSubject(recipient.email, 'Marie hat den Ordner „Urlaub“ mit Ihnen geteilt');
+    expect(mail.text).toContain('In CloudVault öffnen');
+    await server.request('PUT', '/api/user/password', { token: recipient.token, body: { currentPassword: recipient.password, newPassword: 'ein neues Passwort' } });
+    expect((await mailWithSubject(recipient.email, 'Ihr CloudVault-Passwort wurde geändert')).text).toContain('UTC');
+  });
+
   it('sends storage alerts at 80 % and 90 %, in the bell only when e-mail is off', async () => {
     const user = await createUser(server);
     const chunk = Buffer.alloc(Math.ceil(10 * MiB * 0.41), 1);

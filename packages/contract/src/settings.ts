@@ -59,3 +59,6 @@ export const DEFAULT_SETTINGS: Settings = {
 
 export const SettingsResponse = Type.Object({ settings: Settings });
 export type SettingsResponse = Static<typeof SettingsResponse>;
+
+/** The interface and e-mail languages. */
+export type Language = Settings['appearance']['language'];

@@ -1,5 +1,5 @@
 import type { AppNotification, NotificationType } from '@cloudvault/contract/profile';
-import type { Settings } from '@cloudvault/contract/settings';
+import type { Language, Settings } from '@cloudvault/contract/settings';
 import type { MailMessage } from '../../adapters/mail/mailer.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
@@ -29,9 +29,10 @@ export function createNotificationsService(deps: {
   log: ServiceLog;
 }) {
   return {
-    async notify(userId: string, event: { type: NotificationType; details: Record<string, string>; mail: MailMessage }): Promise<void> {
+    /** `mail` is written in the user's language, which their settings hold. */
+    async notify(userId: string, event: { type: NotificationType; details: Record<string, string>; mail: (language: Language) => MailMessage }): Promise<void> {
       try {
-        const { notifications } = await deps.settingsOf(userId);
+        const { notifications, appearance } = await deps.settingsOf(userId);
         if (!notifications[CATEGORY[event.type]]) return;
         if (notifications.push) {
           await deps.notifications.insert({
@@ -43,7 +44,7 @@ export function createNotificationsService(deps: {
             created_at: deps.clock.now().toISOString(),
           });
         }
-        if (notifications.email) await deps.sendMail(event.mail);
+        if (notifications.email) await deps.sendMail(event.mail(appearance.language));
       } catch (error) {
         deps.log.error({ err: error, userId, type: event.type }, 'notification not delivered');
       }

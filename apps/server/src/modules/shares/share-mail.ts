@@ -1,19 +1,56 @@
 import type { ShareOwner } from '@cloudvault/contract/shares';
+import type { Language } from '@cloudvault/contract/settings';
+import type { MailMessage } from '../../adapters/mail/mailer.ts';
+import { mailMessage } from '../../lib/mail-message.ts';
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (character) => ESCAPES[character] as string);
+const TEXT: Record<Language, {
+  subject: (sharer: string, folder: string) => string;
+  intro: (sharer: string, folder: string) => string;
+  open: string;
+  register: (email: string) => string;
+  note: string;
+}> = {
+  en: {
+    subject: (sharer, folder) => `${sharer} shared the folder “${folder}” with you`,
+    intro: (sharer, folder) => `${sharer} shared the folder “${folder}” with you on CloudVault.`,
+    open: 'Open it in CloudVault',
+    register: (email) => `Create a free CloudVault account with this e-mail address (${email}) to open it`,
+    note: 'You can browse and download it; it stays theirs, and they can stop sharing at any time.',
+  },
+  es: {
+    subject: (sharer, folder) => `${sharer} compartió contigo la carpeta «${folder}»`,
+    intro: (sharer, folder) => `${sharer} compartió contigo la carpeta «${folder}» en CloudVault.`,
+    open: 'Ábrela en CloudVault',
+    register: (email) => `Crea una cuenta gratuita de CloudVault con esta dirección (${email}) para abrirla`,
+    note: 'Puedes verla y descargarla; sigue siendo suya y pueden dejar de compartirla en cualquier momento.',
+  },
+  fr: {
+    subject: (sharer, folder) => `${sharer} a partagé le dossier « ${folder} » avec vous`,
+    intro: (sharer, folder) => `${sharer} a partagé le dossier « ${folder} » avec vous sur CloudVault.`,
+    open: 'L’ouvrir dans CloudVault',
+    register: (email) => `Créez un compte CloudVault gratuit avec cette adresse (${email}) pour l’ouvrir`,
+    note: 'Vous pouvez le parcourir et le télécharger ; il reste le sien et le partage peut cesser à tout moment.',
+  },
+  de: {
+    subject: (sharer, folder) => `${sharer} hat den Ordner „${folder}“ mit Ihnen geteilt`,
+    intro: (sharer, folder) => `${sharer} hat den Ordner „${folder}“ auf CloudVault mit Ihnen geteilt.`,
+    open: 'In CloudVault öffnen',
+    register: (email) => `Erstellen Sie mit dieser Adresse (${email}) ein kostenloses CloudVault-Konto, um ihn zu öffnen`,
+    note: 'Sie können ihn ansehen und herunterladen; er gehört weiterhin der teilenden Person, die das Teilen jederzeit beenden kann.',
+  },
+  zh: {
+    subject: (sharer, folder) => `${sharer} 与您共享了文件夹“${folder}”`,
+    intro: (sharer, folder) => `${sharer} 在 CloudVault 上与您共享了文件夹“${folder}”。`,
+    open: '在 CloudVault 中打开',
+    register: (email) => `使用此邮箱地址（${email}）免费注册 CloudVault 账户即可打开`,
+    note: '您可以浏览和下载；文件夹仍归对方所有，对方可随时停止共享。',
+  },
+};
 
-/** The e-mail telling someone a folder was shared with them (plain text and HTML). */
-export function folderSharedMail(input: { to: string; owner: ShareOwner; folderName: string; publicUrl: string; hasAccount: boolean }) {
+/** The e-mail telling someone a folder was shared with them, in their language (or the sharer's for an invitation). */
+export function folderSharedMail(input: { to: string; owner: ShareOwner; folderName: string; publicUrl: string; hasAccount: boolean }, language: Language): MailMessage {
+  const text = TEXT[language];
   const sharer = input.owner.lastName ? `${input.owner.firstName} ${input.owner.lastName}` : input.owner.firstName;
-  const link = input.hasAccount ? `${input.publicUrl}/shared` : `${input.publicUrl}/register`;
-  const action = input.hasAccount ? 'Open it in CloudVault' : `Create a free CloudVault account with this e-mail address (${input.to}) to open it`;
-  const subject = `${sharer} shared the folder “${input.folderName}” with you`;
-  const text = `${sharer} shared the folder “${input.folderName}” with you on CloudVault.\n\n${action}:\n${link}\n\nYou can browse and download it; it stays theirs, and they can stop sharing at any time.\n`;
-  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif">
-<p><strong>${escapeHtml(sharer)}</strong> shared the folder <strong>${escapeHtml(input.folderName)}</strong> with you on CloudVault.</p>
-<p><a href="${escapeHtml(link)}">${escapeHtml(action)}</a></p>
-<p style="color:#6b7280">You can browse and download it; it stays theirs, and they can stop sharing at any time.</p>
-</body></html>`;
-  return { to: input.to, subject, text, html };
+  const link = input.hasAccount ? { text: text.open, url: `${input.publicUrl}/shared` } : { text: text.register(input.to), url: `${input.publicUrl}/register` };
+  return mailMessage(input.to, text.subject(sharer, input.folderName), [text.intro(sharer, input.folderName), text.note], link);
 }

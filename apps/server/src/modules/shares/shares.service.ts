@@ -1,4 +1,4 @@
-import type { Settings } from '@cloudvault/contract/settings';
+import type { Language, Settings } from '@cloudvault/contract/settings';
 import {
   DEFAULT_LINK_HOURS,
   type PublicItemsResponse,
@@ -50,7 +50,7 @@ export interface SharesServiceDeps {
   /** An invitation to an e-mail with no account yet. */
   sendMail(message: MailMessage): Promise<void>;
   /** A user is told as their notification settings say (e-mail, the header bell). */
-  notifyUser(userId: string, event: { type: 'folder_shared'; details: Record<string, string>; mail: MailMessage }): Promise<void>;
+  notifyUser(userId: string, event: { type: 'folder_shared'; details: Record<string, string>; mail: (language: Language) => MailMessage }): Promise<void>;
   activity: Pick<ActivityService, 'record'>;
   /** Downloads per share per day, for analytics. */
   countDailyDownload(shareId: string): Promise<void>;
@@ -138,8 +138,9 @@ export function createSharesService(deps: SharesServiceDeps) {
   async function notifyRecipient(ownerId: string, email: string, folderName: string) {
     const recipient = await deps.users.byEmail(email);
     const owner = await ownerAsShown(ownerId, 'private');
-    const mail = folderSharedMail({ to: email, owner, folderName, publicUrl: deps.publicUrl, hasAccount: recipient !== undefined });
-    if (!recipient) return deps.sendMail(mail);
+    const mail = (language: Language) => folderSharedMail({ to: email, owner, folderName, publicUrl: deps.publicUrl, hasAccount: recipient !== undefined }, language);
+    // Someone without an account yet is invited in the sharer's language.
+    if (!recipient) return deps.sendMail(mail((await deps.settingsOf(ownerId)).appearance.language));
     const sharer = owner.lastName ? `${owner.firstName} ${owner.lastName}` : owner.firstName;
     return deps.notifyUser(recipient.id, { type: 'folder_shared', details: { folder: folderName, owner: sharer }, mail });
   }

@@ -32,11 +32,18 @@ const SettingsPage = lazy(() =>
   import('../features/settings/components/settings-page').then((m) => ({ default: m.SettingsPage })),
 );
 const TrashPage = lazy(() => import('../features/trash/components/trash-page').then((m) => ({ default: m.TrashPage })));
+const PublicSharePage = lazy(() =>
+  import('../features/shares/components/public-share-page').then((m) => ({ default: m.PublicSharePage })),
+);
+const SharedWithMePage = lazy(() =>
+  import('../features/shares/components/shared-with-me-page').then((m) => ({ default: m.SharedWithMePage })),
+);
+const SharesPage = lazy(() => import('../features/shares/components/shares-page').then((m) => ({ default: m.SharesPage })));
 const SuccessPage = lazy(() =>
   import('../features/success/components/success-page').then((m) => ({ default: m.SuccessPage })),
 );
 
-/** The route table of product.md section 2, plus /trash (decisions.md section 4). */
+/** The route table of product.md section 2, plus /trash and sharing's pages (decisions.md section 4). */
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
@@ -59,7 +66,11 @@ export const routes: RouteObject[] = [
       {
         // Everybody.
         element: <SessionAwareLayout />,
-        children: [{ path: 'pricing', element: <PricingPage /> }],
+        children: [
+          { path: 'pricing', element: <PricingPage /> },
+          // A share link opens for anyone who has it (decisions.md section 4).
+          { path: 's/:token', element: <PublicSharePage /> },
+        ],
       },
       {
         // Signed-in users only; visitors go to /login.
@@ -70,6 +81,8 @@ export const routes: RouteObject[] = [
             children: [
               { path: 'dashboard', element: <DashboardPage /> },
               { path: 'trash', element: <TrashPage /> },
+              { path: 'shared', element: <SharedWithMePage /> },
+              { path: 'shares', element: <SharesPage /> },
               { path: 'profile', element: <ProfilePage /> },
               { path: 'subscription', element: <SubscriptionPage /> },
               { path: 'settings', element: <SettingsPage /> },

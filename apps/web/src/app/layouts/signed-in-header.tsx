@@ -1,10 +1,14 @@
 import { ChevronDown, CreditCard, LogOut, Settings, Sparkles, User as UserIcon } from 'lucide-react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { User } from '@cloudvault/contract/accounts';
 import { DropdownMenu } from '../../components/ui/dropdown-menu';
 import { Logo } from '../../components/ui/logo';
 import { useLogout } from '../../features/auth/api/logout';
+import { NotificationBell } from '../../features/notifications/components/notification-bell';
+import { useApplyAppearance } from '../../features/settings/hooks/use-apply-appearance';
+import { useCurrentSubscription } from '../../features/subscription/api/get-current-subscription';
 
 function initials(user: User): string {
   return `${user.firstName.trim().charAt(0)}${user.lastName.trim().charAt(0)}`.toUpperCase();
@@ -13,6 +17,18 @@ function initials(user: User): string {
 export function SignedInHeader({ user }: { user: User }) {
   const { t } = useTranslation();
   const signOut = useLogout();
+  // The user's theme and language follow their settings on every signed-in page.
+  useApplyAppearance();
+  const current = useCurrentSubscription();
+
+  // product.md section 8: the header's subscription failure is only logged.
+  useEffect(() => {
+    if (current.error) console.warn('Could not load the subscription for the plan badge.', current.error);
+  }, [current.error]);
+
+  // The session's plan shows until the subscription answers, so the badge does not pop in.
+  const plan = current.data?.plan ?? user.plan;
+  const planName = current.data?.planDetails.name ?? t(`common.plans.${plan}`);
 
   return (
     <header className="sticky top-0 z-40 border-b border-line bg-surface/85 backdrop-blur-md">
@@ -22,15 +38,17 @@ export function SignedInHeader({ user }: { user: User }) {
         </Link>
 
         <div className="flex min-w-0 items-center gap-2 sm:gap-3">
-          {user.plan !== 'FREE' && (
+          {plan !== 'FREE' && (
             <span
-              title={t('layout.planBadge', { plan: t(`common.plans.${user.plan}`) })}
+              title={t('layout.planBadge', { plan: planName })}
               className="inline-flex shrink-0 items-center gap-1 rounded-full bg-brand-50 px-2.5 py-1 text-xs font-semibold text-brand-700 ring-1 ring-brand-200 ring-inset dark:bg-brand-950 dark:text-brand-300 dark:ring-brand-800"
             >
               <Sparkles aria-hidden="true" className="size-3.5" />
-              {t(`common.plans.${user.plan}`)}
+              <span aria-hidden="true">{planName}</span>
+              <span className="sr-only">{t('layout.planBadge', { plan: planName })}</span>
             </span>
           )}
+          <NotificationBell />
           <div className="min-w-0 text-right leading-tight">
             <p className="truncate text-sm font-semibold text-ink">
               {user.firstName} {user.lastName}

@@ -3,30 +3,9 @@ import { createTapTracker, DOUBLE_TAP_MS } from './double-tap';
 import { fileKind } from './file-category';
 import { columnsForWidth } from './grid-columns';
 import { STAGGER_STEP_MS, STAGGER_TOTAL_MS, staggerDelay, TILE_ENTER_MS } from './stagger';
-import { showFreeStorageWarning, storageBarClass, storageTone, usagePercent } from './storage-usage';
+import { showFreeStorageWarning } from './storage-usage';
 
-describe('storage bar', () => {
-  it('clamps the percentage to 0..100', () => {
-    expect(usagePercent(0, 1000)).toBe(0);
-    expect(usagePercent(-5, 1000)).toBe(0);
-    expect(usagePercent(250, 1000)).toBe(25);
-    expect(usagePercent(2000, 1000)).toBe(100);
-    expect(usagePercent(10, 0)).toBe(100);
-    expect(usagePercent(Number.NaN, 1000)).toBe(0);
-  });
-
-  it('is blue under 75 %, yellow from 75 %, red from 90 %', () => {
-    expect(storageTone(0)).toBe('normal');
-    expect(storageTone(74.99)).toBe('normal');
-    expect(storageTone(75)).toBe('warning');
-    expect(storageTone(89.99)).toBe('warning');
-    expect(storageTone(90)).toBe('critical');
-    expect(storageTone(100)).toBe('critical');
-    expect(storageBarClass.normal).toContain('blue');
-    expect(storageBarClass.warning).toContain('yellow');
-    expect(storageBarClass.critical).toContain('red');
-  });
-
+describe('Free storage warning', () => {
   it('warns Free users (or users without a known plan) from 80 %', () => {
     expect(showFreeStorageWarning('FREE', 79.9)).toBe(false);
     expect(showFreeStorageWarning('FREE', 80)).toBe(true);

@@ -1,17 +1,5 @@
 import type { UploadConfig } from '@cloudvault/contract/files';
-import type { PlanId } from '@cloudvault/contract/plans';
-
-/**
- * Uploads at once per plan: the plan catalogue's maxConcurrentUploads (null = unlimited).
- * The one place the web app knows it until the API publishes the catalogue
- * (GET /subscriptions/plans, issue 5): then read it from there. The server enforces it
- * regardless (429).
- */
-export const MAX_CONCURRENT_UPLOADS_BY_PLAN: Record<PlanId, number | null> = {
-  FREE: 3,
-  PRO: 10,
-  PREMIUM: null,
-};
+import type { Plan, PlanId } from '@cloudvault/contract/plans';
 
 /**
  * A browser opens at most 6 HTTP/1.1 connections per host; uploads beyond 4 would stall
@@ -19,9 +7,18 @@ export const MAX_CONCURRENT_UPLOADS_BY_PLAN: Record<PlanId, number | null> = {
  */
 export const BROWSER_UPLOAD_CONNECTIONS = 4;
 
-/** How many of the queue's uploads run at once for the plan. */
-export function uploadConcurrency(plan: PlanId): number {
-  const limit = MAX_CONCURRENT_UPLOADS_BY_PLAN[plan] ?? Number.POSITIVE_INFINITY;
+/** Until the plan catalogue is known, one upload at a time: no plan allows fewer. */
+export const FALLBACK_UPLOAD_CONCURRENCY = 1;
+
+/**
+ * How many of the queue's uploads run at once: the plan's maxConcurrentUploads from the
+ * catalogue (GET /subscriptions/plans; null = unlimited), within what a browser can carry
+ * to one host. The server enforces the plan's limit regardless (429).
+ */
+export function uploadConcurrency(plans: readonly Pick<Plan, 'id' | 'maxConcurrentUploads'>[] | undefined, planId: PlanId): number {
+  const plan = plans?.find((entry) => entry.id === planId);
+  if (!plan) return FALLBACK_UPLOAD_CONCURRENCY;
+  const limit = plan.maxConcurrentUploads ?? Number.POSITIVE_INFINITY;
   return Math.max(1, Math.min(limit, BROWSER_UPLOAD_CONNECTIONS));
 }
 

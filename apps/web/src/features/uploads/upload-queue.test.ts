@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { COMPLETED_ROW_MS, UploadFailure, UploadQueue, type UploadTransport } from './upload-queue';
-import { MAX_CONCURRENT_UPLOADS_BY_PLAN, uploadConcurrency } from './upload-limits';
+import { FALLBACK_UPLOAD_CONCURRENCY, uploadConcurrency } from './upload-limits';
 
 interface Call {
   name: string;
@@ -142,10 +142,22 @@ describe('UploadQueue', () => {
 });
 
 describe('uploadConcurrency', () => {
-  it("follows the plan's concurrent uploads, within what a browser can carry to one host", () => {
-    expect(MAX_CONCURRENT_UPLOADS_BY_PLAN).toEqual({ FREE: 3, PRO: 10, PREMIUM: null });
-    expect(uploadConcurrency('FREE')).toBe(3);
-    expect(uploadConcurrency('PRO')).toBe(4);
-    expect(uploadConcurrency('PREMIUM')).toBe(4);
+  const catalogue = [
+    { id: 'FREE', maxConcurrentUploads: 3 },
+    { id: 'PRO', maxConcurrentUploads: 10 },
+    { id: 'PREMIUM', maxConcurrentUploads: null },
+  ] as const;
+
+  it("follows the catalogue's concurrent uploads, within what a browser can carry to one host", () => {
+    expect(uploadConcurrency(catalogue, 'FREE')).toBe(3);
+    expect(uploadConcurrency(catalogue, 'PRO')).toBe(4);
+    expect(uploadConcurrency(catalogue, 'PREMIUM')).toBe(4);
+    expect(uploadConcurrency([{ id: 'FREE', maxConcurrentUploads: 1 }], 'FREE')).toBe(1);
+  });
+
+  it('uploads one at a time until the catalogue (or the plan in it) is known', () => {
+    expect(FALLBACK_UPLOAD_CONCURRENCY).toBe(1);
+    expect(uploadConcurrency(undefined, 'PRO')).toBe(1);
+    expect(uploadConcurrency([{ id: 'FREE', maxConcurrentUploads: 3 }], 'PRO')).toBe(1);
   });
 });

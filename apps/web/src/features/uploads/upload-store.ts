@@ -6,7 +6,7 @@ import { ensureFolder } from './api/ensure-folder';
 import { uploadFile } from './api/upload-file';
 import type { UploadPlan } from './upload-plan';
 import { UploadQueue } from './upload-queue';
-import { uploadConcurrency } from './upload-limits';
+import { FALLBACK_UPLOAD_CONCURRENCY } from './upload-limits';
 
 type UploadedListener = (file: FileItem) => void;
 const uploadedListeners = new Set<UploadedListener>();
@@ -23,7 +23,8 @@ export function onFileUploaded(listener: UploadedListener): () => void {
  */
 export const uploadQueue = new UploadQueue<FileItem>({
   transport: uploadFile,
-  concurrency: uploadConcurrency('FREE'),
+  // The progress panel sets the plan's own limit once the catalogue and the plan are known.
+  concurrency: FALLBACK_UPLOAD_CONCURRENCY,
   onUploaded: (file) => {
     for (const listener of uploadedListeners) listener(file);
   },

@@ -12,6 +12,12 @@ import { useLogin } from '../api/login';
 interface FieldErrors {
   email?: string;
   password?: string;
+  code?: string;
+}
+
+/** The server's answer when the password was right and a two-factor code is needed (api.md). */
+function asksForCode(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 401 && (error.body as { twoFactorRequired?: unknown } | undefined)?.twoFactorRequired === true;
 }
 
 export function LoginForm() {
@@ -20,10 +26,14 @@ export function LoginForm() {
   const loginMutation = useLogin();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  // Two-factor sign-in: after the server asks for it, a code (TOTP or recovery) goes with the password.
+  const [needsCode, setNeedsCode] = useState(false);
+  const [code, setCode] = useState('');
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
+  const codeRef = useRef<HTMLInputElement>(null);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -32,16 +42,23 @@ export function LoginForm() {
     const errors: FieldErrors = {};
     if (!email.trim()) errors.email = t('auth.validation.emailRequired');
     if (!password) errors.password = t('auth.validation.passwordRequired');
+    if (needsCode && !code.trim()) errors.code = t('auth.login.codeRequired');
     setFieldErrors(errors);
     setFormError(null);
     if (errors.email) return emailRef.current?.focus();
     if (errors.password) return passwordRef.current?.focus();
+    if (errors.code) return codeRef.current?.focus();
 
     try {
-      await loginMutation.mutateAsync({ email: email.trim(), password });
+      await loginMutation.mutateAsync({ email: email.trim(), password, ...(needsCode ? { totpCode: code.trim() } : {}) });
       toast.success(t('auth.login.success'));
       void navigate('/dashboard', { replace: true });
     } catch (error) {
+      if (asksForCode(error) && !needsCode) {
+        // Not a failure: the password was right and the second step begins.
+        setNeedsCode(true);
+        return;
+      }
       const message =
         error instanceof ApiError ? (error.serverMessage ?? t('auth.login.failed')) : t('common.errors.unexpected');
       setFormError(message);
@@ -80,6 +97,25 @@ export function LoginForm() {
         }}
         error={fieldErrors.password}
       />
+      {needsCode && (
+        <TextField
+          ref={codeRef}
+          label={t('auth.login.code')}
+          hint={t('auth.login.codeHint')}
+          name="totpCode"
+          autoComplete="one-time-code"
+          autoCapitalize="none"
+          spellCheck={false}
+          autoFocus
+          maxLength={32}
+          value={code}
+          onChange={(event) => {
+            setCode(event.target.value);
+            if (fieldErrors.code) setFieldErrors((current) => ({ ...current, code: undefined }));
+          }}
+          error={fieldErrors.code}
+        />
+      )}
       <Button type="submit" size="lg" fullWidth loading={loginMutation.isPending} className="mt-1">
         {t('auth.login.submit')}
       </Button>

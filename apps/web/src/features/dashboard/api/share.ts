@@ -1,16 +1,22 @@
+import type { PrivateShareResponse, ShareFolderBody, ShareLinkResponse } from '@cloudvault/contract/shares';
 import { api } from '../../../lib/api-client';
 
-/** product.md section 9: file share links expire after 24 hours. */
+/** product.md section 9: file share links expire after 24 hours unless the plan lets the user choose. */
 export const FILE_SHARE_HOURS = 24;
 
-/** POST /api/files/:id/share → a link that expires after 24 hours. */
-export function shareFile(id: string): Promise<{ shareUrl: string }> {
-  return api.post(`/files/${encodeURIComponent(id)}/share`, { expiresIn: FILE_SHARE_HOURS });
+/** A link's optional settings (plans with password links, decisions.md section 1). */
+export interface LinkSettings {
+  /** Hours until the link stops working. */
+  expiresIn?: number;
+  password?: string;
 }
 
-export type FolderShareBody = { shareType: 'public' } | { shareType: 'private'; email: string };
+/** POST /api/files/:id/share → a link that expires after 24 hours, or as chosen. */
+export function shareFile(id: string, { expiresIn = FILE_SHARE_HOURS, password }: LinkSettings = {}): Promise<ShareLinkResponse> {
+  return api.post(`/files/${encodeURIComponent(id)}/share`, { expiresIn, ...(password ? { password } : {}) });
+}
 
 /** POST /api/user/folders/:id/share: a public link, or a private share with an e-mail. */
-export function shareFolder(id: string, body: FolderShareBody): Promise<{ shareUrl?: string; message?: string }> {
+export function shareFolder(id: string, body: ShareFolderBody): Promise<ShareLinkResponse | PrivateShareResponse> {
   return api.post(`/user/folders/${encodeURIComponent(id)}/share`, body);
 }

@@ -19,7 +19,6 @@ import { driveKeys } from '../api/query-keys';
 import { useSearchFiles } from '../api/search-files';
 import { shareFile } from '../api/share';
 import { useMoveItems } from '../api/update-item';
-import { copyText } from '../copy-text';
 import { createTapTracker, NARROW_SCREEN_MAX_WIDTH } from '../double-tap';
 import { folderHref, useCurrentFolder } from '../hooks/use-current-folder';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
@@ -27,6 +26,8 @@ import { useFileDrop } from '../hooks/use-file-drop';
 import { useMediaQuery } from '../hooks/use-media-query';
 import { useViewMode } from '../hooks/use-view-mode';
 import { fileItem, filterByName, type DraggedItemRef, type DriveItem } from '../items';
+import { linkOptionsFor } from '../link-options';
+import { announceLink } from '../share-feedback';
 import { Breadcrumbs } from './breadcrumbs';
 import { CreateFolderModal } from './create-folder-modal';
 import { DeleteItemModal } from './delete-item-modal';
@@ -38,6 +39,7 @@ import { ItemCollection } from './item-collection';
 import { MoveModal } from './move-modal';
 import { RenameModal } from './rename-modal';
 import { SearchResults } from './search-results';
+import { ShareFileModal } from './share-file-modal';
 import { ShareFolderModal } from './share-folder-modal';
 
 /** product.md: the drive-wide search waits until typing pauses. */
@@ -50,6 +52,7 @@ type Dialog =
   | { type: 'rename'; item: DriveItem }
   | { type: 'move'; items: DriveItem[] }
   | { type: 'share-folder'; item: DriveItem }
+  | { type: 'share-file'; item: DriveItem }
   | null;
 
 interface FileBrowserProps {
@@ -91,6 +94,7 @@ export function FileBrowser({ folderId, items, path, loading, failed, missingFol
   const narrow = narrowScreen || coarsePointer;
   const { data: uploadConfig } = useUploadConfig();
   const moveItems = useMoveItems();
+  const linkOptions = linkOptionsFor(uploadConfig?.userPlan);
 
   const home = t('dashboard.breadcrumbs.home');
   const folderName = folderId === null ? home : (path?.[path.length - 1]?.name ?? home);
@@ -173,12 +177,14 @@ export function FileBrowser({ folderId, items, path, loading, failed, missingFol
       case 'share':
         if (isFolder) {
           setDialog({ type: 'share-folder', item });
+        } else if (linkOptions.extras) {
+          // Plans with password links choose the link's settings first.
+          setDialog({ type: 'share-file', item });
         } else {
           shareFile(item.id)
-            .then(async ({ shareUrl }) => {
-              if (await copyText(shareUrl)) toast.success(t('dashboard.share.fileCopied'));
-              else toast.success(t('dashboard.share.linkReady', { url: shareUrl }), { duration: 10_000 });
-            })
+            .then(({ shareUrl }) =>
+              announceLink(shareUrl, { copied: t('dashboard.share.fileCopied'), shown: t('dashboard.share.linkReady', { url: shareUrl }) }),
+            )
             .catch(() => toast.error(t('dashboard.share.fileFailed')));
         }
         break;
@@ -330,7 +336,8 @@ export function FileBrowser({ folderId, items, path, loading, failed, missingFol
         }
       />
       <RenameModal item={dialog?.type === 'rename' ? dialog.item : null} onClose={() => setDialog(null)} />
-      <ShareFolderModal item={dialog?.type === 'share-folder' ? dialog.item : null} onClose={() => setDialog(null)} />
+      <ShareFolderModal item={dialog?.type === 'share-folder' ? dialog.item : null} options={linkOptions} onClose={() => setDialog(null)} />
+      <ShareFileModal item={dialog?.type === 'share-file' ? dialog.item : null} options={linkOptions} onClose={() => setDialog(null)} />
       <MoveModal
         items={dialog?.type === 'move' ? dialog.items : null}
         fromFolderId={folderId}

@@ -1,4 +1,4 @@
-import { FolderPlus, LayoutGrid, List, Search, Trash2, Upload, X } from 'lucide-react';
+import { FolderPlus, LayoutGrid, Link2, List, Search, Trash2, Upload, Users, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button';
@@ -14,7 +14,7 @@ interface FileToolbarProps {
   onUpload: () => void;
 }
 
-/** Search, grid/list, New Folder, Upload and the way to Trash. */
+/** Search, grid/list, New Folder, Upload and the ways to sharing and Trash. */
 export function FileToolbar({ search, onSearchChange, view, onViewChange, onNewFolder, onUpload }: FileToolbarProps) {
   const { t } = useTranslation();
   const toggleClass = (active: boolean) =>
@@ -75,6 +75,14 @@ export function FileToolbar({ search, onSearchChange, view, onViewChange, onNewF
             <List aria-hidden="true" className="size-4" />
           </button>
         </div>
+        <Link to="/shared" title={t('dashboard.toolbar.sharedWithMe')} className={cn(buttonClasses({ variant: 'ghost', size: 'sm' }), 'px-2.5')}>
+          <Users aria-hidden="true" className="size-4" />
+          <span className="sr-only lg:not-sr-only">{t('dashboard.toolbar.sharedWithMe')}</span>
+        </Link>
+        <Link to="/shares" title={t('dashboard.toolbar.manageShares')} className={cn(buttonClasses({ variant: 'ghost', size: 'sm' }), 'px-2.5')}>
+          <Link2 aria-hidden="true" className="size-4" />
+          <span className="sr-only lg:not-sr-only">{t('dashboard.toolbar.manageShares')}</span>
+        </Link>
         <Link to="/trash" className={cn(buttonClasses({ variant: 'ghost', size: 'sm' }), 'px-2.5')}>
           <Trash2 aria-hidden="true" className="size-4" />
           <span className="sr-only sm:not-sr-only">{t('dashboard.toolbar.trash')}</span>

@@ -3,6 +3,7 @@ import type { MouseEvent, KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DropdownMenu } from '../../../components/ui/dropdown-menu';
 import { cn } from '../../../lib/cn';
+import { useVersionHistory } from '../../versions/hooks/use-version-history';
 import type { DriveItem } from '../items';
 
 export type ItemAction = 'download' | 'share' | 'delete' | 'rename' | 'move';
@@ -28,6 +29,7 @@ export function ItemActions({ item, onAction, tabbable, menuOnlyOnPhones = false
   const { t } = useTranslation();
   const isFolder = item.kind === 'folder';
   const tabIndex = tabbable ? 0 : -1;
+  const versionHistory = useVersionHistory(item.kind === 'file' ? item.file : null);
   const buttons = [
     { action: 'download' as const, icon: Download, label: isFolder ? t('dashboard.item.downloadFolder') : t('dashboard.item.download') },
     { action: 'share' as const, icon: Share2, label: isFolder ? t('dashboard.item.shareFolder') : t('dashboard.item.share') },
@@ -70,6 +72,7 @@ export function ItemActions({ item, onAction, tabbable, menuOnlyOnPhones = false
             .map(({ action, icon, label }) => ({ id: action, label, icon, onSelect: () => onAction(action, item) })),
           { id: 'rename', label: t('dashboard.item.rename'), icon: Pencil, onSelect: () => onAction('rename', item) },
           { id: 'move', label: t('dashboard.item.move'), icon: FolderInput, onSelect: () => onAction('move', item) },
+          ...versionHistory.menuItems,
           {
             id: 'delete',
             label: isFolder ? t('dashboard.item.deleteFolder') : t('dashboard.item.delete'),
@@ -80,6 +83,7 @@ export function ItemActions({ item, onAction, tabbable, menuOnlyOnPhones = false
           },
         ]}
       />
+      {versionHistory.dialog}
     </div>
   );
 }

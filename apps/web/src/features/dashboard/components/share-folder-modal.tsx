@@ -9,20 +9,26 @@ import { ApiError } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { shareFolder } from '../api/share';
 import type { DriveItem } from '../items';
-import { copyText } from '../copy-text';
+import type { LinkOptions } from '../link-options';
+import { announceLink } from '../share-feedback';
+import { LinkSettingsFields } from './link-settings-fields';
 
 /**
  * 'Share Folder': a public link (copied to the clipboard) or a private share with one
- * e-mail address. Closes after the attempt, whether it worked or not (product.md section 4).
+ * e-mail address; on plans with password links, the public link's lifetime and an optional
+ * password. Closes after the attempt, whether it worked or not (product.md section 4).
  */
-export function ShareFolderModal({ item, onClose }: { item: DriveItem | null; onClose: () => void }) {
-  return item ? <ShareFolderForm key={item.key} item={item} onClose={onClose} /> : null;
+export function ShareFolderModal({ item, options, onClose }: { item: DriveItem | null; options: LinkOptions; onClose: () => void }) {
+  return item ? <ShareFolderForm key={item.key} item={item} options={options} onClose={onClose} /> : null;
 }
 
-function ShareFolderForm({ item, onClose }: { item: DriveItem; onClose: () => void }) {
+function ShareFolderForm({ item, options, onClose }: { item: DriveItem; options: LinkOptions; onClose: () => void }) {
   const { t } = useTranslation();
   const [shareType, setShareType] = useState<'public' | 'private'>('public');
   const [email, setEmail] = useState('');
+  // A folder link works until revoked unless the user picks a lifetime.
+  const [expiresIn, setExpiresIn] = useState<number | null>(null);
+  const [password, setPassword] = useState('');
   const [pending, setPending] = useState(false);
   const emailRef = useRef<HTMLInputElement>(null);
   const trimmed = email.trim();
@@ -38,9 +44,10 @@ function ShareFolderForm({ item, onClose }: { item: DriveItem; onClose: () => vo
     setPending(true);
     try {
       if (shareType === 'public') {
-        const { shareUrl } = await shareFolder(item.id, { shareType: 'public' });
-        if (shareUrl && (await copyText(shareUrl))) toast.success(t('dashboard.share.publicCopied'));
-        else toast.success(t('dashboard.share.linkReady', { url: shareUrl ?? '' }), { duration: 10_000 });
+        const settings = options.extras ? { ...(expiresIn === null ? {} : { expiresIn }), ...(password ? { password } : {}) } : {};
+        const answer = await shareFolder(item.id, { shareType: 'public', ...settings });
+        const shareUrl = 'shareUrl' in answer ? answer.shareUrl : '';
+        await announceLink(shareUrl, { copied: t('dashboard.share.publicCopied'), shown: t('dashboard.share.linkReady', { url: shareUrl }) });
       } else {
         await shareFolder(item.id, { shareType: 'private', email: trimmed });
         toast.success(t('dashboard.share.sharedWith', { email: trimmed }));
@@ -118,6 +125,16 @@ function ShareFolderForm({ item, onClose }: { item: DriveItem; onClose: () => vo
             placeholder={t('dashboard.share.emailPlaceholder')}
             value={email}
             onChange={(event) => setEmail(event.target.value)}
+          />
+        )}
+        {shareType === 'public' && options.extras && (
+          <LinkSettingsFields
+            maxHours={options.maxHours}
+            allowNever
+            expiresIn={expiresIn}
+            onExpiresInChange={setExpiresIn}
+            password={password}
+            onPasswordChange={setPassword}
           />
         )}
       </form>

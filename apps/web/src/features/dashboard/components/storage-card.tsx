@@ -3,14 +3,15 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { StorageInfo } from '@cloudvault/contract/files';
 import { buttonClasses } from '../../../components/ui/button';
+import { StorageBar } from '../../../components/ui/storage-bar';
 import { cn } from '../../../lib/cn';
-import { displayPercent, showFreeStorageWarning, storageBarClass, storageTone, usagePercent } from '../storage-usage';
+import { displayPercent, usagePercent } from '../../../lib/storage-usage';
+import { showFreeStorageWarning } from '../storage-usage';
 
 /** Storage used against the quota, coloured by how full it is, with the way to more space. */
 export function StorageCard({ storage, className }: { storage: StorageInfo | undefined; className?: string }) {
   const { t } = useTranslation();
   const percent = storage ? usagePercent(storage.storageUsed, storage.storageLimit) : 0;
-  const tone = storageTone(percent);
   const plan = storage?.plan ?? 'FREE';
   const shown = displayPercent(percent);
 
@@ -41,18 +42,12 @@ export function StorageCard({ storage, className }: { storage: StorageInfo | und
           {plan === 'PREMIUM' ? t('dashboard.storage.managePlan') : t('dashboard.storage.upgrade')}
         </Link>
       </div>
-      <div
-        role="progressbar"
-        aria-label={t('dashboard.storage.barLabel')}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={Math.round(percent)}
-        aria-valuetext={t('dashboard.storage.percent', { percent: shown })}
-        data-tone={tone}
-        className="mt-4 h-2 overflow-hidden rounded-full bg-surface-muted"
-      >
-        <div className={cn('h-full rounded-full transition-[width] duration-500', storageBarClass[tone])} style={{ width: `${percent}%` }} />
-      </div>
+      <StorageBar
+        percent={percent}
+        label={t('dashboard.storage.barLabel')}
+        valueText={t('dashboard.storage.percent', { percent: shown })}
+        className="mt-4"
+      />
       <div className="mt-2 flex items-center justify-between text-xs text-ink-muted">
         <span>{t('dashboard.storage.percent', { percent: shown })}</span>
         <span>{t('dashboard.storage.plan', { plan: t(`common.plans.${plan}`) })}</span>

@@ -4,21 +4,11 @@ import { Link } from 'react-router';
 import { formatBytes } from '@cloudvault/contract/format';
 import { buttonClasses } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
+import { formatPrice } from '../../../lib/money';
 import { MARKETED_PLANS, type MarketedPlan } from '../plans';
 
-function usePrice() {
-  const { i18n } = useTranslation();
-  return (price: number) =>
-    new Intl.NumberFormat(i18n.language, {
-      style: 'currency',
-      currency: 'USD',
-      minimumFractionDigits: Number.isInteger(price) ? 0 : 2,
-    }).format(price);
-}
-
 function PlanCard({ plan }: { plan: MarketedPlan }) {
-  const { t } = useTranslation();
-  const formatPrice = usePrice();
+  const { t, i18n } = useTranslation();
   const name = t(`common.plans.${plan.id}`);
   const titleId = `plan-${plan.id.toLowerCase()}-title`;
   const features = [
@@ -47,7 +37,7 @@ function PlanCard({ plan }: { plan: MarketedPlan }) {
       </h3>
       <p className="mt-1 text-sm text-ink-muted">{t(`landing.pricing.description.${plan.id}`)}</p>
       <p className="mt-6 flex items-baseline gap-1">
-        <span className="text-4xl font-extrabold tracking-tight text-ink">{formatPrice(plan.price)}</span>
+        <span className="text-4xl font-extrabold tracking-tight text-ink">{formatPrice(plan.price, i18n.language)}</span>
         <span className="text-sm font-medium text-ink-muted">{t('common.perMonth')}</span>
       </p>
       <ul aria-label={t('landing.pricing.featureLabel', { plan: name })} className="mt-7 flex-1 space-y-3">

@@ -1,12 +1,56 @@
+import { DEFAULT_SETTINGS, type Settings } from '@cloudvault/contract/settings';
+import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
+import { ContentSpinner } from '../../../components/ui/spinner';
 import { PageTitle } from '../../../components/ui/page-title';
+import { useSettings } from '../api/get-settings';
+import { useUpdateSettings } from '../api/update-settings';
+import { withSetting, type ChangeSetting } from '../change-setting';
+import { AppearanceSection } from './appearance-section';
+import { DataPrivacySection } from './data-privacy-section';
+import { NotificationsSection } from './notifications-section';
+import { PrivacySection } from './privacy-section';
+import { StorageSection } from './storage-section';
 
+/**
+ * Settings (product.md section 2; decisions.md section 3): every change sends the whole
+ * settings object, and the controls show only what the server has accepted.
+ */
 export function SettingsPage() {
   const { t } = useTranslation();
+  const query = useSettings();
+  const update = useUpdateSettings();
+  // product.md section 8: a load failure is only logged (useApplyAppearance logs it); the defaults show.
+  const settings: Settings | undefined = query.data ?? (query.isError ? DEFAULT_SETTINGS : undefined);
+
+  const change: ChangeSetting = (group, key, value) => {
+    if (!settings || update.isPending) return;
+    update.mutate(withSetting(settings, group, key, value), {
+      onSuccess: () => toast.success(t('settings.updated')),
+      onError: () => toast.error(t('settings.updateFailed')),
+    });
+  };
+
   return (
     <>
       <PageTitle title={t('settings.pageTitle')} />
-      <h1 className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">{t('settings.title')}</h1>
+      <div className="mx-auto flex w-full max-w-3xl flex-col gap-6">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">{t('settings.title')}</h1>
+          <p className="mt-1 text-sm text-ink-muted">{t('settings.subtitle')}</p>
+        </div>
+        {settings ? (
+          <div aria-busy={update.isPending} className="flex flex-col gap-6">
+            <NotificationsSection settings={settings.notifications} busy={update.isPending} onChange={change} />
+            <PrivacySection settings={settings.privacy} busy={update.isPending} onChange={change} />
+            <AppearanceSection settings={settings.appearance} busy={update.isPending} onChange={change} />
+            <StorageSection settings={settings.storage} busy={update.isPending} onChange={change} />
+            <DataPrivacySection />
+          </div>
+        ) : (
+          <ContentSpinner />
+        )}
+      </div>
     </>
   );
 }

@@ -3,6 +3,9 @@ import type { UploadConfig } from '@cloudvault/contract/files';
 import { api, getToken } from '../../../lib/api-client';
 import { FALLBACK_UPLOAD_CONFIG } from '../upload-limits';
 
+/** The upload settings' query key: a plan change invalidates it (the per-file limit moves). */
+export const uploadConfigQueryKey = ['uploads', 'config'] as const;
+
 /** GET /api/files/upload-config: the plan's per-file limit. */
 export function getUploadConfig(): Promise<UploadConfig> {
   return api.get<UploadConfig>('/files/upload-config');
@@ -15,7 +18,7 @@ export function getUploadConfig(): Promise<UploadConfig> {
  */
 export function useUploadConfig() {
   return useQuery({
-    queryKey: ['uploads', 'config'],
+    queryKey: uploadConfigQueryKey,
     queryFn: async (): Promise<UploadConfig> => {
       try {
         return await getUploadConfig();

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, screen, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../testing/render-with-providers';
@@ -25,7 +25,11 @@ vi.mock('react-hot-toast', () => ({ default: Object.assign(vi.fn(), { error: vi.
 const fetchMock = vi.fn<typeof fetch>();
 beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock);
-  fetchMock.mockResolvedValue(new Response(JSON.stringify({ userMaxFileSize: 107374182, userMaxFileSizeFormatted: '102.4 MB', userPlan: 'FREE' })));
+  fetchMock.mockImplementation(async (input) =>
+    String(input).startsWith('/api/subscriptions/plans')
+      ? Response.json({ plans: [{ id: 'FREE', maxConcurrentUploads: 3 }, { id: 'PRO', maxConcurrentUploads: 10 }] })
+      : Response.json({ userMaxFileSize: 107374182, userMaxFileSizeFormatted: '102.4 MB', userPlan: 'FREE' }),
+  );
   localStorage.setItem('token', 't');
 });
 afterEach(() => {
@@ -38,9 +42,27 @@ afterEach(() => {
 
 const file = (name: string, size: number) => new File([new Uint8Array(size)], name);
 
+/** The panel, once the upload settings and the plan catalogue are in (the queue then runs the plan's number at once). */
+async function renderPanel() {
+  const result = renderWithProviders(<UploadProgressPanel />);
+  await waitFor(() => {
+    expect(result.queryClient.getQueryData(['billing', 'plans'])).toBeDefined();
+    expect(result.queryClient.getQueryData(['uploads', 'config'])).toBeDefined();
+  });
+  return result;
+}
+
 describe('UploadProgressPanel', () => {
+  it("runs as many uploads at once as the plan's entry in the catalogue allows", async () => {
+    await renderPanel();
+    act(() => {
+      uploadQueue.add(['1', '2', '3', '4'].map((name) => ({ file: file(`${name}.bin`, 10), folderId: null })));
+    });
+    expect(pending.map((upload) => upload.name)).toEqual(['1.bin', '2.bin', '3.bin']);
+  });
+
   it('shows nothing without uploads, then the count, the overall percent and each row', async () => {
-    renderWithProviders(<UploadProgressPanel />);
+    await renderPanel();
     expect(screen.queryByRole('region', { name: 'Uploads' })).toBeNull();
 
     act(() => {
@@ -59,7 +81,7 @@ describe('UploadProgressPanel', () => {
 
   it('minimises and expands, shows a failure with the server text or "Upload failed", and dismisses it', async () => {
     const user = userEvent.setup();
-    renderWithProviders(<UploadProgressPanel />);
+    await renderPanel();
     act(() => {
       uploadQueue.add([
         { file: file('quota.bin', 10), folderId: null },
@@ -83,7 +105,7 @@ describe('UploadProgressPanel', () => {
 
   it('closes everything with the close button, cancelling what still runs', async () => {
     const user = userEvent.setup();
-    renderWithProviders(<UploadProgressPanel />);
+    await renderPanel();
     act(() => {
       uploadQueue.add([{ file: file('running.bin', 10), folderId: null }]);
     });

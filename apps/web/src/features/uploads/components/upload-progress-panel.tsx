@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { formatBytes } from '@cloudvault/contract/format';
 import { getToken } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
+import { usePlans } from '../../subscription/api/get-plans';
 import { useUploadConfig } from '../api/get-upload-config';
 import { useUploadEntries } from '../hooks/use-uploads';
 import { uploadConcurrency } from '../upload-limits';
@@ -26,12 +27,13 @@ export function UploadProgressPanel() {
   const { t } = useTranslation();
   const entries = useUploadEntries();
   const { data: config } = useUploadConfig();
+  const { data: plans } = usePlans();
   const [minimized, setMinimized] = useState(false);
 
-  // The queue runs as many uploads at once as the plan allows.
+  // The queue runs as many uploads at once as the plan allows (the catalogue says how many).
   useEffect(() => {
-    if (config) uploadQueue.setConcurrency(uploadConcurrency(config.userPlan));
-  }, [config]);
+    if (config) uploadQueue.setConcurrency(uploadConcurrency(plans, config.userPlan));
+  }, [config, plans]);
 
   // Signing out ends the uploads of that session.
   useEffect(

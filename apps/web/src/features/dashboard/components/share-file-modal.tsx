@@ -1,0 +1,78 @@
+import { Share2 } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button';
+import { Modal } from '../../../components/ui/modal';
+import { FILE_SHARE_HOURS, shareFile } from '../api/share';
+import type { DriveItem } from '../items';
+import type { LinkOptions } from '../link-options';
+import { announceLink } from '../share-feedback';
+import { LinkSettingsFields } from './link-settings-fields';
+
+/**
+ * 'Share File' on plans with password links: the link's lifetime and an optional password,
+ * then the link is copied. Closes after the attempt, whether it worked or not (product.md
+ * section 4). Other plans share in one click without this dialog.
+ */
+export function ShareFileModal({ item, options, onClose }: { item: DriveItem | null; options: LinkOptions; onClose: () => void }) {
+  return item ? <ShareFileForm key={item.key} item={item} options={options} onClose={onClose} /> : null;
+}
+
+function ShareFileForm({ item, options, onClose }: { item: DriveItem; options: LinkOptions; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [expiresIn, setExpiresIn] = useState<number | null>(FILE_SHARE_HOURS);
+  const [password, setPassword] = useState('');
+  const [pending, setPending] = useState(false);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (pending) return;
+    setPending(true);
+    try {
+      const { shareUrl } = await shareFile(item.id, { expiresIn: expiresIn ?? FILE_SHARE_HOURS, password: password || undefined });
+      await announceLink(shareUrl, { copied: t('dashboard.share.fileCopied'), shown: t('dashboard.share.linkReady', { url: shareUrl }) });
+    } catch {
+      toast.error(t('dashboard.share.fileFailed'));
+    } finally {
+      setPending(false);
+      onClose();
+    }
+  };
+
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      busy={pending}
+      title={t('dashboard.share.fileTitle')}
+      description={t('dashboard.share.fileDescription', { name: item.name })}
+      icon={
+        <span className="grid size-10 place-items-center rounded-xl bg-brand-50 text-brand-600 dark:bg-brand-500/15 dark:text-brand-300">
+          <Share2 aria-hidden="true" className="size-5" />
+        </span>
+      }
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={pending}>
+            {t('ui.cancel')}
+          </Button>
+          <Button type="submit" form="share-file-form" loading={pending}>
+            {t('dashboard.share.submit')}
+          </Button>
+        </>
+      }
+    >
+      <form id="share-file-form" noValidate onSubmit={onSubmit}>
+        <LinkSettingsFields
+          maxHours={options.maxHours}
+          allowNever={false}
+          expiresIn={expiresIn}
+          onExpiresInChange={setExpiresIn}
+          password={password}
+          onPasswordChange={setPassword}
+        />
+      </form>
+    </Modal>
+  );
+}

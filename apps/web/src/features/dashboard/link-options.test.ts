@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { expiryChoices, lifetimeUnit, linkOptionsFor } from './link-options';
+
+describe('link options', () => {
+  it('offers passwords and long links on paid plans only', () => {
+    expect(linkOptionsFor('FREE')).toEqual({ extras: false, maxHours: 24 });
+    expect(linkOptionsFor(undefined)).toEqual({ extras: false, maxHours: 24 });
+    expect(linkOptionsFor('PRO')).toEqual({ extras: true, maxHours: 720 });
+    expect(linkOptionsFor('PREMIUM')).toEqual({ extras: true, maxHours: 720 });
+  });
+
+  it('lists the lifetimes within the limit, with "until revoked" where allowed', () => {
+    expect(expiryChoices(24, false)).toEqual([1, 24]);
+    expect(expiryChoices(720, false)).toEqual([1, 24, 72, 168, 720]);
+    expect(expiryChoices(720, true)).toEqual([null, 1, 24, 72, 168, 720]);
+  });
+
+  it('names a lifetime in days when it is whole days', () => {
+    expect(lifetimeUnit(1)).toEqual({ unit: 'hours', count: 1 });
+    expect(lifetimeUnit(36)).toEqual({ unit: 'hours', count: 36 });
+    expect(lifetimeUnit(24)).toEqual({ unit: 'days', count: 1 });
+    expect(lifetimeUnit(720)).toEqual({ unit: 'days', count: 30 });
+  });
+});

@@ -1,0 +1,32 @@
+import type { TFunction } from 'i18next';
+import type { ActivityEntry } from '@cloudvault/contract/profile';
+
+/**
+ * One line of the account's activity in words. The server keeps facts (`details`), not
+ * sentences, so that each entry reads in the user's language.
+ */
+export function describeActivity(entry: ActivityEntry, t: TFunction): string {
+  const { details } = entry;
+  switch (entry.type) {
+    case 'sign_in':
+      return t('profile.activity.entries.signIn', { device: details.device ?? '' });
+    case 'upload':
+      return t('profile.activity.entries.upload', { name: details.name ?? '', size: details.size ?? '' });
+    case 'share':
+      if (details.kind === 'private') {
+        return t('profile.activity.entries.sharePrivate', { name: details.name ?? '', email: details.email ?? '' });
+      }
+      return details.item === 'folder' ? t('profile.activity.entries.shareFolderLink') : t('profile.activity.entries.shareFileLink');
+    case 'plan_change': {
+      const plan = details.planName ?? '';
+      if (details.type === 'upgrade') return t('profile.activity.entries.planUpgrade', { plan });
+      if (details.type === 'downgrade') return t('profile.activity.entries.planDowngrade', { plan });
+      if (details.type === 'cancel') return t('profile.activity.entries.planCancel');
+      return t('profile.activity.entries.planOther', { plan });
+    }
+    case 'password_change':
+      return t('profile.activity.entries.passwordChange');
+    case 'two_factor':
+      return details.state === 'off' ? t('profile.activity.entries.twoFactorOff') : t('profile.activity.entries.twoFactorOn');
+  }
+}

@@ -1,0 +1,86 @@
+import { useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import { useTranslation } from 'react-i18next';
+import { PASSWORD_MIN_LENGTH } from '@cloudvault/contract/validation';
+import { Button } from '../../../components/ui/button';
+import { FormAlert } from '../../../components/ui/form-alert';
+import { PasswordField } from '../../../components/ui/password-field';
+import { serverErrorMessage } from '../../../lib/api-client';
+import { useChangePassword } from '../api/change-password';
+import { ProfileCard } from './profile-card';
+
+type Field = 'current' | 'next' | 'confirm';
+const EMPTY: Record<Field, string> = { current: '', next: '', confirm: '' };
+
+/** Change password (product.md section 5): the button waits until all three fields are filled. */
+export function ChangePasswordForm() {
+  const { t } = useTranslation();
+  const change = useChangePassword();
+  const [values, setValues] = useState(EMPTY);
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const anyEmpty = !values.current || !values.next || !values.confirm;
+
+  const set = (field: Field) => (value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (change.isPending) return;
+    setFormError(null);
+    const found: Partial<Record<Field, string>> = {};
+    if (!values.current) found.current = t('profile.password.currentRequired');
+    if (values.next !== values.confirm) found.confirm = t('profile.password.mismatch');
+    else if (values.next.length < PASSWORD_MIN_LENGTH) found.next = t('profile.password.tooShort', { min: PASSWORD_MIN_LENGTH });
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+
+    try {
+      await change.mutateAsync({ currentPassword: values.current, newPassword: values.next });
+      toast.success(t('profile.password.changed'));
+      setValues(EMPTY);
+    } catch (caught) {
+      const message = serverErrorMessage(caught) ?? t('profile.password.failed');
+      setFormError(message);
+      toast.error(message);
+    }
+  };
+
+  return (
+    <ProfileCard title={t('profile.password.title')} description={t('profile.password.description')}>
+      <form noValidate onSubmit={onSubmit} className="flex max-w-md flex-col gap-5">
+        {formError && <FormAlert>{formError}</FormAlert>}
+        <PasswordField
+          label={t('profile.password.current')}
+          name="currentPassword"
+          autoComplete="current-password"
+          value={values.current}
+          onChange={(event) => set('current')(event.target.value)}
+          error={errors.current}
+        />
+        <PasswordField
+          label={t('profile.password.new')}
+          name="newPassword"
+          autoComplete="new-password"
+          hint={t('profile.password.hint', { min: PASSWORD_MIN_LENGTH })}
+          value={values.next}
+          onChange={(event) => set('next')(event.target.value)}
+          error={errors.next}
+        />
+        <PasswordField
+          label={t('profile.password.confirm')}
+          name="confirmPassword"
+          autoComplete="new-password"
+          value={values.confirm}
+          onChange={(event) => set('confirm')(event.target.value)}
+          error={errors.confirm}
+        />
+        <Button type="submit" disabled={anyEmpty} loading={change.isPending} className="self-start">
+          {t('profile.password.submit')}
+        </Button>
+      </form>
+    </ProfileCard>
+  );
+}

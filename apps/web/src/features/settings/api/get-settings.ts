@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Settings, SettingsResponse } from '@cloudvault/contract/settings';
+import { api } from '../../../lib/api-client';
+import { mergeSettings } from '../merge-settings';
+import { settingsKeys } from './query-keys';
+
+/** GET /api/user/settings, merged over the defaults. */
+export async function getSettings({ signal }: { signal?: AbortSignal } = {}): Promise<Settings> {
+  const { settings } = await api.get<SettingsResponse>('/user/settings', { signal });
+  return mergeSettings(settings);
+}
+
+export function settingsQueryOptions() {
+  return queryOptions({ queryKey: settingsKeys.all, queryFn: getSettings });
+}
+
+export function useSettings() {
+  return useQuery(settingsQueryOptions());
+}

@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Settings, SettingsResponse } from '@cloudvault/contract/settings';
+import { api } from '../../../lib/api-client';
+import { mergeSettings } from '../merge-settings';
+import { settingsKeys } from './query-keys';
+
+/** PUT /api/user/settings with the whole settings object; the answer is what the server kept. */
+export async function updateSettings(settings: Settings): Promise<Settings> {
+  const response = await api.put<SettingsResponse>('/user/settings', settings);
+  return mergeSettings(response.settings);
+}
+
+/** Local state follows only the server's answer, never the optimistic value (product.md section 4). */
+export function useUpdateSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateSettings,
+    onSuccess: (settings) => queryClient.setQueryData(settingsKeys.all, settings),
+  });
+}

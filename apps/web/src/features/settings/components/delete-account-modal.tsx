@@ -1,0 +1,97 @@
+import { TriangleAlert } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { Modal } from '../../../components/ui/modal';
+import { TextField } from '../../../components/ui/text-field';
+import { useDeleteAccount } from '../api/account-data';
+
+/** The word to type, in every language: it is what the user types, not what they read. */
+const CONFIRMATION = 'DELETE';
+const DELETED_ITEMS = ['files', 'settings', 'billing', 'shares'] as const;
+
+/** Delete Account (product.md section 2): Confirm only once the text is exactly DELETE. */
+export function DeleteAccountModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const deleteAccount = useDeleteAccount();
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | undefined>();
+
+  const close = () => {
+    setText('');
+    setError(undefined);
+    onClose();
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (deleteAccount.isPending) return;
+    if (text !== CONFIRMATION) return setError(t('settings.deleteAccount.typeDelete', { word: CONFIRMATION }));
+    try {
+      await deleteAccount.mutateAsync();
+      toast.success(t('settings.deleteAccount.deleted'));
+      void navigate('/', { replace: true });
+    } catch {
+      toast.error(t('settings.deleteAccount.failed'));
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      onClose={close}
+      busy={deleteAccount.isPending}
+      title={t('settings.deleteAccount.title')}
+      description={t('settings.deleteAccount.description')}
+      icon={
+        <span className="grid size-10 place-items-center rounded-full bg-danger-soft text-danger">
+          <TriangleAlert aria-hidden="true" className="size-5" />
+        </span>
+      }
+      footer={
+        <>
+          <Button variant="secondary" onClick={close} disabled={deleteAccount.isPending}>
+            {t('ui.cancel')}
+          </Button>
+          <Button type="submit" form="delete-account" variant="danger" disabled={text !== CONFIRMATION} loading={deleteAccount.isPending}>
+            {t('settings.deleteAccount.confirm')}
+          </Button>
+        </>
+      }
+    >
+      <form id="delete-account" noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+        <div className="text-sm text-ink">
+          <p className="font-medium">{t('settings.deleteAccount.listTitle')}</p>
+          <ul className="mt-2 list-disc space-y-1 pl-5 text-ink-muted">
+            {DELETED_ITEMS.map((item) => (
+              <li key={item}>{t(`settings.deleteAccount.items.${item}`)}</li>
+            ))}
+          </ul>
+        </div>
+        <TextField
+          label={t('settings.deleteAccount.typeLabel', { word: CONFIRMATION })}
+          name="confirmation"
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          value={text}
+          onChange={(event) => {
+            setText(event.target.value);
+            setError(undefined);
+          }}
+          onKeyDown={(event) => {
+            // Enter cannot submit while Confirm is disabled (HTML's implicit submission), so say why.
+            if (event.key === 'Enter' && text !== CONFIRMATION) {
+              event.preventDefault();
+              setError(t('settings.deleteAccount.typeDelete', { word: CONFIRMATION }));
+            }
+          }}
+          error={error}
+        />
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,28 @@
+import { useEffect } from 'react';
+import { applyLanguage } from '../../../lib/i18n';
+import { applyThemePreference } from '../../../lib/theme';
+import { useSettings } from '../api/get-settings';
+
+/**
+ * Makes the signed-in user's theme and language those of their settings, on every page,
+ * as soon as the settings load and whenever the server accepts a change. Both are also
+ * remembered in localStorage so that the next visit starts in them before anything loads.
+ */
+export function useApplyAppearance(): void {
+  const { data, error } = useSettings();
+  const theme = data?.appearance.theme;
+  const language = data?.appearance.language;
+
+  useEffect(() => {
+    if (theme) applyThemePreference(theme);
+  }, [theme]);
+
+  useEffect(() => {
+    if (language) applyLanguage(language);
+  }, [language]);
+
+  // product.md section 8: a settings load failure is only logged.
+  useEffect(() => {
+    if (error) console.warn('Could not load the settings; keeping the current theme and language.', error);
+  }, [error]);
+}

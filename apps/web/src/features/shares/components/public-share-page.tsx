@@ -1,0 +1,57 @@
+import { TriangleAlert } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { PageTitle } from '../../../components/ui/page-title';
+import { ApiError } from '../../../lib/api-client';
+import { needsPassword, usePublicShare } from '../api/get-public-share';
+import { useShareAccess } from '../hooks/use-share-access';
+import { LoadingState, Notice } from './page-states';
+import { PublicFileCard } from './public-file-card';
+import { PublicFolderView } from './public-folder-view';
+import { SharePasswordForm } from './share-password-form';
+import { ShareUnavailable } from './share-unavailable';
+
+/**
+ * The public share page `/s/<token>` (decisions.md section 4): what a link shares, for
+ * anyone who has it, signed in or not. A protected link asks for its password first.
+ */
+export function PublicSharePage() {
+  const { t } = useTranslation();
+  const { token = '' } = useParams();
+  const [access, setAccess] = useShareAccess(token);
+  const share = usePublicShare(token, access);
+  const status = share.error instanceof ApiError ? share.error.status : undefined;
+
+  let content;
+  if (share.isPending) {
+    content = <LoadingState label={t('shares.public.loading')} />;
+  } else if (needsPassword(share.error)) {
+    // A grant that no longer opens the link (its hour is over) is asked for again.
+    content = <SharePasswordForm token={token} lapsed={access !== null} onUnlocked={setAccess} />;
+  } else if (status === 410) {
+    content = <ShareUnavailable reason="expired" />;
+  } else if (status === 404 || status === 400) {
+    // 400: not even the shape of a token.
+    content = <ShareUnavailable reason="notFound" />;
+  } else if (share.isError) {
+    content = (
+      <Notice alert icon={<TriangleAlert aria-hidden="true" className="size-7 text-danger" />} title={t('shares.public.loadFailed')}>
+        <Button variant="secondary" onClick={() => void share.refetch()}>
+          {t('shares.retry')}
+        </Button>
+      </Notice>
+    );
+  } else if (share.data.type === 'file') {
+    content = <PublicFileCard token={token} share={share.data} access={access} />;
+  } else {
+    content = <PublicFolderView token={token} share={share.data} access={access} onLocked={() => setAccess(null)} />;
+  }
+
+  return (
+    <>
+      <PageTitle title={share.data?.name ?? t('shares.public.pageTitle')} />
+      <div className="flex w-full flex-1 flex-col justify-center py-4 sm:py-8">{content}</div>
+    </>
+  );
+}

@@ -1,0 +1,94 @@
+import { Download, FolderX, TriangleAlert } from 'lucide-react';
+import toast from 'react-hot-toast';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { ApiError } from '../../../lib/api-client';
+import { useFiles } from '../../dashboard/api/get-files';
+import { useFolderPath } from '../../dashboard/api/get-folder-path';
+import { useFolders } from '../../dashboard/api/get-folders';
+import { downloadSharedItem } from '../api/download-shared-item';
+import { sharedHref } from '../shared-href';
+import { CrumbTrail } from './crumb-trail';
+import { LoadingState, Notice } from './page-states';
+import { ReadOnlyItems } from './read-only-items';
+
+/**
+ * A folder shared with the user, read-only: the owner's folder routes answer for it (the
+ * server checks it lies under a folder shared with the caller), with breadcrumbs that start
+ * at the shared folder. Downloads only: nothing here uploads, renames, moves or deletes.
+ */
+export function SharedFolderView({ folderId }: { folderId: string }) {
+  const { t } = useTranslation();
+  const folders = useFolders(folderId);
+  const files = useFiles(folderId);
+  const path = useFolderPath(folderId);
+  const queries = [folders, files, path];
+
+  const download = (kind: 'file' | 'folder', id: string) => {
+    const folder = kind === 'folder';
+    downloadSharedItem(kind, id).then(
+      () => toast.success(folder ? t('dashboard.download.folderStarted') : t('dashboard.download.fileStarted')),
+      () => toast.error(folder ? t('dashboard.download.folderFailed') : t('dashboard.download.fileFailed')),
+    );
+  };
+
+  // Revoked, or never shared with this user: the folder routes answer 404.
+  if (queries.some((query) => query.error instanceof ApiError && query.error.status === 404)) {
+    return (
+      <Notice alert icon={<FolderX aria-hidden="true" className="size-7" />} title={t('shares.withMe.gone')} body={t('shares.withMe.goneHint')}>
+        <Link to={sharedHref(null)} className={buttonClasses({ variant: 'secondary' })}>
+          {t('shares.withMe.backToList')}
+        </Link>
+      </Notice>
+    );
+  }
+  if (queries.some((query) => query.isError)) {
+    return (
+      <Notice alert icon={<TriangleAlert aria-hidden="true" className="size-7 text-danger" />} title={t('shares.withMe.folderFailed')}>
+        <Button variant="secondary" onClick={() => queries.forEach((query) => void query.refetch())}>
+          {t('shares.retry')}
+        </Button>
+      </Notice>
+    );
+  }
+
+  const current = path.data?.at(-1);
+  return (
+    <>
+      <div className="flex flex-col gap-3 border-b border-line px-3 py-3 sm:flex-row sm:items-center sm:justify-between sm:px-5">
+        <CrumbTrail
+          crumbs={[
+            { key: 'top', name: t('shares.withMe.title'), href: sharedHref(null) },
+            ...(path.data ?? []).map((folder) => ({ key: folder.id, name: folder.name, href: sharedHref(folder.id) })),
+          ]}
+        />
+        {current && (
+          <Button variant="secondary" size="sm" onClick={() => download('folder', current.id)} className="self-start sm:self-auto">
+            <Download aria-hidden="true" className="size-4" />
+            {t('shares.browse.downloadFolder')}
+          </Button>
+        )}
+      </div>
+      {folders.data && files.data ? (
+        <ReadOnlyItems
+          folders={folders.data}
+          files={files.data}
+          folderHref={(folder) => sharedHref(folder.id)}
+          folderAction={(folder) => (
+            <Button variant="ghost" size="sm" onClick={() => download('folder', folder.id)} aria-label={t('shares.browse.downloadNamed', { name: folder.name })}>
+              <Download aria-hidden="true" className="size-4" />
+            </Button>
+          )}
+          fileAction={(file) => (
+            <Button variant="ghost" size="sm" onClick={() => download('file', file.id)} aria-label={t('shares.browse.downloadNamed', { name: file.originalName })}>
+              <Download aria-hidden="true" className="size-4" />
+            </Button>
+          )}
+        />
+      ) : (
+        <LoadingState label={t('shares.browse.loading')} />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,76 @@
+import { FolderOpen, TriangleAlert, Users } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { PageTitle } from '../../../components/ui/page-title';
+import { FolderIcon } from '../../dashboard/components/file-icon';
+import { useSharedWithMe } from '../api/get-shared-with-me';
+import { ownerName } from '../public-links';
+import { sharedHref } from '../shared-href';
+import { BackToFiles } from './back-link';
+import { LoadingState, Notice } from './page-states';
+import { SharedFolderView } from './shared-folder-view';
+
+/**
+ * 'Shared with me' (decisions.md section 4): folders shared privately to the user's e-mail,
+ * each with its owner; an open one (`/shared?folder=<id>`) is browsed read-only.
+ */
+export function SharedWithMePage() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const folderId = params.get('folder');
+  return (
+    <>
+      <PageTitle title={t('shares.withMe.pageTitle')} />
+      <div className="min-w-0">
+        <BackToFiles />
+        <h1 className="mt-2 text-2xl font-bold tracking-tight text-ink sm:text-3xl">{t('shares.withMe.title')}</h1>
+        <p className="mt-1.5 max-w-2xl text-sm text-ink-muted">{t('shares.withMe.subtitle')}</p>
+      </div>
+      <section className="mt-6 overflow-hidden rounded-card border border-line bg-surface shadow-card">
+        {folderId ? <SharedFolderView key={folderId} folderId={folderId} /> : <SharedFolderList />}
+      </section>
+    </>
+  );
+}
+
+function SharedFolderList() {
+  const { t, i18n } = useTranslation();
+  const shared = useSharedWithMe();
+
+  if (shared.isPending) return <LoadingState label={t('shares.withMe.loading')} />;
+  if (shared.isError) {
+    return (
+      <Notice alert icon={<TriangleAlert aria-hidden="true" className="size-7 text-danger" />} title={t('shares.withMe.loadFailed')}>
+        <Button variant="secondary" onClick={() => void shared.refetch()}>
+          {t('shares.retry')}
+        </Button>
+      </Notice>
+    );
+  }
+  if (shared.data.length === 0) {
+    return <Notice icon={<Users aria-hidden="true" className="size-7" />} title={t('shares.withMe.empty')} body={t('shares.withMe.emptyHint')} />;
+  }
+  return (
+    <ul aria-label={t('shares.withMe.listLabel')} className="divide-y divide-line">
+      {shared.data.map((folder) => (
+        <li key={folder.shareId} aria-label={folder.name} className="flex items-center gap-3 px-3 py-3 sm:px-5">
+          <FolderIcon size="md" />
+          <div className="min-w-0 flex-1">
+            <Link to={sharedHref(folder.id)} className="focus-ring block truncate rounded-md text-sm font-semibold text-ink hover:text-brand-600 dark:hover:text-brand-300" title={folder.name}>
+              {folder.name}
+            </Link>
+            <p className="truncate text-xs text-ink-muted">
+              {t('shares.withMe.sharedBy', { owner: ownerName(folder.owner) })}
+              <span className="text-ink-subtle"> · </span>
+              {t('shares.withMe.created', { date: new Date(folder.createdAt).toLocaleDateString(i18n.language, { year: 'numeric', month: 'short', day: 'numeric' }) })}
+            </p>
+          </div>
+          <Link to={sharedHref(folder.id)} tabIndex={-1} aria-hidden="true" className="grid size-9 shrink-0 place-items-center rounded-control text-ink-subtle hover:bg-surface-muted hover:text-ink">
+            <FolderOpen className="size-4" />
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,14 @@
+import { useMutation } from '@tanstack/react-query';
+import type { SubscriptionResponse } from '@cloudvault/contract/subscriptions';
+import { api } from '../../../lib/api-client';
+import { useInvalidatePlanData } from './invalidate-plan-data';
+
+/** POST /api/subscriptions/reactivate: a subscription set to end renews again. */
+export function reactivateSubscription(): Promise<SubscriptionResponse> {
+  return api.post<SubscriptionResponse>('/subscriptions/reactivate');
+}
+
+export function useReactivateSubscription() {
+  const invalidatePlanData = useInvalidatePlanData();
+  return useMutation({ mutationFn: reactivateSubscription, onSuccess: invalidatePlanData });
+}

@@ -1,0 +1,81 @@
+import { Download, File, FileText, Film, Folder, Image, Share2 } from 'lucide-react';
+import type { ComponentType } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatBytes } from '@cloudvault/contract/format';
+import type { CurrentSubscriptionResponse } from '@cloudvault/contract/subscriptions';
+import { StorageBar } from '../../../components/ui/storage-bar';
+import { displayPercent, usagePercent } from '../../../lib/storage-usage';
+import { AnalyticsSection } from '../../analytics/components/analytics-section';
+
+type Icon = ComponentType<{ className?: string; 'aria-hidden'?: 'true' }>;
+
+function Counters({ title, id, items }: { title: string; id: string; items: Array<{ label: string; value: number; icon: Icon }> }) {
+  const { i18n } = useTranslation();
+  return (
+    <section aria-labelledby={id} className="rounded-card border border-line bg-surface p-5 shadow-card sm:p-6">
+      <h2 id={id} className="font-semibold text-ink">
+        {title}
+      </h2>
+      <dl className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-[repeat(auto-fit,minmax(9rem,1fr))]">
+        {items.map(({ label, value, icon: ItemIcon }) => (
+          <div key={label} className="flex items-center gap-3 rounded-control bg-surface-muted px-3.5 py-3">
+            <ItemIcon aria-hidden="true" className="size-5 shrink-0 text-ink-subtle" />
+            <div className="min-w-0">
+              <dt className="truncate text-xs font-medium text-ink-muted">{label}</dt>
+              <dd className="text-lg font-bold text-ink tabular-nums">{value.toLocaleString(i18n.language)}</dd>
+            </div>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+/** Usage: the storage bar (coloured as on the dashboard), activity counters, file types and the analytics. */
+export function UsageTab({ current }: { current: CurrentSubscriptionResponse }) {
+  const { t } = useTranslation();
+  const percent = usagePercent(current.storageUsed, current.storageLimit);
+  const shown = displayPercent(percent);
+
+  return (
+    <div className="grid gap-6">
+      <section aria-labelledby="usage-storage-title" className="rounded-card border border-line bg-surface p-5 shadow-card sm:p-6">
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <h2 id="usage-storage-title" className="font-semibold text-ink">
+            {t('subscription.usage.storageTitle')}
+          </h2>
+          <p className="text-sm text-ink-muted">
+            {t('subscription.usage.usage', { used: formatBytes(current.storageUsed), limit: formatBytes(current.storageLimit) })}
+          </p>
+        </div>
+        <StorageBar
+          percent={percent}
+          label={t('subscription.usage.barLabel')}
+          valueText={t('subscription.usage.percent', { percent: shown })}
+          className="mt-4 h-3"
+        />
+        <p className="mt-2 text-xs text-ink-muted">{t('subscription.usage.percent', { percent: shown })}</p>
+      </section>
+      <Counters
+        id="usage-activity-title"
+        title={t('subscription.usage.countersTitle')}
+        items={[
+          { label: t('subscription.usage.files'), value: current.filesCount, icon: File },
+          { label: t('subscription.usage.folders'), value: current.foldersCount, icon: Folder },
+          { label: t('subscription.usage.shared'), value: current.sharedCount, icon: Share2 },
+          { label: t('subscription.usage.downloads'), value: current.downloadsCount, icon: Download },
+        ]}
+      />
+      <Counters
+        id="usage-types-title"
+        title={t('subscription.usage.fileTypesTitle')}
+        items={[
+          { label: t('subscription.usage.documents'), value: current.fileTypes.documents, icon: FileText },
+          { label: t('subscription.usage.images'), value: current.fileTypes.images, icon: Image },
+          { label: t('subscription.usage.videos'), value: current.fileTypes.videos, icon: Film },
+        ]}
+      />
+      <AnalyticsSection plan={current.plan} />
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { billingTone, canCancel, canUpgradeFromOverview, statusLabel } from './subscription-state';
+
+describe('statusLabel', () => {
+  it('names active, past due and canceled subscriptions, and anything else Free', () => {
+    expect(statusLabel({ status: 'active' })).toBe('active');
+    expect(statusLabel({ status: 'past_due' })).toBe('pastDue');
+    expect(statusLabel({ status: 'canceled' })).toBe('canceled');
+    expect(statusLabel(null)).toBe('free');
+    expect(statusLabel(undefined)).toBe('free');
+    expect(statusLabel({ status: 'incomplete' as 'active' })).toBe('free');
+  });
+});
+
+describe('buttons of the Overview', () => {
+  it('offers Cancel only for a subscription that is not canceled and not already ending', () => {
+    expect(canCancel({ status: 'active', cancelAtPeriodEnd: false })).toBe(true);
+    expect(canCancel({ status: 'past_due', cancelAtPeriodEnd: false })).toBe(true);
+    expect(canCancel({ status: 'active', cancelAtPeriodEnd: true })).toBe(false);
+    expect(canCancel({ status: 'canceled', cancelAtPeriodEnd: false })).toBe(false);
+    expect(canCancel(null)).toBe(false);
+  });
+
+  it('offers Upgrade Plan without a subscription or with a canceled one', () => {
+    expect(canUpgradeFromOverview(null)).toBe(true);
+    expect(canUpgradeFromOverview({ status: 'canceled' })).toBe(true);
+    expect(canUpgradeFromOverview({ status: 'active' })).toBe(false);
+    expect(canUpgradeFromOverview({ status: 'past_due' })).toBe(false);
+  });
+});
+
+describe('billingTone', () => {
+  it('is green for paid, yellow for pending and red for anything else', () => {
+    expect(billingTone('paid')).toBe('success');
+    expect(billingTone('pending')).toBe('warning');
+    expect(billingTone('failed')).toBe('danger');
+    expect(billingTone('void')).toBe('danger');
+  });
+});

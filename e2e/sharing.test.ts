@@ -1,0 +1,286 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerViaApi } from './helpers/accounts.ts';
+import { startAppServer, type AppServer } from './helpers/app-server.ts';
+import { launchBrowser, openPage } from './helpers/browser.ts';
+import { subscribeViaApi } from './helpers/checkout.ts';
+import { createFolderViaApi, downloadedBytes, randomContent, readZip, uploadViaApi } from './helpers/drive.ts';
+
+let server: AppServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startAppServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const tile = (page: Page, name: string) => page.getByRole('gridcell', { name, exact: true });
+const toast = (page: Page, text: string | RegExp) => page.getByRole('status').filter({ hasText: text }).first();
+const crumbs = (page: Page) => page.getByRole('navigation', { name: 'Folder path' });
+
+/** A signed-in page whose clipboard the test can read back (the share dialogs copy links). */
+async function signedIn(token: string): Promise<{ page: Page; context: BrowserContext }> {
+  const opened = await openPage(browser, server.url, { token });
+  await opened.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+  return opened;
+}
+
+const clipboard = (page: Page) => page.evaluate(() => navigator.clipboard.readText());
+
+/** A visitor with no account, in a browser context of their own. */
+const visitor = () => openPage(browser, server.url);
+
+/** The bytes the browser saves when `click` starts a download. */
+async function download(page: Page, click: () => Promise<void>): Promise<{ name: string; bytes: Buffer }> {
+  const [started] = await Promise.all([page.waitForEvent('download'), click()]);
+  return { name: started.suggestedFilename(), bytes: await downloadedBytes(started) };
+}
+
+async function shareFolderPublicly(page: Page, name: string): Promise<string> {
+  await tile(page, name).hover();
+  await tile(page, name).getByRole('button', { name: 'Share folder' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Share Folder' });
+  expect(await dialog.getByRole('radio', { name: /Anyone with the link/ }).isChecked()).toBe(true);
+  await dialog.getByRole('button', { name: 'Share' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  await toast(page, 'Public link copied to clipboard').waitFor();
+  return clipboard(page);
+}
+
+describe('sharing from the dashboard to a visitor', () => {
+  it('shares a folder publicly; a signed-out visitor browses into a sub-folder, downloads a file and the whole zip', async () => {
+    const owner = await registerViaApi(server.url, { firstName: 'Ada', lastName: 'Lovelace' });
+    const holiday = await createFolderViaApi(server.url, owner.token, 'Holiday');
+    const photos = await createFolderViaApi(server.url, owner.token, 'Photos', holiday.id);
+    const beach = randomContent(300_000);
+    await uploadViaApi(server.url, owner.token, { name: 'beach.bin', content: beach, folderId: photos.id });
+    await uploadViaApi(server.url, owner.token, { name: 'notes.txt', content: 'pack sunscreen', type: 'text/plain', folderId: holiday.id });
+
+    const { page, context } = await signedIn(owner.token);
+    await page.goto('/dashboard');
+    const link = await shareFolderPublicly(page, 'Holiday');
+    expect(link).toMatch(new RegExp(`^${server.url}/s/[A-Za-z0-9_-]{40,}$`));
+
+    const guest = await visitor();
+    await guest.page.goto(link);
+    await guest.page.getByRole('heading', { level: 1, name: 'Holiday' }).waitFor();
+    // Private profile (the default): the first name only.
+    await guest.page.getByText('Shared by Ada', { exact: true }).waitFor();
+    await guest.page.getByText('Link does not expire').waitFor();
+    const list = guest.page.getByRole('list', { name: 'Folder contents' });
+    await list.getByRole('listitem', { name: 'notes.txt' }).waitFor();
+    // Read-only: nothing to upload, rename or delete.
+    expect(await guest.page.getByRole('button', { name: /Upload|Delete|Rename/ }).count()).toBe(0);
+
+    await list.getByRole('link', { name: /Photos/ }).click();
+    await guest.page.waitForURL(/\?folder=/);
+    await list.getByRole('listitem', { name: 'beach.bin' }).waitFor();
+    expect(await crumbs(guest.page).getByRole('link').allInnerTexts()).toEqual(['Holiday', 'Photos']);
+    const file = await download(guest.page, () => list.getByRole('link', { name: 'Download beach.bin' }).click());
+    expect(file.name).toBe('beach.bin');
+    expect(file.bytes.equals(beach)).toBe(true);
+
+    const zip = await download(guest.page, () => guest.page.getByRole('link', { name: 'Download all' }).click());
+    expect(zip.name).toBe('Holiday.zip');
+    const entries = await readZip(zip.bytes);
+    expect([...entries.keys()].sort()).toEqual(['Photos/', 'Photos/beach.bin', 'notes.txt']);
+    expect((entries.get('Photos/beach.bin') as Buffer).equals(beach)).toBe(true);
+
+    // Back up through the breadcrumbs.
+    await crumbs(guest.page).getByRole('link', { name: 'Holiday' }).click();
+    await list.getByRole('listitem', { name: 'notes.txt' }).waitFor();
+    await guest.context.close();
+    await context.close();
+  });
+
+  it('shares a file by link; the visitor sees its name, size, owner and expiry and downloads it', async () => {
+    const owner = await registerViaApi(server.url, { firstName: 'Ada' });
+    const bytes = randomContent(2048);
+    await uploadViaApi(server.url, owner.token, { name: 'report.pdf', content: bytes, type: 'application/pdf' });
+
+    const { page, context } = await signedIn(owner.token);
+    await page.goto('/dashboard');
+    await tile(page, 'report.pdf').hover();
+    await tile(page, 'report.pdf').getByRole('button', { name: 'Share', exact: true }).click();
+    await toast(page, 'Share link copied!').waitFor();
+    const link = await clipboard(page);
+
+    const guest = await visitor();
+    await guest.page.goto(link);
+    await guest.page.getByRole('heading', { level: 1, name: 'report.pdf' }).waitFor();
+    await guest.page.getByText('2 KB', { exact: true }).waitFor();
+    await guest.page.getByText('Shared by Ada', { exact: true }).waitFor();
+    await guest.page.getByText(/^Link expires /).waitFor();
+    const saved = await download(guest.page, () => guest.page.getByRole('link', { name: 'Download' }).click());
+    expect(saved.name).toBe('report.pdf');
+    expect(saved.bytes.equals(bytes)).toBe(true);
+    await guest.context.close();
+
+    // The same link opens for a signed-in user too, inside the app's frame.
+    await page.goto(new URL(link).pathname);
+    await page.getByRole('heading', { level: 1, name: 'report.pdf' }).waitFor();
+    await context.close();
+  });
+});
+
+describe('private shares and managing shares', () => {
+  it('shares a folder with a second account, which finds it under Shared with me and reads it without write controls', async () => {
+    const owner = await registerViaApi(server.url, { firstName: 'Ada' });
+    const recipient = await registerViaApi(server.url, { firstName: 'Grace', lastName: 'Hopper' });
+    const team = await createFolderViaApi(server.url, owner.token, 'Team');
+    const minutes = await createFolderViaApi(server.url, owner.token, 'Minutes', team.id);
+    const plan = randomContent(5000);
+    await uploadViaApi(server.url, owner.token, { name: 'plan.bin', content: plan, folderId: team.id });
+    await uploadViaApi(server.url, owner.token, { name: 'monday.txt', content: 'agenda', type: 'text/plain', folderId: minutes.id });
+
+    const { page, context } = await signedIn(owner.token);
+    await page.goto('/dashboard');
+    await tile(page, 'Team').hover();
+    await tile(page, 'Team').getByRole('button', { name: 'Share folder' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Share Folder' });
+    await dialog.getByRole('radio', { name: /A specific person/ }).check();
+    const email = dialog.getByLabel('E-mail address', { exact: true });
+    // Blank is ignored; the address is trimmed; Enter submits.
+    await email.fill('   ');
+    expect(await dialog.getByRole('button', { name: 'Share' }).isDisabled()).toBe(true);
+    await email.press('Enter');
+    expect(await dialog.isVisible()).toBe(true);
+    await email.fill(`  ${recipient.email}  `);
+    await email.press('Enter');
+    await dialog.waitFor({ state: 'detached' });
+    await toast(page, `Folder shared with ${recipient.email}`).waitFor();
+
+    // Sharing with yourself is refused with the server's reason, and the dialog closes.
+    await tile(page, 'Team').hover();
+    await tile(page, 'Team').getByRole('button', { name: 'Share folder' }).click();
+    await dialog.getByRole('radio', { name: /A specific person/ }).check();
+    await email.fill(owner.email);
+    await dialog.getByRole('button', { name: 'Share' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await toast(page, 'You cannot share a folder with yourself.').waitFor();
+    await context.close();
+
+    const other = await signedIn(recipient.token);
+    await other.page.goto('/dashboard');
+    await other.page.getByRole('link', { name: 'Shared with me' }).click();
+    await other.page.waitForURL(/\/shared$/);
+    const shared = other.page.getByRole('list', { name: 'Folders shared with you' }).getByRole('listitem', { name: 'Team' });
+    await shared.getByText('Shared by Ada').waitFor();
+    await shared.getByRole('link', { name: 'Team' }).click();
+    await other.page.waitForURL(/\/shared\?folder=/);
+    const list = other.page.getByRole('list', { name: 'Folder contents' });
+    await list.getByRole('listitem', { name: 'plan.bin' }).waitFor();
+    expect(await crumbs(other.page).getByRole('link').allInnerTexts()).toEqual(['Shared with me', 'Team']);
+    expect(await other.page.getByRole('button', { name: /Upload|Delete|Rename|Move|Share/ }).count()).toBe(0);
+
+    const saved = await download(other.page, () => list.getByRole('button', { name: 'Download plan.bin' }).click());
+    expect(saved.bytes.equals(plan)).toBe(true);
+
+    await list.getByRole('link', { name: /Minutes/ }).click();
+    await list.getByRole('listitem', { name: 'monday.txt' }).waitFor();
+    expect(await crumbs(other.page).getByRole('link').allInnerTexts()).toEqual(['Shared with me', 'Team', 'Minutes']);
+    const zip = await download(other.page, () => other.page.getByRole('button', { name: 'Download folder' }).click());
+    const entries = await readZip(zip.bytes);
+    expect((entries.get('monday.txt') as Buffer).toString()).toBe('agenda');
+    await crumbs(other.page).getByRole('link', { name: 'Shared with me' }).click();
+    await other.page.getByRole('list', { name: 'Folders shared with you' }).waitFor();
+    await other.context.close();
+  });
+
+  it('lists links and private shares in Manage shares; a revoked link shows not found to its visitor', async () => {
+    const owner = await registerViaApi(server.url, { firstName: 'Ada' });
+    const recipient = await registerViaApi(server.url);
+    await createFolderViaApi(server.url, owner.token, 'Archive');
+    const familyFolder = await createFolderViaApi(server.url, owner.token, 'Family');
+    const { page, context } = await signedIn(owner.token);
+    await page.goto('/dashboard');
+    const link = await shareFolderPublicly(page, 'Archive');
+    const privately = await fetch(`${server.url}/api/user/folders/${familyFolder.id}/share`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${owner.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ shareType: 'private', email: recipient.email }),
+    });
+    expect(privately.status).toBe(200);
+
+    const guest = await visitor();
+    await guest.page.goto(link);
+    await guest.page.getByRole('heading', { level: 1, name: 'Archive' }).waitFor();
+
+    await page.getByRole('link', { name: 'Manage shares' }).click();
+    await page.waitForURL(/\/shares$/);
+    const rows = page.getByRole('list', { name: 'Your shares' });
+    const archive = rows.getByRole('listitem', { name: 'Archive' });
+    const family = rows.getByRole('listitem', { name: 'Family' });
+    await archive.getByText('Link', { exact: true }).waitFor();
+    await archive.getByText(/No expiry/).waitFor();
+    await family.getByText('Private', { exact: true }).waitFor();
+    await family.getByText(new RegExp(`with ${recipient.email}`)).waitFor();
+    expect(await family.getByRole('button', { name: /Copy link/ }).count()).toBe(0);
+
+    await archive.getByRole('button', { name: 'Copy link to Archive' }).click();
+    await toast(page, 'Link copied to clipboard').waitFor();
+    expect(await clipboard(page)).toBe(link);
+
+    await archive.getByRole('button', { name: 'Revoke share of Archive' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Revoke the share of “Archive”?' });
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    await archive.getByRole('button', { name: 'Revoke share of Archive' }).click();
+    await confirm.getByRole('button', { name: 'Revoke' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    await archive.waitFor({ state: 'detached' });
+    await toast(page, 'Share of “Archive” revoked').waitFor();
+    await family.waitFor();
+
+    await guest.page.reload();
+    await guest.page.getByRole('heading', { level: 1, name: 'Link not found' }).waitFor();
+    await guest.context.close();
+    await context.close();
+  });
+});
+
+describe('password links on a paid plan', () => {
+  it('sets an expiry and a password in the share dialog; the visitor unlocks the link with it', async () => {
+    const owner = await registerViaApi(server.url, { firstName: 'Ada' });
+    await subscribeViaApi(server.url, owner.token, 'PRO');
+    const bytes = randomContent(4096);
+    await uploadViaApi(server.url, owner.token, { name: 'secret.bin', content: bytes });
+
+    const { page, context } = await signedIn(owner.token);
+    await page.goto('/dashboard');
+    await tile(page, 'secret.bin').hover();
+    await tile(page, 'secret.bin').getByRole('button', { name: 'Share', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Share File' });
+    const expiry = dialog.getByLabel('Link expires');
+    expect(await expiry.inputValue()).toBe('24');
+    await expiry.selectOption({ label: 'After 7 days' });
+    await dialog.getByLabel('Password (optional)').fill('open sesame');
+    await dialog.getByLabel('Password (optional)').press('Enter');
+    await dialog.waitFor({ state: 'detached' });
+    await toast(page, 'Share link copied!').waitFor();
+    const link = await clipboard(page);
+
+    const guest = await visitor();
+    await guest.page.goto(link);
+    await guest.page.getByRole('heading', { name: 'This link is protected' }).waitFor();
+    const password = guest.page.getByLabel('Password', { exact: true });
+    await password.fill('nope');
+    await password.press('Enter');
+    await guest.page.getByRole('alert').filter({ hasText: 'Wrong password' }).waitFor();
+    await password.fill('open sesame');
+    await guest.page.getByRole('button', { name: 'Open' }).click();
+    await guest.page.getByRole('heading', { level: 1, name: 'secret.bin' }).waitFor();
+    const saved = await download(guest.page, () => guest.page.getByRole('link', { name: 'Download' }).click());
+    expect(saved.bytes.equals(bytes)).toBe(true);
+    await guest.context.close();
+
+    await page.goto('/shares');
+    const row = page.getByRole('list', { name: 'Your shares' }).getByRole('listitem', { name: 'secret.bin' });
+    await row.getByText('Password', { exact: true }).waitFor();
+    await context.close();
+  });
+});

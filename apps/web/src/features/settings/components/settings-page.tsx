@@ -22,9 +22,12 @@ export function SettingsPage() {
   const update = useUpdateSettings();
   // product.md section 8: a load failure is only logged (useApplyAppearance logs it); the defaults show.
   const settings: Settings | undefined = query.data ?? (query.isError ? DEFAULT_SETTINGS : undefined);
+  // Shown defaults are not the user's real settings: saving over them would lose those, so
+  // the controls stay locked until a load succeeds.
+  const locked = update.isPending || !query.data;
 
   const change: ChangeSetting = (group, key, value) => {
-    if (!settings || update.isPending) return;
+    if (!settings || locked) return;
     update.mutate(withSetting(settings, group, key, value), {
       onSuccess: () => toast.success(t('settings.updated')),
       onError: () => toast.error(t('settings.updateFailed')),
@@ -41,10 +44,10 @@ export function SettingsPage() {
         </div>
         {settings ? (
           <div aria-busy={update.isPending} className="flex flex-col gap-6">
-            <NotificationsSection settings={settings.notifications} busy={update.isPending} onChange={change} />
-            <PrivacySection settings={settings.privacy} busy={update.isPending} onChange={change} />
-            <AppearanceSection settings={settings.appearance} busy={update.isPending} onChange={change} />
-            <StorageSection settings={settings.storage} busy={update.isPending} onChange={change} />
+            <NotificationsSection settings={settings.notifications} busy={locked} onChange={change} />
+            <PrivacySection settings={settings.privacy} busy={locked} onChange={change} />
+            <AppearanceSection settings={settings.appearance} busy={locked} onChange={change} />
+            <StorageSection settings={settings.storage} busy={locked} onChange={change} />
             <DataPrivacySection />
           </div>
         ) : (

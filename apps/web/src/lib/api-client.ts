@@ -3,6 +3,8 @@
  * base path, the bearer token, error parsing and the reaction to 401 live in one place.
  */
 
+import { translatedServerError } from './server-errors';
+
 const BASE_URL = '/api';
 const TOKEN_KEY = 'token';
 
@@ -24,9 +26,13 @@ export class ApiError extends Error {
   }
 }
 
-/** The server's `error` text of a failed call, or undefined when there is none to show. */
+/**
+ * The message of a failed call for the user: the translation of its `code` in the current
+ * language when there is one, else the server's `error` text, else undefined.
+ */
 export function serverErrorMessage(error: unknown): string | undefined {
-  return error instanceof ApiError ? error.serverMessage : undefined;
+  if (!(error instanceof ApiError)) return undefined;
+  return translatedServerError(error.code) ?? error.serverMessage;
 }
 
 // --- Token storage -----------------------------------------------------------------------

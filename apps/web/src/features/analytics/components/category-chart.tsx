@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Cell, Pie, PieChart, Tooltip } from 'recharts';
 import type { AnalyticsResponse } from '@cloudvault/contract/analytics';
-import { formatBytes } from '@cloudvault/contract/format';
 import { categoryShares, seriesColor } from '../chart-data';
 import { ChartCard, tooltipStyle } from './chart-card';
+import { useFormatSize } from '../../../lib/format-size';
 
 const KNOWN = ['image', 'video', 'audio', 'document', 'archive', 'other'] as const;
 type KnownCategory = (typeof KNOWN)[number];
@@ -12,6 +12,7 @@ const isKnown = (category: string): category is KnownCategory => (KNOWN as reado
 /** Space by file category as a donut; the legend beside it lists every figure, so it is the text equivalent. */
 export function CategoryChart({ categories }: { categories: AnalyticsResponse['byCategory'] }) {
   const { t } = useTranslation();
+  const formatSize = useFormatSize();
   const label = (category: string) => t(`analytics.categories.${isKnown(category) ? category : 'other'}`);
   const shares = categoryShares(categories);
 
@@ -28,7 +29,7 @@ export function CategoryChart({ categories }: { categories: AnalyticsResponse['b
                   <Cell key={share.category} fill={seriesColor(index)} />
                 ))}
               </Pie>
-              <Tooltip {...tooltipStyle} formatter={(bytes, category) => [formatBytes(Number(bytes)), label(String(category))]} />
+              <Tooltip {...tooltipStyle} formatter={(bytes, category) => [formatSize(Number(bytes)), label(String(category))]} />
             </PieChart>
           </div>
           <ul aria-label={t('analytics.categories.listLabel')} className="grid w-full min-w-0 gap-2">
@@ -37,7 +38,7 @@ export function CategoryChart({ categories }: { categories: AnalyticsResponse['b
                 <span aria-hidden="true" className="size-3 shrink-0 rounded-full" style={{ background: seriesColor(index) }} />
                 <span className="min-w-0 flex-1 truncate font-medium text-ink">{label(share.category)}</span>
                 <span className="text-ink-muted tabular-nums">
-                  {t('analytics.categories.figure', { percent: share.percent, size: formatBytes(share.bytes), count: share.files })}
+                  {t('analytics.categories.figure', { percent: share.percent, size: formatSize(share.bytes), count: share.files })}
                 </span>
               </li>
             ))}

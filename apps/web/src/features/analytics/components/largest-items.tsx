@@ -3,9 +3,9 @@ import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { AnalyticsResponse } from '@cloudvault/contract/analytics';
-import { formatBytes } from '@cloudvault/contract/format';
 import { folderHref } from '../../dashboard/hooks/use-current-folder';
 import { ChartCard } from './chart-card';
+import { useFormatSize } from '../../../lib/format-size';
 
 interface Entry {
   id: string;
@@ -17,6 +17,7 @@ interface Entry {
 
 function EntryList({ label, entries, icon: Icon, openLabel }: { label: string; entries: Entry[]; icon: ComponentType<{ className?: string; 'aria-hidden'?: 'true' }>; openLabel: (name: string) => string }) {
   const largest = entries[0]?.bytes ?? 0;
+  const formatSize = useFormatSize();
   return (
     <ol aria-label={label} className="grid gap-2.5">
       {entries.map((entry) => (
@@ -26,7 +27,7 @@ function EntryList({ label, entries, icon: Icon, openLabel }: { label: string; e
             <Link to={entry.href} aria-label={openLabel(entry.name)} className="focus-ring min-w-0 flex-1 truncate rounded font-medium text-ink hover:text-brand-600 hover:underline dark:hover:text-brand-300">
               {entry.name}
             </Link>
-            <span className="shrink-0 text-ink-muted tabular-nums">{formatBytes(entry.bytes)}</span>
+            <span className="shrink-0 text-ink-muted tabular-nums">{formatSize(entry.bytes)}</span>
           </div>
           {/* The bar repeats the size beside it, for a glance; the number is what is read out. */}
           <div aria-hidden="true" className="mt-1 h-1.5 overflow-hidden rounded-full bg-surface-muted">

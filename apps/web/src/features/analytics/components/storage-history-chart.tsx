@@ -1,14 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import { Area, AreaChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
 import type { AnalyticsResponse } from '@cloudvault/contract/analytics';
-import { formatBytes } from '@cloudvault/contract/format';
 import { formatDay } from '../../../lib/dates';
 import { SERIES_COLORS } from '../chart-data';
 import { axisTick, ChartCard, tooltipStyle } from './chart-card';
+import { useFormatSize } from '../../../lib/format-size';
 
 /** Storage used at the end of each day of the last 90, with the same figures as a (visually hidden) table. */
 export function StorageHistoryChart({ history }: { history: AnalyticsResponse['storageHistory'] }) {
   const { t, i18n } = useTranslation();
+  const formatSize = useFormatSize();
   const shortDay = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString(i18n.language, { month: 'short', day: 'numeric', timeZone: 'UTC' });
   const color = SERIES_COLORS[0];
 
@@ -28,11 +29,11 @@ export function StorageHistoryChart({ history }: { history: AnalyticsResponse['s
               </defs>
               <CartesianGrid stroke="currentColor" strokeOpacity={0.15} vertical={false} />
               <XAxis dataKey="day" tickFormatter={shortDay} tick={axisTick} stroke="currentColor" strokeOpacity={0.3} minTickGap={24} />
-              <YAxis tickFormatter={(bytes: number) => formatBytes(bytes)} tick={axisTick} stroke="currentColor" strokeOpacity={0.3} width={80} />
+              <YAxis tickFormatter={(bytes: number) => formatSize(bytes)} tick={axisTick} stroke="currentColor" strokeOpacity={0.3} width={80} />
               <Tooltip
                 {...tooltipStyle}
                 labelFormatter={(day) => formatDay(`${String(day)}T12:00:00Z`, i18n.language)}
-                formatter={(bytes) => [formatBytes(Number(bytes)), t('analytics.storage.used')]}
+                formatter={(bytes) => [formatSize(Number(bytes)), t('analytics.storage.used')]}
               />
               <Area type="monotone" dataKey="bytes" stroke={color} strokeWidth={2} fill="url(#analytics-storage-fill)" dot={history.length === 1} />
             </AreaChart>
@@ -51,7 +52,7 @@ export function StorageHistoryChart({ history }: { history: AnalyticsResponse['s
                 {history.map(({ day, bytes }) => (
                   <tr key={day}>
                     <td>{formatDay(`${day}T12:00:00Z`, i18n.language)}</td>
-                    <td>{formatBytes(bytes)}</td>
+                    <td>{formatSize(bytes)}</td>
                   </tr>
                 ))}
               </tbody>

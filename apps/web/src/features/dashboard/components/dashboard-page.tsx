@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { FileItem } from '@cloudvault/contract/files';
 import { PageTitle } from '../../../components/ui/page-title';
 import { ApiError } from '../../../lib/api-client';
+import { useFormatSize } from '../../../lib/format-size';
 import { useSession } from '../../auth/hooks/use-session';
 import { onFileUploaded } from '../../uploads/upload-store';
 import { useFiles } from '../api/get-files';
@@ -24,6 +25,7 @@ const STORAGE_REFRESH_MS = 1000;
 /** The file manager (product.md section 2, Dashboard). */
 export function DashboardPage() {
   const { t } = useTranslation();
+  const formatSize = useFormatSize();
   const { user } = useSession();
   const queryClient = useQueryClient();
   const firstName = user?.firstName ?? '';
@@ -90,7 +92,7 @@ export function DashboardPage() {
                 <span aria-hidden="true" className="mx-2 text-ink-subtle">
                   ·
                 </span>
-                <span>{t('dashboard.summary.storageUsed', { used: storageInfo.storageUsedFormatted })}</span>
+                <span>{t('dashboard.summary.storageUsed', { used: formatSize(storageInfo.storageUsed) })}</span>
               </>
             )}
           </p>

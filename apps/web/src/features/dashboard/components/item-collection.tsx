@@ -12,6 +12,7 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../../lib/cn';
+import { useFormatSize } from '../../../lib/format-size';
 import { columnsForWidth } from '../grid-columns';
 import type { ViewMode } from '../hooks/use-view-mode';
 import { DRAG_ITEMS_TYPE, type DraggedItemRef, type DriveItem } from '../items';
@@ -342,11 +343,12 @@ function useItemInteractions({ item, props }: ItemViewProps) {
 }
 
 function ItemTile(view: ItemViewProps) {
+  const formatSize = useFormatSize();
   const { item, props, tabbable, selected, animationDelay, locale, compact } = view;
   const { t } = useTranslation();
   const { dropTarget, handlers } = useItemInteractions(view);
   const isFolder = item.kind === 'folder';
-  const meta = isFolder ? t('dashboard.item.folder') : item.file.sizeFormatted;
+  const meta = isFolder ? t('dashboard.item.folder') : formatSize(item.file.size);
   const date = compact ? '' : formatDate(isFolder ? item.folder.updatedAt : item.file.updatedAt, locale);
 
   return (
@@ -413,6 +415,7 @@ function cellAttributes(view: ItemViewProps, handlers: ReturnType<typeof useItem
 }
 
 function ItemRow(view: ItemViewProps) {
+  const formatSize = useFormatSize();
   const { item, props, tabbable, selected, animationDelay, locale } = view;
   const { t } = useTranslation();
   const { dropTarget, handlers } = useItemInteractions(view);
@@ -438,12 +441,12 @@ function ItemRow(view: ItemViewProps) {
           <p className="truncate text-xs text-ink-muted sm:hidden">
             {selected && isFolder && props.narrow
               ? t('dashboard.item.doubleTapHint')
-              : `${isFolder ? t('dashboard.item.folder') : item.file.sizeFormatted}${date ? ` · ${date}` : ''}`}
+              : `${isFolder ? t('dashboard.item.folder') : formatSize(item.file.size)}${date ? ` · ${date}` : ''}`}
           </p>
         </div>
       </div>
       <span className="hidden w-24 text-right text-sm text-ink-muted tabular-nums sm:block">
-        {isFolder ? t('dashboard.list.noSize') : item.file.sizeFormatted}
+        {isFolder ? t('dashboard.list.noSize') : formatSize(item.file.size)}
       </span>
       <span className="hidden w-32 text-sm text-ink-muted md:block">{date}</span>
       <ItemActions

@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FileItem } from '@cloudvault/contract/files';
 import { Spinner } from '../../../components/ui/spinner';
+import { useFormatSize } from '../../../lib/format-size';
 import { useFolderPaths } from '../api/get-folder-path';
 import { FileIcon } from './file-icon';
 
@@ -23,6 +24,7 @@ interface SearchResultsProps {
 /** The drive-wide search: files anywhere whose name matches, each with where it lives. */
 export function SearchResults({ term, hits, loading, failed, onShow, onDownload }: SearchResultsProps) {
   const { t } = useTranslation();
+  const formatSize = useFormatSize();
   const shown = useMemo(() => (hits ?? []).slice(0, SHOWN_HITS), [hits]);
   const folderIds = useMemo(
     () => [...new Set(shown.map((file) => file.folderId).filter((id): id is string => id !== null))].slice(0, LOCATED_FOLDERS),
@@ -60,7 +62,7 @@ export function SearchResults({ term, hits, loading, failed, onShow, onDownload 
                     {file.originalName}
                   </p>
                   <p className="truncate text-xs text-ink-muted">
-                    {file.sizeFormatted}
+                    {formatSize(file.size)}
                     {location && <> · {t('dashboard.search.location', { path: location })}</>}
                   </p>
                 </div>

@@ -5,12 +5,14 @@ import type { StorageInfo } from '@cloudvault/contract/files';
 import { buttonClasses } from '../../../components/ui/button';
 import { StorageBar } from '../../../components/ui/storage-bar';
 import { cn } from '../../../lib/cn';
+import { useFormatSize } from '../../../lib/format-size';
 import { displayPercent, usagePercent } from '../../../lib/storage-usage';
 import { showFreeStorageWarning } from '../storage-usage';
 
 /** Storage used against the quota, coloured by how full it is, with the way to more space. */
 export function StorageCard({ storage, className }: { storage: StorageInfo | undefined; className?: string }) {
   const { t } = useTranslation();
+  const formatSize = useFormatSize();
   const percent = storage ? usagePercent(storage.storageUsed, storage.storageLimit) : 0;
   const plan = storage?.plan ?? 'FREE';
   const shown = displayPercent(percent);
@@ -29,7 +31,7 @@ export function StorageCard({ storage, className }: { storage: StorageInfo | und
             <h2 className="text-sm font-semibold text-ink">{t('dashboard.storage.title')}</h2>
             <p className="text-xs text-ink-muted">
               {storage
-                ? t('dashboard.storage.usage', { used: storage.storageUsedFormatted, limit: storage.storageLimitFormatted })
+                ? t('dashboard.storage.usage', { used: formatSize(storage.storageUsed), limit: formatSize(storage.storageLimit) })
                 : '\u00a0'}
             </p>
           </div>

@@ -1,21 +1,22 @@
 import { Check } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatBytes } from '@cloudvault/contract/format';
 import { buttonClasses } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import { formatPrice } from '../../../lib/money';
 import { MARKETED_PLANS, type MarketedPlan } from '../plans';
+import { useFormatSize } from '../../../lib/format-size';
 
 function PlanCard({ plan }: { plan: MarketedPlan }) {
   const { t, i18n } = useTranslation();
+  const formatSize = useFormatSize();
   const name = t(`common.plans.${plan.id}`);
   const titleId = `plan-${plan.id.toLowerCase()}-title`;
   const features = [
-    t('landing.pricing.storage', { size: formatBytes(plan.storageLimit) }),
+    t('landing.pricing.storage', { size: formatSize(plan.storageLimit) }),
     plan.maxFileSize === null
       ? t('landing.pricing.noFileSizeLimit')
-      : t('landing.pricing.maxFileSize', { size: formatBytes(plan.maxFileSize) }),
+      : t('landing.pricing.maxFileSize', { size: formatSize(plan.maxFileSize) }),
     ...plan.features.map((feature) => t(`landing.pricing.feature.${feature}`)),
   ];
 

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { PublicShare } from '@cloudvault/contract/shares';
 import { buttonClasses } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
+import { useFormatSize } from '../../../lib/format-size';
 import { FileIcon } from '../../dashboard/components/file-icon';
 import { publicDownloadHref } from '../public-links';
 import { ShareFacts } from './share-facts';
@@ -10,6 +11,8 @@ import { ShareFacts } from './share-facts';
 /** A shared file: its name, size, owner and expiry, and a Download the browser streams to disk. */
 export function PublicFileCard({ token, share, access }: { token: string; share: PublicShare; access: string | null }) {
   const { t } = useTranslation();
+  const formatSize = useFormatSize();
+  const size = share.size === undefined ? share.sizeFormatted : formatSize(share.size);
   return (
     <article className="mx-auto w-full max-w-xl rounded-card border border-line bg-surface p-6 shadow-card sm:p-8">
       <div className="flex items-start gap-4">
@@ -17,7 +20,7 @@ export function PublicFileCard({ token, share, access }: { token: string; share:
         <div className="min-w-0 flex-1">
           <p className="text-xs font-semibold tracking-wide text-brand-600 uppercase dark:text-brand-300">{t('shares.public.fileKicker')}</p>
           <h1 className="mt-1 text-xl font-bold tracking-tight break-words text-ink sm:text-2xl">{share.name}</h1>
-          {share.sizeFormatted && <p className="mt-1 text-sm text-ink-muted">{share.sizeFormatted}</p>}
+          {size && <p className="mt-1 text-sm text-ink-muted">{size}</p>}
         </div>
       </div>
       <div className="mt-5 border-t border-line pt-5">

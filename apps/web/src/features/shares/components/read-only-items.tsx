@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { FileItem } from '@cloudvault/contract/files';
 import type { Folder } from '@cloudvault/contract/folders';
+import { useFormatSize } from '../../../lib/format-size';
 import { FileIcon, FolderIcon } from '../../dashboard/components/file-icon';
 
 interface ReadOnlyItemsProps {
@@ -23,6 +24,7 @@ interface ReadOnlyItemsProps {
  */
 export function ReadOnlyItems({ folders, files, folderHref, folderAction, fileAction }: ReadOnlyItemsProps) {
   const { t } = useTranslation();
+  const formatSize = useFormatSize();
   if (folders.length === 0 && files.length === 0) {
     return (
       <div className="flex min-h-48 flex-col items-center justify-center gap-3 px-6 py-10 text-center">
@@ -54,7 +56,7 @@ export function ReadOnlyItems({ folders, files, folderHref, folderAction, fileAc
             <p className="truncate text-sm font-semibold text-ink" title={file.originalName}>
               {file.originalName}
             </p>
-            <p className="text-xs text-ink-muted">{file.sizeFormatted}</p>
+            <p className="text-xs text-ink-muted">{formatSize(file.size)}</p>
           </div>
           {fileAction(file)}
         </li>

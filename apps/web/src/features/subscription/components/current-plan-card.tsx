@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
-import { formatBytes } from '@cloudvault/contract/format';
 import type { CurrentSubscriptionResponse } from '@cloudvault/contract/subscriptions';
 import { Button } from '../../../components/ui/button';
 import { serverErrorMessage } from '../../../lib/api-client';
@@ -11,6 +10,7 @@ import { useReactivateSubscription } from '../api/reactivate-subscription';
 import { canCancel, canUpgradeFromOverview } from '../subscription-state';
 import { EndingNotice } from './ending-notice';
 import { StatusBadge } from './status-badge';
+import { useFormatSize } from '../../../lib/format-size';
 
 function Detail({ term, children }: { term: string; children: ReactNode }) {
   return (
@@ -30,6 +30,7 @@ interface CurrentPlanCardProps {
 /** The Overview's plan: name, status, price, storage, the next bill, and what can be done. */
 export function CurrentPlanCard({ current, onUpgrade, onCancel }: CurrentPlanCardProps) {
   const { t, i18n } = useTranslation();
+  const formatSize = useFormatSize();
   const { subscription, planDetails } = current;
   const showUpgrade = canUpgradeFromOverview(subscription);
   const showCancel = canCancel(subscription);
@@ -71,7 +72,7 @@ export function CurrentPlanCard({ current, onUpgrade, onCancel }: CurrentPlanCar
           <span className="font-normal text-ink-muted">{t('common.perMonth')}</span>
         </Detail>
         <Detail term={t('subscription.overview.storage')}>
-          {t('subscription.overview.storageUsage', { used: formatBytes(current.storageUsed), limit: formatBytes(current.storageLimit) })}
+          {t('subscription.overview.storageUsage', { used: formatSize(current.storageUsed), limit: formatSize(current.storageLimit) })}
         </Detail>
         {subscription?.nextBillingDate && (
           <Detail term={t('subscription.overview.nextBilling')}>{formatDay(subscription.nextBillingDate, i18n.language)}</Detail>

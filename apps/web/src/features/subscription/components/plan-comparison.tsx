@@ -1,19 +1,20 @@
 import { Check, Minus } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatBytes } from '@cloudvault/contract/format';
 import type { Plan } from '@cloudvault/contract/plans';
 import { cn } from '../../../lib/cn';
+import { useFormatSize } from '../../../lib/format-size';
 
 /** The plans side by side: storage, max file size, priority support, concurrent uploads ('Unlimited' for none). */
 export function PlanComparison({ plans, currentPlanId }: { plans: readonly Plan[]; currentPlanId: Plan['id'] }) {
   const { t, i18n } = useTranslation();
+  const formatSize = useFormatSize();
   const unlimited = t('subscription.comparison.unlimited');
   const rows: Array<{ label: string; cell: (plan: Plan) => ReactNode }> = [
-    { label: t('subscription.comparison.storage'), cell: (plan) => formatBytes(plan.storageLimit) },
+    { label: t('subscription.comparison.storage'), cell: (plan) => formatSize(plan.storageLimit) },
     {
       label: t('subscription.comparison.maxFileSize'),
-      cell: (plan) => (plan.maxFileSize === null ? unlimited : formatBytes(plan.maxFileSize)),
+      cell: (plan) => (plan.maxFileSize === null ? unlimited : formatSize(plan.maxFileSize)),
     },
     {
       label: t('subscription.comparison.prioritySupport'),

@@ -1,12 +1,12 @@
 import { TrendingUp, TriangleAlert } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { formatBytes } from '@cloudvault/contract/format';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import { formatPrice } from '../../../lib/money';
 import { displayPercent } from '../../../lib/storage-usage';
 import type { PlanActionBusy } from '../hooks/use-plan-actions';
 import type { Recommendation } from '../recommendation';
+import { useFormatSize } from '../../../lib/format-size';
 
 interface RecommendationCardProps {
   recommendation: Recommendation;
@@ -19,6 +19,7 @@ interface RecommendationCardProps {
 /** 'Upgrade Recommended' from 80 % (50 % on Free), 'Storage Almost Full!' from 90 %, offering the next larger plan. */
 export function RecommendationCard({ recommendation, percent, storageLimit, busy, onUpgrade }: RecommendationCardProps) {
   const { t, i18n } = useTranslation();
+  const formatSize = useFormatSize();
   const { level, plan } = recommendation;
   const almostFull = level === 'almostFull';
   const Icon = almostFull ? TriangleAlert : TrendingUp;
@@ -44,11 +45,11 @@ export function RecommendationCard({ recommendation, percent, storageLimit, busy
             {t(`subscription.recommendation.${level}`)}
           </h2>
           <p className="mt-1 text-sm text-ink-muted">
-            {t('subscription.recommendation.usage', { percent: displayPercent(percent), limit: formatBytes(storageLimit) })}{' '}
+            {t('subscription.recommendation.usage', { percent: displayPercent(percent), limit: formatSize(storageLimit) })}{' '}
             {plan
               ? t('subscription.recommendation.offer', {
                   plan: plan.name,
-                  storage: formatBytes(plan.storageLimit),
+                  storage: formatSize(plan.storageLimit),
                   price: formatPrice(plan.price, i18n.language),
                 })
               : t('subscription.recommendation.noOffer')}

@@ -1,11 +1,11 @@
 import { Download, File, FileText, Film, Folder, Image, Share2 } from 'lucide-react';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatBytes } from '@cloudvault/contract/format';
 import type { CurrentSubscriptionResponse } from '@cloudvault/contract/subscriptions';
 import { StorageBar } from '../../../components/ui/storage-bar';
 import { displayPercent, usagePercent } from '../../../lib/storage-usage';
 import { AnalyticsSection } from '../../analytics/components/analytics-section';
+import { useFormatSize } from '../../../lib/format-size';
 
 type Icon = ComponentType<{ className?: string; 'aria-hidden'?: 'true' }>;
 
@@ -34,6 +34,7 @@ function Counters({ title, id, items }: { title: string; id: string; items: Arra
 /** Usage: the storage bar (coloured as on the dashboard), activity counters, file types and the analytics. */
 export function UsageTab({ current }: { current: CurrentSubscriptionResponse }) {
   const { t } = useTranslation();
+  const formatSize = useFormatSize();
   const percent = usagePercent(current.storageUsed, current.storageLimit);
   const shown = displayPercent(percent);
 
@@ -45,7 +46,7 @@ export function UsageTab({ current }: { current: CurrentSubscriptionResponse }) 
             {t('subscription.usage.storageTitle')}
           </h2>
           <p className="text-sm text-ink-muted">
-            {t('subscription.usage.usage', { used: formatBytes(current.storageUsed), limit: formatBytes(current.storageLimit) })}
+            {t('subscription.usage.usage', { used: formatSize(current.storageUsed), limit: formatSize(current.storageLimit) })}
           </p>
         </div>
         <StorageBar

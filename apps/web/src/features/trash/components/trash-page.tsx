@@ -9,6 +9,7 @@ import { Modal } from '../../../components/ui/modal';
 import { PageTitle } from '../../../components/ui/page-title';
 import { Spinner } from '../../../components/ui/spinner';
 import { serverErrorMessage } from '../../../lib/api-client';
+import { useFormatSize } from '../../../lib/format-size';
 import { FileIcon, FolderIcon } from '../../dashboard/components/file-icon';
 import { useEmptyTrash, usePurgeItem, useRestoreItem, useTrash } from '../api/trash';
 
@@ -31,6 +32,7 @@ function entriesOf(trash: TrashResponse): TrashEntry[] {
  */
 export function TrashPage() {
   const { t, i18n } = useTranslation();
+  const formatSize = useFormatSize();
   const trash = useTrash();
   const restore = useRestoreItem();
   const empty = useEmptyTrash();
@@ -116,7 +118,7 @@ export function TrashPage() {
                   {entry.name}
                 </p>
                 <p className="text-xs text-ink-muted">
-                  {entry.type === 'folder' ? t('trash.folder') : entry.file.sizeFormatted}
+                  {entry.type === 'folder' ? t('trash.folder') : formatSize(entry.file.size)}
                   <span className="text-ink-subtle"> · </span>
                   {t('trash.deletedOn', { date: dateTime(entry.deletedAt) })}
                   {entry.purgeAt && (

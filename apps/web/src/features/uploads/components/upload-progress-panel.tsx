@@ -1,7 +1,6 @@
 import { ChevronDown, ChevronUp, CircleAlert, CircleCheck, CloudUpload, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatBytes } from '@cloudvault/contract/format';
 import { getToken } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { usePlans } from '../../subscription/api/get-plans';
@@ -11,6 +10,7 @@ import { uploadConcurrency } from '../upload-limits';
 import type { UploadEntry } from '../upload-queue';
 import { uploadQueue } from '../upload-store';
 import { remainingTimeText, speedText } from '../upload-text';
+import { useFormatSize } from '../../../lib/format-size';
 
 const percentOf = (loaded: number, size: number) => (size > 0 ? Math.min(100, Math.round((loaded / size) * 100)) : 0);
 
@@ -110,11 +110,12 @@ export function UploadProgressPanel() {
 
 function UploadRow({ entry }: { entry: UploadEntry }) {
   const { t } = useTranslation();
+  const formatSize = useFormatSize();
   const percent = entryPercent(entry);
-  const details = [formatBytes(entry.size)];
+  const details = [formatSize(entry.size)];
   if (entry.status === 'uploading') {
     details.push(t('uploads.panel.percent', { percent }));
-    const speed = speedText(t, entry.speed);
+    const speed = speedText(t, formatSize, entry.speed);
     if (speed) details.push(speed);
     const remaining = remainingTimeText(t, entry.remainingSeconds);
     if (remaining) details.push(remaining);
@@ -143,7 +144,7 @@ function UploadRow({ entry }: { entry: UploadEntry }) {
           </p>
         ) : entry.status === 'queued' ? (
           <p className="text-xs text-ink-muted">
-            {formatBytes(entry.size)} · {t('uploads.panel.waiting')}
+            {formatSize(entry.size)} · {t('uploads.panel.waiting')}
           </p>
         ) : (
           <p className="text-xs text-ink-muted tabular-nums">{details.join(' · ')}</p>

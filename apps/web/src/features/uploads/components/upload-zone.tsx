@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { UploadConfig } from '@cloudvault/contract/files';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
+import { useFormatSize } from '../../../lib/format-size';
 import i18n from '../../../lib/i18n';
 import { useUploadConfig } from '../api/get-upload-config';
 import { useUploading } from '../hooks/use-uploads';
@@ -33,6 +34,7 @@ interface UploadZoneProps {
  */
 export function UploadZone({ folderId, onStarted }: UploadZoneProps) {
   const { t } = useTranslation();
+  const formatSize = useFormatSize();
   const { data: config, isLoading } = useUploadConfig();
   const uploading = useUploading();
   const disabled = !config || isLoading || uploading;
@@ -77,7 +79,7 @@ export function UploadZone({ folderId, onStarted }: UploadZoneProps) {
           <span className="rounded-full bg-surface-muted px-2.5 py-1">
             {config.userMaxFileSize === null
               ? t('uploads.zone.noMaxSize')
-              : t('uploads.zone.maxSize', { size: config.userMaxFileSizeFormatted })}
+              : t('uploads.zone.maxSize', { size: formatSize(config.userMaxFileSize) })}
           </span>
           {config.userPlan !== 'FREE' && (
             <span className="inline-flex items-center gap-1 rounded-full bg-brand-50 px-2.5 py-1 text-brand-700 ring-1 ring-brand-200 ring-inset dark:bg-brand-950 dark:text-brand-300 dark:ring-brand-800">

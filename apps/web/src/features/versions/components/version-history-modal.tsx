@@ -8,6 +8,7 @@ import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { Spinner } from '../../../components/ui/spinner';
 import { serverErrorMessage } from '../../../lib/api-client';
+import { useFormatSize } from '../../../lib/format-size';
 import { useCurrentSubscription } from '../../subscription/api/get-current-subscription';
 import { useDeleteVersion } from '../api/delete-version';
 import { downloadVersion } from '../api/download-version';
@@ -30,6 +31,7 @@ interface VersionHistoryModalProps {
  */
 export function VersionHistoryModal({ file, onClose }: VersionHistoryModalProps) {
   const { t, i18n } = useTranslation();
+  const formatSize = useFormatSize();
   const subscription = useCurrentSubscription();
   const versions = useVersions(file.id);
   const restore = useRestoreVersion(file.id);
@@ -43,7 +45,7 @@ export function VersionHistoryModal({ file, onClose }: VersionHistoryModalProps)
   const onRestore = async (version: FileVersion) => {
     try {
       const { file: restored } = await restore.mutateAsync(version.id);
-      toast.success(t('versions.restored', { size: restored.sizeFormatted }));
+      toast.success(t('versions.restored', { size: formatSize(restored.size) }));
     } catch (error) {
       toast.error(serverErrorMessage(error) ?? t('versions.restoreFailed'));
     }
@@ -88,7 +90,7 @@ export function VersionHistoryModal({ file, onClose }: VersionHistoryModalProps)
                     {new Date(file.updatedAt).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' })}
                   </time>
                 </p>
-                <p className="text-xs text-ink-muted">{file.sizeFormatted}</p>
+                <p className="text-xs text-ink-muted">{formatSize(file.size)}</p>
               </div>
               <Badge tone="brand">{t('versions.current')}</Badge>
             </li>

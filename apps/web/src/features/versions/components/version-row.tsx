@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FileVersion } from '@cloudvault/contract/versions';
 import { Button } from '../../../components/ui/button';
+import { useFormatSize } from '../../../lib/format-size';
 
 interface VersionRowProps {
   version: FileVersion;
@@ -18,6 +19,7 @@ interface VersionRowProps {
 /** One earlier version: when it was uploaded, its size, and Download, Restore, Delete (asked twice). */
 export function VersionRow({ version, disabled, restoring, deleting, onDownload, onRestore, onDelete }: VersionRowProps) {
   const { t, i18n } = useTranslation();
+  const formatSize = useFormatSize();
   const [confirming, setConfirming] = useState(false);
   const time = new Date(version.createdAt).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -27,7 +29,7 @@ export function VersionRow({ version, disabled, restoring, deleting, onDownload,
         <p className="text-sm font-medium text-ink">
           <time dateTime={version.createdAt}>{time}</time>
         </p>
-        <p className="text-xs text-ink-muted">{version.sizeFormatted}</p>
+        <p className="text-xs text-ink-muted">{formatSize(version.size)}</p>
       </div>
       {confirming ? (
         <div role="group" aria-label={t('versions.confirmDelete')} className="flex flex-wrap items-center gap-2">

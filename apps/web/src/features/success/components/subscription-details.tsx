@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { CurrentSubscriptionResponse } from '@cloudvault/contract/subscriptions';
 import { Badge } from '../../../components/ui/badge';
 import { formatDay } from '../../../lib/dates';
+import { useFormatSize } from '../../../lib/format-size';
 import { formatPrice } from '../../../lib/money';
 import { storageLimitText } from '../receipt';
 
@@ -18,6 +19,7 @@ function Row({ term, children }: { term: string; children: ReactNode }) {
 /** Plan, Storage Limit, Price, Next Billing (when known) and Status of the new subscription. */
 export function SubscriptionDetails({ result, planName }: { result: CurrentSubscriptionResponse; planName: string }) {
   const { t, i18n } = useTranslation();
+  const formatSize = useFormatSize();
   const nextBilling = result.subscription?.nextBillingDate;
   return (
     <section aria-labelledby="details-title" className="rounded-card border border-line bg-surface p-5 shadow-card sm:p-6">
@@ -26,7 +28,10 @@ export function SubscriptionDetails({ result, planName }: { result: CurrentSubsc
       </h2>
       <dl className="mt-4 divide-y divide-line text-sm">
         <Row term={t('success.details.plan')}>{planName}</Row>
-        <Row term={t('success.details.storageLimit')}>{storageLimitText(result.planDetails) ?? t('success.details.defaultStorage')}</Row>
+        <Row term={t('success.details.storageLimit')}>
+          {/* The plan's limit in bytes, written for the language; product.md's fallback when the answer names none. */}
+          {storageLimitText(result.planDetails) === null ? t('success.details.defaultStorage') : formatSize(result.storageLimit)}
+        </Row>
         <Row term={t('success.details.price')}>
           {formatPrice(result.planDetails.price, i18n.language)}
           <span className="font-normal text-ink-muted">{t('common.perMonth')}</span>

@@ -1,12 +1,12 @@
 import { openAsBlob } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerViaApi } from './helpers/accounts.ts';
-import { startAppServer, type AppServer } from './helpers/app-server.ts';
-import { launchBrowser, openPage } from './helpers/browser.ts';
+import type { AppServer } from './helpers/app-server.ts';
+import { startE2eSession, stopE2eSession } from './helpers/session.ts';
+import { openPage } from './helpers/browser.ts';
 import { downloadedBytes, sparseFile, uploadViaApi } from './helpers/drive.ts';
 
 const MB = 1024 * 1024;
@@ -16,15 +16,9 @@ let browser: Browser;
 let workDir: string;
 
 beforeAll(async () => {
-  server = await startAppServer();
-  browser = await launchBrowser();
-  workDir = await mkdtemp(path.join(os.tmpdir(), 'cloudvault-e2e-billing-'));
+  ({ server, browser, workDir } = await startE2eSession('billing'));
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  if (workDir) await rm(workDir, { recursive: true, force: true });
-});
+afterAll(() => stopE2eSession({ server, browser, workDir }));
 
 const planCard = (page: Page, name: string) => page.getByRole('list', { name: 'Plans' }).getByRole('listitem', { name, exact: true });
 const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text }).first();

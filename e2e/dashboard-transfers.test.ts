@@ -1,11 +1,11 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerViaApi } from './helpers/accounts.ts';
-import { startAppServer, type AppServer } from './helpers/app-server.ts';
-import { launchBrowser, openPage } from './helpers/browser.ts';
+import type { AppServer } from './helpers/app-server.ts';
+import { startE2eSession, stopE2eSession } from './helpers/session.ts';
+import { openPage } from './helpers/browser.ts';
 import {
   createFolderViaApi,
   downloadedBytes,
@@ -22,15 +22,9 @@ let browser: Browser;
 let workDir: string;
 
 beforeAll(async () => {
-  server = await startAppServer();
-  browser = await launchBrowser();
-  workDir = await mkdtemp(path.join(os.tmpdir(), 'cloudvault-e2e-files-'));
+  ({ server, browser, workDir } = await startE2eSession('files'));
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  if (workDir) await rm(workDir, { recursive: true, force: true });
-});
+afterAll(() => stopE2eSession({ server, browser, workDir }));
 
 const tile = (page: Page, name: string) => page.getByRole('gridcell', { name, exact: true });
 const panel = (page: Page) => page.getByRole('region', { name: 'Uploads' });

@@ -1,12 +1,12 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { mkdtemp, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatBytes } from '../packages/contract/src/format.ts';
 import { registerViaApi } from './helpers/accounts.ts';
-import { startAppServer, type AppServer } from './helpers/app-server.ts';
-import { launchBrowser, openPage } from './helpers/browser.ts';
+import type { AppServer } from './helpers/app-server.ts';
+import { startE2eSession, stopE2eSession } from './helpers/session.ts';
+import { openPage } from './helpers/browser.ts';
 import { subscribeViaApi } from './helpers/checkout.ts';
 import { createFolderViaApi, downloadedBytes, listFilesViaApi, randomContent, uploadViaApi } from './helpers/drive.ts';
 
@@ -15,15 +15,9 @@ let browser: Browser;
 let workDir: string;
 
 beforeAll(async () => {
-  server = await startAppServer();
-  browser = await launchBrowser();
-  workDir = await mkdtemp(path.join(os.tmpdir(), 'cloudvault-e2e-versions-'));
+  ({ server, browser, workDir } = await startE2eSession('versions'));
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  if (workDir) await rm(workDir, { recursive: true, force: true });
-});
+afterAll(() => stopE2eSession({ server, browser, workDir }));
 
 const tile = (page: Page, name: string) => page.getByRole('gridcell', { name, exact: true });
 const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text }).first();

@@ -1,4 +1,3 @@
-import { Share2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +8,7 @@ import type { DriveItem } from '../items';
 import type { LinkOptions } from '../link-options';
 import { announceLink } from '../share-feedback';
 import { LinkSettingsFields } from './link-settings-fields';
+import { ShareModalIcon } from './share-modal-icon';
 
 /**
  * 'Share File' on plans with password links: the link's lifetime and an optional password,
@@ -47,11 +47,7 @@ function ShareFileForm({ item, options, onClose }: { item: DriveItem; options: L
       busy={pending}
       title={t('dashboard.share.fileTitle')}
       description={t('dashboard.share.fileDescription', { name: item.name })}
-      icon={
-        <span className="grid size-10 place-items-center rounded-xl bg-brand-50 text-brand-600 dark:bg-brand-500/15 dark:text-brand-300">
-          <Share2 aria-hidden="true" className="size-5" />
-        </span>
-      }
+      icon={<ShareModalIcon />}
       footer={
         <>
           <Button variant="secondary" onClick={onClose} disabled={pending}>

@@ -1,4 +1,4 @@
-import { Globe, Share2, UserRound } from 'lucide-react';
+import { Globe, UserRound } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ import type { DriveItem } from '../items';
 import type { LinkOptions } from '../link-options';
 import { announceLink } from '../share-feedback';
 import { LinkSettingsFields } from './link-settings-fields';
+import { ShareModalIcon } from './share-modal-icon';
 
 /**
  * 'Share Folder': a public link (copied to the clipboard) or a private share with one
@@ -93,11 +94,7 @@ function ShareFolderForm({ item, options, onClose }: { item: DriveItem; options:
       busy={pending}
       title={t('dashboard.share.folderTitle')}
       description={t('dashboard.share.folderDescription', { name: item.name })}
-      icon={
-        <span className="grid size-10 place-items-center rounded-xl bg-brand-50 text-brand-600 dark:bg-brand-500/15 dark:text-brand-300">
-          <Share2 aria-hidden="true" className="size-5" />
-        </span>
-      }
+      icon={<ShareModalIcon />}
       footer={
         <>
           <Button variant="secondary" onClick={onClose} disabled={pending}>

@@ -1,0 +1,27 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { startAppServer, type AppServer } from './app-server.ts';
+import { launchBrowser } from './browser.ts';
+
+/** What a journey file runs against: the app from its bundle, one Chromium, a temp folder for test files. */
+export interface E2eSession {
+  server: AppServer;
+  browser: Browser;
+  workDir: string;
+}
+
+export async function startE2eSession(name: string): Promise<E2eSession> {
+  const server = await startAppServer();
+  const browser = await launchBrowser();
+  const workDir = await mkdtemp(path.join(os.tmpdir(), `cloudvault-e2e-${name}-`));
+  return { server, browser, workDir };
+}
+
+/** Stops what startE2eSession started; safe when it failed half-way. */
+export async function stopE2eSession(session: Partial<E2eSession>): Promise<void> {
+  await session.browser?.close();
+  await session.server?.stop();
+  if (session.workDir) await rm(session.workDir, { recursive: true, force: true });
+}

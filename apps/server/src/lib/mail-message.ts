@@ -1,11 +1,6 @@
 import type { MailMessage } from '../adapters/mail/mailer.ts';
+import { escapeHtml } from './html.ts';
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-/** Every value placed in an HTML e-mail goes through here. */
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (character) => ESCAPES[character] as string);
-}
 
 /** A short message as plain text and the same as HTML, with one link. */
 export function mailMessage(to: string, subject: string, lines: string[], link: { text: string; url: string }): MailMessage {

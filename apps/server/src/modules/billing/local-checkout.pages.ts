@@ -1,11 +1,5 @@
 import type { Plan } from '@cloudvault/contract/plans';
-
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-/** Every value placed in these pages goes through here. */
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (character) => ESCAPES[character] as string);
-}
+import { escapeHtml } from '../../lib/html.ts';
 
 const STYLE = `
   :root { color-scheme: light dark; font-family: system-ui, sans-serif; }

@@ -72,7 +72,8 @@ export async function buildApp(
     requestIdHeader: false,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
-  app.addHook('onSend', async (request, reply) => {
+  // Set on arrival, so replies written outside Fastify's send (downloads) carry it too.
+  app.addHook('onRequest', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
   });
 

@@ -4,12 +4,13 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { Readable, Writable } from 'node:stream';
+import { finished, pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   BlobNotFoundError,
+  type BlobSource,
   type BlobStore,
   BlobTooLargeError,
   InvalidBlobKeyError,
@@ -168,6 +169,58 @@ function describeBlobStore(name: string, makeStore: () => Promise<StoreUnderTest
     it('rejects get of a missing key with BlobNotFoundError', async () => {
       await expect(store.get(newId())).rejects.toBeInstanceOf(BlobNotFoundError);
       await expect(store.get(newId(), { start: 0, end: 0 })).rejects.toBeInstanceOf(BlobNotFoundError);
+    });
+
+    describe('open (bytes for sending)', () => {
+      it('writes the whole blob into a destination that holds each chunk until it calls back', async () => {
+        const key = newId();
+        await store.put(key, createReadStream(bigFile.path));
+        const source = await store.open(key);
+
+        const received = await writeIntoSlowDestination(source);
+
+        expect(received).toEqual({ size: bigFile.size, sha256: bigFile.sha256 });
+      });
+
+      it('writes a range that crosses chunk boundaries, and an empty blob', async () => {
+        const key = newId();
+        await store.put(key, createReadStream(bigFile.path));
+        const start = 2 * MiB - 1000;
+        const end = 8 * MiB + 999;
+        const emptyKey = newId();
+        await store.put(emptyKey, Readable.from([]));
+
+        const ranged = await writeIntoSlowDestination(await store.open(key, { start, end }));
+        const empty = await writeIntoSlowDestination(await store.open(emptyKey));
+
+        const expected = await readAll(createReadStream(bigFile.path, { start, end }));
+        expect(ranged).toEqual(digest(expected));
+        expect(empty).toEqual(digest(Buffer.alloc(0)));
+      });
+
+      it('rejects a missing key before anything is written', async () => {
+        await expect(store.open(newId())).rejects.toBeInstanceOf(BlobNotFoundError);
+        await expect(store.open(newId(), { start: 0, end: 0 })).rejects.toBeInstanceOf(BlobNotFoundError);
+      });
+
+      it('rejects, instead of waiting forever, when the destination is destroyed midway', async () => {
+        const key = newId();
+        await store.put(key, createReadStream(bigFile.path));
+        const source = await store.open(key);
+        let written = 0;
+        const destination = new Writable({
+          write(chunk: Buffer, _encoding, callback) {
+            written += chunk.length;
+            if (written > MiB) destination.destroy();
+            else callback();
+          },
+        });
+
+        await expect(source.writeTo(destination)).rejects.toThrow();
+        await source.close();
+        await source.close();
+        expect(written).toBeLessThan(bigFile.size);
+      });
     });
 
     it('deletes idempotently, and exists() follows', async () => {
@@ -384,6 +437,33 @@ async function hashStream(stream: Readable): Promise<{ size: number; sha256: str
 }
 
 /** Size and sha256: compared instead of the bytes, as deep-equality of big buffers takes seconds. */
+/**
+ * Writes the source into a destination that hashes each chunk only after a pause and then
+ * calls back: a sender that reused a buffer before its write callback would corrupt the hash.
+ */
+async function writeIntoSlowDestination(source: BlobSource): Promise<{ size: number; sha256: string }> {
+  const hash = createHash('sha256');
+  let size = 0;
+  const destination = new Writable({
+    highWaterMark: 64 * 1024,
+    write(chunk: Buffer, _encoding, callback) {
+      setTimeout(() => {
+        hash.update(chunk);
+        size += chunk.length;
+        callback();
+      }, 1);
+    },
+  });
+  try {
+    await source.writeTo(destination);
+  } finally {
+    await source.close();
+  }
+  destination.end();
+  await finished(destination);
+  return { size, sha256: hash.digest('hex') };
+}
+
 function digest(data: Buffer): { size: number; sha256: string } {
   return { size: data.length, sha256: sha256Of(data) };
 }

@@ -75,6 +75,36 @@ describe('upload and download', () => {
     expect(sha256(download.bytes)).toBe(sha256(bytes));
   });
 
+  it('answers HEAD with the headers alone, and lets a client leave midway without an error or a stuck file', async () => {
+    const { token, user } = await createUser(server);
+    await server.container.database.db.updateTable('users').set({ plan_id: 'PRO' }).where('id', '=', user.id).execute();
+    const bytes = randomBytes(40 * 1024 * 1024);
+    const { body } = await uploadFile(server, token, bytes, { name: 'left.bin' });
+    const id = body.file.id;
+
+    const head = await fetch(`${server.url}/api/files/${id}/download`, { method: 'HEAD', headers: { authorization: `Bearer ${token}` } });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-length')).toBe(String(bytes.length));
+    expect(head.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    expect((await head.arrayBuffer()).byteLength).toBe(0);
+
+    const received = await new Promise<number>((resolve, reject) => {
+      const request = http.get(`${server.url}/api/files/${id}/download`, { headers: { authorization: `Bearer ${token}` } }, (response) => {
+        response.once('data', (chunk: Buffer) => {
+          request.destroy();
+          resolve(chunk.length);
+        });
+      });
+      request.on('error', (error) => (request.destroyed ? undefined : reject(error)));
+    });
+    expect(received).toBeLessThan(bytes.length);
+    await expect.poll(() => server.logs().includes('download stopped by the client'), { timeout: 5000 }).toBe(true);
+    expect(server.logs()).not.toContain('download failed');
+
+    const again = await downloadFile(server, token, id);
+    expect(sha256(again.bytes)).toBe(sha256(bytes));
+  });
+
   it('answers ranges with 206, an unsatisfiable range with 416 and a matching ETag with 304', async () => {
     const { token } = await createUser(server);
     const bytes = randomBytes(1000);

@@ -1,4 +1,4 @@
-import type { Readable } from 'node:stream';
+import type { Readable, Writable } from 'node:stream';
 
 /**
  * Where file contents live, behind one interface so the services never know whether
@@ -17,11 +17,27 @@ export interface BlobStore {
    * clamp ranges against the size they stored). Rejects with BlobNotFoundError when missing.
    */
   get(key: string, range?: ByteRange): Promise<Readable>;
+  /**
+   * The same bytes for sending as they are: resolves once the blob is known to exist, so a
+   * response can commit to its headers, and rejects with BlobNotFoundError when it is missing.
+   */
+  open(key: string, range?: ByteRange): Promise<BlobSource>;
   /** Idempotent: deleting a missing key succeeds. */
   delete(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;
   /** Health check: resolves when the store answers. */
   ping(): Promise<void>;
+}
+
+/** An opened blob, written once into a destination and then closed. */
+export interface BlobSource {
+  /**
+   * Writes every byte into `destination` at the pace it accepts them; the caller ends it.
+   * Rejects when either side fails, including a destination closed before the last byte.
+   */
+  writeTo(destination: Writable): Promise<void>;
+  /** Releases the blob; safe whether or not it was written, and more than once. */
+  close(): Promise<void>;
 }
 
 /** What a stored blob turned out to be, computed while it streamed. */

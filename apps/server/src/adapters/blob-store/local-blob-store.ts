@@ -8,11 +8,13 @@ import {
   assertValidKey,
   assertValidRange,
   BlobNotFoundError,
+  type BlobSource,
   type BlobStore,
   type ByteRange,
   type PutResult,
 } from './blob-store.ts';
 import { createHashingStream } from './hashing-stream.ts';
+import { writeFileRange } from './write-file-range.ts';
 
 /** Writes in 1 MiB steps: 16 KiB steps measured 7x slower here. */
 const WRITE_CHUNK_SIZE = 1024 * 1024;
@@ -85,6 +87,28 @@ export async function createLocalBlobStore(options: { root: string }): Promise<B
         if (isNotFound(error)) throw new BlobNotFoundError(key);
         throw error;
       }
+    },
+
+    async open(key, range?: ByteRange): Promise<BlobSource> {
+      const filePath = pathOf(key);
+      if (range) assertValidRange(range);
+      let file: FileHandle;
+      try {
+        file = await open(filePath, 'r');
+      } catch (error) {
+        if (isNotFound(error)) throw new BlobNotFoundError(key);
+        throw error;
+      }
+      const start = range?.start ?? 0;
+      const length = range ? range.end - range.start + 1 : await file.stat().then(
+        (stats) => stats.size,
+        (error: unknown) => file.close().then(() => Promise.reject(error)),
+      );
+      let closing: Promise<void> | undefined;
+      return {
+        writeTo: (destination) => writeFileRange(file.fd, start, length, destination),
+        close: () => (closing ??= file.close()),
+      };
     },
 
     async delete(key) {

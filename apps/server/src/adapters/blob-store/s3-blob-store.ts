@@ -71,6 +71,30 @@ export function createS3BlobStore(options: S3BlobStoreOptions): BlobStore {
     await client.send(new DeleteObjectCommand({ Bucket: bucket, Key }));
   }
 
+  async function get(key: string, range?: ByteRange): Promise<Readable> {
+    const Key = objectKey(key);
+    if (range) assertValidRange(range);
+    let response;
+    try {
+      response = await client.send(
+        new GetObjectCommand({ Bucket: bucket, Key, Range: range && `bytes=${range.start}-${range.end}` }),
+      );
+    } catch (error) {
+      if (isNotFound(error)) throw new BlobNotFoundError(key);
+      throw error;
+    }
+    const { Body, ContentRange } = response;
+    // In Node the SDK's body is an http.IncomingMessage, a Readable.
+    if (!(Body instanceof Readable)) throw new Error('The S3 response body is not a Node stream');
+    if (range && !servesRange(ContentRange, range)) {
+      // HTTP lets a server ignore Range; serving its whole body as the range would hand
+      // the client wrong bytes (a broken video seek, a corrupt resumed download).
+      Body.destroy();
+      throw new Error(`S3 answered range ${ContentRange ?? '(none)'} for bytes=${range.start}-${range.end}`);
+    }
+    return Body;
+  }
+
   return {
     async put(key, body, { maxBytes } = {}): Promise<PutResult> {
       const Key = objectKey(key);
@@ -107,28 +131,14 @@ export function createS3BlobStore(options: S3BlobStoreOptions): BlobStore {
       }
     },
 
-    async get(key, range?: ByteRange): Promise<Readable> {
-      const Key = objectKey(key);
-      if (range) assertValidRange(range);
-      let response;
-      try {
-        response = await client.send(
-          new GetObjectCommand({ Bucket: bucket, Key, Range: range && `bytes=${range.start}-${range.end}` }),
-        );
-      } catch (error) {
-        if (isNotFound(error)) throw new BlobNotFoundError(key);
-        throw error;
-      }
-      const { Body, ContentRange } = response;
-      // In Node the SDK's body is an http.IncomingMessage, a Readable.
-      if (!(Body instanceof Readable)) throw new Error('The S3 response body is not a Node stream');
-      if (range && !servesRange(ContentRange, range)) {
-        // HTTP lets a server ignore Range; serving its whole body as the range would hand
-        // the client wrong bytes (a broken video seek, a corrupt resumed download).
-        Body.destroy();
-        throw new Error(`S3 answered range ${ContentRange ?? '(none)'} for bytes=${range.start}-${range.end}`);
-      }
-      return Body;
+    get,
+
+    async open(key, range) {
+      const body = await get(key, range);
+      return {
+        writeTo: (destination) => pipeline(body, destination, { end: false }),
+        close: async () => void body.destroy(),
+      };
     },
 
     async delete(key) {

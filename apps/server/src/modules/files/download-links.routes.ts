@@ -30,7 +30,7 @@ export function downloadLinkRoutes(deps: {
           return sendFile(request, reply, file, (range) => deps.versions.openBytes(file, range));
         }
         const file = await deps.files.requireFile(target.userId, target.id);
-        return sendFile(request, reply, file, (range) => deps.files.open(target.userId, file.id, range).then((opened) => opened.body));
+        return sendFile(request, reply, file, (range) => deps.files.open(target.userId, file.id, range));
       },
     );
   };

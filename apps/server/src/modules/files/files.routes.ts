@@ -141,7 +141,7 @@ export function filesRoutes(deps: {
     // Downloads serve the caller's own items and those in folders shared with them.
     app.get('/files/:id/download', { schema: { tags: ['files'], params: FileIdParams } }, async (request, reply) => {
       const { file, ownerId } = await files.readableFile(caller(request).userId, request.params.id);
-      return sendFile(request, reply, file, (range) => files.open(ownerId, file.id, range).then((opened) => opened.body));
+      return sendFile(request, reply, file, (range) => files.open(ownerId, file.id, range));
     });
 
     app.get('/user/folders/:id/download', { schema: { tags: ['files'], params: FolderIdParams } }, async (request, reply) => {

@@ -1,6 +1,5 @@
-import type { Readable } from 'node:stream';
 import type { FileItem, UpdateFileBody } from '@cloudvault/contract/files';
-import type { BlobStore, ByteRange } from '../../adapters/blob-store/blob-store.ts';
+import type { BlobSource, BlobStore, ByteRange } from '../../adapters/blob-store/blob-store.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import type { FoldersService } from '../folders/folders.service.ts';
@@ -14,7 +13,7 @@ const SEARCH_LIMIT = 500;
 export interface FilesServiceDeps {
   files: FilesRepository;
   folders: Pick<FoldersService, 'requireParent' | 'readableFolder'>;
-  blobs: Pick<BlobStore, 'get'>;
+  blobs: Pick<BlobStore, 'open'>;
   clock: Clock;
 }
 
@@ -65,10 +64,10 @@ export function createFilesService({ files, folders, blobs, clock }: FilesServic
       return presentFile({ ...file, name, folder_id: folderId, updated_at: updatedAt });
     },
 
-    /** The file's metadata and a stream of its bytes (or of one range). */
-    async open(userId: string, id: string, range?: ByteRange): Promise<{ file: FileRow; body: Readable }> {
+    /** The file's bytes (or one range of them), opened for sending. */
+    async open(userId: string, id: string, range?: ByteRange): Promise<BlobSource> {
       const file = await requireFile(userId, id);
-      return { file, body: await blobs.get(file.blob_key, range) };
+      return blobs.open(file.blob_key, range);
     },
   };
 }

@@ -62,7 +62,7 @@ export function publicSharesRoutes(deps: {
         if (startsDownload(request)) await shares.countDownload(resolved.share);
         if (resolved.type === 'folder') return sendZip(reply, await deps.folderArchives.archive(resolved.ownerId, resolved.folder.id));
         const { file, ownerId } = resolved;
-        return sendFile(request, reply, file, (range?: ByteRange) => deps.files.open(ownerId, file.id, range).then((opened) => opened.body));
+        return sendFile(request, reply, file, (range?: ByteRange) => deps.files.open(ownerId, file.id, range));
       },
     );
 
@@ -73,7 +73,7 @@ export function publicSharesRoutes(deps: {
         const resolved = await shares.resolve(request.params.token, accessOf(request));
         const file = await shares.fileInFolderShare(resolved, request.params.fileId);
         if (startsDownload(request)) await shares.countDownload(resolved.share);
-        return sendFile(request, reply, file, (range?: ByteRange) => deps.files.open(resolved.ownerId, file.id, range).then((opened) => opened.body));
+        return sendFile(request, reply, file, (range?: ByteRange) => deps.files.open(resolved.ownerId, file.id, range));
       },
     );
 

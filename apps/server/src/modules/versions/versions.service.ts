@@ -1,8 +1,7 @@
-import type { Readable } from 'node:stream';
 import type { FileItem } from '@cloudvault/contract/files';
 import type { FileVersion } from '@cloudvault/contract/versions';
 import { formatBytes } from '@cloudvault/contract/format';
-import type { BlobStore, ByteRange } from '../../adapters/blob-store/blob-store.ts';
+import type { BlobSource, BlobStore, ByteRange } from '../../adapters/blob-store/blob-store.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
@@ -29,7 +28,7 @@ function presentVersion(row: VersionRow): FileVersion {
 export function createVersionsService(deps: {
   versions: VersionsRepository;
   files: Pick<FilesRepository, 'findLive'>;
-  blobs: Pick<BlobStore, 'get' | 'delete'>;
+  blobs: Pick<BlobStore, 'open' | 'delete'>;
   clock: Clock;
   log: ServiceLog;
 }) {
@@ -66,8 +65,8 @@ export function createVersionsService(deps: {
       return { ...file, mimetype: version.mimetype, size: version.size, sha256: version.sha256, blob_key: version.blob_key };
     },
 
-    openBytes(file: Pick<FileRow, 'blob_key'>, range?: ByteRange): Promise<Readable> {
-      return blobs.get(file.blob_key, range);
+    openBytes(file: Pick<FileRow, 'blob_key'>, range?: ByteRange): Promise<BlobSource> {
+      return blobs.open(file.blob_key, range);
     },
 
     async restore(userId: string, fileId: string, versionId: string): Promise<FileItem> {

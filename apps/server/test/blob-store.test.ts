@@ -99,7 +99,7 @@ function describeBlobStore(name: string, makeStore: () => Promise<StoreUnderTest
       const result = await store.put(key, Readable.from([data]));
 
       expect(result).toEqual({ size, sha256: sha256Of(data), crc32: zlib.crc32(data) >>> 0 });
-      expect(digest(await readAll(await store.get(key)))).toEqual(digest(data));
+      expect(digest(await sentBytes(store, key))).toEqual(digest(data));
       expect(await store.exists(key)).toBe(true);
     });
 
@@ -109,7 +109,7 @@ function describeBlobStore(name: string, makeStore: () => Promise<StoreUnderTest
       const result = await store.put(key, createReadStream(bigFile.path));
 
       expect(result).toEqual({ size: bigFile.size, sha256: bigFile.sha256, crc32: bigFile.crc32 });
-      expect(await hashStream(await store.get(key))).toEqual({ size: bigFile.size, sha256: bigFile.sha256 });
+      expect(await writeIntoSlowDestination(await store.open(key))).toEqual({ size: bigFile.size, sha256: bigFile.sha256 });
     });
 
     it('hashes a body that arrives in many small chunks like one big buffer', async () => {
@@ -126,7 +126,7 @@ function describeBlobStore(name: string, makeStore: () => Promise<StoreUnderTest
       await store.put(key, Readable.from([Buffer.from('first version')]));
       await store.put(key, Readable.from([Buffer.from('second')]));
 
-      expect((await readAll(await store.get(key))).toString()).toBe('second');
+      expect((await sentBytes(store, key)).toString()).toBe('second');
     });
 
     describe('ranges', () => {
@@ -142,7 +142,7 @@ function describeBlobStore(name: string, makeStore: () => Promise<StoreUnderTest
         ['last byte', 999, 999],
         ['whole blob', 0, 999],
       ])('returns the %s', async (_label, start, end) => {
-        const bytes = await readAll(await store.get(key, { start, end }));
+        const bytes = await readIntoPadded(store, key, { start, end });
 
         expect(digest(bytes)).toEqual(digest(data.subarray(start, end + 1)));
       });
@@ -153,22 +153,28 @@ function describeBlobStore(name: string, makeStore: () => Promise<StoreUnderTest
         const start = 8 * MiB - 1000;
         const end = 8 * MiB + 999;
 
-        const bytes = await readAll(await store.get(bigKey, { start, end }));
+        const bytes = await readIntoPadded(store, bigKey, { start, end });
 
         const expected = await readAll(createReadStream(bigFile.path, { start, end }));
         expect(digest(bytes)).toEqual({ size: 2000, sha256: sha256Of(expected) });
       });
 
       it('rejects malformed ranges', async () => {
-        await expect(store.get(key, { start: 10, end: 5 })).rejects.toThrow(RangeError);
-        await expect(store.get(key, { start: -1, end: 5 })).rejects.toThrow(RangeError);
-        await expect(store.get(key, { start: 0.5, end: 5 })).rejects.toThrow(RangeError);
+        for (const range of [{ start: 10, end: 5 }, { start: -1, end: 5 }, { start: 0.5, end: 5 }]) {
+          await expect(store.open(key, range)).rejects.toThrow(RangeError);
+          await expect(store.readInto(key, range, Buffer.alloc(10), 0)).rejects.toThrow(RangeError);
+        }
+      });
+
+      it('rejects a read past the end of the blob', async () => {
+        await expect(store.readInto(key, { start: 990, end: 1009 }, Buffer.alloc(20), 0)).rejects.toThrow(/ended 10 bytes before/);
       });
     });
 
-    it('rejects get of a missing key with BlobNotFoundError', async () => {
-      await expect(store.get(newId())).rejects.toBeInstanceOf(BlobNotFoundError);
-      await expect(store.get(newId(), { start: 0, end: 0 })).rejects.toBeInstanceOf(BlobNotFoundError);
+    it('rejects open and readInto of a missing key with BlobNotFoundError', async () => {
+      await expect(store.open(newId())).rejects.toBeInstanceOf(BlobNotFoundError);
+      await expect(store.open(newId(), { start: 0, end: 0 })).rejects.toBeInstanceOf(BlobNotFoundError);
+      await expect(store.readInto(newId(), { start: 0, end: 0 }, Buffer.alloc(1), 0)).rejects.toBeInstanceOf(BlobNotFoundError);
     });
 
     describe('open (bytes for sending)', () => {
@@ -231,7 +237,7 @@ function describeBlobStore(name: string, makeStore: () => Promise<StoreUnderTest
       await store.delete(key);
 
       expect(await store.exists(key)).toBe(false);
-      await expect(store.get(key)).rejects.toBeInstanceOf(BlobNotFoundError);
+      await expect(store.open(key)).rejects.toBeInstanceOf(BlobNotFoundError);
       await expect(store.delete(key)).resolves.toBeUndefined();
       await expect(store.delete(newId())).resolves.toBeUndefined();
     });
@@ -258,7 +264,7 @@ function describeBlobStore(name: string, makeStore: () => Promise<StoreUnderTest
       expect(error).toBeInstanceOf(BlobTooLargeError);
       expect((error as BlobTooLargeError).maxBytes).toBe(maxBytes);
       expect(await store.exists(key)).toBe(false);
-      await expect(store.get(key)).rejects.toBeInstanceOf(BlobNotFoundError);
+      await expect(store.open(key)).rejects.toBeInstanceOf(BlobNotFoundError);
       expect(await subject.listStored()).toEqual(before);
       expect(body.destroyed).toBe(true);
     });
@@ -286,14 +292,15 @@ function describeBlobStore(name: string, makeStore: () => Promise<StoreUnderTest
 
       await expect(store.put(key, failingBody(100, new Error('gone')))).rejects.toThrow('gone');
 
-      expect((await readAll(await store.get(key))).toString()).toBe('good');
+      expect((await sentBytes(store, key)).toString()).toBe('good');
     });
 
     it.each(['../x', 'a/b', '', '../../../../etc/passwd', 'short', 'a'.repeat(129), 'abcd\\efgh', 'abcdefgh\n'])(
       'refuses the invalid key %j in every method',
       async (key) => {
         await expect(store.put(key, Readable.from([Buffer.from('x')]))).rejects.toBeInstanceOf(InvalidBlobKeyError);
-        await expect(store.get(key)).rejects.toBeInstanceOf(InvalidBlobKeyError);
+        await expect(store.open(key)).rejects.toBeInstanceOf(InvalidBlobKeyError);
+        await expect(store.readInto(key, { start: 0, end: 0 }, Buffer.alloc(1), 0)).rejects.toBeInstanceOf(InvalidBlobKeyError);
         await expect(store.exists(key)).rejects.toBeInstanceOf(InvalidBlobKeyError);
         await expect(store.delete(key)).rejects.toBeInstanceOf(InvalidBlobKeyError);
       },
@@ -305,7 +312,7 @@ function describeBlobStore(name: string, makeStore: () => Promise<StoreUnderTest
       const results = await Promise.all(blobs.map(({ key, data }) => store.put(key, Readable.from(chunked(data, 16_384)))));
 
       expect(results.map((r) => r.sha256)).toEqual(blobs.map(({ data }) => sha256Of(data)));
-      for (const { key, data } of blobs) expect(digest(await readAll(await store.get(key)))).toEqual(digest(data));
+      for (const { key, data } of blobs) expect(digest(await sentBytes(store, key))).toEqual(digest(data));
     });
   });
 }
@@ -337,7 +344,7 @@ describe('local BlobStore specifics', () => {
     const second = await createLocalBlobStore({ root });
 
     expect(await readdir(path.join(root, '.tmp'))).toEqual([]);
-    expect((await readAll(await second.get(key))).toString()).toBe('kept');
+    expect((await sentBytes(second, key)).toString()).toBe('kept');
     await expect(second.ping()).resolves.toBeUndefined();
   });
 });
@@ -426,14 +433,32 @@ async function readAll(stream: Readable): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-async function hashStream(stream: Readable): Promise<{ size: number; sha256: string }> {
-  const hash = createHash('sha256');
-  let size = 0;
-  for await (const chunk of stream) {
-    hash.update(chunk as Buffer);
-    size += (chunk as Buffer).length;
+/** The blob's bytes as a download sends them. */
+async function sentBytes(store: BlobStore, key: string): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  const destination = new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      chunks.push(Buffer.from(chunk));
+      callback();
+    },
+  });
+  const source = await store.open(key);
+  try {
+    await source.writeTo(destination);
+  } finally {
+    await source.close();
   }
-  return { size, sha256: hash.digest('hex') };
+  return Buffer.concat(chunks);
+}
+
+/** A range read into the middle of a larger buffer, checking that nothing around it was touched. */
+async function readIntoPadded(store: BlobStore, key: string, range: { start: number; end: number }): Promise<Buffer> {
+  const length = range.end - range.start + 1;
+  const target = Buffer.alloc(length + 6, 0xee);
+  await store.readInto(key, range, target, 3);
+  expect(target.subarray(0, 3).equals(Buffer.alloc(3, 0xee))).toBe(true);
+  expect(target.subarray(3 + length).equals(Buffer.alloc(3, 0xee))).toBe(true);
+  return target.subarray(3, 3 + length);
 }
 
 /** Size and sha256: compared instead of the bytes, as deep-equality of big buffers takes seconds. */

@@ -13,15 +13,17 @@ export interface BlobStore {
    */
   put(key: string, body: Readable, options?: { maxBytes?: number }): Promise<PutResult>;
   /**
-   * The blob's bytes, or those of an inclusive range that lies within the blob (callers
-   * clamp ranges against the size they stored). Rejects with BlobNotFoundError when missing.
-   */
-  get(key: string, range?: ByteRange): Promise<Readable>;
-  /**
-   * The same bytes for sending as they are: resolves once the blob is known to exist, so a
-   * response can commit to its headers, and rejects with BlobNotFoundError when it is missing.
+   * The blob's bytes, or those of an inclusive range within it (callers clamp ranges against
+   * the size they stored), opened for sending as they are: resolves once the blob is known to
+   * exist, so a response can commit to its headers. Rejects with BlobNotFoundError when missing.
    */
   open(key: string, range?: ByteRange): Promise<BlobSource>;
+  /**
+   * Reads exactly the range's bytes into `target` from `targetOffset`, so archives are
+   * assembled without a buffer per file. Rejects with BlobNotFoundError when missing, and
+   * when the blob ends before the range does.
+   */
+  readInto(key: string, range: ByteRange, target: Buffer, targetOffset: number): Promise<void>;
   /** Idempotent: deleting a missing key succeeds. */
   delete(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;

@@ -131,14 +131,27 @@ export function createS3BlobStore(options: S3BlobStoreOptions): BlobStore {
       }
     },
 
-    get,
-
     async open(key, range) {
       const body = await get(key, range);
       return {
         writeTo: (destination) => pipeline(body, destination, { end: false }),
         close: async () => void body.destroy(),
       };
+    },
+
+    async readInto(key, range, target, targetOffset) {
+      const length = range.end - range.start + 1;
+      const body = await get(key, range);
+      let filled = 0;
+      for await (const chunk of body as AsyncIterable<Buffer>) {
+        if (filled + chunk.length > length) {
+          body.destroy();
+          throw new Error(`S3 sent more than the ${length} bytes asked for`);
+        }
+        filled += chunk.copy(target, targetOffset + filled);
+      }
+      // S3 cuts a range at the object's end: fewer bytes means the blob is shorter than stored.
+      if (filled !== length) throw new Error(`The blob ended ${length - filled} bytes before the range did`);
     },
 
     async delete(key) {

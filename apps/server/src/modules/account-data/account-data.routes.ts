@@ -11,7 +11,7 @@ export function accountDataRoutes(deps: { exports: AccountExportService; deletio
   return async (app) => {
     app.addHook('onRequest', app.requireUser);
 
-    app.get('/user/export', { schema: { tags: ['account'] } }, async (request, reply) => sendZip(reply, await deps.exports.export(caller(request).userId)));
+    app.get('/user/export', { schema: { tags: ['account'] } }, async (request, reply) => sendZip(request, reply, await deps.exports.export(caller(request).userId)));
 
     // The browser saves the export through its own download manager (decisions 0006).
     app.post('/user/export/download-link', { schema: { tags: ['account'], response: { 200: DownloadLinkResponse, 401: ErrorBody } } }, async (request) => {

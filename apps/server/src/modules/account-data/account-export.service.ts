@@ -1,7 +1,7 @@
-import { Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import type { BlobStore } from '../../adapters/blob-store/blob-store.ts';
-import { createZipStream, type ZipEntry } from '../../lib/zip-writer.ts';
+import { createZipArchive, type ZipArchive, type ZipEntry } from '../../lib/zip-writer.ts';
+import { zipFileOf } from '../files/folder-archive.service.ts';
 import { presentFile } from '../files/files.presenter.ts';
 import { presentFolder } from '../folders/folders.presenter.ts';
 import type { AccountDataRepository } from './account-data.repository.ts';
@@ -12,14 +12,14 @@ import type { AccountDataRepository } from './account-data.repository.ts';
  */
 export function createAccountExportService(deps: {
   data: Pick<AccountDataRepository, 'liveFolders' | 'liveFiles'>;
-  blobs: Pick<BlobStore, 'get'>;
+  blobs: Pick<BlobStore, 'readInto'>;
   /** What account.json holds besides folders and files (api.md): user, settings, billing, shares. */
   accountRecord(userId: string): Promise<Record<string, unknown>>;
   compressionEnabled(userId: string): Promise<boolean>;
   clock: { now(): Date };
 }) {
   return {
-    async export(userId: string): Promise<{ name: string; body: Readable }> {
+    async export(userId: string): Promise<{ name: string; zip: ZipArchive }> {
       const [folders, files, record, compress] = await Promise.all([
         deps.data.liveFolders(userId),
         deps.data.liveFiles(userId),
@@ -44,22 +44,18 @@ export function createAccountExportService(deps: {
       );
       const now = deps.clock.now();
       const entries: ZipEntry[] = [
-        { path: 'account.json', modifiedAt: now, file: { size: account.length, crc32: zlib.crc32(account), open: async () => Readable.from([account]) } },
+        { path: 'account.json', modifiedAt: now, file: { size: account.length, crc32: zlib.crc32(account), read: async (target, targetOffset, position, length) => void account.copy(target, targetOffset, position, position + length) } },
         { path: 'files/', modifiedAt: now },
         ...folders.map((folder) => ({ path: prefixOf(folder.id), modifiedAt: new Date(folder.updated_at) })),
         ...files.map(
           (file): ZipEntry => ({
             path: `${prefixOf(file.folder_id)}${file.name}`,
             modifiedAt: new Date(file.updated_at),
-            file: {
-              size: Number(file.size),
-              crc32: Number(file.crc32),
-              open: () => deps.blobs.get(file.blob_key, Number(file.size) > 0 ? { start: 0, end: Number(file.size) - 1 } : undefined),
-            },
+            file: zipFileOf(deps.blobs, file),
           }),
         ),
       ];
-      return { name: `CloudVault-data-${now.toISOString().slice(0, 10)}.zip`, body: createZipStream(entries, { compress }) };
+      return { name: `CloudVault-data-${now.toISOString().slice(0, 10)}.zip`, zip: createZipArchive(entries, { compress }) };
     },
   };
 }

@@ -23,8 +23,8 @@ export function downloadLinkRoutes(deps: {
       async (request, reply) => {
         const target = await deps.links.verify(request.params.token);
         if (!target) throw notFound('This download link has expired. Start the download again.', 'DOWNLOAD_LINK_INVALID');
-        if (target.kind === 'folder') return sendZip(reply, await deps.folderArchives.archive(target.userId, target.id));
-        if (target.kind === 'export') return sendZip(reply, await deps.accountExports.export(target.userId));
+        if (target.kind === 'folder') return sendZip(request, reply, await deps.folderArchives.archive(target.userId, target.id));
+        if (target.kind === 'export') return sendZip(request, reply, await deps.accountExports.export(target.userId));
         if (target.kind === 'version') {
           const file = await deps.versions.versionAsFile(target.userId, target.fileId, target.id);
           return sendFile(request, reply, file, (range) => deps.versions.openBytes(file, range));

@@ -1,9 +1,10 @@
 import type { OutgoingHttpHeaders } from 'node:http';
-import type { Readable } from 'node:stream';
+import type { Writable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { BlobSource, ByteRange } from '../../adapters/blob-store/blob-store.ts';
 import { downloadContentType } from '../../lib/content-types.ts';
 import { attachmentDisposition, parseRange } from '../../lib/download-headers.ts';
+import type { ZipArchive } from '../../lib/zip-writer.ts';
 import type { FileRow } from './files.repository.ts';
 
 /** Even if something rendered downloaded bytes, they could run nothing. */
@@ -42,46 +43,52 @@ export async function sendFile(
       .code(206)
       .header('Content-Range', `bytes ${range.start}-${range.end}/${size}`)
       .header('Content-Length', range.end - range.start + 1);
-    return sendSource(request, reply, source);
+    return sendOpened(request, reply, source);
   }
   // The whole file as an exact range: the store then sizes its reads to the file.
   const source = await open(size > 0 ? { start: 0, end: size - 1 } : undefined);
-  return sendSource(request, reply.header('Content-Length', size), source);
+  return sendOpened(request, reply.header('Content-Length', size), source);
+}
+
+async function sendOpened(request: FastifyRequest, reply: FastifyReply, source: BlobSource): Promise<FastifyReply> {
+  try {
+    return await sendBody(request, reply, (destination) => source.writeTo(destination));
+  } finally {
+    await source.close();
+  }
 }
 
 /**
- * Writes the reply's status and headers, then the source straight into the socket: the
- * store's own pacing (reused buffers, a write at a time) is what makes a download fast, and
- * a Fastify stream payload would put a Readable between them. The blob is already open, so
- * a missing one has answered 404 before this point. Once headers are out, a failure can
- * only cut the connection, which tells the client the body is incomplete.
+ * Writes the reply's status and headers, then the body straight into the socket: the
+ * writer's own pacing (reused buffers, a write at a time) is what makes a download fast,
+ * and a Fastify stream payload would put a Readable in between. Whatever can fail before
+ * the first byte (a missing blob, a missing folder) has already answered with its error.
+ * Once headers are out, a failure can only cut the connection, which tells the client
+ * the body is incomplete.
  */
-async function sendSource(request: FastifyRequest, reply: FastifyReply, source: BlobSource): Promise<FastifyReply> {
+async function sendBody(request: FastifyRequest, reply: FastifyReply, writeBody: (destination: Writable) => Promise<void>): Promise<FastifyReply> {
   reply.hijack();
   const response = reply.raw;
   try {
     // Fastify's header values are typed wider than Node's (numbers for any header), alike at runtime.
     response.writeHead(reply.statusCode, reply.getHeaders() as OutgoingHttpHeaders);
-    if (request.method !== 'HEAD') await source.writeTo(response);
+    if (request.method !== 'HEAD') await writeBody(response);
     response.end();
   } catch (error) {
     if (response.destroyed) request.log.info({ err: error }, 'download stopped by the client');
     else request.log.error({ err: error }, 'download failed after its headers were sent');
     response.destroy();
-  } finally {
-    await source.close();
   }
   return reply;
 }
 
-/** A zip streamed as it is written. */
-export function sendZip(reply: FastifyReply, archive: { name: string; body: Readable }): FastifyReply {
-  return reply
-    .headers({
-      'Content-Type': 'application/zip',
-      'Content-Disposition': attachmentDisposition(archive.name),
-      'Cache-Control': 'private, no-store',
-      'Content-Security-Policy': DOWNLOAD_CSP,
-    })
-    .send(archive.body);
+/** A zip written as it is read. */
+export function sendZip(request: FastifyRequest, reply: FastifyReply, archive: { name: string; zip: ZipArchive }): Promise<FastifyReply> {
+  reply.headers({
+    'Content-Type': 'application/zip',
+    'Content-Disposition': attachmentDisposition(archive.name),
+    'Cache-Control': 'private, no-store',
+    'Content-Security-Policy': DOWNLOAD_CSP,
+  });
+  return sendBody(request, reply, (destination) => archive.zip.writeTo(destination));
 }

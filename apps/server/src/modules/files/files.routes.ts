@@ -146,7 +146,7 @@ export function filesRoutes(deps: {
 
     app.get('/user/folders/:id/download', { schema: { tags: ['files'], params: FolderIdParams } }, async (request, reply) => {
       const { ownerId } = await folders.readableFolder(caller(request).userId, request.params.id);
-      return sendZip(reply, await folderArchives.archive(ownerId, request.params.id));
+      return sendZip(request, reply, await folderArchives.archive(ownerId, request.params.id));
     });
 
     app.post(

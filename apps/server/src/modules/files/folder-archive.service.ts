@@ -1,9 +1,8 @@
-import type { Readable } from 'node:stream';
 import type { BlobStore } from '../../adapters/blob-store/blob-store.ts';
 import { notFound } from '../../lib/errors.ts';
-import { createZipStream, type ZipEntry } from '../../lib/zip-writer.ts';
+import { createZipArchive, type ZipArchive, type ZipEntry } from '../../lib/zip-writer.ts';
 import type { FoldersRepository } from '../folders/folders.repository.ts';
-import type { FilesRepository } from './files.repository.ts';
+import type { FileRow, FilesRepository } from './files.repository.ts';
 
 /**
  * A folder as a zip streamed while it is read: entry paths relative to the folder, every
@@ -14,11 +13,11 @@ import type { FilesRepository } from './files.repository.ts';
 export function createFolderArchiveService(deps: {
   folders: Pick<FoldersRepository, 'liveSubtree'>;
   files: Pick<FilesRepository, 'listLiveInFolders'>;
-  blobs: Pick<BlobStore, 'get'>;
+  blobs: Pick<BlobStore, 'readInto'>;
   compressionEnabled(userId: string): Promise<boolean>;
 }) {
   return {
-    async archive(userId: string, folderId: string): Promise<{ name: string; body: Readable }> {
+    async archive(userId: string, folderId: string): Promise<{ name: string; zip: ZipArchive }> {
       const folders = await deps.folders.liveSubtree(userId, folderId);
       const root = folders.find((folder) => folder.id === folderId);
       if (!root) throw notFound('Folder not found', 'FOLDER_NOT_FOUND');
@@ -45,20 +44,24 @@ export function createFolderArchiveService(deps: {
         (file): ZipEntry => ({
           path: `${prefixOf.get(file.folder_id as string)}${file.name}`,
           modifiedAt: new Date(file.updated_at),
-          file: {
-            size: Number(file.size),
-            crc32: Number(file.crc32),
-            // The exact range lets the store size its read buffer to the file.
-            open: () => deps.blobs.get(file.blob_key, Number(file.size) > 0 ? { start: 0, end: Number(file.size) - 1 } : undefined),
-          },
+          file: zipFileOf(deps.blobs, file),
         }),
       );
       const entries = [...directories, ...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
       return {
         name: `${root.name}.zip`,
-        body: createZipStream(entries, { compress: await deps.compressionEnabled(userId) }),
+        zip: createZipArchive(entries, { compress: await deps.compressionEnabled(userId) }),
       };
     },
+  };
+}
+
+/** A stored file as an archive member, its bytes read from the blob store as the archive is written. */
+export function zipFileOf(blobs: Pick<BlobStore, 'readInto'>, file: Pick<FileRow, 'blob_key' | 'size' | 'crc32'>): ZipEntry['file'] {
+  return {
+    size: Number(file.size),
+    crc32: Number(file.crc32),
+    read: (target, targetOffset, position, length) => blobs.readInto(file.blob_key, { start: position, end: position + length - 1 }, target, targetOffset),
   };
 }
 

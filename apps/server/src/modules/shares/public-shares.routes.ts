@@ -60,7 +60,7 @@ export function publicSharesRoutes(deps: {
       async (request, reply) => {
         const resolved = await shares.resolve(request.params.token, accessOf(request));
         if (startsDownload(request)) await shares.countDownload(resolved.share);
-        if (resolved.type === 'folder') return sendZip(reply, await deps.folderArchives.archive(resolved.ownerId, resolved.folder.id));
+        if (resolved.type === 'folder') return sendZip(request, reply, await deps.folderArchives.archive(resolved.ownerId, resolved.folder.id));
         const { file, ownerId } = resolved;
         return sendFile(request, reply, file, (range?: ByteRange) => deps.files.open(ownerId, file.id, range));
       },

@@ -1,0 +1,134 @@
+/** The binary records of a zip archive (APPNOTE 6.3), zip64 where a size, offset or count needs it. */
+
+const MAX_32 = 0xffffffff;
+const MAX_16 = 0xffff;
+/** Deflate can grow incompressible data slightly; past this, sizes get zip64 fields. */
+const ZIP64_SIZE_THRESHOLD = MAX_32 - 16 * 1024 * 1024;
+const UTF8_NAMES = 0x0800;
+const DATA_DESCRIPTOR = 0x0008;
+const MADE_BY_UNIX = (3 << 8) | 45;
+
+/** What the local header, descriptor and central record of one member share. */
+export interface MemberInfo {
+  name: Buffer;
+  modifiedAt: Date;
+  /** Uncompressed size; 0 for a directory. */
+  size: number;
+  crc32: number;
+  isDirectory: boolean;
+  /** Deflated members carry CRC and sizes after the data, in a descriptor. */
+  deflated: boolean;
+  /** Where the local header starts in the archive. */
+  offset: number;
+}
+
+function dosDateTime(date: Date): { time: number; date: number } {
+  const year = Math.min(Math.max(date.getUTCFullYear(), 1980), 2107);
+  return {
+    time: (date.getUTCHours() << 11) | (date.getUTCMinutes() << 5) | Math.floor(date.getUTCSeconds() / 2),
+    date: ((year - 1980) << 9) | ((date.getUTCMonth() + 1) << 5) | date.getUTCDate(),
+  };
+}
+
+function zip64Extra(values: number[]): Buffer {
+  if (values.length === 0) return Buffer.alloc(0);
+  const extra = Buffer.alloc(4 + values.length * 8);
+  extra.writeUInt16LE(0x0001, 0);
+  extra.writeUInt16LE(values.length * 8, 2);
+  values.forEach((value, i) => extra.writeBigUInt64LE(BigInt(value), 4 + i * 8));
+  return extra;
+}
+
+const hasBigSizes = (member: MemberInfo) => member.size > ZIP64_SIZE_THRESHOLD;
+const versionNeeded = (member: MemberInfo) => (hasBigSizes(member) || member.offset >= MAX_32 ? 45 : 20);
+const flagsOf = (member: MemberInfo) => UTF8_NAMES | (member.deflated ? DATA_DESCRIPTOR : 0);
+
+/** Stored members carry CRC and sizes up front: their bytes then pass through untouched, once. */
+export function localHeader(member: MemberInfo): Buffer {
+  const big = hasBigSizes(member);
+  const { deflated, size } = member;
+  const extra = big ? zip64Extra(deflated ? [0, 0] : [size, size]) : Buffer.alloc(0);
+  const { time, date } = dosDateTime(member.modifiedAt);
+  const record = Buffer.alloc(30 + member.name.length + extra.length);
+  record.writeUInt32LE(0x04034b50, 0);
+  record.writeUInt16LE(versionNeeded(member), 4);
+  record.writeUInt16LE(flagsOf(member), 6);
+  record.writeUInt16LE(deflated ? 8 : 0, 8);
+  record.writeUInt16LE(time, 10);
+  record.writeUInt16LE(date, 12);
+  record.writeUInt32LE(deflated ? 0 : member.crc32, 14);
+  const declared = big ? MAX_32 : deflated ? 0 : size;
+  record.writeUInt32LE(declared, 18);
+  record.writeUInt32LE(declared, 22);
+  record.writeUInt16LE(member.name.length, 26);
+  record.writeUInt16LE(extra.length, 28);
+  member.name.copy(record, 30);
+  extra.copy(record, 30 + member.name.length);
+  return record;
+}
+
+/** After a deflated member's data: its CRC and both sizes, now known. */
+export function dataDescriptor(member: MemberInfo, storedSize: number): Buffer {
+  const big = hasBigSizes(member);
+  const record = Buffer.alloc(big ? 24 : 16);
+  record.writeUInt32LE(0x08074b50, 0);
+  record.writeUInt32LE(member.crc32, 4);
+  if (big) {
+    record.writeBigUInt64LE(BigInt(storedSize), 8);
+    record.writeBigUInt64LE(BigInt(member.size), 16);
+  } else {
+    record.writeUInt32LE(storedSize, 8);
+    record.writeUInt32LE(member.size, 12);
+  }
+  return record;
+}
+
+export function centralHeader(member: MemberInfo, storedSize: number): Buffer {
+  const big = hasBigSizes(member);
+  const extra = zip64Extra([...(big ? [member.size, storedSize] : []), ...(member.offset >= MAX_32 ? [member.offset] : [])]);
+  const { time, date } = dosDateTime(member.modifiedAt);
+  const record = Buffer.alloc(46 + member.name.length + extra.length);
+  record.writeUInt32LE(0x02014b50, 0);
+  record.writeUInt16LE(MADE_BY_UNIX, 4);
+  record.writeUInt16LE(versionNeeded(member), 6);
+  record.writeUInt16LE(flagsOf(member), 8);
+  record.writeUInt16LE(member.deflated ? 8 : 0, 10);
+  record.writeUInt16LE(time, 12);
+  record.writeUInt16LE(date, 14);
+  record.writeUInt32LE(member.crc32, 16);
+  record.writeUInt32LE(big ? MAX_32 : storedSize, 20);
+  record.writeUInt32LE(big ? MAX_32 : member.size, 24);
+  record.writeUInt16LE(member.name.length, 28);
+  record.writeUInt16LE(extra.length, 30);
+  record.writeUInt32LE(member.isDirectory ? ((0o40755 << 16) | 0x10) >>> 0 : (0o100644 << 16) >>> 0, 38);
+  record.writeUInt32LE(Math.min(member.offset, MAX_32), 42);
+  member.name.copy(record, 46);
+  extra.copy(record, 46 + member.name.length);
+  return record;
+}
+
+/** The end of central directory, preceded by its zip64 form and locator when needed. */
+export function endRecords(count: number, centralOffset: number, centralSize: number): Buffer {
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(Math.min(count, MAX_16), 8);
+  end.writeUInt16LE(Math.min(count, MAX_16), 10);
+  end.writeUInt32LE(Math.min(centralSize, MAX_32), 12);
+  end.writeUInt32LE(Math.min(centralOffset, MAX_32), 16);
+  if (count < MAX_16 && centralOffset < MAX_32 && centralSize < MAX_32) return end;
+
+  const record = Buffer.alloc(56);
+  record.writeUInt32LE(0x06064b50, 0);
+  record.writeBigUInt64LE(44n, 4);
+  record.writeUInt16LE(MADE_BY_UNIX, 12);
+  record.writeUInt16LE(45, 14);
+  record.writeBigUInt64LE(BigInt(count), 24);
+  record.writeBigUInt64LE(BigInt(count), 32);
+  record.writeBigUInt64LE(BigInt(centralSize), 40);
+  record.writeBigUInt64LE(BigInt(centralOffset), 48);
+  const locator = Buffer.alloc(20);
+  locator.writeUInt32LE(0x07064b50, 0);
+  locator.writeBigUInt64LE(BigInt(centralOffset + centralSize), 8);
+  locator.writeUInt32LE(1, 16);
+  return Buffer.concat([record, locator, end]);
+}

@@ -12,11 +12,10 @@ import {
   type ByteRange,
   type PutResult,
 } from './blob-store.ts';
+import { createDurableFileWriter } from './durable-file-writer.ts';
 import { createHashingStream } from './hashing-stream.ts';
 import { writeFileRange } from './write-file-range.ts';
 
-/** Writes in 1 MiB steps: 16 KiB steps measured 7x slower here. */
-const WRITE_CHUNK_SIZE = 1024 * 1024;
 const TEMP_DIR = '.tmp';
 
 /**
@@ -45,10 +44,8 @@ export async function createLocalBlobStore(options: { root: string }): Promise<B
       let file: FileHandle | undefined;
       try {
         file = await open(tempPath, 'wx');
-        // `flush` fsyncs before the stream closes the file, and pipeline waits for that close.
-        // (Not autoClose: false and file.sync(): a stream holds a reference on its FileHandle
-        // until it closes, so file.close() would then wait forever.)
-        await pipeline(body, hashing.stream, file.createWriteStream({ highWaterMark: WRITE_CHUNK_SIZE, flush: true }));
+        await pipeline(body, hashing.stream, createDurableFileWriter(file));
+        await file.close();
         await mkdir(path.dirname(finalPath), { recursive: true });
         await rename(tempPath, finalPath);
       } catch (error) {

@@ -109,7 +109,7 @@ export async function createContainer(
   const jwtSecret = config.jwtSecret ?? (await loadOrCreateSecret(config.dataDir, 'jwt-secret'));
   const database = openDatabase({ ...config, onIdleError: (error) => log.error({ err: error }, 'database connection lost') });
   try {
-    await migrateToLatest(database.db);
+    await migrateToLatest(database.db, database.dialect);
   } catch (error) {
     await database.close();
     throw error;

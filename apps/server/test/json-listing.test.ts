@@ -1,8 +1,10 @@
 import { formatBytes } from '@cloudvault/contract/format';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sqlFormatBytes, sqlJsonArray } from '../src/db/json-listing.ts';
+import { presentFile } from '../src/modules/files/files.presenter.ts';
+import { createFilesRepository } from '../src/modules/files/files.repository.ts';
+import { createUser } from './helpers/factories.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
+import { uploadFile } from './helpers/uploads.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -19,25 +21,51 @@ const SIZES = [
   5 * KiB ** 2 + 123_456, KiB ** 3 - 1, KiB ** 3, 3.5 * KiB ** 3, KiB ** 4 - 1, KiB ** 4, 7 * KiB ** 4 + 99, 2 ** 53 - 1,
 ];
 
-describe('listing JSON built by the database', () => {
-  it('formats sizes exactly as formatBytes does', async () => {
-    const { db } = server.container.database;
-    for (const size of SIZES) {
-      const { rows } = await sql<{ formatted: string }>`select ${sqlFormatBytes(sql`cast(${sql.lit(size)} as bigint)`)} as formatted`.execute(db);
-      expect(`${size}: ${rows[0]?.formatted}`).toBe(`${size}: ${formatBytes(size)}`);
+describe('listing entries kept by the database', () => {
+  it("keeps each file's stored listing entry current through every kind of update, in name order", async () => {
+    const { token, user } = await createUser(server);
+    const folder = (await server.request('POST', '/api/user/folders', { token, body: { name: 'Entries', parentId: null } })).body.folder;
+    for (const name of ['b.txt', 'A.txt', 'c "quoted" ünï.txt']) {
+      expect((await uploadFile(server, token, Buffer.from(name), { name, type: 'text/plain', folderId: folder.id })).status).toBe(201);
     }
+    const { db } = server.container.database;
+    const files = createFilesRepository(db, server.container.database.dialect);
+    const listing = async (folderId: string | null) => JSON.parse(await files.listLiveJson(user.id, folderId));
+    const expected = async (folderId: string | null) =>
+      (await db.selectFrom('files').selectAll().where('user_id', '=', user.id).where('deleted_at', 'is', null).execute())
+        .filter((row) => row.folder_id === folderId)
+        .sort((a, b) => (a.name.toLowerCase() < b.name.toLowerCase() ? -1 : 1))
+        .map(presentFile);
+    expect((await listing(folder.id)).map((file: { originalName: string }) => file.originalName)).toEqual(['A.txt', 'b.txt', 'c "quoted" ünï.txt']);
+    expect(await listing(folder.id)).toEqual(await expected(folder.id));
+
+    const [first] = await expected(folder.id);
+    const changes = [
+      // Written straight to the row: JSON escaping of a backslash and quotes, which upload names cannot carry.
+      { name: 'renamed \\ "q".md' },
+      { mimetype: 'text/markdown' },
+      { size: 5 * 1024 ** 3 + 7 },
+      { updated_at: '2027-01-02T03:04:05.678Z' },
+      { folder_id: null },
+    ];
+    for (const change of changes) {
+      await db.updateTable('files').set(change).where('id', '=', first!.id).execute();
+      expect(await listing(folder.id)).toEqual(await expected(folder.id));
+      expect(await listing(null)).toEqual(await expected(null));
+    }
+    expect((await listing(null)).map((file: { sizeFormatted: string }) => file.sizeFormatted)).toEqual(['5 GB']);
+    expect(await listing('no-such-folder')).toEqual([]);
   });
 
-  it('builds an ordered array of objects, and [] when there are no rows', async () => {
+  it('formats sizes in the stored entry exactly as formatBytes does', async () => {
+    const { token, user } = await createUser(server);
+    const { body } = await uploadFile(server, token, Buffer.from('x'), { name: 'sized.bin' });
     const { db, dialect } = server.container.database;
-    const pick = (where: ReturnType<typeof sql>) =>
-      sql<{ json: string }>`select ${sqlJsonArray(dialect, { n: sql.ref('n'), label: sql`'item ' || n` }, sql`n desc`)} as json
-        from (select 1 as n union all select 2 union all select 3) numbers where ${where}`.execute(db);
-    expect(JSON.parse((await pick(sql`n > 0`)).rows[0]!.json)).toEqual([
-      { n: 3, label: 'item 3' },
-      { n: 2, label: 'item 2' },
-      { n: 1, label: 'item 1' },
-    ]);
-    expect(JSON.parse((await pick(sql`n > 5`)).rows[0]!.json)).toEqual([]);
+    const files = createFilesRepository(db, dialect);
+    for (const size of SIZES) {
+      await db.updateTable('files').set({ size }).where('id', '=', body.file.id).execute();
+      const [entry] = JSON.parse(await files.listLiveJson(user.id, null));
+      expect(`${size}: ${entry.sizeFormatted}`).toBe(`${size}: ${formatBytes(size)}`);
+    }
   });
 });

@@ -9,7 +9,7 @@ async function main(): Promise<number> {
   const config = loadConfig(process.env);
   const database = openDatabase(config);
   try {
-    await migrateToLatest(database.db);
+    await migrateToLatest(database.db, database.dialect);
     const drift = await findStorageDrift(database.db);
     if (drift.length === 0) {
       console.log('Storage is consistent: every storageUsed equals the sum of its files.');

@@ -1,44 +1,18 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { Dialect } from './database.ts';
 
-const UNITS = [
-  [1024, 'KB'],
-  [1024 ** 2, 'MB'],
-  [1024 ** 3, 'GB'],
-  [1024 ** 4, 'TB'],
-] as const;
-
-/** `size / divisor` rounded half up to two decimals, trailing zeros dropped: exact integer arithmetic. */
-function scaled(size: RawBuilder<unknown>, divisor: number, unit: string): RawBuilder<string> {
-  const hundredths = sql`((${size} * 100 + ${sql.lit(divisor / 2)}) / ${sql.lit(divisor)})`;
-  const fraction = sql`(${hundredths} % 100)`;
-  return sql<string>`(${hundredths} / 100) || CASE
-      WHEN ${fraction} = 0 THEN ''
-      WHEN ${fraction} % 10 = 0 THEN '.' || (${fraction} / 10)
-      WHEN ${fraction} < 10 THEN '.0' || ${fraction}
-      ELSE '.' || ${fraction} END || ${sql.lit(` ${unit}`)}`;
-}
-
 /**
- * formatBytes (contract/format.ts) as SQL that SQLite and PostgreSQL evaluate alike, so a
- * listing's JSON can be built by the database. Sizes are integers below 2^53, so
- * `size * 100` fits a 64-bit integer. Tested against formatBytes on both databases.
+ * The stored listing entries of the live files in one folder, joined by commas in name
+ * order, or null when there are none; the caller adds the brackets (concatenating
+ * megabytes in SQL cost as much again as the join). The condition is phrased as
+ * files_live_name_idx is built, so that index finds the rows. On SQLite they come from it
+ * already in order, and group_concat keeps the order it reads them in; its own ORDER BY
+ * would sort them again in a temporary b-tree, which tripled the query for 10,000 files
+ * (about 18 ms against 6). The listing tests check the order on both databases.
  */
-export function sqlFormatBytes(size: RawBuilder<unknown>): RawBuilder<string> {
-  const [kb, mb, gb, tb] = UNITS.map(([divisor, unit]) => scaled(size, divisor, unit));
-  return sql<string>`CASE
-    WHEN ${size} <= 0 THEN '0 Bytes'
-    WHEN ${size} < 1024 THEN ${size} || ' Bytes'
-    WHEN ${size} < ${sql.lit(1024 ** 2)} THEN ${kb}
-    WHEN ${size} < ${sql.lit(1024 ** 3)} THEN ${mb}
-    WHEN ${size} < ${sql.lit(1024 ** 4)} THEN ${gb}
-    ELSE ${tb} END`;
-}
-
-/** One JSON array of objects (keys as given, values as SQL), ordered, as text; '[]' when empty. */
-export function sqlJsonArray(dialect: Dialect, fields: Record<string, RawBuilder<unknown>>, orderBy: RawBuilder<unknown>): RawBuilder<string> {
-  const pairs = sql.join(Object.entries(fields).map(([key, value]) => sql`${sql.lit(key)}, ${value}`));
+export function sqlFolderListingEntries(dialect: Dialect, userId: string, folderId: string | null): RawBuilder<{ entries: string | null }> {
+  const live = sql`user_id = ${userId} AND coalesce(folder_id, '') = ${folderId ?? ''} AND deleted_at IS NULL`;
   return dialect === 'postgres'
-    ? sql<string>`coalesce(json_agg(json_build_object(${pairs}) ORDER BY ${orderBy})::text, '[]')`
-    : sql<string>`json_group_array(json_object(${pairs}) ORDER BY ${orderBy})`;
+    ? sql`SELECT string_agg(listing_entry, ',' ORDER BY lower(name)) AS entries FROM files WHERE ${live}`
+    : sql`SELECT group_concat(listing_entry, ',') AS entries FROM (SELECT listing_entry FROM files WHERE ${live} ORDER BY lower(name))`;
 }

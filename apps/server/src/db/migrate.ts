@@ -6,9 +6,11 @@ import * as billing from './migrations/2026-11-22-04-billing.ts';
 import * as shares from './migrations/2026-11-22-05-shares.ts';
 import * as accountSecurity from './migrations/2026-11-22-06-account-security.ts';
 import * as versionsAnalytics from './migrations/2026-11-22-07-versions-analytics.ts';
+import { listingEntriesMigration } from './migrations/2026-11-22-08-listing-entries.ts';
+import type { Dialect } from './database.ts';
 
 /** Every migration, in order. Migrations are frozen once released: add, never edit. */
-const migrations: Record<string, Migration> = {
+const migrationsFor = (dialect: Dialect): Record<string, Migration> => ({
   '2026-11-22-01-accounts': accounts,
   '2026-11-22-02-files': files,
   '2026-11-22-03-settings': settings,
@@ -16,11 +18,12 @@ const migrations: Record<string, Migration> = {
   '2026-11-22-05-shares': shares,
   '2026-11-22-06-account-security': accountSecurity,
   '2026-11-22-07-versions-analytics': versionsAnalytics,
-};
+  '2026-11-22-08-listing-entries': listingEntriesMigration(dialect),
+});
 
 /** Brings the schema up to date; the Migrator's lock lets several servers start at once. */
-export async function migrateToLatest(db: Kysely<any>): Promise<void> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+export async function migrateToLatest(db: Kysely<any>, dialect: Dialect): Promise<void> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrationsFor(dialect) } });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {

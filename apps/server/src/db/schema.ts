@@ -56,6 +56,8 @@ export interface FilesTable {
   updated_at: string;
   deleted_at: string | null;
   trashed_root: number;
+  // listing_entry (the row's FileItem as JSON text) is written by triggers only (migration
+  // 08) and read only through sqlFolderListingEntries, so it is left out of this type.
 }
 
 export interface UserSettingsTable {

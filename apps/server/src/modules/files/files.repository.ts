@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { Dialect } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { sqlFormatBytes, sqlJsonArray } from '../../db/json-listing.ts';
+import { sqlFolderListingEntries } from '../../db/json-listing.ts';
 import type { Database, FilesTable } from '../../db/schema.ts';
 
 export type FileRow = FilesTable;
@@ -33,34 +33,13 @@ export function createFilesRepository(db: Kysely<Database>, dialect: Dialect) {
     },
 
     /**
-     * A folder's files as the JSON array a listing answers with, built by the database:
-     * materialising and serialising 10,000 rows in JavaScript costs several times the
-     * query. Phrased as files_live_name_idx is built (coalesce of the folder, lower(name),
-     * live rows only) so one index both finds and orders a folder of any size.
+     * A folder's files as the JSON array a listing answers with: each row's stored entry
+     * (migration 08), joined by the database in name order, so no row is materialised in
+     * JavaScript.
      */
     async listLiveJson(userId: string, folderId: string | null): Promise<string> {
-      const json = sqlJsonArray(
-        dialect,
-        {
-          id: sql.ref('id'),
-          originalName: sql.ref('name'),
-          mimetype: sql.ref('mimetype'),
-          size: sql.ref('size'),
-          sizeFormatted: sqlFormatBytes(sql.ref('size')),
-          folderId: sql.ref('folder_id'),
-          createdAt: sql.ref('created_at'),
-          updatedAt: sql.ref('updated_at'),
-        },
-        sql`lower(name)`,
-      );
-      const row = await db
-        .selectFrom('files')
-        .select(json.as('files'))
-        .where('user_id', '=', userId)
-        .where(sql<string>`coalesce(folder_id, '')`, '=', folderId ?? '')
-        .where('deleted_at', 'is', null)
-        .executeTakeFirstOrThrow();
-      return row.files;
+      const { rows } = await sqlFolderListingEntries(dialect, userId, folderId).execute(db);
+      return `[${rows[0]?.entries ?? ''}]`;
     },
 
     /** A folder's files as rows (shared folders' views); the owner's own listing uses listLiveJson. */

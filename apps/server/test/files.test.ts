@@ -298,6 +298,8 @@ describe('limits', () => {
     expect(await assertStorageConsistent(server, user.id)).toEqual({ used: 0, sum: 0 });
     const after = await uploadFile(server, token, 'ok', { name: 'after.txt' });
     expect(after.status).toBe(201);
+    // Logged as routine, not as a malformed body.
+    await expect.poll(() => server.logs().split('upload stopped by the client').length - 1).toBe(3);
   });
 });
 

@@ -130,7 +130,9 @@ export function filesRoutes(deps: {
           if (stored) await uploads.discard(userId, stored);
           if (!request.raw.complete) reply.header('Connection', 'close');
           if (error instanceof AppError || (error as { statusCode?: number }).statusCode) throw error;
-          request.log.warn({ err: error }, 'malformed multipart upload');
+          // A client that goes away mid-upload is routine, not a fault of ours or theirs to look into.
+          if (request.raw.aborted || request.raw.socket.destroyed) request.log.info({ err: error }, 'upload stopped by the client');
+          else request.log.warn({ err: error }, 'malformed multipart upload');
           throw badRequest('The upload is not a valid multipart/form-data body', 'MALFORMED_MULTIPART');
         } finally {
           release();

@@ -160,7 +160,7 @@ export async function createContainer(
     },
   });
 
-  const foldersRepository = createFoldersRepository(database.db);
+  const foldersRepository = createFoldersRepository(database.db, database.dialect);
   const filesRepository = createFilesRepository(database.db, database.dialect);
   const analytics = createAnalyticsService({ analytics: createAnalyticsRepository(database.db), planOf: async (userId) => plans.get(await planOf(userId)), clock });
   const shares = createSharesService({
@@ -206,7 +206,7 @@ export async function createContainer(
   });
   const storage = createStorageService({ files: filesRepository, plans, planOf });
   const trash = createTrashService({
-    trash: createTrashRepository(database.db),
+    trash: createTrashRepository(database.db, database.dialect),
     blobs,
     clock,
     log,

@@ -1,11 +1,29 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Dialect } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
+import { inUserTreeTransaction } from '../../db/locks.ts';
 import type { Database, FoldersTable } from '../../db/schema.ts';
 
 export type FolderRow = FoldersTable;
 
+/** The live folder and its ancestors, top-level first, in one recursive query. */
+async function pathTo(db: Kysely<Database> | Transaction<Database>, userId: string, id: string): Promise<FolderRow[]> {
+  const result = await sql<FolderRow & { depth: number }>`
+    WITH RECURSIVE chain AS (
+      SELECT f.*, 0 AS depth FROM folders f
+      WHERE f.id = ${id} AND f.user_id = ${userId} AND f.deleted_at IS NULL
+      UNION
+      SELECT p.*, chain.depth + 1 FROM folders p
+      JOIN chain ON p.id = chain.parent_id
+      -- The depth cap ends the walk even if a race ever made a cycle.
+      WHERE p.user_id = ${userId} AND chain.depth < 10000
+    )
+    SELECT * FROM chain ORDER BY depth DESC`.execute(db);
+  return result.rows.map(({ depth: _depth, ...row }) => row as FolderRow);
+}
+
 /** Folders: queries only. Every read is scoped to the owner in the query itself. */
-export function createFoldersRepository(db: Kysely<Database>) {
+export function createFoldersRepository(db: Kysely<Database>, dialect: Dialect) {
   return {
     findLive(userId: string, id: string): Promise<FolderRow | undefined> {
       return db
@@ -40,13 +58,23 @@ export function createFoldersRepository(db: Kysely<Database>) {
       }
     },
 
-    /** Renames or moves; false when the target name is taken among live siblings. */
-    async update(userId: string, id: string, changes: Partial<Pick<FolderRow, 'name' | 'parent_id' | 'updated_at'>>): Promise<boolean> {
+    /**
+     * Renames or moves, refusing a move into the folder itself or its own subtree. Checked
+     * and done in one tree transaction, so two crossing moves cannot together make a cycle.
+     */
+    async update(
+      userId: string,
+      id: string,
+      changes: Partial<Pick<FolderRow, 'name' | 'parent_id' | 'updated_at'>>,
+    ): Promise<'updated' | 'name-taken' | 'into-itself'> {
       try {
-        await db.updateTable('folders').set(changes).where('id', '=', id).where('user_id', '=', userId).execute();
-        return true;
+        return await inUserTreeTransaction(db, dialect, userId, async (trx) => {
+          if (changes.parent_id && (await pathTo(trx, userId, changes.parent_id)).some((ancestor) => ancestor.id === id)) return 'into-itself';
+          await trx.updateTable('folders').set(changes).where('id', '=', id).where('user_id', '=', userId).execute();
+          return 'updated';
+        });
       } catch (error) {
-        if (isUniqueViolation(error)) return false;
+        if (isUniqueViolation(error)) return 'name-taken';
         throw error;
       }
     },
@@ -70,20 +98,7 @@ export function createFoldersRepository(db: Kysely<Database>) {
     },
 
     /** The live folder and its ancestors, top-level first, in one recursive query. */
-    async pathTo(userId: string, id: string): Promise<FolderRow[]> {
-      const result = await sql<FolderRow & { depth: number }>`
-        WITH RECURSIVE chain AS (
-          SELECT f.*, 0 AS depth FROM folders f
-          WHERE f.id = ${id} AND f.user_id = ${userId} AND f.deleted_at IS NULL
-          UNION
-          SELECT p.*, chain.depth + 1 FROM folders p
-          JOIN chain ON p.id = chain.parent_id
-          -- The depth cap ends the walk even if a race ever made a cycle.
-          WHERE p.user_id = ${userId} AND chain.depth < 10000
-        )
-        SELECT * FROM chain ORDER BY depth DESC`.execute(db);
-      return result.rows.map(({ depth: _depth, ...row }) => row as FolderRow);
-    },
+    pathTo: (userId: string, id: string) => pathTo(db, userId, id),
   };
 }
 

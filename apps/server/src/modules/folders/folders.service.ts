@@ -86,19 +86,11 @@ export function createFoldersService({ folders, clock, privateShareRoot }: Folde
       const folder = await requireFolder(userId, id);
       const name = input.name === undefined ? folder.name : requireItemName(input.name, 'folder');
       let parentId = folder.parent_id;
-      if (input.parentId !== undefined) {
-        parentId = await requireParent(userId, input.parentId);
-        if (parentId !== null) {
-          const targetPath = await folders.pathTo(userId, parentId);
-          if (targetPath.some((ancestor) => ancestor.id === id)) {
-            throw conflict('A folder cannot be moved into itself or one of its sub-folders', 'MOVE_INTO_ITSELF');
-          }
-        }
-      }
+      if (input.parentId !== undefined) parentId = await requireParent(userId, input.parentId);
       const updatedAt = clock.now().toISOString();
-      if (!(await folders.update(userId, id, { name, parent_id: parentId, updated_at: updatedAt }))) {
-        throw conflict(`A folder named "${name}" already exists there`, 'NAME_TAKEN');
-      }
+      const outcome = await folders.update(userId, id, { name, parent_id: parentId, updated_at: updatedAt });
+      if (outcome === 'into-itself') throw conflict('A folder cannot be moved into itself or one of its sub-folders', 'MOVE_INTO_ITSELF');
+      if (outcome === 'name-taken') throw conflict(`A folder named "${name}" already exists there`, 'NAME_TAKEN');
       return presentFolder({ ...folder, name, parent_id: parentId, updated_at: updatedAt });
     },
   };

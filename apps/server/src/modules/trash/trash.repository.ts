@@ -1,6 +1,8 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { inBatches } from '../../db/batches.ts';
+import type { Dialect } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
+import { inUserTreeTransaction } from '../../db/locks.ts';
 import type { Database } from '../../db/schema.ts';
 import type { FileRow } from '../files/files.repository.ts';
 import type { FolderRow } from '../folders/folders.repository.ts';
@@ -57,7 +59,8 @@ async function versionsOf(trx: Kysely<Database>, fileIds: string[]): Promise<Arr
   return inBatches(fileIds, (batch) => trx.selectFrom('file_versions').select(['size', 'blob_key']).where('file_id', 'in', batch).execute());
 }
 
-export function createTrashRepository(db: Kysely<Database>) {
+export function createTrashRepository(db: Kysely<Database>, dialect: Dialect) {
+  const inTreeTransaction = <T>(userId: string, work: (trx: Transaction<Database>) => Promise<T>) => inUserTreeTransaction(db, dialect, userId, work);
   return {
     async trashFile(userId: string, id: string, now: string): Promise<boolean> {
       const result = await db
@@ -72,7 +75,7 @@ export function createTrashRepository(db: Kysely<Database>) {
 
     /** Moves the folder and everything under it to Trash in one transaction. */
     trashFolder(userId: string, id: string, now: string): Promise<boolean> {
-      return db.transaction().execute(async (trx) => {
+      return inTreeTransaction(userId, async (trx) => {
         const ids = await liveSubtree(trx, userId, id);
         if (ids.length === 0) return false;
         await inBatches(ids, (batch) => trx.updateTable('folders').set({ deleted_at: now, trashed_root: 0 }).where('id', 'in', batch).execute().then(() => {}));
@@ -112,16 +115,22 @@ export function createTrashRepository(db: Kysely<Database>) {
       return row !== undefined;
     },
 
-    /** Brings a trashed file back into `folderId` as `name`; false when the name is taken there. */
-    async restoreFile(userId: string, id: string, folderId: string | null, name: string): Promise<boolean> {
+    /**
+     * Brings a trashed file back into `folderId` as `name`; false when the name is taken
+     * there, null when the file is no longer in Trash (purged meanwhile).
+     */
+    async restoreFile(userId: string, id: string, folderId: string | null, name: string): Promise<boolean | null> {
       try {
-        await db
-          .updateTable('files')
-          .set({ deleted_at: null, trashed_root: 0, folder_id: folderId, name })
-          .where('id', '=', id)
-          .where('user_id', '=', userId)
-          .execute();
-        return true;
+        const result = await inTreeTransaction(userId, (trx) =>
+          trx
+            .updateTable('files')
+            .set({ deleted_at: null, trashed_root: 0, folder_id: folderId, name })
+            .where('id', '=', id)
+            .where('user_id', '=', userId)
+            .where('trashed_root', '=', 1)
+            .executeTakeFirst(),
+        );
+        return Number(result.numUpdatedRows) === 1 ? true : null;
       } catch (error) {
         if (isUniqueViolation(error)) return false;
         throw error;
@@ -130,13 +139,14 @@ export function createTrashRepository(db: Kysely<Database>) {
 
     /**
      * Brings a trashed folder back under `parentId` with `name`, with what went to Trash
-     * with it; false when `name` is taken there (nothing changed).
+     * with it; false when `name` is taken there (nothing changed), null when the folder is
+     * no longer in Trash (purged meanwhile).
      */
-    async restoreFolder(userId: string, id: string, parentId: string | null, name: string): Promise<boolean> {
+    async restoreFolder(userId: string, id: string, parentId: string | null, name: string): Promise<boolean | null> {
       try {
-        return await db.transaction().execute(async (trx) => {
+        return await inTreeTransaction(userId, async (trx) => {
           const ids = await travelledSubtree(trx, userId, id);
-          if (ids.length === 0) return false;
+          if (ids.length === 0) return null;
           // The top folder comes back under its new place and name in one statement, so
           // its old name (perhaps taken again meanwhile) is never live there.
           await trx.updateTable('folders').set({ deleted_at: null, trashed_root: 0, parent_id: parentId, name }).where('id', '=', id).execute();
@@ -167,7 +177,7 @@ export function createTrashRepository(db: Kysely<Database>) {
      * Returns the blob keys to delete, or null when the item is not in the user's Trash.
      */
     purgeItem(userId: string, type: 'file' | 'folder', id: string): Promise<string[] | null> {
-      return db.transaction().execute(async (trx) => {
+      return inTreeTransaction(userId, async (trx) => {
         let files: Pick<FileRow, 'id' | 'size' | 'blob_key'>[];
         let folderIds: string[] = [];
         if (type === 'file') {
@@ -201,7 +211,7 @@ export function createTrashRepository(db: Kysely<Database>) {
      * blob keys to delete once the rows are gone.
      */
     purge(userId: string, before?: string): Promise<string[]> {
-      return db.transaction().execute(async (trx) => {
+      return inTreeTransaction(userId, async (trx) => {
         const folders = await trx
           .selectFrom('folders')
           .select('id')

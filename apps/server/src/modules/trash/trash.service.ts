@@ -17,6 +17,12 @@ export interface Retention {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** A restore attempt's outcome, where null means the item was purged since it was looked up. */
+function stillInTrash(restored: boolean | null): boolean {
+  if (restored === null) throw notFound('Not found in Trash', 'NOT_IN_TRASH');
+  return restored;
+}
+
 export interface TrashServiceDeps {
   trash: TrashRepository;
   retentionOf(userId: string): Promise<Retention>;
@@ -72,13 +78,13 @@ export function createTrashService({ trash, blobs, clock, log, retentionOf, user
         const file = await trash.findTrashedFile(userId, input.id);
         if (!file) throw notFound('Not found in Trash', 'NOT_IN_TRASH');
         const folderId = file.folder_id && (await trash.isLiveFolder(userId, file.folder_id)) ? file.folder_id : null;
-        const name = await firstFreeName(file.name, (candidate) => trash.restoreFile(userId, file.id, folderId, candidate));
+        const name = await firstFreeName(file.name, async (candidate) => stillInTrash(await trash.restoreFile(userId, file.id, folderId, candidate)));
         return { file: presentFile({ ...file, folder_id: folderId, name }) };
       }
       const folder = await trash.findTrashedFolder(userId, input.id);
       if (!folder) throw notFound('Not found in Trash', 'NOT_IN_TRASH');
       const parentId = folder.parent_id && (await trash.isLiveFolder(userId, folder.parent_id)) ? folder.parent_id : null;
-      const name = await firstFreeName(folder.name, (candidate) => trash.restoreFolder(userId, folder.id, parentId, candidate));
+      const name = await firstFreeName(folder.name, async (candidate) => stillInTrash(await trash.restoreFolder(userId, folder.id, parentId, candidate)));
       return { folder: presentFolder({ ...folder, parent_id: parentId, name }) };
     },
 

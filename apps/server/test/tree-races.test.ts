@@ -1,0 +1,103 @@
+import { randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser } from './helpers/factories.ts';
+import { startTestServer, type TestServer } from './helpers/test-server.ts';
+import { assertStorageConsistent, downloadFile, uploadFile } from './helpers/uploads.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+const ROUNDS = 5;
+
+/**
+ * On PostgreSQL, locks the rows from another connection until the returned function is
+ * called: requests then queue on them in the order they were sent, which lines up the
+ * interleaving a race needs every time instead of by chance. SQLite runs one transaction
+ * at a time in this process, so nothing can be held from outside; there the requests just
+ * run at once.
+ */
+async function lockRows(table: 'folders' | 'files', ids: string[]): Promise<() => Promise<void>> {
+  const { db, dialect } = server.container.database;
+  if (dialect !== 'postgres') return async () => {};
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let locked!: () => void;
+  const isLocked = new Promise<void>((resolve) => (locked = resolve));
+  const holding = db.transaction().execute(async (trx) => {
+    await sql`SELECT id FROM ${sql.table(table)} WHERE id IN (${sql.join(ids)}) FOR UPDATE`.execute(trx);
+    locked();
+    await released;
+  });
+  await isLocked;
+  return async () => {
+    release();
+    await holding;
+  };
+}
+
+async function createFolder(token: string, name: string, parentId: string | null = null): Promise<{ id: string }> {
+  return (await server.request('POST', '/api/user/folders', { token, body: { name, parentId } })).body.folder;
+}
+
+describe('tree changes that race each other', () => {
+  it('never lets two crossing folder moves make a cycle: one moves, the other answers 409', async () => {
+    const { token } = await createUser(server);
+    const a = await createFolder(token, 'A');
+    const b = await createFolder(token, 'B');
+    for (let round = 0; round < ROUNDS; round += 1) {
+      // Both moves check their target before either writes, then wait on the held rows.
+      const unlock = await lockRows('folders', [a.id, b.id]);
+      const moves = Promise.all([
+        server.request('PATCH', `/api/user/folders/${a.id}`, { token, body: { parentId: b.id } }),
+        server.request('PATCH', `/api/user/folders/${b.id}`, { token, body: { parentId: a.id } }),
+      ]);
+      await sleep(300);
+      await unlock();
+      const [intoB, intoA] = await moves;
+      expect([intoB.status, intoA.status].sort()).toEqual([200, 409]);
+      for (const folder of [a, b]) {
+        const path = await server.request('GET', `/api/user/folders/${folder.id}/path`, { token });
+        expect(path.status).toBe(200);
+        expect(path.body.path[0].parentId).toBeNull();
+      }
+      const moved = intoB.status === 200 ? a : b;
+      expect((await server.request('PATCH', `/api/user/folders/${moved.id}`, { token, body: { parentId: null } })).status).toBe(200);
+    }
+  });
+
+  it('never lets Empty Trash delete what a restore brought back at the same moment', async () => {
+    const { token, user } = await createUser(server);
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const folder = await createFolder(token, `Round ${round}`);
+      const bytes = randomBytes(2000);
+      const file = (await uploadFile(server, token, bytes, { name: 'kept.bin', folderId: folder.id })).body.file;
+      expect((await server.request('DELETE', `/api/user/folders/${folder.id}`, { token })).status).toBe(200);
+
+      // The restore reaches the held file row first; Empty Trash has by then read what to delete.
+      const unlock = await lockRows('files', [file.id]);
+      const restoring = server.request('POST', '/api/trash/restore', { token, body: { type: 'folder', id: folder.id } });
+      await sleep(150);
+      const emptying = server.request('DELETE', '/api/trash', { token });
+      await sleep(300);
+      await unlock();
+      const [restore, empty] = await Promise.all([restoring, emptying]);
+      expect(empty.status).toBe(204);
+      const download = await downloadFile(server, token, file.id);
+      if (restore.status === 200) {
+        // Restored first: the purge found nothing in Trash, and the file is whole.
+        expect(download.status).toBe(200);
+        expect(download.bytes.equals(bytes)).toBe(true);
+      } else {
+        // Purged first: the restore found nothing to bring back.
+        expect(restore.status).toBe(404);
+        expect(download.status).toBe(404);
+      }
+      await assertStorageConsistent(server, user.id);
+    }
+  });
+});

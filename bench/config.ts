@@ -34,7 +34,7 @@ export function loadBenchConfig(env: NodeJS.ProcessEnv): BenchConfig {
     listingWarmup: 10,
     concurrentUploads: quick ? 10 : 50,
     concurrentFileBytes: MiB,
-    rounds: quick ? 1 : 3,
+    rounds: quick ? 1 : 5,
     setupConcurrency: 16,
     idleTimeoutMs: 60_000,
     deadlineMs: quick ? 3 * 60_000 : 9 * 60_000,

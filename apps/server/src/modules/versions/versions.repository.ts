@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { inBatches } from '../../db/batches.ts';
 import type { Database, FileVersionsTable } from '../../db/schema.ts';
 
 export type VersionRow = FileVersionsTable;
@@ -34,19 +35,27 @@ export function createVersionsRepository(db: Kysely<Database>) {
       });
     },
 
-    /** Deletes versions and gives their bytes back to the quota; answers the blob keys to delete. */
-    async remove(versions: Array<Pick<VersionRow, 'id' | 'user_id' | 'size' | 'blob_key'>>): Promise<string[]> {
+    /**
+     * Deletes versions and gives their bytes back to the quota; answers the blob keys to
+     * delete. Only rows this call deleted count, so a version removed twice at once is
+     * given back once.
+     */
+    async remove(versions: Array<Pick<VersionRow, 'id'>>): Promise<string[]> {
       if (versions.length === 0) return [];
       return db.transaction().execute(async (trx) => {
+        const deleted = await inBatches(versions, (batch) =>
+          trx
+            .deleteFrom('file_versions')
+            .where('id', 'in', batch.map((version) => version.id))
+            .returning(['user_id', 'size', 'blob_key'])
+            .execute(),
+        );
         const freedByUser = new Map<string, number>();
-        for (const version of versions) {
-          const result = await trx.deleteFrom('file_versions').where('id', '=', version.id).executeTakeFirst();
-          if (Number(result.numDeletedRows) > 0) freedByUser.set(version.user_id, (freedByUser.get(version.user_id) ?? 0) + Number(version.size));
-        }
+        for (const version of deleted) freedByUser.set(version.user_id, (freedByUser.get(version.user_id) ?? 0) + Number(version.size));
         for (const [userId, freed] of freedByUser) {
           await trx.updateTable('users').set({ storage_used: sql`storage_used - ${freed}` }).where('id', '=', userId).execute();
         }
-        return versions.map((version) => version.blob_key);
+        return deleted.map((version) => version.blob_key);
       });
     },
 

@@ -119,13 +119,15 @@ export function createFilesRepository(db: Kysely<Database>, dialect: Dialect) {
       return Number(result.numUpdatedRows) === 1;
     },
 
-    async release(userId: string, bytes: number): Promise<void> {
-      if (bytes <= 0) return;
-      await db
+    /** Gives back reserved bytes; answers the storage used after it. */
+    async release(userId: string, bytes: number): Promise<number> {
+      const row = await db
         .updateTable('users')
         .set({ storage_used: sql`storage_used - ${bytes}` })
         .where('id', '=', userId)
-        .execute();
+        .returning('storage_used')
+        .executeTakeFirst();
+      return Number(row?.storage_used ?? 0);
     },
 
     /**

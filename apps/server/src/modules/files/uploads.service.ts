@@ -156,9 +156,8 @@ export function createUploadsService(deps: UploadsServiceDeps) {
       }
       // Stored and listed from here on: only the reservation's surplus goes back, and a
       // failure now must never remove the file that was just saved.
-      await files.release(input.userId, reserved - Number(row.size));
+      const after = await files.release(input.userId, reserved - Number(row.size));
       const file = presentFile(row);
-      const after = await files.storageUsed(input.userId);
       await deps.uploaded(input.userId, file, { before: after - file.size, after, limit: plan.storageLimit });
       return file;
     },

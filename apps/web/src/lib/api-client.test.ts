@@ -72,6 +72,27 @@ describe('api client', () => {
     expect(handler).toHaveBeenCalledTimes(2);
   });
 
+  it('ignores a 401 to a request sent before the session ended or changed', async () => {
+    const handler = vi.fn();
+    unregister = setUnauthorizedHandler(handler);
+    let answer!: (response: Response) => void;
+    fetchMock.mockImplementation(() => new Promise<Response>((resolve) => (answer = resolve)));
+
+    const signedOut = api.get('/user/dashboard').catch((caught: unknown) => caught);
+    localStorage.clear();
+    answer(jsonResponse(401, { error: 'Session revoked' }));
+    expect(await signedOut).toMatchObject({ status: 401 });
+    expect(handler).not.toHaveBeenCalled();
+
+    setToken('tok-1');
+    const replaced = api.get('/user/dashboard').catch((caught: unknown) => caught);
+    setToken('tok-2');
+    answer(jsonResponse(401, { error: 'Session revoked' }));
+    expect(await replaced).toMatchObject({ status: 401 });
+    expect(handler).not.toHaveBeenCalled();
+    expect(getToken()).toBe('tok-2');
+  });
+
   it('leaves a 401 to the caller when asked (the sign-in request)', async () => {
     const handler = vi.fn();
     unregister = setUnauthorizedHandler(handler);

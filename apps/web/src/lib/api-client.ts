@@ -78,11 +78,11 @@ export function setUnauthorizedHandler(handler: () => void): () => void {
 }
 
 /**
- * For requests that cannot go through apiRequest (an upload over XMLHttpRequest, a
- * download in the service worker): their 401 ends the session the same single way.
+ * For requests that cannot go through apiRequest (an upload over XMLHttpRequest): their
+ * 401 ends the session the same single way, if it was sent with the current token.
  */
-export function reportUnauthorized(): void {
-  handleUnauthorized();
+export function reportUnauthorized(sentToken: string | null): void {
+  if (sentToken === getToken()) handleUnauthorized();
 }
 
 function handleUnauthorized(): void {
@@ -176,7 +176,9 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   const data = await parseBody(response);
 
   if (!response.ok) {
-    if (response.status === 401 && !ignoreUnauthorized) handleUnauthorized();
+    // Only a 401 to the current session ends it: a request still in flight when the user
+    // signed out (or signed in as someone else) must not send the new state to sign-in.
+    if (response.status === 401 && !ignoreUnauthorized) reportUnauthorized(token);
     const serverMessage = stringField(data, 'error');
     throw new ApiError(
       response.status,

@@ -35,7 +35,7 @@ export const uploadFile: UploadTransport<FileItem> = (file, folderId, { onProgre
         resolve(record.file as FileItem);
         return;
       }
-      if (xhr.status === 401) reportUnauthorized();
+      if (xhr.status === 401) reportUnauthorized(token);
       const serverMessage = typeof record.error === 'string' && record.error ? record.error : undefined;
       reject(new UploadFailure(xhr.status, serverMessage));
     };

@@ -174,6 +174,8 @@ describe('private shares and managing shares', () => {
     await other.page.waitForURL(/\/shared\?folder=/);
     const list = other.page.getByRole('list', { name: 'Folder contents' });
     await list.getByRole('listitem', { name: 'plan.bin' }).waitFor();
+    // The path is a query of its own: it may arrive after the folder's contents.
+    await crumbs(other.page).getByRole('link', { name: 'Team' }).waitFor();
     expect(await crumbs(other.page).getByRole('link').allInnerTexts()).toEqual(['Shared with me', 'Team']);
     expect(await other.page.getByRole('button', { name: /Upload|Delete|Rename|Move|Share/ }).count()).toBe(0);
 
@@ -182,6 +184,7 @@ describe('private shares and managing shares', () => {
 
     await list.getByRole('link', { name: /Minutes/ }).click();
     await list.getByRole('listitem', { name: 'monday.txt' }).waitFor();
+    await crumbs(other.page).getByRole('link', { name: 'Minutes' }).waitFor();
     expect(await crumbs(other.page).getByRole('link').allInnerTexts()).toEqual(['Shared with me', 'Team', 'Minutes']);
     const zip = await download(other.page, () => other.page.getByRole('button', { name: 'Download folder' }).click());
     const entries = await readZip(zip.bytes);

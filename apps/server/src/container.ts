@@ -256,7 +256,7 @@ export async function createContainer(
     ...(localPayments ? { dueRenewals: () => localPayments.renewDue() } : {}),
   });
 
-  const versions = createVersionsService({ versions: createVersionsRepository(database.db), files: filesRepository, blobs, clock, log });
+  const versions = createVersionsService({ versions: createVersionsRepository(database.db, database.dialect), files: filesRepository, blobs, clock, log });
   const accountData = createAccountDataRepository(database.db);
   const profile = createProfileService({
     accounts: accountsRepository,

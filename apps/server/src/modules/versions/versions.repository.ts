@@ -1,11 +1,13 @@
 import { type Kysely, sql } from 'kysely';
 import { inBatches } from '../../db/batches.ts';
+import type { Dialect } from '../../db/database.ts';
+import { lockUsers } from '../../db/locks.ts';
 import type { Database, FileVersionsTable } from '../../db/schema.ts';
 
 export type VersionRow = FileVersionsTable;
 
 /** Earlier versions of files: queries only, scoped to the owner. */
-export function createVersionsRepository(db: Kysely<Database>) {
+export function createVersionsRepository(db: Kysely<Database>, dialect: Dialect) {
   return {
     listForFile(userId: string, fileId: string): Promise<VersionRow[]> {
       return db.selectFrom('file_versions').selectAll().where('user_id', '=', userId).where('file_id', '=', fileId).orderBy('replaced_at', 'desc').orderBy('id').execute();
@@ -18,6 +20,7 @@ export function createVersionsRepository(db: Kysely<Database>) {
     /** The version becomes the file's content and the current content a version, in one transaction. */
     async restore(userId: string, fileId: string, versionId: string, newVersionId: string, now: string): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
+        await lockUsers(trx, dialect, [userId]);
         const version = await trx.selectFrom('file_versions').selectAll().where('id', '=', versionId).where('file_id', '=', fileId).where('user_id', '=', userId).executeTakeFirst();
         const file = await trx.selectFrom('files').selectAll().where('id', '=', fileId).where('user_id', '=', userId).where('deleted_at', 'is', null).executeTakeFirst();
         if (!version || !file) return false;
@@ -40,9 +43,11 @@ export function createVersionsRepository(db: Kysely<Database>) {
      * delete. Only rows this call deleted count, so a version removed twice at once is
      * given back once.
      */
-    async remove(versions: Array<Pick<VersionRow, 'id'>>): Promise<string[]> {
+    async remove(versions: Array<Pick<VersionRow, 'id' | 'user_id'>>): Promise<string[]> {
       if (versions.length === 0) return [];
       return db.transaction().execute(async (trx) => {
+        // Users first, as Trash purges lock them before the rows they delete.
+        await lockUsers(trx, dialect, versions.map((version) => version.user_id));
         const deleted = await inBatches(versions, (batch) =>
           trx
             .deleteFrom('file_versions')

@@ -21,7 +21,7 @@ const ROUNDS = 5;
  * at a time in this process, so nothing can be held from outside; there the requests just
  * run at once.
  */
-async function lockRows(table: 'folders' | 'files', ids: string[]): Promise<() => Promise<void>> {
+async function lockRows(table: 'folders' | 'files' | 'users', ids: string[]): Promise<() => Promise<void>> {
   const { db, dialect } = server.container.database;
   if (dialect !== 'postgres') return async () => {};
   let release!: () => void;
@@ -67,6 +67,38 @@ describe('tree changes that race each other', () => {
       }
       const moved = intoB.status === 200 ? a : b;
       expect((await server.request('PATCH', `/api/user/folders/${moved.id}`, { token, body: { parentId: null } })).status).toBe(200);
+    }
+  });
+
+  it('never moves a folder into one that went to Trash after the move checked it', async () => {
+    const { token, user } = await createUser(server);
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const target = await createFolder(token, `Target ${round}`);
+      const moving = await createFolder(token, `Moving ${round}`);
+      const bytes = randomBytes(1500);
+      const file = (await uploadFile(server, token, bytes, { name: 'inside.bin', folderId: moving.id })).body.file;
+
+      // Trash waits for the user first; the move has checked its target by the time it queues.
+      const unlock = await lockRows('users', [user.id]);
+      const trashing = server.request('DELETE', `/api/user/folders/${target.id}`, { token });
+      await sleep(150);
+      const move = server.request('PATCH', `/api/user/folders/${moving.id}`, { token, body: { parentId: target.id } });
+      await sleep(300);
+      await unlock();
+      const [trashed, moved] = await Promise.all([trashing, move]);
+
+      expect(trashed.status).toBe(200);
+      if (moved.status === 200) {
+        // The move went first: the folder went to Trash with its new parent.
+        expect((await downloadFile(server, token, file.id)).status).toBe(404);
+      } else {
+        expect(moved.status).toBe(404);
+        const path = await server.request('GET', `/api/user/folders/${moving.id}/path`, { token });
+        expect(path.body.path.map((folder: { id: string }) => folder.id)).toEqual([moving.id]);
+      }
+      expect((await server.request('DELETE', '/api/trash', { token })).status).toBe(204);
+      if (moved.status !== 200) expect((await downloadFile(server, token, file.id)).bytes.equals(bytes)).toBe(true);
+      await assertStorageConsistent(server, user.id);
     }
   });
 

@@ -59,17 +59,22 @@ export function createFoldersRepository(db: Kysely<Database>, dialect: Dialect) 
     },
 
     /**
-     * Renames or moves, refusing a move into the folder itself or its own subtree. Checked
-     * and done in one tree transaction, so two crossing moves cannot together make a cycle.
+     * Renames or moves, refusing a move into the folder itself or its own subtree, or into a
+     * folder gone to Trash meanwhile. Checked and done in one tree transaction, so two
+     * crossing moves cannot together make a cycle.
      */
     async update(
       userId: string,
       id: string,
       changes: Partial<Pick<FolderRow, 'name' | 'parent_id' | 'updated_at'>>,
-    ): Promise<'updated' | 'name-taken' | 'into-itself'> {
+    ): Promise<'updated' | 'name-taken' | 'into-itself' | 'parent-gone'> {
       try {
         return await inUserTreeTransaction(db, dialect, userId, async (trx) => {
-          if (changes.parent_id && (await pathTo(trx, userId, changes.parent_id)).some((ancestor) => ancestor.id === id)) return 'into-itself';
+          if (changes.parent_id) {
+            const targetPath = await pathTo(trx, userId, changes.parent_id);
+            if (targetPath.length === 0) return 'parent-gone';
+            if (targetPath.some((ancestor) => ancestor.id === id)) return 'into-itself';
+          }
           await trx.updateTable('folders').set(changes).where('id', '=', id).where('user_id', '=', userId).execute();
           return 'updated';
         });

@@ -89,6 +89,7 @@ export function createFoldersService({ folders, clock, privateShareRoot }: Folde
       if (input.parentId !== undefined) parentId = await requireParent(userId, input.parentId);
       const updatedAt = clock.now().toISOString();
       const outcome = await folders.update(userId, id, { name, parent_id: parentId, updated_at: updatedAt });
+      if (outcome === 'parent-gone') throw notFound('Folder not found', 'FOLDER_NOT_FOUND');
       if (outcome === 'into-itself') throw conflict('A folder cannot be moved into itself or one of its sub-folders', 'MOVE_INTO_ITSELF');
       if (outcome === 'name-taken') throw conflict(`A folder named "${name}" already exists there`, 'NAME_TAKEN');
       return presentFolder({ ...folder, name, parent_id: parentId, updated_at: updatedAt });

@@ -50,6 +50,16 @@ async function trashedSubtree(db: Db, userId: string, folderId: string): Promise
   return result.rows.map((row) => row.id);
 }
 
+/** Where a restored item lands: its old folder while that is live, the root otherwise. */
+async function landingFolder(db: Db, userId: string, folderId: string | null): Promise<string | null> {
+  if (folderId === null) return null;
+  const live = await db.selectFrom('folders').select('id').where('id', '=', folderId).where('user_id', '=', userId).where('deleted_at', 'is', null).executeTakeFirst();
+  return live ? folderId : null;
+}
+
+/** A restore's outcome: where the item landed, or why it did not. */
+export type RestoreOutcome = { placedIn: string | null } | 'name-taken' | 'not-in-trash';
+
 /** Trash: soft deletion and its undoing, and the final purge. Queries only. */
 /**
  * The earlier versions of these files: their rows go with the files (foreign-key cascade),
@@ -110,46 +120,42 @@ export function createTrashRepository(db: Kysely<Database>, dialect: Dialect) {
       return db.selectFrom('folders').selectAll().where('id', '=', id).where('user_id', '=', userId).where('trashed_root', '=', 1).executeTakeFirst();
     },
 
-    async isLiveFolder(userId: string, id: string): Promise<boolean> {
-      const row = await db.selectFrom('folders').select('id').where('id', '=', id).where('user_id', '=', userId).where('deleted_at', 'is', null).executeTakeFirst();
-      return row !== undefined;
-    },
-
     /**
-     * Brings a trashed file back into `folderId` as `name`; false when the name is taken
-     * there, null when the file is no longer in Trash (purged meanwhile).
+     * Brings a trashed file back as `name` into its old folder, or the root when that folder
+     * is gone; the folder is checked inside the transaction, so it cannot go to Trash between.
      */
-    async restoreFile(userId: string, id: string, folderId: string | null, name: string): Promise<boolean | null> {
+    async restoreFile(userId: string, id: string, folderId: string | null, name: string): Promise<RestoreOutcome> {
       try {
-        const result = await inTreeTransaction(userId, (trx) =>
-          trx
+        return await inTreeTransaction(userId, async (trx) => {
+          const placedIn = await landingFolder(trx, userId, folderId);
+          const result = await trx
             .updateTable('files')
-            .set({ deleted_at: null, trashed_root: 0, folder_id: folderId, name })
+            .set({ deleted_at: null, trashed_root: 0, folder_id: placedIn, name })
             .where('id', '=', id)
             .where('user_id', '=', userId)
             .where('trashed_root', '=', 1)
-            .executeTakeFirst(),
-        );
-        return Number(result.numUpdatedRows) === 1 ? true : null;
+            .executeTakeFirst();
+          return Number(result.numUpdatedRows) === 1 ? { placedIn } : 'not-in-trash';
+        });
       } catch (error) {
-        if (isUniqueViolation(error)) return false;
+        if (isUniqueViolation(error)) return 'name-taken';
         throw error;
       }
     },
 
     /**
-     * Brings a trashed folder back under `parentId` with `name`, with what went to Trash
-     * with it; false when `name` is taken there (nothing changed), null when the folder is
-     * no longer in Trash (purged meanwhile).
+     * Brings a trashed folder back as `name`, with what went to Trash with it, under its old
+     * parent, or the root when that parent is gone (checked inside the transaction).
      */
-    async restoreFolder(userId: string, id: string, parentId: string | null, name: string): Promise<boolean | null> {
+    async restoreFolder(userId: string, id: string, parentId: string | null, name: string): Promise<RestoreOutcome> {
       try {
         return await inTreeTransaction(userId, async (trx) => {
           const ids = await travelledSubtree(trx, userId, id);
-          if (ids.length === 0) return null;
+          if (ids.length === 0) return 'not-in-trash';
+          const placedIn = await landingFolder(trx, userId, parentId);
           // The top folder comes back under its new place and name in one statement, so
           // its old name (perhaps taken again meanwhile) is never live there.
-          await trx.updateTable('folders').set({ deleted_at: null, trashed_root: 0, parent_id: parentId, name }).where('id', '=', id).execute();
+          await trx.updateTable('folders').set({ deleted_at: null, trashed_root: 0, parent_id: placedIn, name }).where('id', '=', id).execute();
           await inBatches(ids, (batch) => trx.updateTable('folders').set({ deleted_at: null, trashed_root: 0 }).where('id', 'in', batch).execute().then(() => {}));
           await inBatches(ids, (batch) =>
             trx
@@ -162,11 +168,11 @@ export function createTrashRepository(db: Kysely<Database>, dialect: Dialect) {
               .execute()
               .then(() => {}),
           );
-          return true;
+          return { placedIn };
         });
       } catch (error) {
         // The name is taken there: the transaction rolled back; the caller tries the next name.
-        if (isUniqueViolation(error)) return false;
+        if (isUniqueViolation(error)) return 'name-taken';
         throw error;
       }
     },
@@ -212,14 +218,18 @@ export function createTrashRepository(db: Kysely<Database>, dialect: Dialect) {
      */
     purge(userId: string, before?: string): Promise<string[]> {
       return inTreeTransaction(userId, async (trx) => {
-        const folders = await trx
-          .selectFrom('folders')
-          .select('id')
-          .where('user_id', '=', userId)
-          .where('deleted_at', 'is not', null)
-          .$if(before !== undefined, (query) => query.where('deleted_at', '<', before as string))
-          .execute();
-        const folderIds = folders.map((folder) => folder.id);
+        // The deleted folders and everything under them, live or not: deleting a folder
+        // cascades to its contents, so their files must be counted here too (an item created
+        // or moved in while the folder went to Trash).
+        const folders = await sql<{ id: string }>`
+          WITH RECURSIVE tree AS (
+            SELECT id FROM folders
+            WHERE user_id = ${userId} AND deleted_at IS NOT NULL ${before === undefined ? sql`` : sql`AND deleted_at < ${before}`}
+            UNION
+            SELECT f.id FROM folders f JOIN tree ON f.parent_id = tree.id WHERE f.user_id = ${userId}
+          )
+          SELECT id FROM tree`.execute(trx);
+        const folderIds = folders.rows.map((folder) => folder.id);
         const byDeletion = await trx
           .selectFrom('files')
           .select(['id', 'size', 'blob_key'])

@@ -7,7 +7,7 @@ import { notFound } from '../../lib/errors.ts';
 import { presentFile } from '../files/files.presenter.ts';
 import { firstFreeName } from '../files/unique-name.ts';
 import { presentFolder } from '../folders/folders.presenter.ts';
-import type { TrashRepository } from './trash.repository.ts';
+import type { RestoreOutcome, TrashRepository } from './trash.repository.ts';
 
 /** How long a user's Trash keeps items: the Storage settings autoDelete / deleteAfterDays. */
 export interface Retention {
@@ -17,10 +17,20 @@ export interface Retention {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** A restore attempt's outcome, where null means the item was purged since it was looked up. */
-function stillInTrash(restored: boolean | null): boolean {
-  if (restored === null) throw notFound('Not found in Trash', 'NOT_IN_TRASH');
-  return restored;
+/**
+ * Tries the item's name, then "name (1)"…, until a restore takes; answers the name and the
+ * folder it landed in. An item purged since it was looked up is a 404.
+ */
+async function restoreUnderFreeName(name: string, attempt: (candidate: string) => Promise<RestoreOutcome>): Promise<{ name: string; placedIn: string | null }> {
+  let placedIn: string | null = null;
+  const freeName = await firstFreeName(name, async (candidate) => {
+    const outcome = await attempt(candidate);
+    if (outcome === 'not-in-trash') throw notFound('Not found in Trash', 'NOT_IN_TRASH');
+    if (outcome === 'name-taken') return false;
+    placedIn = outcome.placedIn;
+    return true;
+  });
+  return { name: freeName, placedIn };
 }
 
 export interface TrashServiceDeps {
@@ -77,15 +87,13 @@ export function createTrashService({ trash, blobs, clock, log, retentionOf, user
       if (input.type === 'file') {
         const file = await trash.findTrashedFile(userId, input.id);
         if (!file) throw notFound('Not found in Trash', 'NOT_IN_TRASH');
-        const folderId = file.folder_id && (await trash.isLiveFolder(userId, file.folder_id)) ? file.folder_id : null;
-        const name = await firstFreeName(file.name, async (candidate) => stillInTrash(await trash.restoreFile(userId, file.id, folderId, candidate)));
-        return { file: presentFile({ ...file, folder_id: folderId, name }) };
+        const { name, placedIn } = await restoreUnderFreeName(file.name, (candidate) => trash.restoreFile(userId, file.id, file.folder_id, candidate));
+        return { file: presentFile({ ...file, folder_id: placedIn, name }) };
       }
       const folder = await trash.findTrashedFolder(userId, input.id);
       if (!folder) throw notFound('Not found in Trash', 'NOT_IN_TRASH');
-      const parentId = folder.parent_id && (await trash.isLiveFolder(userId, folder.parent_id)) ? folder.parent_id : null;
-      const name = await firstFreeName(folder.name, async (candidate) => stillInTrash(await trash.restoreFolder(userId, folder.id, parentId, candidate)));
-      return { folder: presentFolder({ ...folder, parent_id: parentId, name }) };
+      const { name, placedIn } = await restoreUnderFreeName(folder.name, (candidate) => trash.restoreFolder(userId, folder.id, folder.parent_id, candidate));
+      return { folder: presentFolder({ ...folder, parent_id: placedIn, name }) };
     },
 
     /** Deletes one item in Trash for good. */

@@ -20,9 +20,12 @@ const SYNC_EVERY = 16 * 1024 * 1024;
 export function createDurableFileWriter(file: FileHandle): Writable {
   let unsynced = 0;
   let syncing: Promise<unknown> | undefined;
+  // Linux reports a write-back error once per open file: a later fsync would not see it again.
+  let syncFailure: Error | undefined;
   return new Writable({
     highWaterMark: WRITE_BATCH_SIZE,
     writev(chunks, callback) {
+      if (syncFailure) return callback(syncFailure);
       const buffers = chunks.map(({ chunk }) => chunk as Buffer);
       const length = buffers.reduce((sum, buffer) => sum + buffer.length, 0);
       file.writev(buffers).then(({ bytesWritten }) => {
@@ -31,10 +34,12 @@ export function createDurableFileWriter(file: FileHandle): Writable {
         unsynced += length;
         if (unsynced >= SYNC_EVERY && !syncing) {
           unsynced = 0;
-          // A failure here shows again in the final fsync, which is awaited.
           syncing = file.datasync().then(
             () => (syncing = undefined),
-            () => (syncing = undefined),
+            (error: Error) => {
+              syncFailure ??= error;
+              syncing = undefined;
+            },
           );
         }
         callback();
@@ -42,7 +47,10 @@ export function createDurableFileWriter(file: FileHandle): Writable {
     },
     final(callback) {
       Promise.resolve(syncing)
-        .then(() => file.sync())
+        .then(() => {
+          if (syncFailure) throw syncFailure;
+          return file.sync();
+        })
         .then(() => callback(), callback);
     },
   });

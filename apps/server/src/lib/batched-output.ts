@@ -112,6 +112,8 @@ export class BatchedOutput {
     while (this.readsInFlight >= READS_IN_FLIGHT) await new Promise<void>((resolve) => this.waitingForRead.push(resolve));
     this.readsInFlight += 1;
     try {
+      // Once the output has failed, reads still queued would fill buffers nobody writes.
+      if (this.failure) throw this.failure;
       await read();
     } finally {
       this.readsInFlight -= 1;

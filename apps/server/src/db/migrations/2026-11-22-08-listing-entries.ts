@@ -69,27 +69,30 @@ function sqlListingEntry(dialect: Dialect, column: (name: ListedColumn) => RawBu
  */
 export function listingEntriesMigration(dialect: Dialect): Migration {
   const listedColumns = sql.join(LISTED_COLUMNS.map((column) => sql.ref(column)));
+  const addEntries = async (db: Kysely<any>) => {
+    await db.schema.alterTable('files').addColumn('listing_entry', 'text').execute();
+    await sql`UPDATE files SET listing_entry = ${sqlListingEntry(dialect, (column) => sql.ref(column))}`.execute(db);
+    const fromNew = sqlListingEntry(dialect, (column) => sql.raw(`NEW.${column}`));
+    if (dialect === 'postgres') {
+      await sql`CREATE FUNCTION files_listing_entry() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+          NEW.listing_entry := ${fromNew};
+          RETURN NEW;
+        END $$`.execute(db);
+      await sql`CREATE TRIGGER files_listing_entry BEFORE INSERT OR UPDATE OF ${listedColumns} ON files
+        FOR EACH ROW EXECUTE FUNCTION files_listing_entry()`.execute(db);
+      return;
+    }
+    // SQLite cannot assign NEW: the row is updated right after, on a column no trigger watches.
+    await sql`CREATE TRIGGER files_listing_entry_insert AFTER INSERT ON files
+      BEGIN UPDATE files SET listing_entry = ${fromNew} WHERE id = NEW.id; END`.execute(db);
+    await sql`CREATE TRIGGER files_listing_entry_update AFTER UPDATE OF ${listedColumns} ON files
+      BEGIN UPDATE files SET listing_entry = ${fromNew} WHERE id = NEW.id; END`.execute(db);
+  };
   return {
-    async up(db: Kysely<any>): Promise<void> {
-      await db.schema.alterTable('files').addColumn('listing_entry', 'text').execute();
-      await sql`UPDATE files SET listing_entry = ${sqlListingEntry(dialect, (column) => sql.ref(column))}`.execute(db);
-      const fromNew = sqlListingEntry(dialect, (column) => sql.raw(`NEW.${column}`));
-      if (dialect === 'postgres') {
-        await sql`CREATE FUNCTION files_listing_entry() RETURNS trigger LANGUAGE plpgsql AS $$
-          BEGIN
-            NEW.listing_entry := ${fromNew};
-            RETURN NEW;
-          END $$`.execute(db);
-        await sql`CREATE TRIGGER files_listing_entry BEFORE INSERT OR UPDATE OF ${listedColumns} ON files
-          FOR EACH ROW EXECUTE FUNCTION files_listing_entry()`.execute(db);
-        return;
-      }
-      // SQLite cannot assign NEW: the row is updated right after, on a column no trigger watches.
-      await sql`CREATE TRIGGER files_listing_entry_insert AFTER INSERT ON files
-        BEGIN UPDATE files SET listing_entry = ${fromNew} WHERE id = NEW.id; END`.execute(db);
-      await sql`CREATE TRIGGER files_listing_entry_update AFTER UPDATE OF ${listedColumns} ON files
-        BEGIN UPDATE files SET listing_entry = ${fromNew} WHERE id = NEW.id; END`.execute(db);
-    },
+    // PostgreSQL migrations already run in a transaction; SQLite's do not, and a column
+    // left without its triggers would stop the next start with "duplicate column".
+    up: (db: Kysely<any>) => (dialect === 'postgres' ? addEntries(db) : db.transaction().execute(addEntries)),
 
     async down(db: Kysely<any>): Promise<void> {
       if (dialect === 'postgres') {

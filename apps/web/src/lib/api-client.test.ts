@@ -72,7 +72,7 @@ describe('api client', () => {
     expect(handler).toHaveBeenCalledTimes(2);
   });
 
-  it('ignores a 401 to a request sent before the session ended or changed', async () => {
+  it('ignores a 401 to a request sent before the session ended or changed, or without one', async () => {
     const handler = vi.fn();
     unregister = setUnauthorizedHandler(handler);
     let answer!: (response: Response) => void;
@@ -91,6 +91,13 @@ describe('api client', () => {
     expect(await replaced).toMatchObject({ status: 401 });
     expect(handler).not.toHaveBeenCalled();
     expect(getToken()).toBe('tok-2');
+
+    // Sent with no session at all, as a signed-in screen refetching while it unmounts.
+    localStorage.clear();
+    const anonymous = api.get('/user/dashboard').catch((caught: unknown) => caught);
+    answer(jsonResponse(401, { error: 'Sign in first' }));
+    expect(await anonymous).toMatchObject({ status: 401 });
+    expect(handler).not.toHaveBeenCalled();
   });
 
   it('leaves a 401 to the caller when asked (the sign-in request)', async () => {

@@ -78,11 +78,14 @@ export function setUnauthorizedHandler(handler: () => void): () => void {
 }
 
 /**
- * For requests that cannot go through apiRequest (an upload over XMLHttpRequest): their
- * 401 ends the session the same single way, if it was sent with the current token.
+ * A 401 ends the session only when the request carried the session still in use. One sent
+ * before the user signed out (or signed in again), or sent with no session at all (a
+ * signed-in screen refetching while it unmounts after sign-out), must not send the
+ * visitor to sign-in: pages that need a session redirect by themselves. Also for requests
+ * that cannot go through apiRequest (an upload over XMLHttpRequest).
  */
 export function reportUnauthorized(sentToken: string | null): void {
-  if (sentToken === getToken()) handleUnauthorized();
+  if (sentToken !== null && sentToken === getToken()) handleUnauthorized();
 }
 
 function handleUnauthorized(): void {
@@ -176,8 +179,6 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   const data = await parseBody(response);
 
   if (!response.ok) {
-    // Only a 401 to the current session ends it: a request still in flight when the user
-    // signed out (or signed in as someone else) must not send the new state to sign-in.
     if (response.status === 401 && !ignoreUnauthorized) reportUnauthorized(token);
     const serverMessage = stringField(data, 'error');
     throw new ApiError(

@@ -1,23 +1,13 @@
 import { readFile } from 'node:fs/promises';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { totpCode } from '../apps/server/src/lib/totp.ts';
 import { registerViaApi } from './helpers/accounts.ts';
-import { startAppServer, type AppServer } from './helpers/app-server.ts';
-import { launchBrowser, openPage } from './helpers/browser.ts';
+import { openPage } from './helpers/browser.ts';
+import { useE2eSession } from './helpers/session.ts';
 import { downloadedBytes, readZip, uploadViaApi } from './helpers/drive.ts';
 
-let server: AppServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startAppServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const session = useE2eSession('account');
 
 const path = (url: string) => new URL(url).pathname;
 const isDark = (page: Page) => page.evaluate(() => document.documentElement.classList.contains('dark'));
@@ -37,8 +27,8 @@ async function signOut(page: Page) {
 
 describe('profile', () => {
   it('edits the names, Cancel keeps the saved ones, and the header follows', async () => {
-    const account = await registerViaApi(server.url, { firstName: 'Ada', lastName: 'Lovelace' });
-    const { page, context } = await openPage(browser, server.url, { token: account.token });
+    const account = await registerViaApi(session.server.url, { firstName: 'Ada', lastName: 'Lovelace' });
+    const { page, context } = await openPage(session.browser, session.server.url, { token: account.token });
     await page.goto('/profile');
     const header = page.getByRole('banner');
     await header.getByText('Ada Lovelace').waitFor();
@@ -68,14 +58,14 @@ describe('profile', () => {
   });
 
   it('shows the real account figures and recent activity', async () => {
-    const account = await registerViaApi(server.url);
-    await fetch(`${server.url}/api/auth/login`, {
+    const account = await registerViaApi(session.server.url);
+    await fetch(`${session.server.url}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: account.email, password: account.password }),
     });
-    await uploadViaApi(server.url, account.token, { name: 'notes.txt', content: 'hello' });
-    const { page, context } = await openPage(browser, server.url, { token: account.token });
+    await uploadViaApi(session.server.url, account.token, { name: 'notes.txt', content: 'hello' });
+    const { page, context } = await openPage(session.browser, session.server.url, { token: account.token });
     await page.goto('/profile');
     await page.getByRole('tab', { name: 'Activity' }).click();
     await page.getByText('Uploaded notes.txt (5 Bytes)').waitFor();
@@ -86,8 +76,8 @@ describe('profile', () => {
   });
 
   it('changes the password and signs in with the new one', async () => {
-    const account = await registerViaApi(server.url);
-    const { page, context } = await openPage(browser, server.url, { token: account.token });
+    const account = await registerViaApi(session.server.url);
+    const { page, context } = await openPage(session.browser, session.server.url, { token: account.token });
     await page.goto('/profile');
     await page.getByRole('tab', { name: 'Security' }).click();
     const submit = page.getByRole('button', { name: 'Change Password' });
@@ -120,8 +110,8 @@ describe('profile', () => {
 
 describe('settings', () => {
   it('switches to dark, keeps it after a reload with no flash, and follows the system live', async () => {
-    const account = await registerViaApi(server.url);
-    const { page, context } = await openPage(browser, server.url, { token: account.token });
+    const account = await registerViaApi(session.server.url);
+    const { page, context } = await openPage(session.browser, session.server.url, { token: account.token });
     await page.emulateMedia({ colorScheme: 'light' });
     await page.goto('/settings');
     expect(await isDark(page)).toBe(false);
@@ -147,15 +137,15 @@ describe('settings', () => {
     await page.emulateMedia({ colorScheme: 'light' });
     await page.waitForFunction(() => !document.documentElement.classList.contains('dark'));
 
-    const saved = await fetch(`${server.url}/api/user/settings`, { headers: { authorization: `Bearer ${account.token}` } });
+    const saved = await fetch(`${session.server.url}/api/user/settings`, { headers: { authorization: `Bearer ${account.token}` } });
     expect(((await saved.json()) as { settings: { appearance: { theme: string } } }).settings.appearance.theme).toBe('system');
     await context.close();
   });
 
   it('switches the interface to German, the dashboard included', async () => {
     const de = JSON.parse(await readFile(new URL('../apps/web/src/locales/de.json', import.meta.url), 'utf8'));
-    const account = await registerViaApi(server.url, { firstName: 'Ada' });
-    const { page, context } = await openPage(browser, server.url, { token: account.token });
+    const account = await registerViaApi(session.server.url, { firstName: 'Ada' });
+    const { page, context } = await openPage(session.browser, session.server.url, { token: account.token });
     await page.goto('/settings');
     await page.getByLabel('Language').selectOption('de');
     await page.getByRole('heading', { level: 1, name: de.settings.title }).waitFor();
@@ -169,8 +159,8 @@ describe('settings', () => {
   });
 
   it('turns on two-factor sign-in with the QR secret and signs in with a code', async () => {
-    const account = await registerViaApi(server.url);
-    const { page, context } = await openPage(browser, server.url, { token: account.token });
+    const account = await registerViaApi(session.server.url);
+    const { page, context } = await openPage(session.browser, session.server.url, { token: account.token });
     await page.goto('/settings');
     const twoFactor = page.getByRole('switch', { name: 'Two-factor authentication' });
     expect(await twoFactor.getAttribute('aria-checked')).toBe('false');
@@ -209,9 +199,9 @@ describe('settings', () => {
   });
 
   it('exports the account as a zip the browser saves', async () => {
-    const account = await registerViaApi(server.url);
-    await uploadViaApi(server.url, account.token, { name: 'report.txt', content: 'quarterly numbers' });
-    const { page, context } = await openPage(browser, server.url, { token: account.token });
+    const account = await registerViaApi(session.server.url);
+    await uploadViaApi(session.server.url, account.token, { name: 'report.txt', content: 'quarterly numbers' });
+    const { page, context } = await openPage(session.browser, session.server.url, { token: account.token });
     await page.goto('/settings');
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export Data' }).click();
@@ -225,8 +215,8 @@ describe('settings', () => {
   });
 
   it('deletes the account only after DELETE is typed, signs out, and the account is gone', async () => {
-    const account = await registerViaApi(server.url);
-    const { page, context } = await openPage(browser, server.url, { token: account.token });
+    const account = await registerViaApi(session.server.url);
+    const { page, context } = await openPage(session.browser, session.server.url, { token: account.token });
     await page.goto('/settings');
     await page.getByRole('button', { name: 'Delete Account' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
@@ -260,18 +250,18 @@ describe('settings', () => {
 
 describe('notification bell', () => {
   it('counts a new-device sign-in, lists it, and marks it read when opened', async () => {
-    const account = await registerViaApi(server.url);
-    await fetch(`${server.url}/api/auth/login`, {
+    const account = await registerViaApi(session.server.url);
+    await fetch(`${session.server.url}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'user-agent': 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36' },
       body: JSON.stringify({ email: account.email, password: account.password }),
     });
-    const { page, context } = await openPage(browser, server.url, { token: account.token });
+    const { page, context } = await openPage(session.browser, session.server.url, { token: account.token });
     await page.goto('/dashboard');
     await page.getByRole('button', { name: 'Notifications, 1 unread' }).click();
     await page.getByRole('region', { name: 'Notifications' }).getByText('New sign-in from Chrome on Windows').waitFor();
     await page.getByRole('button', { name: 'Notifications', exact: true }).waitFor();
-    const unread = await fetch(`${server.url}/api/notifications`, { headers: { authorization: `Bearer ${account.token}` } });
+    const unread = await fetch(`${session.server.url}/api/notifications`, { headers: { authorization: `Bearer ${account.token}` } });
     expect(((await unread.json()) as { unread: number }).unread).toBe(0);
     await context.close();
   });

@@ -1,26 +1,15 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { registerViaApi, uniqueEmail } from './helpers/accounts.ts';
-import { startAppServer, type AppServer } from './helpers/app-server.ts';
-import { launchBrowser, openPage } from './helpers/browser.ts';
+import { openPage } from './helpers/browser.ts';
+import { useE2eSession } from './helpers/session.ts';
 
-let server: AppServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startAppServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const session = useE2eSession('accounts');
 
 const path = (url: string) => new URL(url).pathname;
 
 describe('accounts in the browser', () => {
   it('registers, lands on the dashboard with the welcome toast and the header names the user', async () => {
-    const { page, context } = await openPage(browser, server.url);
+    const { page, context } = await openPage(session.browser, session.server.url);
     await page.goto('/');
     await page.getByRole('link', { name: 'Get Started' }).first().click();
     await page.waitForURL('**/register');
@@ -41,8 +30,8 @@ describe('accounts in the browser', () => {
   });
 
   it('signs out to the landing page and signs back in with "Welcome back!"', async () => {
-    const account = await registerViaApi(server.url, { firstName: 'Alan', lastName: 'Turing' });
-    const { page, context } = await openPage(browser, server.url, { token: account.token });
+    const account = await registerViaApi(session.server.url, { firstName: 'Alan', lastName: 'Turing' });
+    const { page, context } = await openPage(session.browser, session.server.url, { token: account.token });
     await page.goto('/dashboard');
     await page.getByRole('button', { name: 'Account menu' }).click();
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
@@ -50,7 +39,7 @@ describe('accounts in the browser', () => {
     await page.getByRole('heading', { name: 'Your Files, Everywhere' }).waitFor();
 
     // The old token was revoked on the server, not only forgotten by the browser.
-    const profile = await fetch(`${server.url}/api/auth/profile`, { headers: { authorization: `Bearer ${account.token}` } });
+    const profile = await fetch(`${session.server.url}/api/auth/profile`, { headers: { authorization: `Bearer ${account.token}` } });
     expect(profile.status).toBe(401);
 
     await page.getByRole('link', { name: 'Sign In' }).first().click();
@@ -64,8 +53,8 @@ describe('accounts in the browser', () => {
   });
 
   it("shows the server's message for a wrong password and stays on the sign-in page", async () => {
-    const account = await registerViaApi(server.url);
-    const { page, context } = await openPage(browser, server.url);
+    const account = await registerViaApi(session.server.url);
+    const { page, context } = await openPage(session.browser, session.server.url);
     await page.goto('/login');
     await page.getByLabel('E-mail').fill(account.email);
     await page.getByLabel('Password', { exact: true }).fill('not-the-password');
@@ -76,7 +65,7 @@ describe('accounts in the browser', () => {
   });
 
   it('shows the registration validation messages without calling the server', async () => {
-    const { page, context } = await openPage(browser, server.url);
+    const { page, context } = await openPage(session.browser, session.server.url);
     let registerCalls = 0;
     page.on('request', (request) => {
       if (request.url().endsWith('/api/auth/register')) registerCalls += 1;
@@ -102,8 +91,8 @@ describe('accounts in the browser', () => {
   });
 
   it("shows the server's message when the e-mail is already registered", async () => {
-    const account = await registerViaApi(server.url);
-    const { page, context } = await openPage(browser, server.url);
+    const account = await registerViaApi(session.server.url);
+    const { page, context } = await openPage(session.browser, session.server.url);
     await page.goto('/register');
     await page.getByLabel('First name').fill('Ada');
     await page.getByLabel('Last name').fill('Again');
@@ -119,7 +108,7 @@ describe('accounts in the browser', () => {
 
 describe('route guards', () => {
   it('sends a signed-out visitor from /dashboard to /login', async () => {
-    const { page, context } = await openPage(browser, server.url);
+    const { page, context } = await openPage(session.browser, session.server.url);
     await page.goto('/dashboard');
     await page.waitForURL('**/login');
     await page.getByRole('button', { name: 'Sign in' }).waitFor();
@@ -127,8 +116,8 @@ describe('route guards', () => {
   });
 
   it('sends a signed-in user from /login and / to /dashboard', async () => {
-    const account = await registerViaApi(server.url);
-    const { page, context } = await openPage(browser, server.url, { token: account.token });
+    const account = await registerViaApi(session.server.url);
+    const { page, context } = await openPage(session.browser, session.server.url, { token: account.token });
     await page.goto('/login');
     await page.waitForURL('**/dashboard');
     await page.goto('/');
@@ -137,7 +126,7 @@ describe('route guards', () => {
   });
 
   it('sends an unknown path to /', async () => {
-    const { page, context } = await openPage(browser, server.url);
+    const { page, context } = await openPage(session.browser, session.server.url);
     await page.goto('/no/such/page');
     await page.waitForURL((url) => path(url.toString()) === '/');
     await page.getByRole('heading', { name: 'Your Files, Everywhere' }).waitFor();
@@ -145,9 +134,9 @@ describe('route guards', () => {
   });
 
   it('drops a revoked token and goes to /login', async () => {
-    const account = await registerViaApi(server.url);
-    await fetch(`${server.url}/api/auth/logout`, { method: 'POST', headers: { authorization: `Bearer ${account.token}` } });
-    const { page, context } = await openPage(browser, server.url);
+    const account = await registerViaApi(session.server.url);
+    await fetch(`${session.server.url}/api/auth/logout`, { method: 'POST', headers: { authorization: `Bearer ${account.token}` } });
+    const { page, context } = await openPage(session.browser, session.server.url);
     await page.goto('/');
     await page.evaluate((token) => localStorage.setItem('token', token), account.token);
     await page.goto('/dashboard');
@@ -157,8 +146,8 @@ describe('route guards', () => {
   });
 
   it('shows each signed-in page under its heading', async () => {
-    const account = await registerViaApi(server.url);
-    const { page, context } = await openPage(browser, server.url, { token: account.token });
+    const account = await registerViaApi(session.server.url);
+    const { page, context } = await openPage(session.browser, session.server.url, { token: account.token });
     const pages: Array<[string, string]> = [
       ['/profile', 'Profile'],
       ['/subscription', 'Subscription & Billing'],

@@ -1,42 +1,34 @@
 import { openAsBlob } from 'node:fs';
 import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { registerViaApi } from './helpers/accounts.ts';
-import type { AppServer } from './helpers/app-server.ts';
-import { startE2eSession, stopE2eSession } from './helpers/session.ts';
+import { useE2eSession } from './helpers/session.ts';
 import { openPage } from './helpers/browser.ts';
 import { downloadedBytes, sparseFile, uploadViaApi } from './helpers/drive.ts';
 
 const MB = 1024 * 1024;
 
-let server: AppServer;
-let browser: Browser;
-let workDir: string;
-
-beforeAll(async () => {
-  ({ server, browser, workDir } = await startE2eSession('billing'));
-});
-afterAll(() => stopE2eSession({ server, browser, workDir }));
+const session = useE2eSession('billing');
 
 const planCard = (page: Page, name: string) => page.getByRole('list', { name: 'Plans' }).getByRole('listitem', { name, exact: true });
 const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text }).first();
 
 async function currentViaApi(token: string) {
-  const response = await fetch(`${server.url}/api/subscriptions/current`, { headers: { authorization: `Bearer ${token}` } });
+  const response = await fetch(`${session.server.url}/api/subscriptions/current`, { headers: { authorization: `Bearer ${token}` } });
   expect(response.status).toBe(200);
   return (await response.json()) as { plan: string; storageUsed: number; billingHistory: Array<{ invoiceId: string }> };
 }
 
 /** Uploads a file of `size` bytes streamed from a temporary sparse file on disk, never held in memory; the file is removed after. */
 async function uploadLargeViaApi(token: string, name: string, size: number): Promise<void> {
-  const file = path.join(workDir, name);
+  const file = path.join(session.workDir, name);
   await sparseFile(file, size);
   try {
     const form = new FormData();
     form.append('file', await openAsBlob(file), name);
-    const response = await fetch(`${server.url}/api/files/upload`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+    const response = await fetch(`${session.server.url}/api/files/upload`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
     expect(response.status, await response.clone().text()).toBe(201);
   } finally {
     await rm(file, { force: true });
@@ -45,7 +37,7 @@ async function uploadLargeViaApi(token: string, name: string, size: number): Pro
 
 describe('pricing for visitors', () => {
   it('shows the catalogue, the FAQ and sends every call to action to registration', async () => {
-    const { page, context } = await openPage(browser, server.url);
+    const { page, context } = await openPage(session.browser, session.server.url);
     const subscriptionCalls: string[] = [];
     page.on('request', (request) => {
       if (request.url().includes('/api/subscriptions/current')) subscriptionCalls.push(request.url());
@@ -89,9 +81,9 @@ describe('billing journey', () => {
     'Free → Pro through the test checkout, cancel and reactivate, then ended in the portal while over the Free limit',
     { timeout: 240_000 },
     async () => {
-      const account = await registerViaApi(server.url, { firstName: 'Grace' });
-      const keep = await uploadViaApi(server.url, account.token, { name: 'keep.txt', content: 'still mine after the downgrade\n', type: 'text/plain' });
-      const { page, context } = await openPage(browser, server.url, { token: account.token });
+      const account = await registerViaApi(session.server.url, { firstName: 'Grace' });
+      const keep = await uploadViaApi(session.server.url, account.token, { name: 'keep.txt', content: 'still mine after the downgrade\n', type: 'text/plain' });
+      const { page, context } = await openPage(session.browser, session.server.url, { token: account.token });
 
       // Pricing, signed in: Free is the current plan, Pro can be bought.
       await page.goto('/pricing');
@@ -187,7 +179,7 @@ describe('billing journey', () => {
       // An upload in the dashboard is refused with the reason; an existing file still downloads.
       await page.goto('/dashboard');
       await page.getByRole('region', { name: 'Storage', exact: true }).getByText(/ of 500 MB used$/).waitFor();
-      const small = path.join(workDir, 'one-more.txt');
+      const small = path.join(session.workDir, 'one-more.txt');
       await writeFile(small, 'one more file');
       await page.getByRole('button', { name: 'Upload', exact: true }).click();
       await page.getByRole('dialog', { name: 'Upload Files' }).locator('input[type="file"]').setInputFiles(small);

@@ -1,10 +1,9 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { registerViaApi } from './helpers/accounts.ts';
-import type { AppServer } from './helpers/app-server.ts';
-import { startE2eSession, stopE2eSession } from './helpers/session.ts';
+import { useE2eSession } from './helpers/session.ts';
 import { openPage } from './helpers/browser.ts';
 import {
   createFolderViaApi,
@@ -17,32 +16,25 @@ import {
   uploadViaApi,
 } from './helpers/drive.ts';
 
-let server: AppServer;
-let browser: Browser;
-let workDir: string;
-
-beforeAll(async () => {
-  ({ server, browser, workDir } = await startE2eSession('files'));
-});
-afterAll(() => stopE2eSession({ server, browser, workDir }));
+const session = useE2eSession('files');
 
 const tile = (page: Page, name: string) => page.getByRole('gridcell', { name, exact: true });
 const panel = (page: Page) => page.getByRole('region', { name: 'Uploads' });
 
 async function signedIn() {
-  const account = await registerViaApi(server.url);
-  const { page, context } = await openPage(browser, server.url, { token: account.token });
+  const account = await registerViaApi(session.server.url);
+  const { page, context } = await openPage(session.browser, session.server.url, { token: account.token });
   return { account, page, context };
 }
 
 async function fileOnDisk(name: string, content: Buffer | string): Promise<string> {
-  const file = path.join(workDir, name);
+  const file = path.join(session.workDir, name);
   await writeFile(file, content);
   return file;
 }
 
 async function downloadFromApi(token: string, id: string): Promise<Buffer> {
-  const response = await fetch(`${server.url}/api/files/${id}/download`, { headers: { authorization: `Bearer ${token}` } });
+  const response = await fetch(`${session.server.url}/api/files/${id}/download`, { headers: { authorization: `Bearer ${token}` } });
   return Buffer.from(await response.arrayBuffer());
 }
 
@@ -78,7 +70,7 @@ describe('uploads', () => {
     // Completed rows leave after 3 s; with them the panel.
     await panel(page).waitFor({ state: 'detached', timeout: 6000 });
 
-    const stored = await listFilesViaApi(server.url, account.token);
+    const stored = await listFilesViaApi(session.server.url, account.token);
     for (const file of stored) {
       expect((await downloadFromApi(account.token, file.id)).equals(contents[file.originalName as keyof typeof contents])).toBe(true);
     }
@@ -103,18 +95,18 @@ describe('uploads', () => {
     await slowRow.getByText(/^3 MB · \d+% · [\d.]+ (KB|MB)\/s · \d+ seconds? left$/).waitFor({ timeout: 8000 });
     await panel(page).getByText(/^\d+% overall$/).waitFor();
 
-    // Cancel the other one: its row goes and it never reaches the server.
+    // Cancel the other one: its row goes and it never reaches the session.server.
     await panel(page).getByRole('listitem', { name: 'other.bin' }).getByRole('button', { name: 'Cancel upload' }).click();
     await panel(page).getByRole('listitem', { name: 'other.bin' }).waitFor({ state: 'detached' });
     await page.getByText('1 file uploaded successfully!').first().waitFor({ timeout: 20_000 });
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
-    expect((await listFilesViaApi(server.url, account.token)).map((file) => file.originalName)).toEqual(['slow.bin']);
+    expect((await listFilesViaApi(session.server.url, account.token)).map((file) => file.originalName)).toEqual(['slow.bin']);
     await context.close();
   });
 
   it('uploads files dropped anywhere on the page into the open folder', async () => {
     const { account, page, context } = await signedIn();
-    const inbox = await createFolderViaApi(server.url, account.token, 'Inbox');
+    const inbox = await createFolderViaApi(session.server.url, account.token, 'Inbox');
     await page.goto(`/dashboard?folder=${inbox.id}`);
     await page.getByText('This folder is empty').waitFor();
 
@@ -133,7 +125,7 @@ describe('uploads', () => {
     await page.getByText('2 files uploaded successfully!').first().waitFor();
     await tile(page, 'dropped-1.txt').waitFor();
     await tile(page, 'dropped-2.csv').waitFor();
-    const stored = await listFilesViaApi(server.url, account.token, inbox.id);
+    const stored = await listFilesViaApi(session.server.url, account.token, inbox.id);
     expect(stored.map((file) => file.originalName)).toEqual(['dropped-1.txt', 'dropped-2.csv']);
     expect((await downloadFromApi(account.token, stored[1]!.id)).toString()).toBe('a,b\n1,2\n');
     await context.close();
@@ -141,7 +133,7 @@ describe('uploads', () => {
 
   it("refuses a file over the plan's limit with the product's text, before sending a byte", async () => {
     const { page, context } = await signedIn();
-    const big = path.join(workDir, 'big-video.mp4');
+    const big = path.join(session.workDir, 'big-video.mp4');
     await sparseFile(big, 103 * 1024 * 1024);
     let uploads = 0;
     page.on('request', (request) => {
@@ -158,11 +150,11 @@ describe('uploads', () => {
 
   it("shows the server's reason in a failed row, which the user dismisses", async () => {
     const { account, page, context } = await signedIn();
-    const doomed = await createFolderViaApi(server.url, account.token, 'Doomed');
+    const doomed = await createFolderViaApi(session.server.url, account.token, 'Doomed');
     await page.goto(`/dashboard?folder=${doomed.id}`);
     await page.getByText('This folder is empty').waitFor();
     // The folder goes to Trash behind the page's back.
-    await fetch(`${server.url}/api/user/folders/${doomed.id}`, { method: 'DELETE', headers: { authorization: `Bearer ${account.token}` } });
+    await fetch(`${session.server.url}/api/user/folders/${doomed.id}`, { method: 'DELETE', headers: { authorization: `Bearer ${account.token}` } });
 
     await page.getByRole('button', { name: 'Upload', exact: true }).click();
     await page.getByRole('dialog', { name: 'Upload Files' }).locator('input[type="file"]').setInputFiles(await fileOnDisk('orphan.txt', 'orphan'));
@@ -179,15 +171,15 @@ describe('uploads', () => {
 describe('downloads', () => {
   it('downloads a file and a folder as a zip with exactly the bytes that were uploaded', async () => {
     const { account, page, context } = await signedIn();
-    const album = await createFolderViaApi(server.url, account.token, 'Album');
-    const nested = await createFolderViaApi(server.url, account.token, 'Nested', album.id);
-    await createFolderViaApi(server.url, account.token, 'Empty', album.id);
+    const album = await createFolderViaApi(session.server.url, account.token, 'Album');
+    const nested = await createFolderViaApi(session.server.url, account.token, 'Nested', album.id);
+    await createFolderViaApi(session.server.url, account.token, 'Empty', album.id);
     const cover = randomContent(700_000);
     const track = randomContent(120_000);
     const liner = Buffer.from('Liner notes, ünïcödé included.');
-    await uploadViaApi(server.url, account.token, { name: 'cover.png', content: cover, type: 'image/png', folderId: album.id });
-    await uploadViaApi(server.url, account.token, { name: 'track 01.mp3', content: track, type: 'audio/mpeg', folderId: nested.id });
-    await uploadViaApi(server.url, account.token, { name: 'liner.txt', content: liner, type: 'text/plain' });
+    await uploadViaApi(session.server.url, account.token, { name: 'cover.png', content: cover, type: 'image/png', folderId: album.id });
+    await uploadViaApi(session.server.url, account.token, { name: 'track 01.mp3', content: track, type: 'audio/mpeg', folderId: nested.id });
+    await uploadViaApi(session.server.url, account.token, { name: 'liner.txt', content: liner, type: 'text/plain' });
     await page.goto('/dashboard');
 
     await tile(page, 'liner.txt').hover();
@@ -220,10 +212,10 @@ describe('downloads', () => {
   });
 
   it('downloads through a short-lived signed link, with no service worker, as on a plain-HTTP install', async () => {
-    const account = await registerViaApi(server.url);
+    const account = await registerViaApi(session.server.url);
     const bytes = randomContent(200_000);
-    await uploadViaApi(server.url, account.token, { name: 'linked.bin', content: bytes });
-    const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
+    await uploadViaApi(session.server.url, account.token, { name: 'linked.bin', content: bytes });
+    const context = await session.browser.newContext({ baseURL: session.server.url, viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
     await context.addInitScript((token) => window.localStorage.setItem('token', token), account.token);
     const page = await context.newPage();
     await page.goto('/dashboard');
@@ -240,10 +232,10 @@ describe('downloads', () => {
 
   it('says so when a download fails', async () => {
     const { account, page, context } = await signedIn();
-    const gone = await uploadViaApi(server.url, account.token, { name: 'gone.txt', content: 'soon gone' });
+    const gone = await uploadViaApi(session.server.url, account.token, { name: 'gone.txt', content: 'soon gone' });
     await page.goto('/dashboard');
     await tile(page, 'gone.txt').waitFor();
-    await fetch(`${server.url}/api/files/${gone.id}`, { method: 'DELETE', headers: { authorization: `Bearer ${account.token}` } });
+    await fetch(`${session.server.url}/api/files/${gone.id}`, { method: 'DELETE', headers: { authorization: `Bearer ${account.token}` } });
     await tile(page, 'gone.txt').hover();
     await tile(page, 'gone.txt').getByRole('button', { name: 'Download', exact: true }).click();
     await page.getByText('Failed to download file').first().waitFor();
@@ -254,8 +246,8 @@ describe('downloads', () => {
 describe('sharing (routes of issue 6)', () => {
   it('offers Share for files and the Share Folder dialog with a public or private choice', async () => {
     const { account, page, context } = await signedIn();
-    await createFolderViaApi(server.url, account.token, 'Team');
-    await uploadViaApi(server.url, account.token, { name: 'plan.txt', content: 'plan' });
+    await createFolderViaApi(session.server.url, account.token, 'Team');
+    await uploadViaApi(session.server.url, account.token, { name: 'plan.txt', content: 'plan' });
     await page.goto('/dashboard');
 
     await tile(page, 'plan.txt').hover();

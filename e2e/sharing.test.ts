@@ -1,22 +1,12 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { registerViaApi } from './helpers/accounts.ts';
-import { startAppServer, type AppServer } from './helpers/app-server.ts';
-import { launchBrowser, openPage } from './helpers/browser.ts';
+import { openPage } from './helpers/browser.ts';
+import { useE2eSession } from './helpers/session.ts';
 import { subscribeViaApi } from './helpers/checkout.ts';
 import { createFolderViaApi, downloadedBytes, randomContent, readZip, uploadViaApi } from './helpers/drive.ts';
 
-let server: AppServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startAppServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const session = useE2eSession('sharing');
 
 const tile = (page: Page, name: string) => page.getByRole('gridcell', { name, exact: true });
 const toast = (page: Page, text: string | RegExp) => page.getByRole('status').filter({ hasText: text }).first();
@@ -24,15 +14,15 @@ const crumbs = (page: Page) => page.getByRole('navigation', { name: 'Folder path
 
 /** A signed-in page whose clipboard the test can read back (the share dialogs copy links). */
 async function signedIn(token: string): Promise<{ page: Page; context: BrowserContext }> {
-  const opened = await openPage(browser, server.url, { token });
-  await opened.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+  const opened = await openPage(session.browser, session.server.url, { token });
+  await opened.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: session.server.url });
   return opened;
 }
 
 const clipboard = (page: Page) => page.evaluate(() => navigator.clipboard.readText());
 
 /** A visitor with no account, in a browser context of their own. */
-const visitor = () => openPage(browser, server.url);
+const visitor = () => openPage(session.browser, session.server.url);
 
 /** The bytes the browser saves when `click` starts a download. */
 async function download(page: Page, click: () => Promise<void>): Promise<{ name: string; bytes: Buffer }> {
@@ -53,17 +43,17 @@ async function shareFolderPublicly(page: Page, name: string): Promise<string> {
 
 describe('sharing from the dashboard to a visitor', () => {
   it('shares a folder publicly; a signed-out visitor browses into a sub-folder, downloads a file and the whole zip', async () => {
-    const owner = await registerViaApi(server.url, { firstName: 'Ada', lastName: 'Lovelace' });
-    const holiday = await createFolderViaApi(server.url, owner.token, 'Holiday');
-    const photos = await createFolderViaApi(server.url, owner.token, 'Photos', holiday.id);
+    const owner = await registerViaApi(session.server.url, { firstName: 'Ada', lastName: 'Lovelace' });
+    const holiday = await createFolderViaApi(session.server.url, owner.token, 'Holiday');
+    const photos = await createFolderViaApi(session.server.url, owner.token, 'Photos', holiday.id);
     const beach = randomContent(300_000);
-    await uploadViaApi(server.url, owner.token, { name: 'beach.bin', content: beach, folderId: photos.id });
-    await uploadViaApi(server.url, owner.token, { name: 'notes.txt', content: 'pack sunscreen', type: 'text/plain', folderId: holiday.id });
+    await uploadViaApi(session.server.url, owner.token, { name: 'beach.bin', content: beach, folderId: photos.id });
+    await uploadViaApi(session.server.url, owner.token, { name: 'notes.txt', content: 'pack sunscreen', type: 'text/plain', folderId: holiday.id });
 
     const { page, context } = await signedIn(owner.token);
     await page.goto('/dashboard');
     const link = await shareFolderPublicly(page, 'Holiday');
-    expect(link).toMatch(new RegExp(`^${server.url}/s/[A-Za-z0-9_-]{40,}$`));
+    expect(link).toMatch(new RegExp(`^${session.server.url}/s/[A-Za-z0-9_-]{40,}$`));
 
     const guest = await visitor();
     await guest.page.goto(link);
@@ -98,9 +88,9 @@ describe('sharing from the dashboard to a visitor', () => {
   });
 
   it('shares a file by link; the visitor sees its name, size, owner and expiry and downloads it', async () => {
-    const owner = await registerViaApi(server.url, { firstName: 'Ada' });
+    const owner = await registerViaApi(session.server.url, { firstName: 'Ada' });
     const bytes = randomContent(2048);
-    await uploadViaApi(server.url, owner.token, { name: 'report.pdf', content: bytes, type: 'application/pdf' });
+    await uploadViaApi(session.server.url, owner.token, { name: 'report.pdf', content: bytes, type: 'application/pdf' });
 
     const { page, context } = await signedIn(owner.token);
     await page.goto('/dashboard');
@@ -129,13 +119,13 @@ describe('sharing from the dashboard to a visitor', () => {
 
 describe('private shares and managing shares', () => {
   it('shares a folder with a second account, which finds it under Shared with me and reads it without write controls', async () => {
-    const owner = await registerViaApi(server.url, { firstName: 'Ada' });
-    const recipient = await registerViaApi(server.url, { firstName: 'Grace', lastName: 'Hopper' });
-    const team = await createFolderViaApi(server.url, owner.token, 'Team');
-    const minutes = await createFolderViaApi(server.url, owner.token, 'Minutes', team.id);
+    const owner = await registerViaApi(session.server.url, { firstName: 'Ada' });
+    const recipient = await registerViaApi(session.server.url, { firstName: 'Grace', lastName: 'Hopper' });
+    const team = await createFolderViaApi(session.server.url, owner.token, 'Team');
+    const minutes = await createFolderViaApi(session.server.url, owner.token, 'Minutes', team.id);
     const plan = randomContent(5000);
-    await uploadViaApi(server.url, owner.token, { name: 'plan.bin', content: plan, folderId: team.id });
-    await uploadViaApi(server.url, owner.token, { name: 'monday.txt', content: 'agenda', type: 'text/plain', folderId: minutes.id });
+    await uploadViaApi(session.server.url, owner.token, { name: 'plan.bin', content: plan, folderId: team.id });
+    await uploadViaApi(session.server.url, owner.token, { name: 'monday.txt', content: 'agenda', type: 'text/plain', folderId: minutes.id });
 
     const { page, context } = await signedIn(owner.token);
     await page.goto('/dashboard');
@@ -195,14 +185,14 @@ describe('private shares and managing shares', () => {
   });
 
   it('lists links and private shares in Manage shares; a revoked link shows not found to its visitor', async () => {
-    const owner = await registerViaApi(server.url, { firstName: 'Ada' });
-    const recipient = await registerViaApi(server.url);
-    await createFolderViaApi(server.url, owner.token, 'Archive');
-    const familyFolder = await createFolderViaApi(server.url, owner.token, 'Family');
+    const owner = await registerViaApi(session.server.url, { firstName: 'Ada' });
+    const recipient = await registerViaApi(session.server.url);
+    await createFolderViaApi(session.server.url, owner.token, 'Archive');
+    const familyFolder = await createFolderViaApi(session.server.url, owner.token, 'Family');
     const { page, context } = await signedIn(owner.token);
     await page.goto('/dashboard');
     const link = await shareFolderPublicly(page, 'Archive');
-    const privately = await fetch(`${server.url}/api/user/folders/${familyFolder.id}/share`, {
+    const privately = await fetch(`${session.server.url}/api/user/folders/${familyFolder.id}/share`, {
       method: 'POST',
       headers: { authorization: `Bearer ${owner.token}`, 'content-type': 'application/json' },
       body: JSON.stringify({ shareType: 'private', email: recipient.email }),
@@ -248,10 +238,10 @@ describe('private shares and managing shares', () => {
 
 describe('password links on a paid plan', () => {
   it('sets an expiry and a password in the share dialog; the visitor unlocks the link with it', async () => {
-    const owner = await registerViaApi(server.url, { firstName: 'Ada' });
-    await subscribeViaApi(server.url, owner.token, 'PRO');
+    const owner = await registerViaApi(session.server.url, { firstName: 'Ada' });
+    await subscribeViaApi(session.server.url, owner.token, 'PRO');
     const bytes = randomContent(4096);
-    await uploadViaApi(server.url, owner.token, { name: 'secret.bin', content: bytes });
+    await uploadViaApi(session.server.url, owner.token, { name: 'secret.bin', content: bytes });
 
     const { page, context } = await signedIn(owner.token);
     await page.goto('/dashboard');

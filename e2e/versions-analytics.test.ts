@@ -1,30 +1,22 @@
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { formatBytes } from '../packages/contract/src/format.ts';
 import { registerViaApi } from './helpers/accounts.ts';
-import type { AppServer } from './helpers/app-server.ts';
-import { startE2eSession, stopE2eSession } from './helpers/session.ts';
+import { useE2eSession } from './helpers/session.ts';
 import { openPage } from './helpers/browser.ts';
 import { subscribeViaApi } from './helpers/checkout.ts';
 import { createFolderViaApi, downloadedBytes, listFilesViaApi, randomContent, uploadViaApi } from './helpers/drive.ts';
 
-let server: AppServer;
-let browser: Browser;
-let workDir: string;
-
-beforeAll(async () => {
-  ({ server, browser, workDir } = await startE2eSession('versions'));
-});
-afterAll(() => stopE2eSession({ server, browser, workDir }));
+const session = useE2eSession('versions');
 
 const tile = (page: Page, name: string) => page.getByRole('gridcell', { name, exact: true });
 const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text }).first();
 
 /** Picks a file in the dashboard's Upload dialog and waits until it is stored. */
 async function uploadThroughDashboard(page: Page, name: string, content: Buffer): Promise<void> {
-  const dir = await mkdtemp(path.join(workDir, 'upload-'));
+  const dir = await mkdtemp(path.join(session.workDir, 'upload-'));
   const file = path.join(dir, name);
   await writeFile(file, content);
   await page.getByRole('button', { name: 'Upload', exact: true }).click();
@@ -42,19 +34,19 @@ async function openVersionHistory(page: Page, name: string) {
 
 describe('version history and analytics', () => {
   it('on Business: a second upload keeps the first as a version, which is restored and downloaded; the Usage tab charts the drive', { timeout: 180_000 }, async () => {
-    const account = await registerViaApi(server.url, { firstName: 'Vera' });
-    await subscribeViaApi(server.url, account.token, 'PREMIUM');
-    const reports = await createFolderViaApi(server.url, account.token, 'Reports');
+    const account = await registerViaApi(session.server.url, { firstName: 'Vera' });
+    await subscribeViaApi(session.server.url, account.token, 'PREMIUM');
+    const reports = await createFolderViaApi(session.server.url, account.token, 'Reports');
     const first = randomContent(30_000);
     const second = randomContent(50_000);
-    const { page, context } = await openPage(browser, server.url, { token: account.token });
+    const { page, context } = await openPage(session.browser, session.server.url, { token: account.token });
 
     // The same name twice in the same folder: one file, the first bytes kept as a version.
     await page.goto(`/dashboard?folder=${reports.id}`);
     await page.getByText('This folder is empty').waitFor();
     await uploadThroughDashboard(page, 'plan.txt', first);
     await uploadThroughDashboard(page, 'plan.txt', second);
-    const files = await listFilesViaApi(server.url, account.token, reports.id);
+    const files = await listFilesViaApi(session.server.url, account.token, reports.id);
     expect(files.map((file) => `${file.originalName} ${file.size}`)).toEqual([`plan.txt ${second.length}`]);
 
     const dialog = await openVersionHistory(page, 'plan.txt');
@@ -87,14 +79,14 @@ describe('version history and analytics', () => {
     expect((await downloadedBytes(saved)).equals(first)).toBe(true);
 
     // A shared file downloaded twice, and a second, smaller file at the top.
-    const notes = await uploadViaApi(server.url, account.token, { name: 'notes.png', content: randomContent(4_000), type: 'image/png' });
-    const shared = await fetch(`${server.url}/api/files/${notes.id}/share`, {
+    const notes = await uploadViaApi(session.server.url, account.token, { name: 'notes.png', content: randomContent(4_000), type: 'image/png' });
+    const shared = await fetch(`${session.server.url}/api/files/${notes.id}/share`, {
       method: 'POST',
       headers: { authorization: `Bearer ${account.token}`, 'content-type': 'application/json' },
       body: '{}',
     });
     const shareToken = ((await shared.json()) as { shareUrl: string }).shareUrl.split('/s/')[1];
-    for (let count = 0; count < 2; count++) expect((await fetch(`${server.url}/api/public/shares/${shareToken}/download`)).status).toBe(200);
+    for (let count = 0; count < 2; count++) expect((await fetch(`${session.server.url}/api/public/shares/${shareToken}/download`)).status).toBe(200);
     const storageUsed = first.length + second.length + 4_000;
 
     // Subscription & Billing → Usage: the four parts of the analytics.
@@ -133,9 +125,9 @@ describe('version history and analytics', () => {
   });
 
   it('on Free: the history is an upgrade prompt and the Usage tab a preview', { timeout: 60_000 }, async () => {
-    const account = await registerViaApi(server.url);
-    await uploadViaApi(server.url, account.token, { name: 'draft.txt', content: 'draft', type: 'text/plain' });
-    const { page, context } = await openPage(browser, server.url, { token: account.token });
+    const account = await registerViaApi(session.server.url);
+    await uploadViaApi(session.server.url, account.token, { name: 'draft.txt', content: 'draft', type: 'text/plain' });
+    const { page, context } = await openPage(session.browser, session.server.url, { token: account.token });
     const analyticsCalls: string[] = [];
     page.on('request', (request) => {
       if (request.url().includes('/api/analytics')) analyticsCalls.push(request.url());

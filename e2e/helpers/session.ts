@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { startAppServer, type AppServer } from './app-server.ts';
 import { launchBrowser } from './browser.ts';
 
@@ -12,7 +13,7 @@ export interface E2eSession {
   workDir: string;
 }
 
-export async function startE2eSession(name: string): Promise<E2eSession> {
+async function startE2eSession(name: string): Promise<E2eSession> {
   const server = await startAppServer();
   const browser = await launchBrowser();
   const workDir = await mkdtemp(path.join(os.tmpdir(), `cloudvault-e2e-${name}-`));
@@ -20,8 +21,21 @@ export async function startE2eSession(name: string): Promise<E2eSession> {
 }
 
 /** Stops what startE2eSession started; safe when it failed half-way. */
-export async function stopE2eSession(session: Partial<E2eSession>): Promise<void> {
+async function stopE2eSession(session: Partial<E2eSession>): Promise<void> {
   await session.browser?.close();
   await session.server?.stop();
   if (session.workDir) await rm(session.workDir, { recursive: true, force: true });
+}
+
+/**
+ * Registers a journey file's set-up and tear-down with Vitest and returns the session,
+ * filled in before the first test runs.
+ */
+export function useE2eSession(name: string): E2eSession {
+  const session = {} as E2eSession;
+  beforeAll(async () => {
+    Object.assign(session, await startE2eSession(name));
+  });
+  afterAll(() => stopE2eSession(session));
+  return session;
 }

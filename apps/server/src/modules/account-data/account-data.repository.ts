@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database, FilesTable, FoldersTable } from '../../db/schema.ts';
+import { FILE_COLUMNS } from '../files/files.repository.ts';
 
 /** A whole account's rows, for export and deletion: queries only. */
 export function createAccountDataRepository(db: Kysely<Database>) {
@@ -9,7 +10,7 @@ export function createAccountDataRepository(db: Kysely<Database>) {
     },
 
     liveFiles(userId: string): Promise<FilesTable[]> {
-      return db.selectFrom('files').selectAll().where('user_id', '=', userId).where('deleted_at', 'is', null).orderBy('id').execute();
+      return db.selectFrom('files').select(FILE_COLUMNS).where('user_id', '=', userId).where('deleted_at', 'is', null).orderBy('id').execute();
     },
 
     /** Every blob the user's files and their versions use, Trash included. */

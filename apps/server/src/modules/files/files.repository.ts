@@ -8,6 +8,20 @@ export type FileRow = FilesTable;
 /** The columns a listing shows: no hashes or blob keys leave the database for it. */
 export type ListedFile = Pick<FileRow, 'id' | 'name' | 'mimetype' | 'size' | 'folder_id' | 'created_at' | 'updated_at'>;
 const LISTED_COLUMNS = ['id', 'name', 'mimetype', 'size', 'folder_id', 'created_at', 'updated_at'] as const;
+/**
+ * Every column of FileRow, for reading whole rows: `selectAll` would also fetch
+ * listing_entry, a copy of the row as JSON that only listings read.
+ */
+export const FILE_COLUMNS = [
+  ...LISTED_COLUMNS,
+  'user_id',
+  'category',
+  'sha256',
+  'crc32',
+  'blob_key',
+  'deleted_at',
+  'trashed_root',
+] as const satisfies readonly (keyof FileRow)[];
 
 /** LIKE pattern for a literal substring: the user's % and _ match only themselves. */
 function containsPattern(term: string): string {
@@ -20,7 +34,7 @@ export function createFilesRepository(db: Kysely<Database>, dialect: Dialect) {
     findLive(userId: string, id: string): Promise<FileRow | undefined> {
       return db
         .selectFrom('files')
-        .selectAll()
+        .select(FILE_COLUMNS)
         .where('id', '=', id)
         .where('user_id', '=', userId)
         .where('deleted_at', 'is', null)
@@ -29,7 +43,7 @@ export function createFilesRepository(db: Kysely<Database>, dialect: Dialect) {
 
     /** A live file whoever owns it: only for checking a share's reach, never shown as is. */
     findLiveAnyOwner(id: string): Promise<FileRow | undefined> {
-      return db.selectFrom('files').selectAll().where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+      return db.selectFrom('files').select(FILE_COLUMNS).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
     },
 
     /**
@@ -61,7 +75,7 @@ export function createFilesRepository(db: Kysely<Database>, dialect: Dialect) {
         rows.push(
           ...(await db
             .selectFrom('files')
-            .selectAll()
+            .select(FILE_COLUMNS)
             .where('user_id', '=', userId)
             .where('folder_id', 'in', folderIds.slice(i, i + 500))
             .where('deleted_at', 'is', null)
@@ -145,7 +159,7 @@ export function createFilesRepository(db: Kysely<Database>, dialect: Dialect) {
       return db.transaction().execute(async (trx) => {
         const current = await trx
           .selectFrom('files')
-          .selectAll()
+          .select(FILE_COLUMNS)
           .where('user_id', '=', userId)
           .where(sql<string>`coalesce(folder_id, '')`, '=', folderId ?? '')
           .where(sql<string>`lower(name)`, '=', name.toLowerCase())

@@ -4,7 +4,7 @@ import type { Dialect } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { inUserTreeTransaction } from '../../db/locks.ts';
 import type { Database } from '../../db/schema.ts';
-import type { FileRow } from '../files/files.repository.ts';
+import { FILE_COLUMNS, type FileRow } from '../files/files.repository.ts';
 import type { FolderRow } from '../folders/folders.repository.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -109,11 +109,11 @@ export function createTrashRepository(db: Kysely<Database>, dialect: Dialect) {
     },
 
     listFiles(userId: string): Promise<FileRow[]> {
-      return db.selectFrom('files').selectAll().where('user_id', '=', userId).where('trashed_root', '=', 1).orderBy('deleted_at', 'desc').execute();
+      return db.selectFrom('files').select(FILE_COLUMNS).where('user_id', '=', userId).where('trashed_root', '=', 1).orderBy('deleted_at', 'desc').execute();
     },
 
     findTrashedFile(userId: string, id: string): Promise<FileRow | undefined> {
-      return db.selectFrom('files').selectAll().where('id', '=', id).where('user_id', '=', userId).where('trashed_root', '=', 1).executeTakeFirst();
+      return db.selectFrom('files').select(FILE_COLUMNS).where('id', '=', id).where('user_id', '=', userId).where('trashed_root', '=', 1).executeTakeFirst();
     },
 
     findTrashedFolder(userId: string, id: string): Promise<FolderRow | undefined> {

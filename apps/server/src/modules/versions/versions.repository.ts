@@ -3,6 +3,7 @@ import { inBatches } from '../../db/batches.ts';
 import type { Dialect } from '../../db/database.ts';
 import { lockUsers } from '../../db/locks.ts';
 import type { Database, FileVersionsTable } from '../../db/schema.ts';
+import { FILE_COLUMNS } from '../files/files.repository.ts';
 
 export type VersionRow = FileVersionsTable;
 
@@ -22,7 +23,7 @@ export function createVersionsRepository(db: Kysely<Database>, dialect: Dialect)
       return db.transaction().execute(async (trx) => {
         await lockUsers(trx, dialect, [userId]);
         const version = await trx.selectFrom('file_versions').selectAll().where('id', '=', versionId).where('file_id', '=', fileId).where('user_id', '=', userId).executeTakeFirst();
-        const file = await trx.selectFrom('files').selectAll().where('id', '=', fileId).where('user_id', '=', userId).where('deleted_at', 'is', null).executeTakeFirst();
+        const file = await trx.selectFrom('files').select(FILE_COLUMNS).where('id', '=', fileId).where('user_id', '=', userId).where('deleted_at', 'is', null).executeTakeFirst();
         if (!version || !file) return false;
         await trx.deleteFrom('file_versions').where('id', '=', versionId).execute();
         await trx

@@ -43,8 +43,8 @@ export async function ensureServerBuild() {
     format: 'esm',
     target: 'node20',
     sourcemap: true,
-    // npm packages load from node_modules as usual; our TypeScript (server and contract) is bundled.
-    external: Object.keys(dependencies).filter((name) => !name.startsWith('@cloudvault/')).flatMap((name) => [name, `${name}/*`]),
+    // Our TypeScript (server and contract) is bundled; npm packages and the native sendfile addon load from node_modules.
+    external: Object.keys(dependencies).filter((name) => name !== '@cloudvault/contract').flatMap((name) => [name, `${name}/*`]),
     logLevel: 'warning',
   });
 }

@@ -125,6 +125,18 @@ describe('upload and download', () => {
     expect(cached.bytes.length).toBe(0);
   });
 
+  it('answers ranges of a large file byte for byte, whichever way the bytes are sent', async () => {
+    const { token } = await createUser(server);
+    const bytes = randomBytes(5 * 1024 * 1024 + 3);
+    const { body } = await uploadFile(server, token, bytes, { name: 'large.bin' });
+    for (const [start, end] of [[1, 4 * 1024 * 1024], [3 * 1024 * 1024, bytes.length - 1], [0, 65_535]] as const) {
+      const part = await downloadFile(server, token, body.file.id, { range: `bytes=${start}-${end}` });
+      expect(part.status).toBe(206);
+      expect(part.headers.get('content-range')).toBe(`bytes ${start}-${end}/${bytes.length}`);
+      expect(part.bytes.equals(bytes.subarray(start, end + 1))).toBe(true);
+    }
+  });
+
   it('never serves uploaded HTML, SVG or script as something a browser would run', async () => {
     const { token } = await createUser(server);
     for (const [name, type] of [

@@ -79,6 +79,25 @@ describe('folder zip', () => {
     expect(response.status).toBe(200);
     expect((await readZip(response.bytes)).size).toBe(0);
   });
+
+  it('stores a folder of more members than one send takes, and a file over 1 MiB, byte for byte', async () => {
+    const { token, user } = await createUser(server);
+    await server.container.database.db.updateTable('users').set({ plan_id: 'PRO' }).where('id', '=', user.id).execute();
+    const { body } = await server.request('GET', '/api/user/settings', { token });
+    await server.request('PUT', '/api/user/settings', { token, body: { ...body.settings, storage: { ...body.settings.storage, compressionEnabled: false } } });
+    const id = await folder(token, 'Many');
+    const contents = new Map<string, Buffer>([['large.bin', randomBytes(3 * 1024 * 1024)]]);
+    for (let index = 0; index < 530; index += 1) contents.set(`file-${index}.txt`, randomBytes(index % 7 === 0 ? 0 : 1 + (index % 300)));
+    const names = [...contents.keys()];
+    for (let from = 0; from < names.length; from += 10) {
+      await Promise.all(names.slice(from, from + 10).map((name) => uploadFile(server, token, contents.get(name) as Buffer, { name, folderId: id })));
+    }
+    const response = await downloadZip(token, id);
+    expect(response.status).toBe(200);
+    const entries = await readZip(response.bytes);
+    expect(entries.size).toBe(contents.size);
+    for (const [name, bytes] of contents) expect((entries.get(name) as Buffer).equals(bytes), name).toBe(true);
+  });
 });
 
 describe('settings', () => {

@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import fs, { constants } from 'node:fs';
 import { access, type FileHandle, mkdir, open, rename, rm, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
+import type { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import type { DirectSocket } from '../../lib/direct-socket.ts';
 import {
   assertValidKey,
   assertValidRange,
@@ -76,7 +78,7 @@ export async function createLocalBlobStore(options: { root: string }): Promise<B
       );
       let closing: Promise<void> | undefined;
       return {
-        writeTo: (destination) => writeFileRange(file.fd, start, length, destination),
+        writeTo: (destination, directSocket) => sendFileRange(file.fd, start, length, destination, directSocket),
         close: () => (closing ??= file.close()),
       };
     },
@@ -91,6 +93,8 @@ export async function createLocalBlobStore(options: { root: string }): Promise<B
         throw error;
       }
     },
+
+    localPath: pathOf,
 
     async delete(key) {
       try {
@@ -137,6 +141,23 @@ async function syncDirectory(dir: string): Promise<void> {
   } catch {
     // Windows and some network file systems refuse; the data itself was already synced.
   }
+}
+
+/** Files below this go through buffers: a thread for sendfile costs more than it saves. */
+const SENDFILE_MIN_LENGTH = 1024 * 1024;
+/**
+ * The last bytes go through the destination itself, so that Node has finished the response
+ * before the client holds the whole body: a server closing at that moment would otherwise
+ * see a busy keep-alive connection and wait for its timeout.
+ */
+const TAIL_LENGTH = 64 * 1024;
+
+async function sendFileRange(fd: number, start: number, length: number, destination: Writable, directSocket?: () => Promise<DirectSocket | null>): Promise<void> {
+  const socket = length >= SENDFILE_MIN_LENGTH && directSocket ? await directSocket() : null;
+  if (!socket) return writeFileRange(fd, start, length, destination);
+  const bulk = length - TAIL_LENGTH;
+  await socket.send([{ fd, offset: start, length: bulk }]);
+  await writeFileRange(fd, start + bulk, TAIL_LENGTH, destination);
 }
 
 function isNotFound(error: unknown): boolean {

@@ -1,8 +1,8 @@
-import type { OutgoingHttpHeaders } from 'node:http';
-import type { Writable } from 'node:stream';
+import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { BlobSource, ByteRange } from '../../adapters/blob-store/blob-store.ts';
 import { downloadContentType } from '../../lib/content-types.ts';
+import { directSocketOf } from '../../lib/direct-socket.ts';
 import { attachmentDisposition, parseRange } from '../../lib/download-headers.ts';
 import type { ZipArchive } from '../../lib/zip-writer.ts';
 import type { FileRow } from './files.repository.ts';
@@ -52,21 +52,21 @@ export async function sendFile(
 
 async function sendOpened(request: FastifyRequest, reply: FastifyReply, source: BlobSource): Promise<FastifyReply> {
   try {
-    return await sendBody(request, reply, (destination) => source.writeTo(destination));
+    return await sendBody(request, reply, (response) => source.writeTo(response, () => directSocketOf(response)));
   } finally {
     await source.close();
   }
 }
 
 /**
- * Writes the reply's status and headers, then the body straight into the socket: the
- * writer's own pacing (reused buffers, a write at a time) is what makes a download fast,
- * and a Fastify stream payload would put a Readable in between. Whatever can fail before
+ * Writes the reply's status and headers, then the body straight into the socket: with
+ * sendfile where the bytes lie on disk, otherwise at the writer's own pacing (reused
+ * buffers, a write at a time); a Fastify stream payload would put a Readable in between. Whatever can fail before
  * the first byte (a missing blob, a missing folder) has already answered with its error.
  * Once headers are out, a failure can only cut the connection, which tells the client
  * the body is incomplete.
  */
-async function sendBody(request: FastifyRequest, reply: FastifyReply, writeBody: (destination: Writable) => Promise<void>): Promise<FastifyReply> {
+async function sendBody(request: FastifyRequest, reply: FastifyReply, writeBody: (response: ServerResponse) => Promise<void>): Promise<FastifyReply> {
   reply.hijack();
   const response = reply.raw;
   try {
@@ -75,7 +75,8 @@ async function sendBody(request: FastifyRequest, reply: FastifyReply, writeBody:
     if (request.method !== 'HEAD') await writeBody(response);
     response.end();
   } catch (error) {
-    if (response.destroyed) request.log.info({ err: error }, 'download stopped by the client');
+    const clientLeft = response.destroyed || (error as { code?: unknown }).code === 'ERR_STREAM_PREMATURE_CLOSE';
+    if (clientLeft) request.log.info({ err: error }, 'download stopped by the client');
     else request.log.error({ err: error }, 'download failed after its headers were sent');
     response.destroy();
   }
@@ -90,5 +91,5 @@ export function sendZip(request: FastifyRequest, reply: FastifyReply, archive: {
     'Cache-Control': 'private, no-store',
     'Content-Security-Policy': DOWNLOAD_CSP,
   });
-  return sendBody(request, reply, (destination) => archive.zip.writeTo(destination));
+  return sendBody(request, reply, (response) => archive.zip.writeTo(response, () => directSocketOf(response)));
 }

@@ -13,7 +13,7 @@ import type { FileRow, FilesRepository } from './files.repository.ts';
 export function createFolderArchiveService(deps: {
   folders: Pick<FoldersRepository, 'liveSubtree'>;
   files: Pick<FilesRepository, 'listLiveInFolders'>;
-  blobs: Pick<BlobStore, 'readInto'>;
+  blobs: Pick<BlobStore, 'readInto' | 'localPath'>;
   compressionEnabled(userId: string): Promise<boolean>;
 }) {
   return {
@@ -57,11 +57,12 @@ export function createFolderArchiveService(deps: {
 }
 
 /** A stored file as an archive member, its bytes read from the blob store as the archive is written. */
-export function zipFileOf(blobs: Pick<BlobStore, 'readInto'>, file: Pick<FileRow, 'blob_key' | 'size' | 'crc32'>): ZipEntry['file'] {
+export function zipFileOf(blobs: Pick<BlobStore, 'readInto' | 'localPath'>, file: Pick<FileRow, 'blob_key' | 'size' | 'crc32'>): ZipEntry['file'] {
   return {
     size: Number(file.size),
     crc32: Number(file.crc32),
     read: (target, targetOffset, position, length) => blobs.readInto(file.blob_key, { start: position, end: position + length - 1 }, target, targetOffset),
+    localPath: blobs.localPath(file.blob_key),
   };
 }
 

@@ -1,0 +1,114 @@
+import type { ServerResponse } from 'node:http';
+import { createRequire } from 'node:module';
+import net from 'node:net';
+import os from 'node:os';
+
+/** Bytes, or a range of a file given by an open descriptor or by its path. */
+export type SocketSegment = Buffer | { fd: number; offset: number; length: number } | { path: string; offset: number; length: number };
+
+/**
+ * A response's connection that bytes can be sent into without passing through Node's
+ * buffers. Callers send a response's last bytes through the response itself: Node then
+ * has finished it by the time the client holds the whole body, whereas a server closing
+ * just after a direct send would find the connection busy and wait for its keep-alive timeout.
+ */
+export interface DirectSocket {
+  /**
+   * Sends the segments in order; file bytes go from the page cache to the socket with
+   * sendfile(2). Rejects when the connection fails, when a file is missing or shorter than
+   * its range (the response is then cut short), and when the response closes first.
+   */
+  send(segments: readonly SocketSegment[]): Promise<void>;
+}
+
+interface SendfileAddon {
+  send(socketFd: number, segments: readonly SocketSegment[], done: (error: Error | null, bytesSent: number) => void): object;
+  cancel(handle: object): void;
+}
+
+/**
+ * Each send runs on a thread of its own that mostly waits for the peer; past this many at
+ * once, responses take the portable path instead of adding threads.
+ */
+const MAX_SENDS_IN_FLIGHT = 128;
+
+// packages/sendfile, built when the project is installed; empty off Linux.
+const addon = createRequire(import.meta.url)('@cloudvault/sendfile') as Partial<SendfileAddon>;
+let sendsInFlight = 0;
+
+/**
+ * After `writeHead`, the response's socket as a DirectSocket, once its headers have left;
+ * null when bytes cannot go into it directly: off Linux, over TLS, a response still queued
+ * behind an earlier one on the connection, or too many sends in flight. Callers then write
+ * through the response as usual. A whole file this way goes out at nginx's speed, about
+ * twice that of reading it into buffers and writing them (docs/decisions/0007).
+ */
+export async function directSocketOf(response: ServerResponse): Promise<DirectSocket | null> {
+  const { send, cancel } = addon;
+  const socket = response.socket;
+  if (!send || !cancel || !(socket instanceof net.Socket) || 'encrypted' in socket) return null;
+  if (sendsInFlight >= MAX_SENDS_IN_FLIGHT) return null;
+  response.flushHeaders();
+  // Write callbacks run in order: once this one runs, the headers are in the kernel.
+  await new Promise<void>((resolve) => socket.write(Buffer.alloc(0), () => resolve()));
+  const fd = (socket as net.Socket & { _handle?: { fd?: unknown } })._handle?.fd;
+  if (socket.destroyed || socket.writableLength > 0 || typeof fd !== 'number' || fd < 0) return null;
+  // Node frames a body without Content-Length in chunks; bytes sent past it must be framed the same way.
+  const chunked = (response as ServerResponse & { chunkedEncoding?: boolean }).chunkedEncoding === true;
+
+  return {
+    send(segments) {
+      const framed = chunked ? inChunk(segments) : coalesced(segments);
+      if (framed.length === 0) return Promise.resolve();
+      return new Promise((resolve, reject) => {
+        if (response.destroyed) return reject(closedEarly());
+        const onClose = () => cancel(handle);
+        const handle = send(fd, framed, (error) => {
+          sendsInFlight -= 1;
+          response.off('close', onClose);
+          if (error) reject(response.destroyed || peerLeft(error) ? Object.assign(closedEarly(), { cause: error }) : error);
+          else resolve();
+        });
+        sendsInFlight += 1;
+        response.on('close', onClose);
+      });
+    },
+  };
+}
+
+/** The errors a send gets when the other end has gone, before Node itself may have noticed. */
+function peerLeft(error: Error & { errno?: number }): boolean {
+  return error.errno === os.constants.errno.EPIPE || error.errno === os.constants.errno.ECONNRESET;
+}
+
+function closedEarly(): Error {
+  return Object.assign(new Error('The connection closed before the last byte'), { code: 'ERR_STREAM_PREMATURE_CLOSE' });
+}
+
+/** Neighbouring byte segments joined, so that small records do not each cost a system call. */
+function coalesced(segments: readonly SocketSegment[]): SocketSegment[] {
+  const result: SocketSegment[] = [];
+  let bytes: Buffer[] = [];
+  const flush = () => {
+    if (bytes.length > 0) result.push(bytes.length === 1 ? (bytes[0] as Buffer) : Buffer.concat(bytes));
+    bytes = [];
+  };
+  for (const segment of segments) {
+    if (segment.length === 0) continue;
+    if (Buffer.isBuffer(segment)) {
+      bytes.push(segment);
+    } else {
+      flush();
+      result.push(segment);
+    }
+  }
+  flush();
+  return result;
+}
+
+/** The segments as one HTTP/1.1 chunk; nothing at all when they are empty, as an empty chunk would end the body. */
+function inChunk(segments: readonly SocketSegment[]): SocketSegment[] {
+  const total = segments.reduce((sum, segment) => sum + segment.length, 0);
+  if (total === 0) return [];
+  return coalesced([Buffer.from(`${total.toString(16)}\r\n`), ...segments, Buffer.from('\r\n')]);
+}

@@ -1,0 +1,131 @@
+import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { mkdtemp, open, rm, writeFile } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type DirectSocket, directSocketOf } from '../src/lib/direct-socket.ts';
+
+let dir: string;
+let filePath: string;
+const fileBytes = randomBytes(3 * 1024 * 1024 + 17);
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'cloudvault-direct-socket-'));
+  filePath = path.join(dir, 'blob.bin');
+  await writeFile(filePath, fileBytes);
+});
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+/** A plain Node server whose handler gets the direct socket after writing its headers. */
+async function serve(handle: (response: http.ServerResponse, socket: DirectSocket) => Promise<void>, headers: http.OutgoingHttpHeaders = {}) {
+  const failures: Error[] = [];
+  const server = http.createServer(async (_request, response) => {
+    try {
+      response.writeHead(200, { 'content-type': 'application/octet-stream', ...headers });
+      const socket = await directSocketOf(response);
+      if (!socket) throw new Error('no direct socket on a plain TCP connection');
+      await handle(response, socket);
+      response.end();
+    } catch (error) {
+      failures.push(error as Error);
+      response.destroy();
+    }
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+  return {
+    url,
+    failures,
+    close: () => {
+      server.closeAllConnections();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+describe('directSocketOf', () => {
+  it('sends bytes, a range of an open file and a range of a file by path, in order, with Content-Length', async () => {
+    const file = await open(filePath, 'r');
+    const head = Buffer.from('head:');
+    const expected = Buffer.concat([head, fileBytes.subarray(10, 1_000_010), fileBytes.subarray(2_000_000, 3_000_000), Buffer.from(':tail')]);
+    const served = await serve(
+      async (response, socket) => {
+        await socket.send([head, { fd: file.fd, offset: 10, length: 1_000_000 }, { path: filePath, offset: 2_000_000, length: 1_000_000 }]);
+        response.write(':tail');
+      },
+      { 'content-length': expected.length },
+    );
+    const response = await fetch(served.url);
+    expect(Buffer.from(await response.arrayBuffer()).equals(expected)).toBe(true);
+    // The same keep-alive connection serves a second answer after bytes went around Node.
+    const again = await fetch(served.url);
+    expect(Buffer.from(await again.arrayBuffer()).equals(expected)).toBe(true);
+    expect(served.failures).toEqual([]);
+    await file.close();
+    await served.close();
+  });
+
+  it('frames each send as a chunk when the response has no Content-Length', async () => {
+    const served = await serve(async (response, socket) => {
+      await socket.send([Buffer.from('a'), { path: filePath, offset: 0, length: 1_500_000 }]);
+      await socket.send([]);
+      await socket.send([{ path: filePath, offset: 1_500_000, length: fileBytes.length - 1_500_000 }, Buffer.from('b')]);
+      response.write('end');
+    });
+    const response = await fetch(served.url);
+    expect(response.headers.get('transfer-encoding')).toBe('chunked');
+    const body = Buffer.from(await response.arrayBuffer());
+    expect(body.equals(Buffer.concat([Buffer.from('a'), fileBytes, Buffer.from('bend')]))).toBe(true);
+    expect(served.failures).toEqual([]);
+    await served.close();
+  });
+
+  it('rejects when a file is missing or shorter than its range, and the client sees a cut body', async () => {
+    const served = await serve(async (_response, socket) => {
+      await socket.send([{ path: filePath, offset: fileBytes.length - 10, length: 20 }]);
+    });
+    await expect(fetch(served.url).then((response) => response.arrayBuffer())).rejects.toThrow();
+    expect(served.failures[0]).toMatchObject({ code: 'ESHORTFILE' });
+
+    const missing = await serve(async (_response, socket) => {
+      await socket.send([{ path: path.join(dir, 'missing.bin'), offset: 0, length: 1 }]);
+    });
+    await expect(fetch(missing.url).then((response) => response.arrayBuffer())).rejects.toThrow();
+    expect(missing.failures[0]?.message).toMatch(/open failed/);
+    await served.close();
+    await missing.close();
+  });
+
+  it('rejects as a premature close when the client leaves midway', async () => {
+    const big = path.join(dir, 'big.bin');
+    await writeFile(big, randomBytes(64 * 1024 * 1024));
+    const served = await serve(async (_response, socket) => {
+      await socket.send([{ path: big, offset: 0, length: 64 * 1024 * 1024 }]);
+    });
+    await new Promise<void>((resolve, reject) => {
+      const request = http.get(served.url, (response) => {
+        response.once('data', () => {
+          request.destroy();
+          resolve();
+        });
+      });
+      request.on('error', (error) => (request.destroyed ? undefined : reject(error)));
+    });
+    await expect.poll(() => served.failures.length, { timeout: 10_000 }).toBe(1);
+    expect(served.failures[0]).toMatchObject({ code: 'ERR_STREAM_PREMATURE_CLOSE' });
+    await served.close();
+  });
+
+  it('refuses segments that are not bytes or whole file ranges, before anything is sent', async () => {
+    const served = await serve(async (_response, socket) => {
+      await socket.send([{ path: filePath, offset: -1, length: 1 }]);
+    });
+    await expect(fetch(served.url).then((response) => response.arrayBuffer())).rejects.toThrow();
+    expect(served.failures[0]).toBeInstanceOf(TypeError);
+    await served.close();
+  });
+});

@@ -1,0 +1,343 @@
+// Sends a list of segments (bytes, or a range of a file given by descriptor or path) into
+// a TCP socket on a thread of its own: file bytes go from the page cache to the socket
+// with sendfile(2), the one copy Node's own fs and net APIs cannot avoid. The socket is
+// dup'ed before the call returns, so whatever Node later does with its descriptor, this
+// thread never writes into a connection it was not given.
+#define NAPI_VERSION 8
+#include <node_api.h>
+
+#ifdef __linux__
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/sendfile.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+// A send that makes no progress for this long ends the job, as nginx's send_timeout does.
+#define IDLE_TIMEOUT_MS 60000
+// How often a job waiting for the peer looks at its cancel flag.
+#define POLL_SLICE_MS 1000
+// Below sendfile's own per-call limit (0x7ffff000).
+#define SENDFILE_STEP (1L << 30)
+// A file ended before its range did: reported with its own message, not an errno.
+#define SHORT_FILE (-1)
+
+enum segment_kind { SEGMENT_BYTES, SEGMENT_FD, SEGMENT_PATH };
+
+typedef struct {
+  enum segment_kind kind;
+  char *bytes;  // SEGMENT_BYTES: a copy; SEGMENT_PATH: the NUL-terminated path
+  size_t size;
+  int fd;
+  int64_t offset;
+  int64_t length;
+} segment_t;
+
+typedef struct {
+  pthread_mutex_t lock;  // guards socket_fd between the thread's close and cancel's shutdown
+  int socket_fd;
+  atomic_int cancelled;
+  atomic_int refs;  // the JS handle and the thread, each released once
+  segment_t *segments;
+  size_t count;
+  int error;
+  const char *failed_call;
+  int64_t sent;
+  napi_threadsafe_function done;
+  napi_async_context async_context;
+} job_t;
+
+static void release_job(job_t *job) {
+  if (atomic_fetch_sub(&job->refs, 1) != 1) return;
+  for (size_t i = 0; i < job->count; i++) free(job->segments[i].bytes);
+  free(job->segments);
+  pthread_mutex_destroy(&job->lock);
+  free(job);
+}
+
+static int fail(job_t *job, const char *call, int error) {
+  job->failed_call = call;
+  job->error = error;
+  return error;
+}
+
+static int wait_writable(job_t *job) {
+  for (int idle_ms = 0; idle_ms < IDLE_TIMEOUT_MS; idle_ms += POLL_SLICE_MS) {
+    if (atomic_load(&job->cancelled)) return fail(job, "cancel", ECANCELED);
+    struct pollfd target = {.fd = job->socket_fd, .events = POLLOUT};
+    int ready = poll(&target, 1, POLL_SLICE_MS);
+    if (ready > 0) return 0;  // writable, or failed: the next send says which
+    if (ready < 0 && errno != EINTR) return fail(job, "poll", errno);
+  }
+  return fail(job, "poll", ETIMEDOUT);
+}
+
+static int send_bytes(job_t *job, const char *bytes, size_t size, int more) {
+  while (size > 0) {
+    ssize_t sent = send(job->socket_fd, bytes, size, MSG_NOSIGNAL | (more ? MSG_MORE : 0));
+    if (sent >= 0) {
+      bytes += sent;
+      size -= (size_t)sent;
+      job->sent += sent;
+    } else if (errno == EAGAIN || errno == EWOULDBLOCK) {
+      if (wait_writable(job)) return job->error;
+    } else if (errno != EINTR) {
+      return fail(job, "send", errno);
+    }
+  }
+  return 0;
+}
+
+static int send_file(job_t *job, int fd, int64_t offset, int64_t length) {
+  off_t position = (off_t)offset;
+  while (length > 0) {
+    if (atomic_load(&job->cancelled)) return fail(job, "cancel", ECANCELED);
+    ssize_t sent = sendfile(job->socket_fd, fd, &position, length < SENDFILE_STEP ? (size_t)length : SENDFILE_STEP);
+    if (sent > 0) {
+      length -= sent;
+      job->sent += sent;
+    } else if (sent == 0) {
+      return fail(job, "sendfile", SHORT_FILE);
+    } else if (errno == EAGAIN) {
+      if (wait_writable(job)) return job->error;
+    } else if (errno != EINTR) {
+      return fail(job, "sendfile", errno);
+    }
+  }
+  return 0;
+}
+
+static int send_segment(job_t *job, const segment_t *segment, int more) {
+  switch (segment->kind) {
+    case SEGMENT_BYTES:
+      return send_bytes(job, segment->bytes, segment->size, more);
+    case SEGMENT_FD:
+      return send_file(job, segment->fd, segment->offset, segment->length);
+    case SEGMENT_PATH: {
+      int fd = open(segment->bytes, O_RDONLY | O_CLOEXEC);
+      if (fd < 0) return fail(job, "open", errno);
+      int result = send_file(job, fd, segment->offset, segment->length);
+      close(fd);
+      return result;
+    }
+  }
+  return 0;
+}
+
+static void *run_job(void *data) {
+  job_t *job = data;
+  for (size_t i = 0; i < job->count; i++) {
+    if (send_segment(job, &job->segments[i], i + 1 < job->count)) break;
+  }
+  pthread_mutex_lock(&job->lock);
+  close(job->socket_fd);
+  job->socket_fd = -1;
+  pthread_mutex_unlock(&job->lock);
+  napi_call_threadsafe_function(job->done, job, napi_tsfn_blocking);
+  napi_release_threadsafe_function(job->done, napi_tsfn_release);
+  return NULL;
+}
+
+static void finish_on_main_thread(napi_env env, napi_value callback, void *context, void *data) {
+  (void)context;
+  job_t *job = data;
+  if (env != NULL) {
+    napi_value global, args[2];
+    napi_get_global(env, &global);
+    if (job->error == 0) {
+      napi_get_null(env, &args[0]);
+    } else {
+      const char *reason = job->error == SHORT_FILE ? "the file ended before its range did" : strerror(job->error);
+      const char *code = job->error == SHORT_FILE ? "ESHORTFILE" : job->error == ECANCELED ? "ECANCELED" : NULL;
+      char message[256];
+      snprintf(message, sizeof message, "%s failed: %s", job->failed_call, reason);
+      napi_value text, code_value = NULL;
+      napi_create_string_utf8(env, message, NAPI_AUTO_LENGTH, &text);
+      if (code != NULL) napi_create_string_utf8(env, code, NAPI_AUTO_LENGTH, &code_value);
+      napi_create_error(env, code_value, text, &args[0]);
+      napi_value errno_value;
+      napi_create_int32(env, job->error, &errno_value);
+      napi_set_named_property(env, args[0], "errno", errno_value);
+    }
+    napi_create_double(env, (double)job->sent, &args[1]);
+    // As a callback from the event loop, so that the promises it settles run their reactions now.
+    napi_make_callback(env, job->async_context, global, callback, 2, args, NULL);
+    napi_async_destroy(env, job->async_context);
+  }
+  release_job(job);
+}
+
+static void finalize_handle(napi_env env, void *data, void *hint) {
+  (void)env;
+  (void)hint;
+  release_job(data);
+}
+
+static int read_integer(napi_env env, napi_value object, const char *name, int64_t *out) {
+  napi_value value;
+  double number;
+  if (napi_get_named_property(env, object, name, &value) != napi_ok) return 0;
+  if (napi_get_value_double(env, value, &number) != napi_ok) return 0;
+  if (!(number >= 0 && number <= 9007199254740991.0) || number != (double)(int64_t)number) return 0;
+  *out = (int64_t)number;
+  return 1;
+}
+
+static int read_segment(napi_env env, napi_value value, segment_t *segment) {
+  bool is_buffer = false;
+  napi_is_buffer(env, value, &is_buffer);
+  if (is_buffer) {
+    void *data;
+    size_t size;
+    napi_get_buffer_info(env, value, &data, &size);
+    segment->kind = SEGMENT_BYTES;
+    segment->size = size;
+    segment->bytes = malloc(size > 0 ? size : 1);
+    if (segment->bytes == NULL) return 0;
+    memcpy(segment->bytes, data, size);
+    return 1;
+  }
+  if (!read_integer(env, value, "offset", &segment->offset) || !read_integer(env, value, "length", &segment->length)) return 0;
+  bool has_fd = false, has_path = false;
+  napi_has_named_property(env, value, "fd", &has_fd);
+  napi_has_named_property(env, value, "path", &has_path);
+  if (has_fd == has_path) return 0;
+  if (has_fd) {
+    int64_t fd;
+    if (!read_integer(env, value, "fd", &fd) || fd > INT32_MAX) return 0;
+    segment->kind = SEGMENT_FD;
+    segment->fd = (int)fd;
+    return 1;
+  }
+  napi_value path;
+  size_t length;
+  napi_get_named_property(env, value, "path", &path);
+  if (napi_get_value_string_utf8(env, path, NULL, 0, &length) != napi_ok) return 0;
+  segment->kind = SEGMENT_PATH;
+  segment->bytes = malloc(length + 1);
+  if (segment->bytes == NULL) return 0;
+  napi_get_value_string_utf8(env, path, segment->bytes, length + 1, &length);
+  return strlen(segment->bytes) == length;  // no NUL inside a path
+}
+
+// send(socketFd, segments, callback(error, bytesSent)) -> handle
+static napi_value send_segments(napi_env env, napi_callback_info info) {
+  size_t argc = 3;
+  napi_value argv[3];
+  napi_get_cb_info(env, info, &argc, argv, NULL, NULL);
+  int32_t socket_fd;
+  uint32_t count;
+  bool is_array = false;
+  napi_valuetype callback_type = napi_undefined;
+  if (argc == 3) {
+    napi_is_array(env, argv[1], &is_array);
+    napi_typeof(env, argv[2], &callback_type);
+  }
+  if (argc < 3 || napi_get_value_int32(env, argv[0], &socket_fd) != napi_ok || socket_fd < 0 || !is_array || callback_type != napi_function) {
+    napi_throw_type_error(env, NULL, "send(socketFd, segments, callback) expects a descriptor, an array and a function");
+    return NULL;
+  }
+  napi_get_array_length(env, argv[1], &count);
+
+  job_t *job = calloc(1, sizeof *job);
+  if (job == NULL || (job->segments = calloc(count > 0 ? count : 1, sizeof *job->segments)) == NULL) {
+    free(job);
+    napi_throw_error(env, NULL, "out of memory");
+    return NULL;
+  }
+  pthread_mutex_init(&job->lock, NULL);
+  atomic_init(&job->refs, 1);
+  job->socket_fd = -1;
+  for (uint32_t i = 0; i < count; i++) {
+    napi_value element;
+    napi_get_element(env, argv[1], i, &element);
+    job->count = i + 1;  // so release_job frees what was read so far
+    if (!read_segment(env, element, &job->segments[i])) {
+      release_job(job);
+      napi_throw_type_error(env, NULL, "a segment is a Buffer or {fd | path, offset, length} with whole, non-negative numbers");
+      return NULL;
+    }
+  }
+  job->count = count;
+
+  job->socket_fd = fcntl(socket_fd, F_DUPFD_CLOEXEC, 0);
+  if (job->socket_fd < 0) {
+    int error = errno;
+    release_job(job);
+    napi_throw_error(env, NULL, strerror(error));
+    return NULL;
+  }
+  napi_value name, handle;
+  napi_create_string_utf8(env, "sendfile", NAPI_AUTO_LENGTH, &name);
+  if (napi_create_threadsafe_function(env, argv[2], NULL, name, 0, 1, NULL, NULL, NULL, finish_on_main_thread, &job->done) != napi_ok) {
+    close(job->socket_fd);
+    release_job(job);
+    napi_throw_error(env, NULL, "could not create the completion callback");
+    return NULL;
+  }
+  napi_async_init(env, NULL, name, &job->async_context);
+  atomic_store(&job->refs, 2);
+  napi_create_external(env, job, finalize_handle, NULL, &handle);
+
+  pthread_attr_t attributes;
+  pthread_attr_init(&attributes);
+  pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);
+  pthread_attr_setstacksize(&attributes, 256 * 1024);
+  pthread_t thread;
+  int started = pthread_create(&thread, &attributes, run_job, job);
+  pthread_attr_destroy(&attributes);
+  if (started != 0) {
+    // The handle's finalizer and this release drop both references.
+    close(job->socket_fd);
+    job->socket_fd = -1;
+    napi_release_threadsafe_function(job->done, napi_tsfn_abort);
+    napi_async_destroy(env, job->async_context);
+    release_job(job);
+    napi_throw_error(env, NULL, strerror(started));
+    return NULL;
+  }
+  return handle;
+}
+
+// cancel(handle): the job stops at its next step and reports ECANCELED; shutting the
+// socket down wakes a send that is waiting for the peer. A finished job is left alone.
+static napi_value cancel_job(napi_env env, napi_callback_info info) {
+  size_t argc = 1;
+  napi_value argv[1];
+  void *data = NULL;
+  napi_get_cb_info(env, info, &argc, argv, NULL, NULL);
+  if (argc < 1 || napi_get_value_external(env, argv[0], &data) != napi_ok) {
+    napi_throw_type_error(env, NULL, "cancel(handle) expects a handle from send");
+    return NULL;
+  }
+  job_t *job = data;
+  atomic_store(&job->cancelled, 1);
+  pthread_mutex_lock(&job->lock);
+  if (job->socket_fd >= 0) shutdown(job->socket_fd, SHUT_RDWR);
+  pthread_mutex_unlock(&job->lock);
+  return NULL;
+}
+
+#endif
+
+// Elsewhere the module is empty and callers keep to their portable path.
+NAPI_MODULE_INIT() {
+#ifdef __linux__
+  napi_value send_function, cancel_function;
+  napi_create_function(env, "send", NAPI_AUTO_LENGTH, send_segments, NULL, &send_function);
+  napi_create_function(env, "cancel", NAPI_AUTO_LENGTH, cancel_job, NULL, &cancel_function);
+  napi_set_named_property(env, exports, "send", send_function);
+  napi_set_named_property(env, exports, "cancel", cancel_function);
+#else
+  (void)env;
+#endif
+  return exports;
+}

@@ -20,7 +20,11 @@ beforeAll(async () => {
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
 /** A plain Node server whose handler gets the direct socket after writing its headers. */
-async function serve(handle: (response: http.ServerResponse, socket: DirectSocket) => Promise<void>, headers: http.OutgoingHttpHeaders = {}) {
+async function serve(
+  handle: (response: http.ServerResponse, socket: DirectSocket) => Promise<void>,
+  headers: http.OutgoingHttpHeaders = {},
+  idleTimeoutMs = 0,
+) {
   const failures: Error[] = [];
   const server = http.createServer(async (_request, response) => {
     try {
@@ -34,6 +38,7 @@ async function serve(handle: (response: http.ServerResponse, socket: DirectSocke
       response.destroy();
     }
   });
+  server.setTimeout(idleTimeoutMs);
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
@@ -117,6 +122,35 @@ describe('directSocketOf', () => {
     });
     await expect.poll(() => served.failures.length, { timeout: 10_000 }).toBe(1);
     expect(served.failures[0]).toMatchObject({ code: 'ERR_STREAM_PREMATURE_CLOSE' });
+    await served.close();
+  });
+
+  it("keeps a slow but steady client past the server's idle timeout, which Node alone would apply to a send it cannot see", async () => {
+    // Larger than what the two sockets' buffers take at once, so the send lasts as long as the reading.
+    const large = path.join(dir, 'large.bin');
+    const largeBytes = randomBytes(24 * 1024 * 1024);
+    await writeFile(large, largeBytes);
+    const served = await serve(
+      async (_response, socket) => {
+        await socket.send([{ path: large, offset: 0, length: largeBytes.length }]);
+      },
+      { 'content-length': largeBytes.length },
+      400,
+    );
+    const received = await new Promise<Buffer>((resolve, reject) => {
+      http.get(served.url, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => {
+          chunks.push(chunk);
+          // The whole body takes well over the idle timeout; no pause comes near it.
+          response.pause();
+          setTimeout(() => response.resume(), 5);
+        });
+        response.on('close', () => (response.complete ? resolve(Buffer.concat(chunks)) : reject(new Error('the body was cut short'))));
+      }).on('error', reject);
+    });
+    expect(received.equals(largeBytes)).toBe(true);
+    expect(served.failures).toEqual([]);
     await served.close();
   });
 

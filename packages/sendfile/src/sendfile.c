@@ -21,8 +21,6 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-// A send that makes no progress for this long ends the job, as nginx's send_timeout does.
-#define IDLE_TIMEOUT_MS 60000
 // How often a job waiting for the peer looks at its cancel flag.
 #define POLL_SLICE_MS 1000
 // Below sendfile's own per-call limit (0x7ffff000).
@@ -41,11 +39,13 @@ typedef struct {
   int64_t length;
 } segment_t;
 
-typedef struct {
+typedef struct job {
   pthread_mutex_t lock;  // guards socket_fd between the thread's close and cancel's shutdown
   int socket_fd;
   atomic_int cancelled;
-  atomic_int refs;  // the JS handle and the thread, each released once
+  // Held by the JS handle, the completion callback and the registry, each released once.
+  atomic_int refs;
+  int idle_timeout_ms;
   segment_t *segments;
   size_t count;
   int error;
@@ -53,7 +53,15 @@ typedef struct {
   int64_t sent;
   napi_threadsafe_function done;
   napi_async_context async_context;
+  napi_env env;
+  struct job *next_live, *previous_live;
 } job_t;
+
+// Jobs whose thread is running, so that an environment shutting down can stop its own and
+// wait for them: their threads must be done with the thread-safe function before it is freed.
+static pthread_mutex_t registry_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t registry_changed = PTHREAD_COND_INITIALIZER;
+static job_t *live_jobs = NULL;
 
 static void release_job(job_t *job) {
   if (atomic_fetch_sub(&job->refs, 1) != 1) return;
@@ -69,8 +77,10 @@ static int fail(job_t *job, const char *call, int error) {
   return error;
 }
 
+// Waits until the peer takes more bytes: at most the job's idle timeout for this one wait,
+// so a peer that takes a little now and then keeps the send alive, as with nginx's send_timeout.
 static int wait_writable(job_t *job) {
-  for (int idle_ms = 0; idle_ms < IDLE_TIMEOUT_MS; idle_ms += POLL_SLICE_MS) {
+  for (int idle_ms = 0; idle_ms < job->idle_timeout_ms; idle_ms += POLL_SLICE_MS) {
     if (atomic_load(&job->cancelled)) return fail(job, "cancel", ECANCELED);
     struct pollfd target = {.fd = job->socket_fd, .events = POLLOUT};
     int ready = poll(&target, 1, POLL_SLICE_MS);
@@ -132,6 +142,13 @@ static int send_segment(job_t *job, const segment_t *segment, int more) {
   return 0;
 }
 
+static void cancel(job_t *job) {
+  atomic_store(&job->cancelled, 1);
+  pthread_mutex_lock(&job->lock);
+  if (job->socket_fd >= 0) shutdown(job->socket_fd, SHUT_RDWR);
+  pthread_mutex_unlock(&job->lock);
+}
+
 static void *run_job(void *data) {
   job_t *job = data;
   for (size_t i = 0; i < job->count; i++) {
@@ -141,9 +158,35 @@ static void *run_job(void *data) {
   close(job->socket_fd);
   job->socket_fd = -1;
   pthread_mutex_unlock(&job->lock);
-  napi_call_threadsafe_function(job->done, job, napi_tsfn_blocking);
+  // Refused only while the environment shuts down: the completion will never run.
+  if (napi_call_threadsafe_function(job->done, job, napi_tsfn_blocking) != napi_ok) release_job(job);
   napi_release_threadsafe_function(job->done, napi_tsfn_release);
+
+  pthread_mutex_lock(&registry_lock);
+  if (job->previous_live) job->previous_live->next_live = job->next_live;
+  else live_jobs = job->next_live;
+  if (job->next_live) job->next_live->previous_live = job->previous_live;
+  pthread_cond_broadcast(&registry_changed);
+  pthread_mutex_unlock(&registry_lock);
+  release_job(job);
   return NULL;
+}
+
+static int has_live_job(napi_env env) {
+  for (job_t *job = live_jobs; job; job = job->next_live) {
+    if (job->env == env) return 1;
+  }
+  return 0;
+}
+
+// Runs when an environment shuts down: its sends stop at their next step.
+static void stop_live_jobs(void *env) {
+  pthread_mutex_lock(&registry_lock);
+  for (job_t *job = live_jobs; job; job = job->next_live) {
+    if (job->env == env) cancel(job);
+  }
+  while (has_live_job(env)) pthread_cond_wait(&registry_changed, &registry_lock);
+  pthread_mutex_unlock(&registry_lock);
 }
 
 static void finish_on_main_thread(napi_env env, napi_value callback, void *context, void *data) {
@@ -228,21 +271,22 @@ static int read_segment(napi_env env, napi_value value, segment_t *segment) {
   return strlen(segment->bytes) == length;  // no NUL inside a path
 }
 
-// send(socketFd, segments, callback(error, bytesSent)) -> handle
+// send(socketFd, segments, idleTimeoutMs, callback(error, bytesSent)) -> handle
 static napi_value send_segments(napi_env env, napi_callback_info info) {
-  size_t argc = 3;
-  napi_value argv[3];
+  size_t argc = 4;
+  napi_value argv[4];
   napi_get_cb_info(env, info, &argc, argv, NULL, NULL);
-  int32_t socket_fd;
+  int32_t socket_fd, idle_timeout_ms;
   uint32_t count;
   bool is_array = false;
   napi_valuetype callback_type = napi_undefined;
-  if (argc == 3) {
+  if (argc == 4) {
     napi_is_array(env, argv[1], &is_array);
-    napi_typeof(env, argv[2], &callback_type);
+    napi_typeof(env, argv[3], &callback_type);
   }
-  if (argc < 3 || napi_get_value_int32(env, argv[0], &socket_fd) != napi_ok || socket_fd < 0 || !is_array || callback_type != napi_function) {
-    napi_throw_type_error(env, NULL, "send(socketFd, segments, callback) expects a descriptor, an array and a function");
+  if (argc < 4 || napi_get_value_int32(env, argv[0], &socket_fd) != napi_ok || socket_fd < 0 || !is_array ||
+      napi_get_value_int32(env, argv[2], &idle_timeout_ms) != napi_ok || idle_timeout_ms <= 0 || callback_type != napi_function) {
+    napi_throw_type_error(env, NULL, "send(socketFd, segments, idleTimeoutMs, callback) expects a descriptor, an array, a positive timeout and a function");
     return NULL;
   }
   napi_get_array_length(env, argv[1], &count);
@@ -256,11 +300,12 @@ static napi_value send_segments(napi_env env, napi_callback_info info) {
   pthread_mutex_init(&job->lock, NULL);
   atomic_init(&job->refs, 1);
   job->socket_fd = -1;
+  job->idle_timeout_ms = idle_timeout_ms;
+  job->env = env;
   for (uint32_t i = 0; i < count; i++) {
     napi_value element;
-    napi_get_element(env, argv[1], i, &element);
     job->count = i + 1;  // so release_job frees what was read so far
-    if (!read_segment(env, element, &job->segments[i])) {
+    if (napi_get_element(env, argv[1], i, &element) != napi_ok || !read_segment(env, element, &job->segments[i])) {
       release_job(job);
       napi_throw_type_error(env, NULL, "a segment is a Buffer or {fd | path, offset, length} with whole, non-negative numbers");
       return NULL;
@@ -277,29 +322,51 @@ static napi_value send_segments(napi_env env, napi_callback_info info) {
   }
   napi_value name, handle;
   napi_create_string_utf8(env, "sendfile", NAPI_AUTO_LENGTH, &name);
-  if (napi_create_threadsafe_function(env, argv[2], NULL, name, 0, 1, NULL, NULL, NULL, finish_on_main_thread, &job->done) != napi_ok) {
+  if (napi_async_init(env, NULL, name, &job->async_context) != napi_ok) {
     close(job->socket_fd);
+    release_job(job);
+    napi_throw_error(env, NULL, "could not create the async context");
+    return NULL;
+  }
+  if (napi_create_threadsafe_function(env, argv[3], NULL, name, 0, 1, NULL, NULL, NULL, finish_on_main_thread, &job->done) != napi_ok) {
+    close(job->socket_fd);
+    napi_async_destroy(env, job->async_context);
     release_job(job);
     napi_throw_error(env, NULL, "could not create the completion callback");
     return NULL;
   }
-  napi_async_init(env, NULL, name, &job->async_context);
-  atomic_store(&job->refs, 2);
-  napi_create_external(env, job, finalize_handle, NULL, &handle);
+  if (napi_create_external(env, job, finalize_handle, NULL, &handle) != napi_ok) {
+    close(job->socket_fd);
+    napi_release_threadsafe_function(job->done, napi_tsfn_abort);
+    napi_async_destroy(env, job->async_context);
+    release_job(job);
+    napi_throw_error(env, NULL, "could not create the handle");
+    return NULL;
+  }
+  // From here the handle's finalizer holds one reference; the completion and the registry the others.
+  atomic_store(&job->refs, 3);
 
   pthread_attr_t attributes;
   pthread_attr_init(&attributes);
   pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);
   pthread_attr_setstacksize(&attributes, 256 * 1024);
   pthread_t thread;
+  pthread_mutex_lock(&registry_lock);
   int started = pthread_create(&thread, &attributes, run_job, job);
+  if (started == 0) {
+    job->next_live = live_jobs;
+    if (live_jobs) live_jobs->previous_live = job;
+    live_jobs = job;
+  }
+  pthread_mutex_unlock(&registry_lock);
   pthread_attr_destroy(&attributes);
   if (started != 0) {
-    // The handle's finalizer and this release drop both references.
+    // The completion and the registry will never hold theirs; the handle's finalizer drops the last.
     close(job->socket_fd);
     job->socket_fd = -1;
     napi_release_threadsafe_function(job->done, napi_tsfn_abort);
     napi_async_destroy(env, job->async_context);
+    release_job(job);
     release_job(job);
     napi_throw_error(env, NULL, strerror(started));
     return NULL;
@@ -318,11 +385,7 @@ static napi_value cancel_job(napi_env env, napi_callback_info info) {
     napi_throw_type_error(env, NULL, "cancel(handle) expects a handle from send");
     return NULL;
   }
-  job_t *job = data;
-  atomic_store(&job->cancelled, 1);
-  pthread_mutex_lock(&job->lock);
-  if (job->socket_fd >= 0) shutdown(job->socket_fd, SHUT_RDWR);
-  pthread_mutex_unlock(&job->lock);
+  cancel(data);
   return NULL;
 }
 
@@ -336,6 +399,7 @@ NAPI_MODULE_INIT() {
   napi_create_function(env, "cancel", NAPI_AUTO_LENGTH, cancel_job, NULL, &cancel_function);
   napi_set_named_property(env, exports, "send", send_function);
   napi_set_named_property(env, exports, "cancel", cancel_function);
+  napi_add_env_cleanup_hook(env, stop_live_jobs, env);
 #else
   (void)env;
 #endif

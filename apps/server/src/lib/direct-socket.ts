@@ -22,36 +22,42 @@ export interface DirectSocket {
 }
 
 interface SendfileAddon {
-  send(socketFd: number, segments: readonly SocketSegment[], done: (error: Error | null, bytesSent: number) => void): object;
+  send(socketFd: number, segments: readonly SocketSegment[], idleTimeoutMs: number, done: (error: Error | null, bytesSent: number) => void): object;
   cancel(handle: object): void;
 }
 
 /**
- * Each send runs on a thread of its own that mostly waits for the peer; past this many at
- * once, responses take the portable path instead of adding threads.
+ * Responses with a direct socket at once. Each send runs on a thread of its own that
+ * mostly waits for the peer; past this many, responses take the portable path instead.
  */
-const MAX_SENDS_IN_FLIGHT = 128;
+const MAX_DIRECT_RESPONSES = 128;
+/** How long a send waits for a peer that takes nothing, when the server sets no idle timeout itself. */
+const DEFAULT_IDLE_TIMEOUT_MS = 120_000;
 
 // packages/sendfile, built when the project is installed; empty off Linux.
 const addon = createRequire(import.meta.url)('@cloudvault/sendfile') as Partial<SendfileAddon>;
-let sendsInFlight = 0;
+let directResponses = 0;
+
+type NodeSocket = net.Socket & { _handle?: { fd?: unknown } | null };
 
 /**
  * After `writeHead`, the response's socket as a DirectSocket, once its headers have left;
  * null when bytes cannot go into it directly: off Linux, over TLS, a response still queued
- * behind an earlier one on the connection, or too many sends in flight. Callers then write
- * through the response as usual. A whole file this way goes out at nginx's speed, about
- * twice that of reading it into buffers and writing them (docs/decisions/0007).
+ * behind an earlier one on the connection, or too many direct responses at once. Callers
+ * then write through the response as usual. A whole file this way goes out faster than
+ * nginx serves it here, about twice as fast as through reused buffers (docs/decisions/0012).
  */
 export async function directSocketOf(response: ServerResponse): Promise<DirectSocket | null> {
   const { send, cancel } = addon;
-  const socket = response.socket;
+  const socket = response.socket as NodeSocket | null;
   if (!send || !cancel || !(socket instanceof net.Socket) || 'encrypted' in socket) return null;
-  if (sendsInFlight >= MAX_SENDS_IN_FLIGHT) return null;
+  if (directResponses >= MAX_DIRECT_RESPONSES) return null;
+  directResponses += 1;
+  response.once('close', () => (directResponses -= 1));
   response.flushHeaders();
   // Write callbacks run in order: once this one runs, the headers are in the kernel.
   await new Promise<void>((resolve) => socket.write(Buffer.alloc(0), () => resolve()));
-  const fd = (socket as net.Socket & { _handle?: { fd?: unknown } })._handle?.fd;
+  const fd = socket._handle?.fd;
   if (socket.destroyed || socket.writableLength > 0 || typeof fd !== 'number' || fd < 0) return null;
   // Node frames a body without Content-Length in chunks; bytes sent past it must be framed the same way.
   const chunked = (response as ServerResponse & { chunkedEncoding?: boolean }).chunkedEncoding === true;
@@ -61,16 +67,21 @@ export async function directSocketOf(response: ServerResponse): Promise<DirectSo
       const framed = chunked ? inChunk(segments) : coalesced(segments);
       if (framed.length === 0) return Promise.resolve();
       return new Promise((resolve, reject) => {
-        if (response.destroyed) return reject(closedEarly());
-        const onClose = () => cancel(handle);
-        const handle = send(fd, framed, (error) => {
-          sendsInFlight -= 1;
+        // Checked right before the addon dups the descriptor, with no await in between: once
+        // Node has closed it, the same number may already be another client's connection.
+        if (response.destroyed || socket.destroyed || socket._handle?.fd !== fd) return reject(closedEarly());
+        // Node sees none of these bytes, so its idle timer would cut a long send; the addon
+        // applies the same timeout to the peer instead, and Node's timer restarts afterwards.
+        const idleTimeout = socket.timeout ?? 0;
+        const handle = send(fd, framed, idleTimeout > 0 ? idleTimeout : DEFAULT_IDLE_TIMEOUT_MS, (error) => {
           response.off('close', onClose);
+          if (!socket.destroyed) socket.setTimeout(idleTimeout);
           if (error) reject(response.destroyed || peerLeft(error) ? Object.assign(closedEarly(), { cause: error }) : error);
           else resolve();
         });
-        sendsInFlight += 1;
+        const onClose = () => cancel(handle);
         response.on('close', onClose);
+        socket.setTimeout(0);
       });
     },
   };

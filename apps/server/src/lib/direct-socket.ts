@@ -34,8 +34,8 @@ const MAX_DIRECT_RESPONSES = 128;
 /** How long a send waits for a peer that takes nothing, when the server sets no idle timeout itself. */
 const DEFAULT_IDLE_TIMEOUT_MS = 120_000;
 
-// packages/sendfile, built when the project is installed; empty off Linux.
-const addon = createRequire(import.meta.url)('@cloudvault/sendfile') as Partial<SendfileAddon>;
+// packages/native, built when the project is installed; empty off Linux.
+const addon = createRequire(import.meta.url)('@cloudvault/native') as Partial<SendfileAddon>;
 let directResponses = 0;
 
 type NodeSocket = net.Socket & { _handle?: { fd?: unknown } | null };

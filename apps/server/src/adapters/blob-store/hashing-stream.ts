@@ -1,46 +1,96 @@
-import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
 import { Transform } from 'node:stream';
-import zlib from 'node:zlib';
 import { BlobTooLargeError, type PutResult } from './blob-store.ts';
+
+interface Hashing {
+  createHasher(): object;
+  updateHasher(hasher: object, chunks: Buffer[], done: (error: Error | null) => void): void;
+  digestHasher(hasher: object): { sha256: string; crc32: number };
+}
+
+// packages/native: sha256 (the OpenSSL inside Node) and CRC32 (its zlib) on the thread pool.
+const hashing = createRequire(import.meta.url)('@cloudvault/native') as Hashing;
+
+/** Chunks waiting to be hashed before the stream stops taking more. */
+const MAX_WAITING_BYTES = 8 * 1024 * 1024;
 
 /**
  * A pass-through that computes sha256 and CRC32 and counts bytes as the upload streams,
- * so a blob is read once whatever the driver. Shared by the drivers so both report the
- * same numbers. Fails with BlobTooLargeError as soon as `maxBytes` is passed, before the
- * oversized chunk goes downstream.
+ * so a blob is read once whatever the driver. Chunks go downstream at once while they are
+ * hashed on the thread pool, a batch at a time: hashing on the main thread took about
+ * 1 s per GiB there, and 1 GiB uploads ran at 360-480 MB/s with it against 440-830
+ * without (docs/decisions/0007). Chunks are only read, by the hash and downstream alike.
+ * Fails with BlobTooLargeError as soon as `maxBytes` is passed, before the oversized chunk
+ * goes downstream.
  */
 export function createHashingStream(options: { maxBytes?: number } = {}): {
   stream: Transform;
   /** The totals; only valid once the stream has ended. */
   result(): PutResult;
 } {
-  // Node's native CRC32 (20.15+) runs at memory speed; a JavaScript CRC would cap throughput.
-  if (typeof zlib.crc32 !== 'function') throw new Error('CloudVault needs Node 20.15 or later (zlib.crc32)');
   const { maxBytes } = options;
-  const hash = createHash('sha256');
-  let crc32 = 0;
+  const hasher = hashing.createHasher();
   let size = 0;
-  let sha256: string | undefined;
+  let digest: { sha256: string; crc32: number } | undefined;
+  let waiting: Buffer[] = [];
+  let waitingBytes = 0;
+  let hashingBatch = false;
+  let failure: Error | undefined;
+  // A transform or the flush held back until the hash catches up.
+  let heldBack: ((error?: Error | null) => void) | undefined;
+  let flushing = false;
+
+  const release = () => {
+    const callback = heldBack;
+    if (!callback) return;
+    if (failure) {
+      heldBack = undefined;
+      return callback(failure);
+    }
+    if (flushing && (hashingBatch || waiting.length > 0)) return;
+    if (!flushing && waitingBytes >= MAX_WAITING_BYTES) return;
+    heldBack = undefined;
+    if (flushing) digest = hashing.digestHasher(hasher);
+    callback();
+  };
+
+  const hashNext = () => {
+    if (hashingBatch || waiting.length === 0 || failure) return release();
+    const batch = waiting;
+    waiting = [];
+    waitingBytes = 0;
+    hashingBatch = true;
+    hashing.updateHasher(hasher, batch, (error) => {
+      hashingBatch = false;
+      failure ??= error ?? undefined;
+      hashNext();
+    });
+    release();
+  };
 
   const stream = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       size += chunk.length;
       if (maxBytes !== undefined && size > maxBytes) return callback(new BlobTooLargeError(maxBytes));
-      hash.update(chunk);
-      crc32 = zlib.crc32(chunk, crc32);
-      callback(null, chunk);
+      if (failure) return callback(failure);
+      this.push(chunk);
+      waiting.push(chunk);
+      waitingBytes += chunk.length;
+      heldBack = callback;
+      hashNext();
     },
     flush(callback) {
-      sha256 = hash.digest('hex');
-      callback();
+      flushing = true;
+      heldBack = callback;
+      hashNext();
     },
   });
 
   return {
     stream,
     result() {
-      if (sha256 === undefined) throw new Error('The hashing stream has not ended yet');
-      return { size, sha256, crc32: crc32 >>> 0 };
+      if (digest === undefined) throw new Error('The hashing stream has not ended yet');
+      return { size, ...digest };
     },
   };
 }

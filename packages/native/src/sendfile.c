@@ -1,10 +1,9 @@
 // Sends a list of segments (bytes, or a range of a file given by descriptor or path) into
-// a TCP socket on a thread of its own: file bytes go from the page cache to the socket
-// with sendfile(2), the one copy Node's own fs and net APIs cannot avoid. The socket is
-// dup'ed before the call returns, so whatever Node later does with its descriptor, this
-// thread never writes into a connection it was not given.
-#define NAPI_VERSION 8
-#include <node_api.h>
+// a TCP socket on a thread of its own: file bytes go from the page cache to the socket with
+// sendfile(2), the one copy Node's own fs and net APIs cannot avoid. The socket is dup'ed
+// before the call returns, so whatever Node later does with its descriptor, this thread
+// never writes into a connection it was not given. Linux only.
+#include "addon.h"
 
 #ifdef __linux__
 
@@ -389,19 +388,20 @@ static napi_value cancel_job(napi_env env, napi_callback_info info) {
   return NULL;
 }
 
-#endif
-
-// Elsewhere the module is empty and callers keep to their portable path.
-NAPI_MODULE_INIT() {
-#ifdef __linux__
+void register_sending(napi_env env, napi_value exports) {
   napi_value send_function, cancel_function;
   napi_create_function(env, "send", NAPI_AUTO_LENGTH, send_segments, NULL, &send_function);
   napi_create_function(env, "cancel", NAPI_AUTO_LENGTH, cancel_job, NULL, &cancel_function);
   napi_set_named_property(env, exports, "send", send_function);
   napi_set_named_property(env, exports, "cancel", cancel_function);
   napi_add_env_cleanup_hook(env, stop_live_jobs, env);
-#else
-  (void)env;
-#endif
-  return exports;
 }
+
+#else
+
+void register_sending(napi_env env, napi_value exports) {
+  (void)env;
+  (void)exports;
+}
+
+#endif

@@ -1,0 +1,178 @@
+// sha256 and CRC32 of an upload's chunks on the libuv thread pool, so the main thread only
+// moves bytes. Uses the OpenSSL and zlib that Node itself exports to addons, so the results
+// are those of node:crypto and zlib.crc32.
+#include "addon.h"
+
+#include <openssl/evp.h>
+#include <stdlib.h>
+#include <zlib.h>
+
+typedef struct {
+  EVP_MD_CTX *context;  // NULL once digested
+  uLong crc;
+  int busy;
+  // The update in flight: the chunks' bytes, kept alive by a reference to their array.
+  size_t count;
+  const unsigned char **data;
+  size_t *lengths;
+  napi_ref chunks_ref, callback_ref, self_ref;
+  napi_async_work work;
+} hasher_t;
+
+static void free_hasher(napi_env env, void *data, void *hint) {
+  (void)env;
+  (void)hint;
+  hasher_t *hasher = data;
+  if (hasher->context) EVP_MD_CTX_free(hasher->context);
+  free(hasher);
+}
+
+// createHasher() -> handle
+static napi_value create_hasher(napi_env env, napi_callback_info info) {
+  (void)info;
+  hasher_t *hasher = calloc(1, sizeof *hasher);
+  if (hasher == NULL || (hasher->context = EVP_MD_CTX_new()) == NULL || EVP_DigestInit_ex(hasher->context, EVP_sha256(), NULL) != 1) {
+    if (hasher) free_hasher(env, hasher, NULL);
+    napi_throw_error(env, NULL, "could not start a sha256 hash");
+    return NULL;
+  }
+  hasher->crc = crc32(0L, Z_NULL, 0);
+  napi_value handle;
+  if (napi_create_external(env, hasher, free_hasher, NULL, &handle) != napi_ok) {
+    free_hasher(env, hasher, NULL);
+    napi_throw_error(env, NULL, "could not create the handle");
+    return NULL;
+  }
+  return handle;
+}
+
+static void hash_chunks(napi_env env, void *data) {
+  (void)env;
+  hasher_t *hasher = data;
+  for (size_t i = 0; i < hasher->count; i++) {
+    // An empty chunk may have no bytes at all, and crc32 of Z_NULL starts a new checksum.
+    if (hasher->lengths[i] == 0) continue;
+    EVP_DigestUpdate(hasher->context, hasher->data[i], hasher->lengths[i]);
+    hasher->crc = crc32_z(hasher->crc, hasher->data[i], hasher->lengths[i]);
+  }
+}
+
+static void finish_update(napi_env env, napi_status status, void *data) {
+  hasher_t *hasher = data;
+  napi_value callback, global, error;
+  napi_get_reference_value(env, hasher->callback_ref, &callback);
+  napi_delete_reference(env, hasher->callback_ref);
+  napi_delete_reference(env, hasher->chunks_ref);
+  napi_delete_async_work(env, hasher->work);
+  free(hasher->data);
+  free(hasher->lengths);
+  hasher->data = NULL;
+  hasher->lengths = NULL;
+  hasher->busy = 0;
+  if (status == napi_ok) {
+    napi_get_null(env, &error);
+  } else {
+    napi_value message;
+    napi_create_string_utf8(env, "hashing was cancelled", NAPI_AUTO_LENGTH, &message);
+    napi_create_error(env, NULL, message, &error);
+  }
+  // The callback may start the next update, which takes new references.
+  napi_ref self_ref = hasher->self_ref;
+  napi_get_global(env, &global);
+  napi_call_function(env, global, callback, 1, &error, NULL);
+  // Last: the handle may be collected from here on.
+  napi_delete_reference(env, self_ref);
+}
+
+// updateHasher(handle, chunks, callback(error)): hashes the chunks, in order, on the thread
+// pool; one update at a time per hasher, and the chunks must not change until it calls back.
+static napi_value update_hasher(napi_env env, napi_callback_info info) {
+  size_t argc = 3;
+  napi_value argv[3];
+  napi_get_cb_info(env, info, &argc, argv, NULL, NULL);
+  hasher_t *hasher = NULL;
+  bool is_array = false;
+  napi_valuetype callback_type = napi_undefined;
+  uint32_t count = 0;
+  if (argc == 3) {
+    napi_is_array(env, argv[1], &is_array);
+    napi_typeof(env, argv[2], &callback_type);
+  }
+  if (argc < 3 || napi_get_value_external(env, argv[0], (void **)&hasher) != napi_ok || !is_array || callback_type != napi_function) {
+    napi_throw_type_error(env, NULL, "updateHasher(handle, chunks, callback) expects a hasher, an array and a function");
+    return NULL;
+  }
+  if (hasher->busy || hasher->context == NULL) {
+    napi_throw_error(env, NULL, hasher->busy ? "the hasher is busy" : "the hash was already digested");
+    return NULL;
+  }
+  napi_get_array_length(env, argv[1], &count);
+  hasher->data = calloc(count > 0 ? count : 1, sizeof *hasher->data);
+  hasher->lengths = calloc(count > 0 ? count : 1, sizeof *hasher->lengths);
+  int valid = hasher->data != NULL && hasher->lengths != NULL;
+  for (uint32_t i = 0; valid && i < count; i++) {
+    napi_value chunk;
+    bool is_buffer = false;
+    void *bytes;
+    valid = napi_get_element(env, argv[1], i, &chunk) == napi_ok && napi_is_buffer(env, chunk, &is_buffer) == napi_ok && is_buffer &&
+            napi_get_buffer_info(env, chunk, &bytes, &hasher->lengths[i]) == napi_ok;
+    if (valid) hasher->data[i] = bytes;
+  }
+  napi_value name;
+  napi_create_string_utf8(env, "hash", NAPI_AUTO_LENGTH, &name);
+  if (!valid || napi_create_async_work(env, NULL, name, hash_chunks, finish_update, hasher, &hasher->work) != napi_ok) {
+    free(hasher->data);
+    free(hasher->lengths);
+    hasher->data = NULL;
+    hasher->lengths = NULL;
+    napi_throw_type_error(env, NULL, "chunks must be Buffers");
+    return NULL;
+  }
+  hasher->count = count;
+  napi_create_reference(env, argv[1], 1, &hasher->chunks_ref);
+  napi_create_reference(env, argv[2], 1, &hasher->callback_ref);
+  napi_create_reference(env, argv[0], 1, &hasher->self_ref);
+  hasher->busy = 1;
+  napi_queue_async_work(env, hasher->work);
+  return NULL;
+}
+
+// digestHasher(handle) -> { sha256: lower-case hex, crc32: unsigned 32-bit }
+static napi_value digest_hasher(napi_env env, napi_callback_info info) {
+  size_t argc = 1;
+  napi_value argv[1];
+  hasher_t *hasher = NULL;
+  napi_get_cb_info(env, info, &argc, argv, NULL, NULL);
+  if (argc < 1 || napi_get_value_external(env, argv[0], (void **)&hasher) != napi_ok || hasher->busy || hasher->context == NULL) {
+    napi_throw_error(env, NULL, "digestHasher(handle) expects an idle hasher not yet digested");
+    return NULL;
+  }
+  unsigned char digest[EVP_MAX_MD_SIZE];
+  unsigned int length = 0;
+  EVP_DigestFinal_ex(hasher->context, digest, &length);
+  EVP_MD_CTX_free(hasher->context);
+  hasher->context = NULL;
+  char hex[2 * EVP_MAX_MD_SIZE + 1];
+  for (unsigned int i = 0; i < length; i++) {
+    static const char digits[] = "0123456789abcdef";
+    hex[2 * i] = digits[digest[i] >> 4];
+    hex[2 * i + 1] = digits[digest[i] & 15];
+  }
+  hex[2 * length] = 0;
+  napi_value result, sha256, crc;
+  napi_create_object(env, &result);
+  napi_create_string_utf8(env, hex, 2 * length, &sha256);
+  napi_create_uint32(env, (uint32_t)hasher->crc, &crc);
+  napi_set_named_property(env, result, "sha256", sha256);
+  napi_set_named_property(env, result, "crc32", crc);
+  return result;
+}
+
+void register_hashing(napi_env env, napi_value exports) {
+  const napi_property_descriptor functions[] = {
+      {"createHasher", NULL, create_hasher, NULL, NULL, NULL, napi_default, NULL},
+      {"updateHasher", NULL, update_hasher, NULL, NULL, NULL, napi_default, NULL},
+      {"digestHasher", NULL, digest_hasher, NULL, NULL, NULL, napi_default, NULL},
+  };
+  napi_define_properties(env, exports, 3, functions);
+}

@@ -7,10 +7,14 @@
 #include <stdlib.h>
 #include <zlib.h>
 
+// Marks hasher handles, so that no other external can be taken for one.
+static const napi_type_tag HASHER_TAG = {0x6c0a1d5e2b8f4c71ULL, 0x9e3d5a7b1f2c8e64ULL};
+
 typedef struct {
   EVP_MD_CTX *context;  // NULL once digested
   uLong crc;
   int busy;
+  int failed;  // OpenSSL refused an update
   // The update in flight: the chunks' bytes, kept alive by a reference to their array.
   size_t count;
   const unsigned char **data;
@@ -43,6 +47,11 @@ static napi_value create_hasher(napi_env env, napi_callback_info info) {
     napi_throw_error(env, NULL, "could not create the handle");
     return NULL;
   }
+  if (napi_type_tag_object(env, handle, &HASHER_TAG) != napi_ok) {
+    // The handle's finalizer frees the hasher.
+    napi_throw_error(env, NULL, "could not tag the handle");
+    return NULL;
+  }
   return handle;
 }
 
@@ -52,7 +61,7 @@ static void hash_chunks(napi_env env, void *data) {
   for (size_t i = 0; i < hasher->count; i++) {
     // An empty chunk may have no bytes at all, and crc32 of Z_NULL starts a new checksum.
     if (hasher->lengths[i] == 0) continue;
-    EVP_DigestUpdate(hasher->context, hasher->data[i], hasher->lengths[i]);
+    if (EVP_DigestUpdate(hasher->context, hasher->data[i], hasher->lengths[i]) != 1) hasher->failed = 1;
     hasher->crc = crc32_z(hasher->crc, hasher->data[i], hasher->lengths[i]);
   }
 }
@@ -69,11 +78,11 @@ static void finish_update(napi_env env, napi_status status, void *data) {
   hasher->data = NULL;
   hasher->lengths = NULL;
   hasher->busy = 0;
-  if (status == napi_ok) {
+  if (status == napi_ok && !hasher->failed) {
     napi_get_null(env, &error);
   } else {
     napi_value message;
-    napi_create_string_utf8(env, "hashing was cancelled", NAPI_AUTO_LENGTH, &message);
+    napi_create_string_utf8(env, hasher->failed ? "sha256 refused the bytes" : "hashing was cancelled", NAPI_AUTO_LENGTH, &message);
     napi_create_error(env, NULL, message, &error);
   }
   // The callback may start the next update, which takes new references.
@@ -82,6 +91,14 @@ static void finish_update(napi_env env, napi_status status, void *data) {
   napi_call_function(env, global, callback, 1, &error, NULL);
   // Last: the handle may be collected from here on.
   napi_delete_reference(env, self_ref);
+}
+
+static hasher_t *hasher_of(napi_env env, napi_value value) {
+  bool tagged = false;
+  void *hasher = NULL;
+  if (napi_check_object_type_tag(env, value, &HASHER_TAG, &tagged) != napi_ok || !tagged) return NULL;
+  if (napi_get_value_external(env, value, &hasher) != napi_ok) return NULL;
+  return hasher;
 }
 
 // updateHasher(handle, chunks, callback(error)): hashes the chunks, in order, on the thread
@@ -98,7 +115,7 @@ static napi_value update_hasher(napi_env env, napi_callback_info info) {
     napi_is_array(env, argv[1], &is_array);
     napi_typeof(env, argv[2], &callback_type);
   }
-  if (argc < 3 || napi_get_value_external(env, argv[0], (void **)&hasher) != napi_ok || !is_array || callback_type != napi_function) {
+  if (argc < 3 || (hasher = hasher_of(env, argv[0])) == NULL || !is_array || callback_type != napi_function) {
     napi_throw_type_error(env, NULL, "updateHasher(handle, chunks, callback) expects a hasher, an array and a function");
     return NULL;
   }
@@ -109,7 +126,15 @@ static napi_value update_hasher(napi_env env, napi_callback_info info) {
   napi_get_array_length(env, argv[1], &count);
   hasher->data = calloc(count > 0 ? count : 1, sizeof *hasher->data);
   hasher->lengths = calloc(count > 0 ? count : 1, sizeof *hasher->lengths);
-  int valid = hasher->data != NULL && hasher->lengths != NULL;
+  if (hasher->data == NULL || hasher->lengths == NULL) {
+    free(hasher->data);
+    free(hasher->lengths);
+    hasher->data = NULL;
+    hasher->lengths = NULL;
+    napi_throw_error(env, NULL, "out of memory");
+    return NULL;
+  }
+  int valid = 1;
   for (uint32_t i = 0; valid && i < count; i++) {
     napi_value chunk;
     bool is_buffer = false;
@@ -129,11 +154,14 @@ static napi_value update_hasher(napi_env env, napi_callback_info info) {
     return NULL;
   }
   hasher->count = count;
-  napi_create_reference(env, argv[1], 1, &hasher->chunks_ref);
-  napi_create_reference(env, argv[2], 1, &hasher->callback_ref);
-  napi_create_reference(env, argv[0], 1, &hasher->self_ref);
+  if (napi_create_reference(env, argv[1], 1, &hasher->chunks_ref) != napi_ok ||
+      napi_create_reference(env, argv[2], 1, &hasher->callback_ref) != napi_ok ||
+      napi_create_reference(env, argv[0], 1, &hasher->self_ref) != napi_ok || napi_queue_async_work(env, hasher->work) != napi_ok) {
+    // Only when the environment is going away; the hasher is not used again.
+    napi_throw_error(env, NULL, "could not queue the hashing");
+    return NULL;
+  }
   hasher->busy = 1;
-  napi_queue_async_work(env, hasher->work);
   return NULL;
 }
 
@@ -143,15 +171,19 @@ static napi_value digest_hasher(napi_env env, napi_callback_info info) {
   napi_value argv[1];
   hasher_t *hasher = NULL;
   napi_get_cb_info(env, info, &argc, argv, NULL, NULL);
-  if (argc < 1 || napi_get_value_external(env, argv[0], (void **)&hasher) != napi_ok || hasher->busy || hasher->context == NULL) {
+  if (argc < 1 || (hasher = hasher_of(env, argv[0])) == NULL || hasher->busy || hasher->context == NULL || hasher->failed) {
     napi_throw_error(env, NULL, "digestHasher(handle) expects an idle hasher not yet digested");
     return NULL;
   }
   unsigned char digest[EVP_MAX_MD_SIZE];
   unsigned int length = 0;
-  EVP_DigestFinal_ex(hasher->context, digest, &length);
+  int finished = EVP_DigestFinal_ex(hasher->context, digest, &length);
   EVP_MD_CTX_free(hasher->context);
   hasher->context = NULL;
+  if (finished != 1) {
+    napi_throw_error(env, NULL, "sha256 could not finish");
+    return NULL;
+  }
   char hex[2 * EVP_MAX_MD_SIZE + 1];
   for (unsigned int i = 0; i < length; i++) {
     static const char digits[] = "0123456789abcdef";
@@ -170,9 +202,9 @@ static napi_value digest_hasher(napi_env env, napi_callback_info info) {
 
 void register_hashing(napi_env env, napi_value exports) {
   const napi_property_descriptor functions[] = {
-      {"createHasher", NULL, create_hasher, NULL, NULL, NULL, napi_default, NULL},
-      {"updateHasher", NULL, update_hasher, NULL, NULL, NULL, napi_default, NULL},
-      {"digestHasher", NULL, digest_hasher, NULL, NULL, NULL, napi_default, NULL},
+      {"createHasher", NULL, create_hasher, NULL, NULL, NULL, napi_default_method, NULL},
+      {"updateHasher", NULL, update_hasher, NULL, NULL, NULL, napi_default_method, NULL},
+      {"digestHasher", NULL, digest_hasher, NULL, NULL, NULL, napi_default_method, NULL},
   };
   napi_define_properties(env, exports, 3, functions);
 }

@@ -62,6 +62,9 @@ static pthread_mutex_t registry_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t registry_changed = PTHREAD_COND_INITIALIZER;
 static job_t *live_jobs = NULL;
 
+// Marks send handles, so that no other external can be taken for one.
+static const napi_type_tag JOB_TAG = {0x3f7b2c9d8a1e4b60ULL, 0xd24e6f1a9c3b7e85ULL};
+
 static void release_job(job_t *job) {
   if (atomic_fetch_sub(&job->refs, 1) != 1) return;
   for (size_t i = 0; i < job->count; i++) free(job->segments[i].bytes);
@@ -342,6 +345,15 @@ static napi_value send_segments(napi_env env, napi_callback_info info) {
     napi_throw_error(env, NULL, "could not create the handle");
     return NULL;
   }
+  if (napi_type_tag_object(env, handle, &JOB_TAG) != napi_ok) {
+    // The handle's finalizer releases the one reference.
+    close(job->socket_fd);
+    job->socket_fd = -1;
+    napi_release_threadsafe_function(job->done, napi_tsfn_abort);
+    napi_async_destroy(env, job->async_context);
+    napi_throw_error(env, NULL, "could not tag the handle");
+    return NULL;
+  }
   // From here the handle's finalizer holds one reference; the completion and the registry the others.
   atomic_store(&job->refs, 3);
 
@@ -380,7 +392,9 @@ static napi_value cancel_job(napi_env env, napi_callback_info info) {
   napi_value argv[1];
   void *data = NULL;
   napi_get_cb_info(env, info, &argc, argv, NULL, NULL);
-  if (argc < 1 || napi_get_value_external(env, argv[0], &data) != napi_ok) {
+  bool tagged = false;
+  if (argc < 1 || napi_check_object_type_tag(env, argv[0], &JOB_TAG, &tagged) != napi_ok || !tagged ||
+      napi_get_value_external(env, argv[0], &data) != napi_ok) {
     napi_throw_type_error(env, NULL, "cancel(handle) expects a handle from send");
     return NULL;
   }

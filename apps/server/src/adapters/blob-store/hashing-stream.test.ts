@@ -2,7 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
-import { describe, expect, it } from 'vitest';
+import { createRequire } from 'node:module';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BlobTooLargeError } from './blob-store.ts';
 import { createHashingStream } from './hashing-stream.ts';
 
@@ -25,12 +26,18 @@ function sink(delayMs: number, received: Buffer[]): Writable {
   });
 }
 
+// The same module object the stream uses, so its calls can be watched.
+const native = createRequire(import.meta.url)('@cloudvault/native') as { updateHasher: (...args: unknown[]) => void };
+
+afterEach(() => vi.restoreAllMocks());
+
 describe('createHashingStream', () => {
   it.each([
-    ['a fast consumer', 0],
-    ['a slow consumer', 1],
-  ])('passes every chunk on unchanged and in order, and hashes them off the main thread, with %s', async (_name, delayMs) => {
-    const chunks = chunksOf(20 * 1024 * 1024);
+    ['a consumer that takes chunks at once', 0, 64],
+    ['a slow consumer', 1, 8],
+  ])('passes every chunk on unchanged and in order, and hashes them on the thread pool in batches, with %s', async (_name, delayMs, megabytes) => {
+    const updates = vi.spyOn(native, 'updateHasher');
+    const chunks = chunksOf(megabytes * 1024 * 1024);
     const whole = Buffer.concat(chunks);
     const hashing = createHashingStream();
     const received: Buffer[] = [];
@@ -41,6 +48,26 @@ describe('createHashingStream', () => {
       sha256: createHash('sha256').update(whole).digest('hex'),
       crc32: zlib.crc32(whole),
     });
+    const batches = updates.mock.calls.map(([, batch]) => (batch as Buffer[]).reduce((sum, chunk) => sum + chunk.length, 0));
+    expect(batches.reduce((sum, bytes) => sum + bytes, 0)).toBe(whole.length);
+    expect(batches.length).toBeLessThan(chunks.length);
+    // A batch stops once it holds 1 MiB: never more than that plus one chunk.
+    expect(Math.max(...batches)).toBeLessThan(1024 * 1024 + 256 * 1024);
+  });
+
+  it('stops hashing when the upload stops midway, and gives no result', async () => {
+    const updates = vi.spyOn(native, 'updateHasher');
+    const hashing = createHashingStream();
+    const source = new Readable({ read() {} });
+    const piping = pipeline(source, hashing.stream, sink(0, []));
+    for (let index = 0; index < 64; index += 1) source.push(randomBytes(256 * 1024));
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    source.destroy(new Error('client left'));
+    await expect(piping).rejects.toThrow('client left');
+    const callsAtStop = updates.mock.calls.length;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(updates.mock.calls.length).toBeLessThanOrEqual(callsAtStop + 1);
+    expect(() => hashing.result()).toThrow(/not ended/);
   });
 
   it('gives the hashes of nothing for an empty body', async () => {

@@ -13,13 +13,20 @@ const hashing = createRequire(import.meta.url)('@cloudvault/native') as Hashing;
 
 /** Chunks waiting to be hashed before the stream stops taking more. */
 const MAX_WAITING_BYTES = 8 * 1024 * 1024;
+/**
+ * Bytes per trip to the thread pool: about 1 ms of work, so that file writes, downloads'
+ * reads and password hashes queued on the same four threads never wait long behind it.
+ */
+const BATCH_BYTES = 1024 * 1024;
 
 /**
  * A pass-through that computes sha256 and CRC32 and counts bytes as the upload streams,
  * so a blob is read once whatever the driver. Chunks go downstream at once while they are
  * hashed on the thread pool, a batch at a time: hashing on the main thread took about
  * 1 s per GiB there, and 1 GiB uploads ran at 360-480 MB/s with it against 440-830
- * without (docs/decisions/0007). Chunks are only read, by the hash and downstream alike.
+ * without (docs/decisions/0012). Chunks are only read, by the hash and downstream alike;
+ * busboy's chunks that view its boundary look-behind buffer stay valid too, as that buffer
+ * only ever holds the boundary's own bytes at the same positions.
  * Fails with BlobTooLargeError as soon as `maxBytes` is passed, before the oversized chunk
  * goes downstream.
  */
@@ -50,21 +57,34 @@ export function createHashingStream(options: { maxBytes?: number } = {}): {
     if (flushing && (hashingBatch || waiting.length > 0)) return;
     if (!flushing && waitingBytes >= MAX_WAITING_BYTES) return;
     heldBack = undefined;
-    if (flushing) digest = hashing.digestHasher(hasher);
+    if (flushing) {
+      try {
+        digest = hashing.digestHasher(hasher);
+      } catch (error) {
+        return callback(error as Error);
+      }
+    }
     callback();
   };
 
   const hashNext = () => {
     if (hashingBatch || waiting.length === 0 || failure) return release();
-    const batch = waiting;
-    waiting = [];
-    waitingBytes = 0;
+    let batchBytes = 0;
+    let taken = 0;
+    while (taken < waiting.length && batchBytes < BATCH_BYTES) batchBytes += (waiting[taken++] as Buffer).length;
+    const batch = waiting.splice(0, taken);
+    waitingBytes -= batchBytes;
     hashingBatch = true;
-    hashing.updateHasher(hasher, batch, (error) => {
+    try {
+      hashing.updateHasher(hasher, batch, (error) => {
+        hashingBatch = false;
+        failure ??= error ?? undefined;
+        if (!stream.destroyed) hashNext();
+      });
+    } catch (error) {
       hashingBatch = false;
-      failure ??= error ?? undefined;
-      hashNext();
-    });
+      failure ??= error as Error;
+    }
     release();
   };
 
@@ -83,6 +103,14 @@ export function createHashingStream(options: { maxBytes?: number } = {}): {
       flushing = true;
       heldBack = callback;
       hashNext();
+    },
+    destroy(error, callback) {
+      // Whatever waits is dropped; a batch on the thread pool finishes and starts no other.
+      failure ??= error ?? new Error('The upload stopped');
+      waiting = [];
+      waitingBytes = 0;
+      heldBack = undefined;
+      callback(error);
     },
   });
 

@@ -34,7 +34,6 @@ import { createMailer, type Mailer } from './adapters/mail/mailer.ts';
 import { createMailRepository } from './modules/mail/mail.repository.ts';
 import { createMailService } from './modules/mail/mail.service.ts';
 import { createShareTokens } from './modules/shares/share-tokens.ts';
-import QRCode from 'qrcode';
 import { deviceName } from './lib/device-name.ts';
 import { formatBytes } from '@cloudvault/contract/format';
 import { storageAlertCrossed } from './modules/notifications/storage-alerts.ts';
@@ -138,7 +137,8 @@ export async function createContainer(
   const twoFactor = createTwoFactorService({
     twoFactor: createTwoFactorRepository(database.db),
     clock,
-    qrCodeDataUrl: (text) => QRCode.toDataURL(text, { margin: 1, width: 240 }),
+    // Loaded when first asked for: only two-factor set-up draws a code.
+    qrCodeDataUrl: async (text) => (await import('qrcode')).default.toDataURL(text, { margin: 1, width: 240 }),
     activity,
   });
   const accounts = createAccountsService({

@@ -1,8 +1,9 @@
 import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
-import pg from 'pg';
+import type PG from 'pg';
 import type { Database } from './schema.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -14,9 +15,6 @@ export interface DatabaseHandle {
   ping(): Promise<void>;
   close(): Promise<void>;
 }
-
-// PostgreSQL sends bigint (sizes, counts) as strings; every size we store is below 2^53.
-pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
 /** Where database trouble outside any request (an idle connection dropping) is reported. */
 export type DatabaseErrorLog = (error: Error) => void;
@@ -48,6 +46,10 @@ function openSqlite(dataDir: string): Kysely<Database> {
 }
 
 function openPostgres(connectionString: string, onIdleError: DatabaseErrorLog): Kysely<Database> {
+  // Loaded only when configured: the driver costs about 15 MB of memory that SQLite setups never use.
+  const pg = createRequire(import.meta.url)('pg') as typeof PG;
+  // PostgreSQL sends bigint (sizes, counts) as strings; every size we store is below 2^53.
+  pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
   const pool = new pg.Pool({ connectionString, max: 10 });
   // An idle connection that drops (a database restart, an admin command) is reported on
   // the pool; unheard, that event would crash the process. The pool replaces the client.

@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
-import { createRequire } from 'node:module';
 import net from 'node:net';
 import os from 'node:os';
+import { nativeAddon } from './native-addon.ts';
 
 /** Bytes, or a range of a file given by an open descriptor or by its path. */
 export type SocketSegment = Buffer | { fd: number; offset: number; length: number } | { path: string; offset: number; length: number };
@@ -21,11 +21,6 @@ export interface DirectSocket {
   send(segments: readonly SocketSegment[]): Promise<void>;
 }
 
-interface SendfileAddon {
-  send(socketFd: number, segments: readonly SocketSegment[], idleTimeoutMs: number, done: (error: Error | null, bytesSent: number) => void): object;
-  cancel(handle: object): void;
-}
-
 /**
  * Responses with a direct socket at once. Each send runs on a thread of its own that
  * mostly waits for the peer; past this many, responses take the portable path instead.
@@ -34,8 +29,6 @@ const MAX_DIRECT_RESPONSES = 128;
 /** How long a send waits for a peer that takes nothing, when the server sets no idle timeout itself. */
 const DEFAULT_IDLE_TIMEOUT_MS = 120_000;
 
-// packages/native, built when the project is installed; empty off Linux.
-const addon = createRequire(import.meta.url)('@cloudvault/native') as Partial<SendfileAddon>;
 let directResponses = 0;
 
 type NodeSocket = net.Socket & { _handle?: { fd?: unknown } | null };
@@ -48,17 +41,26 @@ type NodeSocket = net.Socket & { _handle?: { fd?: unknown } | null };
  * nginx serves it here, about twice as fast as through reused buffers (docs/decisions/0012).
  */
 export async function directSocketOf(response: ServerResponse): Promise<DirectSocket | null> {
-  const { send, cancel } = addon;
+  const { send, cancel } = nativeAddon;
   const socket = response.socket as NodeSocket | null;
   if (!send || !cancel || !(socket instanceof net.Socket) || 'encrypted' in socket) return null;
-  if (directResponses >= MAX_DIRECT_RESPONSES) return null;
+  // A response already closed would never emit 'close' again to give its slot back.
+  if (response.destroyed || directResponses >= MAX_DIRECT_RESPONSES) return null;
   directResponses += 1;
-  response.once('close', () => (directResponses -= 1));
+  let slotHeld = true;
+  const releaseSlot = () => {
+    if (slotHeld) directResponses -= 1;
+    slotHeld = false;
+  };
+  response.once('close', releaseSlot);
   response.flushHeaders();
   // Write callbacks run in order: once this one runs, the headers are in the kernel.
   await new Promise<void>((resolve) => socket.write(Buffer.alloc(0), () => resolve()));
   const fd = socket._handle?.fd;
-  if (socket.destroyed || socket.writableLength > 0 || typeof fd !== 'number' || fd < 0) return null;
+  if (socket.destroyed || socket.writableLength > 0 || typeof fd !== 'number' || fd < 0) {
+    releaseSlot();
+    return null;
+  }
   // Node frames a body without Content-Length in chunks; bytes sent past it must be framed the same way.
   const chunked = (response as ServerResponse & { chunkedEncoding?: boolean }).chunkedEncoding === true;
 
@@ -87,9 +89,13 @@ export async function directSocketOf(response: ServerResponse): Promise<DirectSo
   };
 }
 
-/** The errors a send gets when the other end has gone, before Node itself may have noticed. */
+/**
+ * The errors a send gets when the other end has gone, before Node itself may have noticed,
+ * or took nothing for the idle timeout, which Node would have ended the same way.
+ */
 function peerLeft(error: Error & { errno?: number }): boolean {
-  return error.errno === os.constants.errno.EPIPE || error.errno === os.constants.errno.ECONNRESET;
+  const { EPIPE, ECONNRESET, ETIMEDOUT } = os.constants.errno;
+  return error.errno === EPIPE || error.errno === ECONNRESET || error.errno === ETIMEDOUT;
 }
 
 function closedEarly(): Error {

@@ -1,15 +1,30 @@
-import { createRequire } from 'node:module';
+import { createHash } from 'node:crypto';
 import { Transform } from 'node:stream';
+import zlib from 'node:zlib';
+import { type NativeAddon, nativeAddon } from '../../lib/native-addon.ts';
 import { BlobTooLargeError, type PutResult } from './blob-store.ts';
 
-interface Hashing {
-  createHasher(): object;
-  updateHasher(hasher: object, chunks: Buffer[], done: (error: Error | null) => void): void;
-  digestHasher(hasher: object): { sha256: string; crc32: number };
-}
+/** The addon's hasher, or the same calls on the main thread when the addon was not built. */
+const hashing: Pick<NativeAddon, 'createHasher' | 'updateHasher' | 'digestHasher'> =
+  nativeAddon.createHasher && nativeAddon.updateHasher && nativeAddon.digestHasher
+    ? (nativeAddon as NativeAddon)
+    : mainThreadHashing();
 
-// packages/native: sha256 (the OpenSSL inside Node) and CRC32 (its zlib) on the thread pool.
-const hashing = createRequire(import.meta.url)('@cloudvault/native') as Hashing;
+function mainThreadHashing(): Pick<NativeAddon, 'createHasher' | 'updateHasher' | 'digestHasher'> {
+  type State = { hash: ReturnType<typeof createHash>; crc32: number };
+  return {
+    createHasher: () => ({ hash: createHash('sha256'), crc32: 0 }) satisfies State,
+    updateHasher(hasher, chunks, done) {
+      const state = hasher as State;
+      for (const chunk of chunks) {
+        state.hash.update(chunk);
+        state.crc32 = zlib.crc32(chunk, state.crc32);
+      }
+      process.nextTick(done, null);
+    },
+    digestHasher: (hasher) => ({ sha256: (hasher as State).hash.digest('hex'), crc32: (hasher as State).crc32 >>> 0 }),
+  };
+}
 
 /** Chunks waiting to be hashed before the stream stops taking more. */
 const MAX_WAITING_BYTES = 8 * 1024 * 1024;

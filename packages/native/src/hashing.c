@@ -23,11 +23,19 @@ typedef struct {
   napi_async_work work;
 } hasher_t;
 
+static void drop_chunks(hasher_t *hasher) {
+  free(hasher->data);
+  free(hasher->lengths);
+  hasher->data = NULL;
+  hasher->lengths = NULL;
+}
+
 static void free_hasher(napi_env env, void *data, void *hint) {
   (void)env;
   (void)hint;
   hasher_t *hasher = data;
   if (hasher->context) EVP_MD_CTX_free(hasher->context);
+  drop_chunks(hasher);
   free(hasher);
 }
 
@@ -73,10 +81,7 @@ static void finish_update(napi_env env, napi_status status, void *data) {
   napi_delete_reference(env, hasher->callback_ref);
   napi_delete_reference(env, hasher->chunks_ref);
   napi_delete_async_work(env, hasher->work);
-  free(hasher->data);
-  free(hasher->lengths);
-  hasher->data = NULL;
-  hasher->lengths = NULL;
+  drop_chunks(hasher);
   hasher->busy = 0;
   if (status == napi_ok && !hasher->failed) {
     napi_get_null(env, &error);
@@ -93,14 +98,6 @@ static void finish_update(napi_env env, napi_status status, void *data) {
   napi_delete_reference(env, self_ref);
 }
 
-static hasher_t *hasher_of(napi_env env, napi_value value) {
-  bool tagged = false;
-  void *hasher = NULL;
-  if (napi_check_object_type_tag(env, value, &HASHER_TAG, &tagged) != napi_ok || !tagged) return NULL;
-  if (napi_get_value_external(env, value, &hasher) != napi_ok) return NULL;
-  return hasher;
-}
-
 // updateHasher(handle, chunks, callback(error)): hashes the chunks, in order, on the thread
 // pool; one update at a time per hasher, and the chunks must not change until it calls back.
 static napi_value update_hasher(napi_env env, napi_callback_info info) {
@@ -115,7 +112,7 @@ static napi_value update_hasher(napi_env env, napi_callback_info info) {
     napi_is_array(env, argv[1], &is_array);
     napi_typeof(env, argv[2], &callback_type);
   }
-  if (argc < 3 || (hasher = hasher_of(env, argv[0])) == NULL || !is_array || callback_type != napi_function) {
+  if (argc < 3 || (hasher = tagged_external(env, argv[0], &HASHER_TAG)) == NULL || !is_array || callback_type != napi_function) {
     napi_throw_type_error(env, NULL, "updateHasher(handle, chunks, callback) expects a hasher, an array and a function");
     return NULL;
   }
@@ -127,10 +124,7 @@ static napi_value update_hasher(napi_env env, napi_callback_info info) {
   hasher->data = calloc(count > 0 ? count : 1, sizeof *hasher->data);
   hasher->lengths = calloc(count > 0 ? count : 1, sizeof *hasher->lengths);
   if (hasher->data == NULL || hasher->lengths == NULL) {
-    free(hasher->data);
-    free(hasher->lengths);
-    hasher->data = NULL;
-    hasher->lengths = NULL;
+    drop_chunks(hasher);
     napi_throw_error(env, NULL, "out of memory");
     return NULL;
   }
@@ -146,10 +140,7 @@ static napi_value update_hasher(napi_env env, napi_callback_info info) {
   napi_value name;
   napi_create_string_utf8(env, "hash", NAPI_AUTO_LENGTH, &name);
   if (!valid || napi_create_async_work(env, NULL, name, hash_chunks, finish_update, hasher, &hasher->work) != napi_ok) {
-    free(hasher->data);
-    free(hasher->lengths);
-    hasher->data = NULL;
-    hasher->lengths = NULL;
+    drop_chunks(hasher);
     napi_throw_type_error(env, NULL, "chunks must be Buffers");
     return NULL;
   }
@@ -167,11 +158,8 @@ static napi_value update_hasher(napi_env env, napi_callback_info info) {
 
 // digestHasher(handle) -> { sha256: lower-case hex, crc32: unsigned 32-bit }
 static napi_value digest_hasher(napi_env env, napi_callback_info info) {
-  size_t argc = 1;
-  napi_value argv[1];
-  hasher_t *hasher = NULL;
-  napi_get_cb_info(env, info, &argc, argv, NULL, NULL);
-  if (argc < 1 || (hasher = hasher_of(env, argv[0])) == NULL || hasher->busy || hasher->context == NULL || hasher->failed) {
+  hasher_t *hasher = tagged_argument(env, info, &HASHER_TAG);
+  if (hasher == NULL || hasher->busy || hasher->context == NULL || hasher->failed) {
     napi_throw_error(env, NULL, "digestHasher(handle) expects an idle hasher not yet digested");
     return NULL;
   }

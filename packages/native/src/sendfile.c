@@ -388,17 +388,12 @@ static napi_value send_segments(napi_env env, napi_callback_info info) {
 // cancel(handle): the job stops at its next step and reports ECANCELED; shutting the
 // socket down wakes a send that is waiting for the peer. A finished job is left alone.
 static napi_value cancel_job(napi_env env, napi_callback_info info) {
-  size_t argc = 1;
-  napi_value argv[1];
-  void *data = NULL;
-  napi_get_cb_info(env, info, &argc, argv, NULL, NULL);
-  bool tagged = false;
-  if (argc < 1 || napi_check_object_type_tag(env, argv[0], &JOB_TAG, &tagged) != napi_ok || !tagged ||
-      napi_get_value_external(env, argv[0], &data) != napi_ok) {
+  job_t *job = tagged_argument(env, info, &JOB_TAG);
+  if (job == NULL) {
     napi_throw_type_error(env, NULL, "cancel(handle) expects a handle from send");
     return NULL;
   }
-  cancel(data);
+  cancel(job);
   return NULL;
 }
 

@@ -17,6 +17,7 @@ void *tagged_argument(napi_env env, napi_callback_info info, const napi_type_tag
 
 NAPI_MODULE_INIT() {
   register_hashing(env, exports);
+  register_file_writing(env, exports);
   register_sending(env, exports);
   return exports;
 }

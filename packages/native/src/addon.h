@@ -12,6 +12,8 @@ void *tagged_argument(napi_env env, napi_callback_info info, const napi_type_tag
 
 // createHasher, updateHasher, digestHasher.
 void register_hashing(napi_env env, napi_value exports);
+// createFileWriter, writeFile, finishFile, closeFileWriter.
+void register_file_writing(napi_env env, napi_value exports);
 // send and cancel on Linux; elsewhere nothing, and callers keep to their portable path.
 void register_sending(napi_env env, napi_value exports);
 

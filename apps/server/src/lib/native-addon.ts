@@ -9,6 +9,13 @@ export interface NativeAddon {
   createHasher(): object;
   updateHasher(hasher: object, chunks: Buffer[], done: (error: Error | null) => void): void;
   digestHasher(hasher: object): { sha256: string; crc32: number };
+  /** Writes go to a dup of `fd`: the caller's descriptor may be closed at any time. */
+  createFileWriter(fd: number): object;
+  writeFile(writer: object, chunks: Buffer[], done: (error: Error | null) => void): void;
+  /** Writes what is left, fsyncs and closes the writer's descriptor. */
+  finishFile(writer: object, done: (error: Error | null) => void): void;
+  /** At once, or when the job in flight is done. */
+  closeFileWriter(writer: object): void;
 }
 
 function load(): Partial<NativeAddon> {

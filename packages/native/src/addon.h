@@ -10,6 +10,11 @@ void *tagged_external(napi_env env, napi_value value, const napi_type_tag *tag);
 // The same for a call's first argument: a function whose one argument is a handle.
 void *tagged_argument(napi_env env, napi_callback_info info, const napi_type_tag *tag);
 
+// The bytes and lengths of an array of Buffers, for a job that reads them off the main
+// thread while a reference keeps the array alive; 0 when it holds anything else or memory
+// ran out. The caller frees both lists, whatever the result.
+int buffer_list(napi_env env, napi_value array, const unsigned char ***data, size_t **lengths, size_t *count);
+
 // createHasher, updateHasher, digestHasher.
 void register_hashing(napi_env env, napi_value exports);
 // createFileWriter, writeFile, finishFile, closeFileWriter.

@@ -240,24 +240,7 @@ static napi_value queue_job(napi_env env, napi_value handle, writer_t *writer, n
     napi_throw_error(env, NULL, writer->busy ? "the file writer is busy" : "the file writer is closed");
     return NULL;
   }
-  uint32_t count = 0;
-  if (chunks != NULL) napi_get_array_length(env, chunks, &count);
-  writer->data = calloc(count > 0 ? count : 1, sizeof *writer->data);
-  writer->lengths = calloc(count > 0 ? count : 1, sizeof *writer->lengths);
-  if (writer->data == NULL || writer->lengths == NULL) {
-    drop_chunks(writer);
-    napi_throw_error(env, NULL, "out of memory");
-    return NULL;
-  }
-  int valid = 1;
-  for (uint32_t i = 0; valid && i < count; i++) {
-    napi_value chunk;
-    bool is_buffer = false;
-    void *bytes;
-    valid = napi_get_element(env, chunks, i, &chunk) == napi_ok && napi_is_buffer(env, chunk, &is_buffer) == napi_ok && is_buffer &&
-            napi_get_buffer_info(env, chunk, &bytes, &writer->lengths[i]) == napi_ok;
-    if (valid) writer->data[i] = bytes;
-  }
+  int valid = chunks == NULL ? 1 : buffer_list(env, chunks, &writer->data, &writer->lengths, &writer->count);
   napi_value name;
   napi_create_string_utf8(env, "writeFile", NAPI_AUTO_LENGTH, &name);
   if (!valid || napi_create_async_work(env, NULL, name, run_job, complete_job, writer, &writer->work) != napi_ok) {
@@ -265,7 +248,6 @@ static napi_value queue_job(napi_env env, napi_value handle, writer_t *writer, n
     napi_throw_type_error(env, NULL, "chunks must be Buffers");
     return NULL;
   }
-  writer->count = count;
   writer->finishing = finishing;
   writer->chunks_ref = NULL;
   if ((chunks != NULL && napi_create_reference(env, chunks, 1, &writer->chunks_ref) != napi_ok) ||

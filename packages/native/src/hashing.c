@@ -107,7 +107,6 @@ static napi_value update_hasher(napi_env env, napi_callback_info info) {
   hasher_t *hasher = NULL;
   bool is_array = false;
   napi_valuetype callback_type = napi_undefined;
-  uint32_t count = 0;
   if (argc == 3) {
     napi_is_array(env, argv[1], &is_array);
     napi_typeof(env, argv[2], &callback_type);
@@ -120,23 +119,7 @@ static napi_value update_hasher(napi_env env, napi_callback_info info) {
     napi_throw_error(env, NULL, hasher->busy ? "the hasher is busy" : "the hash was already digested");
     return NULL;
   }
-  napi_get_array_length(env, argv[1], &count);
-  hasher->data = calloc(count > 0 ? count : 1, sizeof *hasher->data);
-  hasher->lengths = calloc(count > 0 ? count : 1, sizeof *hasher->lengths);
-  if (hasher->data == NULL || hasher->lengths == NULL) {
-    drop_chunks(hasher);
-    napi_throw_error(env, NULL, "out of memory");
-    return NULL;
-  }
-  int valid = 1;
-  for (uint32_t i = 0; valid && i < count; i++) {
-    napi_value chunk;
-    bool is_buffer = false;
-    void *bytes;
-    valid = napi_get_element(env, argv[1], i, &chunk) == napi_ok && napi_is_buffer(env, chunk, &is_buffer) == napi_ok && is_buffer &&
-            napi_get_buffer_info(env, chunk, &bytes, &hasher->lengths[i]) == napi_ok;
-    if (valid) hasher->data[i] = bytes;
-  }
+  int valid = buffer_list(env, argv[1], &hasher->data, &hasher->lengths, &hasher->count);
   napi_value name;
   napi_create_string_utf8(env, "hash", NAPI_AUTO_LENGTH, &name);
   if (!valid || napi_create_async_work(env, NULL, name, hash_chunks, finish_update, hasher, &hasher->work) != napi_ok) {
@@ -144,7 +127,6 @@ static napi_value update_hasher(napi_env env, napi_callback_info info) {
     napi_throw_type_error(env, NULL, "chunks must be Buffers");
     return NULL;
   }
-  hasher->count = count;
   if (napi_create_reference(env, argv[1], 1, &hasher->chunks_ref) != napi_ok ||
       napi_create_reference(env, argv[2], 1, &hasher->callback_ref) != napi_ok ||
       napi_create_reference(env, argv[0], 1, &hasher->self_ref) != napi_ok || napi_queue_async_work(env, hasher->work) != napi_ok) {

@@ -1,18 +1,16 @@
-// sha256 and CRC32 of an upload's chunks on the libuv thread pool, so the main thread only
-// moves bytes. Uses the OpenSSL and zlib that Node itself exports to addons, so the results
-// are those of node:crypto and zlib.crc32.
+// sha256 of an upload's chunks on the libuv thread pool, so the main thread only moves
+// bytes. Uses the OpenSSL that Node itself exports to addons, so the result is that of
+// node:crypto. (CRC32 is cheap enough for the main thread with a SIMD implementation.)
 #include "addon.h"
 
 #include <openssl/evp.h>
 #include <stdlib.h>
-#include <zlib.h>
 
 // Marks hasher handles, so that no other external can be taken for one.
 static const napi_type_tag HASHER_TAG = {0x6c0a1d5e2b8f4c71ULL, 0x9e3d5a7b1f2c8e64ULL};
 
 typedef struct {
   EVP_MD_CTX *context;  // NULL once digested
-  uLong crc;
   int busy;
   int failed;  // OpenSSL refused an update
   // The update in flight: the chunks' bytes, kept alive by a reference to their array.
@@ -48,7 +46,6 @@ static napi_value create_hasher(napi_env env, napi_callback_info info) {
     napi_throw_error(env, NULL, "could not start a sha256 hash");
     return NULL;
   }
-  hasher->crc = crc32(0L, Z_NULL, 0);
   napi_value handle;
   if (napi_create_external(env, hasher, free_hasher, NULL, &handle) != napi_ok) {
     free_hasher(env, hasher, NULL);
@@ -67,10 +64,9 @@ static void hash_chunks(napi_env env, void *data) {
   (void)env;
   hasher_t *hasher = data;
   for (size_t i = 0; i < hasher->count; i++) {
-    // An empty chunk may have no bytes at all, and crc32 of Z_NULL starts a new checksum.
+    // An empty chunk may have no bytes at all.
     if (hasher->lengths[i] == 0) continue;
     if (EVP_DigestUpdate(hasher->context, hasher->data[i], hasher->lengths[i]) != 1) hasher->failed = 1;
-    hasher->crc = crc32_z(hasher->crc, hasher->data[i], hasher->lengths[i]);
   }
 }
 
@@ -138,7 +134,7 @@ static napi_value update_hasher(napi_env env, napi_callback_info info) {
   return NULL;
 }
 
-// digestHasher(handle) -> { sha256: lower-case hex, crc32: unsigned 32-bit }
+// digestHasher(handle) -> sha256 as lower-case hex
 static napi_value digest_hasher(napi_env env, napi_callback_info info) {
   hasher_t *hasher = tagged_argument(env, info, &HASHER_TAG);
   if (hasher == NULL || hasher->busy || hasher->context == NULL || hasher->failed) {
@@ -161,13 +157,9 @@ static napi_value digest_hasher(napi_env env, napi_callback_info info) {
     hex[2 * i + 1] = digits[digest[i] & 15];
   }
   hex[2 * length] = 0;
-  napi_value result, sha256, crc;
-  napi_create_object(env, &result);
+  napi_value sha256;
   napi_create_string_utf8(env, hex, 2 * length, &sha256);
-  napi_create_uint32(env, (uint32_t)hasher->crc, &crc);
-  napi_set_named_property(env, result, "sha256", sha256);
-  napi_set_named_property(env, result, "crc32", crc);
-  return result;
+  return sha256;
 }
 
 void register_hashing(napi_env env, napi_value exports) {

@@ -8,7 +8,8 @@ export interface NativeAddon {
   cancel(handle: object): void;
   createHasher(): object;
   updateHasher(hasher: object, chunks: Buffer[], done: (error: Error | null) => void): void;
-  digestHasher(hasher: object): { sha256: string; crc32: number };
+  /** sha256 as lower-case hex. */
+  digestHasher(hasher: object): string;
   /** Writes go to a dup of `fd`: the caller's descriptor may be closed at any time. */
   createFileWriter(fd: number): object;
   writeFile(writer: object, chunks: Buffer[], done: (error: Error | null) => void): void;

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createUser } from './helpers/factories.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 import { assertStorageConsistent, downloadFile, uploadFile } from './helpers/uploads.ts';
@@ -209,6 +209,27 @@ describe('upload and download', () => {
     expect(truncated.status).toBe(400);
     const noBoundary = await send('whatever', 'multipart/form-data');
     expect(noBoundary.status).toBe(400);
+    expect((await server.request('GET', '/api/files', { token })).body.files).toEqual([]);
+    expect(await assertStorageConsistent(server, user.id)).toEqual({ used: 0, sum: 0 });
+  });
+
+  it('answers a fault of the server during an upload with 500, not as the client\'s fault, and keeps nothing', async () => {
+    const { token, user } = await createUser(server);
+    // The store reads the whole body, then the disk fills up, as a real write would fail.
+    const put = vi.spyOn(server.container.blobs, 'put').mockImplementationOnce(async (_key, body) => {
+      for await (const _chunk of body) {
+        // read to the end
+      }
+      throw Object.assign(new Error('write failed: No space left on device'), { code: 'ENOSPC' });
+    });
+    try {
+      const upload = await uploadFile(server, token, Buffer.alloc(64 * 1024, 1), { name: 'full-disk.bin' });
+      expect(upload.status).toBe(500);
+      expect(upload.body).toEqual({ error: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' });
+      expect(server.logs()).toMatch(/No space left on device/);
+    } finally {
+      put.mockRestore();
+    }
     expect((await server.request('GET', '/api/files', { token })).body.files).toEqual([]);
     expect(await assertStorageConsistent(server, user.id)).toEqual({ used: 0, sum: 0 });
   });

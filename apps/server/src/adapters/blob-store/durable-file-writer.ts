@@ -76,7 +76,7 @@ function portableFileWriter(file: FileHandle): FileWriter {
       const length = buffers.reduce((sum, buffer) => sum + buffer.length, 0);
       file.writev(buffers).then(({ bytesWritten }) => {
         // A regular file takes a short write only when the disk is full.
-        if (bytesWritten !== length) return done(new Error(`Wrote ${bytesWritten} of ${length} bytes: is the disk full?`));
+        if (bytesWritten !== length) return done(Object.assign(new Error(`Wrote ${bytesWritten} of ${length} bytes: is the disk full?`), { code: 'ENOSPC' }));
         unsynced += length;
         if (unsynced >= SYNC_EVERY && !syncing) {
           unsynced = 0;

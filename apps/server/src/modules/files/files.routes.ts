@@ -30,6 +30,18 @@ const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 /** Bodies up to this size are read to the end after a refusal, keeping the connection reusable. */
 const DRAIN_LIMIT = 8 * 1024 * 1024;
 
+/**
+ * A broken or cut-off body: busboy reports one with a plain Error without a code, or closes
+ * the file part early. System errors (ENOSPC, EIO), database and S3 errors and bugs all
+ * carry a code or a class of their own.
+ */
+function isBrokenBodyError(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const { code } = error as NodeJS.ErrnoException;
+  if (code === 'ERR_STREAM_PREMATURE_CLOSE') return true;
+  return code === undefined && Object.getPrototypeOf(error) === Error.prototype;
+}
+
 export function filesRoutes(deps: {
   files: FilesService;
   uploads: UploadsService;
@@ -132,6 +144,8 @@ export function filesRoutes(deps: {
           if (error instanceof AppError || (error as { statusCode?: number }).statusCode) throw error;
           // A client that goes away mid-upload is routine, not a fault of ours or theirs to look into.
           if (request.raw.aborted || request.raw.socket.destroyed) request.log.info({ err: error }, 'upload stopped by the client');
+          // The disk, the database, the blob store or a bug: a 500, logged as an error.
+          else if (!isBrokenBodyError(error)) throw error;
           else request.log.warn({ err: error }, 'malformed multipart upload');
           throw badRequest('The upload is not a valid multipart/form-data body', 'MALFORMED_MULTIPART');
         } finally {

@@ -209,6 +209,9 @@ describe('upload and download', () => {
     expect(truncated.status).toBe(400);
     const noBoundary = await send('whatever', 'multipart/form-data');
     expect(noBoundary.status).toBe(400);
+    // busboy takes a binary part without a filename as a file too.
+    const noFileName = await send(`--${boundary}\r\nContent-Disposition: form-data; name="file"\r\nContent-Type: application/octet-stream\r\n\r\nhello\r\n--${boundary}--\r\n`, `multipart/form-data; boundary=${boundary}`);
+    expect(noFileName.status).toBe(400);
     expect((await server.request('GET', '/api/files', { token })).body.files).toEqual([]);
     expect(await assertStorageConsistent(server, user.id)).toEqual({ used: 0, sum: 0 });
   });

@@ -211,7 +211,7 @@ static napi_value create_file_writer(napi_env env, napi_callback_info info) {
   }
   writer_t *writer = calloc(1, sizeof *writer);
   if (writer == NULL) {
-    napi_throw_error(env, NULL, "out of memory");
+    napi_throw_error(env, "WRITE_FAILED", "out of memory");
     return NULL;
   }
   writer->fd = fcntl(fd, F_DUPFD_CLOEXEC, 0);
@@ -224,12 +224,12 @@ static napi_value create_file_writer(napi_env env, napi_callback_info info) {
   napi_value handle;
   if (napi_create_external(env, writer, free_writer, NULL, &handle) != napi_ok) {
     free_writer(env, writer, NULL);
-    napi_throw_error(env, NULL, "could not create the handle");
+    napi_throw_error(env, "WRITE_FAILED", "could not create the handle");
     return NULL;
   }
   if (napi_type_tag_object(env, handle, &WRITER_TAG) != napi_ok) {
     // The handle's finalizer closes the file.
-    napi_throw_error(env, NULL, "could not tag the handle");
+    napi_throw_error(env, "WRITE_FAILED", "could not tag the handle");
     return NULL;
   }
   return handle;
@@ -237,7 +237,7 @@ static napi_value create_file_writer(napi_env env, napi_callback_info info) {
 
 static napi_value queue_job(napi_env env, napi_value handle, writer_t *writer, napi_value chunks, napi_value callback, int finishing) {
   if (writer->busy || writer->fd < 0) {
-    napi_throw_error(env, NULL, writer->busy ? "the file writer is busy" : "the file writer is closed");
+    napi_throw_error(env, "WRITE_FAILED", writer->busy ? "the file writer is busy" : "the file writer is closed");
     return NULL;
   }
   int valid = chunks == NULL ? 1 : buffer_list(env, chunks, &writer->data, &writer->lengths, &writer->count);
@@ -254,7 +254,7 @@ static napi_value queue_job(napi_env env, napi_value handle, writer_t *writer, n
       napi_create_reference(env, callback, 1, &writer->callback_ref) != napi_ok ||
       napi_create_reference(env, handle, 1, &writer->self_ref) != napi_ok || napi_queue_async_work(env, writer->work) != napi_ok) {
     // Only when the environment is going away; the writer is not used again.
-    napi_throw_error(env, NULL, "could not queue the write");
+    napi_throw_error(env, "WRITE_FAILED", "could not queue the write");
     return NULL;
   }
   writer->busy = 1;

@@ -43,18 +43,18 @@ static napi_value create_hasher(napi_env env, napi_callback_info info) {
   hasher_t *hasher = calloc(1, sizeof *hasher);
   if (hasher == NULL || (hasher->context = EVP_MD_CTX_new()) == NULL || EVP_DigestInit_ex(hasher->context, EVP_sha256(), NULL) != 1) {
     if (hasher) free_hasher(env, hasher, NULL);
-    napi_throw_error(env, NULL, "could not start a sha256 hash");
+    napi_throw_error(env, "HASH_FAILED", "could not start a sha256 hash");
     return NULL;
   }
   napi_value handle;
   if (napi_create_external(env, hasher, free_hasher, NULL, &handle) != napi_ok) {
     free_hasher(env, hasher, NULL);
-    napi_throw_error(env, NULL, "could not create the handle");
+    napi_throw_error(env, "HASH_FAILED", "could not create the handle");
     return NULL;
   }
   if (napi_type_tag_object(env, handle, &HASHER_TAG) != napi_ok) {
     // The handle's finalizer frees the hasher.
-    napi_throw_error(env, NULL, "could not tag the handle");
+    napi_throw_error(env, "HASH_FAILED", "could not tag the handle");
     return NULL;
   }
   return handle;
@@ -82,9 +82,10 @@ static void finish_update(napi_env env, napi_status status, void *data) {
   if (status == napi_ok && !hasher->failed) {
     napi_get_null(env, &error);
   } else {
-    napi_value message;
+    napi_value message, code;
     napi_create_string_utf8(env, hasher->failed ? "sha256 refused the bytes" : "hashing was cancelled", NAPI_AUTO_LENGTH, &message);
-    napi_create_error(env, NULL, message, &error);
+    napi_create_string_utf8(env, "HASH_FAILED", NAPI_AUTO_LENGTH, &code);
+    napi_create_error(env, code, message, &error);
   }
   // The callback may start the next update, which takes new references.
   napi_ref self_ref = hasher->self_ref;
@@ -112,7 +113,7 @@ static napi_value update_hasher(napi_env env, napi_callback_info info) {
     return NULL;
   }
   if (hasher->busy || hasher->context == NULL) {
-    napi_throw_error(env, NULL, hasher->busy ? "the hasher is busy" : "the hash was already digested");
+    napi_throw_error(env, "HASH_FAILED", hasher->busy ? "the hasher is busy" : "the hash was already digested");
     return NULL;
   }
   int valid = buffer_list(env, argv[1], &hasher->data, &hasher->lengths, &hasher->count);
@@ -127,7 +128,7 @@ static napi_value update_hasher(napi_env env, napi_callback_info info) {
       napi_create_reference(env, argv[2], 1, &hasher->callback_ref) != napi_ok ||
       napi_create_reference(env, argv[0], 1, &hasher->self_ref) != napi_ok || napi_queue_async_work(env, hasher->work) != napi_ok) {
     // Only when the environment is going away; the hasher is not used again.
-    napi_throw_error(env, NULL, "could not queue the hashing");
+    napi_throw_error(env, "HASH_FAILED", "could not queue the hashing");
     return NULL;
   }
   hasher->busy = 1;
@@ -138,7 +139,7 @@ static napi_value update_hasher(napi_env env, napi_callback_info info) {
 static napi_value digest_hasher(napi_env env, napi_callback_info info) {
   hasher_t *hasher = tagged_argument(env, info, &HASHER_TAG);
   if (hasher == NULL || hasher->busy || hasher->context == NULL || hasher->failed) {
-    napi_throw_error(env, NULL, "digestHasher(handle) expects an idle hasher not yet digested");
+    napi_throw_error(env, "HASH_FAILED", "digestHasher(handle) expects an idle hasher not yet digested");
     return NULL;
   }
   unsigned char digest[EVP_MAX_MD_SIZE];
@@ -147,7 +148,7 @@ static napi_value digest_hasher(napi_env env, napi_callback_info info) {
   EVP_MD_CTX_free(hasher->context);
   hasher->context = NULL;
   if (finished != 1) {
-    napi_throw_error(env, NULL, "sha256 could not finish");
+    napi_throw_error(env, "HASH_FAILED", "sha256 could not finish");
     return NULL;
   }
   char hex[2 * EVP_MAX_MD_SIZE + 1];

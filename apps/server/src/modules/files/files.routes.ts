@@ -31,15 +31,16 @@ const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 const DRAIN_LIMIT = 8 * 1024 * 1024;
 
 /**
- * A broken or cut-off body: busboy reports one with a plain Error without a code, or closes
- * the file part early. System errors (ENOSPC, EIO), database and S3 errors and bugs all
- * carry a code or a class of their own.
+ * A broken or cut-off body: busboy reports one with a plain Error (no code, no other name
+ * or class), or closes the file part early. System errors (ENOSPC, EIO), the addon's, the
+ * databases' and S3's errors and bugs carry a code, a name or a class of their own; a
+ * plain Error from elsewhere (a PostgreSQL connection lost) still reads as the body's.
  */
 function isBrokenBodyError(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   const { code } = error as NodeJS.ErrnoException;
   if (code === 'ERR_STREAM_PREMATURE_CLOSE') return true;
-  return code === undefined && Object.getPrototypeOf(error) === Error.prototype;
+  return code === undefined && error.name === 'Error' && Object.getPrototypeOf(error) === Error.prototype;
 }
 
 export function filesRoutes(deps: {
@@ -119,7 +120,8 @@ export function filesRoutes(deps: {
                 userId,
                 folderId,
                 // Browsers escape a double quote in a multipart filename as %22 (HTML spec).
-                fileName: part.filename.replaceAll('%22', '"'),
+                // busboy takes an application/octet-stream part without a filename as a file too.
+                fileName: (part.filename ?? '').replaceAll('%22', '"'),
                 declaredMimetype: part.mimetype,
                 body: part.file,
                 declaredBytes,
@@ -142,7 +144,8 @@ export function filesRoutes(deps: {
           if (stored) await uploads.discard(userId, stored);
           if (!request.raw.complete) reply.header('Connection', 'close');
           if (error instanceof AppError || (error as { statusCode?: number }).statusCode) throw error;
-          // A client that goes away mid-upload is routine, not a fault of ours or theirs to look into.
+          // A client that goes away mid-upload is routine, not a fault of ours or theirs to look
+          // into (Node reports it as ECONNRESET, busboy as a body that ended early).
           if (request.raw.aborted || request.raw.socket.destroyed) request.log.info({ err: error }, 'upload stopped by the client');
           // The disk, the database, the blob store or a bug: a 500, logged as an error.
           else if (!isBrokenBodyError(error)) throw error;

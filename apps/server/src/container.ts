@@ -195,12 +195,11 @@ export async function createContainer(
       if (crossed === null) return;
       const user = await accountsRepository.findUserById(userId);
       if (!user) return;
-      const used = formatBytes(usage.after);
-      const limit = formatBytes(usage.limit);
       await notifications.notify(userId, {
         type: 'storage_alert',
-        details: { percent: String(crossed), used, limit },
-        mail: (language) => storageAlertMail({ to: user.email, percent: crossed, used, limit, publicUrl: config.publicUrl }, language),
+        // The sizes also as bytes, so each reader sees them written in their own language.
+        details: { percent: String(crossed), used: formatBytes(usage.after), limit: formatBytes(usage.limit), usedBytes: String(usage.after), limitBytes: String(usage.limit) },
+        mail: (language) => storageAlertMail({ to: user.email, percent: crossed, usedBytes: usage.after, limitBytes: usage.limit, publicUrl: config.publicUrl }, language),
       });
     },
   });

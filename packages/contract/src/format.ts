@@ -1,13 +1,36 @@
 const UNITS = ['Bytes', 'KB', 'MB', 'GB', 'TB'] as const;
+/** The units as the interface's other languages write them; any other language writes English's. */
+const UNITS_BY_LANGUAGE: Record<string, readonly string[]> = {
+  es: ['bytes', 'KB', 'MB', 'GB', 'TB'],
+  fr: ['octets', 'Ko', 'Mo', 'Go', 'To'],
+  zh: ['字节', 'KB', 'MB', 'GB', 'TB'],
+};
+
+/** Base 1024, at most two decimals; zero for anything that is not a size. */
+function scaled(bytes: number | string | null | undefined): { value: number; exponent: number } {
+  const size = typeof bytes === 'string' ? Number(bytes) : bytes;
+  if (size === null || size === undefined || !Number.isFinite(size) || size <= 0) return { value: 0, exponent: 0 };
+  const exponent = Math.min(Math.floor(Math.log(size) / Math.log(1024)), UNITS.length - 1);
+  return { value: Number((size / 1024 ** exponent).toFixed(2)), exponent };
+}
 
 /**
  * Sizes as the API and the UI show them: base 1024, at most two decimals with trailing
  * zeros dropped, '0 Bytes' for zero and for anything that is not a size.
  */
 export function formatBytes(bytes: number | string | null | undefined): string {
-  const value = typeof bytes === 'string' ? Number(bytes) : bytes;
-  if (value === null || value === undefined || !Number.isFinite(value) || value <= 0) return '0 Bytes';
-  const exponent = Math.min(Math.floor(Math.log(value) / Math.log(1024)), UNITS.length - 1);
-  const scaled = value / 1024 ** exponent;
-  return `${Number(scaled.toFixed(2))} ${UNITS[exponent]}`;
+  const { value, exponent } = scaled(bytes);
+  return `${value} ${UNITS[exponent]}`;
+}
+
+/**
+ * formatBytes in a reader's language: the same unit and rounding, with the number written
+ * the language's way ('1,5 KB' in German) and the unit too ('1,5 Ko' in French). English
+ * is formatBytes exactly.
+ */
+export function formatBytesIn(bytes: number | string | null | undefined, language: string): string {
+  const { value, exponent } = scaled(bytes);
+  // No grouping: formatBytes writes '1023 Bytes', never '1,023 Bytes'.
+  const number = new Intl.NumberFormat(language, { maximumFractionDigits: 2, useGrouping: false }).format(value);
+  return `${number} ${(UNITS_BY_LANGUAGE[language] ?? UNITS)[exponent]}`;
 }

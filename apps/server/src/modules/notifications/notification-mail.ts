@@ -1,3 +1,4 @@
+import { formatBytesIn } from '@cloudvault/contract/format';
 import type { Language } from '@cloudvault/contract/settings';
 import type { MailMessage } from '../../adapters/mail/mailer.ts';
 import { mailMessage, mailTime } from '../../lib/mail-message.ts';
@@ -105,7 +106,8 @@ export function passwordChangedMail(input: { to: string; at: string; publicUrl: 
   return mailMessage(input.to, text.subject, text.body(mailTime(input.at, language)), { text: text.link, url: `${input.publicUrl}/profile` });
 }
 
-export function storageAlertMail(input: { to: string; percent: number; used: string; limit: string; publicUrl: string }, language: Language): MailMessage {
+export function storageAlertMail(input: { to: string; percent: number; usedBytes: number; limitBytes: number; publicUrl: string }, language: Language): MailMessage {
   const text = TEXT[language].storage;
-  return mailMessage(input.to, text.subject(input.percent), text.body(input.used, input.limit), { text: text.link, url: `${input.publicUrl}/subscription` });
+  const body = text.body(formatBytesIn(input.usedBytes, language), formatBytesIn(input.limitBytes, language));
+  return mailMessage(input.to, text.subject(input.percent), body, { text: text.link, url: `${input.publicUrl}/subscription` });
 }

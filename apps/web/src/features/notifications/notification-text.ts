@@ -1,13 +1,20 @@
 import type { TFunction } from 'i18next';
 import type { AppNotification } from '@cloudvault/contract/profile';
 
-/** A notification in words; the server sends the facts (`details`) so it reads in the user's language. */
-export function describeNotification({ type, details }: AppNotification, t: TFunction): string {
+/**
+ * A notification in words; the server sends the facts (`details`) so it reads in the user's
+ * language. Sizes come as bytes too (older alerts have only the English text).
+ */
+export function describeNotification({ type, details }: AppNotification, t: TFunction, formatSize: (bytes: string) => string): string {
   switch (type) {
     case 'folder_shared':
       return t('notifications.types.folderShared', { owner: details.owner ?? '', folder: details.folder ?? '' });
     case 'storage_alert':
-      return t('notifications.types.storageAlert', { percent: details.percent ?? '', used: details.used ?? '', limit: details.limit ?? '' });
+      return t('notifications.types.storageAlert', {
+        percent: details.percent ?? '',
+        used: details.usedBytes ? formatSize(details.usedBytes) : (details.used ?? ''),
+        limit: details.limitBytes ? formatSize(details.limitBytes) : (details.limit ?? ''),
+      });
     case 'new_sign_in':
       return t('notifications.types.newSignIn', { device: details.device ?? '' });
     case 'password_changed':

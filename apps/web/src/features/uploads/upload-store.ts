@@ -1,7 +1,7 @@
 import type { FileItem, UploadConfig } from '@cloudvault/contract/files';
 import toast from 'react-hot-toast';
 import { serverErrorMessage } from '../../lib/api-client';
-import { formatSize } from '../../lib/format-size';
+import { formatBytesIn } from '@cloudvault/contract/format';
 import i18n from '../../lib/i18n';
 import { ensureFolder } from './api/ensure-folder';
 import { uploadFile } from './api/upload-file';
@@ -44,7 +44,7 @@ export function tooLargeMessage(fileName: string, config: UploadConfig): string 
   return i18n.t('uploads.rejection.tooLarge', {
     file: fileName,
     plan: i18n.t(`common.plans.${config.userPlan}`),
-    size: config.userMaxFileSize === null ? config.userMaxFileSizeFormatted : formatSize(config.userMaxFileSize, i18n.language),
+    size: config.userMaxFileSize === null ? config.userMaxFileSizeFormatted : formatBytesIn(config.userMaxFileSize, i18n.language),
   });
 }
 

@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { NotificationType } from '@cloudvault/contract/profile';
 import { cn } from '../../../lib/cn';
+import { useFormatSize } from '../../../lib/format-size';
 import { useNotifications } from '../api/get-notifications';
 import { useMarkNotificationsRead } from '../api/mark-notifications-read';
 import { describeNotification } from '../notification-text';
@@ -21,6 +22,7 @@ const icons: Record<NotificationType, LucideIcon> = {
  */
 export function NotificationBell() {
   const { t, i18n } = useTranslation();
+  const formatSize = useFormatSize();
   const { data } = useNotifications();
   const markRead = useMarkNotificationsRead();
   const [open, setOpen] = useState(false);
@@ -99,7 +101,7 @@ export function NotificationBell() {
                     <div className="min-w-0 flex-1">
                       <p className="text-sm break-words text-ink">
                         {fresh && <span className="sr-only">{t('notifications.new')} </span>}
-                        {describeNotification(item, t)}
+                        {describeNotification(item, t, formatSize)}
                       </p>
                       <time dateTime={item.createdAt} className="text-xs text-ink-subtle">
                         {new Date(item.createdAt).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' })}

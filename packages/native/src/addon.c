@@ -37,6 +37,16 @@ int buffer_list(napi_env env, napi_value array, const unsigned char ***data, siz
   return 1;
 }
 
+void call_back_and_release(napi_env env, napi_ref callback_ref, napi_ref self_ref, napi_value error) {
+  napi_value callback, global;
+  napi_get_reference_value(env, callback_ref, &callback);
+  napi_delete_reference(env, callback_ref);
+  napi_get_global(env, &global);
+  napi_call_function(env, global, callback, 1, &error, NULL);
+  // Last: the handle may be collected from here on.
+  napi_delete_reference(env, self_ref);
+}
+
 NAPI_MODULE_INIT() {
   register_hashing(env, exports);
   register_file_writing(env, exports);

@@ -15,6 +15,10 @@ void *tagged_argument(napi_env env, napi_callback_info info, const napi_type_tag
 // ran out. The caller frees both lists, whatever the result.
 int buffer_list(napi_env env, napi_value array, const unsigned char ***data, size_t **lengths, size_t *count);
 
+// Ends a thread-pool job of a handle: calls its callback with `error`, then lets go of the
+// handle. Takes both references by value, as the callback may queue the next job.
+void call_back_and_release(napi_env env, napi_ref callback_ref, napi_ref self_ref, napi_value error);
+
 // createHasher, updateHasher, digestHasher.
 void register_hashing(napi_env env, napi_value exports);
 // createFileWriter, writeFile, finishFile, closeFileWriter.

@@ -171,9 +171,7 @@ static void run_job(napi_env env, void *data) {
 
 static void complete_job(napi_env env, napi_status status, void *data) {
   writer_t *writer = data;
-  napi_value callback, global, error;
-  napi_get_reference_value(env, writer->callback_ref, &callback);
-  napi_delete_reference(env, writer->callback_ref);
+  napi_value error;
   if (writer->chunks_ref != NULL) napi_delete_reference(env, writer->chunks_ref);
   napi_delete_async_work(env, writer->work);
   drop_chunks(writer);
@@ -190,12 +188,7 @@ static void complete_job(napi_env env, napi_status status, void *data) {
     napi_create_string_utf8(env, uv_err_name(uv_translate_sys_error(code)), NAPI_AUTO_LENGTH, &code_value);
     napi_create_error(env, code_value, text, &error);
   }
-  // The callback may queue the next job, which takes new references.
-  napi_ref self_ref = writer->self_ref;
-  napi_get_global(env, &global);
-  napi_call_function(env, global, callback, 1, &error, NULL);
-  // Last: the handle may be collected from here on.
-  napi_delete_reference(env, self_ref);
+  call_back_and_release(env, writer->callback_ref, writer->self_ref, error);
 }
 
 // createFileWriter(fd) -> handle: writes go to a dup of `fd`, so the caller may close its
@@ -261,40 +254,35 @@ static napi_value queue_job(napi_env env, napi_value handle, writer_t *writer, n
   return NULL;
 }
 
-// writeFile(handle, chunks, callback(error)): appends the chunks, in order, on the thread
-// pool; one job at a time per writer, and the chunks must not change until it calls back.
-static napi_value write_file(napi_env env, napi_callback_info info) {
-  size_t argc = 3;
+// writeFile(handle, chunks, callback(error)) appends the chunks, in order, on the thread
+// pool; finishFile(handle, callback(error)) writes what is left, fsyncs and closes the
+// writer's descriptor (the caller's own stays open). One job at a time per writer, and the
+// chunks must not change until it calls back.
+static napi_value queue_call(napi_env env, napi_callback_info info, int finishing) {
+  size_t expected = finishing ? 2 : 3, argc = 3;
   napi_value argv[3];
   napi_get_cb_info(env, info, &argc, argv, NULL, NULL);
+  napi_value chunks = finishing ? NULL : argv[1], callback = argv[expected - 1];
   writer_t *writer = NULL;
-  bool is_array = false;
+  bool is_array = finishing;
   napi_valuetype callback_type = napi_undefined;
-  if (argc == 3) {
-    napi_is_array(env, argv[1], &is_array);
-    napi_typeof(env, argv[2], &callback_type);
+  if (argc >= expected) {
+    if (!finishing) napi_is_array(env, chunks, &is_array);
+    napi_typeof(env, callback, &callback_type);
   }
-  if (argc < 3 || (writer = tagged_external(env, argv[0], &WRITER_TAG)) == NULL || !is_array || callback_type != napi_function) {
-    napi_throw_type_error(env, NULL, "writeFile(handle, chunks, callback) expects a file writer, an array and a function");
+  if (argc < expected || (writer = tagged_external(env, argv[0], &WRITER_TAG)) == NULL || !is_array || callback_type != napi_function) {
+    napi_throw_type_error(env, NULL, finishing ? "finishFile(handle, callback) expects a file writer and a function" : "writeFile(handle, chunks, callback) expects a file writer, an array and a function");
     return NULL;
   }
-  return queue_job(env, argv[0], writer, argv[1], argv[2], 0);
+  return queue_job(env, argv[0], writer, chunks, callback, finishing);
 }
 
-// finishFile(handle, callback(error)): writes what is left, fsyncs and closes the writer's
-// descriptor; the caller's own descriptor stays open.
+static napi_value write_file(napi_env env, napi_callback_info info) {
+  return queue_call(env, info, 0);
+}
+
 static napi_value finish_file(napi_env env, napi_callback_info info) {
-  size_t argc = 2;
-  napi_value argv[2];
-  napi_get_cb_info(env, info, &argc, argv, NULL, NULL);
-  writer_t *writer = NULL;
-  napi_valuetype callback_type = napi_undefined;
-  if (argc == 2) napi_typeof(env, argv[1], &callback_type);
-  if (argc < 2 || (writer = tagged_external(env, argv[0], &WRITER_TAG)) == NULL || callback_type != napi_function) {
-    napi_throw_type_error(env, NULL, "finishFile(handle, callback) expects a file writer and a function");
-    return NULL;
-  }
-  return queue_job(env, argv[0], writer, NULL, argv[1], 1);
+  return queue_call(env, info, 1);
 }
 
 // closeFileWriter(handle): gives up the file, at once or when the job in flight is done.

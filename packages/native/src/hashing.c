@@ -72,9 +72,7 @@ static void hash_chunks(napi_env env, void *data) {
 
 static void finish_update(napi_env env, napi_status status, void *data) {
   hasher_t *hasher = data;
-  napi_value callback, global, error;
-  napi_get_reference_value(env, hasher->callback_ref, &callback);
-  napi_delete_reference(env, hasher->callback_ref);
+  napi_value error;
   napi_delete_reference(env, hasher->chunks_ref);
   napi_delete_async_work(env, hasher->work);
   drop_chunks(hasher);
@@ -87,12 +85,7 @@ static void finish_update(napi_env env, napi_status status, void *data) {
     napi_create_string_utf8(env, "HASH_FAILED", NAPI_AUTO_LENGTH, &code);
     napi_create_error(env, code, message, &error);
   }
-  // The callback may start the next update, which takes new references.
-  napi_ref self_ref = hasher->self_ref;
-  napi_get_global(env, &global);
-  napi_call_function(env, global, callback, 1, &error, NULL);
-  // Last: the handle may be collected from here on.
-  napi_delete_reference(env, self_ref);
+  call_back_and_release(env, hasher->callback_ref, hasher->self_ref, error);
 }
 
 // updateHasher(handle, chunks, callback(error)): hashes the chunks, in order, on the thread

@@ -24,9 +24,10 @@ const SYNC_EVERY = 16 * 1024 * 1024;
 
 /**
  * Writes into `file` and makes the bytes durable as they arrive. With the addon the
- * writes run on the thread pool past the page cache (O_DIRECT where the file system has
- * it): a 1 GiB upload costs the server about 1 s of CPU less, and no fsync at the end
- * waits for a gigabyte of write-back (docs/decisions/0012). The caller closes the file.
+ * writes run on the thread pool, and beyond a file's first 4 MiB past the page cache
+ * (O_DIRECT where the file system has it): a 1 GiB upload costs the server about 1 s of
+ * CPU less, and no fsync at the end waits for a gigabyte of write-back
+ * (docs/decisions/0012). The caller closes the file.
  * `addon` is the loaded addon; tests pass none to take the portable path.
  */
 export function createDurableFileWriter(file: FileHandle, addon: Partial<NativeAddon> = nativeAddon): Writable {

@@ -1,5 +1,4 @@
-import type { ChildProcess } from 'node:child_process';
-import { execFile } from 'node:child_process';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { readdir, readFile } from 'node:fs/promises';
 import net from 'node:net';
 import { promisify } from 'node:util';
@@ -103,4 +102,29 @@ export async function childPids(pid: number): Promise<number[]> {
  */
 export async function syncDisks(): Promise<void> {
   await promisify(execFile)('sync');
+}
+
+export interface ScriptServer {
+  url: string;
+  pid: number;
+  stop(): Promise<void>;
+}
+
+/**
+ * A TypeScript server script in a process of its own, under the same tsx loader as the
+ * rest of the bench, told its port in PORT; resolved once `${url}/` answers.
+ */
+export async function startScriptServer(script: string, env: Record<string, string>): Promise<ScriptServer> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', script], { env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const output = captureOutput(child);
+  const stop = () => stopChild(child);
+  try {
+    await waitUntilServing(`${url}/`, child, output);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url, pid: child.pid ?? -1, stop };
 }

@@ -46,10 +46,10 @@ export class Unavailable extends Error {}
  * slow drift of the machine (page cache, write-back, CPU frequency) hits all alike. A
  * server that fails once is not tried again and is reported with the error.
  */
-export async function interleave<T>(
+export async function interleave<T, Name extends string = ServerName>(
   rounds: number,
-  runners: { server: ServerName; run: (round: number) => Promise<T> }[],
-): Promise<Map<ServerName, { samples: T[]; status: ServerFigure['status']; note?: string }>> {
+  runners: { server: Name; run: (round: number) => Promise<T> }[],
+): Promise<Map<Name, { samples: T[]; status: ServerFigure['status']; note?: string }>> {
   const outcomes = new Map(runners.map((runner) => [runner.server, { samples: [] as T[], status: 'measured' as ServerFigure['status'], note: undefined as string | undefined }]));
   for (let round = 1; round <= rounds; round++) {
     for (const runner of runners) {

@@ -1,8 +1,7 @@
-import { spawn } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { captureOutput, freePort, readMemory, stopChild, waitUntilServing } from '../lib/processes.ts';
+import { readMemory, startScriptServer } from '../lib/processes.ts';
 import type { Ceiling } from './server.ts';
 
 const SCRIPT = fileURLToPath(new URL('./bare-node-server.ts', import.meta.url));
@@ -14,27 +13,14 @@ const SCRIPT = fileURLToPath(new URL('./bare-node-server.ts', import.meta.url));
 export async function startBareNode(root: string, filesDir: string): Promise<Ceiling> {
   const uploadDir = path.join(root, 'bare-node', 'uploads');
   await mkdir(uploadDir, { recursive: true });
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', SCRIPT], {
-    env: { ...process.env, PORT: String(port), FILES_DIR: filesDir, UPLOAD_DIR: uploadDir },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const output = captureOutput(child);
-  const ceiling: Ceiling = {
+  const { url, pid, stop } = await startScriptServer(SCRIPT, { FILES_DIR: filesDir, UPLOAD_DIR: uploadDir });
+  return {
     name: 'bare node',
     url,
     fileUrl: (name) => `${url}/files/${encodeURIComponent(name)}`,
     uploadUrl: (name) => `${url}/upload/${encodeURIComponent(name)}`,
     uploadedPath: (name) => path.join(uploadDir, name),
-    memory: () => readMemory(child.pid ?? -1),
-    stop: () => stopChild(child),
+    memory: () => readMemory(pid),
+    stop,
   };
-  try {
-    await waitUntilServing(`${url}/`, child, output);
-  } catch (error) {
-    await ceiling.stop();
-    throw error;
-  }
-  return ceiling;
 }

@@ -35,7 +35,6 @@ import { createMailRepository } from './modules/mail/mail.repository.ts';
 import { createMailService } from './modules/mail/mail.service.ts';
 import { createShareTokens } from './modules/shares/share-tokens.ts';
 import { deviceName } from './lib/device-name.ts';
-import { formatBytes } from '@cloudvault/contract/format';
 import { storageAlertCrossed } from './modules/notifications/storage-alerts.ts';
 import { createActivityRepository } from './modules/activity/activity.repository.ts';
 import { createActivityService } from './modules/activity/activity.service.ts';
@@ -197,8 +196,8 @@ export async function createContainer(
       if (!user) return;
       await notifications.notify(userId, {
         type: 'storage_alert',
-        // The sizes also as bytes, so each reader sees them written in their own language.
-        details: { percent: String(crossed), used: formatBytes(usage.after), limit: formatBytes(usage.limit), usedBytes: String(usage.after), limitBytes: String(usage.limit) },
+        // Sizes as bytes, so each reader sees them written in their own language.
+        details: { percent: String(crossed), usedBytes: String(usage.after), limitBytes: String(usage.limit) },
         mail: (language) => storageAlertMail({ to: user.email, percent: crossed, usedBytes: usage.after, limitBytes: usage.limit, publicUrl: config.publicUrl }, language),
       });
     },

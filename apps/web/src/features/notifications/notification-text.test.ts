@@ -22,7 +22,7 @@ describe('describeNotification', () => {
     const t = i18n.t.bind(i18n);
     const formatSize = (bytes: string) => formatBytesIn(bytes, 'en');
     expect(describeNotification(notification('folder_shared', { owner: 'Ada', folder: 'Trip' }), t, formatSize)).toBe('Ada shared the folder "Trip" with you');
-    expect(describeNotification(notification('storage_alert', { percent: '80', used: '400 MB', limit: '500 MB', usedBytes: '419430400', limitBytes: '524288000' }), t, formatSize)).toBe(
+    expect(describeNotification(notification('storage_alert', { percent: '80', usedBytes: '419430400', limitBytes: '524288000' }), t, formatSize)).toBe(
       'Your storage is 80% full (400 MB of 500 MB)',
     );
     expect(describeNotification(notification('new_sign_in', { device: 'Chrome on Windows' }), t, formatSize)).toBe('New sign-in from Chrome on Windows');
@@ -32,7 +32,7 @@ describe('describeNotification', () => {
   it("writes a storage alert's sizes in the reader's language, and keeps the text of older alerts", () => {
     const t = i18n.getFixedT('fr');
     const formatSize = (bytes: string) => formatBytesIn(bytes, 'fr');
-    expect(describeNotification(notification('storage_alert', { percent: '90', used: '450 MB', limit: '500 MB', usedBytes: '471859200', limitBytes: '524288000' }), t, formatSize)).toBe(
+    expect(describeNotification(notification('storage_alert', { percent: '90', usedBytes: '471859200', limitBytes: '524288000' }), t, formatSize)).toBe(
       'Votre stockage est plein à 90 % (450 Mo sur 500 Mo)',
     );
     expect(describeNotification(notification('storage_alert', { percent: '90', used: '450 MB', limit: '500 MB' }), t, formatSize)).toBe(

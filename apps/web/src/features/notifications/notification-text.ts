@@ -3,7 +3,7 @@ import type { AppNotification } from '@cloudvault/contract/profile';
 
 /**
  * A notification in words; the server sends the facts (`details`) so it reads in the user's
- * language. Sizes come as bytes too (older alerts have only the English text).
+ * language. Sizes come as bytes; alerts from before that carry the English text instead.
  */
 export function describeNotification({ type, details }: AppNotification, t: TFunction, formatSize: (bytes: string) => string): string {
   switch (type) {

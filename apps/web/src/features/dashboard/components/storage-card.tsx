@@ -22,8 +22,9 @@ export function StorageCard({ storage, className }: { storage: StorageInfo | und
       aria-label={t('dashboard.storage.title')}
       className={cn('rounded-card border border-line bg-surface p-4 shadow-card sm:p-5', className)}
     >
-      <div className="flex items-start justify-between gap-3">
-        <div className="flex min-w-0 items-center gap-3">
+      {/* The button goes under the title when both do not fit: French's is three words long. */}
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="flex min-w-40 flex-1 items-center gap-3">
           <span className="grid size-9 shrink-0 place-items-center rounded-xl bg-surface-muted text-ink-muted">
             <HardDrive aria-hidden="true" className="size-4.5" />
           </span>

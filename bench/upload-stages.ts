@@ -1,8 +1,8 @@
 /**
  * `npm run bench:upload-stages`: where a large upload's time goes. The bench's client sends
  * the same 1 GiB multipart upload to three small servers, each taking it through one more
- * stage of our upload path (busboy alone, bytes discarded; plus our hashing stream; plus
- * the local store's durable writer and fsync), and the same file as a raw PUT to nginx,
+ * stage of our upload path (busboy alone, bytes discarded; plus our hashing stream; the
+ * local blob store's put, which hashes, writes, fsyncs and renames), and the same file as a raw PUT to nginx,
  * servers interleaved round by round. Everything runs on 127.0.0.1 and is removed after.
  */
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
@@ -17,7 +17,7 @@ import { mbPerSecond, median } from './lib/stats.ts';
 import { interleave } from './scenarios/scenario.ts';
 import { startNginx } from './servers/nginx.ts';
 
-const STAGES = { parse: 'busboy alone', hash: '+ hashing stream', store: '+ durable writer, fsync' } as const;
+const STAGES = { parse: 'busboy alone', hash: '+ hashing stream', store: "+ local store's put, fsync" } as const;
 const SERVER = fileURLToPath(new URL('./servers/upload-stages-server.ts', import.meta.url));
 const config = loadBenchConfig(process.env);
 const root = await mkdtemp(path.join(os.tmpdir(), 'cloudvault-upload-stages-'));

@@ -64,6 +64,8 @@ describe('RegisterPage', () => {
       storageUsed: 0,
       storageLimit: 524288000,
       twoFactorEnabled: false,
+      emailVerified: false,
+      role: 'user',
     };
     fetchMock.mockResolvedValue(
       new Response(JSON.stringify({ token: 'tok-1', user }), {

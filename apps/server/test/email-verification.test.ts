@@ -1,7 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { type Kysely, Migrator } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, createVerifiedUser, newUserInput } from './helpers/factories.ts';
 import { linkToken, outboxMail } from './helpers/outbox.ts';
+import { openDatabase } from '../src/db/database.ts';
+import { migrateToLatest, migrationsFor } from '../src/db/migrate.ts';
+import { createTestDatabase } from './helpers/test-database.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 import { uploadFile } from './helpers/uploads.ts';
 
@@ -161,5 +168,28 @@ describe('the leak: private shares need a verified address', () => {
     expect((await as('GET', `/api/files?folderId=${inner}`)).body.files.map((listed: { originalName: string }) => listed.originalName)).toEqual(['salaries.csv']);
     const download = await fetch(`${server.url}/api/files/${file}/download`, { headers: { authorization: `Bearer ${squatter.token}` } });
     expect(await download.text()).toBe('salaries');
+  });
+});
+
+describe('accounts from before verification', () => {
+  it('start unverified: their address was never proven', async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'cloudvault-migration-'));
+    const database = await createTestDatabase();
+    const handle = openDatabase({ databaseUrl: database.url, dataDir });
+    try {
+      const migrator = new Migrator({ db: handle.db, provider: { getMigrations: async () => migrationsFor(handle.dialect) } });
+      expect((await migrator.migrateTo('2026-11-22-08-listing-entries')).error).toBeUndefined();
+      const now = '2026-01-01T00:00:00.000Z';
+      await (handle.db as Kysely<any>)
+        .insertInto('users')
+        .values({ id: 'old-user', email: 'old@example.com', first_name: 'Old', last_name: 'Timer', password_hash: 'x', created_at: now, updated_at: now })
+        .execute();
+      await migrateToLatest(handle.db, handle.dialect);
+      expect(await handle.db.selectFrom('users').select(['id', 'email_verified_at']).execute()).toEqual([{ id: 'old-user', email_verified_at: null }]);
+    } finally {
+      await handle.close();
+      await database.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
 });

@@ -117,6 +117,10 @@ describe('reset password', () => {
     const again = await reset(token, 'another secret');
     expect(again.status).toBe(400);
     expect(again.body.code).toBe('RESET_LINK_INVALID');
+    // The link's token never reaches the log, even when the page itself is requested.
+    await fetch(`${server.url}/reset-password?token=${token}`);
+    expect(server.logs()).toContain('/reset-password?token=[redacted]');
+    expect(server.logs()).not.toContain(token);
     const activity = (await server.request('GET', '/api/user/overview', { token: signedIn.body.token })).body.activity;
     expect(activity.map((entry: { type: string }) => entry.type)).toContain('password_change');
   });

@@ -11,7 +11,7 @@ import * as emailVerification from './migrations/2026-11-24-09-email-verificatio
 import type { Dialect } from './database.ts';
 
 /** Every migration, in order. Migrations are frozen once released: add, never edit. */
-const migrationsFor = (dialect: Dialect): Record<string, Migration> => ({
+export const migrationsFor = (dialect: Dialect): Record<string, Migration> => ({
   '2026-11-22-01-accounts': accounts,
   '2026-11-22-02-files': files,
   '2026-11-22-03-settings': settings,

@@ -121,6 +121,8 @@ export function createAccountTokensService(deps: AccountTokensServiceDeps) {
       deps.resetRequestsByEmail.recordFailure(emailKey);
       deps.resetRequestsByIp.recordFailure(ipKey);
 
+      // Elapsed time on the machine's monotonic clock, not the injected one: the floor is
+      // about how long the answer really takes, which a test clock standing still does not show.
       const started = performance.now();
       try {
         const user = await users.findUserByEmail(email);

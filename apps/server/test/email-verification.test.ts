@@ -171,6 +171,23 @@ describe('the leak: private shares need a verified address', () => {
   });
 });
 
+describe('the leak after a deletion', () => {
+  it("shows nothing shared with a deleted account's address to whoever registers it next", async () => {
+    const owner = await createVerifiedUser(server);
+    const victim = await createVerifiedUser(server);
+    const folder = (await server.request('POST', '/api/user/folders', { token: owner.token, body: { name: 'Contracts', parentId: null } })).body.folder.id as string;
+    await server.request('POST', `/api/user/folders/${folder}/share`, { token: owner.token, body: { shareType: 'private', email: victim.email } });
+    expect((await server.request('GET', '/api/shared-with-me', { token: victim.token })).body.folders).toHaveLength(1);
+    expect((await server.request('DELETE', '/api/user/account', { token: victim.token })).status).toBe(200);
+
+    const next = await createUser(server, { email: victim.email });
+    expect((await server.request('GET', '/api/shared-with-me', { token: next.token })).body.folders).toEqual([]);
+    expect((await server.request('GET', `/api/user/folders?parentId=${folder}`, { token: next.token })).status).toBe(404);
+    // The deleted account's tokens went with it; only a link mailed to the new account verifies it.
+    expect((await server.container.database.db.selectFrom('account_tokens').select('user_id').where('user_id', '=', victim.user.id).execute())).toEqual([]);
+  });
+});
+
 describe('accounts from before verification', () => {
   it('start unverified: their address was never proven', async () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'cloudvault-migration-'));

@@ -117,6 +117,10 @@ describe('reset password', () => {
     const again = await reset(token, 'another secret');
     expect(again.status).toBe(400);
     expect(again.body.code).toBe('RESET_LINK_INVALID');
+    // A new request drops the spent token: only usable ones are kept.
+    expect((await forgot(user.email)).status).toBe(202);
+    const kept = await server.container.database.db.selectFrom('account_tokens').select('used_at').where('user_id', '=', user.user.id).where('purpose', '=', 'reset_password').execute();
+    expect(kept).toEqual([{ used_at: null }]);
     // The link's token never reaches the log, even when the page itself is requested.
     await fetch(`${server.url}/reset-password?token=${token}`);
     expect(server.logs()).toContain('/reset-password?token=[redacted]');

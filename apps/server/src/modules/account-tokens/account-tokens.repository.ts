@@ -10,6 +10,16 @@ export function createAccountTokensRepository(db: Kysely<Database>) {
       await db.insertInto('account_tokens').values(row).execute();
     },
 
+    /** Drops the user's tokens of this purpose that can no longer be used, so the table stays small. */
+    async deleteSpent(userId: string, purpose: AccountTokenPurpose, nowIso: string): Promise<void> {
+      await db
+        .deleteFrom('account_tokens')
+        .where('user_id', '=', userId)
+        .where('purpose', '=', purpose)
+        .where((eb) => eb.or([eb('used_at', 'is not', null), eb('expires_at', '<=', nowIso)]))
+        .execute();
+    },
+
     /** The token if it is of this purpose, unused and not expired. */
     findUsable(tokenHash: string, purpose: AccountTokenPurpose, nowIso: string): Promise<AccountTokenRow | undefined> {
       return db

@@ -57,6 +57,7 @@ export function createAccountTokensService(deps: AccountTokensServiceDeps) {
   async function issue(user: UserRow, purpose: AccountTokenPurpose, lifetimeMs: number): Promise<string> {
     const token = newMailedToken();
     const now = clock.now();
+    await tokens.deleteSpent(user.id, purpose, now.toISOString());
     await tokens.insert({
       token_hash: hashMailedToken(token),
       user_id: user.id,

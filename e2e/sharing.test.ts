@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { registerViaApi } from './helpers/accounts.ts';
+import { verifyViaOutbox } from './helpers/outbox.ts';
 import { openPage } from './helpers/browser.ts';
 import { useE2eSession } from './helpers/session.ts';
 import { subscribeViaApi } from './helpers/checkout.ts';
@@ -121,6 +122,8 @@ describe('private shares and managing shares', () => {
   it('shares a folder with a second account, which finds it under Shared with me and reads it without write controls', async () => {
     const owner = await registerViaApi(session.server.url, { firstName: 'Ada' });
     const recipient = await registerViaApi(session.server.url, { firstName: 'Grace', lastName: 'Hopper' });
+    // Private shares show only to a verified address.
+    await verifyViaOutbox(session.server, recipient.email);
     const team = await createFolderViaApi(session.server.url, owner.token, 'Team');
     const minutes = await createFolderViaApi(session.server.url, owner.token, 'Minutes', team.id);
     const plan = randomContent(5000);

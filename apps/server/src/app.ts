@@ -9,6 +9,7 @@ import type { Container } from './container.ts';
 import { registerAuth } from './lib/auth.ts';
 import { registerErrorHandler } from './lib/error-handler.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
+import { accountTokensRoutes } from './modules/account-tokens/account-tokens.routes.ts';
 import { downloadLinkRoutes } from './modules/files/download-links.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
@@ -108,6 +109,7 @@ export async function buildApp(
     async (api) => {
       await api.register(healthRoutes({ database: container.database.ping, 'file store': container.blobs.ping }));
       await api.register(accountsRoutes(container.accounts));
+      await api.register(accountTokensRoutes(container.accountTokens));
       await api.register(foldersRoutes(container.folders));
       await api.register(filesRoutes(container));
       await api.register(downloadLinkRoutes(container));

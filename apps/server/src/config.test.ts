@@ -31,6 +31,7 @@ describe('loadConfig', () => {
     [{ JWT_SECRET: 'short' }, 'JWT_SECRET'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ TRUST_PROXY: 'yes' }, 'TRUST_PROXY'],
+    [{ ADMIN_EMAILS: 'root@example.com, not-an-address' }, 'ADMIN_EMAILS'],
   ])('names the variable of a bad value %o', (env, variable) => {
     try {
       loadConfig(env);
@@ -40,6 +41,11 @@ describe('loadConfig', () => {
       expect((error as ConfigError).variable).toBe(variable);
       expect((error as Error).message.startsWith(variable)).toBe(true);
     }
+  });
+
+  it('reads ADMIN_EMAILS as trimmed, lower-cased addresses, none by default', () => {
+    expect(loadConfig({}).adminEmails).toEqual([]);
+    expect(loadConfig({ ADMIN_EMAILS: ' Root@Example.com ,ops@example.org' }).adminEmails).toEqual(['root@example.com', 'ops@example.org']);
   });
 
   it('accepts a PostgreSQL URL', () => {

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { isValidEmail, normalizeEmail } from '@cloudvault/contract/validation';
 
 /** Everything the server reads from the environment, validated once at start-up. */
 export interface Config {
@@ -23,6 +24,8 @@ export interface Config {
   logLevel: string;
   /** Behind a reverse proxy, trust its X-Forwarded-For for rate limits and logs. */
   trustProxy: boolean;
+  /** Accounts whose (verified) address is listed here have the admin role; lower-cased. */
+  adminEmails: string[];
 }
 
 export type PaymentsConfig =
@@ -114,6 +117,15 @@ function readPayments(env: Env): PaymentsConfig {
   };
 }
 
+function readAdminEmails(raw: string | undefined): string[] {
+  if (!raw || !raw.trim()) return [];
+  return raw.split(',').map((entry) => {
+    const email = normalizeEmail(entry);
+    if (!isValidEmail(email)) throw new ConfigError('ADMIN_EMAILS', `must be e-mail addresses separated by commas (got "${entry.trim()}")`);
+    return email;
+  });
+}
+
 /** Reads and checks the environment; throws ConfigError naming the first bad variable. */
 export function loadConfig(env: Env, cwd = process.cwd()): Config {
   const port = readPort(env);
@@ -150,5 +162,6 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
     webDistDir: env.WEB_DIST_DIR ? path.resolve(cwd, env.WEB_DIST_DIR) : undefined,
     logLevel,
     trustProxy: readBoolean('TRUST_PROXY', env.TRUST_PROXY),
+    adminEmails: readAdminEmails(env.ADMIN_EMAILS),
   };
 }

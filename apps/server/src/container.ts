@@ -53,8 +53,12 @@ import { createAnalyticsRepository } from './modules/analytics/analytics.reposit
 import { createAnalyticsService } from './modules/analytics/analytics.service.ts';
 import { createSharesRepository } from './modules/shares/shares.repository.ts';
 import { createSharesService } from './modules/shares/shares.service.ts';
+import { createAccountTokensRepository } from './modules/account-tokens/account-tokens.repository.ts';
+import { createAccountTokensService } from './modules/account-tokens/account-tokens.service.ts';
+import { presentUser } from './modules/accounts/accounts.presenter.ts';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
+const ONE_HOUR = 60 * 60 * 1000;
 
 /** The Stripe SDK costs memory at start-up: loaded only when Stripe is the provider. */
 async function loadStripe(payments: Config['payments'], publicUrl: string): Promise<PaymentProvider> {
@@ -68,6 +72,7 @@ export interface Container {
   config: Config;
   database: DatabaseHandle;
   accounts: ReturnType<typeof createAccountsService>;
+  accountTokens: ReturnType<typeof createAccountTokensService>;
   folders: ReturnType<typeof createFoldersService>;
   files: ReturnType<typeof createFilesService>;
   uploads: ReturnType<typeof createUploadsService>;
@@ -140,11 +145,36 @@ export async function createContainer(
     qrCodeDataUrl: async (text) => (await import('qrcode')).default.toDataURL(text, { margin: 1, width: 240 }),
     activity,
   });
+  const admins: ReadonlySet<string> = new Set(config.adminEmails);
+  const accountTokens = createAccountTokensService({
+    tokens: createAccountTokensRepository(database.db),
+    users: accountsRepository,
+    languageOf: async (userId) => (await settings.get(userId)).appearance.language,
+    sendMail: (message) => mail.send(message),
+    presentUser: (row) => presentUser(row, plans, admins),
+    passwords: { hash: hashPassword },
+    verificationResends: createFailureLimiter({ max: 5, windowMs: ONE_HOUR, clock }),
+    resetRequestsByEmail: createFailureLimiter({ max: 5, windowMs: ONE_HOUR, clock }),
+    resetRequestsByIp: createFailureLimiter({ max: 20, windowMs: ONE_HOUR, clock }),
+    passwordReset: async (user) => {
+      await activity.record(user.id, 'password_change');
+      await notifications.notify(user.id, {
+        type: 'password_changed',
+        details: {},
+        mail: (language) => passwordChangedMail({ to: user.email, at: clock.now().toISOString(), publicUrl: config.publicUrl }, language),
+      });
+    },
+    forgotPasswordFloorMs: 250,
+    clock,
+    log,
+    publicUrl: config.publicUrl,
+  });
   const accounts = createAccountsService({
     accounts: accountsRepository,
     tokens: createSessionTokens(jwtSecret, clock),
     passwords: { hash: hashPassword, verify: verifyPassword },
     plans,
+    admins,
     clock,
     loginFailuresByEmail: createFailureLimiter({ max: 10, windowMs: FIFTEEN_MINUTES, clock }),
     loginFailuresByIp: createFailureLimiter({ max: 100, windowMs: FIFTEEN_MINUTES, clock }),
@@ -157,6 +187,7 @@ export async function createContainer(
         await notifications.notify(user.id, { type: 'new_sign_in', details: { device }, mail: (language) => newSignInMail({ to: user.email, device, at, publicUrl: config.publicUrl }, language) });
       }
     },
+    registered: (user) => accountTokens.sendVerification(user),
   });
 
   const foldersRepository = createFoldersRepository(database.db, database.dialect);
@@ -260,6 +291,7 @@ export async function createContainer(
     accounts: accountsRepository,
     passwords: { hash: hashPassword, verify: verifyPassword },
     plans,
+    admins,
     clock,
     activity,
     counts: async (userId) => {
@@ -297,6 +329,7 @@ export async function createContainer(
     config,
     database,
     accounts,
+    accountTokens,
     folders,
     files,
     uploads,

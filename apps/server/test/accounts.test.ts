@@ -27,6 +27,8 @@ describe('POST /api/auth/register', () => {
       storageUsed: 0,
       storageLimit: 524288000,
       twoFactorEnabled: false,
+      emailVerified: false,
+      role: 'user',
     });
     expect(response.text).not.toContain(input.password);
     expect(response.text).not.toMatch(/argon2/);

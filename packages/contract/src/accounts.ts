@@ -14,6 +14,10 @@ export const User = Type.Object({
   storageUsed: Type.Number(),
   storageLimit: Type.Number(),
   twoFactorEnabled: Type.Boolean(),
+  /** The address was proven by a link mailed to it; private shares need it. */
+  emailVerified: Type.Boolean(),
+  /** `admin` when the verified address is listed in ADMIN_EMAILS. */
+  role: Type.Union([Type.Literal('user'), Type.Literal('admin')]),
 });
 export type User = Static<typeof User>;
 
@@ -48,3 +52,15 @@ export type AuthResponse = Static<typeof AuthResponse>;
 
 export const ProfileResponse = Type.Object({ user: User });
 export type ProfileResponse = Static<typeof ProfileResponse>;
+
+/** A token mailed to the account's address: 43 characters now; bounded, never trusted. */
+const MailedToken = Type.String({ maxLength: 256 });
+
+export const VerifyEmailBody = Type.Object({ token: MailedToken });
+export type VerifyEmailBody = Static<typeof VerifyEmailBody>;
+
+export const ForgotPasswordBody = Type.Object({ email: Type.String({ maxLength: EMAIL_MAX_LENGTH }) });
+export type ForgotPasswordBody = Static<typeof ForgotPasswordBody>;
+
+export const ResetPasswordBody = Type.Object({ token: MailedToken, password: Type.String({ maxLength: PASSWORD_MAX_LENGTH }) });
+export type ResetPasswordBody = Static<typeof ResetPasswordBody>;

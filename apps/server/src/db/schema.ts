@@ -16,6 +16,8 @@ export interface UsersTable {
   totp_secret: string | null;
   /** Set up but not yet confirmed with a code. */
   totp_pending_secret: string | null;
+  /** When a link mailed to the address was opened; null until then (private shares need it). */
+  email_verified_at: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -209,6 +211,19 @@ export interface ShareDownloadsDailyTable {
   count: number;
 }
 
+export interface AccountTokensTable {
+  /** SHA-256 of the token mailed to the user: the token itself is never stored. */
+  token_hash: string;
+  user_id: string;
+  purpose: AccountTokenPurpose;
+  email: string;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+export type AccountTokenPurpose = 'verify_email' | 'reset_password';
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -229,4 +244,5 @@ export interface Database {
   file_versions: FileVersionsTable;
   storage_daily: StorageDailyTable;
   share_downloads_daily: ShareDownloadsDailyTable;
+  account_tokens: AccountTokensTable;
 }

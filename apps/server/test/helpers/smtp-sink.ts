@@ -7,6 +7,8 @@ export interface SmtpSink {
   messages: ParsedMail[];
   /** Resolves when `count` messages have arrived (or fails after a few seconds). */
   waitFor(count: number): Promise<ParsedMail[]>;
+  /** The first message to `to` whose subject matches, once it has arrived (or fails after a few seconds). */
+  waitForMail(to: string, subject: string | RegExp): Promise<ParsedMail>;
   close(): Promise<void>;
 }
 
@@ -38,6 +40,16 @@ export async function startSmtpSink(port = 0): Promise<SmtpSink> {
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
       return messages;
+    },
+    async waitForMail(to, subject) {
+      const matches = (message: ParsedMail) =>
+        message.to !== undefined && !Array.isArray(message.to) && message.to.text === to && (typeof subject === 'string' ? message.subject === subject : subject.test(message.subject ?? ''));
+      for (let waited = 0; ; waited += 20) {
+        const found = messages.find(matches);
+        if (found) return found;
+        if (waited > 5000) throw new Error(`no mail "${String(subject)}" to ${to}`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -16,6 +16,15 @@ const LoginPage = lazy(() => import('../features/auth/components/login-page').th
 const RegisterPage = lazy(() =>
   import('../features/auth/components/register-page').then((m) => ({ default: m.RegisterPage })),
 );
+const ForgotPasswordPage = lazy(() =>
+  import('../features/auth/components/forgot-password-page').then((m) => ({ default: m.ForgotPasswordPage })),
+);
+const ResetPasswordPage = lazy(() =>
+  import('../features/auth/components/reset-password-page').then((m) => ({ default: m.ResetPasswordPage })),
+);
+const VerifyEmailPage = lazy(() =>
+  import('../features/auth/components/verify-email-page').then((m) => ({ default: m.VerifyEmailPage })),
+);
 const PricingPage = lazy(() =>
   import('../features/pricing/components/pricing-page').then((m) => ({ default: m.PricingPage })),
 );
@@ -59,8 +68,17 @@ export const routes: RouteObject[] = [
             children: [
               { path: 'login', element: <LoginPage /> },
               { path: 'register', element: <RegisterPage /> },
+              { path: 'forgot-password', element: <ForgotPasswordPage /> },
             ],
           },
+        ],
+      },
+      {
+        // The links mailed to an account's address open signed in or not.
+        element: <AuthLayout />,
+        children: [
+          { path: 'verify-email', element: <VerifyEmailPage /> },
+          { path: 'reset-password', element: <ResetPasswordPage /> },
         ],
       },
       {

@@ -3,8 +3,14 @@ import type { PlanId } from '@cloudvault/contract/plans';
 import type { PlanCatalogue } from '../plans/plans.catalogue.ts';
 import type { UserRow } from './accounts.repository.ts';
 
-/** Exactly the user fields that leave the server: never the password hash. */
-export function presentUser(row: UserRow, plans: PlanCatalogue): User {
+/** The lower-cased addresses of ADMIN_EMAILS. */
+export type AdminEmails = ReadonlySet<string>;
+
+/**
+ * Exactly the user fields that leave the server: never the password hash. An admin's
+ * address must be verified as well as listed: whoever registers it first is not made one.
+ */
+export function presentUser(row: UserRow, plans: PlanCatalogue, admins: AdminEmails): User {
   const plan = plans.get(row.plan_id);
   return {
     id: row.id,
@@ -16,5 +22,7 @@ export function presentUser(row: UserRow, plans: PlanCatalogue): User {
     storageUsed: Number(row.storage_used),
     storageLimit: plan.storageLimit,
     twoFactorEnabled: Boolean(row.two_factor_enabled),
+    emailVerified: row.email_verified_at !== null,
+    role: row.email_verified_at !== null && admins.has(row.email.toLowerCase()) ? 'admin' : 'user',
   };
 }

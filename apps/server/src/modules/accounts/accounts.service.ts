@@ -7,7 +7,7 @@ import type { FailureLimiter } from '../../lib/failure-limiter.ts';
 import { newId } from '../../lib/ids.ts';
 import type { PlanCatalogue } from '../plans/plans.catalogue.ts';
 import type { AccountsRepository, UserRow } from './accounts.repository.ts';
-import { presentUser } from './accounts.presenter.ts';
+import { type AdminEmails, presentUser } from './accounts.presenter.ts';
 import type { SessionTokens } from './session-tokens.ts';
 
 export const SESSION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
@@ -27,6 +27,7 @@ export interface AccountsServiceDeps {
   tokens: SessionTokens;
   passwords: { hash(password: string): Promise<string>; verify(hash: string, password: string): Promise<boolean> };
   plans: PlanCatalogue;
+  admins: AdminEmails;
   clock: Clock;
   /** Failed sign-ins per e-mail (10 per 15 minutes) and per IP (100 per 15 minutes). */
   loginFailuresByEmail: FailureLimiter;
@@ -35,10 +36,12 @@ export interface AccountsServiceDeps {
   verifySecondFactor(user: UserRow, code: string): Promise<boolean>;
   /** After a sign-in: the activity log, and a security alert when the device is new. */
   signedIn(user: UserRow, client: ClientInfo, newDevice: boolean): Promise<void>;
+  /** After registration: the mail with the link that verifies the address. */
+  registered(user: UserRow): Promise<void>;
 }
 
 export function createAccountsService(deps: AccountsServiceDeps) {
-  const { accounts, tokens, passwords, plans, clock } = deps;
+  const { accounts, tokens, passwords, plans, admins, clock } = deps;
   // Verified against when the e-mail is unknown, so both failures cost the same time.
   let decoyHash: Promise<string> | undefined;
   const decoy = () => (decoyHash ??= passwords.hash(newId()));
@@ -82,13 +85,17 @@ export function createAccountsService(deps: AccountsServiceDeps) {
         two_factor_enabled: 0,
         totp_secret: null,
         totp_pending_secret: null,
+        // Unproven until the link mailed to it is opened (private shares wait for that).
+        email_verified_at: null,
         created_at: now,
         updated_at: now,
       };
       if (!(await accounts.insertUser(user))) {
         throw conflict('An account with this e-mail already exists', 'EMAIL_TAKEN');
       }
-      return { token: await openSession(user.id, client), user: presentUser(user, plans) };
+      const token = await openSession(user.id, client);
+      await deps.registered(user);
+      return { token, user: presentUser(user, plans, admins) };
     },
 
     async login(input: LoginBody, client: ClientInfo): Promise<AuthResponse> {
@@ -117,7 +124,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
       const newDevice = !(await accounts.hasSessionFrom(user.id, client.userAgent?.slice(0, 512) ?? null));
       const token = await openSession(user.id, client);
       await deps.signedIn(user, client, newDevice);
-      return { token, user: presentUser(user, plans) };
+      return { token, user: presentUser(user, plans, admins) };
     },
 
     /** The caller named by a bearer token, or null when it is forged, expired or revoked. */
@@ -131,7 +138,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
     async profile(userId: string): Promise<User> {
       const user = await accounts.findUserById(userId);
       if (!user) throw notFound('Account not found');
-      return presentUser(user, plans);
+      return presentUser(user, plans, admins);
     },
 
     async logout(sessionId: string): Promise<void> {

@@ -5,7 +5,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { deviceName } from '../../lib/device-name.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import type { AccountsRepository } from '../accounts/accounts.repository.ts';
-import { presentUser } from '../accounts/accounts.presenter.ts';
+import { type AdminEmails, presentUser } from '../accounts/accounts.presenter.ts';
 import type { ActivityService } from '../activity/activity.service.ts';
 import type { PlanCatalogue } from '../plans/plans.catalogue.ts';
 
@@ -14,6 +14,7 @@ export function createProfileService(deps: {
   accounts: Pick<AccountsRepository, 'findUserById' | 'updateName' | 'updatePasswordHash' | 'revokeOtherSessions' | 'recentSessions'>;
   passwords: { hash(password: string): Promise<string>; verify(hash: string, password: string): Promise<boolean> };
   plans: PlanCatalogue;
+  admins: AdminEmails;
   clock: Clock;
   activity: Pick<ActivityService, 'record' | 'recent'>;
   counts(userId: string): Promise<{ files: number; folders: number; shares: number }>;
@@ -34,7 +35,7 @@ export function createProfileService(deps: {
       const lastName = normalizeName(input.lastName);
       if (!firstName || !lastName) throw badRequest('First name and last name are required', 'NAME_REQUIRED');
       await accounts.updateName(userId, firstName, lastName, clock.now().toISOString());
-      return presentUser(await requireUser(userId), deps.plans);
+      return presentUser(await requireUser(userId), deps.plans, deps.admins);
     },
 
     /** api.md: 400 for a wrong current password; every other session is signed out. */

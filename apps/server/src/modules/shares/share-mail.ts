@@ -47,10 +47,13 @@ const TEXT: Record<Language, {
   },
 };
 
-/** The e-mail telling someone a folder was shared with them, in their language (or the sharer's for an invitation). */
+/**
+ * The e-mail telling someone a folder was shared with them, in their language (or the sharer's for an invitation).
+ * An invitation opens registration with the address filled in: the share shows once that address is verified.
+ */
 export function folderSharedMail(input: { to: string; owner: ShareOwner; folderName: string; publicUrl: string; hasAccount: boolean }, language: Language): MailMessage {
   const text = TEXT[language];
   const sharer = input.owner.lastName ? `${input.owner.firstName} ${input.owner.lastName}` : input.owner.firstName;
-  const link = input.hasAccount ? { text: text.open, url: `${input.publicUrl}/shared` } : { text: text.register(input.to), url: `${input.publicUrl}/register` };
+  const link = input.hasAccount ? { text: text.open, url: `${input.publicUrl}/shared` } : { text: text.register(input.to), url: `${input.publicUrl}/register?email=${encodeURIComponent(input.to)}` };
   return mailMessage(input.to, text.subject(sharer, input.folderName), [text.intro(sharer, input.folderName), text.note], link);
 }

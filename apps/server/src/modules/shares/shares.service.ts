@@ -34,6 +34,7 @@ interface UserInfo {
   email: string;
   first_name: string;
   last_name: string;
+  email_verified_at: string | null;
 }
 
 export interface SharesServiceDeps {
@@ -141,6 +142,9 @@ export function createSharesService(deps: SharesServiceDeps) {
     const mail = (language: Language) => folderSharedMail({ to: email, owner, folderName, publicUrl: deps.publicUrl, hasAccount: recipient !== undefined }, language);
     // Someone without an account yet is invited in the sharer's language.
     if (!recipient) return deps.sendMail(mail((await deps.settingsOf(ownerId)).appearance.language));
+    // An account whose address is unproven may not be that person's: the mail goes to the
+    // address, and nothing (not even the folder's name) to the account's bell.
+    if (recipient.email_verified_at === null) return deps.sendMail(mail((await deps.settingsOf(recipient.id)).appearance.language));
     const sharer = owner.lastName ? `${owner.firstName} ${owner.lastName}` : owner.firstName;
     return deps.notifyUser(recipient.id, { type: 'folder_shared', details: { folder: folderName, owner: sharer }, mail });
   }
@@ -233,7 +237,8 @@ export function createSharesService(deps: SharesServiceDeps) {
 
     async sharedWithMe(userId: string): Promise<SharedFolder[]> {
       const user = await deps.users.byId(userId);
-      if (!user) return [];
+      // api.md: only a verified address sees what was shared with it; anyone can register any address.
+      if (!user || user.email_verified_at === null) return [];
       const rows = await shares.sharedWithEmail(normalizeEmail(user.email));
       return Promise.all(
         rows.map(async (row) => ({
@@ -255,7 +260,8 @@ export function createSharesService(deps: SharesServiceDeps) {
      */
     async privateShareRoot(userId: string, ownerId: string, path: FolderRow[]): Promise<string | null> {
       const user = await deps.users.byId(userId);
-      if (!user) return null;
+      // Unverified: the address may not be theirs, so nothing shared with it is readable.
+      if (!user || user.email_verified_at === null) return null;
       const shared = new Set(await shares.privatelySharedAmong(ownerId, normalizeEmail(user.email), path.map((folder) => folder.id)));
       return path.find((folder) => shared.has(folder.id))?.id ?? null;
     },

@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { ContentSpinner } from '../../components/ui/spinner';
+import { VerifyEmailBanner } from '../../features/auth/components/verify-email-banner';
 import { useSession } from '../../features/auth/hooks/use-session';
 import { UploadProgressPanel } from '../../features/uploads/components/upload-progress-panel';
 import { pageContainerClass } from './page-container';
@@ -13,6 +14,7 @@ export function SignedInLayout() {
   return (
     <div className="flex min-h-dvh flex-col">
       <SignedInHeader user={user} />
+      <VerifyEmailBanner user={user} />
       <main id="main" tabIndex={-1} className={pageContainerClass}>
         <Suspense fallback={<ContentSpinner />}>
           <Outlet />

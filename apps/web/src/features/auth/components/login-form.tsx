@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import toast from 'react-hot-toast';
 import { Button } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/form-alert';
@@ -97,6 +97,12 @@ export function LoginForm() {
         }}
         error={fieldErrors.password}
       />
+      <Link
+        to="/forgot-password"
+        className="focus-ring -mt-3 self-end rounded-sm text-sm font-medium text-brand-600 hover:text-brand-700 dark:text-brand-400 dark:hover:text-brand-300"
+      >
+        {t('auth.login.forgotPassword')}
+      </Link>
       {needsCode && (
         <TextField
           ref={codeRef}

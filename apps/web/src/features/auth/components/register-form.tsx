@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import toast from 'react-hot-toast';
 import { PASSWORD_MIN_LENGTH, isValidEmail } from '@cloudvault/contract/validation';
 import { Button } from '../../../components/ui/button';
@@ -21,7 +21,9 @@ export function RegisterForm() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const registerMutation = useRegister();
-  const [values, setValues] = useState<Values>(EMPTY);
+  // An invitation to a shared folder links here with its address: the share needs that one.
+  const [params] = useSearchParams();
+  const [values, setValues] = useState<Values>(() => ({ ...EMPTY, email: params.get('email') ?? '' }));
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const refs: Record<Field, RefObject<HTMLInputElement | null>> = {

@@ -35,6 +35,11 @@ describe('RegisterPage', () => {
     expect(screen.getByText("You'll start with 500MB of free storage!")).toBeTruthy();
   });
 
+  it("fills in the address of a shared folder's invitation link", () => {
+    renderWithProviders(<RegisterPage />, { route: '/register?email=friend%40example.com' });
+    expect((screen.getByLabelText('E-mail') as HTMLInputElement).value).toBe('friend@example.com');
+  });
+
   it('refuses passwords that do not match without calling the server', async () => {
     renderWithProviders(<RegisterPage />, { route: '/register' });
     await fillForm('secret123', 'secret124');
@@ -64,6 +69,8 @@ describe('RegisterPage', () => {
       storageUsed: 0,
       storageLimit: 524288000,
       twoFactorEnabled: false,
+      emailVerified: false,
+      role: 'user',
     };
     fetchMock.mockResolvedValue(
       new Response(JSON.stringify({ token: 'tok-1', user }), {

@@ -15,6 +15,8 @@ const user = {
   storageUsed: 0,
   storageLimit: 524288000,
   twoFactorEnabled: false,
+  emailVerified: true,
+  role: 'user' as const,
 };
 
 const fetchMock = vi.fn<typeof fetch>();

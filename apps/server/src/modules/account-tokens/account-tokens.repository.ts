@@ -1,0 +1,105 @@
+import type { Kysely } from 'kysely';
+import type { AccountTokenPurpose, AccountTokensTable, Database } from '../../db/schema.ts';
+
+export type AccountTokenRow = AccountTokensTable;
+
+/** Tokens mailed to an account's address (verification, password reset): queries only. */
+export function createAccountTokensRepository(db: Kysely<Database>) {
+  return {
+    async insert(row: AccountTokenRow): Promise<void> {
+      await db.insertInto('account_tokens').values(row).execute();
+    },
+
+    /** Drops the user's tokens of this purpose that can no longer be used, so the table stays small. */
+    async deleteSpent(userId: string, purpose: AccountTokenPurpose, nowIso: string): Promise<void> {
+      await db
+        .deleteFrom('account_tokens')
+        .where('user_id', '=', userId)
+        .where('purpose', '=', purpose)
+        .where((eb) => eb.or([eb('used_at', 'is not', null), eb('expires_at', '<=', nowIso)]))
+        .execute();
+    },
+
+    /** The token if it is of this purpose, unused and not expired. */
+    findUsable(tokenHash: string, purpose: AccountTokenPurpose, nowIso: string): Promise<AccountTokenRow | undefined> {
+      return db
+        .selectFrom('account_tokens')
+        .selectAll()
+        .where('token_hash', '=', tokenHash)
+        .where('purpose', '=', purpose)
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', nowIso)
+        .executeTakeFirst();
+    },
+
+    /**
+     * Uses the token up and marks its address verified, in one transaction; false when it
+     * was used (or expired) meanwhile. Every other verification token of the user goes with it.
+     */
+    async verifyEmail(token: AccountTokenRow, nowIso: string): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const claimed = await trx
+          .updateTable('account_tokens')
+          .set({ used_at: nowIso })
+          .where('token_hash', '=', token.token_hash)
+          .where('used_at', 'is', null)
+          .where('expires_at', '>', nowIso)
+          .executeTakeFirst();
+        if (Number(claimed.numUpdatedRows) !== 1) return false;
+        await trx
+          .updateTable('account_tokens')
+          .set({ used_at: nowIso })
+          .where('user_id', '=', token.user_id)
+          .where('purpose', '=', 'verify_email')
+          .where('used_at', 'is', null)
+          .execute();
+        // Only the address the link was mailed to is proven.
+        await trx
+          .updateTable('users')
+          .set({ email_verified_at: nowIso, updated_at: nowIso })
+          .where('id', '=', token.user_id)
+          .where('email', '=', token.email)
+          .where('email_verified_at', 'is', null)
+          .execute();
+        return true;
+      });
+    },
+
+    /**
+     * Uses the token up, sets the new password, signs every session out and, since the link
+     * reached the address, marks it verified: all or nothing. False when the token was
+     * used (or expired) meanwhile. Every other reset token of the user goes with it.
+     */
+    async resetPassword(token: AccountTokenRow, passwordHash: string, nowIso: string): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const claimed = await trx
+          .updateTable('account_tokens')
+          .set({ used_at: nowIso })
+          .where('token_hash', '=', token.token_hash)
+          .where('used_at', 'is', null)
+          .where('expires_at', '>', nowIso)
+          .executeTakeFirst();
+        if (Number(claimed.numUpdatedRows) !== 1) return false;
+        await trx
+          .updateTable('account_tokens')
+          .set({ used_at: nowIso })
+          .where('user_id', '=', token.user_id)
+          .where('purpose', '=', 'reset_password')
+          .where('used_at', 'is', null)
+          .execute();
+        await trx.updateTable('users').set({ password_hash: passwordHash, updated_at: nowIso }).where('id', '=', token.user_id).execute();
+        await trx
+          .updateTable('users')
+          .set({ email_verified_at: nowIso })
+          .where('id', '=', token.user_id)
+          .where('email', '=', token.email)
+          .where('email_verified_at', 'is', null)
+          .execute();
+        await trx.updateTable('sessions').set({ revoked_at: nowIso }).where('user_id', '=', token.user_id).where('revoked_at', 'is', null).execute();
+        return true;
+      });
+    },
+  };
+}
+
+export type AccountTokensRepository = ReturnType<typeof createAccountTokensRepository>;

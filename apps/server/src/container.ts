@@ -146,7 +146,7 @@ export async function createContainer(
     passwords: { hash: hashPassword, verify: verifyPassword },
     plans,
     clock,
-    loginFailuresByEmail: createFailureLimiter({ max: 10, windowMs: FIFTEEN_MINUTES, clock }),
+    loginFailuresByEmailAndIp: createFailureLimiter({ max: 10, windowMs: FIFTEEN_MINUTES, clock }),
     loginFailuresByIp: createFailureLimiter({ max: 100, windowMs: FIFTEEN_MINUTES, clock }),
     verifySecondFactor: (user, code) => twoFactor.verify(user.id, user.totp_secret as string, code),
     signedIn: async (user, client, newDevice) => {

@@ -28,8 +28,11 @@ export interface AccountsServiceDeps {
   passwords: { hash(password: string): Promise<string>; verify(hash: string, password: string): Promise<boolean> };
   plans: PlanCatalogue;
   clock: Clock;
-  /** Failed sign-ins per e-mail (10 per 15 minutes) and per IP (100 per 15 minutes). */
-  loginFailuresByEmail: FailureLimiter;
+  /**
+   * Failed sign-ins per e-mail and client address (10 per 15 minutes), so guesses from one
+   * place never lock the owner out from another, and per address (100 per 15 minutes).
+   */
+  loginFailuresByEmailAndIp: FailureLimiter;
   loginFailuresByIp: FailureLimiter;
   /** A TOTP or unused recovery code of a user with two-factor on (a recovery code is used up). */
   verifySecondFactor(user: UserRow, code: string): Promise<boolean>;
@@ -93,13 +96,13 @@ export function createAccountsService(deps: AccountsServiceDeps) {
 
     async login(input: LoginBody, client: ClientInfo): Promise<AuthResponse> {
       const email = normalizeEmail(input.email);
-      const emailKey = `email:${email}`;
+      const emailKey = `email:${email}|ip:${client.ip}`;
       const ipKey = `ip:${client.ip}`;
-      const wait = Math.max(deps.loginFailuresByEmail.retryAfter(emailKey), deps.loginFailuresByIp.retryAfter(ipKey));
+      const wait = Math.max(deps.loginFailuresByEmailAndIp.retryAfter(emailKey), deps.loginFailuresByIp.retryAfter(ipKey));
       if (wait > 0) throw tooManyRequests(wait);
       // Counted before the slow password check, so parallel guesses cannot all slip
       // through while the first ones are still being verified.
-      deps.loginFailuresByEmail.recordFailure(emailKey);
+      deps.loginFailuresByEmailAndIp.recordFailure(emailKey);
       deps.loginFailuresByIp.recordFailure(ipKey);
 
       const user = await accounts.findUserByEmail(email);
@@ -112,7 +115,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
           throw new AppError(401, 'INVALID_TWO_FACTOR_CODE', 'That code is not right. Enter the current code, or one of your recovery codes.', { twoFactorRequired: true });
         }
       }
-      deps.loginFailuresByEmail.reset(emailKey);
+      deps.loginFailuresByEmailAndIp.reset(emailKey);
       deps.loginFailuresByIp.forgive(ipKey);
       const newDevice = !(await accounts.hasSessionFrom(user.id, client.userAgent?.slice(0, 512) ?? null));
       const token = await openSession(user.id, client);

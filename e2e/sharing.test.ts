@@ -251,7 +251,12 @@ describe('password links on a paid plan', () => {
     const expiry = dialog.getByLabel('Link expires');
     expect(await expiry.inputValue()).toBe('24');
     await expiry.selectOption({ label: 'After 7 days' });
+    // A link password is as long as an account's: the dialog says so and stays open.
+    await dialog.getByLabel('Password (optional)').fill('short');
+    await dialog.getByLabel('Password (optional)').press('Enter');
+    await dialog.getByRole('alert').filter({ hasText: 'Password must be at least 6 characters long' }).waitFor();
     await dialog.getByLabel('Password (optional)').fill('open sesame');
+    expect(await dialog.getByRole('alert').count()).toBe(0);
     await dialog.getByLabel('Password (optional)').press('Enter');
     await dialog.waitFor({ state: 'detached' });
     await toast(page, 'Share link copied!').waitFor();

@@ -172,6 +172,7 @@ export async function createContainer(
     passwords: { hash: hashPassword, verify: verifyPassword },
     tokens: createShareTokens(jwtSecret, clock),
     passwordFailures: createFailureLimiter({ max: 10, windowMs: FIFTEEN_MINUTES, clock }),
+    passwordFailuresPerLink: createFailureLimiter({ max: 100, windowMs: FIFTEEN_MINUTES, clock }),
     sendMail: (message) => mail.send(message),
     notifyUser: (userId, event) => notifications.notify(userId, event),
     activity,

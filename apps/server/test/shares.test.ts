@@ -185,6 +185,39 @@ describe('folder links', () => {
   });
 });
 
+describe('link passwords', () => {
+  it("must be as long as an account's password, for file links and folder links", async () => {
+    const { token } = await createUser(server);
+    await subscribe(server, token, 'PRO');
+    const file = (await uploadFile(server, token, 'x', { name: 'x.txt' })).body.file.id;
+    const folder = await createFolder(token, 'Locked');
+    const short = await server.request('POST', `/api/files/${file}/share`, { token, body: { password: '12345' } });
+    expect(short.status).toBe(400);
+    expect(short.body.error).toMatch(/password/);
+    expect((await server.request('POST', `/api/user/folders/${folder}/share`, { token, body: { shareType: 'public', password: '12345' } })).status).toBe(400);
+    expect((await server.request('GET', '/api/shares', { token })).body.shares).toEqual([]);
+    expect((await server.request('POST', `/api/files/${file}/share`, { token, body: { password: '123456' } })).status).toBe(200);
+    expect((await server.request('POST', `/api/user/folders/${folder}/share`, { token, body: { shareType: 'public', password: '123456' } })).status).toBe(200);
+  });
+
+  it('allows 100 wrong passwords per link in 15 minutes from all addresses together', async () => {
+    const { token } = await createUser(server);
+    await subscribe(server, token, 'PRO');
+    const file = (await uploadFile(server, token, 'guarded', { name: 'guarded.txt' })).body.file.id;
+    const link = tokenOf((await server.request('POST', `/api/files/${file}/share`, { token, body: { password: 'open sesame' } })).body.shareUrl);
+    const unlock = (password: string, from: string) => server.request('POST', `/api/public/shares/${link}/access`, { body: { password }, from });
+    // Ten addresses, ten wrong guesses each: each address stays within its own limit.
+    for (let address = 1; address <= 10; address += 1) {
+      for (let attempt = 0; attempt < 10; attempt += 1) expect((await unlock('nope-nope', `127.0.1.${address}`)).status).toBe(401);
+    }
+    const limited = await unlock('open sesame', '127.0.1.11');
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    server.clock.advance(15 * 60 * 1000 + 1000);
+    expect((await unlock('open sesame', '127.0.1.11')).status).toBe(200);
+  });
+});
+
 describe('private shares', () => {
   it('shares with an e-mail, mails the recipient, and lets them browse and download read-only', async () => {
     const owner = await createUser(server, { firstName: 'Ada', lastName: 'Lovelace' });

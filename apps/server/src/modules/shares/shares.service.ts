@@ -47,6 +47,8 @@ export interface SharesServiceDeps {
   tokens: ShareTokens;
   /** Wrong share passwords, per link and IP (api.md: 10 in 15 minutes). */
   passwordFailures: FailureLimiter;
+  /** Wrong share passwords per link from all addresses together (api.md: 100 in 15 minutes). */
+  passwordFailuresPerLink: FailureLimiter;
   /** An invitation to an e-mail with no account yet. */
   sendMail(message: MailMessage): Promise<void>;
   /** A user is told as their notification settings say (e-mail, the header bell). */
@@ -303,12 +305,14 @@ export function createSharesService(deps: SharesServiceDeps) {
       const share = await shares.findByTokenHash(tokens.hash(token));
       if (!share || share.kind !== 'link' || share.password_hash === null) throw notFound(SHARE_NOT_FOUND, 'SHARE_NOT_FOUND');
       const key = `${share.id}:${ip}`;
-      const wait = deps.passwordFailures.retryAfter(key);
+      const wait = Math.max(deps.passwordFailures.retryAfter(key), deps.passwordFailuresPerLink.retryAfter(share.id));
       if (wait > 0) throw tooManyRequests(wait);
       // Counted before the check, so parallel guesses cannot outrun the limit.
       deps.passwordFailures.recordFailure(key);
+      deps.passwordFailuresPerLink.recordFailure(share.id);
       if (!(await deps.passwords.verify(share.password_hash, password))) throw new AppError(401, 'WRONG_SHARE_PASSWORD', 'That password is not right.', { passwordRequired: true });
       deps.passwordFailures.forgive(key);
+      deps.passwordFailuresPerLink.forgive(share.id);
       return tokens.grantAccess(share.id);
     },
   };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expiryChoices, lifetimeUnit, linkOptionsFor } from './link-options';
+import { expiryChoices, lifetimeUnit, linkOptionsFor, linkPasswordTooShort } from './link-options';
 
 describe('link options', () => {
   it('offers passwords and long links on paid plans only', () => {
@@ -20,5 +20,11 @@ describe('link options', () => {
     expect(lifetimeUnit(36)).toEqual({ unit: 'hours', count: 36 });
     expect(lifetimeUnit(24)).toEqual({ unit: 'days', count: 1 });
     expect(lifetimeUnit(720)).toEqual({ unit: 'days', count: 30 });
+  });
+
+  it('refuses a link password shorter than an account password, and takes none at all', () => {
+    expect(linkPasswordTooShort('')).toBe(false);
+    expect(linkPasswordTooShort('12345')).toBe(true);
+    expect(linkPasswordTooShort('123456')).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
 import type { PlanId } from '@cloudvault/contract/plans';
+import { PASSWORD_MIN_LENGTH } from '@cloudvault/contract/validation';
 
 // The contract's DEFAULT_LINK_HOURS and MAX_LINK_HOURS, copied: importing values from
 // contract/shares would pull the schema library into the web bundle.
@@ -34,4 +35,9 @@ export function expiryChoices(maxHours: number, allowNever: boolean): Array<numb
 /** A lifetime as its largest whole unit: 72 hours is 3 days, 36 hours stays 36 hours. */
 export function lifetimeUnit(hours: number): { unit: 'hours' | 'days'; count: number } {
   return hours % 24 === 0 ? { unit: 'days', count: hours / 24 } : { unit: 'hours', count: hours };
+}
+
+/** A link password is optional, but one that is given must be as long as an account's (the server says the same). */
+export function linkPasswordTooShort(password: string): boolean {
+  return password !== '' && password.length < PASSWORD_MIN_LENGTH;
 }

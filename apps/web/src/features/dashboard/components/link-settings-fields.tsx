@@ -15,10 +15,12 @@ interface LinkSettingsFieldsProps {
   onExpiresInChange: (hours: number | null) => void;
   password: string;
   onPasswordChange: (password: string) => void;
+  /** Why the password cannot be used (too short), shown under its field. */
+  passwordError?: string | undefined;
 }
 
 /** Expiry and an optional password of a link, on the plans that have them. */
-export function LinkSettingsFields({ maxHours, allowNever, expiresIn, onExpiresInChange, password, onPasswordChange }: LinkSettingsFieldsProps) {
+export function LinkSettingsFields({ maxHours, allowNever, expiresIn, onExpiresInChange, password, onPasswordChange, passwordError }: LinkSettingsFieldsProps) {
   const { t } = useTranslation();
   const selectId = useId();
   const label = (hours: number | null) => {
@@ -53,6 +55,7 @@ export function LinkSettingsFields({ maxHours, allowNever, expiresIn, onExpiresI
         maxLength={PASSWORD_MAX_LENGTH}
         value={password}
         onChange={(event) => onPasswordChange(event.target.value)}
+        error={passwordError}
       />
     </div>
   );

@@ -5,7 +5,8 @@ import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { FILE_SHARE_HOURS, shareFile } from '../api/share';
 import type { DriveItem } from '../items';
-import type { LinkOptions } from '../link-options';
+import { PASSWORD_MIN_LENGTH } from '@cloudvault/contract/validation';
+import { linkPasswordTooShort, type LinkOptions } from '../link-options';
 import { announceLink } from '../share-feedback';
 import { LinkSettingsFields } from './link-settings-fields';
 import { ShareModalIcon } from './share-modal-icon';
@@ -23,11 +24,14 @@ function ShareFileForm({ item, options, onClose }: { item: DriveItem; options: L
   const { t } = useTranslation();
   const [expiresIn, setExpiresIn] = useState<number | null>(FILE_SHARE_HOURS);
   const [password, setPassword] = useState('');
+  const [passwordError, setPasswordError] = useState<string | undefined>();
   const [pending, setPending] = useState(false);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (pending) return;
+    // Not an attempt yet: the dialog stays open to say why.
+    if (linkPasswordTooShort(password)) return setPasswordError(t('dashboard.share.passwordTooShort', { min: PASSWORD_MIN_LENGTH }));
     setPending(true);
     try {
       const { shareUrl } = await shareFile(item.id, { expiresIn: expiresIn ?? FILE_SHARE_HOURS, password: password || undefined });
@@ -66,7 +70,11 @@ function ShareFileForm({ item, options, onClose }: { item: DriveItem; options: L
           expiresIn={expiresIn}
           onExpiresInChange={setExpiresIn}
           password={password}
-          onPasswordChange={setPassword}
+          onPasswordChange={(value) => {
+            setPassword(value);
+            setPasswordError(undefined);
+          }}
+          passwordError={passwordError}
         />
       </form>
     </Modal>

@@ -9,7 +9,8 @@ import { ApiError } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { shareFolder } from '../api/share';
 import type { DriveItem } from '../items';
-import type { LinkOptions } from '../link-options';
+import { PASSWORD_MIN_LENGTH } from '@cloudvault/contract/validation';
+import { linkPasswordTooShort, type LinkOptions } from '../link-options';
 import { announceLink } from '../share-feedback';
 import { LinkSettingsFields } from './link-settings-fields';
 import { ShareModalIcon } from './share-modal-icon';
@@ -30,6 +31,7 @@ function ShareFolderForm({ item, options, onClose }: { item: DriveItem; options:
   // A folder link works until revoked unless the user picks a lifetime.
   const [expiresIn, setExpiresIn] = useState<number | null>(null);
   const [password, setPassword] = useState('');
+  const [passwordError, setPasswordError] = useState<string | undefined>();
   const [pending, setPending] = useState(false);
   const emailRef = useRef<HTMLInputElement>(null);
   const trimmed = email.trim();
@@ -41,6 +43,10 @@ function ShareFolderForm({ item, options, onClose }: { item: DriveItem; options:
     if (shareType === 'private' && !trimmed) {
       emailRef.current?.focus();
       return;
+    }
+    // Not an attempt yet: the dialog stays open to say why.
+    if (shareType === 'public' && options.extras && linkPasswordTooShort(password)) {
+      return setPasswordError(t('dashboard.share.passwordTooShort', { min: PASSWORD_MIN_LENGTH }));
     }
     setPending(true);
     try {
@@ -131,7 +137,11 @@ function ShareFolderForm({ item, options, onClose }: { item: DriveItem; options:
             expiresIn={expiresIn}
             onExpiresInChange={setExpiresIn}
             password={password}
-            onPasswordChange={setPassword}
+            onPasswordChange={(value) => {
+              setPassword(value);
+              setPasswordError(undefined);
+            }}
+            passwordError={passwordError}
           />
         )}
       </form>

@@ -55,6 +55,7 @@ import { createSharesRepository } from './modules/shares/shares.repository.ts';
 import { createSharesService } from './modules/shares/shares.service.ts';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
+const HOUR = 60 * 60 * 1000;
 
 /** The Stripe SDK costs memory at start-up: loaded only when Stripe is the provider. */
 async function loadStripe(payments: Config['payments'], publicUrl: string): Promise<PaymentProvider> {
@@ -173,6 +174,7 @@ export async function createContainer(
     tokens: createShareTokens(jwtSecret, clock),
     passwordFailures: createFailureLimiter({ max: 10, windowMs: FIFTEEN_MINUTES, clock }),
     passwordFailuresPerLink: createFailureLimiter({ max: 100, windowMs: FIFTEEN_MINUTES, clock }),
+    invitationsPerOwner: createFailureLimiter({ max: 20, windowMs: HOUR, clock }),
     sendMail: (message) => mail.send(message),
     notifyUser: (userId, event) => notifications.notify(userId, event),
     activity,

@@ -297,6 +297,36 @@ describe('private shares', () => {
     expect(smtp.messages.length).toBe(before);
   });
 
+  it('sends at most 20 invitations per owner in an hour, then answers 429 with Retry-After and sends nothing', async () => {
+    const owner = await createUser(server);
+    const folder = await createFolder(owner.token, 'Flyers');
+    const share = (email: string) => server.request('POST', `/api/user/folders/${folder}/share`, { token: owner.token, body: { shareType: 'private', email } });
+    const before = smtp.messages.length;
+    const stamp = Date.now();
+    for (let index = 0; index < 20; index += 1) expect((await share(`invitee-${stamp}-${index}@example.com`)).status).toBe(200);
+    await smtp.waitFor(before + 20);
+
+    const limited = await share(`invitee-${stamp}-20@example.com`);
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Sharing again with someone already invited sends nothing and is not refused.
+    expect((await share(`invitee-${stamp}-0@example.com`)).status).toBe(200);
+    // Links are not invitations.
+    expect((await server.request('POST', `/api/user/folders/${folder}/share`, { token: owner.token, body: { shareType: 'public' } })).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(smtp.messages.length).toBe(before + 20);
+    const privateShares = (await server.request('GET', '/api/shares', { token: owner.token })).body.shares.filter((row: { kind: string }) => row.kind === 'private');
+    expect(privateShares).toHaveLength(20);
+
+    // Another owner is not held back by this one.
+    const other = await createUser(server);
+    const theirs = await createFolder(other.token, 'Theirs');
+    expect((await server.request('POST', `/api/user/folders/${theirs}/share`, { token: other.token, body: { shareType: 'private', email: `invitee-${stamp}-20@example.com` } })).status).toBe(200);
+
+    server.clock.advance(HOUR);
+    expect((await share(`invitee-${stamp}-20@example.com`)).status).toBe(200);
+  });
+
   it("answers 404 for another user's items on every share route", async () => {
     const owner = await createUser(server);
     const other = await createUser(server);

@@ -49,6 +49,11 @@ export interface SharesServiceDeps {
   passwordFailures: FailureLimiter;
   /** Wrong share passwords per link from all addresses together (api.md: 100 in 15 minutes). */
   passwordFailuresPerLink: FailureLimiter;
+  /**
+   * New private shares per owner (20 an hour): each one mails someone, so without a limit
+   * an account is a spam relay. Every share counts as one event of the limiter.
+   */
+  invitationsPerOwner: FailureLimiter;
   /** An invitation to an e-mail with no account yet. */
   sendMail(message: MailMessage): Promise<void>;
   /** A user is told as their notification settings say (e-mail, the header bell). */
@@ -198,6 +203,10 @@ export function createSharesService(deps: SharesServiceDeps) {
       if (owner && normalizeEmail(owner.email) === email) throw badRequest('You cannot share a folder with yourself.', 'SHARE_WITH_SELF');
       let row = await shares.findPrivate(userId, folderId, email);
       if (!row) {
+        // Checked before anything is stored: a refused share leaves no row and sends no mail.
+        const wait = deps.invitationsPerOwner.retryAfter(userId);
+        if (wait > 0) throw tooManyRequests(wait);
+        deps.invitationsPerOwner.recordFailure(userId);
         row = {
           id: newId(),
           user_id: userId,

@@ -125,10 +125,11 @@ describe('folder links', () => {
     const tree = await createTree(token);
     const shared = await server.request('POST', `/api/user/folders/${tree.shared}/share`, { token, body: { shareType: 'public' } });
     expect(shared.status).toBe(200);
-    expect(shared.body.expiresAt).toBeNull();
+    const expiresAt = new Date(server.clock.now().getTime() + 24 * HOUR).toISOString();
+    expect(shared.body.expiresAt).toBe(expiresAt);
     const link = tokenOf(shared.body.shareUrl);
 
-    expect((await visit(link)).body).toMatchObject({ type: 'folder', name: 'Shared', folderId: tree.shared, expiresAt: null });
+    expect((await visit(link)).body).toMatchObject({ type: 'folder', name: 'Shared', folderId: tree.shared, expiresAt });
     const top = await visit(`${link}/items`);
     expect(top.body.folders.map((folder: { name: string }) => folder.name)).toEqual(['Inner']);
     expect(top.body.files.map((file: { originalName: string }) => file.originalName)).toEqual(['top.txt']);
@@ -182,6 +183,28 @@ describe('folder links', () => {
 
     server.clock.advance(HOUR + 1000);
     expect((await visit(link, { 'x-share-access': access })).status).toBe(401);
+  });
+});
+
+describe('folder link expiry', () => {
+  it("follows the plan's longest link like file links: the longest when none is given, 400 beyond it", async () => {
+    const free = await createUser(server);
+    const freeFolder = await createFolder(free.token, 'Free');
+    const share = (token: string, folder: string, body: object) => server.request('POST', `/api/user/folders/${folder}/share`, { token, body: { shareType: 'public', ...body } });
+    expect((await share(free.token, freeFolder, { expiresIn: 25 })).status).toBe(400);
+    expect((await share(free.token, freeFolder, { expiresIn: 2 })).body.expiresAt).toBe(new Date(server.clock.now().getTime() + 2 * HOUR).toISOString());
+    const defaulted = await share(free.token, freeFolder, {});
+    expect(defaulted.body.expiresAt).toBe(new Date(server.clock.now().getTime() + 24 * HOUR).toISOString());
+
+    const pro = await createUser(server);
+    await subscribe(server, pro.token, 'PRO');
+    const proFolder = await createFolder(pro.token, 'Pro');
+    expect((await share(pro.token, proFolder, {})).body.expiresAt).toBe(new Date(server.clock.now().getTime() + 720 * HOUR).toISOString());
+
+    const link = tokenOf(defaulted.body.shareUrl);
+    server.clock.advance(24 * HOUR);
+    expect((await visit(link)).status).toBe(410);
+    expect((await visit(`${link}/download`)).status).toBe(410);
   });
 });
 

@@ -24,7 +24,7 @@ export type ShareFileBody = Static<typeof ShareFileBody>;
 export const ShareFolderBody = Type.Union([
   Type.Object({
     shareType: Type.Literal('public'),
-    /** Absent: the link works until revoked. */
+    /** Hours until the link stops working; absent: the longest the plan allows. */
     expiresIn: Type.Optional(ExpiresIn),
     password: Type.Optional(SharePassword),
   }),
@@ -35,7 +35,7 @@ export type ShareFolderBody = Static<typeof ShareFolderBody>;
 export const ShareLinkResponse = Type.Object({
   shareUrl: Type.String(),
   shareId: Id,
-  /** null: no expiry. */
+  /** null only for folder links made before every link expired (no expiry). */
   expiresAt: NullableString(Type.String({ format: 'date-time' })),
 });
 export type ShareLinkResponse = Static<typeof ShareLinkResponse>;

@@ -89,7 +89,8 @@ export function createSharesService(deps: SharesServiceDeps) {
     return full ? { firstName: owner.first_name, lastName: owner.last_name } : { firstName: owner.first_name };
   }
 
-  async function linkLimits(userId: string, expiresIn: number | undefined, password: string | undefined) {
+  /** Checks a link's settings against the plan; answers the plan's longest lifetime in hours. */
+  async function linkLimits(userId: string, expiresIn: number | undefined, password: string | undefined): Promise<number> {
     const plan = await deps.planOf(userId);
     const maxHours = plan.capabilities.maxShareExpiryHours;
     if (expiresIn !== undefined && expiresIn > maxHours) {
@@ -98,17 +99,18 @@ export function createSharesService(deps: SharesServiceDeps) {
     if (password !== undefined && !plan.capabilities.passwordProtectedLinks) {
       throw badRequest(`Password-protected links are not part of the ${plan.name} plan.`, 'PASSWORD_LINKS_NOT_IN_PLAN');
     }
+    return maxHours;
   }
 
   async function createLink(
     userId: string,
     item: { file_id: string | null; folder_id: string | null },
-    expiresIn: number | null,
+    expiresIn: number,
     password: string | undefined,
   ): Promise<ShareLinkResponse> {
     const id = newId();
     const createdAt = clock.now();
-    const expiresAt = expiresIn === null ? null : new Date(createdAt.getTime() + expiresIn * HOUR).toISOString();
+    const expiresAt = new Date(createdAt.getTime() + expiresIn * HOUR).toISOString();
     await shares.insert({
       id,
       user_id: userId,
@@ -194,8 +196,10 @@ export function createSharesService(deps: SharesServiceDeps) {
       const folder = await folders.findLive(userId, folderId);
       if (!folder) throw notFound('Folder not found', 'FOLDER_NOT_FOUND');
       if (input.shareType === 'public') {
-        await linkLimits(userId, input.expiresIn, input.password);
-        return createLink(userId, { file_id: null, folder_id: folderId }, input.expiresIn ?? null, input.password);
+        // The plan's longest lifetime when none is asked for: every plan has one, so a folder
+        // link, like a file link, always ends (docs/decisions/0014).
+        const maxHours = await linkLimits(userId, input.expiresIn, input.password);
+        return createLink(userId, { file_id: null, folder_id: folderId }, input.expiresIn ?? maxHours, input.password);
       }
       const email = normalizeEmail(input.email);
       if (!isValidEmail(email)) throw badRequest('Please enter a valid e-mail address.', 'INVALID_EMAIL');

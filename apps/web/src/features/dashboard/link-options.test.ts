@@ -9,10 +9,9 @@ describe('link options', () => {
     expect(linkOptionsFor('PREMIUM')).toEqual({ extras: true, maxHours: 720 });
   });
 
-  it('lists the lifetimes within the limit, with "until revoked" where allowed', () => {
-    expect(expiryChoices(24, false)).toEqual([1, 24]);
-    expect(expiryChoices(720, false)).toEqual([1, 24, 72, 168, 720]);
-    expect(expiryChoices(720, true)).toEqual([null, 1, 24, 72, 168, 720]);
+  it('lists the lifetimes within the limit, none of them endless', () => {
+    expect(expiryChoices(24)).toEqual([1, 24]);
+    expect(expiryChoices(720)).toEqual([1, 24, 72, 168, 720]);
   });
 
   it('names a lifetime in days when it is whole days', () => {

@@ -26,10 +26,9 @@ export function linkOptionsFor(plan: PlanId | undefined): LinkOptions {
 /** Lifetimes the dialogs offer, in hours: an hour, a day, three days, a week, 30 days. */
 const LIFETIMES = [1, 24, 72, 168, 720];
 
-/** The lifetimes within the plan's limit; `null` (until revoked) first when the link may have none. */
-export function expiryChoices(maxHours: number, allowNever: boolean): Array<number | null> {
-  const hours = LIFETIMES.filter((value) => value <= maxHours);
-  return allowNever ? [null, ...hours] : hours;
+/** The lifetimes within the plan's limit: every link ends, file or folder. */
+export function expiryChoices(maxHours: number): number[] {
+  return LIFETIMES.filter((value) => value <= maxHours);
 }
 
 /** A lifetime as its largest whole unit: 72 hours is 3 days, 36 hours stays 36 hours. */

@@ -22,7 +22,7 @@ export function ShareFileModal({ item, options, onClose }: { item: DriveItem | n
 
 function ShareFileForm({ item, options, onClose }: { item: DriveItem; options: LinkOptions; onClose: () => void }) {
   const { t } = useTranslation();
-  const [expiresIn, setExpiresIn] = useState<number | null>(FILE_SHARE_HOURS);
+  const [expiresIn, setExpiresIn] = useState(FILE_SHARE_HOURS);
   const [password, setPassword] = useState('');
   const [passwordError, setPasswordError] = useState<string | undefined>();
   const [pending, setPending] = useState(false);
@@ -34,7 +34,7 @@ function ShareFileForm({ item, options, onClose }: { item: DriveItem; options: L
     if (linkPasswordTooShort(password)) return setPasswordError(t('dashboard.share.passwordTooShort', { min: PASSWORD_MIN_LENGTH }));
     setPending(true);
     try {
-      const { shareUrl } = await shareFile(item.id, { expiresIn: expiresIn ?? FILE_SHARE_HOURS, password: password || undefined });
+      const { shareUrl } = await shareFile(item.id, { expiresIn, password: password || undefined });
       await announceLink(shareUrl, { copied: t('dashboard.share.fileCopied'), shown: t('dashboard.share.linkReady', { url: shareUrl }) });
     } catch {
       toast.error(t('dashboard.share.fileFailed'));
@@ -66,7 +66,6 @@ function ShareFileForm({ item, options, onClose }: { item: DriveItem; options: L
       <form id="share-file-form" noValidate onSubmit={onSubmit}>
         <LinkSettingsFields
           maxHours={options.maxHours}
-          allowNever={false}
           expiresIn={expiresIn}
           onExpiresInChange={setExpiresIn}
           password={password}

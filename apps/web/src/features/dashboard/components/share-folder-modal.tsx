@@ -28,8 +28,8 @@ function ShareFolderForm({ item, options, onClose }: { item: DriveItem; options:
   const { t } = useTranslation();
   const [shareType, setShareType] = useState<'public' | 'private'>('public');
   const [email, setEmail] = useState('');
-  // A folder link works until revoked unless the user picks a lifetime.
-  const [expiresIn, setExpiresIn] = useState<number | null>(null);
+  // The longest the plan allows, as the server gives a folder link sent without one.
+  const [expiresIn, setExpiresIn] = useState(options.maxHours);
   const [password, setPassword] = useState('');
   const [passwordError, setPasswordError] = useState<string | undefined>();
   const [pending, setPending] = useState(false);
@@ -51,7 +51,7 @@ function ShareFolderForm({ item, options, onClose }: { item: DriveItem; options:
     setPending(true);
     try {
       if (shareType === 'public') {
-        const settings = options.extras ? { ...(expiresIn === null ? {} : { expiresIn }), ...(password ? { password } : {}) } : {};
+        const settings = options.extras ? { expiresIn, ...(password ? { password } : {}) } : {};
         const answer = await shareFolder(item.id, { shareType: 'public', ...settings });
         const shareUrl = 'shareUrl' in answer ? answer.shareUrl : '';
         await announceLink(shareUrl, { copied: t('dashboard.share.publicCopied'), shown: t('dashboard.share.linkReady', { url: shareUrl }) });
@@ -133,7 +133,6 @@ function ShareFolderForm({ item, options, onClose }: { item: DriveItem; options:
         {shareType === 'public' && options.extras && (
           <LinkSettingsFields
             maxHours={options.maxHours}
-            allowNever
             expiresIn={expiresIn}
             onExpiresInChange={setExpiresIn}
             password={password}

@@ -172,6 +172,8 @@ describe('two-factor sign-in', () => {
     expect(asked.body.twoFactorRequired).toBe(true);
     const wrongCode = await login({ email: user.email, password: user.password, totpCode: '123456' });
     expect(wrongCode.status).toBe(401);
+    // The next code: the one that turned it on is used up.
+    server.clock.advance(30_000);
     expect((await login({ email: user.email, password: 'wrong', totpCode: totpCode(secret, server.clock.now()) })).status).toBe(401);
     expect((await login({ email: user.email, password: user.password, totpCode: totpCode(secret, server.clock.now()) })).status).toBe(200);
 
@@ -182,6 +184,33 @@ describe('two-factor sign-in', () => {
     expect((await server.request('POST', '/api/auth/2fa/disable', { token: user.token, body: { code: '111111' } })).status).toBe(400);
     expect((await server.request('POST', '/api/auth/2fa/disable', { token: user.token, body: { code: enabled.body.recoveryCodes[1] } })).status).toBe(200);
     expect((await login({ email: user.email, password: user.password })).status).toBe(200);
+  });
+
+  it('accepts each code once, at sign-in, enabling and turning it off, also within the window of neighbouring codes', async () => {
+    const user = await createUser(server);
+    const secret = (await server.request('POST', '/api/auth/2fa/setup', { token: user.token })).body.secret as string;
+    const enabling = totpCode(secret, server.clock.now());
+    expect((await server.request('POST', '/api/auth/2fa/enable', { token: user.token, body: { code: enabling } })).status).toBe(200);
+    const signIn = (code: string) => login({ email: user.email, password: user.password, totpCode: code });
+
+    expect((await signIn(enabling)).status).toBe(401);
+    server.clock.advance(30_000);
+    const next = totpCode(secret, server.clock.now());
+    expect((await signIn(next)).status).toBe(200);
+    const replayed = await signIn(next);
+    expect(replayed.status).toBe(401);
+    expect(replayed.body.twoFactorRequired).toBe(true);
+    // Still inside the window a code is accepted in, but not newer than the last one used.
+    expect((await signIn(enabling)).status).toBe(401);
+    expect((await server.request('POST', '/api/auth/2fa/disable', { token: user.token, body: { code: next } })).status).toBe(400);
+
+    server.clock.advance(30_000);
+    const later = totpCode(secret, server.clock.now());
+    expect((await server.request('POST', '/api/auth/2fa/disable', { token: user.token, body: { code: later } })).status).toBe(200);
+    // Turned on again with a new secret within the same half-minute: the new app's code works.
+    const renewed = (await server.request('POST', '/api/auth/2fa/setup', { token: user.token })).body.secret as string;
+    expect((await server.request('POST', '/api/auth/2fa/enable', { token: user.token, body: { code: totpCode(renewed, server.clock.now()) } })).status).toBe(200);
+    expect((await signIn(totpCode(renewed, server.clock.now()))).status).toBe(401);
   });
 });
 

@@ -16,6 +16,8 @@ export interface UsersTable {
   totp_secret: string | null;
   /** Set up but not yet confirmed with a code. */
   totp_pending_secret: string | null;
+  /** The last TOTP time step (30-second counter) accepted: no code of it or before works again. */
+  totp_last_step: number | null;
   created_at: string;
   updated_at: string;
 }

@@ -85,6 +85,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
         two_factor_enabled: 0,
         totp_secret: null,
         totp_pending_secret: null,
+        totp_last_step: null,
         created_at: now,
         updated_at: now,
       };

@@ -140,6 +140,8 @@ export async function createContainer(
     // Loaded when first asked for: only two-factor set-up draws a code.
     qrCodeDataUrl: async (text) => (await import('qrcode')).default.toDataURL(text, { margin: 1, width: 240 }),
     activity,
+    // accounts is wired just below; it is asked only when a request comes.
+    confirmPassword: (userId, password, ip) => accounts.confirmPassword(userId, password, ip),
   });
   const accounts = createAccountsService({
     accounts: accountsRepository,
@@ -290,6 +292,7 @@ export async function createContainer(
     data: accountData,
     blobs,
     log,
+    confirmPassword: (userId, password, ip) => accounts.confirmPassword(userId, password, ip),
     endPaidSubscription: async (userId) => {
       const subscription = await billing.activeSubscription(userId);
       if (subscription) await payments.cancelNow(subscription.provider_subscription_id);

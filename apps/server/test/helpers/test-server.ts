@@ -69,7 +69,10 @@ export interface TestServer {
 /** One request over node:http from a chosen source address (fetch cannot pick one), answered as a Response. */
 function requestFrom(localAddress: string, url: string, init: RequestInit): Promise<Response> {
   return new Promise((resolve, reject) => {
-    const request = http.request(url, { method: init.method, headers: init.headers as Record<string, string>, localAddress }, (incoming) => {
+    const body = init.body as string | Buffer | undefined;
+    // Node frames a DELETE's body only with a length (it sends no chunked DELETE).
+    const headers = { ...(init.headers as Record<string, string>), ...(body === undefined ? {} : { 'content-length': String(Buffer.byteLength(body)) }) };
+    const request = http.request(url, { method: init.method, headers, localAddress }, (incoming) => {
       const chunks: Buffer[] = [];
       incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
       incoming.on('error', reject);
@@ -83,7 +86,7 @@ function requestFrom(localAddress: string, url: string, init: RequestInit): Prom
       });
     });
     request.on('error', reject);
-    request.end(init.body as string | Buffer | undefined);
+    request.end(body);
   });
 }
 

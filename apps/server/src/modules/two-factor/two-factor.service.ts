@@ -24,6 +24,8 @@ export function createTwoFactorService(deps: {
   clock: Clock;
   qrCodeDataUrl(text: string): Promise<string>;
   activity: Pick<ActivityService, 'record'>;
+  /** The account's password again, or a 400 (or 429 after too many wrong ones). */
+  confirmPassword(userId: string, password: string, ip: string): Promise<void>;
 }) {
   const { twoFactor, clock } = deps;
   const now = () => clock.now().toISOString();
@@ -66,9 +68,13 @@ export function createTwoFactorService(deps: {
       return { recoveryCodes };
     },
 
-    async disable(userId: string, code: string): Promise<void> {
+    /** Needs the password as well as a code: a stolen session alone cannot turn it off. */
+    async disable(userId: string, input: { code: string; password: string }, ip: string): Promise<void> {
+      const { code } = input;
       const { totp_secret } = await secretsOf(userId);
       if (!totp_secret) throw badRequest('Two-factor sign-in is not on.', 'TWO_FACTOR_NOT_ON');
+      // The password first: a wrong one uses no code up.
+      await deps.confirmPassword(userId, input.password, ip);
       if (!(await verify(userId, totp_secret, code))) throw badRequest('That code is not right. Enter the current code, or one of your recovery codes.', 'INVALID_TWO_FACTOR_CODE');
       await twoFactor.disable(userId, now());
       await deps.activity.record(userId, 'two_factor', { state: 'off' });

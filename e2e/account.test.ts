@@ -179,6 +179,7 @@ describe('settings', () => {
     const codes = page.getByRole('dialog', { name: 'Save your recovery codes' });
     await codes.getByRole('list', { name: 'Recovery codes' }).waitFor();
     expect(await codes.getByRole('listitem').count()).toBe(10);
+    const recovery = (await codes.getByRole('listitem').first().textContent())?.trim() ?? '';
     await codes.getByRole('button', { name: "I've saved them" }).click();
     await page.waitForFunction(() => document.querySelector('[role="switch"][aria-checked="true"]') !== null);
     await page.getByRole('button', { name: 'Configure' }).waitFor();
@@ -191,10 +192,31 @@ describe('settings', () => {
     await code.fill('123456');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByText('That code is not right').first().waitFor();
-    await code.fill(totpCode(secret, new Date()));
+    // A code is accepted once: the one that turned it on is used, so the app's next one
+    // (accepted as a clock a step ahead) signs in.
+    await code.fill(totpCode(secret, new Date(Date.now() + 30_000)));
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL('**/dashboard');
     await page.getByText('Welcome back!').waitFor();
+
+    // Turning it off takes the password as well as a code; a wrong one is said in the dialog.
+    // Through the menu: a fresh page load would put back the token signed out above.
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitem', { name: 'Settings' }).click();
+    await page.getByRole('switch', { name: 'Two-factor authentication' }).click();
+    const off = page.getByRole('dialog', { name: 'Turn off two-factor authentication' });
+    await off.getByRole('button', { name: 'Turn Off' }).click();
+    await off.getByText('Enter your password', { exact: true }).waitFor();
+    await off.getByText('Enter the code', { exact: true }).waitFor();
+    await off.getByLabel('Your password', { exact: true }).fill('not my password');
+    await off.getByLabel('Authentication code').fill(recovery);
+    await off.getByRole('button', { name: 'Turn Off' }).click();
+    await off.getByRole('alert').filter({ hasText: 'That password is not right.' }).waitFor();
+    await off.getByLabel('Your password', { exact: true }).fill(account.password);
+    await off.getByRole('button', { name: 'Turn Off' }).click();
+    await page.getByText('Two-factor authentication is off').waitFor();
+    await off.waitFor({ state: 'detached' });
+    await page.waitForFunction(() => document.querySelector('[role="switch"][aria-checked="false"]') !== null);
     await context.close();
   });
 
@@ -214,7 +236,7 @@ describe('settings', () => {
     await context.close();
   });
 
-  it('deletes the account only after DELETE is typed, signs out, and the account is gone', async () => {
+  it('deletes the account only after DELETE is typed and the password given, signs out, and the account is gone', async () => {
     const account = await registerViaApi(session.server.url);
     const { page, context } = await openPage(session.browser, session.server.url, { token: account.token });
     await page.goto('/settings');
@@ -236,6 +258,17 @@ describe('settings', () => {
     expect(await field.inputValue()).toBe('');
 
     await field.fill('DELETE');
+    expect(await confirm.isDisabled()).toBe(true);
+    await field.press('Enter');
+    await dialog.getByRole('alert').filter({ hasText: 'Enter your password' }).waitFor();
+    const password = dialog.getByLabel('Your password', { exact: true });
+    await password.fill('not my password');
+    expect(await confirm.isDisabled()).toBe(false);
+    await confirm.click();
+    await dialog.getByRole('alert').filter({ hasText: 'That password is not right.' }).waitFor();
+    expect(path(page.url())).toBe('/settings');
+
+    await password.fill(account.password);
     await confirm.click();
     await page.getByText('Account deleted successfully').waitFor();
     await page.waitForURL((url) => path(url.toString()) === '/');

@@ -61,7 +61,8 @@ describe('sharing from the dashboard to a visitor', () => {
     await guest.page.getByRole('heading', { level: 1, name: 'Holiday' }).waitFor();
     // Private profile (the default): the first name only.
     await guest.page.getByText('Shared by Ada', { exact: true }).waitFor();
-    await guest.page.getByText('Link does not expire').waitFor();
+    // Free plan: a folder link ends after 24 hours, like a file link.
+    await guest.page.getByText(/^Link expires /).waitFor();
     const list = guest.page.getByRole('list', { name: 'Folder contents' });
     await list.getByRole('listitem', { name: 'notes.txt' }).waitFor();
     // Read-only: nothing to upload, rename or delete.
@@ -212,7 +213,7 @@ describe('private shares and managing shares', () => {
     const archive = rows.getByRole('listitem', { name: 'Archive' });
     const family = rows.getByRole('listitem', { name: 'Family' });
     await archive.getByText('Link', { exact: true }).waitFor();
-    await archive.getByText(/No expiry/).waitFor();
+    await archive.getByText(/Expires /).waitFor();
     await family.getByText('Private', { exact: true }).waitFor();
     await family.getByText(new RegExp(`with ${recipient.email}`)).waitFor();
     expect(await family.getByRole('button', { name: /Copy link/ }).count()).toBe(0);
@@ -254,7 +255,12 @@ describe('password links on a paid plan', () => {
     const expiry = dialog.getByLabel('Link expires');
     expect(await expiry.inputValue()).toBe('24');
     await expiry.selectOption({ label: 'After 7 days' });
+    // A link password is as long as an account's: the dialog says so and stays open.
+    await dialog.getByLabel('Password (optional)').fill('short');
+    await dialog.getByLabel('Password (optional)').press('Enter');
+    await dialog.getByRole('alert').filter({ hasText: 'Password must be at least 6 characters long' }).waitFor();
     await dialog.getByLabel('Password (optional)').fill('open sesame');
+    expect(await dialog.getByRole('alert').count()).toBe(0);
     await dialog.getByLabel('Password (optional)').press('Enter');
     await dialog.waitFor({ state: 'detached' });
     await toast(page, 'Share link copied!').waitFor();
@@ -274,7 +280,20 @@ describe('password links on a paid plan', () => {
     expect(saved.bytes.equals(bytes)).toBe(true);
     await guest.context.close();
 
+    // A folder link on this plan offers the same lifetimes, the longest first chosen: none is endless.
+    await createFolderViaApi(session.server.url, owner.token, 'Vault');
+    await page.reload();
+    await tile(page, 'Vault').hover();
+    await tile(page, 'Vault').getByRole('button', { name: 'Share folder' }).click();
+    const folderDialog = page.getByRole('dialog', { name: 'Share Folder' });
+    expect(await folderDialog.getByLabel('Link expires').inputValue()).toBe('720');
+    expect(await folderDialog.getByRole('option').allInnerTexts()).toEqual(['After 1 hour', 'After 1 day', 'After 3 days', 'After 7 days', 'After 30 days']);
+    await folderDialog.getByRole('button', { name: 'Share' }).click();
+    await toast(page, 'Public link copied to clipboard').waitFor();
+
     await page.goto('/shares');
+    const vault = page.getByRole('list', { name: 'Your shares' }).getByRole('listitem', { name: 'Vault' });
+    await vault.getByText(/Expires /).waitFor();
     const row = page.getByRole('list', { name: 'Your shares' }).getByRole('listitem', { name: 'secret.bin' });
     await row.getByText('Password', { exact: true }).waitFor();
     await context.close();

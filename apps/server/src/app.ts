@@ -5,6 +5,7 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { Config } from './config.ts';
 import type { Container } from './container.ts';
 import { registerAuth } from './lib/auth.ts';
 import { registerErrorHandler } from './lib/error-handler.ts';
@@ -38,6 +39,16 @@ function redactUrl(url: string): string {
   return url.replace(SECRET_PATH_SEGMENTS, '$1[redacted]').replace(SECRET_QUERY_PARAMS, '$1[redacted]');
 }
 
+/**
+ * TRUST_PROXY for Fastify. A hop count becomes a function of the hop's index, the way
+ * proxy-addr counts them: Fastify 5 ignores a bare number (it cannot check the peer), but
+ * an operator whose server is reachable only through their proxies asked for exactly this.
+ */
+function trustProxyOption(trust: Config['trustProxy']): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust !== 'number') return trust;
+  return (_address, hop) => hop < trust;
+}
+
 /** Builds the whole server from a wired container; listening is the caller's business. */
 export async function buildApp(
   container: Container,
@@ -67,7 +78,7 @@ export async function buildApp(
     // A wrong type is a 400, not silently converted; a field outside a closed schema is
     // rejected, not silently dropped.
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false } },
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     genReqId: () => randomUUID(),
     // Our own ids only: a client-chosen id could forge log lines.
     requestIdHeader: false,

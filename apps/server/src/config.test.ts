@@ -32,6 +32,12 @@ describe('loadConfig', () => {
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ TRUST_PROXY: 'yes' }, 'TRUST_PROXY'],
     [{ ADMIN_EMAILS: 'root@example.com, not-an-address' }, 'ADMIN_EMAILS'],
+    [{ TRUST_PROXY: 'true' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: 'TRUE' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '-1' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '10.0.0.1,' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '10.0.0.300' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '10.0.0.0/33' }, 'TRUST_PROXY'],
   ])('names the variable of a bad value %o', (env, variable) => {
     try {
       loadConfig(env);
@@ -46,6 +52,15 @@ describe('loadConfig', () => {
   it('reads ADMIN_EMAILS as trimmed, lower-cased addresses, none by default', () => {
     expect(loadConfig({}).adminEmails).toEqual([]);
     expect(loadConfig({ ADMIN_EMAILS: ' Root@Example.com ,ops@example.org' }).adminEmails).toEqual(['root@example.com', 'ops@example.org']);
+  });
+
+  it('reads TRUST_PROXY as a number of hops or a list of proxy addresses, never a bare true', () => {
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1' }).trustProxy).toEqual(['10.0.0.1']);
+    expect(loadConfig({ TRUST_PROXY: ' 10.0.0.1, 192.168.0.0/16,::1,fd00::/8 ' }).trustProxy).toEqual(['10.0.0.1', '192.168.0.0/16', '::1', 'fd00::/8']);
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/^TRUST_PROXY .*hops.*addresses/);
   });
 
   it('accepts a PostgreSQL URL', () => {

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { isValidEmail, normalizeEmail } from '@cloudvault/contract/validation';
 
@@ -22,8 +23,11 @@ export interface Config {
   /** Who takes payments: the built-in test checkout, or Stripe. */
   payments: PaymentsConfig;
   logLevel: string;
-  /** Behind a reverse proxy, trust its X-Forwarded-For for rate limits and logs. */
-  trustProxy: boolean;
+  /**
+   * Whose X-Forwarded-For names the client (for limits and logs): nobody (false), that many
+   * hops nearest the server, or the listed proxy addresses and ranges (Fastify's trustProxy).
+   */
+  trustProxy: false | number | string[];
   /** Accounts whose (verified) address is listed here have the admin role; lower-cased. */
   adminEmails: string[];
 }
@@ -81,6 +85,35 @@ function readBoolean(variable: string, raw: string | undefined): boolean {
   if (raw === undefined || raw === '' || raw === 'false' || raw === '0') return false;
   if (raw === 'true' || raw === '1') return true;
   throw new ConfigError(variable, `must be true or false (got "${raw}")`);
+}
+
+/** proxy-addr's names for whole ranges: 127.0.0.1/8 and ::1, 169.254.0.0/16 and fe80::/10, private networks. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: a number of hops or a comma-separated list of proxy addresses. A bare
+ * `true` is refused: it would trust an X-Forwarded-For written by any client, so anyone
+ * could pick the address that limits count.
+ */
+function readTrustProxy(raw: string | undefined): Config['trustProxy'] {
+  const value = raw?.trim() ?? '';
+  if (value === '' || value === 'false') return false;
+  if (/^\d+$/.test(value)) return Number(value) === 0 ? false : Number(value);
+  const entries = value.split(',').map((entry) => entry.trim());
+  if (value.toLowerCase() !== 'true' && entries.every(isProxyAddress)) return entries;
+  throw new ConfigError(
+    'TRUST_PROXY',
+    `must be a number of trusted proxy hops or a comma-separated list of trusted proxy addresses (a bare true would let any client choose its address) (got "${raw}")`,
+  );
 }
 
 function readStorage(env: Env, dataDir: string): Config['storage'] {
@@ -161,7 +194,7 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
     plansFile: env.PLANS_FILE ? path.resolve(cwd, env.PLANS_FILE) : undefined,
     webDistDir: env.WEB_DIST_DIR ? path.resolve(cwd, env.WEB_DIST_DIR) : undefined,
     logLevel,
-    trustProxy: readBoolean('TRUST_PROXY', env.TRUST_PROXY),
+    trustProxy: readTrustProxy(env.TRUST_PROXY),
     adminEmails: readAdminEmails(env.ADMIN_EMAILS),
   };
 }

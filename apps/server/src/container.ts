@@ -144,6 +144,8 @@ export async function createContainer(
     // Loaded when first asked for: only two-factor set-up draws a code.
     qrCodeDataUrl: async (text) => (await import('qrcode')).default.toDataURL(text, { margin: 1, width: 240 }),
     activity,
+    // accounts is wired just below; it is asked only when a request comes.
+    confirmPassword: (userId, password, ip) => accounts.confirmPassword(userId, password, ip),
   });
   const admins: ReadonlySet<string> = new Set(config.adminEmails);
   const accountTokens = createAccountTokensService({
@@ -176,7 +178,7 @@ export async function createContainer(
     plans,
     admins,
     clock,
-    loginFailuresByEmail: createFailureLimiter({ max: 10, windowMs: FIFTEEN_MINUTES, clock }),
+    loginFailuresByEmailAndIp: createFailureLimiter({ max: 10, windowMs: FIFTEEN_MINUTES, clock }),
     loginFailuresByIp: createFailureLimiter({ max: 100, windowMs: FIFTEEN_MINUTES, clock }),
     verifySecondFactor: (user, code) => twoFactor.verify(user.id, user.totp_secret as string, code),
     signedIn: async (user, client, newDevice) => {
@@ -203,6 +205,8 @@ export async function createContainer(
     passwords: { hash: hashPassword, verify: verifyPassword },
     tokens: createShareTokens(jwtSecret, clock),
     passwordFailures: createFailureLimiter({ max: 10, windowMs: FIFTEEN_MINUTES, clock }),
+    passwordFailuresPerLink: createFailureLimiter({ max: 100, windowMs: FIFTEEN_MINUTES, clock }),
+    invitationsPerOwner: createFailureLimiter({ max: 20, windowMs: ONE_HOUR, clock }),
     sendMail: (message) => mail.send(message),
     notifyUser: (userId, event) => notifications.notify(userId, event),
     activity,
@@ -319,6 +323,7 @@ export async function createContainer(
     data: accountData,
     blobs,
     log,
+    confirmPassword: (userId, password, ip) => accounts.confirmPassword(userId, password, ip),
     endPaidSubscription: async (userId) => {
       const subscription = await billing.activeSubscription(userId);
       if (subscription) await payments.cancelNow(subscription.provider_subscription_id);

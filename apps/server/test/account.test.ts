@@ -174,6 +174,8 @@ describe('two-factor sign-in', () => {
     expect(asked.body.twoFactorRequired).toBe(true);
     const wrongCode = await login({ email: user.email, password: user.password, totpCode: '123456' });
     expect(wrongCode.status).toBe(401);
+    // The next code: the one that turned it on is used up.
+    server.clock.advance(30_000);
     expect((await login({ email: user.email, password: 'wrong', totpCode: totpCode(secret, server.clock.now()) })).status).toBe(401);
     expect((await login({ email: user.email, password: user.password, totpCode: totpCode(secret, server.clock.now()) })).status).toBe(200);
 
@@ -181,9 +183,84 @@ describe('two-factor sign-in', () => {
     expect((await login({ email: user.email, password: user.password, totpCode: recovery.toUpperCase() })).status).toBe(200);
     expect((await login({ email: user.email, password: user.password, totpCode: recovery })).status).toBe(401);
 
-    expect((await server.request('POST', '/api/auth/2fa/disable', { token: user.token, body: { code: '111111' } })).status).toBe(400);
-    expect((await server.request('POST', '/api/auth/2fa/disable', { token: user.token, body: { code: enabled.body.recoveryCodes[1] } })).status).toBe(200);
+    expect((await server.request('POST', '/api/auth/2fa/disable', { token: user.token, body: { code: '111111', password: user.password } })).status).toBe(400);
+    expect((await server.request('POST', '/api/auth/2fa/disable', { token: user.token, body: { code: enabled.body.recoveryCodes[1], password: user.password } })).status).toBe(200);
     expect((await login({ email: user.email, password: user.password })).status).toBe(200);
+  });
+
+  it('accepts each code once, at sign-in, enabling and turning it off, also within the window of neighbouring codes', async () => {
+    const user = await createUser(server);
+    const secret = (await server.request('POST', '/api/auth/2fa/setup', { token: user.token })).body.secret as string;
+    const enabling = totpCode(secret, server.clock.now());
+    expect((await server.request('POST', '/api/auth/2fa/enable', { token: user.token, body: { code: enabling } })).status).toBe(200);
+    const signIn = (code: string) => login({ email: user.email, password: user.password, totpCode: code });
+
+    expect((await signIn(enabling)).status).toBe(401);
+    server.clock.advance(30_000);
+    const next = totpCode(secret, server.clock.now());
+    expect((await signIn(next)).status).toBe(200);
+    const replayed = await signIn(next);
+    expect(replayed.status).toBe(401);
+    expect(replayed.body.twoFactorRequired).toBe(true);
+    // Still inside the window a code is accepted in, but not newer than the last one used.
+    expect((await signIn(enabling)).status).toBe(401);
+    expect((await server.request('POST', '/api/auth/2fa/disable', { token: user.token, body: { code: next, password: user.password } })).status).toBe(400);
+
+    server.clock.advance(30_000);
+    const later = totpCode(secret, server.clock.now());
+    expect((await server.request('POST', '/api/auth/2fa/disable', { token: user.token, body: { code: later, password: user.password } })).status).toBe(200);
+    // Turned on again with a new secret within the same half-minute: the new app's code works.
+    const renewed = (await server.request('POST', '/api/auth/2fa/setup', { token: user.token })).body.secret as string;
+    expect((await server.request('POST', '/api/auth/2fa/enable', { token: user.token, body: { code: totpCode(renewed, server.clock.now()) } })).status).toBe(200);
+    expect((await signIn(totpCode(renewed, server.clock.now()))).status).toBe(401);
+  });
+});
+
+describe('re-authentication', () => {
+  it('turns two-factor off only with the password as well as a code; a wrong password uses no code up', async () => {
+    const user = await createUser(server);
+    const secret = (await server.request('POST', '/api/auth/2fa/setup', { token: user.token })).body.secret as string;
+    const enabled = await server.request('POST', '/api/auth/2fa/enable', { token: user.token, body: { code: totpCode(secret, server.clock.now()) } });
+    const recovery = enabled.body.recoveryCodes[0] as string;
+    const disable = (body: object) => server.request('POST', '/api/auth/2fa/disable', { token: user.token, body });
+
+    const missing = await disable({ code: recovery });
+    expect(missing.status).toBe(400);
+    expect(missing.body.error).toMatch(/password/);
+    const wrong = await disable({ code: recovery, password: 'not my password' });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.code).toBe('INCORRECT_PASSWORD');
+    expect((await disable({ code: recovery, password: '' })).status).toBe(400);
+    expect((await server.request('GET', '/api/auth/profile', { token: user.token })).body.user.twoFactorEnabled).toBe(true);
+    expect((await disable({ code: recovery, password: user.password })).status).toBe(200);
+    expect((await server.request('GET', '/api/auth/profile', { token: user.token })).body.user.twoFactorEnabled).toBe(false);
+  });
+
+  it('deletes the account only with its password: 400 without one or with a wrong one, and nothing is deleted', async () => {
+    const user = await createUser(server);
+    await uploadFile(server, user.token, 'kept', { name: 'kept.txt' });
+    const noBody = await server.request('DELETE', '/api/user/account', { token: user.token });
+    expect(noBody.status).toBe(400);
+    expect(noBody.body.error).toMatch(/password/);
+    expect((await server.request('DELETE', '/api/user/account', { token: user.token, body: {} })).status).toBe(400);
+    const wrong = await server.request('DELETE', '/api/user/account', { token: user.token, body: { password: 'not my password' } });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.code).toBe('INCORRECT_PASSWORD');
+    expect((await server.request('GET', '/api/files', { token: user.token })).body.files).toHaveLength(1);
+    expect((await login({ email: user.email, password: user.password })).status).toBe(200);
+  });
+
+  it('counts wrong passwords like failed sign-ins from that address, so a stolen session cannot guess faster', async () => {
+    const user = await createUser(server);
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      expect((await server.request('DELETE', '/api/user/account', { token: user.token, body: { password: `guess-${attempt}` }, from: '127.0.0.5' })).status).toBe(400);
+    }
+    const limited = await server.request('DELETE', '/api/user/account', { token: user.token, body: { password: user.password }, from: '127.0.0.5' });
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    // The owner, elsewhere, is not locked out.
+    expect((await login({ email: user.email, password: user.password })).status).toBe(200);
+    server.clock.advance(15 * 60 * 1000 + 1000);
   });
 });
 
@@ -227,7 +304,7 @@ describe('export and deletion', () => {
     await server.request('POST', `/api/user/folders/${folder}/share`, { token: user.token, body: { shareType: 'private', email: keep.email } });
     const blobsBefore = await server.blobCount();
 
-    const deleted = await server.request('DELETE', '/api/user/account', { token: user.token });
+    const deleted = await server.request('DELETE', '/api/user/account', { token: user.token, body: { password: user.password } });
     expect(deleted.status).toBe(200);
     expect(deleted.body.message).toBe('Account deleted successfully');
     expect(await server.blobCount()).toBe(blobsBefore - 2);

@@ -154,6 +154,39 @@ describe('POST /api/auth/login', () => {
   });
 });
 
+describe('sign-in limits per address', () => {
+  const FIFTEEN_MINUTES = 15 * 60 * 1000;
+
+  it('locks an e-mail out only at the address that guessed: the owner still signs in from elsewhere', async () => {
+    const { email, password } = await createUser(server);
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      const response = await server.request('POST', '/api/auth/login', { body: { email, password: 'wrong-one' }, from: '127.0.0.2' });
+      expect(response.status).toBe(401);
+    }
+    const attacker = await server.request('POST', '/api/auth/login', { body: { email, password }, from: '127.0.0.2' });
+    expect(attacker.status).toBe(429);
+    expect(Number(attacker.headers.get('retry-after'))).toBeGreaterThan(0);
+
+    const owner = await server.request('POST', '/api/auth/login', { body: { email, password }, from: '127.0.0.1' });
+    expect(owner.status).toBe(200);
+    // The owner's success forgives nothing at the other address.
+    expect((await server.request('POST', '/api/auth/login', { body: { email, password }, from: '127.0.0.2' })).status).toBe(429);
+    server.clock.advance(FIFTEEN_MINUTES + 1000);
+  });
+
+  it('limits one address to 100 failures in 15 minutes across e-mails', async () => {
+    const { email, password } = await createUser(server);
+    for (let attempt = 0; attempt < 100; attempt += 1) {
+      const response = await server.request('POST', '/api/auth/login', { body: { email: `nobody-${attempt}@example.com`, password: 'wrong-one' }, from: '127.0.0.3' });
+      expect(response.status).toBe(401);
+    }
+    expect((await server.request('POST', '/api/auth/login', { body: { email, password }, from: '127.0.0.3' })).status).toBe(429);
+    expect((await server.request('POST', '/api/auth/login', { body: { email, password }, from: '127.0.0.4' })).status).toBe(200);
+    server.clock.advance(FIFTEEN_MINUTES + 1000);
+    expect((await server.request('POST', '/api/auth/login', { body: { email, password }, from: '127.0.0.3' })).status).toBe(200);
+  });
+});
+
 describe('parallel guessing', () => {
   it('counts sign-in attempts before verifying, so 30 parallel guesses get at most 10 tries', async () => {
     const { email } = await createUser(server);

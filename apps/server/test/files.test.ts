@@ -173,6 +173,17 @@ describe('upload and download', () => {
     expect(dots.status).toBe(400);
   });
 
+  it('strips bidirectional controls from uploaded and renamed names, so none reads backwards', async () => {
+    const { token } = await createUser(server);
+    const disguised = await uploadFile(server, token, 'x', { name: 'invoice\u202Efdp.exe' });
+    expect(disguised.status).toBe(201);
+    expect(disguised.body.file.originalName).toBe('invoicefdp.exe');
+    const renamed = await server.request('PATCH', `/api/files/${disguised.body.file.id}`, { token, body: { name: '\u2067report\u2069\u200f\u061c\u200e\u202a\u202b\u202c\u202d\u2066\u2068.txt' } });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body.file.originalName).toBe('report.txt');
+    expect((await uploadFile(server, token, 'x', { name: '\u202E\u202E' })).status).toBe(400);
+  });
+
   it('numbers a clashing name and falls back to the extension for the type', async () => {
     const { token } = await createUser(server);
     const names = [];

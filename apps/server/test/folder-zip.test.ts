@@ -64,6 +64,23 @@ describe('folder zip', () => {
     else expect(response.bytes.length).toBeGreaterThan(a.length + b.length);
   });
 
+  it('writes no bidirectional control into entry names, even of names stored before they were stripped', async () => {
+    const { token, user } = await createUser(server);
+    const top = await folder(token, 'Top');
+    const inner = await folder(token, 'Inner', top);
+    const file = (await uploadFile(server, token, 'payload', { name: 'invoice.txt', folderId: inner })).body.file.id as string;
+    // As an older version stored them: the API no longer lets such names in.
+    const { db } = server.container.database;
+    await db.updateTable('folders').set({ name: 'In\u2067ner' }).where('id', '=', inner).where('user_id', '=', user.id).execute();
+    await db.updateTable('files').set({ name: 'invoice\u202Efdp.exe' }).where('id', '=', file).where('user_id', '=', user.id).execute();
+    const empty = await folder(token, 'Empty', top);
+    await db.updateTable('folders').set({ name: '\u202E' }).where('id', '=', empty).execute();
+
+    const zip = await downloadZip(token, top);
+    expect(zip.status).toBe(200);
+    expect([...(await readZip(zip.bytes)).keys()].sort()).toEqual(['Inner/', 'Inner/invoicefdp.exe', '_/']);
+  });
+
   it("answers 404 for another user's folder and for a folder in Trash", async () => {
     const owner = await createUser(server);
     const intruder = await createUser(server);

@@ -64,6 +64,14 @@ describe('folders', () => {
     expect(folder.name).toBe('..abc 日本');
   });
 
+  it('strips bidirectional controls from folder names, at creation and rename', async () => {
+    const { token } = await createUser(server);
+    const folder = await createFolder(token, 'photos\u202Egpj.exe');
+    expect(folder.name).toBe('photosgpj.exe');
+    const renamed = await server.request('PATCH', `/api/user/folders/${folder.id}`, { token, body: { name: '\u2066Trips\u2069' } });
+    expect(renamed.body.folder.name).toBe('Trips');
+  });
+
   it('renames and moves, and refuses a move into itself or a descendant', async () => {
     const { token } = await createUser(server);
     const a = await createFolder(token, 'A');

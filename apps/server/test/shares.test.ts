@@ -125,10 +125,11 @@ describe('folder links', () => {
     const tree = await createTree(token);
     const shared = await server.request('POST', `/api/user/folders/${tree.shared}/share`, { token, body: { shareType: 'public' } });
     expect(shared.status).toBe(200);
-    expect(shared.body.expiresAt).toBeNull();
+    const expiresAt = new Date(server.clock.now().getTime() + 24 * HOUR).toISOString();
+    expect(shared.body.expiresAt).toBe(expiresAt);
     const link = tokenOf(shared.body.shareUrl);
 
-    expect((await visit(link)).body).toMatchObject({ type: 'folder', name: 'Shared', folderId: tree.shared, expiresAt: null });
+    expect((await visit(link)).body).toMatchObject({ type: 'folder', name: 'Shared', folderId: tree.shared, expiresAt });
     const top = await visit(`${link}/items`);
     expect(top.body.folders.map((folder: { name: string }) => folder.name)).toEqual(['Inner']);
     expect(top.body.files.map((file: { originalName: string }) => file.originalName)).toEqual(['top.txt']);
@@ -182,6 +183,61 @@ describe('folder links', () => {
 
     server.clock.advance(HOUR + 1000);
     expect((await visit(link, { 'x-share-access': access })).status).toBe(401);
+  });
+});
+
+describe('folder link expiry', () => {
+  it("follows the plan's longest link like file links: the longest when none is given, 400 beyond it", async () => {
+    const free = await createUser(server);
+    const freeFolder = await createFolder(free.token, 'Free');
+    const share = (token: string, folder: string, body: object) => server.request('POST', `/api/user/folders/${folder}/share`, { token, body: { shareType: 'public', ...body } });
+    expect((await share(free.token, freeFolder, { expiresIn: 25 })).status).toBe(400);
+    expect((await share(free.token, freeFolder, { expiresIn: 2 })).body.expiresAt).toBe(new Date(server.clock.now().getTime() + 2 * HOUR).toISOString());
+    const defaulted = await share(free.token, freeFolder, {});
+    expect(defaulted.body.expiresAt).toBe(new Date(server.clock.now().getTime() + 24 * HOUR).toISOString());
+
+    const pro = await createUser(server);
+    await subscribe(server, pro.token, 'PRO');
+    const proFolder = await createFolder(pro.token, 'Pro');
+    expect((await share(pro.token, proFolder, {})).body.expiresAt).toBe(new Date(server.clock.now().getTime() + 720 * HOUR).toISOString());
+
+    const link = tokenOf(defaulted.body.shareUrl);
+    server.clock.advance(24 * HOUR);
+    expect((await visit(link)).status).toBe(410);
+    expect((await visit(`${link}/download`)).status).toBe(410);
+  });
+});
+
+describe('link passwords', () => {
+  it("must be as long as an account's password, for file links and folder links", async () => {
+    const { token } = await createUser(server);
+    await subscribe(server, token, 'PRO');
+    const file = (await uploadFile(server, token, 'x', { name: 'x.txt' })).body.file.id;
+    const folder = await createFolder(token, 'Locked');
+    const short = await server.request('POST', `/api/files/${file}/share`, { token, body: { password: '12345' } });
+    expect(short.status).toBe(400);
+    expect(short.body.error).toMatch(/password/);
+    expect((await server.request('POST', `/api/user/folders/${folder}/share`, { token, body: { shareType: 'public', password: '12345' } })).status).toBe(400);
+    expect((await server.request('GET', '/api/shares', { token })).body.shares).toEqual([]);
+    expect((await server.request('POST', `/api/files/${file}/share`, { token, body: { password: '123456' } })).status).toBe(200);
+    expect((await server.request('POST', `/api/user/folders/${folder}/share`, { token, body: { shareType: 'public', password: '123456' } })).status).toBe(200);
+  });
+
+  it('allows 100 wrong passwords per link in 15 minutes from all addresses together', async () => {
+    const { token } = await createUser(server);
+    await subscribe(server, token, 'PRO');
+    const file = (await uploadFile(server, token, 'guarded', { name: 'guarded.txt' })).body.file.id;
+    const link = tokenOf((await server.request('POST', `/api/files/${file}/share`, { token, body: { password: 'open sesame' } })).body.shareUrl);
+    const unlock = (password: string, from: string) => server.request('POST', `/api/public/shares/${link}/access`, { body: { password }, from });
+    // Ten addresses, ten wrong guesses each: each address stays within its own limit.
+    for (let address = 1; address <= 10; address += 1) {
+      for (let attempt = 0; attempt < 10; attempt += 1) expect((await unlock('nope-nope', `127.0.1.${address}`)).status).toBe(401);
+    }
+    const limited = await unlock('open sesame', '127.0.1.11');
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    server.clock.advance(15 * 60 * 1000 + 1000);
+    expect((await unlock('open sesame', '127.0.1.11')).status).toBe(200);
   });
 });
 
@@ -262,6 +318,36 @@ describe('private shares', () => {
     expect((await server.request('POST', `/api/user/folders/${folder}/share`, { token: owner.token, body: { shareType: 'private', email: quiet.email } })).status).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(smtp.messages.filter((message) => message.to && !Array.isArray(message.to) && message.to.text === quiet.email).map((message) => message.subject)).toEqual(['Verify your CloudVault e-mail address']);
+  });
+
+  it('sends at most 20 invitations per owner in an hour, then answers 429 with Retry-After and sends nothing', async () => {
+    const owner = await createUser(server);
+    const folder = await createFolder(owner.token, 'Flyers');
+    const share = (email: string) => server.request('POST', `/api/user/folders/${folder}/share`, { token: owner.token, body: { shareType: 'private', email } });
+    const before = smtp.messages.length;
+    const stamp = Date.now();
+    for (let index = 0; index < 20; index += 1) expect((await share(`invitee-${stamp}-${index}@example.com`)).status).toBe(200);
+    await smtp.waitFor(before + 20);
+
+    const limited = await share(`invitee-${stamp}-20@example.com`);
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Sharing again with someone already invited sends nothing and is not refused.
+    expect((await share(`invitee-${stamp}-0@example.com`)).status).toBe(200);
+    // Links are not invitations.
+    expect((await server.request('POST', `/api/user/folders/${folder}/share`, { token: owner.token, body: { shareType: 'public' } })).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(smtp.messages.length).toBe(before + 20);
+    const privateShares = (await server.request('GET', '/api/shares', { token: owner.token })).body.shares.filter((row: { kind: string }) => row.kind === 'private');
+    expect(privateShares).toHaveLength(20);
+
+    // Another owner is not held back by this one.
+    const other = await createUser(server);
+    const theirs = await createFolder(other.token, 'Theirs');
+    expect((await server.request('POST', `/api/user/folders/${theirs}/share`, { token: other.token, body: { shareType: 'private', email: `invitee-${stamp}-20@example.com` } })).status).toBe(200);
+
+    server.clock.advance(HOUR);
+    expect((await share(`invitee-${stamp}-20@example.com`)).status).toBe(200);
   });
 
   it("answers 404 for another user's items on every share route", async () => {

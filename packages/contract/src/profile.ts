@@ -24,6 +24,17 @@ export type TwoFactorSetupResponse = Static<typeof TwoFactorSetupResponse>;
 export const TwoFactorCodeBody = Type.Object({ code: Type.String({ maxLength: 32 }) });
 export type TwoFactorCodeBody = Static<typeof TwoFactorCodeBody>;
 
+/** The account's password, asked again before an action a stolen session must not take. */
+const ReauthPassword = Type.String({ maxLength: PASSWORD_MAX_LENGTH });
+
+/** Turning two-factor off: a current or recovery code, and the account's password. */
+export const TwoFactorDisableBody = Type.Object({ code: Type.String({ maxLength: 32 }), password: ReauthPassword });
+export type TwoFactorDisableBody = Static<typeof TwoFactorDisableBody>;
+
+/** DELETE /api/user/account: the account's password. */
+export const DeleteAccountBody = Type.Object({ password: ReauthPassword });
+export type DeleteAccountBody = Static<typeof DeleteAccountBody>;
+
 export const RecoveryCodesResponse = Type.Object({ recoveryCodes: Type.Array(Type.String()) });
 export type RecoveryCodesResponse = Static<typeof RecoveryCodesResponse>;
 

@@ -2,6 +2,7 @@ import { Type, type Static } from 'typebox';
 import { Id, NullableId, NullableString, Timestamp } from './common.ts';
 import { FileItem } from './files.ts';
 import { Folder } from './folders.ts';
+import { PASSWORD_MIN_LENGTH } from './validation.ts';
 
 /** Link lifetimes are whole hours; the plan sets the longest (decisions.md section 1). */
 export const DEFAULT_LINK_HOURS = 24;
@@ -9,7 +10,8 @@ export const MAX_LINK_HOURS = 720;
 export const SHARE_PASSWORD_MAX_LENGTH = 128;
 
 const ExpiresIn = Type.Integer({ minimum: 1, maximum: MAX_LINK_HOURS });
-const SharePassword = Type.String({ minLength: 1, maxLength: SHARE_PASSWORD_MAX_LENGTH });
+/** As long as an account's password at least: a link password guards the same files. */
+const SharePassword = Type.String({ minLength: PASSWORD_MIN_LENGTH, maxLength: SHARE_PASSWORD_MAX_LENGTH });
 
 export const ShareFileBody = Type.Object({
   /** Hours until the link stops working; default 24. */
@@ -22,7 +24,7 @@ export type ShareFileBody = Static<typeof ShareFileBody>;
 export const ShareFolderBody = Type.Union([
   Type.Object({
     shareType: Type.Literal('public'),
-    /** Absent: the link works until revoked. */
+    /** Hours until the link stops working; absent: the longest the plan allows. */
     expiresIn: Type.Optional(ExpiresIn),
     password: Type.Optional(SharePassword),
   }),
@@ -33,7 +35,7 @@ export type ShareFolderBody = Static<typeof ShareFolderBody>;
 export const ShareLinkResponse = Type.Object({
   shareUrl: Type.String(),
   shareId: Id,
-  /** null: no expiry. */
+  /** null only for folder links made before every link expired (no expiry). */
   expiresAt: NullableString(Type.String({ format: 'date-time' })),
 });
 export type ShareLinkResponse = Static<typeof ShareLinkResponse>;

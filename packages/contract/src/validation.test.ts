@@ -39,11 +39,14 @@ describe('cleanItemName', () => {
     ['tab\there\nnew', 'tabherenew'],
     ['héllo wörld 日本', 'héllo wörld 日本'],
     ['"quoted" <name>', '"quoted" <name>'],
+    ['invoice\u202Efdp.exe', 'invoicefdp.exe'],
+    ['\u2066a\u2067b\u2068c\u2069\u202Ad\u202Be\u202Cf\u202Dg\u200Eh\u200Fi\u061Cj', 'abcdefghij'],
+    ['עברית and العربية', 'עברית and العربية'],
   ])('cleans %j to %j', (input, output) => {
     expect(cleanItemName(input)).toBe(output);
   });
 
-  it.each(['', '   ', '.', '..', '/', '\u0000', 'x'.repeat(256)])('refuses %j', (input) => {
+  it.each(['', '   ', '.', '..', '/', '\u0000', '\u202E', '.\u200F.', 'x'.repeat(256)])('refuses %j', (input) => {
     expect(cleanItemName(input)).toBeNull();
   });
 

@@ -30,12 +30,25 @@ export function normalizeName(name: string): string | null {
 export const ITEM_NAME_MAX_LENGTH = 255;
 
 /**
- * A file or folder name as a display string: control characters and path separators
- * removed, trimmed; null when nothing usable is left or it is `.` or `..`.
+ * Unicode's bidirectional controls: embeddings and overrides (U+202A–U+202E), isolates
+ * (U+2066–U+2069) and the marks (U+200E, U+200F, U+061C). In a name they only disguise it:
+ * `invoice\u202Efdp.exe` shows as `invoiceexe.pdf`.
+ */
+const BIDI_CONTROLS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/** Text without bidirectional controls, so it reads in the order it is stored. */
+export function withoutBidiControls(text: string): string {
+  return text.replace(BIDI_CONTROLS, '');
+}
+
+/**
+ * A file or folder name as a display string: control characters (bidirectional ones
+ * included) and path separators removed, trimmed; null when nothing usable is left or it
+ * is `.` or `..`.
  */
 export function cleanItemName(name: string): string | null {
   // eslint-disable-next-line no-control-regex -- stripping control characters is the point
-  const cleaned = name.replace(/[\u0000-\u001f\u007f-\u009f/\\]/g, '').trim();
+  const cleaned = withoutBidiControls(name).replace(/[\u0000-\u001f\u007f-\u009f/\\]/g, '').trim();
   if (cleaned === '' || cleaned === '.' || cleaned === '..') return null;
   return [...cleaned].length <= ITEM_NAME_MAX_LENGTH ? cleaned : null;
 }

@@ -18,6 +18,8 @@ export interface UsersTable {
   totp_pending_secret: string | null;
   /** When a link mailed to the address was opened; null until then (private shares need it). */
   email_verified_at: string | null;
+  /** The last TOTP time step (30-second counter) accepted: no code of it or before works again. */
+  totp_last_step: number | null;
   created_at: string;
   updated_at: string;
 }

@@ -9,6 +9,10 @@ describe('attachmentDisposition', () => {
     );
     expect(attachmentDisposition('日本.txt')).toMatch(/^attachment; filename="[_]+\.txt"; filename\*=UTF-8''%E6%97%A5%E6%9C%AC\.txt$/);
   });
+
+  it('leaves out bidirectional controls, so a stored name cannot disguise its extension', () => {
+    expect(attachmentDisposition('invoice\u202Efdp.exe')).toBe(`attachment; filename="invoicefdp.exe"; filename*=UTF-8''invoicefdp.exe`);
+  });
 });
 
 describe('parseRange', () => {

@@ -1,5 +1,11 @@
-/** Content-Disposition: attachment with an ASCII fallback and the exact UTF-8 name (RFC 6266). */
-export function attachmentDisposition(fileName: string): string {
+import { withoutBidiControls } from '@cloudvault/contract/validation';
+
+/**
+ * Content-Disposition: attachment with an ASCII fallback and the UTF-8 name (RFC 6266),
+ * without bidirectional controls that a name stored before they were stripped may hold.
+ */
+export function attachmentDisposition(storedName: string): string {
+  const fileName = withoutBidiControls(storedName);
   const ascii =
     fileName
       .normalize('NFKD')

@@ -1,8 +1,9 @@
 import type { Clock } from './clock.ts';
 
 /**
- * Counts failures per key in a fixed window (failed sign-ins per e-mail and per IP,
- * wrong share passwords). Successful attempts are not counted, which the generic rate
+ * Counts failures per key in a fixed window (failed sign-ins per e-mail and address and
+ * per address, wrong share passwords), or any event that only some requests cause (the
+ * invitations a share sends). Successful attempts are not counted, which the generic rate
  * limiter cannot express. In memory: one server process holds the counters.
  */
 export interface FailureLimiter {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { base32Decode, base32Encode, newTotpSecret, otpauthUrl, totpCode, verifyTotp } from './totp.ts';
+import { base32Decode, base32Encode, matchTotpStep, newTotpSecret, otpauthUrl, totpCode, totpStep, verifyTotp } from './totp.ts';
 
 // RFC 6238 appendix B, SHA-1: the secret is the ASCII "12345678901234567890".
 const RFC_SECRET = base32Encode(Buffer.from('12345678901234567890'));
@@ -28,6 +28,17 @@ describe('totp', () => {
     expect(verifyTotp(secret, totpCode(secret, new Date(now.getTime() + 90_000)), now)).toBe(false);
     expect(verifyTotp(secret, 'abcdef', now)).toBe(false);
     expect(verifyTotp(secret, '12345', now)).toBe(false);
+  });
+
+  it('names the time step a code belongs to, so a used step can be refused', () => {
+    const secret = newTotpSecret();
+    const now = new Date('2026-11-22T10:00:15Z');
+    const step = totpStep(now);
+    expect(step).toBe(Math.floor(now.getTime() / 30_000));
+    expect(matchTotpStep(secret, totpCode(secret, now), now)).toBe(step);
+    expect(matchTotpStep(secret, totpCode(secret, new Date(now.getTime() - 30_000)), now)).toBe(step - 1);
+    expect(matchTotpStep(secret, totpCode(secret, new Date(now.getTime() + 30_000)), now)).toBe(step + 1);
+    expect(matchTotpStep(secret, totpCode(secret, new Date(now.getTime() + 90_000)), now)).toBeNull();
   });
 
   it('writes the otpauth address authenticator apps read', () => {

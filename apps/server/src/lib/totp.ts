@@ -44,24 +44,38 @@ export function newTotpSecret(): string {
   return base32Encode(randomBytes(20));
 }
 
+/** The time step (RFC 6238's counter T) of a moment. */
+export function totpStep(at: Date): number {
+  return Math.floor(at.getTime() / 1000 / STEP_SECONDS);
+}
+
 /** The code for a moment (RFC 4226 dynamic truncation of HMAC-SHA-1 over the step counter). */
 export function totpCode(secret: string, at: Date, digits = DIGITS): string {
   const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(at.getTime() / 1000 / STEP_SECONDS)));
+  counter.writeBigUInt64BE(BigInt(totpStep(at)));
   const hmac = createHmac('sha1', base32Decode(secret)).update(counter).digest();
   const offset = (hmac[hmac.length - 1] as number) & 0x0f;
   const binary = hmac.readUInt32BE(offset) & 0x7fffffff;
   return String(binary % 10 ** digits).padStart(digits, '0');
 }
 
-/** Accepts the current code and its neighbours (a clock off by up to 30 seconds). */
-export function verifyTotp(secret: string, code: string, at: Date): boolean {
+/**
+ * The time step whose code this is, among the current one and its neighbours (a clock off
+ * by up to 30 seconds), or null. The caller refuses a step already used (RFC 6238 section 5.2).
+ */
+export function matchTotpStep(secret: string, code: string, at: Date): number | null {
   const given = code.replace(/\s/g, '');
-  if (!/^\d{6}$/.test(given)) return false;
-  return [-1, 0, 1].some((step) => {
-    const expected = totpCode(secret, new Date(at.getTime() + step * STEP_SECONDS * 1000));
+  if (!/^\d{6}$/.test(given)) return null;
+  const match = [-1, 0, 1].find((offset) => {
+    const expected = totpCode(secret, new Date(at.getTime() + offset * STEP_SECONDS * 1000));
     return timingSafeEqual(Buffer.from(expected), Buffer.from(given));
   });
+  return match === undefined ? null : totpStep(at) + match;
+}
+
+/** Accepts the current code and its neighbours (a clock off by up to 30 seconds). */
+export function verifyTotp(secret: string, code: string, at: Date): boolean {
+  return matchTotpStep(secret, code, at) !== null;
 }
 
 /** The otpauth:// address an authenticator app reads from the QR code. */

@@ -1,5 +1,6 @@
 import type { Writable } from 'node:stream';
 import zlib from 'node:zlib';
+import { withoutBidiControls } from '@cloudvault/contract/validation';
 import { BatchedOutput, type ReadPart } from './batched-output.ts';
 import type { DirectSocket, SocketSegment } from './direct-socket.ts';
 import { centralHeader, dataDescriptor, endRecords, localHeader, type MemberInfo } from './zip-records.ts';
@@ -58,9 +59,22 @@ function isSendable(entry: ZipEntry): entry is SendableEntry {
   return entry.file?.localPath !== undefined || !entry.file;
 }
 
+/**
+ * An entry path as stored in the archive: without bidirectional controls, which names
+ * stored before they were stripped may still hold (docs/decisions/0014), and with a name
+ * made only of them kept as `_` rather than an empty segment.
+ */
+function entryName(path: string): Buffer {
+  const segments = path.split('/').map((segment) => {
+    const visible = withoutBidiControls(segment);
+    return visible === '' && segment !== '' ? '_' : visible;
+  });
+  return Buffer.from(segments.join('/'), 'utf8');
+}
+
 function memberOf(entry: ZipEntry, offset: number, compress: boolean): MemberInfo {
   return {
-    name: Buffer.from(entry.path, 'utf8'),
+    name: entryName(entry.path),
     modifiedAt: entry.modifiedAt,
     size: entry.file?.size ?? 0,
     crc32: entry.file ? entry.file.crc32 >>> 0 : 0,

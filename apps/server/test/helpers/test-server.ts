@@ -1,4 +1,5 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import http from 'node:http';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import os from 'node:os';
 import path from 'node:path';
@@ -43,6 +44,11 @@ export interface RequestOptions {
   /** Sent as is, for malformed or oversized bodies. */
   rawBody?: string | Buffer;
   headers?: Record<string, string>;
+  /**
+   * The client's source address: any 127.x.y.z reaches the server on 127.0.0.1 from
+   * another address, so per-address limits are seen without a proxy.
+   */
+  from?: string;
 }
 
 /** A real server on a random port with its own DATA_DIR and database. */
@@ -58,6 +64,30 @@ export interface TestServer {
   logs(): string;
   request<T = any>(method: string, path: string, options?: RequestOptions): Promise<ApiResponse<T>>;
   close(): Promise<void>;
+}
+
+/** One request over node:http from a chosen source address (fetch cannot pick one), answered as a Response. */
+function requestFrom(localAddress: string, url: string, init: RequestInit): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const body = init.body as string | Buffer | undefined;
+    // Node frames a DELETE's body only with a length (it sends no chunked DELETE).
+    const headers = { ...(init.headers as Record<string, string>), ...(body === undefined ? {} : { 'content-length': String(Buffer.byteLength(body)) }) };
+    const request = http.request(url, { method: init.method, headers, localAddress }, (incoming) => {
+      const chunks: Buffer[] = [];
+      incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+      incoming.on('error', reject);
+      incoming.on('end', () => {
+        const headers = new Headers();
+        for (const [name, value] of Object.entries(incoming.headers)) {
+          for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value]) headers.append(name, one);
+        }
+        const noBody = incoming.statusCode === 204 || incoming.statusCode === 304;
+        resolve(new Response(noBody ? null : Buffer.concat(chunks), { status: incoming.statusCode ?? 0, headers }));
+      });
+    });
+    request.on('error', reject);
+    request.end(body);
+  });
 }
 
 export async function startTestServer(options: { env?: Record<string, string> } = {}): Promise<TestServer> {
@@ -98,7 +128,7 @@ export async function startTestServer(options: { env?: Record<string, string> } 
       const entries = await readdir(path.join(dataDir, 'blobs'), { recursive: true, withFileTypes: true }).catch(() => []);
       return entries.filter((entry) => entry.isFile() && !entry.parentPath.includes('.tmp')).length;
     },
-    async request(method, urlPath, { token, body, rawBody, headers = {} } = {}) {
+    async request(method, urlPath, { token, body, rawBody, headers = {}, from } = {}) {
       const init: RequestInit = { method, headers: { ...headers } };
       const requestHeaders = init.headers as Record<string, string>;
       if (token) requestHeaders.authorization = `Bearer ${token}`;
@@ -108,7 +138,7 @@ export async function startTestServer(options: { env?: Record<string, string> } 
       } else if (rawBody !== undefined) {
         init.body = rawBody;
       }
-      const response = await fetch(`${address}${urlPath}`, init);
+      const response = from === undefined ? await fetch(`${address}${urlPath}`, init) : await requestFrom(from, `${address}${urlPath}`, init);
       const text = await response.text();
       let parsed: unknown = text;
       if (response.headers.get('content-type')?.includes('application/json') && text) parsed = JSON.parse(text);

@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorBody, MessageBody } from '@cloudvault/contract/common';
 import { DownloadLinkResponse } from '@cloudvault/contract/files';
+import { DeleteAccountBody } from '@cloudvault/contract/profile';
 import { caller } from '../../lib/auth.ts';
+import { emptyBodyAsObject } from '../../lib/optional-body.ts';
 import type { DownloadLinks } from '../files/download-links.ts';
 import { sendZip } from '../files/download-responses.ts';
 import type { AccountDeletionService } from './account-deletion.service.ts';
@@ -19,9 +21,17 @@ export function accountDataRoutes(deps: { exports: AccountExportService; deletio
       return deps.links.create({ kind: 'export', id: userId, userId });
     });
 
-    app.delete('/user/account', { schema: { tags: ['account'], response: { 200: MessageBody, 401: ErrorBody, 502: ErrorBody } } }, async (request) => {
-      await deps.deletion.deleteAccount(caller(request).userId);
-      return { message: 'Account deleted successfully' };
-    });
+    app.delete(
+      '/user/account',
+      {
+        schema: { tags: ['account'], body: DeleteAccountBody, response: { 200: MessageBody, 400: ErrorBody, 401: ErrorBody, 429: ErrorBody, 502: ErrorBody } },
+        // A DELETE sent with no body is asked for the password, not told the body is malformed.
+        preValidation: emptyBodyAsObject,
+      },
+      async (request) => {
+        await deps.deletion.deleteAccount(caller(request).userId, request.body.password, request.ip);
+        return { message: 'Account deleted successfully' };
+      },
+    );
   };
 }

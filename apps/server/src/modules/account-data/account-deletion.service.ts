@@ -12,10 +12,14 @@ export function createAccountDeletionService(deps: {
   data: Pick<AccountDataRepository, 'blobKeys' | 'deleteUser'>;
   blobs: Pick<BlobStore, 'delete'>;
   endPaidSubscription(userId: string): Promise<void>;
+  /** The account's password again, or a 400 (or 429 after too many wrong ones). */
+  confirmPassword(userId: string, password: string, ip: string): Promise<void>;
   log: ServiceLog;
 }) {
   return {
-    async deleteAccount(userId: string): Promise<void> {
+    /** Needs the account's password: a stolen session alone cannot delete everything. */
+    async deleteAccount(userId: string, password: string, ip: string): Promise<void> {
+      await deps.confirmPassword(userId, password, ip);
       try {
         await deps.endPaidSubscription(userId);
       } catch (error) {

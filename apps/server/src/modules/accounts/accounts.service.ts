@@ -29,8 +29,11 @@ export interface AccountsServiceDeps {
   plans: PlanCatalogue;
   admins: AdminEmails;
   clock: Clock;
-  /** Failed sign-ins per e-mail (10 per 15 minutes) and per IP (100 per 15 minutes). */
-  loginFailuresByEmail: FailureLimiter;
+  /**
+   * Failed sign-ins per e-mail and client address (10 per 15 minutes), so guesses from one
+   * place never lock the owner out from another, and per address (100 per 15 minutes).
+   */
+  loginFailuresByEmailAndIp: FailureLimiter;
   loginFailuresByIp: FailureLimiter;
   /** A TOTP or unused recovery code of a user with two-factor on (a recovery code is used up). */
   verifySecondFactor(user: UserRow, code: string): Promise<boolean>;
@@ -62,6 +65,21 @@ export function createAccountsService(deps: AccountsServiceDeps) {
     return tokens.sign({ userId, sessionId, expiresAt });
   }
 
+  /**
+   * Counts a password attempt against the sign-in limits (per e-mail and address, per
+   * address), or answers 429 when they are reached. Counted before the slow password check,
+   * so parallel guesses cannot all slip through while the first ones are being verified.
+   */
+  function countAttempt(email: string, ip: string) {
+    const emailKey = `email:${email}|ip:${ip}`;
+    const ipKey = `ip:${ip}`;
+    const wait = Math.max(deps.loginFailuresByEmailAndIp.retryAfter(emailKey), deps.loginFailuresByIp.retryAfter(ipKey));
+    if (wait > 0) throw tooManyRequests(wait);
+    deps.loginFailuresByEmailAndIp.recordFailure(emailKey);
+    deps.loginFailuresByIp.recordFailure(ipKey);
+    return { emailKey, ipKey };
+  }
+
   return {
     async register(input: RegisterBody, client: ClientInfo): Promise<AuthResponse> {
       const firstName = normalizeName(input.firstName);
@@ -87,6 +105,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
         totp_pending_secret: null,
         // Unproven until the link mailed to it is opened (private shares wait for that).
         email_verified_at: null,
+        totp_last_step: null,
         created_at: now,
         updated_at: now,
       };
@@ -100,14 +119,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
 
     async login(input: LoginBody, client: ClientInfo): Promise<AuthResponse> {
       const email = normalizeEmail(input.email);
-      const emailKey = `email:${email}`;
-      const ipKey = `ip:${client.ip}`;
-      const wait = Math.max(deps.loginFailuresByEmail.retryAfter(emailKey), deps.loginFailuresByIp.retryAfter(ipKey));
-      if (wait > 0) throw tooManyRequests(wait);
-      // Counted before the slow password check, so parallel guesses cannot all slip
-      // through while the first ones are still being verified.
-      deps.loginFailuresByEmail.recordFailure(emailKey);
-      deps.loginFailuresByIp.recordFailure(ipKey);
+      const { emailKey, ipKey } = countAttempt(email, client.ip);
 
       const user = await accounts.findUserByEmail(email);
       const valid = await passwords.verify(user?.password_hash ?? (await decoy()), input.password);
@@ -119,12 +131,27 @@ export function createAccountsService(deps: AccountsServiceDeps) {
           throw new AppError(401, 'INVALID_TWO_FACTOR_CODE', 'That code is not right. Enter the current code, or one of your recovery codes.', { twoFactorRequired: true });
         }
       }
-      deps.loginFailuresByEmail.reset(emailKey);
+      deps.loginFailuresByEmailAndIp.reset(emailKey);
       deps.loginFailuresByIp.forgive(ipKey);
       const newDevice = !(await accounts.hasSessionFrom(user.id, client.userAgent?.slice(0, 512) ?? null));
       const token = await openSession(user.id, client);
       await deps.signedIn(user, client, newDevice);
       return { token, user: presentUser(user, plans, admins) };
+    },
+
+    /**
+     * Re-authentication (api.md) before deleting the account or turning two-factor off: the
+     * account's password, else 400. Wrong ones count as failed sign-ins from that address, so
+     * a stolen session guesses no faster than the sign-in form.
+     */
+    async confirmPassword(userId: string, password: string, ip: string): Promise<void> {
+      if (!password) throw badRequest('Enter your password to confirm.', 'PASSWORD_REQUIRED');
+      const user = await accounts.findUserById(userId);
+      if (!user) throw notFound('Account not found');
+      const { emailKey, ipKey } = countAttempt(user.email, ip);
+      if (!(await passwords.verify(user.password_hash, password))) throw badRequest('That password is not right.', 'INCORRECT_PASSWORD');
+      deps.loginFailuresByEmailAndIp.forgive(emailKey);
+      deps.loginFailuresByIp.forgive(ipKey);
     },
 
     /** The caller named by a bearer token, or null when it is forged, expired or revoked. */

@@ -39,7 +39,7 @@ export function sharesRoutes(shares: SharesService): FastifyPluginAsyncTypebox {
           tags: ['shares'],
           params: FolderIdParams,
           body: ShareFolderBody,
-          response: { 200: Type.Union([ShareLinkResponse, PrivateShareResponse]), ...errors },
+          response: { 200: Type.Union([ShareLinkResponse, PrivateShareResponse]), ...errors, 429: ErrorBody },
         },
       },
       async (request) => shares.shareFolder(caller(request).userId, request.params.id, request.body),

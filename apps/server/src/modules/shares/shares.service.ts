@@ -48,6 +48,13 @@ export interface SharesServiceDeps {
   tokens: ShareTokens;
   /** Wrong share passwords, per link and IP (api.md: 10 in 15 minutes). */
   passwordFailures: FailureLimiter;
+  /** Wrong share passwords per link from all addresses together (api.md: 100 in 15 minutes). */
+  passwordFailuresPerLink: FailureLimiter;
+  /**
+   * New private shares per owner (20 an hour): each one mails someone, so without a limit
+   * an account is a spam relay. Every share counts as one event of the limiter.
+   */
+  invitationsPerOwner: FailureLimiter;
   /** An invitation to an e-mail with no account yet. */
   sendMail(message: MailMessage): Promise<void>;
   /** A user is told as their notification settings say (e-mail, the header bell). */
@@ -83,7 +90,8 @@ export function createSharesService(deps: SharesServiceDeps) {
     return full ? { firstName: owner.first_name, lastName: owner.last_name } : { firstName: owner.first_name };
   }
 
-  async function linkLimits(userId: string, expiresIn: number | undefined, password: string | undefined) {
+  /** Checks a link's settings against the plan; answers the plan's longest lifetime in hours. */
+  async function linkLimits(userId: string, expiresIn: number | undefined, password: string | undefined): Promise<number> {
     const plan = await deps.planOf(userId);
     const maxHours = plan.capabilities.maxShareExpiryHours;
     if (expiresIn !== undefined && expiresIn > maxHours) {
@@ -92,17 +100,18 @@ export function createSharesService(deps: SharesServiceDeps) {
     if (password !== undefined && !plan.capabilities.passwordProtectedLinks) {
       throw badRequest(`Password-protected links are not part of the ${plan.name} plan.`, 'PASSWORD_LINKS_NOT_IN_PLAN');
     }
+    return maxHours;
   }
 
   async function createLink(
     userId: string,
     item: { file_id: string | null; folder_id: string | null },
-    expiresIn: number | null,
+    expiresIn: number,
     password: string | undefined,
   ): Promise<ShareLinkResponse> {
     const id = newId();
     const createdAt = clock.now();
-    const expiresAt = expiresIn === null ? null : new Date(createdAt.getTime() + expiresIn * HOUR).toISOString();
+    const expiresAt = new Date(createdAt.getTime() + expiresIn * HOUR).toISOString();
     await shares.insert({
       id,
       user_id: userId,
@@ -191,8 +200,10 @@ export function createSharesService(deps: SharesServiceDeps) {
       const folder = await folders.findLive(userId, folderId);
       if (!folder) throw notFound('Folder not found', 'FOLDER_NOT_FOUND');
       if (input.shareType === 'public') {
-        await linkLimits(userId, input.expiresIn, input.password);
-        return createLink(userId, { file_id: null, folder_id: folderId }, input.expiresIn ?? null, input.password);
+        // The plan's longest lifetime when none is asked for: every plan has one, so a folder
+        // link, like a file link, always ends (docs/decisions/0014).
+        const maxHours = await linkLimits(userId, input.expiresIn, input.password);
+        return createLink(userId, { file_id: null, folder_id: folderId }, input.expiresIn ?? maxHours, input.password);
       }
       const email = normalizeEmail(input.email);
       if (!isValidEmail(email)) throw badRequest('Please enter a valid e-mail address.', 'INVALID_EMAIL');
@@ -200,6 +211,10 @@ export function createSharesService(deps: SharesServiceDeps) {
       if (owner && normalizeEmail(owner.email) === email) throw badRequest('You cannot share a folder with yourself.', 'SHARE_WITH_SELF');
       let row = await shares.findPrivate(userId, folderId, email);
       if (!row) {
+        // Checked before anything is stored: a refused share leaves no row and sends no mail.
+        const wait = deps.invitationsPerOwner.retryAfter(userId);
+        if (wait > 0) throw tooManyRequests(wait);
+        deps.invitationsPerOwner.recordFailure(userId);
         row = {
           id: newId(),
           user_id: userId,
@@ -309,12 +324,14 @@ export function createSharesService(deps: SharesServiceDeps) {
       const share = await shares.findByTokenHash(tokens.hash(token));
       if (!share || share.kind !== 'link' || share.password_hash === null) throw notFound(SHARE_NOT_FOUND, 'SHARE_NOT_FOUND');
       const key = `${share.id}:${ip}`;
-      const wait = deps.passwordFailures.retryAfter(key);
+      const wait = Math.max(deps.passwordFailures.retryAfter(key), deps.passwordFailuresPerLink.retryAfter(share.id));
       if (wait > 0) throw tooManyRequests(wait);
       // Counted before the check, so parallel guesses cannot outrun the limit.
       deps.passwordFailures.recordFailure(key);
+      deps.passwordFailuresPerLink.recordFailure(share.id);
       if (!(await deps.passwords.verify(share.password_hash, password))) throw new AppError(401, 'WRONG_SHARE_PASSWORD', 'That password is not right.', { passwordRequired: true });
       deps.passwordFailures.forgive(key);
+      deps.passwordFailuresPerLink.forgive(share.id);
       return tokens.grantAccess(share.id);
     },
   };

@@ -23,9 +23,25 @@ export function createTwoFactorRepository(db: Kysely<Database>) {
 
     async disable(userId: string, now: string): Promise<void> {
       await db.transaction().execute(async (trx) => {
-        await trx.updateTable('users').set({ totp_secret: null, totp_pending_secret: null, two_factor_enabled: 0, updated_at: now }).where('id', '=', userId).execute();
+        // The last step goes with the secret: a new app's first code may share its half-minute.
+        await trx.updateTable('users').set({ totp_secret: null, totp_pending_secret: null, totp_last_step: null, two_factor_enabled: 0, updated_at: now }).where('id', '=', userId).execute();
         await trx.deleteFrom('recovery_codes').where('user_id', '=', userId).execute();
       });
+    },
+
+    /**
+     * Records a TOTP time step as used: true when it is newer than the last one, false for
+     * a step used already or older. One conditional update, so two servers (or two requests)
+     * given the same code cannot both accept it.
+     */
+    async useTotpStep(userId: string, step: number): Promise<boolean> {
+      const result = await db
+        .updateTable('users')
+        .set({ totp_last_step: step })
+        .where('id', '=', userId)
+        .where((eb) => eb.or([eb('totp_last_step', 'is', null), eb('totp_last_step', '<', step)]))
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
     },
 
     /** Uses a recovery code up: true once, false for an unknown or used code. */

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorBody, MessageBody } from '@cloudvault/contract/common';
-import { RecoveryCodesResponse, TwoFactorCodeBody, TwoFactorSetupResponse } from '@cloudvault/contract/profile';
+import { RecoveryCodesResponse, TwoFactorCodeBody, TwoFactorDisableBody, TwoFactorSetupResponse } from '@cloudvault/contract/profile';
 import { caller } from '../../lib/auth.ts';
 import type { TwoFactorService } from './two-factor.service.ts';
 
@@ -18,8 +18,8 @@ export function twoFactorRoutes(twoFactor: TwoFactorService): FastifyPluginAsync
       twoFactor.enable(caller(request).userId, request.body.code),
     );
 
-    app.post('/auth/2fa/disable', { schema: { tags: ['two-factor'], body: TwoFactorCodeBody, response: { 200: MessageBody, ...errors } } }, async (request) => {
-      await twoFactor.disable(caller(request).userId, request.body.code);
+    app.post('/auth/2fa/disable', { schema: { tags: ['two-factor'], body: TwoFactorDisableBody, response: { 200: MessageBody, ...errors, 429: ErrorBody } } }, async (request) => {
+      await twoFactor.disable(caller(request).userId, request.body, request.ip);
       return { message: 'Two-factor sign-in is off' };
     });
   };

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { RecoveryCodesResponse, TwoFactorSetupResponse } from '@cloudvault/contract/profile';
 import type { Clock } from '../../lib/clock.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
-import { newTotpSecret, otpauthUrl, verifyTotp } from '../../lib/totp.ts';
+import { matchTotpStep, newTotpSecret, otpauthUrl } from '../../lib/totp.ts';
 import type { ActivityService } from '../activity/activity.service.ts';
 import type { TwoFactorRepository } from './two-factor.repository.ts';
 
@@ -24,6 +24,8 @@ export function createTwoFactorService(deps: {
   clock: Clock;
   qrCodeDataUrl(text: string): Promise<string>;
   activity: Pick<ActivityService, 'record'>;
+  /** The account's password again, or a 400 (or 429 after too many wrong ones). */
+  confirmPassword(userId: string, password: string, ip: string): Promise<void>;
 }) {
   const { twoFactor, clock } = deps;
   const now = () => clock.now().toISOString();
@@ -34,9 +36,10 @@ export function createTwoFactorService(deps: {
     return secrets;
   }
 
-  /** A TOTP code, or an unused recovery code (then used up). */
+  /** A TOTP code of a step not used before (then used), or an unused recovery code (then used up). */
   async function verify(userId: string, secret: string, code: string): Promise<boolean> {
-    if (verifyTotp(secret, code, clock.now())) return true;
+    const step = matchTotpStep(secret, code, clock.now());
+    if (step !== null) return twoFactor.useTotpStep(userId, step);
     return /^[0-9a-f]{10}$/.test(normalizeRecoveryCode(code)) && twoFactor.useRecoveryCode(userId, hashCode(code), now());
   }
 
@@ -56,16 +59,22 @@ export function createTwoFactorService(deps: {
       const { totp_secret, totp_pending_secret } = await secretsOf(userId);
       if (totp_secret) throw badRequest('Two-factor sign-in is already on.', 'TWO_FACTOR_ALREADY_ON');
       if (!totp_pending_secret) throw badRequest('Set up two-factor sign-in first.', 'TWO_FACTOR_NOT_SET_UP');
-      if (!verifyTotp(totp_pending_secret, code, clock.now())) throw badRequest('That code is not right. Enter the code your app shows now.', 'INVALID_TWO_FACTOR_CODE');
+      const step = matchTotpStep(totp_pending_secret, code, clock.now());
+      // The code that turns it on is used: it cannot sign in or turn it off afterwards.
+      if (step === null || !(await twoFactor.useTotpStep(userId, step))) throw badRequest('That code is not right. Enter the code your app shows now.', 'INVALID_TWO_FACTOR_CODE');
       const recoveryCodes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
       await twoFactor.enable(userId, totp_pending_secret, recoveryCodes.map(hashCode), now());
       await deps.activity.record(userId, 'two_factor', { state: 'on' });
       return { recoveryCodes };
     },
 
-    async disable(userId: string, code: string): Promise<void> {
+    /** Needs the password as well as a code: a stolen session alone cannot turn it off. */
+    async disable(userId: string, input: { code: string; password: string }, ip: string): Promise<void> {
+      const { code } = input;
       const { totp_secret } = await secretsOf(userId);
       if (!totp_secret) throw badRequest('Two-factor sign-in is not on.', 'TWO_FACTOR_NOT_ON');
+      // The password first: a wrong one uses no code up.
+      await deps.confirmPassword(userId, input.password, ip);
       if (!(await verify(userId, totp_secret, code))) throw badRequest('That code is not right. Enter the current code, or one of your recovery codes.', 'INVALID_TWO_FACTOR_CODE');
       await twoFactor.disable(userId, now());
       await deps.activity.record(userId, 'two_factor', { state: 'off' });

@@ -1,4 +1,5 @@
 import type { PlanId } from '@cloudvault/contract/plans';
+import { PASSWORD_MIN_LENGTH } from '@cloudvault/contract/validation';
 
 // The contract's DEFAULT_LINK_HOURS and MAX_LINK_HOURS, copied: importing values from
 // contract/shares would pull the schema library into the web bundle.
@@ -25,13 +26,17 @@ export function linkOptionsFor(plan: PlanId | undefined): LinkOptions {
 /** Lifetimes the dialogs offer, in hours: an hour, a day, three days, a week, 30 days. */
 const LIFETIMES = [1, 24, 72, 168, 720];
 
-/** The lifetimes within the plan's limit; `null` (until revoked) first when the link may have none. */
-export function expiryChoices(maxHours: number, allowNever: boolean): Array<number | null> {
-  const hours = LIFETIMES.filter((value) => value <= maxHours);
-  return allowNever ? [null, ...hours] : hours;
+/** The lifetimes within the plan's limit: every link ends, file or folder. */
+export function expiryChoices(maxHours: number): number[] {
+  return LIFETIMES.filter((value) => value <= maxHours);
 }
 
 /** A lifetime as its largest whole unit: 72 hours is 3 days, 36 hours stays 36 hours. */
 export function lifetimeUnit(hours: number): { unit: 'hours' | 'days'; count: number } {
   return hours % 24 === 0 ? { unit: 'days', count: hours / 24 } : { unit: 'hours', count: hours };
+}
+
+/** A link password is optional, but one that is given must be as long as an account's (the server says the same). */
+export function linkPasswordTooShort(password: string): boolean {
+  return password !== '' && password.length < PASSWORD_MIN_LENGTH;
 }

@@ -9,20 +9,19 @@ const PASSWORD_MAX_LENGTH = 128;
 interface LinkSettingsFieldsProps {
   /** The plan's longest lifetime, in hours. */
   maxHours: number;
-  /** Folder links may live until revoked; file links always expire. */
-  allowNever: boolean;
-  expiresIn: number | null;
-  onExpiresInChange: (hours: number | null) => void;
+  expiresIn: number;
+  onExpiresInChange: (hours: number) => void;
   password: string;
   onPasswordChange: (password: string) => void;
+  /** Why the password cannot be used (too short), shown under its field. */
+  passwordError?: string | undefined;
 }
 
 /** Expiry and an optional password of a link, on the plans that have them. */
-export function LinkSettingsFields({ maxHours, allowNever, expiresIn, onExpiresInChange, password, onPasswordChange }: LinkSettingsFieldsProps) {
+export function LinkSettingsFields({ maxHours, expiresIn, onExpiresInChange, password, onPasswordChange, passwordError }: LinkSettingsFieldsProps) {
   const { t } = useTranslation();
   const selectId = useId();
-  const label = (hours: number | null) => {
-    if (hours === null) return t('dashboard.share.expiryNever');
+  const label = (hours: number) => {
     const { unit, count } = lifetimeUnit(hours);
     return unit === 'days' ? t('dashboard.share.expiryDays', { count }) : t('dashboard.share.expiryHours', { count });
   };
@@ -35,12 +34,12 @@ export function LinkSettingsFields({ maxHours, allowNever, expiresIn, onExpiresI
         </label>
         <select
           id={selectId}
-          value={expiresIn ?? ''}
-          onChange={(event) => onExpiresInChange(event.target.value === '' ? null : Number(event.target.value))}
+          value={expiresIn}
+          onChange={(event) => onExpiresInChange(Number(event.target.value))}
           className="block h-11 w-full rounded-control border border-line-strong bg-surface px-3 text-[0.9375rem] text-ink shadow-xs hover:border-ink-subtle focus:border-brand-500 focus:ring-4 focus:ring-brand-500/20 focus:outline-none"
         >
-          {expiryChoices(maxHours, allowNever).map((hours) => (
-            <option key={hours ?? 'never'} value={hours ?? ''}>
+          {expiryChoices(maxHours).map((hours) => (
+            <option key={hours} value={hours}>
               {label(hours)}
             </option>
           ))}
@@ -53,6 +52,7 @@ export function LinkSettingsFields({ maxHours, allowNever, expiresIn, onExpiresI
         maxLength={PASSWORD_MAX_LENGTH}
         value={password}
         onChange={(event) => onPasswordChange(event.target.value)}
+        error={passwordError}
       />
     </div>
   );

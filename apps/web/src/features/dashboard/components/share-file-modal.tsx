@@ -5,7 +5,8 @@ import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { FILE_SHARE_HOURS, shareFile } from '../api/share';
 import type { DriveItem } from '../items';
-import type { LinkOptions } from '../link-options';
+import { PASSWORD_MIN_LENGTH } from '@cloudvault/contract/validation';
+import { linkPasswordTooShort, type LinkOptions } from '../link-options';
 import { announceLink } from '../share-feedback';
 import { LinkSettingsFields } from './link-settings-fields';
 import { ShareModalIcon } from './share-modal-icon';
@@ -21,16 +22,19 @@ export function ShareFileModal({ item, options, onClose }: { item: DriveItem | n
 
 function ShareFileForm({ item, options, onClose }: { item: DriveItem; options: LinkOptions; onClose: () => void }) {
   const { t } = useTranslation();
-  const [expiresIn, setExpiresIn] = useState<number | null>(FILE_SHARE_HOURS);
+  const [expiresIn, setExpiresIn] = useState(FILE_SHARE_HOURS);
   const [password, setPassword] = useState('');
+  const [passwordError, setPasswordError] = useState<string | undefined>();
   const [pending, setPending] = useState(false);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (pending) return;
+    // Not an attempt yet: the dialog stays open to say why.
+    if (linkPasswordTooShort(password)) return setPasswordError(t('dashboard.share.passwordTooShort', { min: PASSWORD_MIN_LENGTH }));
     setPending(true);
     try {
-      const { shareUrl } = await shareFile(item.id, { expiresIn: expiresIn ?? FILE_SHARE_HOURS, password: password || undefined });
+      const { shareUrl } = await shareFile(item.id, { expiresIn, password: password || undefined });
       await announceLink(shareUrl, { copied: t('dashboard.share.fileCopied'), shown: t('dashboard.share.linkReady', { url: shareUrl }) });
     } catch {
       toast.error(t('dashboard.share.fileFailed'));
@@ -62,11 +66,14 @@ function ShareFileForm({ item, options, onClose }: { item: DriveItem; options: L
       <form id="share-file-form" noValidate onSubmit={onSubmit}>
         <LinkSettingsFields
           maxHours={options.maxHours}
-          allowNever={false}
           expiresIn={expiresIn}
           onExpiresInChange={setExpiresIn}
           password={password}
-          onPasswordChange={setPassword}
+          onPasswordChange={(value) => {
+            setPassword(value);
+            setPasswordError(undefined);
+          }}
+          passwordError={passwordError}
         />
       </form>
     </Modal>

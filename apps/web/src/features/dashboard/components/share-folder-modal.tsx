@@ -9,7 +9,8 @@ import { ApiError } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { shareFolder } from '../api/share';
 import type { DriveItem } from '../items';
-import type { LinkOptions } from '../link-options';
+import { PASSWORD_MIN_LENGTH } from '@cloudvault/contract/validation';
+import { linkPasswordTooShort, type LinkOptions } from '../link-options';
 import { announceLink } from '../share-feedback';
 import { LinkSettingsFields } from './link-settings-fields';
 import { ShareModalIcon } from './share-modal-icon';
@@ -27,9 +28,10 @@ function ShareFolderForm({ item, options, onClose }: { item: DriveItem; options:
   const { t } = useTranslation();
   const [shareType, setShareType] = useState<'public' | 'private'>('public');
   const [email, setEmail] = useState('');
-  // A folder link works until revoked unless the user picks a lifetime.
-  const [expiresIn, setExpiresIn] = useState<number | null>(null);
+  // The longest the plan allows, as the server gives a folder link sent without one.
+  const [expiresIn, setExpiresIn] = useState(options.maxHours);
   const [password, setPassword] = useState('');
+  const [passwordError, setPasswordError] = useState<string | undefined>();
   const [pending, setPending] = useState(false);
   const emailRef = useRef<HTMLInputElement>(null);
   const trimmed = email.trim();
@@ -42,10 +44,14 @@ function ShareFolderForm({ item, options, onClose }: { item: DriveItem; options:
       emailRef.current?.focus();
       return;
     }
+    // Not an attempt yet: the dialog stays open to say why.
+    if (shareType === 'public' && options.extras && linkPasswordTooShort(password)) {
+      return setPasswordError(t('dashboard.share.passwordTooShort', { min: PASSWORD_MIN_LENGTH }));
+    }
     setPending(true);
     try {
       if (shareType === 'public') {
-        const settings = options.extras ? { ...(expiresIn === null ? {} : { expiresIn }), ...(password ? { password } : {}) } : {};
+        const settings = options.extras ? { expiresIn, ...(password ? { password } : {}) } : {};
         const answer = await shareFolder(item.id, { shareType: 'public', ...settings });
         const shareUrl = 'shareUrl' in answer ? answer.shareUrl : '';
         await announceLink(shareUrl, { copied: t('dashboard.share.publicCopied'), shown: t('dashboard.share.linkReady', { url: shareUrl }) });
@@ -127,11 +133,14 @@ function ShareFolderForm({ item, options, onClose }: { item: DriveItem; options:
         {shareType === 'public' && options.extras && (
           <LinkSettingsFields
             maxHours={options.maxHours}
-            allowNever
             expiresIn={expiresIn}
             onExpiresInChange={setExpiresIn}
             password={password}
-            onPasswordChange={setPassword}
+            onPasswordChange={(value) => {
+              setPassword(value);
+              setPasswordError(undefined);
+            }}
+            passwordError={passwordError}
           />
         )}
       </form>

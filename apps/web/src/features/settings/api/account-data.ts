@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MessageBody } from '@cloudvault/contract/common';
-import { api } from '../../../lib/api-client';
+import { apiRequest } from '../../../lib/api-client';
 import { downloadWithLink } from '../../../lib/download';
 import { endSession } from '../../auth/hooks/use-session';
 
@@ -13,9 +13,9 @@ export function exportAccountData(): Promise<void> {
   return downloadWithLink('/user/export/download-link');
 }
 
-/** DELETE /api/user/account: every file, folder, share, setting and session of the user. */
-export function deleteAccount(): Promise<MessageBody> {
-  return api.delete<MessageBody>('/user/account');
+/** DELETE /api/user/account with the account's password: every file, folder, share, setting and session of the user. */
+export function deleteAccount(password: string): Promise<MessageBody> {
+  return apiRequest<MessageBody>('/user/account', { method: 'DELETE', body: { password } });
 }
 
 export function useExportAccountData() {

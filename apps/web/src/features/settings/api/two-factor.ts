@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MessageBody } from '@cloudvault/contract/common';
-import type { RecoveryCodesResponse, TwoFactorSetupResponse } from '@cloudvault/contract/profile';
+import type { RecoveryCodesResponse, TwoFactorDisableBody, TwoFactorSetupResponse } from '@cloudvault/contract/profile';
 import type { Settings } from '@cloudvault/contract/settings';
 import { api } from '../../../lib/api-client';
 import { useSession } from '../../auth/hooks/use-session';
@@ -16,9 +16,9 @@ export function enableTwoFactor(code: string): Promise<RecoveryCodesResponse> {
   return api.post<RecoveryCodesResponse>('/auth/2fa/enable', { code });
 }
 
-/** POST /api/auth/2fa/disable with a current code or a recovery code. */
-export function disableTwoFactor(code: string): Promise<MessageBody> {
-  return api.post<MessageBody>('/auth/2fa/disable', { code });
+/** POST /api/auth/2fa/disable with a current code or a recovery code, and the account's password. */
+export function disableTwoFactor(input: TwoFactorDisableBody): Promise<MessageBody> {
+  return api.post<MessageBody>('/auth/2fa/disable', input);
 }
 
 export function useSetupTwoFactor() {

@@ -5,37 +5,56 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
+import { PasswordField } from '../../../components/ui/password-field';
 import { TextField } from '../../../components/ui/text-field';
+import { serverErrorMessage } from '../../../lib/api-client';
 import { useDeleteAccount } from '../api/account-data';
+import { isPasswordProblem } from '../reauth-errors';
 
 /** The word to type, in every language: it is what the user types, not what they read. */
 const CONFIRMATION = 'DELETE';
 const DELETED_ITEMS = ['files', 'settings', 'billing', 'shares'] as const;
 
-/** Delete Account (product.md section 2): Confirm only once the text is exactly DELETE. */
+/**
+ * Delete Account (product.md section 2): Confirm only once the text is exactly DELETE and
+ * the account's password is given (api.md re-authentication: a session alone is not enough).
+ */
 export function DeleteAccountModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const deleteAccount = useDeleteAccount();
   const [text, setText] = useState('');
   const [error, setError] = useState<string | undefined>();
+  const [password, setPassword] = useState('');
+  const [passwordError, setPasswordError] = useState<string | undefined>();
+  const ready = text === CONFIRMATION && password !== '';
 
   const close = () => {
     setText('');
     setError(undefined);
+    setPassword('');
+    setPasswordError(undefined);
     onClose();
+  };
+
+  /** What is still missing, said under its field. */
+  const explain = () => {
+    if (text !== CONFIRMATION) setError(t('settings.deleteAccount.typeDelete', { word: CONFIRMATION }));
+    if (!password) setPasswordError(t('settings.reauth.passwordRequired'));
   };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (deleteAccount.isPending) return;
-    if (text !== CONFIRMATION) return setError(t('settings.deleteAccount.typeDelete', { word: CONFIRMATION }));
+    if (!ready) return explain();
     try {
-      await deleteAccount.mutateAsync();
+      await deleteAccount.mutateAsync(password);
       toast.success(t('settings.deleteAccount.deleted'));
       void navigate('/', { replace: true });
-    } catch {
-      toast.error(t('settings.deleteAccount.failed'));
+    } catch (caught) {
+      // A wrong password is said in the dialog, where it can be typed again.
+      if (isPasswordProblem(caught)) setPasswordError(serverErrorMessage(caught) ?? t('settings.deleteAccount.failed'));
+      else toast.error(t('settings.deleteAccount.failed'));
     }
   };
 
@@ -56,13 +75,25 @@ export function DeleteAccountModal({ open, onClose }: { open: boolean; onClose: 
           <Button variant="secondary" onClick={close} disabled={deleteAccount.isPending}>
             {t('ui.cancel')}
           </Button>
-          <Button type="submit" form="delete-account" variant="danger" disabled={text !== CONFIRMATION} loading={deleteAccount.isPending}>
+          <Button type="submit" form="delete-account" variant="danger" disabled={!ready} loading={deleteAccount.isPending}>
             {t('settings.deleteAccount.confirm')}
           </Button>
         </>
       }
     >
-      <form id="delete-account" noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+      <form
+        id="delete-account"
+        noValidate
+        onSubmit={onSubmit}
+        onKeyDown={(event) => {
+          // Enter cannot submit while Confirm is disabled (HTML's implicit submission), so say why.
+          if (event.key === 'Enter' && event.target instanceof HTMLInputElement && !ready) {
+            event.preventDefault();
+            explain();
+          }
+        }}
+        className="flex flex-col gap-4"
+      >
         <div className="text-sm text-ink">
           <p className="font-medium">{t('settings.deleteAccount.listTitle')}</p>
           <ul className="mt-2 list-disc space-y-1 pl-5 text-ink-muted">
@@ -82,14 +113,19 @@ export function DeleteAccountModal({ open, onClose }: { open: boolean; onClose: 
             setText(event.target.value);
             setError(undefined);
           }}
-          onKeyDown={(event) => {
-            // Enter cannot submit while Confirm is disabled (HTML's implicit submission), so say why.
-            if (event.key === 'Enter' && text !== CONFIRMATION) {
-              event.preventDefault();
-              setError(t('settings.deleteAccount.typeDelete', { word: CONFIRMATION }));
-            }
-          }}
           error={error}
+        />
+        <PasswordField
+          label={t('settings.reauth.password')}
+          hint={t('settings.reauth.passwordHint')}
+          name="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(event) => {
+            setPassword(event.target.value);
+            setPasswordError(undefined);
+          }}
+          error={passwordError}
         />
       </form>
     </Modal>

@@ -3,27 +3,37 @@ import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
+import { PasswordField } from '../../../components/ui/password-field';
 import { serverErrorMessage } from '../../../lib/api-client';
 import { useDisableTwoFactor } from '../api/two-factor';
+import { isPasswordProblem } from '../reauth-errors';
 import { CodeField } from './code-field';
 
-/** Turning two-factor sign-in off takes a current code or a recovery code. */
+/** Turning two-factor sign-in off takes the account's password and a current code or a recovery code. */
 export function DisableTwoFactorModal({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const disable = useDisableTwoFactor();
+  const [password, setPassword] = useState('');
+  const [passwordError, setPasswordError] = useState<string | undefined>();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | undefined>();
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (disable.isPending) return;
-    if (!code.trim()) return setError(t('settings.twoFactor.codeRequired'));
+    if (!password || !code.trim()) {
+      if (!password) setPasswordError(t('settings.reauth.passwordRequired'));
+      if (!code.trim()) setError(t('settings.twoFactor.codeRequired'));
+      return;
+    }
     try {
-      await disable.mutateAsync(code.trim());
+      await disable.mutateAsync({ code: code.trim(), password });
       toast.success(t('settings.twoFactor.disabled'));
       onClose();
     } catch (caught) {
-      setError(serverErrorMessage(caught) ?? t('settings.twoFactor.disableFailed'));
+      const message = serverErrorMessage(caught) ?? t('settings.twoFactor.disableFailed');
+      if (isPasswordProblem(caught)) setPasswordError(message);
+      else setError(message);
     }
   };
 
@@ -45,7 +55,18 @@ export function DisableTwoFactorModal({ onClose }: { onClose: () => void }) {
         </>
       }
     >
-      <form id="disable-two-factor" noValidate onSubmit={onSubmit}>
+      <form id="disable-two-factor" noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+        <PasswordField
+          label={t('settings.reauth.password')}
+          name="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(event) => {
+            setPassword(event.target.value);
+            setPasswordError(undefined);
+          }}
+          error={passwordError}
+        />
         <CodeField
           allowRecovery
           value={code}

@@ -4,9 +4,11 @@ import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
+import { PasswordField } from '../../../components/ui/password-field';
 import { Spinner } from '../../../components/ui/spinner';
 import { serverErrorMessage } from '../../../lib/api-client';
 import { useDisableTwoFactor, useEnableTwoFactor, useSetupTwoFactor } from '../api/two-factor';
+import { isPasswordProblem } from '../reauth-errors';
 import { CodeField } from './code-field';
 import { RecoveryCodes } from './recovery-codes';
 
@@ -26,6 +28,9 @@ export function TwoFactorSetupModal({ reconfigure, onClose }: { reconfigure: boo
   const [step, setStep] = useState<Step>(reconfigure ? 'verify' : 'scan');
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | undefined>();
+  // Reconfiguring turns the old one off first, which takes the account's password too.
+  const [password, setPassword] = useState('');
+  const [passwordError, setPasswordError] = useState<string | undefined>();
   const started = useRef(false);
   const { mutate: startSetup } = setup;
 
@@ -42,11 +47,14 @@ export function TwoFactorSetupModal({ reconfigure, onClose }: { reconfigure: boo
     event.preventDefault();
     if (busy) return;
     const entered = code.trim();
-    if (!entered) return setError(t('settings.twoFactor.codeRequired'));
+    if (step === 'verify' && !password) setPasswordError(t('settings.reauth.passwordRequired'));
+    if (!entered) setError(t('settings.twoFactor.codeRequired'));
+    if (!entered || (step === 'verify' && !password)) return;
     try {
       if (step === 'verify') {
-        await disable.mutateAsync(entered);
+        await disable.mutateAsync({ code: entered, password });
         setCode('');
+        setPassword('');
         setStep('scan');
       } else {
         await enable.mutateAsync(entered);
@@ -54,7 +62,9 @@ export function TwoFactorSetupModal({ reconfigure, onClose }: { reconfigure: boo
         setStep('codes');
       }
     } catch (caught) {
-      setError(serverErrorMessage(caught) ?? t('settings.twoFactor.enableFailed'));
+      const message = serverErrorMessage(caught) ?? t('settings.twoFactor.enableFailed');
+      if (step === 'verify' && isPasswordProblem(caught)) setPasswordError(message);
+      else setError(message);
     }
   };
 
@@ -73,7 +83,20 @@ export function TwoFactorSetupModal({ reconfigure, onClose }: { reconfigure: boo
   }
 
   const codeForm = (
-    <form id="two-factor-setup" noValidate onSubmit={onSubmit}>
+    <form id="two-factor-setup" noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+      {step === 'verify' && (
+        <PasswordField
+          label={t('settings.reauth.password')}
+          name="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(event) => {
+            setPassword(event.target.value);
+            setPasswordError(undefined);
+          }}
+          error={passwordError}
+        />
+      )}
       <CodeField
         allowRecovery={step === 'verify'}
         value={code}

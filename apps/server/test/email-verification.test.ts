@@ -178,7 +178,7 @@ describe('the leak after a deletion', () => {
     const folder = (await server.request('POST', '/api/user/folders', { token: owner.token, body: { name: 'Contracts', parentId: null } })).body.folder.id as string;
     await server.request('POST', `/api/user/folders/${folder}/share`, { token: owner.token, body: { shareType: 'private', email: victim.email } });
     expect((await server.request('GET', '/api/shared-with-me', { token: victim.token })).body.folders).toHaveLength(1);
-    expect((await server.request('DELETE', '/api/user/account', { token: victim.token })).status).toBe(200);
+    expect((await server.request('DELETE', '/api/user/account', { token: victim.token, body: { password: victim.password } })).status).toBe(200);
 
     const next = await createUser(server, { email: victim.email });
     expect((await server.request('GET', '/api/shared-with-me', { token: next.token })).body.folders).toEqual([]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { attachmentDisposition, parseRange } from './download-headers.ts';
+import { attachmentDisposition, ifRangeHolds, parseRange } from './download-headers.ts';
 
 describe('attachmentDisposition', () => {
   it('gives an ASCII fallback and the exact UTF-8 name', () => {
@@ -8,6 +8,21 @@ describe('attachmentDisposition', () => {
       `attachment; filename="resume _final_.pdf"; filename*=UTF-8''r%C3%A9sum%C3%A9%20%22final%22.pdf`,
     );
     expect(attachmentDisposition('日本.txt')).toMatch(/^attachment; filename="[_]+\.txt"; filename\*=UTF-8''%E6%97%A5%E6%9C%AC\.txt$/);
+  });
+});
+
+describe('ifRangeHolds', () => {
+  it.each([
+    [undefined, true],
+    ['"abc"', true],
+    [' "abc" ', true],
+    ['"abd"', false],
+    ['W/"abc"', false],
+    ['Tue, 24 Nov 2026 07:00:00 GMT', false],
+    ['', false],
+    [['"abc"', '"abc"'], false],
+  ])('reads If-Range %s against "abc"', (header, expected) => {
+    expect(ifRangeHolds(header, '"abc"')).toBe(expected);
   });
 });
 

@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { BlobSource, ByteRange } from '../../adapters/blob-store/blob-store.ts';
 import { downloadContentType } from '../../lib/content-types.ts';
 import { directSocketOf } from '../../lib/direct-socket.ts';
-import { attachmentDisposition, parseRange } from '../../lib/download-headers.ts';
+import { attachmentDisposition, ifRangeHolds, parseRange } from '../../lib/download-headers.ts';
 import type { ZipArchive } from '../../lib/zip-writer.ts';
 import type { FileRow } from './files.repository.ts';
 
@@ -12,7 +12,8 @@ const DOWNLOAD_CSP = "default-src 'none'; sandbox";
 
 /**
  * A stored file as api.md's Downloads section says: attachment, a type that never renders
- * as a page, Content-Length, ETag with 304, Range with 206 and 416.
+ * as a page, Content-Length, ETag with 304, Range with 206 and 416, and a Range whose
+ * If-Range names another version answered with the whole file.
  */
 export async function sendFile(
   request: FastifyRequest,
@@ -22,7 +23,7 @@ export async function sendFile(
 ): Promise<FastifyReply> {
   const size = Number(file.size);
   const etag = `"${file.sha256}"`;
-  const range = parseRange(request.headers.range, size);
+  const range = ifRangeHolds(request.headers['if-range'], etag) ? parseRange(request.headers.range, size) : ({ kind: 'whole' } as const);
   if (range.kind === 'unsatisfiable') {
     return reply.code(416).header('Content-Range', `bytes */${size}`).send({ error: 'Range not satisfiable', code: 'RANGE_NOT_SATISFIABLE' });
   }

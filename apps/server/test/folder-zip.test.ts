@@ -108,6 +108,35 @@ describe('folder zip', () => {
   });
 });
 
+describe('paths too long for a zip entry', () => {
+  it('refuses a folder whose deepest path exceeds 65,535 bytes with a JSON 409 before the zip starts, and zips one that fits', async () => {
+    const { token } = await createUser(server);
+    // 255 characters of 3 bytes each: 766 bytes a level with its '/', so 86 levels below the zipped folder pass the limit.
+    const name = '界'.repeat(255);
+    const top = await folder(token, name);
+    let parent = top;
+    const chain = [top];
+    for (let level = 1; level <= 86; level += 1) {
+      parent = await folder(token, name, parent);
+      chain.push(parent);
+    }
+    // Paths are relative to the zipped folder: from the top, the deepest is 86 × 766 = 65,876 bytes.
+    const refused = await downloadZip(token, top);
+    expect(refused.status).toBe(409);
+    expect(refused.headers.get('content-type')).toContain('application/json');
+    expect(JSON.parse(refused.bytes.toString())).toMatchObject({ code: 'PATH_TOO_LONG_FOR_ZIP', error: expect.stringContaining('65,535 bytes') });
+    const link = await server.request('POST', `/api/user/folders/${top}/download-link`, { token });
+    expect((await fetch(`${server.url}${link.body.url}`)).status).toBe(409);
+
+    // From the second level, 85 × 766 = 65,110 bytes fit: a whole zip with every level.
+    const fits = await downloadZip(token, chain[1] as string);
+    expect(fits.status).toBe(200);
+    const entries = await readZip(fits.bytes);
+    expect(entries.size).toBe(85);
+    expect(Math.max(...[...entries.keys()].map((path) => Buffer.byteLength(path)))).toBe(85 * 766);
+  });
+});
+
 describe('settings', () => {
   it("answers product.md's defaults, saves the whole object and rejects unknown keys and values outside the set", async () => {
     const { token } = await createUser(server);

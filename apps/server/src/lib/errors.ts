@@ -22,6 +22,14 @@ export const unauthorized = (message = 'Please sign in to continue', code = 'UNA
 export const notFound = (message = 'Not found', code = 'NOT_FOUND') => new AppError(404, code, message);
 export const conflict = (message: string, code = 'CONFLICT') => new AppError(409, code, message);
 
+/** A folder whose deepest path cannot be named in a zip (the limit is the format's). */
+export const pathTooLongForZip = (path: string) =>
+  new AppError(
+    409,
+    'PATH_TOO_LONG_FOR_ZIP',
+    `This folder cannot be downloaded as a zip: the path "${path.slice(0, 80)}…" inside it is longer than the 65,535 bytes a zip entry name can hold. Move or rename folders to shorten it.`,
+  );
+
 export function tooManyRequests(retryAfterSeconds: number): AppError {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
   return new AppError(

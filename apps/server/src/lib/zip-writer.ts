@@ -28,6 +28,18 @@ export interface ZipArchive {
   writeTo(destination: Writable, directSocket?: () => Promise<DirectSocket | null>): Promise<void>;
 }
 
+/** An entry name's length is a 16-bit field of its headers (APPNOTE 4.4.10): longer paths cannot be written. */
+export const MAX_ENTRY_NAME_BYTES = 0xffff;
+
+/** The first entry whose path, in UTF-8, does not fit in a zip entry name; undefined when all fit. */
+export function pathTooLongForZip(entries: Iterable<ZipEntry>): string | undefined {
+  for (const entry of entries) {
+    // UTF-8 takes at most 3 bytes per UTF-16 unit: most paths need no count at all.
+    if (entry.path.length * 3 > MAX_ENTRY_NAME_BYTES && Buffer.byteLength(entry.path, 'utf8') > MAX_ENTRY_NAME_BYTES) return entry.path;
+  }
+  return undefined;
+}
+
 /** Bytes read per step when deflating: the input buffer is reused for the whole file. */
 const DEFLATE_READ_SIZE = 1024 * 1024;
 /** Members per send on a direct socket: one thread's work per group, not a round trip per file. */
@@ -45,6 +57,9 @@ type SendableEntry = ZipEntry & { file?: ZipEntry['file'] & { localPath: string 
  * '/'-separated, no '..').
  */
 export function createZipArchive(entries: readonly ZipEntry[], options: { compress: boolean }): ZipArchive {
+  // Callers refuse such archives with a message of their own; this keeps a header from
+  // failing halfway through a response.
+  if (pathTooLongForZip(entries) !== undefined) throw new RangeError(`A zip entry name is limited to ${MAX_ENTRY_NAME_BYTES} bytes`);
   return {
     async writeTo(destination, directSocket) {
       const socket = !options.compress && directSocket && entries.every(isSendable) ? await directSocket() : null;

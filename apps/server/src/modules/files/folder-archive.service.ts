@@ -1,6 +1,6 @@
 import type { BlobStore } from '../../adapters/blob-store/blob-store.ts';
-import { notFound } from '../../lib/errors.ts';
-import { createZipArchive, type ZipArchive, type ZipEntry } from '../../lib/zip-writer.ts';
+import { notFound, pathTooLongForZip as pathTooLong } from '../../lib/errors.ts';
+import { createZipArchive, pathTooLongForZip, type ZipArchive, type ZipEntry } from '../../lib/zip-writer.ts';
 import type { FoldersRepository } from '../folders/folders.repository.ts';
 import type { FileRow, FilesRepository } from './files.repository.ts';
 
@@ -48,6 +48,9 @@ export function createFolderArchiveService(deps: {
         }),
       );
       const entries = [...directories, ...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+      // Refused while an error can still be answered, not as a zip cut off midway.
+      const tooLong = pathTooLongForZip(entries);
+      if (tooLong !== undefined) throw pathTooLong(tooLong);
       return {
         name: `${root.name}.zip`,
         zip: createZipArchive(entries, { compress: await deps.compressionEnabled(userId) }),

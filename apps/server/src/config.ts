@@ -23,6 +23,8 @@ export interface Config {
   logLevel: string;
   /** Behind a reverse proxy, trust its X-Forwarded-For for rate limits and logs. */
   trustProxy: boolean;
+  /** The memory all buffered downloads and zips may hold at once, in bytes (lib/transfer-budget.ts). */
+  transferMemoryBytes: number;
 }
 
 export type PaymentsConfig =
@@ -114,6 +116,18 @@ function readPayments(env: Env): PaymentsConfig {
   };
 }
 
+/** A zip holds up to 13 MiB: a budget below it could never send one. */
+const MIN_TRANSFER_MEMORY_MB = 16;
+
+function readTransferMemory(env: Env): number {
+  const raw = env.TRANSFER_MEMORY_MB;
+  if (raw === undefined || raw === '') return 512 * 1024 * 1024;
+  if (!/^\d+$/.test(raw) || Number(raw) < MIN_TRANSFER_MEMORY_MB || Number(raw) > 1024 * 1024) {
+    throw new ConfigError('TRANSFER_MEMORY_MB', `must be a whole number of MiB from ${MIN_TRANSFER_MEMORY_MB} to 1048576 (got "${raw}")`);
+  }
+  return Number(raw) * 1024 * 1024;
+}
+
 /** Reads and checks the environment; throws ConfigError naming the first bad variable. */
 export function loadConfig(env: Env, cwd = process.cwd()): Config {
   const port = readPort(env);
@@ -150,5 +164,6 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
     webDistDir: env.WEB_DIST_DIR ? path.resolve(cwd, env.WEB_DIST_DIR) : undefined,
     logLevel,
     trustProxy: readBoolean('TRUST_PROXY', env.TRUST_PROXY),
+    transferMemoryBytes: readTransferMemory(env),
   };
 }

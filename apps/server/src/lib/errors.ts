@@ -30,6 +30,10 @@ export const pathTooLongForZip = (path: string) =>
     `This folder cannot be downloaded as a zip: the path "${path.slice(0, 80)}…" inside it is longer than the 65,535 bytes a zip entry name can hold. Move or rename folders to shorten it.`,
   );
 
+/** A buffered transfer that would pass the memory cap of all transfers (lib/transfer-budget.ts). */
+export const serverBusy = () =>
+  new AppError(503, 'SERVER_BUSY', 'The server is sending many downloads at once. Please try again in a few seconds.', {}, { 'Retry-After': '5' });
+
 export function tooManyRequests(retryAfterSeconds: number): AppError {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
   return new AppError(

@@ -1,6 +1,6 @@
 import type { Writable } from 'node:stream';
 import zlib from 'node:zlib';
-import { BatchedOutput, type ReadPart } from './batched-output.ts';
+import { BATCHED_OUTPUT_BYTES, BatchedOutput, type ReadPart } from './batched-output.ts';
 import type { DirectSocket, SocketSegment } from './direct-socket.ts';
 import { centralHeader, dataDescriptor, endRecords, localHeader, type MemberInfo } from './zip-records.ts';
 
@@ -26,6 +26,8 @@ export interface ZipArchive {
    * only if every member can be sent from its file on disk (stored mode, local files).
    */
   writeTo(destination: Writable, directSocket?: () => Promise<DirectSocket | null>): Promise<void>;
+  /** The most memory writing holds at once, reserved from the transfer budget before sending. */
+  readonly bufferBytes: number;
 }
 
 /** An entry name's length is a 16-bit field of its headers (APPNOTE 4.4.10): longer paths cannot be written. */
@@ -42,6 +44,8 @@ export function pathTooLongForZip(entries: Iterable<ZipEntry>): string | undefin
 
 /** Bytes read per step when deflating: the input buffer is reused for the whole file. */
 const DEFLATE_READ_SIZE = 1024 * 1024;
+/** zlib's own state while deflating (window, hash chains, pending output), generously. */
+const DEFLATE_STATE_BYTES = 512 * 1024;
 /** Members per send on a direct socket: one thread's work per group, not a round trip per file. */
 const MEMBERS_PER_SEND = 512;
 
@@ -61,6 +65,8 @@ export function createZipArchive(entries: readonly ZipEntry[], options: { compre
   // failing halfway through a response.
   if (pathTooLongForZip(entries) !== undefined) throw new RangeError(`A zip entry name is limited to ${MAX_ENTRY_NAME_BYTES} bytes`);
   return {
+    // Sent with sendfile or not, the central directory goes through the batched output.
+    bufferBytes: BATCHED_OUTPUT_BYTES + (options.compress ? DEFLATE_READ_SIZE + DEFLATE_STATE_BYTES : 0),
     async writeTo(destination, directSocket) {
       const socket = !options.compress && directSocket && entries.every(isSendable) ? await directSocket() : null;
       if (socket) await sendStored(entries as readonly SendableEntry[], socket, destination);

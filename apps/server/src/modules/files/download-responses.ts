@@ -4,6 +4,7 @@ import type { BlobSource, ByteRange } from '../../adapters/blob-store/blob-store
 import { downloadContentType } from '../../lib/content-types.ts';
 import { directSocketOf } from '../../lib/direct-socket.ts';
 import { attachmentDisposition, ifRangeHolds, parseRange } from '../../lib/download-headers.ts';
+import { serverBusy } from '../../lib/errors.ts';
 import type { ZipArchive } from '../../lib/zip-writer.ts';
 import type { FileRow } from './files.repository.ts';
 
@@ -52,11 +53,24 @@ export async function sendFile(
 }
 
 async function sendOpened(request: FastifyRequest, reply: FastifyReply, source: BlobSource): Promise<FastifyReply> {
+  let release: (() => void) | undefined;
   try {
+    release = takeTransferMemory(request, source.bufferBytes);
     return await sendBody(request, reply, (response) => source.writeTo(response, () => directSocketOf(response)));
   } finally {
+    release?.();
     await source.close();
   }
+}
+
+/** Reserves what a transfer may buffer from the server's budget, or refuses it with 503 while its headers can still say so. */
+function takeTransferMemory(request: FastifyRequest, bytes: number): () => void {
+  const release = request.server.transferBudget.take(bytes);
+  if (!release) {
+    request.log.warn({ bytes, inUse: request.server.transferBudget.inUse }, 'download refused: the transfer memory budget is spent');
+    throw serverBusy();
+  }
+  return release;
 }
 
 /**
@@ -85,12 +99,17 @@ async function sendBody(request: FastifyRequest, reply: FastifyReply, writeBody:
 }
 
 /** A zip written as it is read. */
-export function sendZip(request: FastifyRequest, reply: FastifyReply, archive: { name: string; zip: ZipArchive }): Promise<FastifyReply> {
+export async function sendZip(request: FastifyRequest, reply: FastifyReply, archive: { name: string; zip: ZipArchive }): Promise<FastifyReply> {
+  const release = takeTransferMemory(request, archive.zip.bufferBytes);
   reply.headers({
     'Content-Type': 'application/zip',
     'Content-Disposition': attachmentDisposition(archive.name),
     'Cache-Control': 'private, no-store',
     'Content-Security-Policy': DOWNLOAD_CSP,
   });
-  return sendBody(request, reply, (response) => archive.zip.writeTo(response, () => directSocketOf(response)));
+  try {
+    return await sendBody(request, reply, (response) => archive.zip.writeTo(response, () => directSocketOf(response)));
+  } finally {
+    release();
+  }
 }

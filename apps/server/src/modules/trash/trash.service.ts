@@ -55,10 +55,15 @@ export function createTrashService({ trash, blobs, clock, log, retentionOf, user
     }
   }
 
+  /** A page of rows, then their bytes, until none is left: memory holds one page whatever the Trash holds. */
   async function purge(userId: string, before?: string): Promise<number> {
-    const keys = await trash.purge(userId, before);
-    await deleteBlobs(keys);
-    return keys.length;
+    let purged = 0;
+    for (;;) {
+      const page = await trash.purgePage(userId, before);
+      await deleteBlobs(page.blobKeys);
+      purged += page.blobKeys.length;
+      if (page.done) return purged;
+    }
   }
 
   return {

@@ -223,6 +223,7 @@ export async function createContainer(
     folders: foldersRepository,
     files: filesRepository,
     blobs,
+    localFiles: config.storage.driver === 'local',
     compressionEnabled: async (userId) => (await settings.get(userId)).storage.compressionEnabled,
   });
 

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createUser } from './helpers/factories.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
@@ -105,6 +106,42 @@ describe('folder zip', () => {
     } finally {
       sends.mockRestore();
     }
+  });
+});
+
+describe('a folder read a page at a time', () => {
+  it('reads the members from the database as the zip is written, not all before its first byte', async () => {
+    const { token } = await createUser(server);
+    const top = await folder(token, 'Archive');
+    // First in path order, and more than the sockets' buffers take: the zip stalls on it
+    // while the client reads nothing, its first page of 1,000 members read, the second not.
+    const big = randomBytes(40 * 1024 * 1024);
+    await uploadFile(server, token, big, { name: 'a-big.bin', folderId: top });
+    for (let index = 0; index < 1000; index += 10) {
+      await Promise.all(Array.from({ length: 10 }, (_, offset) => folder(token, `d${String(index + offset).padStart(4, '0')}`, top)));
+    }
+    let resume!: () => void;
+    const body = new Promise<Buffer>((resolve, reject) => {
+      http.get(`${server.url}/api/user/folders/${top}/download`, { headers: { authorization: `Bearer ${token}` } }, (response) => {
+        expect(response.statusCode).toBe(200);
+        response.pause();
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => resolve(Buffer.concat(chunks)));
+        response.on('error', reject);
+        resume = () => response.resume();
+      }).on('error', reject);
+    });
+    await vi.waitUntil(() => resume !== undefined);
+
+    // Uploaded once the zip has begun, and last in path order: only a later page can hold it.
+    expect((await uploadFile(server, token, 'late', { name: 'zzz.txt', folderId: top })).status).toBe(201);
+    resume();
+    const entries = await readZip(await body);
+    expect(entries.size).toBe(1002);
+    expect((entries.get('a-big.bin') as Buffer).equals(big)).toBe(true);
+    expect(entries.get('d0999/')).toBe('dir');
+    expect(entries.get('zzz.txt')?.toString()).toBe('late');
   });
 });
 

@@ -23,11 +23,11 @@ export const notFound = (message = 'Not found', code = 'NOT_FOUND') => new AppEr
 export const conflict = (message: string, code = 'CONFLICT') => new AppError(409, code, message);
 
 /** A folder whose deepest path cannot be named in a zip (the limit is the format's). */
-export const pathTooLongForZip = (path: string) =>
+export const pathTooLongForZip = () =>
   new AppError(
     409,
     'PATH_TOO_LONG_FOR_ZIP',
-    `This folder cannot be downloaded as a zip: the path "${path.slice(0, 80)}…" inside it is longer than the 65,535 bytes a zip entry name can hold. Move or rename folders to shorten it.`,
+    'This cannot be downloaded as a zip: a path inside it is longer than the 65,535 bytes a zip entry name can hold. Move or rename folders to shorten it.',
   );
 
 /** A buffered transfer that would pass the memory cap of all transfers (lib/transfer-budget.ts). */

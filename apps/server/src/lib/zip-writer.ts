@@ -60,16 +60,28 @@ type SendableEntry = ZipEntry & { file?: ZipEntry['file'] & { localPath: string 
  * sizes, offsets or the entry count need it. Paths must already be safe (relative,
  * '/'-separated, no '..').
  */
-export function createZipArchive(entries: readonly ZipEntry[], options: { compress: boolean }): ZipArchive {
+export function createZipArchive(
+  entries: readonly ZipEntry[] | AsyncIterable<ZipEntry>,
+  options: {
+    compress: boolean;
+    /**
+     * For entries read as they are written (an async iterable, such as pages of a folder
+     * read from the database): whether every file has its `localPath`. Arrays are checked.
+     */
+    localFiles?: boolean;
+  },
+): ZipArchive {
+  const listed = Array.isArray(entries) ? (entries as readonly ZipEntry[]) : undefined;
   // Callers refuse such archives with a message of their own; this keeps a header from
   // failing halfway through a response.
-  if (pathTooLongForZip(entries) !== undefined) throw new RangeError(`A zip entry name is limited to ${MAX_ENTRY_NAME_BYTES} bytes`);
+  if (listed && pathTooLongForZip(listed) !== undefined) throw new RangeError(`A zip entry name is limited to ${MAX_ENTRY_NAME_BYTES} bytes`);
+  const sendable = listed ? listed.every(isSendable) : options.localFiles === true;
   return {
     // Sent with sendfile or not, the central directory goes through the batched output.
     bufferBytes: BATCHED_OUTPUT_BYTES + (options.compress ? DEFLATE_READ_SIZE + DEFLATE_STATE_BYTES : 0),
     async writeTo(destination, directSocket) {
-      const socket = !options.compress && directSocket && entries.every(isSendable) ? await directSocket() : null;
-      if (socket) await sendStored(entries as readonly SendableEntry[], socket, destination);
+      const socket = !options.compress && directSocket && sendable ? await directSocket() : null;
+      if (socket) await sendStored(entries, socket, destination);
       else await writeBatched(entries, options.compress, destination);
     },
   };
@@ -80,8 +92,11 @@ function isSendable(entry: ZipEntry): entry is SendableEntry {
 }
 
 function memberOf(entry: ZipEntry, offset: number, compress: boolean): MemberInfo {
+  const name = Buffer.from(entry.path, 'utf8');
+  // Callers check before the first byte; a header with a cut length field would be worse than a cut zip.
+  if (name.length > MAX_ENTRY_NAME_BYTES) throw new RangeError(`A zip entry name is limited to ${MAX_ENTRY_NAME_BYTES} bytes`);
   return {
-    name: Buffer.from(entry.path, 'utf8'),
+    name,
     modifiedAt: entry.modifiedAt,
     size: entry.file?.size ?? 0,
     crc32: entry.file ? entry.file.crc32 >>> 0 : 0,
@@ -101,11 +116,12 @@ function centralDirectory(central: Buffer[], offset: number): Buffer[] {
  * Members go out with sendfile a group at a time; the central directory, last, through the
  * destination itself, so that the response is finished when the client holds the whole zip.
  */
-async function sendStored(entries: readonly SendableEntry[], socket: DirectSocket, destination: Writable): Promise<void> {
+async function sendStored(entries: readonly ZipEntry[] | AsyncIterable<ZipEntry>, socket: DirectSocket, destination: Writable): Promise<void> {
   const central: Buffer[] = [];
   let offset = 0;
   let segments: SocketSegment[] = [];
-  for (const entry of entries) {
+  for await (const entry of entries) {
+    if (!isSendable(entry)) throw new Error(`The zip member ${entry.path} has no local file to send`);
     const member = memberOf(entry, offset, false);
     const header = localHeader(member);
     segments.push(header);
@@ -123,11 +139,11 @@ async function sendStored(entries: readonly SendableEntry[], socket: DirectSocke
   await output.finish();
 }
 
-async function writeBatched(entries: readonly ZipEntry[], compress: boolean, destination: Writable): Promise<void> {
+async function writeBatched(entries: readonly ZipEntry[] | AsyncIterable<ZipEntry>, compress: boolean, destination: Writable): Promise<void> {
   const output = new BatchedOutput(destination);
   const central: Buffer[] = [];
   let offset = 0;
-  for (const entry of entries) {
+  for await (const entry of entries) {
     const member = memberOf(entry, offset, compress);
     const header = localHeader(member);
     await output.append(header);

@@ -57,7 +57,7 @@ export function createAccountExportService(deps: {
         ),
       ];
       const tooLong = pathTooLongForZip(entries);
-      if (tooLong !== undefined) throw pathTooLong(tooLong);
+      if (tooLong !== undefined) throw pathTooLong();
       return { name: `CloudVault-data-${now.toISOString().slice(0, 10)}.zip`, zip: createZipArchive(entries, { compress }) };
     },
   };

@@ -110,3 +110,45 @@ describe('emptying a large Trash', () => {
     expect((await server.request('GET', '/api/trash', { token })).body).toEqual({ folders: [], files: [] });
   });
 });
+
+describe('listing a large Trash', () => {
+  it('answers every item in one JSON body, read from the database a page of 500 at a time', async () => {
+    const { token } = await createUser(server);
+    const ids: string[] = [];
+    for (let index = 0; index < 501; index += 10) {
+      const created = await Promise.all(
+        Array.from({ length: Math.min(10, 501 - index) }, (_, offset) =>
+          server.request('POST', '/api/user/folders', { token, body: { name: `Folder ${index + offset}`, parentId: null } }),
+        ),
+      );
+      ids.push(...created.map((response) => response.body.folder.id as string));
+    }
+    // All deleted in the same instant: pages must still neither skip nor repeat one.
+    for (const id of ids) expect((await server.request('DELETE', `/api/user/folders/${id}`, { token })).status).toBe(200);
+    const file = (await uploadFile(server, token, 'bytes', { name: 'gone.txt' })).body.file.id as string;
+    await server.request('DELETE', `/api/files/${file}`, { token });
+
+    const db = server.container.database.db;
+    const selectFrom = db.selectFrom.bind(db);
+    const tablesRead: string[] = [];
+    const spy = vi.spyOn(db, 'selectFrom').mockImplementation(((table: string) => {
+      tablesRead.push(table);
+      return selectFrom(table as 'folders');
+    }) as typeof db.selectFrom);
+    let response;
+    try {
+      response = await server.request('GET', '/api/trash', { token });
+    } finally {
+      spy.mockRestore();
+    }
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(response.body.folders.map((folder: { id: string }) => folder.id).sort()).toEqual([...ids].sort());
+    expect(response.body.folders[0]).toEqual({
+      id: expect.any(String), name: expect.stringMatching(/^Folder \d+$/), parentId: null, createdAt: expect.any(String), updatedAt: expect.any(String),
+      deletedAt: server.clock.now().toISOString(), purgeAt: null,
+    });
+    expect(response.body.files).toEqual([expect.objectContaining({ id: file, originalName: 'gone.txt', deletedAt: server.clock.now().toISOString(), purgeAt: null })]);
+    expect(tablesRead.filter((table) => table === 'folders')).toHaveLength(2);
+  });
+});

@@ -69,6 +69,12 @@ async function versionsOf(trx: Kysely<Database>, fileIds: string[]): Promise<Arr
   return inBatches(fileIds, (batch) => trx.selectFrom('file_versions').select(['size', 'blob_key']).where('file_id', 'in', batch).execute());
 }
 
+/** Where a page of the Trash listing ends: the next one starts after it, newest first. */
+export interface TrashPageKey {
+  deletedAt: string;
+  id: string;
+}
+
 /** Files per page of a purge: each page is one transaction, its rows and blob keys held at once. */
 export const PURGE_PAGE = 500;
 
@@ -107,12 +113,38 @@ export function createTrashRepository(db: Kysely<Database>, dialect: Dialect) {
       });
     },
 
-    listFolders(userId: string): Promise<FolderRow[]> {
-      return db.selectFrom('folders').selectAll().where('user_id', '=', userId).where('trashed_root', '=', 1).orderBy('deleted_at', 'desc').execute();
+    /** A page of the folders the user deleted, newest first, after `after` (the last of the page before). */
+    listFoldersPage(userId: string, after: TrashPageKey | null, limit: number): Promise<FolderRow[]> {
+      return db
+        .selectFrom('folders')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('trashed_root', '=', 1)
+        // After the page before in (deleted_at desc, id desc) order.
+        .$if(after !== null, (query) =>
+          query.where((eb) => eb.or([eb('deleted_at', '<', after!.deletedAt), eb.and([eb('deleted_at', '=', after!.deletedAt), eb('id', '<', after!.id)])])),
+        )
+        .orderBy('deleted_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute();
     },
 
-    listFiles(userId: string): Promise<FileRow[]> {
-      return db.selectFrom('files').select(FILE_COLUMNS).where('user_id', '=', userId).where('trashed_root', '=', 1).orderBy('deleted_at', 'desc').execute();
+    /** A page of the files the user deleted, newest first, after `after`. */
+    listFilesPage(userId: string, after: TrashPageKey | null, limit: number): Promise<FileRow[]> {
+      return db
+        .selectFrom('files')
+        .select(FILE_COLUMNS)
+        .where('user_id', '=', userId)
+        .where('trashed_root', '=', 1)
+        // After the page before in (deleted_at desc, id desc) order.
+        .$if(after !== null, (query) =>
+          query.where((eb) => eb.or([eb('deleted_at', '<', after!.deletedAt), eb.and([eb('deleted_at', '=', after!.deletedAt), eb('id', '<', after!.id)])])),
+        )
+        .orderBy('deleted_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute();
     },
 
     findTrashedFile(userId: string, id: string): Promise<FileRow | undefined> {

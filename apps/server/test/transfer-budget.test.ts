@@ -62,4 +62,27 @@ describe('the memory budget of buffered transfers', () => {
       return response.status;
     }).toBe(200);
   });
+
+  it('refuses a file download as plain JSON while the budget is spent, before any header of the file', async () => {
+    const { token } = await createUser(server);
+    const id = (await uploadFile(server, token, 'some bytes', { name: 'report.pdf', type: 'application/pdf' })).body.file.id as string;
+    const budget = server.container.transferBudget;
+    const release = budget.take(budget.limit - budget.inUse);
+    expect(release).not.toBeNull();
+    try {
+      for (const headers of [{}, { range: 'bytes=0-3' }] as Array<Record<string, string>>) {
+        const refused = await downloadFile(server, token, id, headers);
+        expect(refused.status).toBe(503);
+        expect(refused.headers.get('retry-after')).toBe('5');
+        expect(refused.headers.get('content-type')).toContain('application/json');
+        expect(refused.headers.get('content-disposition')).toBeNull();
+        expect(JSON.parse(refused.bytes.toString())).toMatchObject({ code: 'SERVER_BUSY' });
+      }
+    } finally {
+      release?.();
+    }
+    const served = await downloadFile(server, token, id);
+    expect(served.status).toBe(200);
+    expect(served.bytes.toString()).toBe('some bytes');
+  });
 });

@@ -28,37 +28,40 @@ export async function sendFile(
   if (range.kind === 'unsatisfiable') {
     return reply.code(416).header('Content-Range', `bytes */${size}`).send({ error: 'Range not satisfiable', code: 'RANGE_NOT_SATISFIABLE' });
   }
-  reply.headers({
+  const headers = {
     'Content-Type': downloadContentType(file.mimetype),
     'Content-Disposition': attachmentDisposition(file.name),
     ETag: etag,
     'Accept-Ranges': 'bytes',
     'Cache-Control': 'private, no-cache',
     'Content-Security-Policy': DOWNLOAD_CSP,
-  });
+  };
   if (request.headers['if-none-match']?.split(',').some((tag) => tag.trim() === etag)) {
-    return reply.code(304).send();
+    return reply.code(304).headers(headers).send();
   }
+  // The whole file as an exact range: the store then sizes its reads to the file.
+  const source = await open(range.kind === 'range' ? { start: range.start, end: range.end } : size > 0 ? { start: 0, end: size - 1 } : undefined);
+  // Reserved before any header of the file is set, so that a refusal is plain JSON.
+  let release: () => void;
+  try {
+    release = takeTransferMemory(request, source.bufferBytes);
+  } catch (error) {
+    await source.close();
+    throw error;
+  }
+  reply.headers(headers);
   if (range.kind === 'range') {
-    const source = await open({ start: range.start, end: range.end });
     reply
       .code(206)
       .header('Content-Range', `bytes ${range.start}-${range.end}/${size}`)
       .header('Content-Length', range.end - range.start + 1);
-    return sendOpened(request, reply, source);
+  } else {
+    reply.header('Content-Length', size);
   }
-  // The whole file as an exact range: the store then sizes its reads to the file.
-  const source = await open(size > 0 ? { start: 0, end: size - 1 } : undefined);
-  return sendOpened(request, reply.header('Content-Length', size), source);
-}
-
-async function sendOpened(request: FastifyRequest, reply: FastifyReply, source: BlobSource): Promise<FastifyReply> {
-  let release: (() => void) | undefined;
   try {
-    release = takeTransferMemory(request, source.bufferBytes);
     return await sendBody(request, reply, (response) => source.writeTo(response, () => directSocketOf(response)));
   } finally {
-    release?.();
+    release();
     await source.close();
   }
 }

@@ -78,7 +78,7 @@ describe('pricing for visitors', () => {
 
 describe('billing journey', () => {
   it(
-    'Free → Pro through the test checkout, cancel and reactivate, then ended in the portal while over the Free limit',
+    'Free → Pro through the test checkout, a first-month cancel refunded at once, Pro again, cancel and reactivate, then ended in the portal while over the Free limit',
     { timeout: 240_000 },
     async () => {
       const account = await registerViaApi(session.server.url, { firstName: 'Grace' });

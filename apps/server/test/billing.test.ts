@@ -295,6 +295,21 @@ describe('the local billing portal', () => {
   });
 });
 
+describe('the local billing portal in the first month', () => {
+  it('says that cancelling refunded the payment and ended the subscription', async () => {
+    const { token } = await createUser(server);
+    await subscribe(token);
+    const portal = await server.request('POST', '/api/subscriptions/create-portal-session', { token, body: {} });
+    const canceled = await postForm(`${portal.body.sessionUrl}/cancel`);
+    expect(canceled.status).toBe(303);
+    expect(canceled.location).toMatch(/\?done=refunded$/);
+    const page = await fetchPage(canceled.location as string);
+    expect(page.html).toContain('Your first payment was refunded and your subscription has ended.');
+    expect(page.html).not.toContain('Switch to Business');
+    expect((await current(token)).plan).toBe('FREE');
+  });
+});
+
 describe('payment events', () => {
   it('applies the same event once and never brings a canceled subscription back', async () => {
     const { token, user } = await createUser(server);

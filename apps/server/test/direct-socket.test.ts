@@ -179,6 +179,8 @@ describe('directSocketOf', () => {
     await writeFile(intruderPath, Buffer.alloc(sentBytes.length, 0x58));
     let startReading!: () => void;
     const closed = new Promise<void>((resolve) => (startReading = resolve));
+    let handled!: () => void;
+    const handlerDone = new Promise<void>((resolve) => (handled = resolve));
     const served = await serve(
       async (_response, socket) => {
         const file = await open(sentPath, 'r');
@@ -191,6 +193,7 @@ describe('directSocketOf', () => {
           await sending;
         } finally {
           await intruder.close();
+          handled();
         }
       },
       { 'content-length': sentBytes.length },
@@ -207,6 +210,8 @@ describe('directSocketOf', () => {
     });
     expect(received.length).toBe(sentBytes.length);
     expect(received.equals(sentBytes)).toBe(true);
+    // The client can hold the last byte before the handler has closed its own files.
+    await handlerDone;
     expect(served.failures).toEqual([]);
     await served.close();
     const openFiles = await Promise.all((await readdir('/proc/self/fd')).map((fd) => readlink(`/proc/self/fd/${fd}`).catch(() => '')));

@@ -121,6 +121,8 @@ describe('a folder read a page at a time', () => {
       await Promise.all(Array.from({ length: 10 }, (_, offset) => folder(token, `d${String(index + offset).padStart(4, '0')}`, top)));
     }
     let resume!: () => void;
+    let started!: () => void;
+    const headersIn = new Promise<void>((resolve) => (started = resolve));
     const body = new Promise<Buffer>((resolve, reject) => {
       http.get(`${server.url}/api/user/folders/${top}/download`, { headers: { authorization: `Bearer ${token}` } }, (response) => {
         expect(response.statusCode).toBe(200);
@@ -130,9 +132,11 @@ describe('a folder read a page at a time', () => {
         response.on('end', () => resolve(Buffer.concat(chunks)));
         response.on('error', reject);
         resume = () => response.resume();
+        started();
       }).on('error', reject);
     });
-    await vi.waitUntil(() => resume !== undefined);
+    // The response has begun (its headers are in) before anything else happens.
+    await headersIn;
 
     // Uploaded once the zip has begun, and last in path order: only a later page can hold it.
     expect((await uploadFile(server, token, 'late', { name: 'zzz.txt', folderId: top })).status).toBe(201);

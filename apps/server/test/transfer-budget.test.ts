@@ -29,6 +29,8 @@ describe('the memory budget of buffered transfers', () => {
     const small = (await uploadFile(server, token, 'a small file', { name: 'small.txt' })).body.file.id as string;
 
     let resume!: () => void;
+    let started!: () => void;
+    const headersIn = new Promise<void>((resolve) => (started = resolve));
     const firstBody = new Promise<Buffer>((resolve, reject) => {
       const request = http.get(`${server.url}/api/user/folders/${folderId}/download`, { headers: { authorization: `Bearer ${token}` } }, (response) => {
         expect(response.statusCode).toBe(200);
@@ -38,10 +40,12 @@ describe('the memory budget of buffered transfers', () => {
         response.on('end', () => resolve(Buffer.concat(chunks)));
         response.on('error', reject);
         resume = () => response.resume();
+        started();
       });
       request.on('error', reject);
     });
-    await expect.poll(() => resume !== undefined).toBe(true);
+    // The response has begun (its headers are in) before anything else happens.
+    await headersIn;
 
     const refused = await zipOf(token, folderId);
     expect(refused.status).toBe(503);

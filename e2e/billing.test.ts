@@ -18,7 +18,7 @@ const toast = (page: Page, text: string) => page.getByRole('status').filter({ ha
 async function currentViaApi(token: string) {
   const response = await fetch(`${session.server.url}/api/subscriptions/current`, { headers: { authorization: `Bearer ${token}` } });
   expect(response.status).toBe(200);
-  return (await response.json()) as { plan: string; storageUsed: number; billingHistory: Array<{ invoiceId: string }> };
+  return (await response.json()) as { plan: string; storageUsed: number; billingHistory: Array<{ invoiceId: string; amount: number }> };
 }
 
 /** Uploads a file of `size` bytes streamed from a temporary sparse file on disk, never held in memory; the file is removed after. */
@@ -78,7 +78,7 @@ describe('pricing for visitors', () => {
 
 describe('billing journey', () => {
   it(
-    'Free → Pro through the test checkout, cancel and reactivate, then ended in the portal while over the Free limit',
+    'Free → Pro through the test checkout, a first-month cancel refunded at once, Pro again, cancel and reactivate, then ended in the portal while over the Free limit',
     { timeout: 240_000 },
     async () => {
       const account = await registerViaApi(session.server.url, { firstName: 'Grace' });
@@ -129,14 +129,37 @@ describe('billing journey', () => {
       await storageCard.getByText(/ of 100 GB used$/).waitFor();
       await storageCard.getByText('Pro plan').waitFor();
 
-      // Subscription & Billing: cancel through the modal, then the amber notice.
+      // Subscription & Billing: cancelling in the first month refunds it and ends it at once.
       await page.getByRole('button', { name: 'Account menu' }).click();
       await page.getByRole('menuitem', { name: 'Subscription' }).click();
       await page.waitForURL(/\/subscription$/);
       await page.getByRole('heading', { level: 2, name: 'Pro', exact: true }).waitFor();
       await page.getByText('Status: Active').waitFor();
       await page.getByRole('button', { name: 'Cancel subscription' }).click();
-      const dialog = page.getByRole('dialog', { name: 'Cancel Subscription' });
+      let dialog = page.getByRole('dialog', { name: 'Cancel Subscription' });
+      await dialog.getByText(/your payment is refunded instead and you go back to the Free plan right away/).waitFor();
+      await dialog.getByRole('button', { name: 'Cancel Subscription' }).click();
+      await toast(page, 'Subscription canceled and your payment refunded. You are on the Free plan.').waitFor();
+      await dialog.waitFor({ state: 'detached' });
+      await page.getByRole('heading', { level: 2, name: 'Free', exact: true }).waitFor();
+      await page.getByText('Status: Canceled').waitFor();
+      await page.getByRole('button', { name: 'Upgrade Plan' }).waitFor();
+      expect(await page.getByText(/^Subscription ends on /).count()).toBe(0);
+      expect(await page.getByRole('banner').getByText('Pro plan').count()).toBe(0);
+      expect((await currentViaApi(account.token)).billingHistory.map((item) => item.amount)).toEqual([-9.99, 9.99]);
+
+      // Pro again: the refund was the only one, so this cancellation keeps Pro to the period end.
+      await page.goto('/pricing');
+      await planCard(page, 'Pro').getByRole('button', { name: 'Start Pro Trial' }).click();
+      await page.waitForURL(/\/api\/payments\/local\/checkout\/[\w-]+$/);
+      await page.getByRole('button', { name: 'Pay $9.99' }).click();
+      await page.waitForURL(/\/success\?session_id=/);
+      await page.getByRole('heading', { level: 1, name: 'Welcome to Pro' }).waitFor();
+      await page.goto('/subscription');
+      await page.getByRole('heading', { level: 2, name: 'Pro', exact: true }).waitFor();
+      await page.getByText('Status: Active').waitFor();
+      await page.getByRole('button', { name: 'Cancel subscription' }).click();
+      dialog = page.getByRole('dialog', { name: 'Cancel Subscription' });
       await dialog.getByText(/lose access to premium features at the end of your current billing period/).waitFor();
       await dialog.getByRole('button', { name: 'Keep Subscription' }).waitFor();
       await dialog.getByRole('button', { name: 'Cancel Subscription' }).click();

@@ -7,6 +7,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import type { Container } from './container.ts';
+import type { TransferBudget } from './lib/transfer-budget.ts';
 import { registerAuth } from './lib/auth.ts';
 import { registerErrorHandler } from './lib/error-handler.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
@@ -28,6 +29,13 @@ import { trashRoutes } from './modules/trash/trash.routes.ts';
 import { foldersRoutes } from './modules/folders/folders.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { registerWebApp } from './modules/web/web.routes.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The memory cap of buffered downloads and zips (lib/transfer-budget.ts). */
+    transferBudget: TransferBudget;
+  }
+}
 
 const JSON_BODY_LIMIT = 1024 * 1024;
 const SECRET_QUERY_PARAMS = /([?&](?:access|token)=)[^&]*/gi;
@@ -115,6 +123,8 @@ export async function buildApp(
     openapi: { info: { title: 'CloudVault API', version: '1.0.0' } },
   });
   registerAuth(app, container.accounts.authenticate);
+  // One budget for every download route (modules/files/download-responses.ts).
+  app.decorate('transferBudget', container.transferBudget);
 
   await app.register(
     async (api) => {

@@ -38,6 +38,8 @@ describe('loadConfig', () => {
     [{ TRUST_PROXY: '10.0.0.1,' }, 'TRUST_PROXY'],
     [{ TRUST_PROXY: '10.0.0.300' }, 'TRUST_PROXY'],
     [{ TRUST_PROXY: '10.0.0.0/33' }, 'TRUST_PROXY'],
+    [{ TRANSFER_MEMORY_MB: '8' }, 'TRANSFER_MEMORY_MB'],
+    [{ TRANSFER_MEMORY_MB: '1.5' }, 'TRANSFER_MEMORY_MB'],
   ])('names the variable of a bad value %o', (env, variable) => {
     try {
       loadConfig(env);
@@ -67,5 +69,10 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://u@127.0.0.1:5432/db' }).databaseUrl).toBe(
       'postgres://u@127.0.0.1:5432/db',
     );
+  });
+
+  it('caps buffered transfers at 512 MiB unless TRANSFER_MEMORY_MB says otherwise', () => {
+    expect(loadConfig({}).transferMemoryBytes).toBe(512 * 1024 * 1024);
+    expect(loadConfig({ TRANSFER_MEMORY_MB: '64' }).transferMemoryBytes).toBe(64 * 1024 * 1024);
   });
 });

@@ -30,6 +30,8 @@ export interface Config {
   trustProxy: false | number | string[];
   /** Accounts whose (verified) address is listed here have the admin role; lower-cased. */
   adminEmails: string[];
+  /** The memory all buffered downloads and zips may hold at once, in bytes (lib/transfer-budget.ts). */
+  transferMemoryBytes: number;
 }
 
 export type PaymentsConfig =
@@ -159,6 +161,18 @@ function readAdminEmails(raw: string | undefined): string[] {
   });
 }
 
+/** A zip holds up to 13 MiB: a budget below it could never send one. */
+const MIN_TRANSFER_MEMORY_MB = 16;
+
+function readTransferMemory(env: Env): number {
+  const raw = env.TRANSFER_MEMORY_MB;
+  if (raw === undefined || raw === '') return 512 * 1024 * 1024;
+  if (!/^\d+$/.test(raw) || Number(raw) < MIN_TRANSFER_MEMORY_MB || Number(raw) > 1024 * 1024) {
+    throw new ConfigError('TRANSFER_MEMORY_MB', `must be a whole number of MiB from ${MIN_TRANSFER_MEMORY_MB} to 1048576 (got "${raw}")`);
+  }
+  return Number(raw) * 1024 * 1024;
+}
+
 /** Reads and checks the environment; throws ConfigError naming the first bad variable. */
 export function loadConfig(env: Env, cwd = process.cwd()): Config {
   const port = readPort(env);
@@ -196,5 +210,6 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
     logLevel,
     trustProxy: readTrustProxy(env.TRUST_PROXY),
     adminEmails: readAdminEmails(env.ADMIN_EMAILS),
+    transferMemoryBytes: readTransferMemory(env),
   };
 }

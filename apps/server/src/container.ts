@@ -5,6 +5,7 @@ import type { Config } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
+import { createTransferBudget, type TransferBudget } from './lib/transfer-budget.ts';
 import { createFailureLimiter } from './lib/failure-limiter.ts';
 import { hashPassword, verifyPassword } from './lib/passwords.ts';
 import { loadOrCreateSecret } from './lib/secrets.ts';
@@ -99,6 +100,8 @@ export interface Container {
   billingRecords: ReturnType<typeof createBillingRepository>;
   plans: ReturnType<typeof loadPlanCatalogue>;
   blobs: BlobStore;
+  /** The memory buffered downloads and zips may hold at once, shared by every download route. */
+  transferBudget: TransferBudget;
   close(): Promise<void>;
 }
 
@@ -255,6 +258,7 @@ export async function createContainer(
     folders: foldersRepository,
     files: filesRepository,
     blobs,
+    localFiles: config.storage.driver === 'local',
     compressionEnabled: async (userId) => (await settings.get(userId)).storage.compressionEnabled,
   });
 
@@ -360,6 +364,7 @@ export async function createContainer(
     billingRecords,
     plans,
     blobs,
+    transferBudget: createTransferBudget(config.transferMemoryBytes),
     close: async () => {
       await mail.drain();
       await database.close();

@@ -177,16 +177,32 @@ describe('changes to a paid subscription', () => {
     expect((await server.request('POST', '/api/subscriptions/upgrade', { token, body: { planId: 'PRO' } })).status).toBe(400);
   });
 
-  it('cancels at period end with a first-month refund, reactivates, and answers 400 when there is nothing to do', async () => {
+  it('refunds a cancellation in the first month once per customer, ending that subscription at once', async () => {
     const { token } = await createUser(server);
     await subscribe(token);
     server.clock.advance(3 * DAY);
     const canceled = await server.request('POST', '/api/subscriptions/cancel', { token });
     expect(canceled.status).toBe(200);
-    expect(canceled.body.subscription).toMatchObject({ status: 'active', cancelAtPeriodEnd: true, nextBillingDate: null });
+    expect(canceled.body.subscription).toMatchObject({ status: 'canceled', nextBillingDate: null, currentPeriodEnd: server.clock.now().toISOString() });
     let body = await current(token);
-    expect(body.plan).toBe('PRO');
+    expect(body).toMatchObject({ plan: 'FREE', storageLimit: MiB, subscription: { status: 'canceled' } });
     expect(body.billingHistory.map((item: { amount: number }) => item.amount)).toEqual([-9.99, 9.99]);
+    // The cancellation and the drop to Free happen in the same instant, so in either order.
+    expect(body.history.map((entry: { type: string; planName: string }) => `${entry.type} ${entry.planName}`).sort()).toEqual(['cancel Free', 'downgrade Free', 'upgrade Pro']);
+    expect((await server.request('GET', '/api/files/upload-config', { token })).body).toMatchObject({ userPlan: 'FREE', userMaxFileSize: MiB });
+    expect((await server.request('POST', '/api/subscriptions/cancel', { token })).status).toBe(400);
+    expect((await server.request('POST', '/api/subscriptions/reactivate', { token })).status).toBe(400);
+
+    // Subscribing again: this first month is not refunded, and the plan runs to period end.
+    server.clock.advance(1000);
+    await subscribe(token);
+    server.clock.advance(DAY);
+    const again = await server.request('POST', '/api/subscriptions/cancel', { token });
+    expect(again.status).toBe(200);
+    expect(again.body.subscription).toMatchObject({ status: 'active', cancelAtPeriodEnd: true, nextBillingDate: null });
+    body = await current(token);
+    expect(body.plan).toBe('PRO');
+    expect(body.billingHistory.map((item: { amount: number }) => item.amount)).toEqual([9.99, -9.99, 9.99]);
     expect(body.history[0]).toMatchObject({ type: 'cancel', planName: 'Free' });
     expect((await server.request('POST', '/api/subscriptions/cancel', { token })).status).toBe(400);
 
@@ -194,10 +210,10 @@ describe('changes to a paid subscription', () => {
     const reactivated = await server.request('POST', '/api/subscriptions/reactivate', { token });
     expect(reactivated.body.subscription).toMatchObject({ cancelAtPeriodEnd: false });
     expect((await server.request('POST', '/api/subscriptions/reactivate', { token })).status).toBe(400);
-    // The first payment is refunded once, however often the user cancels.
     server.clock.advance(1000);
     await server.request('POST', '/api/subscriptions/cancel', { token });
     body = await current(token);
+    expect(body.plan).toBe('PRO');
     expect(body.billingHistory.filter((item: { amount: number }) => item.amount < 0)).toHaveLength(1);
     expect(body.history[0]).toMatchObject({ type: 'cancel' });
     expect(body.history[1]).toMatchObject({ type: 'other', planName: 'Pro' });
@@ -252,8 +268,12 @@ describe('changes to a paid subscription', () => {
 
 describe('the local billing portal', () => {
   it('changes plan, cancels and reactivates from its page, and sends the user back only to this server', async () => {
-    const { token } = await createUser(server);
-    await subscribe(token);
+    const user = await createUser(server);
+    await subscribe(user.token);
+    // Past the first month, so that cancelling is not a refund that ends the subscription at once.
+    server.clock.advance(31 * DAY);
+    await server.container.billing.runRenewals();
+    const token = await signInAgain(user);
     expect((await server.request('POST', '/api/subscriptions/create-portal-session', { token, body: { returnUrl: 'https://evil.example/' } })).status).toBe(400);
     const portal = await server.request('POST', '/api/subscriptions/create-portal-session', { token, body: {} });
     const page = await fetchPage(portal.body.sessionUrl);
@@ -272,6 +292,21 @@ describe('the local billing portal', () => {
 
     server.clock.advance(DAY + 1000);
     expect((await fetchPage(portal.body.sessionUrl)).status).toBe(404);
+  });
+});
+
+describe('the local billing portal in the first month', () => {
+  it('says that cancelling refunded the payment and ended the subscription', async () => {
+    const { token } = await createUser(server);
+    await subscribe(token);
+    const portal = await server.request('POST', '/api/subscriptions/create-portal-session', { token, body: {} });
+    const canceled = await postForm(`${portal.body.sessionUrl}/cancel`);
+    expect(canceled.status).toBe(303);
+    expect(canceled.location).toMatch(/\?done=refunded$/);
+    const page = await fetchPage(canceled.location as string);
+    expect(page.html).toContain('Your first payment was refunded and your subscription has ended.');
+    expect(page.html).not.toContain('Switch to Business');
+    expect((await current(token)).plan).toBe('FREE');
   });
 });
 

@@ -4,7 +4,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { mkdtemp, open, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, open, readdir, readlink, rm, writeFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DirectSocket, directSocketOf } from '../src/lib/direct-socket.ts';
 
@@ -160,6 +160,61 @@ describe('directSocketOf', () => {
     });
     await expect(fetch(served.url).then((response) => response.arrayBuffer())).rejects.toThrow();
     expect(served.failures[0]).toBeInstanceOf(TypeError);
+    // A descriptor that is not open cannot be duplicated: refused with the system's reason.
+    const notOpen = await serve(async (_response, socket) => {
+      await socket.send([{ fd: 1_000_000, offset: 0, length: 1 }]);
+    });
+    await expect(fetch(notOpen.url).then((response) => response.arrayBuffer())).rejects.toThrow();
+    expect(notOpen.failures[0]?.message).toBe('Bad file descriptor');
     await served.close();
+    await notOpen.close();
+  });
+
+  it('sends from its own duplicate of a file descriptor: closing the file midway changes no byte and leaves no descriptor', async () => {
+    // Larger than the two sockets' buffers take, so the send is still going when the file is closed.
+    const sentPath = path.join(dir, 'sent.bin');
+    const sentBytes = randomBytes(48 * 1024 * 1024);
+    await writeFile(sentPath, sentBytes);
+    const intruderPath = path.join(dir, 'intruder.bin');
+    await writeFile(intruderPath, Buffer.alloc(sentBytes.length, 0x58));
+    let startReading!: () => void;
+    const closed = new Promise<void>((resolve) => (startReading = resolve));
+    let handled!: () => void;
+    const handlerDone = new Promise<void>((resolve) => (handled = resolve));
+    const served = await serve(
+      async (_response, socket) => {
+        const file = await open(sentPath, 'r');
+        const sending = socket.send([{ fd: file.fd, offset: 0, length: sentBytes.length }]);
+        await file.close();
+        // The number is free again, and the lowest free number is what the next open gets.
+        const intruder = await open(intruderPath, 'r');
+        startReading();
+        try {
+          await sending;
+        } finally {
+          await intruder.close();
+          handled();
+        }
+      },
+      { 'content-length': sentBytes.length },
+    );
+    const received = await new Promise<Buffer>((resolve, reject) => {
+      http.get(served.url, (response) => {
+        response.pause();
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => resolve(Buffer.concat(chunks)));
+        response.on('error', reject);
+        void closed.then(() => response.resume());
+      }).on('error', reject);
+    });
+    expect(received.length).toBe(sentBytes.length);
+    expect(received.equals(sentBytes)).toBe(true);
+    // The client can hold the last byte before the handler has closed its own files.
+    await handlerDone;
+    expect(served.failures).toEqual([]);
+    await served.close();
+    const openFiles = await Promise.all((await readdir('/proc/self/fd')).map((fd) => readlink(`/proc/self/fd/${fd}`).catch(() => '')));
+    expect(openFiles.filter((target) => target === sentPath || target === intruderPath)).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createUser } from './helpers/factories.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
@@ -122,6 +123,76 @@ describe('folder zip', () => {
     } finally {
       sends.mockRestore();
     }
+  });
+});
+
+describe('a folder read a page at a time', () => {
+  // A thousand folders and 40 MiB: seconds alone, more on a loaded machine.
+  it('reads the members from the database as the zip is written, not all before its first byte', { timeout: 120_000 }, async () => {
+    const { token } = await createUser(server);
+    const top = await folder(token, 'Archive');
+    // First in path order, and more than the sockets' buffers take: the zip stalls on it
+    // while the client reads nothing, its first page of 1,000 members read, the second not.
+    const big = randomBytes(40 * 1024 * 1024);
+    await uploadFile(server, token, big, { name: 'a-big.bin', folderId: top });
+    for (let index = 0; index < 1000; index += 10) {
+      await Promise.all(Array.from({ length: 10 }, (_, offset) => folder(token, `d${String(index + offset).padStart(4, '0')}`, top)));
+    }
+    let resume!: () => void;
+    let started!: () => void;
+    const headersIn = new Promise<void>((resolve) => (started = resolve));
+    const body = new Promise<Buffer>((resolve, reject) => {
+      http.get(`${server.url}/api/user/folders/${top}/download`, { headers: { authorization: `Bearer ${token}` } }, (response) => {
+        expect(response.statusCode).toBe(200);
+        response.pause();
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => resolve(Buffer.concat(chunks)));
+        response.on('error', reject);
+        resume = () => response.resume();
+        started();
+      }).on('error', reject);
+    });
+    // The response has begun (its headers are in) before anything else happens.
+    await headersIn;
+
+    // Uploaded once the zip has begun, and last in path order: only a later page can hold it.
+    expect((await uploadFile(server, token, 'late', { name: 'zzz.txt', folderId: top })).status).toBe(201);
+    resume();
+    const entries = await readZip(await body);
+    expect(entries.size).toBe(1002);
+    expect((entries.get('a-big.bin') as Buffer).equals(big)).toBe(true);
+    expect(entries.get('d0999/')).toBe('dir');
+    expect(entries.get('zzz.txt')?.toString()).toBe('late');
+  });
+});
+
+describe('paths too long for a zip entry', () => {
+  it('refuses a folder whose deepest path exceeds 65,535 bytes with a JSON 409 before the zip starts, and zips one that fits', async () => {
+    const { token } = await createUser(server);
+    // 255 characters of 3 bytes each: 766 bytes a level with its '/', so 86 levels below the zipped folder pass the limit.
+    const name = '界'.repeat(255);
+    const top = await folder(token, name);
+    let parent = top;
+    const chain = [top];
+    for (let level = 1; level <= 86; level += 1) {
+      parent = await folder(token, name, parent);
+      chain.push(parent);
+    }
+    // Paths are relative to the zipped folder: from the top, the deepest is 86 × 766 = 65,876 bytes.
+    const refused = await downloadZip(token, top);
+    expect(refused.status).toBe(409);
+    expect(refused.headers.get('content-type')).toContain('application/json');
+    expect(JSON.parse(refused.bytes.toString())).toMatchObject({ code: 'PATH_TOO_LONG_FOR_ZIP', error: expect.stringContaining('65,535 bytes') });
+    const link = await server.request('POST', `/api/user/folders/${top}/download-link`, { token });
+    expect((await fetch(`${server.url}${link.body.url}`)).status).toBe(409);
+
+    // From the second level, 85 × 766 = 65,110 bytes fit: a whole zip with every level.
+    const fits = await downloadZip(token, chain[1] as string);
+    expect(fits.status).toBe(200);
+    const entries = await readZip(fits.bytes);
+    expect(entries.size).toBe(85);
+    expect(Math.max(...[...entries.keys()].map((path) => Buffer.byteLength(path)))).toBe(85 * 766);
   });
 });
 

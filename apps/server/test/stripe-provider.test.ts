@@ -156,10 +156,13 @@ describe('requests to the Stripe API', () => {
       amount: '999',
       reason: 'requested_by_customer',
     });
+    // Keyed by the invoice: two cancellations racing each other get one refund from Stripe.
+    expect(standIn.lastRequest('POST', '/v1/refunds').idempotencyKey).toBe(`refund_${paid.invoice.providerInvoiceId}`);
     expect(events).toEqual([
       {
         id: expect.stringMatching(/^api_re_/),
         type: 'invoice.refunded',
+        refundOf: paid.invoice.providerInvoiceId,
         invoice: {
           providerInvoiceId: expect.stringMatching(/^re_/),
           providerSubscriptionId: null,
@@ -399,8 +402,8 @@ describe('parseWebhook', () => {
     ['active', 'active'],
     ['trialing', 'active'],
     ['past_due', 'past_due'],
-    ['unpaid', 'past_due'],
-    ['incomplete', 'past_due'],
+    ['unpaid', 'unpaid'],
+    ['incomplete', 'incomplete'],
     ['canceled', 'canceled'],
     ['incomplete_expired', 'canceled'],
     ['paused', 'canceled'],

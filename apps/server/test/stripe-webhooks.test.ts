@@ -57,13 +57,13 @@ async function deliverOk(type: string, object: StripeObject) {
   expect(response.status).toBe(200);
 }
 
-/** A user who asked the app for a Pro checkout and paid it on the stand-in; no webhook sent yet. */
-async function paidCheckout() {
+/** A user who asked the app for a Pro checkout and paid it on the stand-in (now, or `at`); no webhook sent yet. */
+async function paidCheckout(at?: Date) {
   const user = await createUser(server);
   const created = await server.request('POST', '/api/subscriptions/create-checkout-session', { token: user.token, body: { planType: 'PRO' } });
   expect(created.status).toBe(200);
   const sessionId = new URL(created.body.sessionUrl).pathname.split('/').pop()!;
-  return { token: user.token, sessionId, ...standIn.completeCheckout(sessionId, 999) };
+  return { token: user.token, sessionId, ...standIn.completeCheckout(sessionId, 999, at) };
 }
 
 async function current(token: string, query = '') {
@@ -152,5 +152,47 @@ describe('POST /api/webhooks/stripe', () => {
     const body = await current(token);
     expect(body.billingHistory).toHaveLength(1);
     expect(body.history.map((entry: { type: string; planName: string }) => `${entry.type} ${entry.planName}`)).toEqual(['upgrade Pro']);
+  });
+
+  it('grants no plan to a subscription that is incomplete or unpaid, and the plan once it is paid', async () => {
+    const { token, subscription } = await paidCheckout();
+    standIn.updateSubscription(subscription.id, { status: 'incomplete' });
+    await deliverOk('customer.subscription.created', standIn.get(subscription.id));
+    expect(await current(token)).toMatchObject({ plan: 'FREE', storageLimit: limitsOf('FREE').storageLimit, subscription: { status: 'incomplete' } });
+    expect((await server.request('GET', '/api/files/upload-config', { token })).body).toMatchObject({ userPlan: 'FREE' });
+
+    standIn.updateSubscription(subscription.id, { status: 'active' });
+    await deliverOk('customer.subscription.updated', standIn.get(subscription.id));
+    expect(await current(token)).toMatchObject({ plan: 'PRO', subscription: { status: 'active' } });
+
+    standIn.updateSubscription(subscription.id, { status: 'unpaid' });
+    await deliverOk('customer.subscription.updated', standIn.get(subscription.id));
+    expect(await current(token)).toMatchObject({ plan: 'FREE', storageLimit: limitsOf('FREE').storageLimit, subscription: { status: 'unpaid' } });
+    expect((await server.request('GET', '/api/files/upload-config', { token })).body).toMatchObject({ userPlan: 'FREE' });
+  });
+
+  it('grants no plan to a subscription whose first payment expired', async () => {
+    const { token, subscription } = await paidCheckout();
+    standIn.updateSubscription(subscription.id, { status: 'incomplete_expired' });
+    await deliverOk('customer.subscription.updated', standIn.get(subscription.id));
+    expect(await current(token)).toMatchObject({ plan: 'FREE', subscription: { status: 'canceled' } });
+  });
+
+  it('ends a refunded subscription at once, at Stripe too, and a late report does not bring it back', async () => {
+    // Paid at the server's time: the refund is for a cancellation within 30 days of it.
+    const { token, sessionId, subscription } = await paidCheckout(server.clock.now());
+    expect((await current(token, `?session_id=${sessionId}`)).plan).toBe('PRO');
+
+    const canceled = await server.request('POST', '/api/subscriptions/cancel', { token });
+    expect(canceled.status).toBe(200);
+    expect(canceled.body.subscription.status).toBe('canceled');
+    expect(standIn.lastRequest('POST', '/v1/refunds').body).toMatchObject({ amount: '999' });
+    standIn.lastRequest('DELETE', `/v1/subscriptions/${subscription.id}`);
+    expect(await current(token)).toMatchObject({ plan: 'FREE', storageLimit: limitsOf('FREE').storageLimit, billingHistory: [{ amount: -9.99 }, { amount: 9.99 }] });
+
+    // Stripe reporting it active again (an event sent before the cancellation, delivered late).
+    standIn.updateSubscription(subscription.id, { status: 'active', cancel_at_period_end: true });
+    await deliverOk('customer.subscription.updated', standIn.get(subscription.id));
+    expect(await current(token)).toMatchObject({ plan: 'FREE', subscription: { status: 'canceled' } });
   });
 });

@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -109,6 +110,55 @@ describe('file versions on Business', () => {
     expect(kept).toHaveLength(100);
     expect(kept.at(-1).size).toBe(2);
     expect(await findStorageDrift(server.container.database.db)).toEqual([]);
+  });
+});
+
+describe('resuming a download across versions (If-Range, RFC 9110 §13.1.5)', () => {
+  it('answers a stale If-Range with the whole new file and a current one with the range, on every single-file path', async () => {
+    const { token } = await businessUser();
+    const older = randomBytes(3000);
+    const newer = randomBytes(3000);
+    const id = (await uploadFile(server, token, older, { name: 'movie.bin' })).body.file.id as string;
+    const started = await downloadFile(server, token, id, { range: 'bytes=0-999' });
+    expect(started.status).toBe(206);
+    const olderTag = started.headers.get('etag') as string;
+    expect(olderTag).toBe(`"${createHash('sha256').update(older).digest('hex')}"`);
+    server.clock.advance(1000);
+    expect((await uploadFile(server, token, newer, { name: 'movie.bin' })).body.file.id).toBe(id);
+    const newerTag = `"${createHash('sha256').update(newer).digest('hex')}"`;
+
+    /** A resumed download: the rest of the bytes, if the file is still the one named. */
+    const resume = async (url: string, ifRange: string, headers: Record<string, string> = {}) => {
+      const response = await fetch(`${server.url}${url}`, { headers: { range: 'bytes=1000-', 'if-range': ifRange, ...headers } });
+      return { status: response.status, etag: response.headers.get('etag'), range: response.headers.get('content-range'), bytes: Buffer.from(await response.arrayBuffer()) };
+    };
+    const bearer = { authorization: `Bearer ${token}` };
+    const whole = { status: 200, etag: newerTag, range: null, bytes: newer };
+    const rest = { status: 206, etag: newerTag, range: 'bytes 1000-2999/3000', bytes: newer.subarray(1000) };
+
+    expect(await resume(`/api/files/${id}/download`, olderTag, bearer)).toEqual(whole);
+    expect(await resume(`/api/files/${id}/download`, newerTag, bearer)).toEqual(rest);
+    // A weak tag never matches for If-Range; a date has no Last-Modified to match.
+    expect(await resume(`/api/files/${id}/download`, `W/${newerTag}`, bearer)).toEqual(whole);
+    expect(await resume(`/api/files/${id}/download`, server.clock.now().toUTCString(), bearer)).toEqual(whole);
+    // A Range that a stale If-Range sets aside cannot be unsatisfiable either.
+    const beyond = await fetch(`${server.url}/api/files/${id}/download`, { headers: { ...bearer, range: 'bytes=5000-', 'if-range': olderTag } });
+    expect(beyond.status).toBe(200);
+    expect(Buffer.from(await beyond.arrayBuffer()).equals(newer)).toBe(true);
+
+    const link = (await server.request('POST', `/api/files/${id}/download-link`, { token })).body.url as string;
+    expect(await resume(link, olderTag)).toEqual(whole);
+    expect(await resume(link, newerTag)).toEqual(rest);
+
+    const shareUrl = (await server.request('POST', `/api/files/${id}/share`, { token, body: { expiresIn: 24 } })).body.shareUrl as string;
+    const shared = `/api/public/shares/${shareUrl.split('/s/')[1]}/download`;
+    expect(await resume(shared, olderTag)).toEqual(whole);
+    expect(await resume(shared, newerTag)).toEqual(rest);
+
+    const versionId = (await server.request('GET', `/api/files/${id}/versions`, { token })).body.versions[0].id as string;
+    const version = `/api/files/${id}/versions/${versionId}/download`;
+    expect(await resume(version, newerTag, bearer)).toEqual({ status: 200, etag: olderTag, range: null, bytes: older });
+    expect(await resume(version, olderTag, bearer)).toEqual({ status: 206, etag: olderTag, range: 'bytes 1000-2999/3000', bytes: older.subarray(1000) });
   });
 });
 

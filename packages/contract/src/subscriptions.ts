@@ -2,7 +2,14 @@ import { Type, type Static } from 'typebox';
 import { NullableString, Timestamp } from './common.ts';
 import { Plan, PlanId } from './plans.ts';
 
-export const SubscriptionStatus = Type.Union([Type.Literal('active'), Type.Literal('past_due'), Type.Literal('canceled')]);
+/** incomplete (first payment not made) and unpaid (renewal retries gave up) grant no plan, but may still be paid. */
+export const SubscriptionStatus = Type.Union([
+  Type.Literal('active'),
+  Type.Literal('past_due'),
+  Type.Literal('canceled'),
+  Type.Literal('incomplete'),
+  Type.Literal('unpaid'),
+]);
 export type SubscriptionStatus = Static<typeof SubscriptionStatus>;
 
 /** The caller's latest paid subscription. */

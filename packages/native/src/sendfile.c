@@ -1,8 +1,9 @@
 // Sends a list of segments (bytes, or a range of a file given by descriptor or path) into
 // a TCP socket on a thread of its own: file bytes go from the page cache to the socket with
-// sendfile(2), the one copy Node's own fs and net APIs cannot avoid. The socket is dup'ed
-// before the call returns, so whatever Node later does with its descriptor, this thread
-// never writes into a connection it was not given. Linux only.
+// sendfile(2), the one copy Node's own fs and net APIs cannot avoid. The socket and every
+// file descriptor are dup'ed before the call returns, so whatever Node later does with its
+// own descriptors (closing them, the numbers reused for other files or connections), this
+// thread never writes into a connection or reads from a file it was not given. Linux only.
 #include "addon.h"
 
 #ifdef __linux__
@@ -33,7 +34,7 @@ typedef struct {
   enum segment_kind kind;
   char *bytes;  // SEGMENT_BYTES: a copy; SEGMENT_PATH: the NUL-terminated path
   size_t size;
-  int fd;
+  int fd;  // SEGMENT_FD: our own duplicate, closed once the job is done with it
   int64_t offset;
   int64_t length;
 } segment_t;
@@ -65,8 +66,21 @@ static job_t *live_jobs = NULL;
 // Marks send handles, so that no other external can be taken for one.
 static const napi_type_tag JOB_TAG = {0x3f7b2c9d8a1e4b60ULL, 0xd24e6f1a9c3b7e85ULL};
 
+// The duplicates of file descriptors: closed as soon as the thread has sent, not when the
+// JS handle is collected, which may be much later.
+static void close_segment_files(job_t *job) {
+  for (size_t i = 0; i < job->count; i++) {
+    segment_t *segment = &job->segments[i];
+    if (segment->kind == SEGMENT_FD && segment->fd >= 0) {
+      close(segment->fd);
+      segment->fd = -1;
+    }
+  }
+}
+
 static void release_job(job_t *job) {
   if (atomic_fetch_sub(&job->refs, 1) != 1) return;
+  close_segment_files(job);
   for (size_t i = 0; i < job->count; i++) free(job->segments[i].bytes);
   free(job->segments);
   pthread_mutex_destroy(&job->lock);
@@ -156,6 +170,7 @@ static void *run_job(void *data) {
   for (size_t i = 0; i < job->count; i++) {
     if (send_segment(job, &job->segments[i], i + 1 < job->count)) break;
   }
+  close_segment_files(job);
   pthread_mutex_lock(&job->lock);
   close(job->socket_fd);
   job->socket_fd = -1;
@@ -236,7 +251,8 @@ static int read_integer(napi_env env, napi_value object, const char *name, int64
   return 1;
 }
 
-static int read_segment(napi_env env, napi_value value, segment_t *segment) {
+// 1 when read; 0 when malformed, or with *dup_error set when a descriptor could not be dup'ed.
+static int read_segment(napi_env env, napi_value value, segment_t *segment, int *dup_error) {
   bool is_buffer = false;
   napi_is_buffer(env, value, &is_buffer);
   if (is_buffer) {
@@ -258,8 +274,15 @@ static int read_segment(napi_env env, napi_value value, segment_t *segment) {
   if (has_fd) {
     int64_t fd;
     if (!read_integer(env, value, "fd", &fd) || fd > INT32_MAX) return 0;
+    // Now, before returning to JS: once the caller closes its descriptor, the number may
+    // belong to another file, and sendfile would send that file's bytes.
+    int own = fcntl((int)fd, F_DUPFD_CLOEXEC, 0);
+    if (own < 0) {
+      *dup_error = errno;
+      return 0;
+    }
     segment->kind = SEGMENT_FD;
-    segment->fd = (int)fd;
+    segment->fd = own;
     return 1;
   }
   napi_value path;
@@ -306,10 +329,12 @@ static napi_value send_segments(napi_env env, napi_callback_info info) {
   job->env = env;
   for (uint32_t i = 0; i < count; i++) {
     napi_value element;
-    job->count = i + 1;  // so release_job frees what was read so far
-    if (napi_get_element(env, argv[1], i, &element) != napi_ok || !read_segment(env, element, &job->segments[i])) {
+    int dup_error = 0;
+    job->count = i + 1;  // so release_job frees (and closes) what was read so far
+    if (napi_get_element(env, argv[1], i, &element) != napi_ok || !read_segment(env, element, &job->segments[i], &dup_error)) {
       release_job(job);
-      napi_throw_type_error(env, NULL, "a segment is a Buffer or {fd | path, offset, length} with whole, non-negative numbers");
+      if (dup_error) napi_throw_error(env, NULL, strerror(dup_error));
+      else napi_throw_type_error(env, NULL, "a segment is a Buffer or {fd | path, offset, length} with whole, non-negative numbers");
       return NULL;
     }
   }

@@ -4,6 +4,8 @@ import type { Writable } from 'node:stream';
 const BATCH_SIZE = 4 * 1024 * 1024;
 /** One batch being written while two are being filled. */
 const BATCHES = 3;
+/** The most an output holds: its batches, allocated as they are needed. */
+export const BATCHED_OUTPUT_BYTES = BATCH_SIZE * BATCHES;
 /** Reads in flight at once: enough to hide each file's open and read, few enough file handles. */
 const READS_IN_FLIGHT = 16;
 

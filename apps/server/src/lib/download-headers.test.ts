@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { attachmentDisposition, parseRange } from './download-headers.ts';
+import { attachmentDisposition, ifRangeHolds, parseRange } from './download-headers.ts';
 
 describe('attachmentDisposition', () => {
   it('gives an ASCII fallback and the exact UTF-8 name', () => {
@@ -12,6 +12,21 @@ describe('attachmentDisposition', () => {
 
   it('leaves out bidirectional controls, so a stored name cannot disguise its extension', () => {
     expect(attachmentDisposition('invoice\u202Efdp.exe')).toBe(`attachment; filename="invoicefdp.exe"; filename*=UTF-8''invoicefdp.exe`);
+  });
+});
+
+describe('ifRangeHolds', () => {
+  it.each([
+    [undefined, true],
+    ['"abc"', true],
+    [' "abc" ', true],
+    ['"abd"', false],
+    ['W/"abc"', false],
+    ['Tue, 24 Nov 2026 07:00:00 GMT', false],
+    ['', false],
+    [['"abc"', '"abc"'], false],
+  ])('reads If-Range %s against "abc"', (header, expected) => {
+    expect(ifRangeHolds(header, '"abc"')).toBe(expected);
   });
 });
 

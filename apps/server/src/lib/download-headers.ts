@@ -16,6 +16,20 @@ export function attachmentDisposition(storedName: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${utf8}`;
 }
 
+/**
+ * Whether a Range may be served (RFC 9110 §13.1.5): only while its If-Range names the
+ * current representation, so a resumed download never splices two versions of a file.
+ * An entity tag must match strongly (a weak one never does). A date would be compared
+ * with Last-Modified, which downloads do not send (the sha256 ETag is the validator, and
+ * a second-resolution date cannot tell two versions stored in the same second apart),
+ * so a date never matches. No If-Range: the Range stands.
+ */
+export function ifRangeHolds(ifRange: string | string[] | undefined, etag: string): boolean {
+  if (ifRange === undefined) return true;
+  // If-Range holds one validator; a repeated header names none for certain.
+  return typeof ifRange === 'string' && ifRange.trim() === etag;
+}
+
 export type RangeRequest = { kind: 'whole' } | { kind: 'range'; start: number; end: number } | { kind: 'unsatisfiable' };
 
 /** One byte range of a `Range` header (multiple ranges are served whole, as RFC 9110 allows). */

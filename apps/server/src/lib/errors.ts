@@ -22,6 +22,18 @@ export const unauthorized = (message = 'Please sign in to continue', code = 'UNA
 export const notFound = (message = 'Not found', code = 'NOT_FOUND') => new AppError(404, code, message);
 export const conflict = (message: string, code = 'CONFLICT') => new AppError(409, code, message);
 
+/** A folder whose deepest path cannot be named in a zip (the limit is the format's). */
+export const pathTooLongForZip = () =>
+  new AppError(
+    409,
+    'PATH_TOO_LONG_FOR_ZIP',
+    'This cannot be downloaded as a zip: a path inside it is longer than the 65,535 bytes a zip entry name can hold. Move or rename folders to shorten it.',
+  );
+
+/** A buffered transfer that would pass the memory cap of all transfers (lib/transfer-budget.ts). */
+export const serverBusy = () =>
+  new AppError(503, 'SERVER_BUSY', 'The server is sending many downloads at once. Please try again in a few seconds.', {}, { 'Retry-After': '5' });
+
 export function tooManyRequests(retryAfterSeconds: number): AppError {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
   return new AppError(

@@ -3,7 +3,7 @@ import { Writable } from 'node:stream';
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { readZip } from '../../test/helpers/read-zip.ts';
-import { createZipArchive, type ZipEntry } from './zip-writer.ts';
+import { createZipArchive, MAX_ENTRY_NAME_BYTES, pathTooLongForZip, type ZipEntry } from './zip-writer.ts';
 
 const when = new Date('2026-03-04T05:06:08Z');
 const MiB = 1024 * 1024;
@@ -126,5 +126,19 @@ describe('zip64 and streaming', () => {
     expect(readBeforeFirstWrite).toBeGreaterThanOrEqual(16);
     expect(readBeforeFirstWrite).toBeLessThanOrEqual(3 * 16 + 1);
     expect(read.size).toBe(60);
+  });
+});
+
+describe('entry names', () => {
+  it('takes paths of up to 65,535 bytes in UTF-8 and refuses longer ones before writing anything', async () => {
+    const longest = `${'é'.repeat((MAX_ENTRY_NAME_BYTES - 1) / 2)}/`;
+    expect(Buffer.byteLength(longest)).toBe(MAX_ENTRY_NAME_BYTES);
+    const fits = [{ path: longest, modifiedAt: when }];
+    expect(pathTooLongForZip(fits)).toBeUndefined();
+    expect([...(await readZip(await writeZip(fits, false))).keys()]).toEqual([longest]);
+
+    const tooLong = [{ path: 'a.txt', modifiedAt: when }, { path: `é${longest}`, modifiedAt: when }];
+    expect(pathTooLongForZip(tooLong)).toBe(`é${longest}`);
+    expect(() => createZipArchive(tooLong, { compress: true })).toThrow(RangeError);
   });
 });

@@ -1,7 +1,7 @@
 import type { Writable } from 'node:stream';
 import zlib from 'node:zlib';
 import { withoutBidiControls } from '@cloudvault/contract/validation';
-import { BatchedOutput, type ReadPart } from './batched-output.ts';
+import { BATCHED_OUTPUT_BYTES, BatchedOutput, type ReadPart } from './batched-output.ts';
 import type { DirectSocket, SocketSegment } from './direct-socket.ts';
 import { centralHeader, dataDescriptor, endRecords, localHeader, type MemberInfo } from './zip-records.ts';
 
@@ -27,10 +27,26 @@ export interface ZipArchive {
    * only if every member can be sent from its file on disk (stored mode, local files).
    */
   writeTo(destination: Writable, directSocket?: () => Promise<DirectSocket | null>): Promise<void>;
+  /** The most memory writing holds at once, reserved from the transfer budget before sending. */
+  readonly bufferBytes: number;
+}
+
+/** An entry name's length is a 16-bit field of its headers (APPNOTE 4.4.10): longer paths cannot be written. */
+export const MAX_ENTRY_NAME_BYTES = 0xffff;
+
+/** The first entry whose path, in UTF-8, does not fit in a zip entry name; undefined when all fit. */
+export function pathTooLongForZip(entries: Iterable<ZipEntry>): string | undefined {
+  for (const entry of entries) {
+    // UTF-8 takes at most 3 bytes per UTF-16 unit: most paths need no count at all.
+    if (entry.path.length * 3 > MAX_ENTRY_NAME_BYTES && Buffer.byteLength(entry.path, 'utf8') > MAX_ENTRY_NAME_BYTES) return entry.path;
+  }
+  return undefined;
 }
 
 /** Bytes read per step when deflating: the input buffer is reused for the whole file. */
 const DEFLATE_READ_SIZE = 1024 * 1024;
+/** zlib's own state while deflating (window, hash chains, pending output), generously. */
+const DEFLATE_STATE_BYTES = 512 * 1024;
 /** Members per send on a direct socket: one thread's work per group, not a round trip per file. */
 const MEMBERS_PER_SEND = 512;
 
@@ -45,11 +61,28 @@ type SendableEntry = ZipEntry & { file?: ZipEntry['file'] & { localPath: string 
  * sizes, offsets or the entry count need it. Paths must already be safe (relative,
  * '/'-separated, no '..').
  */
-export function createZipArchive(entries: readonly ZipEntry[], options: { compress: boolean }): ZipArchive {
+export function createZipArchive(
+  entries: readonly ZipEntry[] | AsyncIterable<ZipEntry>,
+  options: {
+    compress: boolean;
+    /**
+     * For entries read as they are written (an async iterable, such as pages of a folder
+     * read from the database): whether every file has its `localPath`. Arrays are checked.
+     */
+    localFiles?: boolean;
+  },
+): ZipArchive {
+  const listed = Array.isArray(entries) ? (entries as readonly ZipEntry[]) : undefined;
+  // Callers refuse such archives with a message of their own; this keeps a header from
+  // failing halfway through a response.
+  if (listed && pathTooLongForZip(listed) !== undefined) throw new RangeError(`A zip entry name is limited to ${MAX_ENTRY_NAME_BYTES} bytes`);
+  const sendable = listed ? listed.every(isSendable) : options.localFiles === true;
   return {
+    // Sent with sendfile or not, the central directory goes through the batched output.
+    bufferBytes: BATCHED_OUTPUT_BYTES + (options.compress ? DEFLATE_READ_SIZE + DEFLATE_STATE_BYTES : 0),
     async writeTo(destination, directSocket) {
-      const socket = !options.compress && directSocket && entries.every(isSendable) ? await directSocket() : null;
-      if (socket) await sendStored(entries as readonly SendableEntry[], socket, destination);
+      const socket = !options.compress && directSocket && sendable ? await directSocket() : null;
+      if (socket) await sendStored(entries, socket, destination);
       else await writeBatched(entries, options.compress, destination);
     },
   };
@@ -73,8 +106,11 @@ function entryName(path: string): Buffer {
 }
 
 function memberOf(entry: ZipEntry, offset: number, compress: boolean): MemberInfo {
+  const name = entryName(entry.path);
+  // Callers check before the first byte; a header with a cut length field would be worse than a cut zip.
+  if (name.length > MAX_ENTRY_NAME_BYTES) throw new RangeError(`A zip entry name is limited to ${MAX_ENTRY_NAME_BYTES} bytes`);
   return {
-    name: entryName(entry.path),
+    name,
     modifiedAt: entry.modifiedAt,
     size: entry.file?.size ?? 0,
     crc32: entry.file ? entry.file.crc32 >>> 0 : 0,
@@ -94,11 +130,12 @@ function centralDirectory(central: Buffer[], offset: number): Buffer[] {
  * Members go out with sendfile a group at a time; the central directory, last, through the
  * destination itself, so that the response is finished when the client holds the whole zip.
  */
-async function sendStored(entries: readonly SendableEntry[], socket: DirectSocket, destination: Writable): Promise<void> {
+async function sendStored(entries: readonly ZipEntry[] | AsyncIterable<ZipEntry>, socket: DirectSocket, destination: Writable): Promise<void> {
   const central: Buffer[] = [];
   let offset = 0;
   let segments: SocketSegment[] = [];
-  for (const entry of entries) {
+  for await (const entry of entries) {
+    if (!isSendable(entry)) throw new Error(`The zip member ${entry.path} has no local file to send`);
     const member = memberOf(entry, offset, false);
     const header = localHeader(member);
     segments.push(header);
@@ -116,11 +153,11 @@ async function sendStored(entries: readonly SendableEntry[], socket: DirectSocke
   await output.finish();
 }
 
-async function writeBatched(entries: readonly ZipEntry[], compress: boolean, destination: Writable): Promise<void> {
+async function writeBatched(entries: readonly ZipEntry[] | AsyncIterable<ZipEntry>, compress: boolean, destination: Writable): Promise<void> {
   const output = new BatchedOutput(destination);
   const central: Buffer[] = [];
   let offset = 0;
-  for (const entry of entries) {
+  for await (const entry of entries) {
     const member = memberOf(entry, offset, compress);
     const header = localHeader(member);
     await output.append(header);

@@ -8,6 +8,8 @@ export interface RecordedRequest {
   path: string;
   query: Record<string, string>;
   body: Record<string, string>;
+  /** Stripe's `Idempotency-Key`, when the SDK sent one. */
+  idempotencyKey: string | null;
 }
 
 /** A Stripe-shaped JSON object as the stand-in keeps and answers it. */
@@ -22,8 +24,8 @@ export interface StripeStandIn {
   lastRequest(method: string, path: string): RecordedRequest;
   /** A copy of a stored object (customer, session, subscription, invoice…), to build webhook payloads from. */
   get(id: string): StripeObject;
-  /** What a paid hosted checkout leaves behind: an active subscription and its paid first invoice. */
-  completeCheckout(sessionId: string, amountCents?: number): { subscription: StripeObject; invoice: StripeObject };
+  /** What a paid hosted checkout leaves behind: an active subscription and its paid first invoice, paid `at` (default now). */
+  completeCheckout(sessionId: string, amountCents?: number, at?: Date): { subscription: StripeObject; invoice: StripeObject };
   /** Changes a subscription as Stripe would on its own (a failed renewal, a change made in the Dashboard). */
   updateSubscription(id: string, changes: { status?: string; cancel_at_period_end?: boolean; price?: string }): void;
   /** Forgets an object, so retrieving it answers 404. */
@@ -171,10 +173,10 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       if (!object) throw new Error(`The stand-in holds no ${id}`);
       return structuredClone(object);
     },
-    completeCheckout(sessionId, amountCents = 999) {
+    completeCheckout(sessionId, amountCents = 999, at) {
       const session = stored(sessionId, 'checkout.session');
       const order = checkoutOrders.get(sessionId)!;
-      const start = now();
+      const start = at ? Math.floor(at.getTime() / 1000) : now();
       const subscriptionId = newId('sub');
       const intent = save({ id: newId('pi'), object: 'payment_intent', amount: amountCents, currency: 'usd', status: 'succeeded' });
       const invoice = save({
@@ -228,6 +230,7 @@ async function readRequest(incoming: IncomingMessage): Promise<RecordedRequest> 
     path: url.pathname,
     query: Object.fromEntries(url.searchParams),
     body: Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString())),
+    idempotencyKey: typeof incoming.headers['idempotency-key'] === 'string' ? incoming.headers['idempotency-key'] : null,
   };
 }
 

@@ -46,6 +46,8 @@ export interface BlobSource {
    * including a destination closed before the last byte.
    */
   writeTo(destination: Writable, directSocket?: () => Promise<DirectSocket | null>): Promise<void>;
+  /** The most memory writeTo holds in buffers at once: reserved from the transfer budget before sending. */
+  readonly bufferBytes: number;
   /** Releases the blob; safe whether or not it was written, and more than once. */
   close(): Promise<void>;
 }

@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { DirectSocket } from '../../lib/direct-socket.ts';
+import { nativeAddon } from '../../lib/native-addon.ts';
 import {
   assertValidKey,
   assertValidRange,
@@ -16,7 +17,7 @@ import {
 } from './blob-store.ts';
 import { createDurableFileWriter } from './durable-file-writer.ts';
 import { createHashingStream } from './hashing-stream.ts';
-import { writeFileRange } from './write-file-range.ts';
+import { writeFileRange, writeFileRangeBytes } from './write-file-range.ts';
 
 const TEMP_DIR = '.tmp';
 
@@ -77,8 +78,10 @@ export async function createLocalBlobStore(options: { root: string }): Promise<B
         (error: unknown) => file.close().then(() => Promise.reject(error)),
       );
       let closing: Promise<void> | undefined;
+      const direct = length >= SENDFILE_MIN_LENGTH && nativeAddon.send !== undefined;
       return {
         writeTo: (destination, directSocket) => sendFileRange(file.fd, start, length, destination, directSocket),
+        bufferBytes: direct ? writeFileRangeBytes(length, TAIL_LENGTH) : writeFileRangeBytes(length),
         close: () => (closing ??= file.close()),
       };
     },
@@ -153,8 +156,12 @@ const SENDFILE_MIN_LENGTH = 1024 * 1024;
 const TAIL_LENGTH = 64 * 1024;
 
 async function sendFileRange(fd: number, start: number, length: number, destination: Writable, directSocket?: () => Promise<DirectSocket | null>): Promise<void> {
-  const socket = length >= SENDFILE_MIN_LENGTH && directSocket ? await directSocket() : null;
-  if (!socket) return writeFileRange(fd, start, length, destination);
+  const direct = length >= SENDFILE_MIN_LENGTH && nativeAddon.send !== undefined;
+  const socket = direct && directSocket ? await directSocket() : null;
+  // A send the addon could have made reserved only its tail's buffers (bufferBytes): when
+  // the socket is refused after all (TLS, too many direct responses), the file goes
+  // through buffers of the tail's size, slower but within that reservation.
+  if (!socket) return writeFileRange(fd, start, length, destination, direct ? TAIL_LENGTH : undefined);
   const bulk = length - TAIL_LENGTH;
   await socket.send([{ fd, offset: start, length: bulk }]);
   await writeFileRange(fd, start + bulk, TAIL_LENGTH, destination);

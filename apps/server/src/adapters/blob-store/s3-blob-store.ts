@@ -31,6 +31,11 @@ export interface S3BlobStoreOptions {
   forcePathStyle?: boolean;
 }
 
+/**
+ * What a download piped from a GET's body holds at most: the body's and the response's
+ * stream buffers (16 KiB marks) with a socket read (up to 64 KiB) in each, with room to spare.
+ */
+const S3_STREAM_BYTES = 256 * 1024;
 /** Every blob sits under this prefix so the bucket can be shared with other data. */
 const PREFIX = 'blobs/';
 /**
@@ -135,6 +140,7 @@ export function createS3BlobStore(options: S3BlobStoreOptions): BlobStore {
       const body = await get(key, range);
       return {
         writeTo: (destination) => pipeline(body, destination, { end: false }),
+        bufferBytes: S3_STREAM_BYTES,
         close: async () => void body.destroy(),
       };
     },

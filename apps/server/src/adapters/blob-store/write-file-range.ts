@@ -6,6 +6,12 @@ const CHUNK_SIZE = 2 * 1024 * 1024;
 /** One buffer being read while up to two are being written. */
 const BUFFERS = 3;
 
+/** The most memory writeFileRange holds for `length` bytes: up to three buffers of a chunk each. */
+export function writeFileRangeBytes(length: number, maxChunkSize = CHUNK_SIZE): number {
+  const chunkSize = Math.min(maxChunkSize, length);
+  return chunkSize === 0 ? 0 : chunkSize * Math.min(BUFFERS, Math.ceil(length / chunkSize));
+}
+
 /**
  * Writes `length` bytes of the open file `fd`, from `start`, into `destination` through
  * three buffers reused for the whole transfer. A buffer is read into again only once the
@@ -14,10 +20,10 @@ const BUFFERS = 3;
  * chunk sits between disk and socket. A 1 GiB file went out at 4.7 GB/s this way against
  * 2.8 through a 4 MiB read stream, where nginx's sendfile gave 5.2-5.7 (docs/decisions/0007).
  */
-export function writeFileRange(fd: number, start: number, length: number, destination: Writable): Promise<void> {
+export function writeFileRange(fd: number, start: number, length: number, destination: Writable, maxChunkSize = CHUNK_SIZE): Promise<void> {
   return new Promise((resolve, reject) => {
     const end = start + length;
-    const chunkSize = Math.min(CHUNK_SIZE, length);
+    const chunkSize = Math.min(maxChunkSize, length);
     const free: Buffer[] = [];
     let allocated = 0;
     let position = start;

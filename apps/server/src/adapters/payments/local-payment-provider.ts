@@ -172,11 +172,13 @@ export function createLocalPaymentProvider(deps: {
     },
 
     async refund(paid) {
-      const id = `re_local_${newId()}`;
+      // Named after the invoice, as a provider keys a refund by it: asked twice, the same refund.
+      const id = `re_local_${paid.providerInvoiceId.replace(/^in_local_/, '')}`;
       return [
         {
-          id: eventId(),
+          id: `evt_local_${id}`,
           type: 'invoice.refunded',
+          refundOf: paid.providerInvoiceId,
           invoice: {
             providerInvoiceId: id,
             providerSubscriptionId: null,

@@ -14,8 +14,12 @@ export interface SubscriptionSnapshot {
   /** Our user, when the provider carries it (Stripe metadata, local sessions); else found by customer. */
   userId: string | null;
   planId: PlanId;
-  /** Provider statuses other than these (incomplete, unpaid…) arrive mapped: see each adapter. */
-  status: 'active' | 'past_due' | 'canceled';
+  /**
+   * Provider statuses other than these (trialing, paused…) arrive mapped: see each adapter.
+   * Only active and past_due grant the plan: incomplete (the first payment was never made)
+   * and unpaid (retries gave up) are open but unpaid, and may still turn active.
+   */
+  status: 'active' | 'past_due' | 'incomplete' | 'unpaid' | 'canceled';
   cancelAtPeriodEnd: boolean;
   /** ISO 8601 UTC. */
   currentPeriodStart: string;
@@ -51,7 +55,13 @@ export type PaymentEvent =
     }
   | { id: string; type: 'subscription.changed'; subscription: SubscriptionSnapshot }
   | { id: string; type: 'invoice.paid' | 'invoice.payment_failed'; invoice: InvoiceSnapshot; subscription: SubscriptionSnapshot | null }
-  | { id: string; type: 'invoice.refunded'; invoice: InvoiceSnapshot };
+  | {
+      id: string;
+      type: 'invoice.refunded';
+      invoice: InvoiceSnapshot;
+      /** The paid invoice this refund gives back: its subscription ends with the refund. */
+      refundOf: string;
+    };
 
 /** A provider's answer to a request the signature check refused (webhooks). */
 export class WebhookSignatureError extends Error {
@@ -98,7 +108,10 @@ export interface PaymentProvider {
   /** Undoes cancelAtPeriodEnd before the period ends. */
   reactivate(providerSubscriptionId: string): Promise<PaymentEvent[]>;
 
-  /** Refunds a paid invoice in full; the answer carries the refund as an `invoice.refunded` event. */
+  /**
+   * Refunds a paid invoice in full, once: asked again for the same invoice, the provider
+   * answers with the same refund. The answer carries it as an `invoice.refunded` event.
+   */
   refund(invoice: { providerInvoiceId: string; paymentRef: string | null; customerId: string; amountCents: number; currency: string }): Promise<PaymentEvent[]>;
 
   /**

@@ -20,10 +20,12 @@ type StripePaymentsConfig = Extract<PaymentsConfig, { provider: 'stripe' }>;
 const API_VERSION = '2026-10-28.endive';
 
 /**
- * Stripe's subscription statuses in our three.
+ * Stripe's subscription statuses in ours. Only active and past_due grant the plan.
  * - active, trialing: the plan is in force.
- * - past_due, unpaid, incomplete: a payment is owed (a renewal failed, or the first
- *   payment needs the customer) and the subscription has not ended yet.
+ * - past_due: a renewal failed and Stripe is retrying; the plan was paid for and stays
+ *   while it does.
+ * - incomplete (the first payment needs the customer) and unpaid (the retries gave up):
+ *   nothing paid for this period, so no plan, but either may still be paid and turn active.
  * - canceled, incomplete_expired (the first payment was never made), paused (collection
  *   stopped, nothing is billed): the subscription no longer bills.
  */
@@ -31,8 +33,8 @@ const STATUSES: Record<string, SubscriptionSnapshot['status']> = {
   active: 'active',
   trialing: 'active',
   past_due: 'past_due',
-  unpaid: 'past_due',
-  incomplete: 'past_due',
+  unpaid: 'unpaid',
+  incomplete: 'incomplete',
   canceled: 'canceled',
   incomplete_expired: 'canceled',
   paused: 'canceled',
@@ -234,16 +236,21 @@ export function createStripePaymentProvider(config: StripePaymentsConfig, option
     async refund(invoice) {
       const paymentIntent = invoice.paymentRef ?? (await paymentIntentOf(invoice.providerInvoiceId));
       if (!paymentIntent) throw new Error(`Stripe invoice ${invoice.providerInvoiceId} has no payment to refund`);
-      const refund = await stripe.refunds.create({
-        payment_intent: paymentIntent,
-        // The invoice's amount, not the whole PaymentIntent: a refund undoes this invoice only.
-        amount: invoice.amountCents,
-        reason: 'requested_by_customer',
-      });
+      const refund = await stripe.refunds.create(
+        {
+          payment_intent: paymentIntent,
+          // The invoice's amount, not the whole PaymentIntent: a refund undoes this invoice only.
+          amount: invoice.amountCents,
+          reason: 'requested_by_customer',
+        },
+        // Two cancellations racing each other get one refund: Stripe answers a repeat with the first.
+        { idempotencyKey: `refund_${invoice.providerInvoiceId}` },
+      );
       return [
         {
           id: `api_${refund.id}`,
           type: 'invoice.refunded',
+          refundOf: invoice.providerInvoiceId,
           invoice: {
             providerInvoiceId: refund.id,
             providerSubscriptionId: null,

@@ -1,6 +1,7 @@
 import zlib from 'node:zlib';
 import type { BlobStore } from '../../adapters/blob-store/blob-store.ts';
-import { createZipArchive, type ZipArchive, type ZipEntry } from '../../lib/zip-writer.ts';
+import { pathTooLongForZip as pathTooLong } from '../../lib/errors.ts';
+import { createZipArchive, pathTooLongForZip, type ZipArchive, type ZipEntry } from '../../lib/zip-writer.ts';
 import { zipFileOf } from '../files/folder-archive.service.ts';
 import { presentFile } from '../files/files.presenter.ts';
 import { presentFolder } from '../folders/folders.presenter.ts';
@@ -55,6 +56,8 @@ export function createAccountExportService(deps: {
           }),
         ),
       ];
+      const tooLong = pathTooLongForZip(entries);
+      if (tooLong !== undefined) throw pathTooLong();
       return { name: `CloudVault-data-${now.toISOString().slice(0, 10)}.zip`, zip: createZipArchive(entries, { compress }) };
     },
   };

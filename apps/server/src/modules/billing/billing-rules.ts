@@ -48,7 +48,10 @@ export function toCents(dollars: number): number {
   return Math.round(dollars * 100);
 }
 
-/** A subscription gives its plan while it is active or being retried; otherwise the user is on Free. */
+/**
+ * A subscription gives its plan while it is active or a renewal is being retried;
+ * otherwise (incomplete, unpaid, canceled) the user is on Free.
+ */
 export function grantsPlan(status: string): boolean {
   return status === 'active' || status === 'past_due';
 }

@@ -127,13 +127,10 @@ function billingQueries(db: Kysely<Database>) {
       return db.selectFrom('invoices').selectAll().where('provider_invoice_id', '=', providerInvoiceId).executeTakeFirst();
     },
 
-    async isRefunded(providerInvoiceId: string): Promise<boolean> {
-      return (await db.selectFrom('invoices').select('provider_invoice_id').where('refund_of', '=', providerInvoiceId).executeTakeFirst()) !== undefined;
-    },
-
-    async markRefundOf(refundInvoiceIds: string[], providerInvoiceId: string): Promise<void> {
-      if (refundInvoiceIds.length === 0) return;
-      await db.updateTable('invoices').set({ refund_of: providerInvoiceId }).where('provider_invoice_id', 'in', refundInvoiceIds).execute();
+    /** Whether the user was ever given a refund: the first-month refund is once per customer. */
+    async hasRefund(userId: string): Promise<boolean> {
+      const row = await db.selectFrom('invoices').select('provider_invoice_id').where('user_id', '=', userId).where('refund_of', 'is not', null).executeTakeFirst();
+      return row !== undefined;
     },
 
     listInvoices(userId: string): Promise<InvoiceRow[]> {

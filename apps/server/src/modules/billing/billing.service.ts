@@ -118,7 +118,7 @@ export function createBillingService(deps: BillingServiceDeps) {
     return followSubscription(repository, existing?.user_id ?? userId, at);
   }
 
-  async function applyInvoice(repository: BillingQueries, invoice: InvoiceSnapshot) {
+  async function applyInvoice(repository: BillingQueries, invoice: InvoiceSnapshot, refundOf: string | null = null) {
     const subscription = invoice.providerSubscriptionId ? await repository.findSubscription(invoice.providerSubscriptionId) : undefined;
     const userId = subscription?.user_id ?? (await repository.findUserIdByCustomer(provider.name, invoice.customerId));
     if (!userId) {
@@ -134,12 +134,33 @@ export function createBillingService(deps: BillingServiceDeps) {
       status: invoice.status,
       invoice_url: invoice.invoiceUrl,
       payment_ref: invoice.paymentRef,
-      refund_of: null,
+      refund_of: refundOf,
       created_at: invoice.createdAt,
     });
     if (invoice.status === 'paid' && invoice.amountCents > 0 && invoice.providerSubscriptionId) {
       await repository.setFirstPaidAt(invoice.providerSubscriptionId, invoice.createdAt);
     }
+  }
+
+  /**
+   * A refund gives back what paid for the period, so the period ends with it: the
+   * subscription is over now and the user is on Free, whatever the provider still says
+   * (canceled is final here, so a late report cannot bring the plan back).
+   */
+  async function endRefunded(repository: BillingQueries, refundedInvoiceId: string, at: string): Promise<PlanChange | null> {
+    const paid = await repository.findInvoice(refundedInvoiceId);
+    const subscription = paid?.provider_subscription_id ? await repository.findSubscription(paid.provider_subscription_id) : undefined;
+    if (!subscription) return null;
+    if (subscription.status !== 'canceled') {
+      await repository.saveSubscription({
+        ...subscription,
+        status: 'canceled',
+        cancel_at_period_end: 0,
+        current_period_end: at < subscription.current_period_end ? at : subscription.current_period_end,
+        updated_at: at,
+      });
+    }
+    return followSubscription(repository, subscription.user_id, at);
   }
 
   async function applyEvents(events: PaymentEvent[]): Promise<void> {
@@ -159,8 +180,8 @@ export function createBillingService(deps: BillingServiceDeps) {
             return moved;
           }
           case 'invoice.refunded':
-            await applyInvoice(repository, event.invoice);
-            return null;
+            await applyInvoice(repository, event.invoice, event.refundOf);
+            return endRefunded(repository, event.refundOf, at);
         }
       });
       // Outside the transaction: SQLite has one connection, which the transaction holds.
@@ -183,12 +204,17 @@ export function createBillingService(deps: BillingServiceDeps) {
     return subscriptionAfterChange(userId);
   }
 
-  /** product.md FAQ: a cancellation in the first month refunds that month; access runs to period end. */
+  /**
+   * product.md FAQ: a cancellation in the first month refunds that month, once per customer
+   * (a second subscription's first month is not refunded), and the refund ends the
+   * subscription at once: otherwise subscribe, cancel, keep the month, repeat was free.
+   */
   async function refundFirstPaymentIfDue(subscription: SubscriptionRow): Promise<void> {
     const latest = await billing.findSubscription(subscription.provider_subscription_id);
     if (!refundDue(latest?.first_paid_at ?? null, now())) return;
+    if (await billing.hasRefund(subscription.user_id)) return;
     const paid = await billing.firstPaidInvoice(subscription.provider_subscription_id);
-    if (!paid || (await billing.isRefunded(paid.provider_invoice_id))) return;
+    if (!paid) return;
     let events: PaymentEvent[];
     try {
       events = await provider.refund({
@@ -203,8 +229,13 @@ export function createBillingService(deps: BillingServiceDeps) {
       throw new AppError(502, 'REFUND_FAILED', 'Your subscription will end with this billing period, but the refund of your first payment failed. Please contact support.');
     }
     await applyEvents(events);
-    const refundIds = events.flatMap((event) => (event.type === 'invoice.refunded' ? [event.invoice.providerInvoiceId] : []));
-    await billing.markRefundOf(refundIds, paid.provider_invoice_id);
+    // Our books ended the subscription with the refund; the provider stops it too. Should
+    // that fail, it still ends at period end there (it was canceled at period end above).
+    try {
+      await applyEvents(await provider.cancelNow(subscription.provider_subscription_id));
+    } catch (error) {
+      deps.log.error({ err: error, subscription: subscription.provider_subscription_id }, 'ending a refunded subscription at the provider failed');
+    }
   }
 
   async function createCheckout(userId: string, planId: PlanId): Promise<string> {

@@ -20,6 +20,7 @@ const DONE_NOTICES = {
   cancel: 'Your subscription will end with this billing period.',
   reactivate: 'Your subscription will renew again.',
   end: 'Your subscription has ended. You are on the Free plan.',
+  refunded: 'Your first payment was refunded and your subscription has ended. You are on the Free plan.',
 } as const;
 
 const html = (reply: FastifyReply, status: number, body: string) =>
@@ -91,6 +92,7 @@ export function localCheckoutRoutes(deps: {
 
     app.post('/payments/local/portal/:id/:action', { schema: { hide: true, params: PortalAction } }, async (request, reply) => {
       const { id, action } = request.params;
+      let done: keyof typeof DONE_NOTICES = action;
       const session = await local.openSession(id, 'portal');
       if (!session) return html(reply, 404, expiredPage('portal', `${publicUrl}/subscription`));
       try {
@@ -99,7 +101,8 @@ export function localCheckoutRoutes(deps: {
           if (!plans.all().some((plan) => plan.id === planId && plan.price > 0)) return renderPortal(reply, id, 400, 'Choose one of the plans shown.');
           await billing.upgrade(session.user_id, planId as PlanId);
         } else if (action === 'cancel') {
-          await billing.cancel(session.user_id);
+          // A cancellation in the first month is refunded and ends the subscription at once.
+          if ((await billing.cancel(session.user_id)).status === 'canceled') done = 'refunded';
         } else if (action === 'reactivate') {
           await billing.reactivate(session.user_id);
         } else {
@@ -111,7 +114,7 @@ export function localCheckoutRoutes(deps: {
         if (error instanceof AppError && error.status < 500) return renderPortal(reply, id, error.status, error.message);
         throw error;
       }
-      return reply.code(303).header('Location', `/api/payments/local/portal/${encodeURIComponent(id)}?done=${action}`).send();
+      return reply.code(303).header('Location', `/api/payments/local/portal/${encodeURIComponent(id)}?done=${done}`).send();
     });
 
     app.get('/payments/local/invoices/:id', { schema: { hide: true, params: SessionParams } }, async (request, reply) => {

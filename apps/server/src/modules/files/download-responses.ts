@@ -3,7 +3,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { BlobSource, ByteRange } from '../../adapters/blob-store/blob-store.ts';
 import { downloadContentType } from '../../lib/content-types.ts';
 import { directSocketOf } from '../../lib/direct-socket.ts';
-import { attachmentDisposition, parseRange } from '../../lib/download-headers.ts';
+import { attachmentDisposition, ifRangeHolds, parseRange } from '../../lib/download-headers.ts';
+import { serverBusy } from '../../lib/errors.ts';
 import type { ZipArchive } from '../../lib/zip-writer.ts';
 import type { FileRow } from './files.repository.ts';
 
@@ -12,7 +13,8 @@ const DOWNLOAD_CSP = "default-src 'none'; sandbox";
 
 /**
  * A stored file as api.md's Downloads section says: attachment, a type that never renders
- * as a page, Content-Length, ETag with 304, Range with 206 and 416.
+ * as a page, Content-Length, ETag with 304, Range with 206 and 416, and a Range whose
+ * If-Range names another version answered with the whole file.
  */
 export async function sendFile(
   request: FastifyRequest,
@@ -22,40 +24,56 @@ export async function sendFile(
 ): Promise<FastifyReply> {
   const size = Number(file.size);
   const etag = `"${file.sha256}"`;
-  const range = parseRange(request.headers.range, size);
+  const range = ifRangeHolds(request.headers['if-range'], etag) ? parseRange(request.headers.range, size) : ({ kind: 'whole' } as const);
   if (range.kind === 'unsatisfiable') {
     return reply.code(416).header('Content-Range', `bytes */${size}`).send({ error: 'Range not satisfiable', code: 'RANGE_NOT_SATISFIABLE' });
   }
-  reply.headers({
+  const headers = {
     'Content-Type': downloadContentType(file.mimetype),
     'Content-Disposition': attachmentDisposition(file.name),
     ETag: etag,
     'Accept-Ranges': 'bytes',
     'Cache-Control': 'private, no-cache',
     'Content-Security-Policy': DOWNLOAD_CSP,
-  });
+  };
   if (request.headers['if-none-match']?.split(',').some((tag) => tag.trim() === etag)) {
-    return reply.code(304).send();
+    return reply.code(304).headers(headers).send();
   }
+  // The whole file as an exact range: the store then sizes its reads to the file.
+  const source = await open(range.kind === 'range' ? { start: range.start, end: range.end } : size > 0 ? { start: 0, end: size - 1 } : undefined);
+  // Reserved before any header of the file is set, so that a refusal is plain JSON.
+  let release: () => void;
+  try {
+    release = takeTransferMemory(request, source.bufferBytes);
+  } catch (error) {
+    await source.close();
+    throw error;
+  }
+  reply.headers(headers);
   if (range.kind === 'range') {
-    const source = await open({ start: range.start, end: range.end });
     reply
       .code(206)
       .header('Content-Range', `bytes ${range.start}-${range.end}/${size}`)
       .header('Content-Length', range.end - range.start + 1);
-    return sendOpened(request, reply, source);
+  } else {
+    reply.header('Content-Length', size);
   }
-  // The whole file as an exact range: the store then sizes its reads to the file.
-  const source = await open(size > 0 ? { start: 0, end: size - 1 } : undefined);
-  return sendOpened(request, reply.header('Content-Length', size), source);
-}
-
-async function sendOpened(request: FastifyRequest, reply: FastifyReply, source: BlobSource): Promise<FastifyReply> {
   try {
     return await sendBody(request, reply, (response) => source.writeTo(response, () => directSocketOf(response)));
   } finally {
+    release();
     await source.close();
   }
+}
+
+/** Reserves what a transfer may buffer from the server's budget, or refuses it with 503 while its headers can still say so. */
+function takeTransferMemory(request: FastifyRequest, bytes: number): () => void {
+  const release = request.server.transferBudget.take(bytes);
+  if (!release) {
+    request.log.warn({ bytes, inUse: request.server.transferBudget.inUse }, 'download refused: the transfer memory budget is spent');
+    throw serverBusy();
+  }
+  return release;
 }
 
 /**
@@ -84,12 +102,17 @@ async function sendBody(request: FastifyRequest, reply: FastifyReply, writeBody:
 }
 
 /** A zip written as it is read. */
-export function sendZip(request: FastifyRequest, reply: FastifyReply, archive: { name: string; zip: ZipArchive }): Promise<FastifyReply> {
+export async function sendZip(request: FastifyRequest, reply: FastifyReply, archive: { name: string; zip: ZipArchive }): Promise<FastifyReply> {
+  const release = takeTransferMemory(request, archive.zip.bufferBytes);
   reply.headers({
     'Content-Type': 'application/zip',
     'Content-Disposition': attachmentDisposition(archive.name),
     'Cache-Control': 'private, no-store',
     'Content-Security-Policy': DOWNLOAD_CSP,
   });
-  return sendBody(request, reply, (response) => archive.zip.writeTo(response, () => directSocketOf(response)));
+  try {
+    return await sendBody(request, reply, (response) => archive.zip.writeTo(response, () => directSocketOf(response)));
+  } finally {
+    release();
+  }
 }

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Dialect } from '../../db/database.ts';
+import { type ArchiveEntryRow, sqlArchiveEntriesPage, sqlLongestArchivePath } from '../../db/archive-entries.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { sqlFolderListingEntries } from '../../db/json-listing.ts';
 import type { Database, FilesTable } from '../../db/schema.ts';
@@ -69,6 +70,17 @@ export function createFilesRepository(db: Kysely<Database>, dialect: Dialect) {
     },
 
     /** Live files in any of the folders (batched: SQLite caps bound parameters). */
+    /** A page of a folder's zip members (its live sub-folders and files), by path, after `afterPath`. */
+    async archiveEntries(userId: string, folderId: string, afterPath: string, limit: number): Promise<ArchiveEntryRow[]> {
+      return (await sqlArchiveEntriesPage(dialect, userId, folderId, afterPath, limit).execute(db)).rows;
+    },
+
+    /** The byte length of the longest path in a folder's zip, checked before the zip starts. */
+    async longestArchivePath(userId: string, folderId: string): Promise<number> {
+      const { rows } = await sqlLongestArchivePath(dialect, userId, folderId).execute(db);
+      return Number(rows[0]?.bytes ?? 0);
+    },
+
     async listLiveInFolders(userId: string, folderIds: string[]): Promise<FileRow[]> {
       const rows: FileRow[] = [];
       for (let i = 0; i < folderIds.length; i += 500) {

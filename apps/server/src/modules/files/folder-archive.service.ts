@@ -1,56 +1,52 @@
 import type { BlobStore } from '../../adapters/blob-store/blob-store.ts';
-import { notFound } from '../../lib/errors.ts';
-import { createZipArchive, type ZipArchive, type ZipEntry } from '../../lib/zip-writer.ts';
+import { notFound, pathTooLongForZip as pathTooLong } from '../../lib/errors.ts';
+import { createZipArchive, MAX_ENTRY_NAME_BYTES, type ZipArchive, type ZipEntry } from '../../lib/zip-writer.ts';
 import type { FoldersRepository } from '../folders/folders.repository.ts';
 import type { FileRow, FilesRepository } from './files.repository.ts';
+
+/** Members read from the database per query: the archive holds one page of rows at a time. */
+export const ARCHIVE_PAGE = 1000;
 
 /**
  * A folder as a zip streamed while it is read: entry paths relative to the folder, every
  * sub-folder as a directory entry (empty ones included), deflated or stored per the
- * user's `storage.compressionEnabled`. Names are already safe (no separators, never
- * `.` or `..`), so joining them with '/' cannot escape the archive's root.
+ * user's `storage.compressionEnabled`. The members come from the database a page at a
+ * time, in path order, as the zip is written (db/archive-entries.ts), so a folder of any
+ * size holds one page of rows; what changes in the folder while it is being zipped may
+ * or may not be in the zip, as with any copy of a folder in use.
  */
 export function createFolderArchiveService(deps: {
-  folders: Pick<FoldersRepository, 'liveSubtree'>;
-  files: Pick<FilesRepository, 'listLiveInFolders'>;
+  folders: Pick<FoldersRepository, 'findLive'>;
+  files: Pick<FilesRepository, 'archiveEntries' | 'longestArchivePath'>;
   blobs: Pick<BlobStore, 'readInto' | 'localPath'>;
+  /** Whether every blob lies on this machine's disk, so a stored zip can go out with sendfile. */
+  localFiles: boolean;
   compressionEnabled(userId: string): Promise<boolean>;
 }) {
+  async function* entriesOf(userId: string, folderId: string): AsyncGenerator<ZipEntry> {
+    let afterPath = '';
+    for (;;) {
+      const page = await deps.files.archiveEntries(userId, folderId, afterPath, ARCHIVE_PAGE);
+      for (const row of page) {
+        const modifiedAt = new Date(row.updated_at);
+        if (row.blob_key === null) yield { path: row.path, modifiedAt };
+        else yield { path: row.path, modifiedAt, file: zipFileOf(deps.blobs, { blob_key: row.blob_key, size: Number(row.size), crc32: Number(row.crc32) }) };
+      }
+      const last = page.at(-1);
+      if (!last || page.length < ARCHIVE_PAGE) return;
+      afterPath = last.path;
+    }
+  }
+
   return {
     async archive(userId: string, folderId: string): Promise<{ name: string; zip: ZipArchive }> {
-      const folders = await deps.folders.liveSubtree(userId, folderId);
-      const root = folders.find((folder) => folder.id === folderId);
+      const root = await deps.folders.findLive(userId, folderId);
       if (!root) throw notFound('Folder not found', 'FOLDER_NOT_FOUND');
-
-      const prefixOf = new Map<string, string>([[root.id, '']]);
-      const byParent = new Map<string | null, typeof folders>();
-      for (const folder of folders) {
-        const siblings = byParent.get(folder.parent_id);
-        if (siblings) siblings.push(folder);
-        else byParent.set(folder.parent_id, [folder]);
-      }
-      const directories: ZipEntry[] = [];
-      const queue = [root.id];
-      for (let next = 0; next < queue.length; next += 1) {
-        const parentId = queue[next] as string;
-        for (const child of byParent.get(parentId) ?? []) {
-          const prefix = `${prefixOf.get(parentId)}${child.name}/`;
-          prefixOf.set(child.id, prefix);
-          directories.push({ path: prefix, modifiedAt: new Date(child.updated_at) });
-          queue.push(child.id);
-        }
-      }
-      const files = (await deps.files.listLiveInFolders(userId, [...prefixOf.keys()])).map(
-        (file): ZipEntry => ({
-          path: `${prefixOf.get(file.folder_id as string)}${file.name}`,
-          modifiedAt: new Date(file.updated_at),
-          file: zipFileOf(deps.blobs, file),
-        }),
-      );
-      const entries = [...directories, ...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+      // Refused while an error can still be answered, not as a zip cut off midway.
+      if ((await deps.files.longestArchivePath(userId, folderId)) > MAX_ENTRY_NAME_BYTES) throw pathTooLong();
       return {
         name: `${root.name}.zip`,
-        zip: createZipArchive(entries, { compress: await deps.compressionEnabled(userId) }),
+        zip: createZipArchive(entriesOf(userId, folderId), { compress: await deps.compressionEnabled(userId), localFiles: deps.localFiles }),
       };
     },
   };

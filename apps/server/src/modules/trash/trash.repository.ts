@@ -69,6 +69,15 @@ async function versionsOf(trx: Kysely<Database>, fileIds: string[]): Promise<Arr
   return inBatches(fileIds, (batch) => trx.selectFrom('file_versions').select(['size', 'blob_key']).where('file_id', 'in', batch).execute());
 }
 
+/** Where a page of the Trash listing ends: the next one starts after it, newest first. */
+export interface TrashPageKey {
+  deletedAt: string;
+  id: string;
+}
+
+/** Files per page of a purge: each page is one transaction, its rows and blob keys held at once. */
+export const PURGE_PAGE = 500;
+
 export function createTrashRepository(db: Kysely<Database>, dialect: Dialect) {
   const inTreeTransaction = <T>(userId: string, work: (trx: Transaction<Database>) => Promise<T>) => inUserTreeTransaction(db, dialect, userId, work);
   return {
@@ -104,12 +113,38 @@ export function createTrashRepository(db: Kysely<Database>, dialect: Dialect) {
       });
     },
 
-    listFolders(userId: string): Promise<FolderRow[]> {
-      return db.selectFrom('folders').selectAll().where('user_id', '=', userId).where('trashed_root', '=', 1).orderBy('deleted_at', 'desc').execute();
+    /** A page of the folders the user deleted, newest first, after `after` (the last of the page before). */
+    listFoldersPage(userId: string, after: TrashPageKey | null, limit: number): Promise<FolderRow[]> {
+      return db
+        .selectFrom('folders')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('trashed_root', '=', 1)
+        // After the page before in (deleted_at desc, id desc) order.
+        .$if(after !== null, (query) =>
+          query.where((eb) => eb.or([eb('deleted_at', '<', after!.deletedAt), eb.and([eb('deleted_at', '=', after!.deletedAt), eb('id', '<', after!.id)])])),
+        )
+        .orderBy('deleted_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute();
     },
 
-    listFiles(userId: string): Promise<FileRow[]> {
-      return db.selectFrom('files').select(FILE_COLUMNS).where('user_id', '=', userId).where('trashed_root', '=', 1).orderBy('deleted_at', 'desc').execute();
+    /** A page of the files the user deleted, newest first, after `after`. */
+    listFilesPage(userId: string, after: TrashPageKey | null, limit: number): Promise<FileRow[]> {
+      return db
+        .selectFrom('files')
+        .select(FILE_COLUMNS)
+        .where('user_id', '=', userId)
+        .where('trashed_root', '=', 1)
+        // After the page before in (deleted_at desc, id desc) order.
+        .$if(after !== null, (query) =>
+          query.where((eb) => eb.or([eb('deleted_at', '<', after!.deletedAt), eb.and([eb('deleted_at', '=', after!.deletedAt), eb('id', '<', after!.id)])])),
+        )
+        .orderBy('deleted_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute();
     },
 
     findTrashedFile(userId: string, id: string): Promise<FileRow | undefined> {
@@ -216,39 +251,37 @@ export function createTrashRepository(db: Kysely<Database>, dialect: Dialect) {
      * foreign-key cascade never removes a row whose size was not given back. Returns the
      * blob keys to delete once the rows are gone.
      */
-    purge(userId: string, before?: string): Promise<string[]> {
+    /**
+     * One page of a purge, in a transaction of its own: up to PURGE_PAGE files in Trash, or
+     * under a folder in Trash (live or not: deleting a folder cascades to its contents, so
+     * their files must be counted here too), deleted with their versions and the storage
+     * they counted. Once no such file is left, the same transaction deletes the folders, so
+     * no cascade removes bytes the quota still counts. Answers the freed blob keys and
+     * whether the purge is done: emptying a Trash of any size holds one page of rows.
+     */
+    purgePage(userId: string, before?: string): Promise<{ blobKeys: string[]; done: boolean }> {
       return inTreeTransaction(userId, async (trx) => {
-        // The deleted folders and everything under them, live or not: deleting a folder
-        // cascades to its contents, so their files must be counted here too (an item created
-        // or moved in while the folder went to Trash).
-        const folders = await sql<{ id: string }>`
-          WITH RECURSIVE tree AS (
-            SELECT id FROM folders
-            WHERE user_id = ${userId} AND deleted_at IS NOT NULL ${before === undefined ? sql`` : sql`AND deleted_at < ${before}`}
-            UNION
-            SELECT f.id FROM folders f JOIN tree ON f.parent_id = tree.id WHERE f.user_id = ${userId}
-          )
-          SELECT id FROM tree`.execute(trx);
-        const folderIds = folders.rows.map((folder) => folder.id);
-        const byDeletion = await trx
-          .selectFrom('files')
-          .select(['id', 'size', 'blob_key'])
-          .where('user_id', '=', userId)
-          .where('deleted_at', 'is not', null)
-          .$if(before !== undefined, (query) => query.where('deleted_at', '<', before as string))
-          .execute();
-        const byFolder = await inBatches(folderIds, (batch) =>
-          trx.selectFrom('files').select(['id', 'size', 'blob_key']).where('user_id', '=', userId).where('folder_id', 'in', batch).execute(),
-        );
-        const files = [...new Map([...byDeletion, ...byFolder].map((file) => [file.id, file])).values()];
+        const deletedInTime = before === undefined ? sql<boolean>`deleted_at IS NOT NULL` : sql<boolean>`deleted_at IS NOT NULL AND deleted_at < ${before}`;
+        const { rows: files } = await sql<{ id: string; size: number; blob_key: string }>`
+          SELECT id, size, blob_key FROM files
+          WHERE user_id = ${userId} AND (${deletedInTime} OR folder_id IN (
+            WITH RECURSIVE tree AS (
+              SELECT id FROM folders WHERE user_id = ${userId} AND ${deletedInTime}
+              UNION
+              SELECT f.id FROM folders f JOIN tree ON f.parent_id = tree.id WHERE f.user_id = ${userId}
+            )
+            SELECT id FROM tree))
+          LIMIT ${PURGE_PAGE}`.execute(trx);
         const versions = await versionsOf(trx, files.map((file) => file.id));
         await inBatches(files, (batch) =>
           trx.deleteFrom('files').where('user_id', '=', userId).where('id', 'in', batch.map((file) => file.id)).execute().then(() => {}),
         );
-        await inBatches(folderIds, (batch) => trx.deleteFrom('folders').where('user_id', '=', userId).where('id', 'in', batch).execute().then(() => {}));
         const freed = [...files, ...versions].reduce((sum, file) => sum + Number(file.size), 0);
         if (freed > 0) await trx.updateTable('users').set({ storage_used: sql`storage_used - ${freed}` }).where('id', '=', userId).execute();
-        return [...files, ...versions].map((file) => file.blob_key);
+        const done = files.length < PURGE_PAGE;
+        // Sub-folders go with their parents (ON DELETE CASCADE); no file is left under any of them.
+        if (done) await trx.deleteFrom('folders').where('user_id', '=', userId).where(deletedInTime).execute();
+        return { blobKeys: [...files, ...versions].map((file) => file.blob_key), done };
       });
     },
   };

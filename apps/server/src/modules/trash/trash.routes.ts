@@ -5,6 +5,7 @@ import { FileIdParams } from '@cloudvault/contract/files';
 import { FolderIdParams } from '@cloudvault/contract/folders';
 import { RestoreBody, RestoreResponse, TrashResponse } from '@cloudvault/contract/trash';
 import { caller } from '../../lib/auth.ts';
+import { jsonObjectStream } from '../../lib/json-stream.ts';
 import type { TrashService } from './trash.service.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody };
@@ -31,9 +32,12 @@ export function trashRoutes(trash: TrashService): FastifyPluginAsyncTypebox {
       },
     );
 
-    app.get('/trash', { schema: { tags: ['trash'], response: { 200: TrashResponse, 401: ErrorBody } } }, async (request) =>
-      trash.list(caller(request).userId),
-    );
+    app.get('/trash', { schema: { tags: ['trash'], response: { 200: TrashResponse, 401: ErrorBody } } }, async (request, reply) => {
+      const body = jsonObjectStream(await trash.list(caller(request).userId));
+      // Fastify pipes a stream instead of serializing it: the schema documents the answer,
+      // which the presenters give exactly, written as its pages are read.
+      return reply.type('application/json; charset=utf-8').send(body as unknown as TrashResponse);
+    });
 
     app.post(
       '/trash/restore',

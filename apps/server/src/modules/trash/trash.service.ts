@@ -7,7 +7,7 @@ import { notFound } from '../../lib/errors.ts';
 import { presentFile } from '../files/files.presenter.ts';
 import { firstFreeName } from '../files/unique-name.ts';
 import { presentFolder } from '../folders/folders.presenter.ts';
-import type { RestoreOutcome, TrashRepository } from './trash.repository.ts';
+import type { RestoreOutcome, TrashPageKey, TrashRepository } from './trash.repository.ts';
 
 /** How long a user's Trash keeps items: the Storage settings autoDelete / deleteAfterDays. */
 export interface Retention {
@@ -16,6 +16,23 @@ export interface Retention {
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** Rows per query of the Trash listing. */
+const LIST_PAGE = 500;
+
+/** Rows of pages read one after another, each page starting after the last row of the one before. */
+async function* inPages<Row extends { id: string; deleted_at: string | null }, Item>(
+  page: (after: TrashPageKey | null) => Promise<Row[]>,
+  present: (row: Row) => Item,
+): AsyncGenerator<Item> {
+  let after: TrashPageKey | null = null;
+  for (;;) {
+    const rows = await page(after);
+    for (const row of rows) yield present(row);
+    const last = rows.at(-1);
+    if (!last || rows.length < LIST_PAGE) return;
+    after = { deletedAt: last.deleted_at as string, id: last.id };
+  }
+}
 
 /**
  * Tries the item's name, then "name (1)"…, until a restore takes; answers the name and the
@@ -55,10 +72,15 @@ export function createTrashService({ trash, blobs, clock, log, retentionOf, user
     }
   }
 
+  /** A page of rows, then their bytes, until none is left: memory holds one page whatever the Trash holds. */
   async function purge(userId: string, before?: string): Promise<number> {
-    const keys = await trash.purge(userId, before);
-    await deleteBlobs(keys);
-    return keys.length;
+    let purged = 0;
+    for (;;) {
+      const page = await trash.purgePage(userId, before);
+      await deleteBlobs(page.blobKeys);
+      purged += page.blobKeys.length;
+      if (page.done) return purged;
+    }
   }
 
   return {
@@ -72,14 +94,18 @@ export function createTrashService({ trash, blobs, clock, log, retentionOf, user
       }
     },
 
-    async list(userId: string): Promise<TrashResponse> {
+    /**
+     * The Trash as api.md answers it, each list read from the database a page at a time
+     * as the answer is written (lib/json-stream.ts): a Trash of any size holds one page.
+     */
+    async list(userId: string): Promise<{ [K in keyof TrashResponse]: AsyncIterable<TrashResponse[K][number]> }> {
       const retention = await retentionOf(userId);
       const purgeAt = (deletedAt: string) =>
         retention.autoDelete ? new Date(new Date(deletedAt).getTime() + retention.deleteAfterDays * DAY_MS).toISOString() : null;
-      const [folders, files] = await Promise.all([trash.listFolders(userId), trash.listFiles(userId)]);
+      const trashFields = (row: { deleted_at: string | null }) => ({ deletedAt: row.deleted_at as string, purgeAt: purgeAt(row.deleted_at as string) });
       return {
-        folders: folders.map((row) => ({ ...presentFolder(row), deletedAt: row.deleted_at as string, purgeAt: purgeAt(row.deleted_at as string) })),
-        files: files.map((row) => ({ ...presentFile(row), deletedAt: row.deleted_at as string, purgeAt: purgeAt(row.deleted_at as string) })),
+        folders: inPages((after) => trash.listFoldersPage(userId, after, LIST_PAGE), (row) => ({ ...presentFolder(row), ...trashFields(row) })),
+        files: inPages((after) => trash.listFilesPage(userId, after, LIST_PAGE), (row) => ({ ...presentFile(row), ...trashFields(row) })),
       };
     },
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { billingTone, canCancel, canUpgradeFromOverview, statusLabel } from './subscription-state';
+import { billingTone, canCancel, canUpgradeFromOverview, endsWithPeriod, statusLabel } from './subscription-state';
 
 describe('statusLabel', () => {
   it('names active, past due and canceled subscriptions, and anything else Free', () => {
@@ -8,7 +8,9 @@ describe('statusLabel', () => {
     expect(statusLabel({ status: 'canceled' })).toBe('canceled');
     expect(statusLabel(null)).toBe('free');
     expect(statusLabel(undefined)).toBe('free');
-    expect(statusLabel({ status: 'incomplete' as 'active' })).toBe('free');
+    expect(statusLabel({ status: 'incomplete' })).toBe('pastDue');
+    expect(statusLabel({ status: 'unpaid' })).toBe('pastDue');
+    expect(statusLabel({ status: 'trialing' as 'active' })).toBe('free');
   });
 });
 
@@ -18,6 +20,8 @@ describe('buttons of the Overview', () => {
     expect(canCancel({ status: 'past_due', cancelAtPeriodEnd: false })).toBe(true);
     expect(canCancel({ status: 'active', cancelAtPeriodEnd: true })).toBe(false);
     expect(canCancel({ status: 'canceled', cancelAtPeriodEnd: false })).toBe(false);
+    expect(canCancel({ status: 'unpaid', cancelAtPeriodEnd: false })).toBe(false);
+    expect(canCancel({ status: 'incomplete', cancelAtPeriodEnd: false })).toBe(false);
     expect(canCancel(null)).toBe(false);
   });
 
@@ -26,6 +30,15 @@ describe('buttons of the Overview', () => {
     expect(canUpgradeFromOverview({ status: 'canceled' })).toBe(true);
     expect(canUpgradeFromOverview({ status: 'active' })).toBe(false);
     expect(canUpgradeFromOverview({ status: 'past_due' })).toBe(false);
+    expect(canUpgradeFromOverview({ status: 'unpaid' })).toBe(true);
+    expect(canUpgradeFromOverview({ status: 'incomplete' })).toBe(true);
+  });
+
+  it('shows the ending notice only while a subscription set to end still runs', () => {
+    expect(endsWithPeriod({ status: 'active', cancelAtPeriodEnd: true })).toBe(true);
+    expect(endsWithPeriod({ status: 'canceled', cancelAtPeriodEnd: true })).toBe(false);
+    expect(endsWithPeriod({ status: 'active', cancelAtPeriodEnd: false })).toBe(false);
+    expect(endsWithPeriod(null)).toBe(false);
   });
 });
 

@@ -7,7 +7,10 @@ export function statusLabel(subscription: Pick<Subscription, 'status'> | null | 
   switch (subscription?.status) {
     case 'active':
       return 'active';
+    // A payment is owed: a renewal being retried, or one never made (these grant no plan).
     case 'past_due':
+    case 'incomplete':
+    case 'unpaid':
       return 'pastDue';
     case 'canceled':
       return 'canceled';
@@ -18,14 +21,24 @@ export function statusLabel(subscription: Pick<Subscription, 'status'> | null | 
 
 type CancelState = Pick<Subscription, 'status' | 'cancelAtPeriodEnd'> | null | undefined;
 
-/** Cancel is offered only for a subscription that is neither canceled nor already ending. */
-export function canCancel(subscription: CancelState): boolean {
-  return !!subscription && subscription.status !== 'canceled' && !subscription.cancelAtPeriodEnd;
+/** Whether the subscription gives its plan (as the server's grantsPlan): active, or a renewal being retried. */
+function grantsPlan(subscription: Pick<Subscription, 'status'>): boolean {
+  return subscription.status === 'active' || subscription.status === 'past_due';
 }
 
-/** The Overview's Upgrade Plan button: no subscription, or a canceled one. */
+/** Cancel is offered only for a subscription that gives its plan and is not already ending. */
+export function canCancel(subscription: CancelState): boolean {
+  return !!subscription && grantsPlan(subscription) && !subscription.cancelAtPeriodEnd;
+}
+
+/** The Overview's Upgrade Plan button: no subscription, or one that gives no plan (canceled, never paid). */
 export function canUpgradeFromOverview(subscription: Pick<Subscription, 'status'> | null | undefined): boolean {
-  return !subscription || subscription.status === 'canceled';
+  return !subscription || !grantsPlan(subscription);
+}
+
+/** The notice of a subscription ending with its period, which only one still running has. */
+export function endsWithPeriod(subscription: Pick<Subscription, 'status' | 'cancelAtPeriodEnd'> | null | undefined): boolean {
+  return !!subscription && subscription.cancelAtPeriodEnd && subscription.status !== 'canceled';
 }
 
 /** A billing history item's colour: paid green, pending yellow, anything else red. */

@@ -22,9 +22,10 @@ export function CancelSubscriptionModal({ open, onClose, planName, periodEnd }: 
 
   const onConfirm = () =>
     cancel.mutate(undefined, {
-      // The subscription has been read again by now (the mutation waits for it).
-      onSuccess: () => {
-        toast.success(t('subscription.toast.canceled'));
+      // The subscription has been read again by now (the mutation waits for it). A
+      // cancellation in the first month is refunded and ends the subscription at once.
+      onSuccess: ({ subscription }) => {
+        toast.success(t(subscription.status === 'canceled' ? 'subscription.toast.canceledRefunded' : 'subscription.toast.canceled'));
         onClose();
       },
       onError: (error) => toast.error(serverErrorMessage(error) ?? t('subscription.toast.cancelFailed')),
@@ -37,11 +38,11 @@ export function CancelSubscriptionModal({ open, onClose, planName, periodEnd }: 
       busy={cancel.isPending}
       size="sm"
       title={t('subscription.cancelModal.title')}
-      description={
+      description={`${
         periodEnd
           ? t('subscription.cancelModal.message', { date: formatDay(periodEnd, i18n.language), plan: planName })
           : t('subscription.cancelModal.messageNoDate', { plan: planName })
-      }
+      } ${t('subscription.cancelModal.refundNote')}`}
       icon={
         <span className="grid size-10 place-items-center rounded-xl bg-danger-soft text-danger">
           <CircleX aria-hidden="true" className="size-5" />

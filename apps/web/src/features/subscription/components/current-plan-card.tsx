@@ -7,7 +7,7 @@ import { serverErrorMessage } from '../../../lib/api-client';
 import { formatDay } from '../../../lib/dates';
 import { formatPrice } from '../../../lib/money';
 import { useReactivateSubscription } from '../api/reactivate-subscription';
-import { canCancel, canUpgradeFromOverview } from '../subscription-state';
+import { canCancel, canUpgradeFromOverview, endsWithPeriod } from '../subscription-state';
 import { EndingNotice } from './ending-notice';
 import { StatusBadge } from './status-badge';
 import { useFormatSize } from '../../../lib/format-size';
@@ -55,7 +55,7 @@ export function CurrentPlanCard({ current, onUpgrade, onCancel }: CurrentPlanCar
         <StatusBadge subscription={subscription} />
       </div>
 
-      {subscription?.cancelAtPeriodEnd && (
+      {subscription && endsWithPeriod(subscription) && (
         <div className="mt-5">
           <EndingNotice
             endsAt={subscription.currentPeriodEnd}

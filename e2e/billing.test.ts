@@ -53,7 +53,7 @@ describe('pricing for visitors', () => {
     await planCard(page, 'Pro').getByText('$9.99').waitFor();
     await planCard(page, 'Business').getByText('$19.99').waitFor();
 
-    // The four FAQ statements of product.md.
+    // The four FAQ statements of docs/product.md#faq.
     await page.getByText('Upgrades and downgrades take effect immediately, and the price is prorated').waitFor();
     await page.getByText('new uploads are blocked until your usage is under').waitFor();
     await page.getByText('If you cancel during your first month, you get a full refund.').waitFor();

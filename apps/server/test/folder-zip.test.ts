@@ -197,7 +197,7 @@ describe('paths too long for a zip entry', () => {
 });
 
 describe('settings', () => {
-  it("answers product.md's defaults, saves the whole object and rejects unknown keys and values outside the set", async () => {
+  it("answers the defaults of docs/product.md#settings, saves the whole object and rejects unknown keys and values outside the set", async () => {
     const { token } = await createUser(server);
     const initial = await server.request('GET', '/api/user/settings', { token });
     expect(initial.body.settings).toEqual({

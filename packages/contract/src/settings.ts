@@ -5,7 +5,7 @@ const closed = { additionalProperties: false } as const;
 export const DELETE_AFTER_DAYS = [7, 30, 90, 365] as const;
 export const LANGUAGES = ['en', 'es', 'fr', 'de', 'zh'] as const;
 
-/** The whole settings object: every key required, no other key allowed (api.md). */
+/** The whole settings object: every key required, no other key allowed (docs/api.md#account). */
 export const Settings = Type.Object(
   {
     notifications: Type.Object(
@@ -49,7 +49,7 @@ export const Settings = Type.Object(
 );
 export type Settings = Static<typeof Settings>;
 
-/** product.md section 3: what a new account starts with; stored values merge over these. */
+/** docs/product.md#settings: what a new account starts with; stored values merge over these. */
 export const DEFAULT_SETTINGS: Settings = {
   notifications: { email: true, push: true, fileSharing: true, storageAlerts: true, securityAlerts: true },
   privacy: { profileVisibility: 'private', shareAnalytics: false, twoFactorAuth: false },

@@ -4,7 +4,7 @@ import { FileItem } from './files.ts';
 import { Folder } from './folders.ts';
 import { PASSWORD_MIN_LENGTH } from './validation.ts';
 
-/** Link lifetimes are whole hours; the plan sets the longest (decisions.md section 1). */
+/** Link lifetimes are whole hours; the plan sets the longest (docs/product.md#link-rules). */
 export const DEFAULT_LINK_HOURS = 24;
 export const MAX_LINK_HOURS = 720;
 export const SHARE_PASSWORD_MAX_LENGTH = 128;

@@ -13,7 +13,7 @@ export function resolveMimetype(declared: string | undefined, fileName: string):
 
 const DOCUMENT_PATTERNS = [/^text\//, /pdf/, /msword|wordprocessing|opendocument\.text|rtf/, /sheet|excel|csv/, /presentation|powerpoint/];
 
-/** The category of product.md section 9, kept for icons and usage counters. */
+/** The category of docs/product.md#file-categories, kept for icons and usage counters. */
 export function categorize(mimetype: string): FileCategory {
   if (mimetype.startsWith('image/')) return 'image';
   if (mimetype.startsWith('video/')) return 'video';

@@ -37,7 +37,7 @@ export function AppProviders({ queryClient, children }: { queryClient: QueryClie
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
         {children}
-        {/* decisions.md section 5: top-right; 4 s default, 3 s success, 5 s error; at most
+        {/* docs/product.md#toasts: top-right; 4 s default, 3 s success, 5 s error; at most
             20 at once, which is react-hot-toast's built-in limit. */}
         <Toaster
           position="top-right"

@@ -52,7 +52,7 @@ const SuccessPage = lazy(() =>
   import('../features/success/components/success-page').then((m) => ({ default: m.SuccessPage })),
 );
 
-/** The route table of product.md section 2, plus /trash and sharing's pages (decisions.md section 4). */
+/** The route table of docs/product.md#routes, /trash and sharing's pages included. */
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
@@ -86,7 +86,7 @@ export const routes: RouteObject[] = [
         element: <SessionAwareLayout />,
         children: [
           { path: 'pricing', element: <PricingPage /> },
-          // A share link opens for anyone who has it (decisions.md section 4).
+          // A share link opens for anyone who has it (docs/product.md#public-share-page).
           { path: 's/:token', element: <PublicSharePage /> },
         ],
       },

@@ -1,10 +1,10 @@
 /**
- * How full a storage quota is, as every storage bar shows it (product.md section 4): the
+ * How full a storage quota is, as every storage bar shows it (docs/product.md#dashboard): the
  * dashboard's storage card and the subscription page's Usage tab must look the same.
  */
 export type StorageTone = 'normal' | 'warning' | 'critical';
 
-/** The share of the quota in use, in percent, clamped to 0..100 (product.md section 4). */
+/** The share of the quota in use, in percent, clamped to 0..100 (docs/product.md#dashboard). */
 export function usagePercent(used: number, limit: number): number {
   if (!Number.isFinite(used) || used <= 0) return 0;
   if (!Number.isFinite(limit) || limit <= 0) return 100;

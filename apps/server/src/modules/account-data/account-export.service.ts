@@ -14,7 +14,7 @@ import type { AccountDataRepository } from './account-data.repository.ts';
 export function createAccountExportService(deps: {
   data: Pick<AccountDataRepository, 'liveFolders' | 'liveFiles'>;
   blobs: Pick<BlobStore, 'readInto' | 'localPath'>;
-  /** What account.json holds besides folders and files (api.md): user, settings, billing, shares. */
+  /** What account.json holds besides folders and files (docs/api.md#account): user, settings, billing, shares. */
   accountRecord(userId: string): Promise<Record<string, unknown>>;
   compressionEnabled(userId: string): Promise<boolean>;
   clock: { now(): Date };

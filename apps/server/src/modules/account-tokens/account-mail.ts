@@ -69,13 +69,13 @@ const TEXT: Record<Language, {
   },
 };
 
-/** The link that proves the address: `<PUBLIC_URL>/verify-email?token=…` (api.md). */
+/** The link that proves the address: `<PUBLIC_URL>/verify-email?token=…` (docs/api.md#email-verification). */
 export function verificationMail(input: { to: string; firstName: string; token: string; publicUrl: string }, language: Language): MailMessage {
   const text = TEXT[language].verify;
   return mailMessage(input.to, text.subject, text.body(input.firstName), { text: text.link, url: `${input.publicUrl}/verify-email?token=${input.token}` });
 }
 
-/** The link that sets a new password: `<PUBLIC_URL>/reset-password?token=…` (api.md). */
+/** The link that sets a new password: `<PUBLIC_URL>/reset-password?token=…` (docs/api.md#email-verification). */
 export function passwordResetMail(input: { to: string; firstName: string; token: string; publicUrl: string }, language: Language): MailMessage {
   const text = TEXT[language].reset;
   return mailMessage(input.to, text.subject, text.body(input.firstName), { text: text.link, url: `${input.publicUrl}/reset-password?token=${input.token}` });

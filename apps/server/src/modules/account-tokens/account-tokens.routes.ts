@@ -6,7 +6,7 @@ import { FORGOT_MESSAGE, RESEND_MESSAGE, RESET_MESSAGE, type AccountTokensServic
 
 const errors = { 400: ErrorBody, 429: ErrorBody };
 
-/** E-mail verification and password recovery (api.md, "E-mail verification and account recovery"). */
+/** E-mail verification and password recovery (docs/api.md#email-verification). */
 export function accountTokensRoutes(accountTokens: AccountTokensService): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.post('/auth/verify-email', { schema: { tags: ['accounts'], body: VerifyEmailBody, response: { 200: ProfileResponse, ...errors } } }, async (request) => ({

@@ -15,7 +15,7 @@ import type { AccountTokensRepository } from './account-tokens.repository.ts';
 import { hashMailedToken, newMailedToken } from './account-tokens.ts';
 
 const HOUR = 60 * 60 * 1000;
-/** api.md: a verification link works for 48 hours, a reset link for 1 hour. */
+/** docs/api.md#email-verification: a verification link works for 48 hours, a reset link for 1 hour. */
 export const VERIFICATION_LIFETIME_MS = 48 * HOUR;
 export const RESET_LIFETIME_MS = HOUR;
 
@@ -86,7 +86,7 @@ export function createAccountTokensService(deps: AccountTokensServiceDeps) {
       }
     },
 
-    /** api.md: 429 beyond 5 an hour. An address verified already gets nothing (and the same answer). */
+    /** docs/api.md#email-verification: 429 beyond 5 an hour. An address verified already gets nothing (and the same answer). */
     async resendVerification(userId: string): Promise<void> {
       const wait = deps.verificationResends.retryAfter(userId);
       if (wait > 0) throw tooManyRequests(wait);
@@ -97,7 +97,7 @@ export function createAccountTokensService(deps: AccountTokensServiceDeps) {
       await mailVerification(user);
     },
 
-    /** api.md: 400 for an unknown, used or expired token. */
+    /** docs/api.md#email-verification: 400 for an unknown, used or expired token. */
     async verifyEmail(token: string): Promise<User> {
       const invalid = () => badRequest('This verification link is invalid, used or expired. Ask for a new one.', 'VERIFICATION_LINK_INVALID');
       const now = clock.now().toISOString();
@@ -109,7 +109,7 @@ export function createAccountTokensService(deps: AccountTokensServiceDeps) {
     },
 
     /**
-     * api.md: the same answer, no sooner than a fixed floor, whether or not the e-mail has an
+     * docs/api.md#email-verification: the same answer, no sooner than a fixed floor, whether or not the e-mail has an
      * account; the mail is queued, never sent while the request waits, so no path is slower.
      */
     async forgotPassword(input: ForgotPasswordBody, ip: string): Promise<void> {
@@ -139,7 +139,7 @@ export function createAccountTokensService(deps: AccountTokensServiceDeps) {
       if (left > 0) await sleep(left);
     },
 
-    /** api.md: every session revoked, two-factor untouched; 400 for a bad token or a short password. */
+    /** docs/api.md#email-verification: every session revoked, two-factor untouched; 400 for a bad token or a short password. */
     async resetPassword(input: ResetPasswordBody): Promise<void> {
       const invalid = () => badRequest('This reset link is invalid, used or expired. Ask for a new one.', 'RESET_LINK_INVALID');
       const row = await tokens.findUsable(hashMailedToken(input.token), 'reset_password', clock.now().toISOString());

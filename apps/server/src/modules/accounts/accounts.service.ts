@@ -125,7 +125,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
       const valid = await passwords.verify(user?.password_hash ?? (await decoy()), input.password);
       if (!user || !valid) throw new AppError(401, 'INVALID_CREDENTIALS', WRONG_CREDENTIALS);
       if (user.totp_secret !== null) {
-        // api.md: a code is asked for only after the right password; a wrong code counts as a failure.
+        // docs/api.md#accounts: a code is asked for only after the right password; a wrong code counts as a failure.
         if (!input.totpCode) throw new AppError(401, 'TWO_FACTOR_REQUIRED', 'Enter the code from your authenticator app.', { twoFactorRequired: true });
         if (!(await deps.verifySecondFactor(user, input.totpCode))) {
           throw new AppError(401, 'INVALID_TWO_FACTOR_CODE', 'That code is not right. Enter the current code, or one of your recovery codes.', { twoFactorRequired: true });
@@ -140,7 +140,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
     },
 
     /**
-     * Re-authentication (api.md) before deleting the account or turning two-factor off: the
+     * Re-authentication (docs/api.md#email-verification) before deleting the account or turning two-factor off: the
      * account's password, else 400. Wrong ones count as failed sign-ins from that address, so
      * a stolen session guesses no faster than the sign-in form.
      */

@@ -1,7 +1,7 @@
 import type { HistoryType } from '@cloudvault/contract/subscriptions';
 
 const DAY = 24 * 60 * 60 * 1000;
-/** product.md FAQ: "full refund if cancelled during the first month". */
+/** docs/product.md#billing-rules: "A cancellation within 30 days of the first paid invoice refunds that invoice once". */
 export const REFUND_WINDOW_DAYS = 30;
 
 /** The same day of the next month, or that month's last day (31 January → 28 or 29 February). */

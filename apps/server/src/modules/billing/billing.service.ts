@@ -205,7 +205,7 @@ export function createBillingService(deps: BillingServiceDeps) {
   }
 
   /**
-   * product.md FAQ: a cancellation in the first month refunds that month, once per customer
+   * docs/product.md#billing-rules: a cancellation in the first month refunds that month, once per customer
    * (a second subscription's first month is not refunded), and the refund ends the
    * subscription at once: otherwise subscribe, cancel, keep the month, repeat was free.
    */
@@ -303,7 +303,7 @@ export function createBillingService(deps: BillingServiceDeps) {
       return (await provider.createPortalSession({ customer: await customerOf(userId), returnUrl: target })).url;
     },
 
-    /** api.md: a checkout without a paid subscription; else an immediate prorated change, or FREE = cancel. */
+    /** docs/api.md#subscriptions: a checkout without a paid subscription; else an immediate prorated change, or FREE = cancel. */
     async upgrade(userId: string, planId: PlanId): Promise<{ checkoutUrl?: string; subscription?: Subscription }> {
       const subscription = await activeSubscription(userId);
       if (!subscription) {

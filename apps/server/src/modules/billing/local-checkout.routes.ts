@@ -27,7 +27,7 @@ const html = (reply: FastifyReply, status: number, body: string) =>
   reply.code(status).header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(body);
 
 /**
- * The local provider's hosted pages (api.md): the test checkout, the portal and invoices.
+ * The local provider's hosted pages (docs/api.md#local-checkout): the test checkout, the portal and invoices.
  * No bearer token: the unguessable session or invoice id is the capability, as on a
  * hosted checkout. Form posts carry no data this server trusts beyond the plan picked.
  */

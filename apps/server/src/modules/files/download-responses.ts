@@ -12,7 +12,7 @@ import type { FileRow } from './files.repository.ts';
 const DOWNLOAD_CSP = "default-src 'none'; sandbox";
 
 /**
- * A stored file as api.md's Downloads section says: attachment, a type that never renders
+ * A stored file as docs/api.md#downloads says: attachment, a type that never renders
  * as a page, Content-Length, ETag with 304, Range with 206 and 416, and a Range whose
  * If-Range names another version answered with the whole file.
  */

@@ -6,7 +6,7 @@ import { newId } from '../../lib/ids.ts';
 import type { ServiceLog } from '../../lib/service-log.ts';
 import type { NotificationsRepository } from './notifications.repository.ts';
 
-/** Which notifications setting governs each kind of event (decisions.md section 3). */
+/** Which notifications setting governs each kind of event (docs/product.md#notifications). */
 const CATEGORY: Record<NotificationType, keyof Omit<Settings['notifications'], 'email' | 'push'>> = {
   folder_shared: 'fileSharing',
   storage_alert: 'storageAlerts',

@@ -1,4 +1,4 @@
-/** decisions.md section 3: storage alerts when usage passes 80 % and 90 % of the plan. */
+/** docs/product.md#notifications: storage alerts when usage passes 80 % and 90 % of the plan. */
 export const STORAGE_ALERT_PERCENTS = [90, 80] as const;
 
 /** The highest threshold this change of usage crossed upwards, or null. */

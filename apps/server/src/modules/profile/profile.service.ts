@@ -38,7 +38,7 @@ export function createProfileService(deps: {
       return presentUser(await requireUser(userId), deps.plans, deps.admins);
     },
 
-    /** api.md: 400 for a wrong current password; every other session is signed out. */
+    /** docs/api.md#account: 400 for a wrong current password; every other session is signed out. */
     async changePassword(userId: string, sessionId: string, input: ChangePasswordBody): Promise<void> {
       const user = await requireUser(userId);
       if (!input.currentPassword) throw badRequest('Current password is required', 'CURRENT_PASSWORD_REQUIRED');

@@ -60,7 +60,7 @@ export interface TrashServiceDeps {
   log: { error(details: object, message: string): void };
 }
 
-/** Delete moves to Trash; restore brings back; empty frees the bytes (decisions.md section 2). */
+/** Delete moves to Trash; restore brings back; empty frees the bytes (docs/product.md#trash). */
 export function createTrashService({ trash, blobs, clock, log, retentionOf, usersWithAutoDelete }: TrashServiceDeps) {
   /** Called once the rows are gone (so nothing points at missing bytes). */
   async function deleteBlobs(keys: string[]): Promise<void> {
@@ -95,7 +95,7 @@ export function createTrashService({ trash, blobs, clock, log, retentionOf, user
     },
 
     /**
-     * The Trash as api.md answers it, each list read from the database a page at a time
+     * The Trash as docs/api.md#trash answers it, each list read from the database a page at a time
      * as the answer is written (lib/json-stream.ts): a Trash of any size holds one page.
      */
     async list(userId: string): Promise<{ [K in keyof TrashResponse]: AsyncIterable<TrashResponse[K][number]> }> {

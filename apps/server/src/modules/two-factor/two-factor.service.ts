@@ -18,7 +18,7 @@ function newRecoveryCode(): string {
 const normalizeRecoveryCode = (code: string) => code.replace(/[\s-]/g, '').toLowerCase();
 const hashCode = (code: string) => createHash('sha256').update(normalizeRecoveryCode(code)).digest('hex');
 
-/** api.md two-factor routes: setup (pending), enable with a code, disable with a code; and the sign-in check. */
+/** The two-factor routes of docs/api.md#two-factor: setup (pending), enable with a code, disable with a code; and the sign-in check. */
 export function createTwoFactorService(deps: {
   twoFactor: TwoFactorRepository;
   clock: Clock;

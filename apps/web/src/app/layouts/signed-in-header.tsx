@@ -21,7 +21,7 @@ export function SignedInHeader({ user }: { user: User }) {
   useApplyAppearance();
   const current = useCurrentSubscription();
 
-  // product.md section 8: the header's subscription failure is only logged.
+  // docs/product.md#signed-in-header: the header's subscription failure is only logged.
   useEffect(() => {
     if (current.error) console.warn('Could not load the subscription for the plan badge.', current.error);
   }, [current.error]);

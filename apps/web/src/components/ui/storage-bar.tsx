@@ -11,7 +11,7 @@ interface StorageBarProps {
   className?: string;
 }
 
-/** A storage quota bar: blue, yellow from 75 %, red from 90 % (product.md section 4). */
+/** A storage quota bar: blue, yellow from 75 %, red from 90 % (docs/product.md#dashboard). */
 export function StorageBar({ percent, label, valueText, className }: StorageBarProps) {
   const tone = storageTone(percent);
   return (

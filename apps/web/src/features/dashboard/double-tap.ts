@@ -1,4 +1,4 @@
-/** product.md section 9: a second tap within this many milliseconds opens a folder. */
+/** docs/product.md#dashboard: a second tap within this many milliseconds opens a folder. */
 export const DOUBLE_TAP_MS = 300;
 /** At this width or less (and on touch screens) folders open by double tap. */
 export const NARROW_SCREEN_MAX_WIDTH = 768;

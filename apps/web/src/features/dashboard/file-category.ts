@@ -1,5 +1,5 @@
 /**
- * product.md section 9's categories, with documents split by kind so each gets its icon:
+ * The categories of docs/product.md#file-categories, with documents split by kind so each gets its icon:
  * image, video, audio, document (pdf, word, sheet, presentation), archive, otherwise default.
  */
 export type FileKind = 'image' | 'video' | 'audio' | 'pdf' | 'word' | 'sheet' | 'presentation' | 'archive' | 'text' | 'default';

@@ -1,4 +1,4 @@
-/** Grid view: 2 to 6 columns by the width of the file area (product.md section 2). */
+/** Grid view: 2 to 6 columns by the width of the file area (docs/product.md#dashboard). */
 export function columnsForWidth(width: number): number {
   if (width < 460) return 2;
   if (width < 680) return 3;

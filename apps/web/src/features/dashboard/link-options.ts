@@ -15,7 +15,7 @@ export interface LinkOptions {
 }
 
 /**
- * The API does not publish plan capabilities; decisions.md section 1 gives password links
+ * The API does not publish plan capabilities; docs/product.md#plans gives password links
  * and 30-day links to the paid plans only, so everything but Free offers them. The server
  * keeps the last word: an option the plan lacks comes back as a 400 with its reason.
  */

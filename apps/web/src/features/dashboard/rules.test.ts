@@ -61,7 +61,7 @@ describe('grid columns', () => {
 });
 
 describe('file icons', () => {
-  it('picks the category of product.md section 9', () => {
+  it('picks the category of docs/product.md#file-categories', () => {
     expect(fileKind('image/png', 'a.png')).toBe('image');
     expect(fileKind('video/mp4', 'a.mp4')).toBe('video');
     expect(fileKind('audio/mpeg', 'a.mp3')).toBe('audio');

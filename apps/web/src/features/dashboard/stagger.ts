@@ -1,4 +1,4 @@
-/** product.md: tiles appear one after another, 50 ms apart. */
+/** docs/product.md#dashboard: tiles appear one after another, 50 ms apart. */
 export const STAGGER_STEP_MS = 50;
 /** How long one tile's entrance animation runs (styles.css, .cv-tile-in). */
 export const TILE_ENTER_MS = 200;

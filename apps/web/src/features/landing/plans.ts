@@ -1,7 +1,7 @@
 import type { PlanId } from '@cloudvault/contract/plans';
 
 /**
- * The plans as the landing page markets them (docs: decisions.md section 1). The landing
+ * The plans as the landing page markets them (docs/product.md#plans). The landing
  * page is public and static, so it shows the default catalogue rather than fetching it;
  * the pricing and subscription pages read the live catalogue from the API.
  */

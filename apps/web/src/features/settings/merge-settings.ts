@@ -3,7 +3,7 @@ import { DEFAULT_SETTINGS, type Settings } from '@cloudvault/contract/settings';
 type Loose = { [Group in keyof Settings]?: Partial<Settings[Group]> | null };
 
 /**
- * Loaded settings over product.md's defaults, group by group: an older server or a stored
+ * Loaded settings over the defaults of docs/product.md#settings, group by group: an older server or a stored
  * object without a newer key still gives a whole settings object to show and to send back.
  */
 export function mergeSettings(loaded: Loose | null | undefined): Settings {

@@ -1,6 +1,6 @@
 import { ApiError } from '../../lib/api-client';
 
-/** Answers about the password asked again (api.md re-authentication), not about a code or the request. */
+/** Answers about the password asked again (re-authentication, docs/api.md#email-verification), not about a code or the request. */
 const PASSWORD_CODES = new Set(['INCORRECT_PASSWORD', 'PASSWORD_REQUIRED', 'RATE_LIMITED']);
 
 /** Whether a failed call is about the re-entered password: the dialog shows it under that field. */

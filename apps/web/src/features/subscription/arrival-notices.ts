@@ -1,5 +1,5 @@
 /**
- * What the address says on arriving at /subscription (product.md section 2): `updated=true`
+ * What the address says on arriving at /subscription (docs/product.md#subscription): `updated=true`
  * after a plan change elsewhere, `session_id` on the way back from the billing portal. Both
  * are shown once and then removed, so a reload or a shared link does not repeat them.
  */

@@ -1,6 +1,6 @@
 import type { Plan } from '@cloudvault/contract/plans';
 
-/** How a plan card relates to the user's current plan (product.md section 4). */
+/** How a plan card relates to the user's current plan (docs/product.md#subscription). */
 export type PlanRelation = 'current' | 'upgrade' | 'downgrade' | 'unavailable';
 
 type Comparable = Pick<Plan, 'id' | 'price' | 'storageLimit'>;

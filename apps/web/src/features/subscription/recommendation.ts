@@ -13,7 +13,7 @@ export interface Recommendation {
 }
 
 /**
- * The recommendation block (product.md section 2): shown at 80 % usage or more, or at 50 %
+ * The recommendation block (docs/product.md#subscription): shown at 80 % usage or more, or at 50 %
  * or more on Free; it offers the plan with the smallest storage limit above the current one.
  */
 export function recommendation(

@@ -1,9 +1,9 @@
 import type { HistoryEntry } from '@cloudvault/contract/subscriptions';
 
-/** product.md section 9: a plan card lists its first 6 features, the upgrade modal 5. */
+/** docs/product.md#subscription: a plan card lists its first 6 features, the upgrade modal 5. */
 export const PLAN_CARD_FEATURES = 6;
 export const UPGRADE_MODAL_FEATURES = 5;
-/** product.md section 9: Recent Changes shows 5 entries. */
+/** docs/product.md#subscription: Recent Changes shows 5 entries. */
 export const RECENT_CHANGES = 5;
 
 /** The features a list shows (the first `limit` unless expanded) and how many it leaves out. */

@@ -1,6 +1,6 @@
 import type { BillingStatus, Subscription } from '@cloudvault/contract/subscriptions';
 
-/** The status shown for a subscription (product.md section 4); no subscription reads as Free. */
+/** The status shown for a subscription (docs/product.md#subscription); no subscription reads as Free. */
 export type StatusLabel = 'active' | 'pastDue' | 'canceled' | 'free';
 
 export function statusLabel(subscription: Pick<Subscription, 'status'> | null | undefined): StatusLabel {

@@ -22,7 +22,7 @@ export function uploadConcurrency(plans: readonly Pick<Plan, 'id' | 'maxConcurre
   return Math.max(1, Math.min(limit, BROWSER_UPLOAD_CONNECTIONS));
 }
 
-/** product.md section 5: used when the upload settings cannot be loaded. */
+/** docs/product.md#uploads: used when the upload settings cannot be loaded. */
 export const FALLBACK_UPLOAD_CONFIG: UploadConfig = {
   userMaxFileSize: 107374182,
   userMaxFileSizeFormatted: '102.4 MB',

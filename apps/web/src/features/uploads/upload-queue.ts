@@ -1,5 +1,5 @@
 /**
- * The upload queue: the browser's side of product.md's upload entries. Files wait in order
+ * The upload queue: the browser's side of docs/product.md#uploads. Files wait in order
  * and at most `concurrency` of them travel at once; each can be cancelled. It knows no
  * HTTP (the transport is given) and no React (components subscribe to snapshots).
  */
@@ -58,9 +58,9 @@ export interface UploadQueueOptions<Result> {
   onBatchSettled?: (summary: BatchSummary) => void;
 }
 
-/** product.md section 9: a completed row stays this long. */
+/** docs/product.md#uploads: a completed row stays this long. */
 export const COMPLETED_ROW_MS = 3000;
-/** product.md section 9: speed and remaining time refresh this often. */
+/** docs/product.md#uploads: speed and remaining time refresh this often. */
 export const SPEED_REFRESH_MS = 1000;
 /** The server said "too many at once" (another tab is uploading): try again after a pause. */
 const BUSY_RETRY_MS = 1500;

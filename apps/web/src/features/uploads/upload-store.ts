@@ -32,7 +32,7 @@ export const uploadQueue = new UploadQueue<FileItem>({
   onFailed: (entry) => {
     toast.error(i18n.t('uploads.toast.fileFailed', { file: entry.name }));
   },
-  // product.md section 4: one summary per batch.
+  // docs/product.md#uploads: one summary per batch.
   onBatchSettled: ({ succeeded, failed }) => {
     if (succeeded > 0) toast.success(i18n.t('uploads.toast.succeeded', { count: succeeded }));
     if (failed > 0) toast.error(i18n.t('uploads.toast.failed', { count: failed }));

@@ -15,7 +15,7 @@ interface FieldErrors {
   code?: string;
 }
 
-/** The server's answer when the password was right and a two-factor code is needed (api.md). */
+/** The server's answer when the password was right and a two-factor code is needed (docs/api.md#accounts). */
 function asksForCode(error: unknown): boolean {
   return error instanceof ApiError && error.status === 401 && (error.body as { twoFactorRequired?: unknown } | undefined)?.twoFactorRequired === true;
 }

@@ -13,7 +13,7 @@ export function foldersQueryOptions(parentId: string | null) {
   return queryOptions({
     queryKey: driveKeys.folders(parentId),
     queryFn: ({ signal }) => getFolders(parentId, signal),
-    // A folder is re-read each time it is opened (product.md section 4); the cached
+    // A folder is re-read each time it is opened (docs/product.md#dashboard); the cached
     // listing shows meanwhile.
     staleTime: 0,
   });

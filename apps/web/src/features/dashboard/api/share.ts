@@ -1,10 +1,10 @@
 import type { PrivateShareResponse, ShareFolderBody, ShareLinkResponse } from '@cloudvault/contract/shares';
 import { api } from '../../../lib/api-client';
 
-/** product.md section 9: file share links expire after 24 hours unless the plan lets the user choose. */
+/** docs/product.md#link-rules: file share links expire after 24 hours unless the plan lets the user choose. */
 export const FILE_SHARE_HOURS = 24;
 
-/** A link's optional settings (plans with password links, decisions.md section 1). */
+/** A link's optional settings (plans with password links, docs/product.md#plans). */
 export interface LinkSettings {
   /** Hours until the link stops working. */
   expiresIn?: number;

@@ -22,7 +22,7 @@ import { StorageCard } from './storage-card';
 /** How often the storage summary may refresh while a batch of uploads lands. */
 const STORAGE_REFRESH_MS = 1000;
 
-/** The file manager (product.md section 2, Dashboard). */
+/** The file manager (docs/product.md#dashboard). */
 export function DashboardPage() {
   const { t } = useTranslation();
   const formatSize = useFormatSize();
@@ -36,7 +36,7 @@ export function DashboardPage() {
   const files = useFiles(folderId);
   const path = useFolderPath(folderId);
 
-  // product.md section 4: the dashboard info reloads whenever the folder changes (the
+  // docs/product.md#dashboard: the dashboard info reloads whenever the folder changes (the
   // listings do by themselves: each folder is its own query, re-read when shown).
   useEffect(() => {
     void queryClient.invalidateQueries({ queryKey: driveKeys.storage });

@@ -21,7 +21,7 @@ export function DeleteItemModal({ item, onClose, onDeleted }: { item: DriveItem 
       onDeleted(item);
       onClose();
     } catch (error) {
-      // Folders show the server's reason when it gave one (product.md section 8).
+      // Folders show the server's reason when it gave one (docs/product.md#files-and-folders).
       toast.error(isFolder ? (serverErrorMessage(error) ?? t('dashboard.deleteFolder.failed')) : t('dashboard.deleteFile.failed'));
     }
   };

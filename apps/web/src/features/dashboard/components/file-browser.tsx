@@ -42,7 +42,7 @@ import { SearchResults } from './search-results';
 import { ShareFileModal } from './share-file-modal';
 import { ShareFolderModal } from './share-folder-modal';
 
-/** product.md: the drive-wide search waits until typing pauses. */
+/** docs/product.md#search: the drive-wide search waits until typing pauses. */
 const SEARCH_DEBOUNCE_MS = 300;
 
 type Dialog =

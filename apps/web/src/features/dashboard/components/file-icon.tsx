@@ -26,7 +26,7 @@ const icons: Record<FileKind, { icon: LucideIcon; tone: string }> = {
   default: { icon: File, tone: 'bg-slate-100 text-slate-500 dark:bg-slate-500/15 dark:text-slate-300' },
 };
 
-/** The file's category icon (product.md section 9) on a tinted square. */
+/** The file's category icon (docs/product.md#file-categories) on a tinted square. */
 export function FileIcon({ mimetype, name, size = 'md' }: { mimetype: string; name: string; size?: 'sm' | 'md' | 'lg' }) {
   const kind = fileKind(mimetype, name);
   const { icon: Icon, tone } = icons[kind];

@@ -13,8 +13,8 @@ import { ShareModalIcon } from './share-modal-icon';
 
 /**
  * 'Share File' on plans with password links: the link's lifetime and an optional password,
- * then the link is copied. Closes after the attempt, whether it worked or not (product.md
- * section 4). Other plans share in one click without this dialog.
+ * then the link is copied. Closes after the attempt, whether it worked or not
+ * (docs/product.md#sharing). Other plans share in one click without this dialog.
  */
 export function ShareFileModal({ item, options, onClose }: { item: DriveItem | null; options: LinkOptions; onClose: () => void }) {
   return item ? <ShareFileForm key={item.key} item={item} options={options} onClose={onClose} /> : null;

@@ -18,7 +18,7 @@ import { ShareModalIcon } from './share-modal-icon';
 /**
  * 'Share Folder': a public link (copied to the clipboard) or a private share with one
  * e-mail address; on plans with password links, the public link's lifetime and an optional
- * password. Closes after the attempt, whether it worked or not (product.md section 4).
+ * password. Closes after the attempt, whether it worked or not (docs/product.md#sharing).
  */
 export function ShareFolderModal({ item, options, onClose }: { item: DriveItem | null; options: LinkOptions; onClose: () => void }) {
   return item ? <ShareFolderForm key={item.key} item={item} options={options} onClose={onClose} /> : null;
@@ -39,7 +39,7 @@ function ShareFolderForm({ item, options, onClose }: { item: DriveItem; options:
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (pending) return;
-    // An empty e-mail is ignored (product.md section 5).
+    // An empty e-mail is ignored (docs/product.md#sharing).
     if (shareType === 'private' && !trimmed) {
       emailRef.current?.focus();
       return;

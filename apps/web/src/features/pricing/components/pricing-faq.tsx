@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 
 const QUESTIONS = ['change', 'downgrade', 'refund', 'free'] as const;
 
-/** The four FAQ statements of product.md section 1, always open (nothing to click to read them). */
+/** The four FAQ statements of docs/product.md#faq, always open (nothing to click to read them). */
 export function PricingFaq() {
   const { t } = useTranslation();
   return (

@@ -14,7 +14,7 @@ import { PricingCta } from './pricing-cta';
 import { PricingFaq } from './pricing-faq';
 import { PricingPlanCard } from './pricing-plan-card';
 
-/** The pricing page (product.md section 2): the live catalogue, FAQ and a call to action, for visitors and users. */
+/** The pricing page (docs/product.md#pricing): the live catalogue, FAQ and a call to action, for visitors and users. */
 export function PricingPage() {
   const { t } = useTranslation();
   const { status, user } = useSession();

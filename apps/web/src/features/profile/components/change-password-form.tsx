@@ -12,7 +12,7 @@ import { ProfileCard } from './profile-card';
 type Field = 'current' | 'next' | 'confirm';
 const EMPTY: Record<Field, string> = { current: '', next: '', confirm: '' };
 
-/** Change password (product.md section 5): the button waits until all three fields are filled. */
+/** Change password (docs/product.md#profile): the button waits until all three fields are filled. */
 export function ChangePasswordForm() {
   const { t } = useTranslation();
   const change = useChangePassword();

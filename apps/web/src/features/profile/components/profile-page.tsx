@@ -12,7 +12,7 @@ import { SecurityTab } from './security-tab';
 
 type TabId = 'profile' | 'security' | 'preferences' | 'activity';
 
-/** Profile (product.md section 2): the user's names, password, two-factor status and account figures. */
+/** Profile (docs/product.md#profile): the user's names, password, two-factor status and account figures. */
 export function ProfilePage() {
   const { t } = useTranslation();
   const { user } = useSession();

@@ -10,7 +10,7 @@ export async function updateSettings(settings: Settings): Promise<Settings> {
   return mergeSettings(response.settings);
 }
 
-/** Local state follows only the server's answer, never the optimistic value (product.md section 4). */
+/** Local state follows only the server's answer, never the optimistic value (docs/product.md#settings). */
 export function useUpdateSettings() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -16,8 +16,8 @@ const CONFIRMATION = 'DELETE';
 const DELETED_ITEMS = ['files', 'settings', 'billing', 'shares'] as const;
 
 /**
- * Delete Account (product.md section 2): Confirm only once the text is exactly DELETE and
- * the account's password is given (api.md re-authentication: a session alone is not enough).
+ * Delete Account (docs/product.md#settings): Confirm only once the text is exactly DELETE and
+ * the account's password is given (re-authentication, docs/api.md#email-verification: a session alone is not enough).
  */
 export function DeleteAccountModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();

@@ -7,7 +7,7 @@ import { SettingsSection } from './settings-section';
 
 const KEYS = ['email', 'push', 'fileSharing', 'storageAlerts', 'securityAlerts'] as const;
 
-/** Which e-mails and in-app notifications the user gets (decisions.md section 3). */
+/** Which e-mails and in-app notifications the user gets (docs/product.md#notifications). */
 export function NotificationsSection({ settings, busy, onChange }: { settings: Settings['notifications']; busy: boolean; onChange: ChangeSetting }) {
   const { t } = useTranslation();
   return (

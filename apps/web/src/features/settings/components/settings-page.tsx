@@ -13,14 +13,14 @@ import { PrivacySection } from './privacy-section';
 import { StorageSection } from './storage-section';
 
 /**
- * Settings (product.md section 2; decisions.md section 3): every change sends the whole
+ * Settings (docs/product.md#settings): every change sends the whole
  * settings object, and the controls show only what the server has accepted.
  */
 export function SettingsPage() {
   const { t } = useTranslation();
   const query = useSettings();
   const update = useUpdateSettings();
-  // product.md section 8: a load failure is only logged (useApplyAppearance logs it); the defaults show.
+  // docs/product.md#settings: a load failure is only logged (useApplyAppearance logs it); the defaults show.
   const settings: Settings | undefined = query.data ?? (query.isError ? DEFAULT_SETTINGS : undefined);
   // Shown defaults are not the user's real settings: saving over them would lose those, so
   // the controls stay locked until a load succeeds.

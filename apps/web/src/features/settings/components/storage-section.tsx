@@ -6,7 +6,7 @@ import { SettingSelect } from './setting-select';
 import { SettingSwitch } from './setting-switch';
 import { SettingsSection } from './settings-section';
 
-/** Trash retention and zip compression (decisions.md sections 2 and 3). */
+/** Trash retention and zip compression (docs/product.md#settings and docs/product.md#trash). */
 export function StorageSection({ settings, busy, onChange }: { settings: Settings['storage']; busy: boolean; onChange: ChangeSetting }) {
   const { t } = useTranslation();
   return (

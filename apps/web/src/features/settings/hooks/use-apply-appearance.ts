@@ -21,7 +21,7 @@ export function useApplyAppearance(): void {
     if (language) applyLanguage(language);
   }, [language]);
 
-  // product.md section 8: a settings load failure is only logged.
+  // docs/product.md#settings: a settings load failure is only logged.
   useEffect(() => {
     if (error) console.warn('Could not load the settings; keeping the current theme and language.', error);
   }, [error]);

@@ -13,7 +13,7 @@ import { SharePasswordForm } from './share-password-form';
 import { ShareUnavailable } from './share-unavailable';
 
 /**
- * The public share page `/s/<token>` (decisions.md section 4): what a link shares, for
+ * The public share page `/s/<token>` (docs/product.md#public-share-page): what a link shares, for
  * anyone who has it, signed in or not. A protected link asks for its password first.
  */
 export function PublicSharePage() {

@@ -12,7 +12,7 @@ import { LoadingState, Notice } from './page-states';
 import { SharedFolderView } from './shared-folder-view';
 
 /**
- * 'Shared with me' (decisions.md section 4): folders shared privately to the user's e-mail,
+ * 'Shared with me' (docs/product.md#shared-with-me): folders shared privately to the user's e-mail,
  * each with its owner; an open one (`/shared?folder=<id>`) is browsed read-only.
  */
 export function SharedWithMePage() {

@@ -14,7 +14,7 @@ import { BackToFiles } from './back-link';
 import { LoadingState, Notice } from './page-states';
 import { ShareRow } from './share-row';
 
-/** 'Manage shares' (decisions.md section 4): every link and private share, with copy and revoke. */
+/** 'Manage shares' (docs/product.md#manage-shares): every link and private share, with copy and revoke. */
 export function SharesPage() {
   const { t } = useTranslation();
   const shares = useShares();

@@ -19,7 +19,7 @@ import { UsageTab } from './usage-tab';
 
 type TabId = 'overview' | 'billing' | 'usage' | 'plans';
 
-/** Subscription & Billing (product.md section 2): Overview, Billing, Usage and Plans. */
+/** Subscription & Billing (docs/product.md#subscription): Overview, Billing, Usage and Plans. */
 export function SubscriptionPage() {
   const { t } = useTranslation();
   useArrivalNotices();

@@ -6,7 +6,7 @@ import { serverErrorMessage } from '../../../lib/api-client';
 import { useCreatePortalSession } from '../api/create-portal-session';
 import { useUpgradeSubscription } from '../api/upgrade-subscription';
 
-/** product.md section 9: the billing portal opens 1 s after its toast, so the toast can be read. */
+/** docs/product.md#subscription: the billing portal opens 1 s after its toast, so the toast can be read. */
 const PORTAL_REDIRECT_DELAY_MS = 1000;
 
 /** What is in progress: a change to a plan, or opening the billing portal. */

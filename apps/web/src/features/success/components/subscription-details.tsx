@@ -29,7 +29,7 @@ export function SubscriptionDetails({ result, planName }: { result: CurrentSubsc
       <dl className="mt-4 divide-y divide-line text-sm">
         <Row term={t('success.details.plan')}>{planName}</Row>
         <Row term={t('success.details.storageLimit')}>
-          {/* The plan's limit in bytes, written for the language; product.md's fallback when the answer names none. */}
+          {/* The plan's limit in bytes, written for the language; the fallback of docs/product.md#success when the answer names none. */}
           {storageLimitText(result.planDetails) === null ? t('success.details.defaultStorage') : formatSize(result.storageLimit)}
         </Row>
         <Row term={t('success.details.price')}>

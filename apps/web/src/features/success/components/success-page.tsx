@@ -14,7 +14,7 @@ import { receiptOf, welcomePlanName } from '../receipt';
 import { PaymentReceipt } from './payment-receipt';
 import { SubscriptionDetails } from './subscription-details';
 
-/** product.md section 9: how long the "redirecting" notice stays before going to the dashboard. */
+/** docs/product.md#success: how long the "redirecting" notice stays before going to the dashboard. */
 const REDIRECT_DELAY_MS = 1000;
 
 /** Where the payment provider returns after checkout (`?session_id=…`). */

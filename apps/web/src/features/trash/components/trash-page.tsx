@@ -27,7 +27,7 @@ function entriesOf(trash: TrashResponse): TrashEntry[] {
 }
 
 /**
- * Trash (decisions.md section 2): deleted files and folders with when they were deleted
+ * Trash (docs/product.md#trash): deleted files and folders with when they were deleted
  * and, when auto-delete is on, when they go for good; Restore each, or Empty Trash.
  */
 export function TrashPage() {

@@ -12,7 +12,7 @@ export function getUploadConfig(): Promise<UploadConfig> {
 }
 
 /**
- * The upload settings; a failure falls back to the Free defaults (product.md section 5)
+ * The upload settings; a failure falls back to the Free defaults (docs/product.md#uploads)
  * and is only logged. Without a stored token nothing is fetched and `data` stays undefined,
  * which leaves the upload zone unusable.
  */

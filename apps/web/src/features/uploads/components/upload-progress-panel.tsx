@@ -19,7 +19,7 @@ function entryPercent(entry: UploadEntry): number {
 }
 
 /**
- * The floating panel, bottom right (product.md: Upload progress panel): every queued,
+ * The floating panel, bottom right (docs/product.md#uploads, Upload progress panel): every queued,
  * running, completed (for 3 s) and failed upload, with the overall percent. Lives in the
  * signed-in layout so uploads stay visible on every page.
  */

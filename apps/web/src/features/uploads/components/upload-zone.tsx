@@ -13,7 +13,7 @@ import { useUploading } from '../hooks/use-uploads';
 import { planFromFiles } from '../upload-plan';
 import { startUploads, tooLargeMessage } from '../upload-store';
 
-/** product.md section 8's rejection texts. */
+/** The rejection texts of docs/product.md#uploads. */
 function rejectionMessage({ file, errors }: FileRejection, config: UploadConfig): string {
   const error = errors[0];
   if (error?.code === 'file-too-large') return tooLargeMessage(file.name, config);
@@ -29,7 +29,7 @@ interface UploadZoneProps {
 }
 
 /**
- * Drag-and-drop or click to browse, many files at once (product.md: Upload zone). Disabled
+ * Drag-and-drop or click to browse, many files at once (docs/product.md#uploads, Upload zone). Disabled
  * while the settings load, while files upload, and when there are no settings (no token).
  */
 export function UploadZone({ folderId, onStarted }: UploadZoneProps) {

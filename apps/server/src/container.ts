@@ -319,7 +319,10 @@ export async function createContainer(
     clock,
     compressionEnabled: async (userId) => (await settings.get(userId)).storage.compressionEnabled,
     accountRecord: async (userId) => {
-      const [user, userSettings, current, userShares] = await Promise.all([accounts.profile(userId), settings.get(userId), billing.current(userId), shares.list(userId)]);
+      const [user, userSettings, current, listedShares] = await Promise.all([accounts.profile(userId), settings.get(userId), billing.current(userId), shares.list(userId)]);
+      // The record is one JSON document, held whole: its shares are gathered from their pages.
+      const userShares = [];
+      for await (const share of listedShares) userShares.push(share);
       return { user, settings: userSettings, subscription: current.subscription, billingHistory: current.billingHistory, history: current.history, shares: userShares };
     },
   });

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser } from './helpers/factories.ts';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createUser, createVerifiedUser } from './helpers/factories.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 
 let server: TestServer;
@@ -43,6 +43,51 @@ describe('folders', () => {
     const path = await server.request('GET', `/api/user/folders/${day.id}/path`, { token });
     expect(path.status).toBe(200);
     expect(path.body.path.map((f: { name: string }) => f.name)).toEqual(['Photos', '2026 Trip', 'Day 1']);
+  });
+
+  it('lists every sub-folder in one JSON body, by name, read from the database a page of 500 at a time', { timeout: 180_000 }, async () => {
+    const owner = await createUser(server);
+    const parent = await createFolder(owner.token, 'Many');
+    const now = server.clock.now().toISOString();
+    // Names differing in case from their neighbours: the order is lower(name), across pages too.
+    const rows = Array.from({ length: 501 }, (_, index) => ({
+      id: `sub-${String(index).padStart(3, '0')}-${parent.id}`,
+      user_id: owner.user.id,
+      parent_id: parent.id,
+      name: `${['Sub', 'sub', 'SUB'][index % 3]} ${String(index).padStart(3, '0')}`,
+      created_at: now,
+      updated_at: now,
+      deleted_at: null,
+      trashed_root: 0,
+    }));
+    const db = server.container.database.db;
+    await db.insertInto('folders').values(rows).execute();
+    const reader = await createVerifiedUser(server);
+    expect((await server.request('POST', `/api/user/folders/${parent.id}/share`, { token: owner.token, body: { shareType: 'private', email: reader.email } })).status).toBe(200);
+
+    const selectFrom = db.selectFrom.bind(db);
+    const tablesRead: string[] = [];
+    const spy = vi.spyOn(db, 'selectFrom').mockImplementation(((table: string) => {
+      tablesRead.push(table);
+      return selectFrom(table as 'folders');
+    }) as typeof db.selectFrom);
+    let response;
+    try {
+      response = await server.request('GET', `/api/user/folders?parentId=${parent.id}`, { token: owner.token });
+    } finally {
+      spy.mockRestore();
+    }
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(response.body.folders.map((folder: { id: string }) => folder.id)).toEqual(rows.map((row) => row.id));
+    expect(response.body.folders[500]).toEqual({ id: rows[500]?.id, name: 'SUB 500', parentId: parent.id, createdAt: now, updatedAt: now });
+    // The parent's own check, then two pages.
+    expect(tablesRead.filter((table) => table === 'folders')).toHaveLength(3);
+
+    // The read-only listing of a folder shared privately gives the reader the same answer.
+    const shared = await server.request('GET', `/api/user/folders?parentId=${parent.id}`, { token: reader.token });
+    expect(shared.status).toBe(200);
+    expect(shared.text).toBe(response.text);
   });
 
   it('refuses blank, dot and taken names', async () => {

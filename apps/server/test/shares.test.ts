@@ -1,6 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { subscribe } from './helpers/billing.ts';
 import { createUser, createVerifiedUser, verifyEmail } from './helpers/factories.ts';
 import { outboxMail } from './helpers/outbox.ts';
@@ -116,6 +116,55 @@ describe('file links', () => {
     expect((await visit(tokenOf(second.body.shareUrl))).status).toBe(404);
     expect((await visit('A'.repeat(43))).status).toBe(404);
     expect((await visit('short')).status).toBe(400);
+  });
+});
+
+describe('the share listing', () => {
+  it('answers every share in one JSON body, newest first, read from the database a page of 500 at a time', { timeout: 180_000 }, async () => {
+    const owner = await createUser(server);
+    const file = (await uploadFile(server, owner.token, 'listed bytes', { name: 'listed.txt' })).body.file.id as string;
+    const first = await server.request('POST', `/api/files/${file}/share`, { token: owner.token, body: {} });
+    expect(first.status).toBe(200);
+    // 500 more, made at two earlier instants: pages follow (created_at desc, id) through ties.
+    const instants = [1, 2].map((hours) => new Date(server.clock.now().getTime() - hours * HOUR).toISOString());
+    const rows = Array.from({ length: 500 }, (_, index) => ({
+      id: `listed-${String(index).padStart(3, '0')}-${file}`,
+      user_id: owner.user.id,
+      kind: 'link' as const,
+      file_id: file,
+      folder_id: null,
+      token_hash: null,
+      email: null,
+      password_hash: null,
+      expires_at: first.body.expiresAt,
+      revoked_at: null,
+      download_count: 0,
+      created_at: instants[index % 2] as string,
+    }));
+    const db = server.container.database.db;
+    await db.insertInto('shares').values(rows).execute();
+
+    const selectFrom = db.selectFrom.bind(db);
+    const tablesRead: string[] = [];
+    const spy = vi.spyOn(db, 'selectFrom').mockImplementation(((table: string) => {
+      tablesRead.push(table);
+      return selectFrom(table as 'shares');
+    }) as typeof db.selectFrom);
+    let response;
+    try {
+      response = await server.request('GET', '/api/shares', { token: owner.token });
+    } finally {
+      spy.mockRestore();
+    }
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    const byInstant = (instant: number) => rows.filter((_, index) => index % 2 === instant).map((row) => row.id);
+    expect(response.body.shares.map((share: { id: string }) => share.id)).toEqual([first.body.shareId, ...byInstant(0), ...byInstant(1)]);
+    expect(response.body.shares[0]).toEqual({
+      id: first.body.shareId, kind: 'link', itemType: 'file', itemId: file, name: 'listed.txt', shareUrl: first.body.shareUrl,
+      expiresAt: first.body.expiresAt, createdAt: server.clock.now().toISOString(), passwordProtected: false,
+    });
+    expect(tablesRead.filter((table) => table === 'shares')).toHaveLength(2);
   });
 });
 

@@ -37,4 +37,5 @@ export type UpdateFolderBody = Static<typeof UpdateFolderBody>;
 
 export const FolderResponse = Type.Object({ folder: Folder });
 export const FoldersResponse = Type.Object({ folders: Type.Array(Folder) });
+export type FoldersResponse = Static<typeof FoldersResponse>;
 export const FolderPathResponse = Type.Object({ path: Type.Array(Folder) });

@@ -47,6 +47,24 @@ export function createFoldersRepository(db: Kysely<Database>, dialect: Dialect) 
         .execute();
     },
 
+    /**
+     * A page of the live folders in a parent, by name, after `afterName` (the last of the page
+     * before): lower(name) is unique among live siblings, so it alone orders the pages.
+     */
+    listLivePage(userId: string, parentId: string | null, afterName: string | null, limit: number): Promise<FolderRow[]> {
+      return db
+        .selectFrom('folders')
+        .selectAll()
+        .where('user_id', '=', userId)
+        // Phrased as folders_live_name_idx is built, so the index finds, orders and starts the page.
+        .where(sql<string>`coalesce(parent_id, '')`, '=', parentId ?? '')
+        .where('deleted_at', 'is', null)
+        .$if(afterName !== null, (query) => query.where(sql<boolean>`lower(name) > lower(${afterName})`))
+        .orderBy(sql`lower(name)`)
+        .limit(limit)
+        .execute();
+    },
+
     /** Inserts the folder; false when a live sibling already has the name. */
     async insert(row: FolderRow): Promise<boolean> {
       try {

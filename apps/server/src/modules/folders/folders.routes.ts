@@ -10,6 +10,7 @@ import {
   UpdateFolderBody,
 } from '@cloudvault/contract/folders';
 import { caller } from '../../lib/auth.ts';
+import { jsonObjectStream } from '../../lib/json-stream.ts';
 import type { FoldersService } from './folders.service.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody };
@@ -24,7 +25,12 @@ export function foldersRoutes(folders: FoldersService): FastifyPluginAsyncTypebo
     app.get(
       '/user/folders',
       { schema: { tags: ['folders'], querystring: ListFoldersQuery, response: { 200: FoldersResponse, ...errors } } },
-      async (request) => ({ folders: await folders.list(caller(request).userId, rootOr(request.query.parentId)) }),
+      async (request, reply) => {
+        const body = jsonObjectStream({ folders: await folders.list(caller(request).userId, rootOr(request.query.parentId)) });
+        // Fastify pipes a stream instead of serializing it: the schema documents the answer,
+        // which presentFolder gives exactly, written as its pages are read.
+        return reply.type('application/json; charset=utf-8').send(body as unknown as FoldersResponse);
+      },
     );
 
     app.post(

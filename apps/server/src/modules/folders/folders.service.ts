@@ -1,5 +1,6 @@
 import type { CreateFolderBody, Folder, UpdateFolderBody } from '@cloudvault/contract/folders';
 import { cleanItemName } from '@cloudvault/contract/validation';
+import { inPages } from '../../db/pages.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
@@ -7,6 +8,8 @@ import type { FolderRow, FoldersRepository } from './folders.repository.ts';
 import { presentFolder } from './folders.presenter.ts';
 
 const FOLDER_NOT_FOUND = 'Folder not found';
+/** Folders per query of a listing. */
+const LIST_PAGE = 500;
 
 export interface FoldersServiceDeps {
   folders: FoldersRepository;
@@ -60,10 +63,14 @@ export function createFoldersService({ folders, clock, privateShareRoot }: Folde
     requireParent,
     readableFolder,
 
-    async list(userId: string, parentId: string | null): Promise<Folder[]> {
-      if (parentId === null) return (await folders.listLive(userId, null)).map(presentFolder);
-      const { ownerId } = await readableFolder(userId, parentId);
-      return (await folders.listLive(ownerId, parentId)).map(presentFolder);
+    /**
+     * The folders in a parent as api.md lists them, read from the database a page at a time
+     * as the answer is written (lib/json-stream.ts). An unreadable parent is a 404 here,
+     * before anything is written.
+     */
+    async list(userId: string, parentId: string | null): Promise<AsyncIterable<Folder>> {
+      const ownerId = parentId === null ? userId : (await readableFolder(userId, parentId)).ownerId;
+      return inPages(LIST_PAGE, (after, limit) => folders.listLivePage(ownerId, parentId, after && after.name, limit), presentFolder);
     },
 
     async create(userId: string, input: CreateFolderBody): Promise<Folder> {

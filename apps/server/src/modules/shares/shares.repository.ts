@@ -5,6 +5,12 @@ export type ShareRow = SharesTable;
 /** A share with the name of what it shares (live items only). */
 export type ListedShare = ShareRow & { item_name: string };
 
+/** Where a page of the owner's shares ends: the next one starts after it, newest first. */
+export interface SharePageKey {
+  createdAt: string;
+  id: string;
+}
+
 /** Shares: queries only. Every owner-facing query is scoped to the owner. */
 export function createSharesRepository(db: Kysely<Database>) {
   return {
@@ -29,8 +35,8 @@ export function createSharesRepository(db: Kysely<Database>) {
         .executeTakeFirst();
     },
 
-    /** The owner's shares of live items, not revoked, newest first. */
-    listForOwner(userId: string): Promise<ListedShare[]> {
+    /** A page of the owner's shares of live items, not revoked, newest first, after `after` (the last of the page before). */
+    listForOwnerPage(userId: string, after: SharePageKey | null, limit: number): Promise<ListedShare[]> {
       return db
         .selectFrom('shares')
         .leftJoin('files', (join) => join.onRef('files.id', '=', 'shares.file_id').on('files.deleted_at', 'is', null))
@@ -40,8 +46,15 @@ export function createSharesRepository(db: Kysely<Database>) {
         .where('shares.user_id', '=', userId)
         .where('shares.revoked_at', 'is', null)
         .where(sql<boolean>`coalesce(files.id, folders.id) IS NOT NULL`)
+        // After the page before in (created_at desc, id) order.
+        .$if(after !== null, (query) =>
+          query.where((eb) =>
+            eb.or([eb('shares.created_at', '<', after!.createdAt), eb.and([eb('shares.created_at', '=', after!.createdAt), eb('shares.id', '>', after!.id)])]),
+          ),
+        )
         .orderBy('shares.created_at', 'desc')
         .orderBy('shares.id')
+        .limit(limit)
         .execute();
     },
 

@@ -13,6 +13,7 @@ import {
 } from '@cloudvault/contract/shares';
 import { Type } from 'typebox';
 import { caller } from '../../lib/auth.ts';
+import { jsonObjectStream } from '../../lib/json-stream.ts';
 import { emptyBodyAsObject } from '../../lib/optional-body.ts';
 import type { SharesService } from './shares.service.ts';
 
@@ -45,9 +46,12 @@ export function sharesRoutes(shares: SharesService): FastifyPluginAsyncTypebox {
       async (request) => shares.shareFolder(caller(request).userId, request.params.id, request.body),
     );
 
-    app.get('/shares', { schema: { tags: ['shares'], response: { 200: SharesResponse, 401: ErrorBody } } }, async (request) => ({
-      shares: await shares.list(caller(request).userId),
-    }));
+    app.get('/shares', { schema: { tags: ['shares'], response: { 200: SharesResponse, 401: ErrorBody } } }, async (request, reply) => {
+      const body = jsonObjectStream({ shares: await shares.list(caller(request).userId) });
+      // Fastify pipes a stream instead of serializing it: the schema documents the answer,
+      // which presentShare gives exactly, written as its pages are read.
+      return reply.type('application/json; charset=utf-8').send(body as unknown as SharesResponse);
+    });
 
     app.delete('/shares/:id', { schema: { tags: ['shares'], params: ShareIdParams, response: { 204: Type.Null(), 404: ErrorBody, 401: ErrorBody } } }, async (request, reply) => {
       await shares.revoke(caller(request).userId, request.params.id);

@@ -12,6 +12,7 @@ import {
 import { formatBytes } from '@cloudvault/contract/format';
 import { isValidEmail, normalizeEmail } from '@cloudvault/contract/validation';
 import type { MailMessage } from '../../adapters/mail/mailer.ts';
+import { inPages } from '../../db/pages.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, badRequest, notFound, tooManyRequests } from '../../lib/errors.ts';
 import type { FailureLimiter } from '../../lib/failure-limiter.ts';
@@ -28,6 +29,8 @@ import { folderSharedMail } from './share-mail.ts';
 
 const HOUR = 60 * 60 * 1000;
 const SHARE_NOT_FOUND = 'This link does not exist or was revoked.';
+/** Shares per query of the owner's listing. */
+const LIST_PAGE = 500;
 
 interface UserInfo {
   id: string;
@@ -237,9 +240,17 @@ export function createSharesService(deps: SharesServiceDeps) {
       return { message: `Folder shared with ${email}`, share: presentShare({ ...row, item_name: folder.name }, showCounts) };
     },
 
-    async list(userId: string): Promise<Share[]> {
+    /**
+     * The owner's shares as api.md lists them, read from the database a page at a time as
+     * the answer is written (lib/json-stream.ts): any number of shares holds one page.
+     */
+    async list(userId: string): Promise<AsyncIterable<Share>> {
       const showCounts = (await deps.settingsOf(userId)).privacy.shareAnalytics;
-      return (await shares.listForOwner(userId)).map((row) => presentShare(row, showCounts));
+      return inPages(
+        LIST_PAGE,
+        (after: ListedShare | null, limit: number) => shares.listForOwnerPage(userId, after && { createdAt: after.created_at, id: after.id }, limit),
+        (row) => presentShare(row, showCounts),
+      );
     },
 
     async revoke(userId: string, shareId: string): Promise<void> {

@@ -2,10 +2,13 @@ import type { FileItem } from '@cloudvault/contract/files';
 import type { Folder } from '@cloudvault/contract/folders';
 import type { RestoreBody, TrashResponse } from '@cloudvault/contract/trash';
 import type { BlobStore } from '../../adapters/blob-store/blob-store.ts';
+import { inPages } from '../../db/pages.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { notFound } from '../../lib/errors.ts';
+import type { FileRow } from '../files/files.repository.ts';
 import { presentFile } from '../files/files.presenter.ts';
 import { firstFreeName } from '../files/unique-name.ts';
+import type { FolderRow } from '../folders/folders.repository.ts';
 import { presentFolder } from '../folders/folders.presenter.ts';
 import type { RestoreOutcome, TrashPageKey, TrashRepository } from './trash.repository.ts';
 
@@ -19,20 +22,9 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** Rows per query of the Trash listing. */
 const LIST_PAGE = 500;
 
-/** Rows of pages read one after another, each page starting after the last row of the one before. */
-async function* inPages<Row extends { id: string; deleted_at: string | null }, Item>(
-  page: (after: TrashPageKey | null) => Promise<Row[]>,
-  present: (row: Row) => Item,
-): AsyncGenerator<Item> {
-  let after: TrashPageKey | null = null;
-  for (;;) {
-    const rows = await page(after);
-    for (const row of rows) yield present(row);
-    const last = rows.at(-1);
-    if (!last || rows.length < LIST_PAGE) return;
-    after = { deletedAt: last.deleted_at as string, id: last.id };
-  }
-}
+/** Where the Trash listing's next page starts: after this row, newest first. */
+const pageKey = (row: { id: string; deleted_at: string | null } | null): TrashPageKey | null =>
+  row && { deletedAt: row.deleted_at as string, id: row.id };
 
 /**
  * Tries the item's name, then "name (1)"…, until a restore takes; answers the name and the
@@ -104,8 +96,16 @@ export function createTrashService({ trash, blobs, clock, log, retentionOf, user
         retention.autoDelete ? new Date(new Date(deletedAt).getTime() + retention.deleteAfterDays * DAY_MS).toISOString() : null;
       const trashFields = (row: { deleted_at: string | null }) => ({ deletedAt: row.deleted_at as string, purgeAt: purgeAt(row.deleted_at as string) });
       return {
-        folders: inPages((after) => trash.listFoldersPage(userId, after, LIST_PAGE), (row) => ({ ...presentFolder(row), ...trashFields(row) })),
-        files: inPages((after) => trash.listFilesPage(userId, after, LIST_PAGE), (row) => ({ ...presentFile(row), ...trashFields(row) })),
+        folders: inPages(
+          LIST_PAGE,
+          (after: FolderRow | null, limit: number) => trash.listFoldersPage(userId, pageKey(after), limit),
+          (row) => ({ ...presentFolder(row), ...trashFields(row) }),
+        ),
+        files: inPages(
+          LIST_PAGE,
+          (after: FileRow | null, limit: number) => trash.listFilesPage(userId, pageKey(after), limit),
+          (row) => ({ ...presentFile(row), ...trashFields(row) }),
+        ),
       };
     },
 

@@ -45,7 +45,7 @@ export function createFoldersService({ folders, clock, privateShareRoot }: Folde
 
   /**
    * A folder the caller may read: their own, or one inside a folder shared with them
-   * privately (read-only; decisions.md 'Shared with me'). Anything else is 404.
+   * privately (read-only; docs/product.md#shared-with-me). Anything else is 404.
    */
   async function readableFolder(userId: string, id: string): Promise<ReadableFolder> {
     if (await folders.findLive(userId, id)) return { ownerId: userId, sharedPath: null };
@@ -64,7 +64,7 @@ export function createFoldersService({ folders, clock, privateShareRoot }: Folde
     readableFolder,
 
     /**
-     * The folders in a parent as api.md lists them, read from the database a page at a time
+     * The folders in a parent as docs/api.md#folders lists them, read from the database a page at a time
      * as the answer is written (lib/json-stream.ts). An unreadable parent is a 404 here,
      * before anything is written.
      */

@@ -34,7 +34,7 @@ function startsDownload(request: FastifyRequest): boolean {
   return range === undefined || /^bytes=0-/.test(range);
 }
 
-/** api.md Public shares: no account; the token is the permission, and it reaches only its item. */
+/** docs/api.md#public-shares: no account; the token is the permission, and it reaches only its item. */
 export function publicSharesRoutes(deps: {
   shares: SharesService;
   files: Pick<FilesService, 'open'>;

@@ -49,9 +49,9 @@ export interface SharesServiceDeps {
   planOf(userId: string): Promise<PlanEntry>;
   passwords: { hash(password: string): Promise<string>; verify(hash: string, password: string): Promise<boolean> };
   tokens: ShareTokens;
-  /** Wrong share passwords, per link and IP (api.md: 10 in 15 minutes). */
+  /** Wrong share passwords, per link and IP (docs/api.md#rate-limits: 10 in 15 minutes). */
   passwordFailures: FailureLimiter;
-  /** Wrong share passwords per link from all addresses together (api.md: 100 in 15 minutes). */
+  /** Wrong share passwords per link from all addresses together (docs/api.md#rate-limits: 100 in 15 minutes). */
   passwordFailuresPerLink: FailureLimiter;
   /**
    * New private shares per owner (20 an hour): each one mails someone, so without a limit
@@ -84,7 +84,7 @@ export function createSharesService(deps: SharesServiceDeps) {
   const now = () => clock.now().toISOString();
   const shareUrlOf = (shareId: string) => `${deps.publicUrl}/s/${tokens.tokenFor(shareId)}`;
 
-  /** decisions.md section 3: private shows the first name only; public shows the full name on links too. */
+  /** docs/product.md#link-rules: private shows the first name only; public shows the full name on links too. */
   async function ownerAsShown(ownerId: string, audience: 'link' | 'private'): Promise<ShareOwner> {
     const owner = await deps.users.byId(ownerId);
     if (!owner) throw notFound(SHARE_NOT_FOUND, 'SHARE_NOT_FOUND');
@@ -241,7 +241,7 @@ export function createSharesService(deps: SharesServiceDeps) {
     },
 
     /**
-     * The owner's shares as api.md lists them, read from the database a page at a time as
+     * The owner's shares as docs/api.md#sharing lists them, read from the database a page at a time as
      * the answer is written (lib/json-stream.ts): any number of shares holds one page.
      */
     async list(userId: string): Promise<AsyncIterable<Share>> {
@@ -263,7 +263,7 @@ export function createSharesService(deps: SharesServiceDeps) {
 
     async sharedWithMe(userId: string): Promise<SharedFolder[]> {
       const user = await deps.users.byId(userId);
-      // api.md: only a verified address sees what was shared with it; anyone can register any address.
+      // docs/api.md#email-verification: only a verified address sees what was shared with it; anyone can register any address.
       if (!user || user.email_verified_at === null) return [];
       const rows = await shares.sharedWithEmail(normalizeEmail(user.email));
       return Promise.all(

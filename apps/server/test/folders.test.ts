@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createUser, createVerifiedUser } from './helpers/factories.ts';
+import { createFolder, createUser, createVerifiedUser } from './helpers/factories.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 
 let server: TestServer;
@@ -8,19 +8,13 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-async function createFolder(token: string, name: string, parentId: string | null = null) {
-  const response = await server.request('POST', '/api/user/folders', { token, body: { name, parentId } });
-  if (response.status !== 201) throw new Error(`create folder failed: ${response.status} ${response.text}`);
-  return response.body.folder as { id: string; name: string; parentId: string | null };
-}
-
 describe('folders', () => {
   it('creates nested folders, lists them by parent sorted by name, and gives the path top-down', async () => {
     const { token } = await createUser(server);
-    const photos = await createFolder(token, 'Photos');
-    await createFolder(token, 'archive');
-    const trip = await createFolder(token, '2026 Trip', photos.id);
-    const day = await createFolder(token, 'Day 1', trip.id);
+    const photos = await createFolder(server, token, 'Photos');
+    await createFolder(server, token, 'archive');
+    const trip = await createFolder(server, token, '2026 Trip', photos.id);
+    const day = await createFolder(server, token, 'Day 1', trip.id);
 
     const root = await server.request('GET', '/api/user/folders', { token });
     expect(root.status).toBe(200);
@@ -47,7 +41,7 @@ describe('folders', () => {
 
   it('lists every sub-folder in one JSON body, by name, read from the database a page of 500 at a time', { timeout: 180_000 }, async () => {
     const owner = await createUser(server);
-    const parent = await createFolder(owner.token, 'Many');
+    const parent = await createFolder(server, owner.token, 'Many');
     const now = server.clock.now().toISOString();
     // Names differing in case from their neighbours: the order is lower(name), across pages too.
     const rows = Array.from({ length: 501 }, (_, index) => ({
@@ -92,7 +86,7 @@ describe('folders', () => {
 
   it('refuses blank, dot and taken names', async () => {
     const { token } = await createUser(server);
-    await createFolder(token, 'Docs');
+    await createFolder(server, token, 'Docs');
     for (const name of ['', '   ', '.', '..', '/', 'x'.repeat(256)]) {
       const response = await server.request('POST', '/api/user/folders', { token, body: { name, parentId: null } });
       expect(response.status).toBe(400);
@@ -105,13 +99,13 @@ describe('folders', () => {
 
   it('strips separators and control characters from names', async () => {
     const { token } = await createUser(server);
-    const folder = await createFolder(token, '../a/b\\c\u0007 日本');
+    const folder = await createFolder(server, token, '../a/b\\c\u0007 日本');
     expect(folder.name).toBe('..abc 日本');
   });
 
   it('strips bidirectional controls from folder names, at creation and rename', async () => {
     const { token } = await createUser(server);
-    const folder = await createFolder(token, 'photos\u202Egpj.exe');
+    const folder = await createFolder(server, token, 'photos\u202Egpj.exe');
     expect(folder.name).toBe('photosgpj.exe');
     const renamed = await server.request('PATCH', `/api/user/folders/${folder.id}`, { token, body: { name: '\u2066Trips\u2069' } });
     expect(renamed.body.folder.name).toBe('Trips');
@@ -119,10 +113,10 @@ describe('folders', () => {
 
   it('renames and moves, and refuses a move into itself or a descendant', async () => {
     const { token } = await createUser(server);
-    const a = await createFolder(token, 'A');
-    const b = await createFolder(token, 'B', a.id);
-    const c = await createFolder(token, 'C', b.id);
-    const other = await createFolder(token, 'Other');
+    const a = await createFolder(server, token, 'A');
+    const b = await createFolder(server, token, 'B', a.id);
+    const c = await createFolder(server, token, 'C', b.id);
+    const other = await createFolder(server, token, 'Other');
 
     const renamed = await server.request('PATCH', `/api/user/folders/${b.id}`, { token, body: { name: 'Bee' } });
     expect(renamed.status).toBe(200);
@@ -137,8 +131,8 @@ describe('folders', () => {
     const toRoot = await server.request('PATCH', `/api/user/folders/${b.id}`, { token, body: { parentId: null } });
     expect(toRoot.body.folder.parentId).toBeNull();
 
-    await createFolder(token, 'Clash', other.id);
-    const clash = await createFolder(token, 'clash');
+    await createFolder(server, token, 'Clash', other.id);
+    const clash = await createFolder(server, token, 'clash');
     const onto = await server.request('PATCH', `/api/user/folders/${clash.id}`, { token, body: { parentId: other.id } });
     expect(onto.status).toBe(409);
     expect((await server.request('PATCH', `/api/user/folders/${a.id}`, { token, body: {} })).status).toBe(400);
@@ -147,8 +141,8 @@ describe('folders', () => {
   it("answers 404 for another user's folder on every route and never lets them create or move into it", async () => {
     const owner = await createUser(server);
     const intruder = await createUser(server);
-    const secret = await createFolder(owner.token, 'Secret');
-    const own = await createFolder(intruder.token, 'Mine');
+    const secret = await createFolder(server, owner.token, 'Secret');
+    const own = await createFolder(server, intruder.token, 'Mine');
     const t = intruder.token;
 
     const attempts = [

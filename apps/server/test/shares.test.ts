@@ -2,7 +2,7 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { subscribe } from './helpers/billing.ts';
-import { createUser, createVerifiedUser, verifyEmail } from './helpers/factories.ts';
+import { createFolder, createUser, createVerifiedUser, verifyEmail } from './helpers/factories.ts';
 import { outboxMail } from './helpers/outbox.ts';
 import { readZip } from './helpers/read-zip.ts';
 import { startSmtpSink, type SmtpSink } from './helpers/smtp-sink.ts';
@@ -35,18 +35,12 @@ async function visit(pathAndQuery: string, headers: Record<string, string> = {})
   return { status: response.status, headers: response.headers, bytes, body: json };
 }
 
-async function createFolder(token: string, name: string, parentId: string | null = null): Promise<string> {
-  const response = await server.request('POST', '/api/user/folders', { token, body: { name, parentId } });
-  expect(response.status).toBe(201);
-  return response.body.folder.id;
-}
-
 /** A tree: Shared/{top.txt, Inner/{deep.txt, Empty/}} next to Private/secret.txt and a root file. */
 async function createTree(token: string) {
-  const shared = await createFolder(token, 'Shared');
-  const inner = await createFolder(token, 'Inner', shared);
-  await createFolder(token, 'Empty', inner);
-  const outside = await createFolder(token, 'Private');
+  const shared = (await createFolder(server, token, 'Shared')).id;
+  const inner = (await createFolder(server, token, 'Inner', shared)).id;
+  await createFolder(server, token, 'Empty', inner);
+  const outside = (await createFolder(server, token, 'Private')).id;
   const top = (await uploadFile(server, token, 'top bytes', { name: 'top.txt', folderId: shared })).body.file.id as string;
   const deep = (await uploadFile(server, token, 'deep bytes', { name: 'deep.txt', folderId: inner })).body.file.id as string;
   const secret = (await uploadFile(server, token, 'secret bytes', { name: 'secret.txt', folderId: outside })).body.file.id as string;
@@ -238,7 +232,7 @@ describe('folder links', () => {
 describe('folder link expiry', () => {
   it("follows the plan's longest link like file links: the longest when none is given, 400 beyond it", async () => {
     const free = await createUser(server);
-    const freeFolder = await createFolder(free.token, 'Free');
+    const freeFolder = (await createFolder(server, free.token, 'Free')).id;
     const share = (token: string, folder: string, body: object) => server.request('POST', `/api/user/folders/${folder}/share`, { token, body: { shareType: 'public', ...body } });
     expect((await share(free.token, freeFolder, { expiresIn: 25 })).status).toBe(400);
     expect((await share(free.token, freeFolder, { expiresIn: 2 })).body.expiresAt).toBe(new Date(server.clock.now().getTime() + 2 * HOUR).toISOString());
@@ -247,7 +241,7 @@ describe('folder link expiry', () => {
 
     const pro = await createUser(server);
     await subscribe(server, pro.token, 'PRO');
-    const proFolder = await createFolder(pro.token, 'Pro');
+    const proFolder = (await createFolder(server, pro.token, 'Pro')).id;
     expect((await share(pro.token, proFolder, {})).body.expiresAt).toBe(new Date(server.clock.now().getTime() + 720 * HOUR).toISOString());
 
     const link = tokenOf(defaulted.body.shareUrl);
@@ -262,7 +256,7 @@ describe('link passwords', () => {
     const { token } = await createUser(server);
     await subscribe(server, token, 'PRO');
     const file = (await uploadFile(server, token, 'x', { name: 'x.txt' })).body.file.id;
-    const folder = await createFolder(token, 'Locked');
+    const folder = (await createFolder(server, token, 'Locked')).id;
     const short = await server.request('POST', `/api/files/${file}/share`, { token, body: { password: '12345' } });
     expect(short.status).toBe(400);
     expect(short.body.error).toMatch(/password/);
@@ -341,7 +335,7 @@ describe('private shares', () => {
 
   it('keeps a share for an e-mail with no account yet and shows it once that person registers and verifies', async () => {
     const owner = await createUser(server);
-    const folder = await createFolder(owner.token, 'For later');
+    const folder = (await createFolder(server, owner.token, 'For later')).id;
     const email = `later-${Date.now()}@example.com`;
     expect((await server.request('POST', `/api/user/folders/${folder}/share`, { token: owner.token, body: { shareType: 'private', email } })).status).toBe(200);
     const invite = await smtp.waitForMail(email, /shared the folder/);
@@ -354,7 +348,7 @@ describe('private shares', () => {
 
   it('refuses an invalid e-mail or your own, and sends nothing to someone who turned sharing e-mails off', async () => {
     const owner = await createUser(server);
-    const folder = await createFolder(owner.token, 'Mine');
+    const folder = (await createFolder(server, owner.token, 'Mine')).id;
     expect((await server.request('POST', `/api/user/folders/${folder}/share`, { token: owner.token, body: { shareType: 'private', email: 'not-an-email' } })).status).toBe(400);
     expect((await server.request('POST', `/api/user/folders/${folder}/share`, { token: owner.token, body: { shareType: 'private', email: owner.email } })).status).toBe(400);
     expect((await server.request('POST', `/api/user/folders/${folder}/share`, { token: owner.token, body: { shareType: 'secret' } })).status).toBe(400);
@@ -371,7 +365,7 @@ describe('private shares', () => {
 
   it('sends at most 20 invitations per owner in an hour, then answers 429 with Retry-After and sends nothing', async () => {
     const owner = await createUser(server);
-    const folder = await createFolder(owner.token, 'Flyers');
+    const folder = (await createFolder(server, owner.token, 'Flyers')).id;
     const share = (email: string) => server.request('POST', `/api/user/folders/${folder}/share`, { token: owner.token, body: { shareType: 'private', email } });
     const stamp = Date.now();
     for (let index = 0; index < 20; index += 1) expect((await share(`invitee-${stamp}-${index}@example.com`)).status).toBe(200);
@@ -392,7 +386,7 @@ describe('private shares', () => {
 
     // Another owner is not held back by this one.
     const other = await createUser(server);
-    const theirs = await createFolder(other.token, 'Theirs');
+    const theirs = (await createFolder(server, other.token, 'Theirs')).id;
     expect((await server.request('POST', `/api/user/folders/${theirs}/share`, { token: other.token, body: { shareType: 'private', email: `invitee-${stamp}-20@example.com` } })).status).toBe(200);
 
     server.clock.advance(HOUR);

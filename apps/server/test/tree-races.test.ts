@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser } from './helpers/factories.ts';
+import { createFolder, createUser } from './helpers/factories.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 import { assertStorageConsistent, downloadFile, uploadFile } from './helpers/uploads.ts';
 
@@ -40,15 +40,11 @@ async function lockRows(table: 'folders' | 'files' | 'users', ids: string[]): Pr
   };
 }
 
-async function createFolder(token: string, name: string, parentId: string | null = null): Promise<{ id: string }> {
-  return (await server.request('POST', '/api/user/folders', { token, body: { name, parentId } })).body.folder;
-}
-
 describe('tree changes that race each other', () => {
   it('never lets two crossing folder moves make a cycle: one moves, the other answers 409', async () => {
     const { token } = await createUser(server);
-    const a = await createFolder(token, 'A');
-    const b = await createFolder(token, 'B');
+    const a = await createFolder(server, token, 'A');
+    const b = await createFolder(server, token, 'B');
     for (let round = 0; round < ROUNDS; round += 1) {
       // Both moves check their target before either writes, then wait on the held rows.
       const unlock = await lockRows('folders', [a.id, b.id]);
@@ -73,8 +69,8 @@ describe('tree changes that race each other', () => {
   it('never moves a folder into one that went to Trash after the move checked it', async () => {
     const { token, user } = await createUser(server);
     for (let round = 0; round < ROUNDS; round += 1) {
-      const target = await createFolder(token, `Target ${round}`);
-      const moving = await createFolder(token, `Moving ${round}`);
+      const target = await createFolder(server, token, `Target ${round}`);
+      const moving = await createFolder(server, token, `Moving ${round}`);
       const bytes = randomBytes(1500);
       const file = (await uploadFile(server, token, bytes, { name: 'inside.bin', folderId: moving.id })).body.file;
 
@@ -105,7 +101,7 @@ describe('tree changes that race each other', () => {
   it('never lets Empty Trash delete what a restore brought back at the same moment', async () => {
     const { token, user } = await createUser(server);
     for (let round = 0; round < ROUNDS; round += 1) {
-      const folder = await createFolder(token, `Round ${round}`);
+      const folder = await createFolder(server, token, `Round ${round}`);
       const bytes = randomBytes(2000);
       const file = (await uploadFile(server, token, bytes, { name: 'kept.bin', folderId: folder.id })).body.file;
       expect((await server.request('DELETE', `/api/user/folders/${folder.id}`, { token })).status).toBe(200);

@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import type { AuthResponse } from '@cloudvault/contract/accounts';
+import type { Folder } from '@cloudvault/contract/folders';
 import type { TestServer } from './test-server.ts';
 
 let counter = 0;
@@ -20,7 +22,15 @@ export async function createUser(server: TestServer, overrides: Parameters<typeo
   const input = newUserInput(overrides);
   const response = await server.request('POST', '/api/auth/register', { body: input });
   if (response.status !== 201) throw new Error(`register failed: ${response.status} ${response.text}`);
-  return { ...input, token: response.body.token as string, user: response.body.user };
+  const body = response.body as AuthResponse;
+  return { ...input, token: body.token, user: body.user };
+}
+
+/** Creates a folder through the API (at the top level unless a parent is given) and returns it. */
+export async function createFolder(server: TestServer, token: string, name: string, parentId: string | null = null): Promise<Folder> {
+  const response = await server.request('POST', '/api/user/folders', { token, body: { name, parentId } });
+  if (response.status !== 201) throw new Error(`create folder failed: ${response.status} ${response.text}`);
+  return response.body.folder as Folder;
 }
 
 /**

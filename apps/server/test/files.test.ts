@@ -3,9 +3,9 @@ import { writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createUser } from './helpers/factories.ts';
+import { createFolder, createUser } from './helpers/factories.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
-import { assertStorageConsistent, downloadFile, uploadFile } from './helpers/uploads.ts';
+import { assertStorageConsistent, downloadFile, storageTotals, uploadFile } from './helpers/uploads.ts';
 import { native, SENDS_FILES } from './helpers/native.ts';
 
 let server: TestServer;
@@ -16,15 +16,10 @@ afterAll(() => server.close());
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
-async function createFolder(token: string, name: string, parentId: string | null = null) {
-  const response = await server.request('POST', '/api/user/folders', { token, body: { name, parentId } });
-  return response.body.folder as { id: string };
-}
-
 describe('upload and download', () => {
   it('stores the exact bytes, lists the file in its folder and counts its size', async () => {
     const { token, user } = await createUser(server);
-    const folder = await createFolder(token, 'Docs');
+    const folder = await createFolder(server, token, 'Docs');
     const bytes = randomBytes(300_000);
     const upload = await uploadFile(server, token, bytes, { name: 'report.pdf', type: 'application/pdf', folderId: folder.id });
 
@@ -339,17 +334,14 @@ describe('limits', () => {
       holder.write(randomBytes(100_000));
       holders.push(holder);
     }
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Each holder reserves its declared length once it has its slot: wait until all three have.
+    await expect.poll(async () => (await storageTotals(server, user.id)).used, { timeout: 5000 }).toBe(3 * declared);
     const fourth = await uploadFile(server, token, 'x', { name: 'fourth.txt' });
     expect(fourth.status).toBe(429);
 
     for (const holder of holders) holder.destroy();
     // The server notices the aborts and cleans up; poll the outside-visible state.
-    for (let attempt = 0; attempt < 50; attempt += 1) {
-      const { used } = await assertStorageConsistent(server, user.id);
-      if (used === 0) break;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    await expect.poll(async () => (await storageTotals(server, user.id)).used, { timeout: 5000 }).toBe(0);
     expect(await assertStorageConsistent(server, user.id)).toEqual({ used: 0, sum: 0 });
     const after = await uploadFile(server, token, 'ok', { name: 'after.txt' });
     expect(after.status).toBe(201);
@@ -361,7 +353,7 @@ describe('limits', () => {
 describe('search, rename and move', () => {
   it('searches names across folders case-insensitively, with % and _ matching only themselves', async () => {
     const { token } = await createUser(server);
-    const folder = await createFolder(token, 'Deep');
+    const folder = await createFolder(server, token, 'Deep');
     await uploadFile(server, token, 'a', { name: 'Budget 2026.xlsx' });
     await uploadFile(server, token, 'b', { name: 'old budget.txt', folderId: folder.id });
     await uploadFile(server, token, 'c', { name: '100% done.txt' });
@@ -379,7 +371,7 @@ describe('search, rename and move', () => {
 
   it('renames and moves a file, answering 409 on a taken name', async () => {
     const { token } = await createUser(server);
-    const folder = await createFolder(token, 'Target');
+    const folder = await createFolder(server, token, 'Target');
     const a = (await uploadFile(server, token, 'a', { name: 'a.txt' })).body.file;
     await uploadFile(server, token, 'b', { name: 'b.txt', folderId: folder.id });
 
@@ -397,7 +389,7 @@ describe('isolation between users', () => {
   it("answers 404 on every route for another user's file, and never lets them upload into another's folder", async () => {
     const owner = await createUser(server);
     const intruder = await createUser(server);
-    const folder = await createFolder(owner.token, 'Private');
+    const folder = await createFolder(server, owner.token, 'Private');
     const file = (await uploadFile(server, owner.token, 'secret', { name: 'secret.txt', folderId: folder.id })).body.file;
     const t = intruder.token;
 
@@ -424,8 +416,8 @@ describe('isolation between users', () => {
 describe('Trash', () => {
   it('moves a folder with its subtree to Trash, restores it whole, and empties it freeing storage and bytes', async () => {
     const { token, user } = await createUser(server);
-    const top = await createFolder(token, 'Top');
-    const inner = await createFolder(token, 'Inner', top.id);
+    const top = await createFolder(server, token, 'Top');
+    const inner = await createFolder(server, token, 'Inner', top.id);
     const a = (await uploadFile(server, token, randomBytes(1000), { name: 'a.bin', folderId: top.id })).body.file;
     const b = (await uploadFile(server, token, randomBytes(2000), { name: 'b.bin', folderId: inner.id })).body.file;
 
@@ -468,7 +460,7 @@ describe('Trash', () => {
 
   it('restores a file to the root when its folder is gone, numbering a clashing name', async () => {
     const { token } = await createUser(server);
-    const folder = await createFolder(token, 'Gone');
+    const folder = await createFolder(server, token, 'Gone');
     const file = (await uploadFile(server, token, 'x', { name: 'notes.txt', folderId: folder.id })).body.file;
     await uploadFile(server, token, 'y', { name: 'notes.txt' });
     await server.request('DELETE', `/api/files/${file.id}`, { token });

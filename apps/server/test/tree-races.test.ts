@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFolder, createUser } from './helpers/factories.ts';
@@ -15,15 +14,14 @@ afterAll(() => server.close());
 const ROUNDS = 5;
 
 /**
- * On PostgreSQL, locks the rows from another connection until the returned function is
- * called: requests then queue on them in the order they were sent, which lines up the
- * interleaving a race needs every time instead of by chance. SQLite runs one transaction
- * at a time in this process, so nothing can be held from outside; there the requests just
- * run at once.
+ * Locks the rows from another connection until the returned function is called: requests
+ * then queue on them in the order they were sent, which lines up the interleaving a race
+ * needs every time instead of by chance. PostgreSQL only: SQLite runs one writer at a time,
+ * so these races cannot happen there, and vitest.config.ts collects this file only when
+ * TEST_DB=postgres.
  */
 async function lockRows(table: 'folders' | 'files' | 'users', ids: string[]): Promise<() => Promise<void>> {
-  const { db, dialect } = server.container.database;
-  if (dialect !== 'postgres') return async () => {};
+  const { db } = server.container.database;
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
   let locked!: () => void;
@@ -40,6 +38,16 @@ async function lockRows(table: 'folders' | 'files' | 'users', ids: string[]): Pr
   };
 }
 
+/** Waits until `count` statements on this server's database are queued on a lock, as PostgreSQL reports it. */
+async function queuedOnLocks(count: number): Promise<void> {
+  const { db } = server.container.database;
+  const waiting = async () => {
+    const { rows } = await sql<{ waiting: string }>`SELECT count(*) AS waiting FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`.execute(db);
+    return Number(rows[0]?.waiting);
+  };
+  await expect.poll(waiting, { timeout: 10_000 }).toBeGreaterThanOrEqual(count);
+}
+
 describe('tree changes that race each other', () => {
   it('never lets two crossing folder moves make a cycle: one moves, the other answers 409', async () => {
     const { token } = await createUser(server);
@@ -52,7 +60,7 @@ describe('tree changes that race each other', () => {
         server.request('PATCH', `/api/user/folders/${a.id}`, { token, body: { parentId: b.id } }),
         server.request('PATCH', `/api/user/folders/${b.id}`, { token, body: { parentId: a.id } }),
       ]);
-      await sleep(300);
+      await queuedOnLocks(2);
       await unlock();
       const [intoB, intoA] = await moves;
       expect([intoB.status, intoA.status].sort()).toEqual([200, 409]);
@@ -77,9 +85,9 @@ describe('tree changes that race each other', () => {
       // Trash waits for the user first; the move has checked its target by the time it queues.
       const unlock = await lockRows('users', [user.id]);
       const trashing = server.request('DELETE', `/api/user/folders/${target.id}`, { token });
-      await sleep(150);
+      await queuedOnLocks(1);
       const move = server.request('PATCH', `/api/user/folders/${moving.id}`, { token, body: { parentId: target.id } });
-      await sleep(300);
+      await queuedOnLocks(2);
       await unlock();
       const [trashed, moved] = await Promise.all([trashing, move]);
 
@@ -109,9 +117,9 @@ describe('tree changes that race each other', () => {
       // The restore reaches the held file row first; Empty Trash has by then read what to delete.
       const unlock = await lockRows('files', [file.id]);
       const restoring = server.request('POST', '/api/trash/restore', { token, body: { type: 'folder', id: folder.id } });
-      await sleep(150);
+      await queuedOnLocks(1);
       const emptying = server.request('DELETE', '/api/trash', { token });
-      await sleep(300);
+      await queuedOnLocks(2);
       await unlock();
       const [restore, empty] = await Promise.all([restoring, emptying]);
       expect(empty.status).toBe(204);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { totpCode } from '../src/lib/totp.ts';
 import { subscribe } from './helpers/billing.ts';
-import { createUser, createVerifiedUser } from './helpers/factories.ts';
+import { createFolder, createUser, createVerifiedUser } from './helpers/factories.ts';
 import { readZip } from './helpers/read-zip.ts';
 import { startSmtpSink, type SmtpSink } from './helpers/smtp-sink.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
@@ -84,7 +84,7 @@ describe('profile', () => {
     server.clock.advance(1000);
     await login({ email: user.email, password: user.password }, CHROME);
     await uploadFile(server, user.token, 'hello', { name: 'hello.txt' });
-    const folder = (await server.request('POST', '/api/user/folders', { token: user.token, body: { name: 'F', parentId: null } })).body.folder.id;
+    const folder = (await createFolder(server, user.token, 'F')).id;
     await server.request('POST', `/api/user/folders/${folder}/share`, { token: user.token, body: { shareType: 'public' } });
     await subscribe(server, user.token, 'PRO');
     const overview = await server.request('GET', '/api/user/overview', { token: user.token });
@@ -126,7 +126,7 @@ describe('notifications', () => {
     await settingsWith(recipient.token, (settings) => {
       settings.appearance.language = 'de';
     });
-    const folder = (await server.request('POST', '/api/user/folders', { token: owner.token, body: { name: 'Urlaub', parentId: null } })).body.folder.id;
+    const folder = (await createFolder(server, owner.token, 'Urlaub')).id;
     await server.request('POST', `/api/user/folders/${folder}/share`, { token: owner.token, body: { shareType: 'private', email: recipient.email } });
     const mail = await mailWithSubject(recipient.email, 'Marie hat den Ordner „Urlaub“ mit Ihnen geteilt');
     expect(mail.text).toContain('In CloudVault öffnen');
@@ -268,8 +268,8 @@ describe('re-authentication', () => {
 describe('export and deletion', () => {
   it('exports account.json and every file in its folder path, byte for byte', async () => {
     const user = await createUser(server);
-    const folder = (await server.request('POST', '/api/user/folders', { token: user.token, body: { name: 'Photos', parentId: null } })).body.folder.id;
-    const inner = (await server.request('POST', '/api/user/folders', { token: user.token, body: { name: 'Trip', parentId: folder } })).body.folder.id;
+    const folder = (await createFolder(server, user.token, 'Photos')).id;
+    const inner = (await createFolder(server, user.token, 'Trip', folder)).id;
     const bytes = Buffer.from(Array.from({ length: 3000 }, (_, index) => index % 251));
     await uploadFile(server, user.token, bytes, { name: 'beach.jpg', folderId: inner });
     await uploadFile(server, user.token, 'notes', { name: 'notes.txt' });
@@ -301,7 +301,7 @@ describe('export and deletion', () => {
     const file = await uploadFile(server, user.token, 'bye', { name: 'bye.txt' });
     await server.request('DELETE', `/api/files/${file.body.file.id}`, { token: user.token });
     await uploadFile(server, user.token, 'bye too', { name: 'bye2.txt' });
-    const folder = (await server.request('POST', '/api/user/folders', { token: user.token, body: { name: 'F', parentId: null } })).body.folder.id;
+    const folder = (await createFolder(server, user.token, 'F')).id;
     await server.request('POST', `/api/user/folders/${folder}/share`, { token: user.token, body: { shareType: 'private', email: keep.email } });
     const blobsBefore = await server.blobCount();
 

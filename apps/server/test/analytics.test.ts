@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subscribe } from './helpers/billing.ts';
-import { createUser } from './helpers/factories.ts';
+import { createFolder, createUser } from './helpers/factories.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 import { uploadFile } from './helpers/uploads.ts';
 
@@ -17,8 +17,8 @@ describe('analytics', () => {
   it('reports storage per day, space by category, the largest files and folders, and downloads per share', async () => {
     const user = await createUser(server);
     await subscribe(server, user.token, 'PREMIUM');
-    const photos = (await server.request('POST', '/api/user/folders', { token: user.token, body: { name: 'Photos', parentId: null } })).body.folder.id;
-    const trip = (await server.request('POST', '/api/user/folders', { token: user.token, body: { name: 'Trip', parentId: photos } })).body.folder.id;
+    const photos = (await createFolder(server, user.token, 'Photos')).id;
+    const trip = (await createFolder(server, user.token, 'Trip', photos)).id;
     await uploadFile(server, user.token, Buffer.alloc(3000, 1), { name: 'beach.jpg', type: 'image/jpeg', folderId: trip });
     await uploadFile(server, user.token, Buffer.alloc(1000, 2), { name: 'cover.png', type: 'image/png', folderId: photos });
     await server.container.analytics.snapshotStorage();

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fetchPage as fetchBillingPage, postForm as postBillingForm, subscribe as subscribeVia } from './helpers/billing.ts';
-import { createUser } from './helpers/factories.ts';
+import { createFolder, createUser } from './helpers/factories.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 import { downloadFile, uploadFile } from './helpers/uploads.ts';
 
@@ -51,8 +51,8 @@ describe('plans and the free state', () => {
 
   it('answers a Free user with counters from the database', async () => {
     const { token } = await createUser(server);
-    const folder = await server.request('POST', '/api/user/folders', { token, body: { name: 'Docs', parentId: null } });
-    await uploadFile(server, token, 'hello', { name: 'a.txt', type: 'text/plain', folderId: folder.body.folder.id });
+    const folder = await createFolder(server, token, 'Docs');
+    await uploadFile(server, token, 'hello', { name: 'a.txt', type: 'text/plain', folderId: folder.id });
     await uploadFile(server, token, Buffer.from([0x89, 0x50]), { name: 'b.png', type: 'image/png' });
     await uploadFile(server, token, Buffer.from([0, 0, 0]), { name: 'c.mp4', type: 'video/mp4' });
     const trashed = await uploadFile(server, token, 'gone', { name: 'd.pdf', type: 'application/pdf' });

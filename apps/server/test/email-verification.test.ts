@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { type Kysely, Migrator } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, createVerifiedUser, newUserInput } from './helpers/factories.ts';
+import { createFolder, createUser, createVerifiedUser, newUserInput } from './helpers/factories.ts';
 import { linkToken, outboxMail } from './helpers/outbox.ts';
 import { openDatabase } from '../src/db/database.ts';
 import { migrateToLatest, migrationsFor } from '../src/db/migrate.ts';
@@ -130,8 +130,8 @@ describe('the leak: private shares need a verified address', () => {
   it('hides a folder shared with an address from whoever registers it, until the mailed link verifies it', async () => {
     const owner = await createVerifiedUser(server, { firstName: 'Ada' });
     const victim = `victim-${randomBytes(4).toString('hex')}@corp.example`;
-    const folder = (await server.request('POST', '/api/user/folders', { token: owner.token, body: { name: 'Payroll', parentId: null } })).body.folder.id as string;
-    const inner = (await server.request('POST', '/api/user/folders', { token: owner.token, body: { name: 'March', parentId: folder } })).body.folder.id as string;
+    const folder = (await createFolder(server, owner.token, 'Payroll')).id;
+    const inner = (await createFolder(server, owner.token, 'March', folder)).id;
     const file = (await uploadFile(server, owner.token, 'salaries', { name: 'salaries.csv', folderId: inner })).body.file.id as string;
     expect((await server.request('POST', `/api/user/folders/${folder}/share`, { token: owner.token, body: { shareType: 'private', email: victim } })).status).toBe(200);
     const invitation = await outboxMail(server.dataDir, victim, /shared the folder/);
@@ -154,7 +154,7 @@ describe('the leak: private shares need a verified address', () => {
       expect((await as(method, path)).status, `${method} ${path}`).toBe(404);
     }
     // A share made now is mailed to the address, not announced in the unproven account's bell.
-    const later = (await server.request('POST', '/api/user/folders', { token: owner.token, body: { name: 'Bonus', parentId: null } })).body.folder.id as string;
+    const later = (await createFolder(server, owner.token, 'Bonus')).id;
     await server.request('POST', `/api/user/folders/${later}/share`, { token: owner.token, body: { shareType: 'private', email: victim } });
     expect(await outboxMail(server.dataDir, victim, 'Ada shared the folder “Bonus” with you')).toBeTruthy();
     expect((await as('GET', '/api/notifications')).body.notifications).toEqual([]);
@@ -175,7 +175,7 @@ describe('the leak after a deletion', () => {
   it("shows nothing shared with a deleted account's address to whoever registers it next", async () => {
     const owner = await createVerifiedUser(server);
     const victim = await createVerifiedUser(server);
-    const folder = (await server.request('POST', '/api/user/folders', { token: owner.token, body: { name: 'Contracts', parentId: null } })).body.folder.id as string;
+    const folder = (await createFolder(server, owner.token, 'Contracts')).id;
     await server.request('POST', `/api/user/folders/${folder}/share`, { token: owner.token, body: { shareType: 'private', email: victim.email } });
     expect((await server.request('GET', '/api/shared-with-me', { token: victim.token })).body.folders).toHaveLength(1);
     expect((await server.request('DELETE', '/api/user/account', { token: victim.token, body: { password: victim.password } })).status).toBe(200);

@@ -447,10 +447,10 @@ describe('Trash', () => {
 
   it('restores a folder whose name was taken again meanwhile as "name (1)"', async () => {
     const { token } = await createUser(server);
-    const docs = (await server.request('POST', '/api/user/folders', { token, body: { name: 'Docs', parentId: null } })).body.folder;
+    const docs = await createFolder(server, token, 'Docs');
     await uploadFile(server, token, 'kept', { name: 'inside.txt', folderId: docs.id });
     await server.request('DELETE', `/api/user/folders/${docs.id}`, { token });
-    await server.request('POST', '/api/user/folders', { token, body: { name: 'docs', parentId: null } });
+    await createFolder(server, token, 'docs');
 
     const restored = await server.request('POST', '/api/trash/restore', { token, body: { type: 'folder', id: docs.id } });
     expect(restored.status).toBe(200);
@@ -502,7 +502,7 @@ describe('signed download links', () => {
   it('gives a folder zip by link, refuses tampered links and links to items now in Trash or not yours', async () => {
     const owner = await createUser(server);
     const intruder = await createUser(server);
-    const folder = (await server.request('POST', '/api/user/folders', { token: owner.token, body: { name: 'Zipped', parentId: null } })).body.folder;
+    const folder = await createFolder(server, owner.token, 'Zipped');
     const file = (await uploadFile(server, owner.token, 'inside', { name: 'in.txt', folderId: folder.id })).body.file;
 
     const folderLink = await server.request('POST', `/api/user/folders/${folder.id}/download-link`, { token: owner.token });
@@ -529,8 +529,8 @@ describe('Delete forever', () => {
     const other = await createUser(server);
     const keep = (await uploadFile(server, token, randomBytes(700), { name: 'keep.bin' })).body.file;
     const single = (await uploadFile(server, token, randomBytes(300), { name: 'single.bin' })).body.file;
-    const top = (await server.request('POST', '/api/user/folders', { token, body: { name: 'Top', parentId: null } })).body.folder;
-    const inner = (await server.request('POST', '/api/user/folders', { token, body: { name: 'Inner', parentId: top.id } })).body.folder;
+    const top = await createFolder(server, token, 'Top');
+    const inner = await createFolder(server, token, 'Inner', top.id);
     await uploadFile(server, token, randomBytes(1000), { name: 'a.bin', folderId: top.id });
     const early = (await uploadFile(server, token, randomBytes(2000), { name: 'early.bin', folderId: inner.id })).body.file;
     await server.request('DELETE', `/api/files/${early.id}`, { token });

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createUser } from './helpers/factories.ts';
+import { createFolder, createUser } from './helpers/factories.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 import { readZip } from './helpers/read-zip.ts';
 import { native, SENDS_FILES } from './helpers/native.ts';
@@ -12,10 +12,6 @@ beforeAll(async () => {
   server = await startTestServer();
 });
 afterAll(() => server.close());
-
-async function folder(token: string, name: string, parentId: string | null = null): Promise<string> {
-  return (await server.request('POST', '/api/user/folders', { token, body: { name, parentId } })).body.folder.id;
-}
 
 
 async function downloadZip(token: string, id: string) {
@@ -37,11 +33,11 @@ describe('folder zip', () => {
       });
       expect(put.status).toBe(200);
     }
-    const top = await folder(token, 'Holiday "2026"');
-    const photos = await folder(token, 'Photos', top);
-    await folder(token, 'Empty', top);
-    await folder(token, 'Deeper', photos);
-    const outside = await folder(token, 'Outside');
+    const top = (await createFolder(server, token, 'Holiday "2026"')).id;
+    const photos = (await createFolder(server, token, 'Photos', top)).id;
+    await createFolder(server, token, 'Empty', top);
+    await createFolder(server, token, 'Deeper', photos);
+    const outside = (await createFolder(server, token, 'Outside')).id;
     const a = randomBytes(200_000);
     const b = Buffer.from('plain text '.repeat(500));
     await uploadFile(server, token, a, { name: 'a.jpg', folderId: photos });
@@ -67,14 +63,14 @@ describe('folder zip', () => {
 
   it('writes no bidirectional control into entry names, even of names stored before they were stripped', async () => {
     const { token, user } = await createUser(server);
-    const top = await folder(token, 'Top');
-    const inner = await folder(token, 'Inner', top);
+    const top = (await createFolder(server, token, 'Top')).id;
+    const inner = (await createFolder(server, token, 'Inner', top)).id;
     const file = (await uploadFile(server, token, 'payload', { name: 'invoice.txt', folderId: inner })).body.file.id as string;
     // As an older version stored them: the API no longer lets such names in.
     const { db } = server.container.database;
     await db.updateTable('folders').set({ name: 'In\u2067ner' }).where('id', '=', inner).where('user_id', '=', user.id).execute();
     await db.updateTable('files').set({ name: 'invoice\u202Efdp.exe' }).where('id', '=', file).where('user_id', '=', user.id).execute();
-    const empty = await folder(token, 'Empty', top);
+    const empty = (await createFolder(server, token, 'Empty', top)).id;
     await db.updateTable('folders').set({ name: '\u202E' }).where('id', '=', empty).execute();
 
     const zip = await downloadZip(token, top);
@@ -85,7 +81,7 @@ describe('folder zip', () => {
   it("answers 404 for another user's folder and for a folder in Trash", async () => {
     const owner = await createUser(server);
     const intruder = await createUser(server);
-    const id = await folder(owner.token, 'Mine');
+    const id = (await createFolder(server, owner.token, 'Mine')).id;
     expect((await downloadZip(intruder.token, id)).status).toBe(404);
     await server.request('DELETE', `/api/user/folders/${id}`, { token: owner.token });
     expect((await downloadZip(owner.token, id)).status).toBe(404);
@@ -93,7 +89,7 @@ describe('folder zip', () => {
 
   it('gives an empty folder as a valid empty zip', async () => {
     const { token } = await createUser(server);
-    const id = await folder(token, 'Nothing');
+    const id = (await createFolder(server, token, 'Nothing')).id;
     const response = await downloadZip(token, id);
     expect(response.status).toBe(200);
     expect((await readZip(response.bytes)).size).toBe(0);
@@ -104,7 +100,7 @@ describe('folder zip', () => {
     await server.container.database.db.updateTable('users').set({ plan_id: 'PRO' }).where('id', '=', user.id).execute();
     const { body } = await server.request('GET', '/api/user/settings', { token });
     await server.request('PUT', '/api/user/settings', { token, body: { ...body.settings, storage: { ...body.settings.storage, compressionEnabled: false } } });
-    const id = await folder(token, 'Many');
+    const id = (await createFolder(server, token, 'Many')).id;
     const contents = new Map<string, Buffer>([['large.bin', randomBytes(3 * 1024 * 1024)]]);
     for (let index = 0; index < 530; index += 1) contents.set(`file-${index}.txt`, randomBytes(index % 7 === 0 ? 0 : 1 + (index % 300)));
     const names = [...contents.keys()];
@@ -130,13 +126,13 @@ describe('a folder read a page at a time', () => {
   // A thousand folders and 40 MiB: seconds alone, more on a loaded machine.
   it('reads the members from the database as the zip is written, not all before its first byte', { timeout: 120_000 }, async () => {
     const { token } = await createUser(server);
-    const top = await folder(token, 'Archive');
+    const top = (await createFolder(server, token, 'Archive')).id;
     // First in path order, and more than the sockets' buffers take: the zip stalls on it
     // while the client reads nothing, its first page of 1,000 members read, the second not.
     const big = randomBytes(40 * 1024 * 1024);
     await uploadFile(server, token, big, { name: 'a-big.bin', folderId: top });
     for (let index = 0; index < 1000; index += 10) {
-      await Promise.all(Array.from({ length: 10 }, (_, offset) => folder(token, `d${String(index + offset).padStart(4, '0')}`, top)));
+      await Promise.all(Array.from({ length: 10 }, (_, offset) => createFolder(server, token, `d${String(index + offset).padStart(4, '0')}`, top)));
     }
     let resume!: () => void;
     let started!: () => void;
@@ -172,11 +168,11 @@ describe('paths too long for a zip entry', () => {
     const { token } = await createUser(server);
     // 255 characters of 3 bytes each: 766 bytes a level with its '/', so 86 levels below the zipped folder pass the limit.
     const name = '界'.repeat(255);
-    const top = await folder(token, name);
+    const top = (await createFolder(server, token, name)).id;
     let parent = top;
     const chain = [top];
     for (let level = 1; level <= 86; level += 1) {
-      parent = await folder(token, name, parent);
+      parent = (await createFolder(server, token, name, parent)).id;
       chain.push(parent);
     }
     // Paths are relative to the zipped folder: from the top, the deepest is 86 × 766 = 65,876 bytes.

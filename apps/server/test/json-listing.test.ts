@@ -2,7 +2,7 @@ import { formatBytes } from '@cloudvault/contract/format';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { presentFile } from '../src/modules/files/files.presenter.ts';
 import { createFilesRepository } from '../src/modules/files/files.repository.ts';
-import { createUser } from './helpers/factories.ts';
+import { createFolder, createUser } from './helpers/factories.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 import { uploadFile } from './helpers/uploads.ts';
 
@@ -24,7 +24,7 @@ const SIZES = [
 describe('listing entries kept by the database', () => {
   it("keeps each file's stored listing entry current through every kind of update, in name order", async () => {
     const { token, user } = await createUser(server);
-    const folder = (await server.request('POST', '/api/user/folders', { token, body: { name: 'Entries', parentId: null } })).body.folder;
+    const folder = await createFolder(server, token, 'Entries');
     for (const name of ['b.txt', 'A.txt', 'c "quoted" ünï.txt']) {
       expect((await uploadFile(server, token, Buffer.from(name), { name, type: 'text/plain', folderId: folder.id })).status).toBe(201);
     }

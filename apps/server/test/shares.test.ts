@@ -411,7 +411,7 @@ describe('mail without SMTP', () => {
     const local = await startTestServer();
     try {
       const owner = await createUser(local);
-      const folder = (await local.request('POST', '/api/user/folders', { token: owner.token, body: { name: 'Outbox test', parentId: null } })).body.folder.id;
+      const folder = (await createFolder(local, owner.token, 'Outbox test')).id;
       await local.request('POST', `/api/user/folders/${folder}/share`, { token: owner.token, body: { shareType: 'private', email: 'friend@example.com' } });
       // Beside the owner's verification mail, each message a whole, parseable file.
       const parsed = await outboxMail(local.dataDir, 'friend@example.com', /Outbox test/);
@@ -430,7 +430,7 @@ describe('mail without SMTP', () => {
     try {
       await sink.close();
       const owner = await createUser(flaky);
-      const folder = (await flaky.request('POST', '/api/user/folders', { token: owner.token, body: { name: 'Retry', parentId: null } })).body.folder.id;
+      const folder = (await createFolder(flaky, owner.token, 'Retry')).id;
       await flaky.request('POST', `/api/user/folders/${folder}/share`, { token: owner.token, body: { shareType: 'private', email: 'retry@example.com' } });
       const db = flaky.container.database.db;
       let queued;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser } from './helpers/factories.ts';
+import { createFolder, createUser } from './helpers/factories.ts';
 import { readZip } from './helpers/read-zip.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 import { downloadFile, uploadFile } from './helpers/uploads.ts';
@@ -22,7 +22,7 @@ function zipOf(token: string, folderId: string) {
 describe('the memory budget of buffered transfers', () => {
   it('answers 503 with Retry-After while other transfers hold the budget, and serves again once they are done', async () => {
     const { token } = await createUser(server);
-    const folderId = (await server.request('POST', '/api/user/folders', { token, body: { name: 'Big', parentId: null } })).body.folder.id as string;
+    const folderId = (await createFolder(server, token, 'Big')).id;
     // More than the sockets' buffers take, so a zip nobody reads stays midway and keeps its reservation.
     const big = randomBytes(48 * MiB);
     await uploadFile(server, token, big, { name: 'big.bin', folderId });

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createUser } from './helpers/factories.ts';
+import { createFolder, createUser } from './helpers/factories.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 import { assertStorageConsistent, downloadFile, uploadFile } from './helpers/uploads.ts';
 
@@ -27,7 +27,7 @@ describe('Trash retention', () => {
     const sweeper = await createUser(server);
     await setRetention(sweeper.token, true, 7);
 
-    const folder = (await server.request('POST', '/api/user/folders', { token: sweeper.token, body: { name: 'Old', parentId: null } })).body.folder;
+    const folder = await createFolder(server, sweeper.token, 'Old');
     const inFolder = (await uploadFile(server, sweeper.token, randomBytes(4000), { name: 'in.bin', folderId: folder.id })).body.file;
     const later = (await uploadFile(server, sweeper.token, randomBytes(1000), { name: 'later.bin' })).body.file;
     const kept = (await uploadFile(server, keeper.token, randomBytes(500), { name: 'kept.bin' })).body.file;
@@ -71,8 +71,8 @@ describe('emptying a large Trash', () => {
   // Over 600 uploads: minutes on a loaded machine with PostgreSQL, seconds alone.
   it('deletes rows and bytes a page at a time, freeing every byte and the storage they counted', { timeout: 180_000 }, async () => {
     const { token, user } = await createUser(server);
-    const top = (await server.request('POST', '/api/user/folders', { token, body: { name: 'Many', parentId: null } })).body.folder.id as string;
-    const inner = (await server.request('POST', '/api/user/folders', { token, body: { name: 'Inner', parentId: top } })).body.folder.id as string;
+    const top = (await createFolder(server, token, 'Many')).id;
+    const inner = (await createFolder(server, token, 'Inner', top)).id;
     // More files than one page (500) of the purge takes, some of them one level down; three
     // at a time, the Free plan's concurrent uploads.
     for (let index = 0; index < 621; index += 3) {
@@ -119,10 +119,10 @@ describe('listing a large Trash', () => {
     for (let index = 0; index < 501; index += 10) {
       const created = await Promise.all(
         Array.from({ length: Math.min(10, 501 - index) }, (_, offset) =>
-          server.request('POST', '/api/user/folders', { token, body: { name: `Folder ${index + offset}`, parentId: null } }),
+          createFolder(server, token, `Folder ${index + offset}`),
         ),
       );
-      ids.push(...created.map((response) => response.body.folder.id as string));
+      ids.push(...created.map((folder) => folder.id));
     }
     // All deleted in the same instant: pages must still neither skip nor repeat one.
     for (const id of ids) expect((await server.request('DELETE', `/api/user/folders/${id}`, { token })).status).toBe(200);

@@ -145,13 +145,17 @@ describe('dashboard: loading and failure', () => {
     const { account, page, context } = await signedIn();
     await uploadViaApi(session.server.url, account.token, { name: 'survivor.txt', content: 'still here' });
     let failing = true;
+    // The failing answer is held until the loading state has been seen, however long that takes.
+    let loadingSeen!: () => void;
+    const seen = new Promise<void>((resolve) => (loadingSeen = resolve));
     await page.route(/\/api\/files(\?|$)/, async (route) => {
       if (!failing) return route.continue();
-      await new Promise((resolve) => setTimeout(resolve, 800));
+      await seen;
       return route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'Service unavailable' }) });
     });
     await page.goto('/dashboard');
     await page.getByText('Loading your files...').waitFor();
+    loadingSeen();
     await page.getByRole('alert').filter({ hasText: 'Failed to load dashboard data' }).waitFor({ timeout: 15_000 });
     await page.getByText('Failed to load dashboard data').first().waitFor();
 

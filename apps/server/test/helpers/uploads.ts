@@ -1,6 +1,11 @@
 import { openAsBlob } from 'node:fs';
+import type { ErrorBody } from '@cloudvault/contract/common';
+import type { FileItem } from '@cloudvault/contract/files';
 import { expect } from 'vitest';
 import type { TestServer } from './test-server.ts';
+
+/** The upload's answer: the stored file on 201, the error otherwise. */
+export type UploadAnswer = { file: FileItem } & Partial<ErrorBody>;
 
 /** Uploads bytes (or a file on disk, streamed) as multipart, as a browser does. */
 export async function uploadFile(
@@ -22,7 +27,7 @@ export async function uploadFile(
     body: form,
   });
   const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : undefined, headers: response.headers };
+  return { status: response.status, body: (text ? JSON.parse(text) : undefined) as UploadAnswer, headers: response.headers };
 }
 
 /** Downloads a file's bytes through the API. */

@@ -66,6 +66,8 @@ runVitest('unit', 'unit');
 runVitest('integration (SQLite)', 'integration', { TEST_DB: 'sqlite' });
 // The same API suite with every byte in an S3-protocol store (s3rver, started by the tests).
 runVitest('integration (SQLite, S3 storage)', 'integration', { TEST_DB: 'sqlite', TEST_STORAGE: 's3' });
+// Once more without the native addon, so the paths a build without it takes stay tested.
+runVitest('integration (SQLite, portable paths)', 'integration', { TEST_DB: 'sqlite', CLOUDVAULT_NATIVE: '0' });
 if (env.TEST_DATABASE_URL) {
   runVitest('integration (PostgreSQL)', 'integration', { TEST_DB: 'postgres' });
 } else {

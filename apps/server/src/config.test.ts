@@ -40,6 +40,8 @@ describe('loadConfig', () => {
     [{ TRUST_PROXY: '10.0.0.0/33' }, 'TRUST_PROXY'],
     [{ TRANSFER_MEMORY_MB: '8' }, 'TRANSFER_MEMORY_MB'],
     [{ TRANSFER_MEMORY_MB: '1.5' }, 'TRANSFER_MEMORY_MB'],
+    [{ CLOUDVAULT_NATIVE: 'false' }, 'CLOUDVAULT_NATIVE'],
+    [{ CLOUDVAULT_NATIVE: '2' }, 'CLOUDVAULT_NATIVE'],
   ])('names the variable of a bad value %o', (env, variable) => {
     try {
       loadConfig(env);
@@ -74,5 +76,12 @@ describe('loadConfig', () => {
   it('caps buffered transfers at 512 MiB unless TRANSFER_MEMORY_MB says otherwise', () => {
     expect(loadConfig({}).transferMemoryBytes).toBe(512 * 1024 * 1024);
     expect(loadConfig({ TRANSFER_MEMORY_MB: '64' }).transferMemoryBytes).toBe(64 * 1024 * 1024);
+  });
+
+  it('loads the native addon unless CLOUDVAULT_NATIVE=0', () => {
+    expect(loadConfig({}).nativeAddon).toBe(true);
+    expect(loadConfig({ CLOUDVAULT_NATIVE: '' }).nativeAddon).toBe(true);
+    expect(loadConfig({ CLOUDVAULT_NATIVE: '1' }).nativeAddon).toBe(true);
+    expect(loadConfig({ CLOUDVAULT_NATIVE: '0' }).nativeAddon).toBe(false);
   });
 });

@@ -32,6 +32,11 @@ export interface Config {
   adminEmails: string[];
   /** The memory all buffered downloads and zips may hold at once, in bytes (lib/transfer-budget.ts). */
   transferMemoryBytes: number;
+  /**
+   * Whether start-up loads the native addon (CLOUDVAULT_NATIVE, on unless `0`); off, every
+   * transfer takes the portable path a build without the addon takes (lib/native-addon.ts).
+   */
+  nativeAddon: boolean;
 }
 
 export type PaymentsConfig =
@@ -173,6 +178,12 @@ function readTransferMemory(env: Env): number {
   return Number(raw) * 1024 * 1024;
 }
 
+function readNativeSwitch(raw: string | undefined): boolean {
+  if (raw === undefined || raw === '' || raw === '1') return true;
+  if (raw === '0') return false;
+  throw new ConfigError('CLOUDVAULT_NATIVE', `must be 0 (portable paths, no native addon) or 1 (got "${raw}")`);
+}
+
 /** Reads and checks the environment; throws ConfigError naming the first bad variable. */
 export function loadConfig(env: Env, cwd = process.cwd()): Config {
   const port = readPort(env);
@@ -211,5 +222,6 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
     trustProxy: readTrustProxy(env.TRUST_PROXY),
     adminEmails: readAdminEmails(env.ADMIN_EMAILS),
     transferMemoryBytes: readTransferMemory(env),
+    nativeAddon: readNativeSwitch(env.CLOUDVAULT_NATIVE),
   };
 }

@@ -9,6 +9,7 @@ import { createTransferBudget, type TransferBudget } from './lib/transfer-budget
 import { createFailureLimiter } from './lib/failure-limiter.ts';
 import { hashPassword, verifyPassword } from './lib/passwords.ts';
 import { loadOrCreateSecret } from './lib/secrets.ts';
+import { loadNativeAddon } from './lib/native-addon.ts';
 import { createAccountsRepository } from './modules/accounts/accounts.repository.ts';
 import { createAccountsService } from './modules/accounts/accounts.service.ts';
 import { createSessionTokens } from './modules/accounts/session-tokens.ts';
@@ -102,6 +103,8 @@ export interface Container {
   blobs: BlobStore;
   /** The memory buffered downloads and zips may hold at once, shared by every download route. */
   transferBudget: TransferBudget;
+  /** Which paths uploads, downloads and zips take: the native addon's or the portable ones (CLOUDVAULT_NATIVE). */
+  transferPaths: string;
   close(): Promise<void>;
 }
 
@@ -121,6 +124,7 @@ export async function createContainer(
     throw error;
   }
 
+  const transferPaths = loadNativeAddon(config.nativeAddon);
   const blobs = await createBlobStore(config.storage);
   const accountsRepository = createAccountsRepository(database.db);
   const planOf = async (userId: string) => (await accountsRepository.findUserById(userId))?.plan_id ?? 'FREE';
@@ -368,6 +372,7 @@ export async function createContainer(
     plans,
     blobs,
     transferBudget: createTransferBudget(config.transferMemoryBytes),
+    transferPaths,
     close: async () => {
       await mail.drain();
       await database.close();

@@ -46,6 +46,7 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`Mail goes to ${container.mailer.describe}`);
+  app.log.info(`Transfers use ${container.transferPaths}`);
   app.log.info(`CloudVault is ready at ${config.publicUrl} (data in ${config.dataDir})`);
 }
 

@@ -18,6 +18,8 @@ import {
 import { createBlobStore } from '../src/adapters/blob-store/create-blob-store.ts';
 import { createLocalBlobStore } from '../src/adapters/blob-store/local-blob-store.ts';
 import { newId } from '../src/lib/ids.ts';
+import { loadNativeAddon } from '../src/lib/native-addon.ts';
+import { NATIVE_ON } from './helpers/native.ts';
 import { startS3rver, type TestS3Server } from './helpers/s3rver.ts';
 
 const MiB = 1024 * 1024;
@@ -42,6 +44,8 @@ let workDir: string;
 let bigFile: SourceFile;
 
 beforeAll(async () => {
+  // The stores are made here, not by a test server's start-up: the same choice by hand.
+  loadNativeAddon(NATIVE_ON);
   workDir = await mkdtemp(path.join(os.tmpdir(), 'cloudvault-blob-test-'));
   bigFile = await writeRandomFile(path.join(workDir, 'big.bin'), BIG_FILE_SIZE);
 });

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createFolder, createUser } from './helpers/factories.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 import { assertStorageConsistent, downloadFile, storageTotals, uploadFile } from './helpers/uploads.ts';
-import { native, SENDS_FILES } from './helpers/native.ts';
+import { native, NATIVE_ON, SENDS_FILES } from './helpers/native.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -133,10 +133,28 @@ describe('upload and download', () => {
         expect(part.headers.get('content-range')).toBe(`bytes ${start}-${end}/${bytes.length}`);
         expect(part.bytes.equals(bytes.subarray(start, end + 1))).toBe(true);
       }
-      // Blobs in S3 have no file to send; the 64 KiB range goes through buffers.
+      // Blobs in S3 have no file to send, nor has a server without the addon; the 64 KiB range goes through buffers.
       expect(sends).toHaveBeenCalledTimes(SENDS_FILES ? 2 : 0);
     } finally {
       sends.mockRestore();
+    }
+  });
+
+  it('hashes uploads on the thread pool and writes local ones with the addon, or neither under CLOUDVAULT_NATIVE=0', async () => {
+    const { token } = await createUser(server);
+    const bytes = randomBytes(5 * 1024 * 1024);
+    const hashes = vi.spyOn(native, 'updateHasher');
+    const writes = vi.spyOn(native, 'writeFile');
+    try {
+      const { status, body } = await uploadFile(server, token, bytes, { name: 'hashed.bin' });
+      expect(status).toBe(201);
+      expect((await downloadFile(server, token, body.file.id)).bytes.equals(bytes)).toBe(true);
+      expect(hashes.mock.calls.length > 0).toBe(NATIVE_ON);
+      // S3 blobs are not written to a local file.
+      expect(writes.mock.calls.length > 0).toBe(NATIVE_ON && process.env.TEST_STORAGE !== 's3');
+    } finally {
+      hashes.mockRestore();
+      writes.mockRestore();
     }
   });
 

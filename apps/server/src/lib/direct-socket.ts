@@ -41,7 +41,7 @@ type NodeSocket = net.Socket & { _handle?: { fd?: unknown } | null };
  * nginx serves it here, about twice as fast as through reused buffers (docs/decisions/0012).
  */
 export async function directSocketOf(response: ServerResponse): Promise<DirectSocket | null> {
-  const { send, cancel } = nativeAddon;
+  const { send, cancel } = nativeAddon();
   const socket = response.socket as NodeSocket | null;
   if (!send || !cancel || !(socket instanceof net.Socket) || 'encrypted' in socket) return null;
   // A response already closed would never emit 'close' again to give its slot back.

@@ -29,5 +29,27 @@ function load(): Partial<NativeAddon> {
   }
 }
 
-/** The addon, or only the parts this system has: none when it was not built, no `send` off Linux. */
-export const nativeAddon: Partial<NativeAddon> = load();
+let chosen: Partial<NativeAddon> | undefined;
+
+/**
+ * Chooses the paths once, at start-up (createContainer): the addon, or with `enabled` false
+ * (CLOUDVAULT_NATIVE=0) nothing at all, not even loaded, so that uploads hash with
+ * node:crypto and are written through FileHandle and downloads and zips go through buffers,
+ * as on a build without the addon. Gives the line the start-up log shows.
+ */
+export function loadNativeAddon(enabled: boolean): string {
+  chosen = enabled ? load() : {};
+  if (!enabled) return 'the portable paths (CLOUDVAULT_NATIVE=0): hashing with node:crypto, FileHandle writes, buffered downloads and zips';
+  if (!chosen.createHasher) return 'the portable paths (the native addon is not built): hashing with node:crypto, FileHandle writes, buffered downloads and zips';
+  if (!chosen.send) return 'the native addon for hashing and writes; downloads and zips through buffers (no sendfile on this system)';
+  return 'the native addon: hashing and O_DIRECT writes on the thread pool, sendfile for downloads and zips';
+}
+
+/**
+ * The addon as start-up chose it, or only the parts this system has: none when it was not
+ * built or CLOUDVAULT_NATIVE=0, no `send` off Linux. Code that runs without a start-up
+ * (unit tests, bench servers) gets it loaded on first use.
+ */
+export function nativeAddon(): Partial<NativeAddon> {
+  return (chosen ??= load());
+}

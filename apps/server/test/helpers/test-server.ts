@@ -99,6 +99,8 @@ export async function startTestServer(options: { env?: Record<string, string> } 
     LOG_LEVEL: 'info',
     ...(database.url ? { DATABASE_URL: database.url } : {}),
     ...storage.env,
+    // CLOUDVAULT_NATIVE=0 runs every test server on the portable paths (npm test's portable phase).
+    ...(process.env.CLOUDVAULT_NATIVE ? { CLOUDVAULT_NATIVE: process.env.CLOUDVAULT_NATIVE } : {}),
     ...options.env,
   });
   const clock = createTestClock();

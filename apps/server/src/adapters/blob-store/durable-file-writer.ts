@@ -28,9 +28,9 @@ const SYNC_EVERY = 16 * 1024 * 1024;
  * (O_DIRECT where the file system has it): a 1 GiB upload costs the server about 1 s of
  * CPU less, and no fsync at the end waits for a gigabyte of write-back
  * (docs/decisions/0012). The caller closes the file.
- * `addon` is the loaded addon; tests pass none to take the portable path.
+ * `addon` is the addon as start-up chose it; tests pass none to take the portable path.
  */
-export function createDurableFileWriter(file: FileHandle, addon: Partial<NativeAddon> = nativeAddon): Writable {
+export function createDurableFileWriter(file: FileHandle, addon: Partial<NativeAddon> = nativeAddon()): Writable {
   const { createFileWriter, writeFile, finishFile, closeFileWriter } = addon;
   const writer = createFileWriter && writeFile && finishFile && closeFileWriter ? nativeFileWriter(file, addon as NativeAddon) : portableFileWriter(file);
   return new Writable({

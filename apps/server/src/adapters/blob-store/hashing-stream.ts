@@ -4,13 +4,14 @@ import { crc32 } from '@node-rs/crc32';
 import { type NativeAddon, nativeAddon } from '../../lib/native-addon.ts';
 import { BlobTooLargeError, type PutResult } from './blob-store.ts';
 
-/** The addon's sha256, or the same calls on the main thread when the addon was not built. */
-const hashing: Pick<NativeAddon, 'createHasher' | 'updateHasher' | 'digestHasher'> =
-  nativeAddon.createHasher && nativeAddon.updateHasher && nativeAddon.digestHasher
-    ? (nativeAddon as NativeAddon)
-    : mainThreadHashing();
+type Hashing = Pick<NativeAddon, 'createHasher' | 'updateHasher' | 'digestHasher'>;
 
-function mainThreadHashing(): Pick<NativeAddon, 'createHasher' | 'updateHasher' | 'digestHasher'> {
+/** The addon's sha256, or the same calls on the main thread when the addon was not built or is off. */
+function hashingOf(addon: Partial<NativeAddon>): Hashing {
+  return addon.createHasher && addon.updateHasher && addon.digestHasher ? (addon as NativeAddon) : mainThreadHashing();
+}
+
+function mainThreadHashing(): Hashing {
   type Hash = ReturnType<typeof createHash>;
   return {
     createHasher: () => createHash('sha256'),
@@ -48,6 +49,7 @@ export function createHashingStream(options: { maxBytes?: number } = {}): {
   result(): PutResult;
 } {
   const { maxBytes } = options;
+  const hashing = hashingOf(nativeAddon());
   const hasher = hashing.createHasher();
   let size = 0;
   let checksum = 0;

@@ -78,7 +78,7 @@ export async function createLocalBlobStore(options: { root: string }): Promise<B
         (error: unknown) => file.close().then(() => Promise.reject(error)),
       );
       let closing: Promise<void> | undefined;
-      const direct = length >= SENDFILE_MIN_LENGTH && nativeAddon.send !== undefined;
+      const direct = length >= SENDFILE_MIN_LENGTH && nativeAddon().send !== undefined;
       return {
         writeTo: (destination, directSocket) => sendFileRange(file.fd, start, length, destination, directSocket),
         bufferBytes: direct ? writeFileRangeBytes(length, TAIL_LENGTH) : writeFileRangeBytes(length),
@@ -156,7 +156,7 @@ const SENDFILE_MIN_LENGTH = 1024 * 1024;
 const TAIL_LENGTH = 64 * 1024;
 
 async function sendFileRange(fd: number, start: number, length: number, destination: Writable, directSocket?: () => Promise<DirectSocket | null>): Promise<void> {
-  const direct = length >= SENDFILE_MIN_LENGTH && nativeAddon.send !== undefined;
+  const direct = length >= SENDFILE_MIN_LENGTH && nativeAddon().send !== undefined;
   const socket = direct && directSocket ? await directSocket() : null;
   // A send the addon could have made reserved only its tail's buffers (bufferBytes): when
   // the socket is refused after all (TLS, too many direct responses), the file goes

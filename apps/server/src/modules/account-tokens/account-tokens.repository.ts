@@ -1,7 +1,30 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { AccountTokenPurpose, AccountTokensTable, Database } from '../../db/schema.ts';
 
 export type AccountTokenRow = AccountTokensTable;
+
+/**
+ * Uses the token up with every other unused token of its user and purpose, inside the
+ * caller's transaction; false when it was used (or expired) meanwhile.
+ */
+async function useUp(trx: Transaction<Database>, token: AccountTokenRow, nowIso: string): Promise<boolean> {
+  const claimed = await trx
+    .updateTable('account_tokens')
+    .set({ used_at: nowIso })
+    .where('token_hash', '=', token.token_hash)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', nowIso)
+    .executeTakeFirst();
+  if (Number(claimed.numUpdatedRows) !== 1) return false;
+  await trx
+    .updateTable('account_tokens')
+    .set({ used_at: nowIso })
+    .where('user_id', '=', token.user_id)
+    .where('purpose', '=', token.purpose)
+    .where('used_at', 'is', null)
+    .execute();
+  return true;
+}
 
 /** Tokens mailed to an account's address (verification, password reset): queries only. */
 export function createAccountTokensRepository(db: Kysely<Database>) {
@@ -38,21 +61,7 @@ export function createAccountTokensRepository(db: Kysely<Database>) {
      */
     async verifyEmail(token: AccountTokenRow, nowIso: string): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
-        const claimed = await trx
-          .updateTable('account_tokens')
-          .set({ used_at: nowIso })
-          .where('token_hash', '=', token.token_hash)
-          .where('used_at', 'is', null)
-          .where('expires_at', '>', nowIso)
-          .executeTakeFirst();
-        if (Number(claimed.numUpdatedRows) !== 1) return false;
-        await trx
-          .updateTable('account_tokens')
-          .set({ used_at: nowIso })
-          .where('user_id', '=', token.user_id)
-          .where('purpose', '=', 'verify_email')
-          .where('used_at', 'is', null)
-          .execute();
+        if (!(await useUp(trx, token, nowIso))) return false;
         // Only the address the link was mailed to is proven.
         await trx
           .updateTable('users')
@@ -72,21 +81,7 @@ export function createAccountTokensRepository(db: Kysely<Database>) {
      */
     async resetPassword(token: AccountTokenRow, passwordHash: string, nowIso: string): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
-        const claimed = await trx
-          .updateTable('account_tokens')
-          .set({ used_at: nowIso })
-          .where('token_hash', '=', token.token_hash)
-          .where('used_at', 'is', null)
-          .where('expires_at', '>', nowIso)
-          .executeTakeFirst();
-        if (Number(claimed.numUpdatedRows) !== 1) return false;
-        await trx
-          .updateTable('account_tokens')
-          .set({ used_at: nowIso })
-          .where('user_id', '=', token.user_id)
-          .where('purpose', '=', 'reset_password')
-          .where('used_at', 'is', null)
-          .execute();
+        if (!(await useUp(trx, token, nowIso))) return false;
         await trx.updateTable('users').set({ password_hash: passwordHash, updated_at: nowIso }).where('id', '=', token.user_id).execute();
         await trx
           .updateTable('users')

@@ -25,7 +25,7 @@ import { createTrashRepository } from './modules/trash/trash.repository.ts';
 import { createTrashService } from './modules/trash/trash.service.ts';
 import { consoleLog, type ServiceLog } from './lib/service-log.ts';
 import { createSettingsRepository } from './modules/settings/settings.repository.ts';
-import { createSettingsService, mergeSettings } from './modules/settings/settings.service.ts';
+import { createSettingsService } from './modules/settings/settings.service.ts';
 import { loadPlanCatalogue } from './modules/plans/plans.catalogue.ts';
 import { createLocalPaymentProvider, type LocalPaymentProvider } from './adapters/payments/local-payment-provider.ts';
 import type { PaymentProvider } from './adapters/payments/payment-provider.ts';
@@ -36,19 +36,19 @@ import { createMailer, type Mailer } from './adapters/mail/mailer.ts';
 import { createMailRepository } from './modules/mail/mail.repository.ts';
 import { createMailService } from './modules/mail/mail.service.ts';
 import { createShareTokens } from './modules/shares/share-tokens.ts';
-import { deviceName } from './lib/device-name.ts';
-import { storageAlertCrossed } from './modules/notifications/storage-alerts.ts';
+import { createUploadReaction } from './modules/notifications/storage-alerts.ts';
+import { createSecurityAlerts } from './modules/notifications/security-alerts.ts';
 import { createActivityRepository } from './modules/activity/activity.repository.ts';
 import { createActivityService } from './modules/activity/activity.service.ts';
 import { createNotificationsRepository } from './modules/notifications/notifications.repository.ts';
 import { createNotificationsService } from './modules/notifications/notifications.service.ts';
-import { newSignInMail, passwordChangedMail, storageAlertMail } from './modules/notifications/notification-mail.ts';
 import { createTwoFactorRepository } from './modules/two-factor/two-factor.repository.ts';
 import { createTwoFactorService } from './modules/two-factor/two-factor.service.ts';
 import { createProfileService } from './modules/profile/profile.service.ts';
 import { createAccountDataRepository } from './modules/account-data/account-data.repository.ts';
 import { createAccountExportService } from './modules/account-data/account-export.service.ts';
 import { createAccountDeletionService } from './modules/account-data/account-deletion.service.ts';
+import { createAccountRecord } from './modules/account-data/account-record.ts';
 import { createVersionsRepository } from './modules/versions/versions.repository.ts';
 import { createVersionsService } from './modules/versions/versions.service.ts';
 import { createAnalyticsRepository } from './modules/analytics/analytics.repository.ts';
@@ -127,11 +127,10 @@ export async function createContainer(
   const transferPaths = loadNativeAddon(config.nativeAddon);
   const blobs = await createBlobStore(config.storage);
   const accountsRepository = createAccountsRepository(database.db);
-  const planOf = async (userId: string) => (await accountsRepository.findUserById(userId))?.plan_id ?? 'FREE';
-  const settingsRepository = createSettingsRepository(database.db);
   const settings = createSettingsService({
-    settings: settingsRepository,
-    twoFactorEnabled: async (userId) => Boolean((await accountsRepository.findUserById(userId))?.two_factor_enabled),
+    settings: createSettingsRepository(database.db),
+    // accounts is wired below; it is asked only when a request comes.
+    twoFactorEnabled: (userId) => accounts.twoFactorEnabled(userId),
     clock,
   });
 
@@ -145,6 +144,7 @@ export async function createContainer(
     clock,
     log,
   });
+  const securityAlerts = createSecurityAlerts({ activity, notifications, clock, publicUrl: config.publicUrl });
   const twoFactor = createTwoFactorService({
     twoFactor: createTwoFactorRepository(database.db),
     clock,
@@ -165,14 +165,7 @@ export async function createContainer(
     verificationResends: createFailureLimiter({ max: 5, windowMs: ONE_HOUR, clock }),
     resetRequestsByEmail: createFailureLimiter({ max: 5, windowMs: ONE_HOUR, clock }),
     resetRequestsByIp: createFailureLimiter({ max: 20, windowMs: ONE_HOUR, clock }),
-    passwordReset: async (user) => {
-      await activity.record(user.id, 'password_change');
-      await notifications.notify(user.id, {
-        type: 'password_changed',
-        details: {},
-        mail: (language) => passwordChangedMail({ to: user.email, at: clock.now().toISOString(), publicUrl: config.publicUrl }, language),
-      });
-    },
+    passwordReset: securityAlerts.passwordChanged,
     forgotPasswordFloorMs: 250,
     clock,
     log,
@@ -188,27 +181,20 @@ export async function createContainer(
     loginFailuresByEmailAndIp: createFailureLimiter({ max: 10, windowMs: FIFTEEN_MINUTES, clock }),
     loginFailuresByIp: createFailureLimiter({ max: 100, windowMs: FIFTEEN_MINUTES, clock }),
     verifySecondFactor: (user, code) => twoFactor.verify(user.id, user.totp_secret as string, code),
-    signedIn: async (user, client, newDevice) => {
-      const device = deviceName(client.userAgent);
-      await activity.record(user.id, 'sign_in', { device });
-      if (newDevice) {
-        const at = clock.now().toISOString();
-        await notifications.notify(user.id, { type: 'new_sign_in', details: { device }, mail: (language) => newSignInMail({ to: user.email, device, at, publicUrl: config.publicUrl }, language) });
-      }
-    },
+    signedIn: securityAlerts.signedIn,
     registered: (user) => accountTokens.sendVerification(user),
   });
 
   const foldersRepository = createFoldersRepository(database.db, database.dialect);
   const filesRepository = createFilesRepository(database.db, database.dialect);
-  const analytics = createAnalyticsService({ analytics: createAnalyticsRepository(database.db), planOf: async (userId) => plans.get(await planOf(userId)), clock });
+  const analytics = createAnalyticsService({ analytics: createAnalyticsRepository(database.db), planOf: accounts.planOf, clock });
   const shares = createSharesService({
     shares: createSharesRepository(database.db),
     files: filesRepository,
     folders: foldersRepository,
     users: { byId: accountsRepository.findUserById, byEmail: accountsRepository.findUserByEmail },
     settingsOf: (userId) => settings.get(userId),
-    planOf: async (userId) => plans.get(await planOf(userId)),
+    planOf: accounts.planOf,
     passwords: { hash: hashPassword, verify: verifyPassword },
     tokens: createShareTokens(jwtSecret, clock),
     passwordFailures: createFailureLimiter({ max: 10, windowMs: FIFTEEN_MINUTES, clock }),
@@ -228,34 +214,18 @@ export async function createContainer(
     folders,
     blobs,
     plans,
-    planOf,
+    planIdOf: accounts.planIdOf,
     clock,
-    uploaded: async (userId, file, usage) => {
-      await activity.record(userId, 'upload', { name: file.originalName, size: file.sizeFormatted });
-      const crossed = storageAlertCrossed(usage);
-      if (crossed === null) return;
-      const user = await accountsRepository.findUserById(userId);
-      if (!user) return;
-      await notifications.notify(userId, {
-        type: 'storage_alert',
-        // Sizes as bytes, so each reader sees them written in their own language.
-        details: { percent: String(crossed), usedBytes: String(usage.after), limitBytes: String(usage.limit) },
-        mail: (language) => storageAlertMail({ to: user.email, percent: crossed, usedBytes: usage.after, limitBytes: usage.limit, publicUrl: config.publicUrl }, language),
-      });
-    },
+    uploaded: createUploadReaction({ activity, notifications, users: accountsRepository, publicUrl: config.publicUrl }),
   });
-  const storage = createStorageService({ files: filesRepository, plans, planOf });
+  const storage = createStorageService({ files: filesRepository, plans, planIdOf: accounts.planIdOf });
   const trash = createTrashService({
     trash: createTrashRepository(database.db, database.dialect),
     blobs,
     clock,
     log,
     retentionOf: async (userId) => (await settings.get(userId)).storage,
-    usersWithAutoDelete: async () =>
-      (await settingsRepository.listAll())
-        .map((row) => ({ userId: row.user_id, storage: mergeSettings(JSON.parse(row.data)).storage }))
-        .filter(({ storage }) => storage.autoDelete)
-        .map(({ userId, storage }) => ({ userId, deleteAfterDays: storage.deleteAfterDays })),
+    usersWithAutoDelete: settings.usersWithAutoDelete,
   });
 
   const folderArchives = createFolderArchiveService({
@@ -286,11 +256,7 @@ export async function createContainer(
     clock,
     publicUrl: config.publicUrl,
     storageUsed: (userId) => filesRepository.storageUsed(userId),
-    customerDetails: async (userId) => {
-      const user = await accountsRepository.findUserById(userId);
-      if (!user) throw new Error(`user ${userId} does not exist`);
-      return { email: user.email, name: `${user.first_name} ${user.last_name}`.trim() };
-    },
+    customerDetails: accounts.customerDetails,
     shareCounts: (userId) => shares.counts(userId),
     planChanged: (userId, change) => activity.record(userId, 'plan_change', change),
     log,
@@ -306,39 +272,23 @@ export async function createContainer(
     admins,
     clock,
     activity,
-    counts: async (userId) => {
-      const [usage, shareCounts] = await Promise.all([billingRecords.usageCounts(userId), shares.counts(userId)]);
-      return { files: usage.files, folders: usage.folders, shares: shareCounts.shared };
-    },
-    passwordChanged: (user) =>
-      notifications.notify(user.id, {
-        type: 'password_changed',
-        details: {},
-        mail: (language) => passwordChangedMail({ to: user.email, at: clock.now().toISOString(), publicUrl: config.publicUrl }, language),
-      }),
+    usageCounts: billingRecords.usageCounts,
+    shareCounts: shares.counts,
+    passwordChanged: securityAlerts.passwordChanged,
   });
   const accountExports = createAccountExportService({
     data: accountData,
     blobs,
     clock,
     compressionEnabled: async (userId) => (await settings.get(userId)).storage.compressionEnabled,
-    accountRecord: async (userId) => {
-      const [user, userSettings, current, listedShares] = await Promise.all([accounts.profile(userId), settings.get(userId), billing.current(userId), shares.list(userId)]);
-      // The record is one JSON document, held whole: its shares are gathered from their pages.
-      const userShares = [];
-      for await (const share of listedShares) userShares.push(share);
-      return { user, settings: userSettings, subscription: current.subscription, billingHistory: current.billingHistory, history: current.history, shares: userShares };
-    },
+    accountRecord: createAccountRecord({ accounts, settings, billing, shares }),
   });
   const accountDeletion = createAccountDeletionService({
     data: accountData,
     blobs,
     log,
     confirmPassword: (userId, password, ip) => accounts.confirmPassword(userId, password, ip),
-    endPaidSubscription: async (userId) => {
-      const subscription = await billing.activeSubscription(userId);
-      if (subscription) await payments.cancelNow(subscription.provider_subscription_id);
-    },
+    endPaidSubscription: billing.endPaidSubscription,
   });
 
   return {

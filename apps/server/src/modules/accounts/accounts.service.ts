@@ -5,7 +5,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { AppError, badRequest, conflict, notFound, tooManyRequests } from '../../lib/errors.ts';
 import type { FailureLimiter } from '../../lib/failure-limiter.ts';
 import { newId } from '../../lib/ids.ts';
-import type { PlanCatalogue } from '../plans/plans.catalogue.ts';
+import type { PlanCatalogue, PlanEntry } from '../plans/plans.catalogue.ts';
 import type { AccountsRepository, UserRow } from './accounts.repository.ts';
 import { type AdminEmails, presentUser } from './accounts.presenter.ts';
 import type { SessionTokens } from './session-tokens.ts';
@@ -48,6 +48,10 @@ export function createAccountsService(deps: AccountsServiceDeps) {
   // Verified against when the e-mail is unknown, so both failures cost the same time.
   let decoyHash: Promise<string> | undefined;
   const decoy = () => (decoyHash ??= passwords.hash(newId()));
+
+  async function planIdOf(userId: string): Promise<string> {
+    return (await accounts.findUserById(userId))?.plan_id ?? 'FREE';
+  }
 
   async function openSession(userId: string, client: ClientInfo): Promise<string> {
     const now = clock.now();
@@ -170,6 +174,26 @@ export function createAccountsService(deps: AccountsServiceDeps) {
 
     async logout(sessionId: string): Promise<void> {
       await accounts.revokeSession(sessionId, clock.now().toISOString());
+    },
+
+    /** The user's plan id, read fresh each time so a plan change applies at once; Free for an unknown user. */
+    planIdOf,
+
+    /** The catalogue entry of the user's plan (what it allows), read fresh each time. */
+    async planOf(userId: string): Promise<PlanEntry> {
+      return plans.get(await planIdOf(userId));
+    },
+
+    /** Whether two-factor sign-in is really on (the settings object only mirrors it). */
+    async twoFactorEnabled(userId: string): Promise<boolean> {
+      return Boolean((await accounts.findUserById(userId))?.two_factor_enabled);
+    },
+
+    /** Who the payment provider's customer is: the address and the full name. */
+    async customerDetails(userId: string): Promise<{ email: string; name: string }> {
+      const user = await accounts.findUserById(userId);
+      if (!user) throw new Error(`user ${userId} does not exist`);
+      return { email: user.email, name: `${user.first_name} ${user.last_name}`.trim() };
     },
   };
 }

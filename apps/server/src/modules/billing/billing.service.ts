@@ -329,6 +329,12 @@ export function createBillingService(deps: BillingServiceDeps) {
 
     activeSubscription,
 
+    /** Before an account is deleted: a paid subscription ends at once, so it is never charged again. */
+    async endPaidSubscription(userId: string): Promise<void> {
+      const subscription = await activeSubscription(userId);
+      if (subscription) await provider.cancelNow(subscription.provider_subscription_id);
+    },
+
     /** The sweeper's turn: invoices for new periods and ends of canceled subscriptions. */
     async runRenewals(): Promise<void> {
       if (deps.dueRenewals) await applyEvents(await deps.dueRenewals());

@@ -8,11 +8,11 @@ import type { FilesRepository } from './files.repository.ts';
 export function createStorageService(deps: {
   files: Pick<FilesRepository, 'storageUsed'>;
   plans: PlanCatalogue;
-  planOf(userId: string): Promise<string>;
+  planIdOf(userId: string): Promise<string>;
 }) {
   return {
     async uploadConfig(userId: string): Promise<UploadConfig> {
-      const plan = deps.plans.get(await deps.planOf(userId));
+      const plan = deps.plans.get(await deps.planIdOf(userId));
       return {
         userMaxFileSize: plan.maxFileSize,
         userMaxFileSizeFormatted: plan.maxFileSize === null ? 'Unlimited' : formatBytes(plan.maxFileSize),
@@ -21,7 +21,7 @@ export function createStorageService(deps: {
     },
 
     async storageInfo(userId: string): Promise<StorageInfo> {
-      const plan = deps.plans.get(await deps.planOf(userId));
+      const plan = deps.plans.get(await deps.planIdOf(userId));
       const storageUsed = await deps.files.storageUsed(userId);
       return {
         storageUsed,

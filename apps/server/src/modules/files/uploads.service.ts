@@ -32,7 +32,7 @@ export interface UploadsServiceDeps {
   blobs: Pick<BlobStore, 'put' | 'delete'>;
   plans: PlanCatalogue;
   /** The user's plan id, read fresh for each upload so a plan change applies at once. */
-  planOf(userId: string): Promise<string>;
+  planIdOf(userId: string): Promise<string>;
   clock: Clock;
   /** After a file is stored: the activity log, and storage alerts when usage passes 80 % or 90 %. */
   uploaded(userId: string, file: FileItem, usage: { before: number; after: number; limit: number }): Promise<void>;
@@ -87,7 +87,7 @@ export function createUploadsService(deps: UploadsServiceDeps) {
 
     /** Holds one of the user's upload slots; call the returned release when done. */
     async acquireSlot(userId: string): Promise<() => void> {
-      const plan = plans.get(await deps.planOf(userId));
+      const plan = plans.get(await deps.planIdOf(userId));
       const count = running.get(userId) ?? 0;
       if (plan.maxConcurrentUploads !== null && count >= plan.maxConcurrentUploads) {
         throw new AppError(
@@ -108,7 +108,7 @@ export function createUploadsService(deps: UploadsServiceDeps) {
     },
 
     async upload(input: UploadInput): Promise<FileItem> {
-      const plan = plans.get(await deps.planOf(input.userId));
+      const plan = plans.get(await deps.planIdOf(input.userId));
       const name = requireItemName(input.fileName, 'file');
       if (plan.maxFileSize !== null && input.declaredBytes > plan.maxFileSize + MULTIPART_OVERHEAD) {
         throw tooLarge(plan.name, plan.maxFileSize);

@@ -1,3 +1,9 @@
+import type { FileItem } from '@cloudvault/contract/files';
+import type { AccountsRepository } from '../accounts/accounts.repository.ts';
+import type { ActivityService } from '../activity/activity.service.ts';
+import { storageAlertMail } from './notification-mail.ts';
+import type { NotificationsService } from './notifications.service.ts';
+
 /** docs/product.md#notifications: storage alerts when usage passes 80 % and 90 % of the plan. */
 export const STORAGE_ALERT_PERCENTS = [90, 80] as const;
 
@@ -9,4 +15,29 @@ export function storageAlertCrossed(usage: { before: number; after: number; limi
     if (usage.before < threshold && usage.after >= threshold) return percent;
   }
   return null;
+}
+
+/**
+ * What follows a stored upload: the activity log entry, and a storage alert (in-app and by
+ * mail, as the user's settings say) when the upload pushed usage past a threshold.
+ */
+export function createUploadReaction(deps: {
+  activity: Pick<ActivityService, 'record'>;
+  notifications: Pick<NotificationsService, 'notify'>;
+  users: Pick<AccountsRepository, 'findUserById'>;
+  publicUrl: string;
+}) {
+  return async (userId: string, file: FileItem, usage: { before: number; after: number; limit: number }): Promise<void> => {
+    await deps.activity.record(userId, 'upload', { name: file.originalName, size: file.sizeFormatted });
+    const crossed = storageAlertCrossed(usage);
+    if (crossed === null) return;
+    const user = await deps.users.findUserById(userId);
+    if (!user) return;
+    await deps.notifications.notify(userId, {
+      type: 'storage_alert',
+      // Sizes as bytes, so each reader sees them written in their own language.
+      details: { percent: String(crossed), usedBytes: String(usage.after), limitBytes: String(usage.limit) },
+      mail: (language) => storageAlertMail({ to: user.email, percent: crossed, usedBytes: usage.after, limitBytes: usage.limit, publicUrl: deps.publicUrl }, language),
+    });
+  };
 }

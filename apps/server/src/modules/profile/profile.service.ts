@@ -16,9 +16,10 @@ export function createProfileService(deps: {
   plans: PlanCatalogue;
   admins: AdminEmails;
   clock: Clock;
-  activity: Pick<ActivityService, 'record' | 'recent'>;
-  counts(userId: string): Promise<{ files: number; folders: number; shares: number }>;
-  /** The security alert after a password change (settings decide whether and how). */
+  activity: Pick<ActivityService, 'recent'>;
+  usageCounts(userId: string): Promise<{ files: number; folders: number }>;
+  shareCounts(userId: string): Promise<{ shared: number }>;
+  /** After a password change: the activity log and the security alert (settings decide whether and how). */
   passwordChanged(user: { id: string; email: string }): Promise<void>;
 }) {
   const { accounts, clock } = deps;
@@ -27,6 +28,12 @@ export function createProfileService(deps: {
     const user = await accounts.findUserById(userId);
     if (!user) throw notFound('Account not found');
     return user;
+  }
+
+  /** The Profile page's figures: live files and folders, and the shares the user made. */
+  async function countsOf(userId: string): Promise<{ files: number; folders: number; shares: number }> {
+    const [usage, shareCounts] = await Promise.all([deps.usageCounts(userId), deps.shareCounts(userId)]);
+    return { files: usage.files, folders: usage.folders, shares: shareCounts.shared };
   }
 
   return {
@@ -47,12 +54,11 @@ export function createProfileService(deps: {
       const now = clock.now().toISOString();
       await accounts.updatePasswordHash(userId, await deps.passwords.hash(input.newPassword), now);
       await accounts.revokeOtherSessions(userId, sessionId, now);
-      await deps.activity.record(userId, 'password_change');
       await deps.passwordChanged(user);
     },
 
     async overview(userId: string): Promise<AccountOverviewResponse> {
-      const [user, sessions, counts, activity] = await Promise.all([requireUser(userId), accounts.recentSessions(userId, 1), deps.counts(userId), deps.activity.recent(userId)]);
+      const [user, sessions, counts, activity] = await Promise.all([requireUser(userId), accounts.recentSessions(userId, 1), countsOf(userId), deps.activity.recent(userId)]);
       const last = sessions[0];
       return {
         createdAt: user.created_at,

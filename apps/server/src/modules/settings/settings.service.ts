@@ -28,6 +28,14 @@ export function createSettingsService(deps: {
   return {
     get,
 
+    /** Users whose Trash empties itself, with their retention (docs/product.md#trash), for the Trash sweeper. */
+    async usersWithAutoDelete(): Promise<Array<{ userId: string; deleteAfterDays: number }>> {
+      return (await deps.settings.listAll())
+        .map((row) => ({ userId: row.user_id, storage: mergeSettings(JSON.parse(row.data)).storage }))
+        .filter(({ storage }) => storage.autoDelete)
+        .map(({ userId, storage }) => ({ userId, deleteAfterDays: storage.deleteAfterDays }));
+    },
+
     /** Saves the whole object; twoFactorAuth is read-only here and always shows the real state. */
     async update(userId: string, input: Settings): Promise<Settings> {
       const { twoFactorAuth: _ignored, ...privacy } = input.privacy;

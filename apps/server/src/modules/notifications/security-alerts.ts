@@ -1,0 +1,47 @@
+import type { Clock } from '../../lib/clock.ts';
+import { deviceName } from '../../lib/device-name.ts';
+import type { ActivityService } from '../activity/activity.service.ts';
+import { newSignInMail, passwordChangedMail } from './notification-mail.ts';
+import type { NotificationsService } from './notifications.service.ts';
+
+/** The account holder, as far as a security alert needs them. */
+interface AlertedUser {
+  id: string;
+  email: string;
+}
+
+/**
+ * What follows a sign-in or a password change (docs/product.md#notifications): the entry
+ * in the account's activity log, and the security alert the user's settings ask for.
+ */
+export function createSecurityAlerts(deps: {
+  activity: Pick<ActivityService, 'record'>;
+  notifications: Pick<NotificationsService, 'notify'>;
+  clock: Clock;
+  publicUrl: string;
+}) {
+  return {
+    /** After a sign-in; the alert only when the device has not signed in before. */
+    async signedIn(user: AlertedUser, client: { userAgent: string | undefined }, newDevice: boolean): Promise<void> {
+      const device = deviceName(client.userAgent);
+      await deps.activity.record(user.id, 'sign_in', { device });
+      if (!newDevice) return;
+      const at = deps.clock.now().toISOString();
+      await deps.notifications.notify(user.id, {
+        type: 'new_sign_in',
+        details: { device },
+        mail: (language) => newSignInMail({ to: user.email, device, at, publicUrl: deps.publicUrl }, language),
+      });
+    },
+
+    /** After the password changed, from the Profile page or through a reset link. */
+    async passwordChanged(user: AlertedUser): Promise<void> {
+      await deps.activity.record(user.id, 'password_change');
+      await deps.notifications.notify(user.id, {
+        type: 'password_changed',
+        details: {},
+        mail: (language) => passwordChangedMail({ to: user.email, at: deps.clock.now().toISOString(), publicUrl: deps.publicUrl }, language),
+      });
+    },
+  };
+}

@@ -2,13 +2,14 @@ import { readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser } from '@cloudvault/test-support/accounts';
+import { subscribe } from '@cloudvault/test-support/checkout';
+import { createFolder, uploadFile } from '@cloudvault/test-support/drive';
 import { totpCode } from '../src/lib/totp.ts';
-import { subscribe } from './helpers/billing.ts';
-import { createFolder, createUser, createVerifiedUser } from './helpers/factories.ts';
+import { createVerifiedUser } from './helpers/factories.ts';
 import { readZip } from './helpers/read-zip.ts';
 import { startSmtpSink, type SmtpSink } from './helpers/smtp-sink.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
-import { uploadFile } from './helpers/uploads.ts';
 
 let server: TestServer;
 let smtp: SmtpSink;

@@ -1,6 +1,6 @@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, newUserInput } from './helpers/factories.ts';
+import { createUser, newUserInput } from '@cloudvault/test-support/accounts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 
 let server: TestServer;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { subscribe } from './helpers/billing.ts';
-import { createFolder, createUser } from './helpers/factories.ts';
+import { createUser } from '@cloudvault/test-support/accounts';
+import { subscribe } from '@cloudvault/test-support/checkout';
+import { createFolder, uploadFile } from '@cloudvault/test-support/drive';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
-import { uploadFile } from './helpers/uploads.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 let server: TestServer;

@@ -2,10 +2,10 @@ import { readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fetchPage as fetchBillingPage, postForm as postBillingForm, subscribe as subscribeVia } from './helpers/billing.ts';
-import { createFolder, createUser } from './helpers/factories.ts';
+import { createUser } from '@cloudvault/test-support/accounts';
+import { fetchPage as fetchBillingPage, postForm as postBillingForm, subscribe as subscribeVia } from '@cloudvault/test-support/checkout';
+import { createFolder, downloadFile, uploadFile } from '@cloudvault/test-support/drive';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
-import { downloadFile, uploadFile } from './helpers/uploads.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 const MiB = 1024 * 1024;

@@ -4,13 +4,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { type Kysely, Migrator } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFolder, createUser, createVerifiedUser, newUserInput } from './helpers/factories.ts';
+import { createUser, newUserInput } from '@cloudvault/test-support/accounts';
+import { createFolder, uploadFile } from '@cloudvault/test-support/drive';
+import { createVerifiedUser } from './helpers/factories.ts';
 import { linkToken, outboxMail } from './helpers/outbox.ts';
 import { openDatabase } from '../src/db/database.ts';
 import { migrateToLatest, migrationsFor } from '../src/db/migrate.ts';
 import { createTestDatabase } from './helpers/test-database.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
-import { uploadFile } from './helpers/uploads.ts';
 
 const HOUR = 60 * 60 * 1000;
 const VERIFY_SUBJECT = 'Verify your CloudVault e-mail address';

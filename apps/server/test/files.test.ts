@@ -3,9 +3,10 @@ import { writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createFolder, createUser } from './helpers/factories.ts';
+import { createUser } from '@cloudvault/test-support/accounts';
+import { createFolder, downloadFile, uploadFile } from '@cloudvault/test-support/drive';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
-import { assertStorageConsistent, downloadFile, storageTotals, uploadFile } from './helpers/uploads.ts';
+import { assertStorageConsistent, storageTotals } from './helpers/storage-totals.ts';
 import { native, NATIVE_ON, SENDS_FILES } from './helpers/native.ts';
 
 let server: TestServer;

@@ -1,18 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createFolder, createUser } from './helpers/factories.ts';
+import { createUser } from '@cloudvault/test-support/accounts';
+import { createFolder, uploadFile } from '@cloudvault/test-support/drive';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 import { readZip } from './helpers/read-zip.ts';
 import { native, SENDS_FILES } from './helpers/native.ts';
-import { uploadFile } from './helpers/uploads.ts';
 
 let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer();
 });
 afterAll(() => server.close());
-
 
 async function downloadZip(token: string, id: string) {
   const response = await fetch(`${server.url}/api/user/folders/${id}/download`, { headers: { authorization: `Bearer ${token}` } });

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createFolder, createUser, createVerifiedUser } from './helpers/factories.ts';
+import { createUser } from '@cloudvault/test-support/accounts';
+import { createFolder } from '@cloudvault/test-support/drive';
+import { createVerifiedUser } from './helpers/factories.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 
 let server: TestServer;

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, newUserInput } from './helpers/factories.ts';
+import { createUser, newUserInput } from '@cloudvault/test-support/accounts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 
 let server: TestServer;

@@ -1,10 +1,10 @@
 import { formatBytes } from '@cloudvault/contract/format';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser } from '@cloudvault/test-support/accounts';
+import { createFolder, uploadFile } from '@cloudvault/test-support/drive';
 import { presentFile } from '../src/modules/files/files.presenter.ts';
 import { createFilesRepository } from '../src/modules/files/files.repository.ts';
-import { createFolder, createUser } from './helpers/factories.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
-import { uploadFile } from './helpers/uploads.ts';
 
 let server: TestServer;
 beforeAll(async () => {

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser } from '@cloudvault/test-support/accounts';
 import { totpCode } from '../src/lib/totp.ts';
-import { createUser, mailedToken } from './helpers/factories.ts';
+import { mailedToken } from './helpers/factories.ts';
 import { startSmtpSink, type SmtpSink } from './helpers/smtp-sink.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 

@@ -1,13 +1,14 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { subscribe } from './helpers/billing.ts';
-import { createFolder, createUser, createVerifiedUser, verifyEmail } from './helpers/factories.ts';
+import { createUser } from '@cloudvault/test-support/accounts';
+import { subscribe } from '@cloudvault/test-support/checkout';
+import { createFolder, uploadFile } from '@cloudvault/test-support/drive';
+import { createVerifiedUser, verifyEmail } from './helpers/factories.ts';
 import { outboxMail } from './helpers/outbox.ts';
 import { readZip } from './helpers/read-zip.ts';
 import { startSmtpSink, type SmtpSink } from './helpers/smtp-sink.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
-import { uploadFile } from './helpers/uploads.ts';
 
 const HOUR = 60 * 60 * 1000;
 let server: TestServer;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser } from './helpers/factories.ts';
+import { createUser } from '@cloudvault/test-support/accounts';
 import { startStripeStandIn, type StripeObject, type StripeStandIn } from './helpers/stripe-stand-in.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 

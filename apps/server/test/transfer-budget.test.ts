@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFolder, createUser } from './helpers/factories.ts';
+import { createUser } from '@cloudvault/test-support/accounts';
+import { createFolder, downloadFile, uploadFile } from '@cloudvault/test-support/drive';
 import { readZip } from './helpers/read-zip.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
-import { downloadFile, uploadFile } from './helpers/uploads.ts';
 
 const MiB = 1024 * 1024;
 let server: TestServer;

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createFolder, createUser } from './helpers/factories.ts';
+import { createUser } from '@cloudvault/test-support/accounts';
+import { createFolder, downloadFile, uploadFile } from '@cloudvault/test-support/drive';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
-import { assertStorageConsistent, downloadFile, uploadFile } from './helpers/uploads.ts';
+import { assertStorageConsistent } from './helpers/storage-totals.ts';
 
 let server: TestServer;
 beforeAll(async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser } from './helpers/factories.ts';
+import { createUser } from '@cloudvault/test-support/accounts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 
 // Only 127.0.0.2 is a trusted proxy: its X-Forwarded-For names the client, anyone else's

@@ -3,11 +3,11 @@ import { readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser } from '@cloudvault/test-support/accounts';
+import { postForm, subscribe } from '@cloudvault/test-support/checkout';
+import { downloadFile, uploadFile } from '@cloudvault/test-support/drive';
 import { findStorageDrift } from '../src/modules/files/storage-consistency.ts';
-import { postForm, subscribe } from './helpers/billing.ts';
-import { createUser } from './helpers/factories.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
-import { downloadFile, uploadFile } from './helpers/uploads.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 const KiB = 1024;

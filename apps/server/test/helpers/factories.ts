@@ -1,37 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import type { AuthResponse } from '@cloudvault/contract/accounts';
-import type { Folder } from '@cloudvault/contract/folders';
+import type { RegisterBody } from '@cloudvault/contract/accounts';
+import { createUser } from '@cloudvault/test-support/accounts';
 import type { TestServer } from './test-server.ts';
-
-let counter = 0;
-
-/** A unique, valid registration payload; override any field. */
-export function newUserInput(overrides: Partial<Record<'firstName' | 'lastName' | 'email' | 'password', string>> = {}) {
-  counter += 1;
-  return {
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    email: `user${counter}-${randomBytes(4).toString('hex')}@example.com`,
-    password: 'correct horse',
-    ...overrides,
-  };
-}
-
-/** Registers through the API and returns the token with the credentials used. */
-export async function createUser(server: TestServer, overrides: Parameters<typeof newUserInput>[0] = {}) {
-  const input = newUserInput(overrides);
-  const response = await server.request('POST', '/api/auth/register', { body: input });
-  if (response.status !== 201) throw new Error(`register failed: ${response.status} ${response.text}`);
-  const body = response.body as AuthResponse;
-  return { ...input, token: body.token, user: body.user };
-}
-
-/** Creates a folder through the API (at the top level unless a parent is given) and returns it. */
-export async function createFolder(server: TestServer, token: string, name: string, parentId: string | null = null): Promise<Folder> {
-  const response = await server.request('POST', '/api/user/folders', { token, body: { name, parentId } });
-  if (response.status !== 201) throw new Error(`create folder failed: ${response.status} ${response.text}`);
-  return response.body.folder as Folder;
-}
 
 /**
  * The token of the newest link to `path` mailed to `email`, read from the server's mail
@@ -59,7 +28,7 @@ export async function verifyEmail(server: TestServer, email: string): Promise<vo
 }
 
 /** A registered user whose address is verified (private shares need one). */
-export async function createVerifiedUser(server: TestServer, overrides: Parameters<typeof newUserInput>[0] = {}) {
+export async function createVerifiedUser(server: TestServer, overrides: Partial<RegisterBody> = {}) {
   const created = await createUser(server, overrides);
   await verifyEmail(server, created.email);
   return { ...created, user: { ...created.user, emailVerified: true } };

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { registerViaApi, uniqueEmail } from './helpers/accounts.ts';
+import { createUser, uniqueEmail } from '@cloudvault/test-support/accounts';
 import { openPage } from './helpers/browser.ts';
 import { mailedLink } from './helpers/outbox.ts';
 import { useE2eSession } from './helpers/session.ts';
@@ -61,7 +61,7 @@ describe('e-mail verification in the browser', () => {
   });
 
   it('explains a broken link and offers a new one when signed in; says it is verified when signed out', async () => {
-    const account = await registerViaApi(session.server.url);
+    const account = await createUser(session.server);
     const signedIn = await openPage(session.browser, session.server.url, { token: account.token });
     await signedIn.page.goto('/verify-email?token=not-a-real-token');
     await signedIn.page.getByRole('heading', { level: 1, name: 'This link does not work' }).waitFor();
@@ -83,7 +83,7 @@ describe('e-mail verification in the browser', () => {
 
 describe('password recovery in the browser', () => {
   it('asks for a link from the sign-in page, sets a new password from the mailed link, and signs in with it', async () => {
-    const account = await registerViaApi(session.server.url, { firstName: 'Alan' });
+    const account = await createUser(session.server, { firstName: 'Alan' });
     const { page, context } = await openPage(session.browser, session.server.url);
     await page.goto('/login');
     await page.getByRole('link', { name: 'Forgot password?' }).click();

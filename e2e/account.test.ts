@@ -1,11 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { createUser } from '@cloudvault/test-support/accounts';
+import { createFile } from '@cloudvault/test-support/drive';
 import { totpCode } from '../apps/server/src/lib/totp.ts';
-import { registerViaApi } from './helpers/accounts.ts';
 import { openPage } from './helpers/browser.ts';
 import { useE2eSession } from './helpers/session.ts';
-import { downloadedBytes, readZip, uploadViaApi } from './helpers/drive.ts';
+import { downloadedBytes, readZip } from './helpers/drive.ts';
 
 const session = useE2eSession('account');
 
@@ -27,7 +28,7 @@ async function signOut(page: Page) {
 
 describe('profile', () => {
   it('edits the names, Cancel keeps the saved ones, and the header follows', async () => {
-    const account = await registerViaApi(session.server.url, { firstName: 'Ada', lastName: 'Lovelace' });
+    const account = await createUser(session.server, { firstName: 'Ada', lastName: 'Lovelace' });
     const { page, context } = await openPage(session.browser, session.server.url, { token: account.token });
     await page.goto('/profile');
     const header = page.getByRole('banner');
@@ -58,13 +59,13 @@ describe('profile', () => {
   });
 
   it('shows the real account figures and recent activity', async () => {
-    const account = await registerViaApi(session.server.url);
+    const account = await createUser(session.server);
     await fetch(`${session.server.url}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: account.email, password: account.password }),
     });
-    await uploadViaApi(session.server.url, account.token, { name: 'notes.txt', content: 'hello' });
+    await createFile(session.server, account.token, 'hello', { name: 'notes.txt' });
     const { page, context } = await openPage(session.browser, session.server.url, { token: account.token });
     await page.goto('/profile');
     await page.getByRole('tab', { name: 'Activity' }).click();
@@ -76,7 +77,7 @@ describe('profile', () => {
   });
 
   it('changes the password and signs in with the new one', async () => {
-    const account = await registerViaApi(session.server.url);
+    const account = await createUser(session.server);
     const { page, context } = await openPage(session.browser, session.server.url, { token: account.token });
     await page.goto('/profile');
     await page.getByRole('tab', { name: 'Security' }).click();
@@ -110,7 +111,7 @@ describe('profile', () => {
 
 describe('settings', () => {
   it('switches to dark, keeps it after a reload with no flash, and follows the system live', async () => {
-    const account = await registerViaApi(session.server.url);
+    const account = await createUser(session.server);
     const { page, context } = await openPage(session.browser, session.server.url, { token: account.token });
     await page.emulateMedia({ colorScheme: 'light' });
     await page.goto('/settings');
@@ -144,7 +145,7 @@ describe('settings', () => {
 
   it('switches the interface to German, the dashboard included', async () => {
     const de = JSON.parse(await readFile(new URL('../apps/web/src/locales/de.json', import.meta.url), 'utf8'));
-    const account = await registerViaApi(session.server.url, { firstName: 'Ada' });
+    const account = await createUser(session.server, { firstName: 'Ada' });
     const { page, context } = await openPage(session.browser, session.server.url, { token: account.token });
     await page.goto('/settings');
     await page.getByLabel('Language').selectOption('de');
@@ -159,7 +160,7 @@ describe('settings', () => {
   });
 
   it('turns on two-factor sign-in with the QR secret and signs in with a code', async () => {
-    const account = await registerViaApi(session.server.url);
+    const account = await createUser(session.server);
     const { page, context } = await openPage(session.browser, session.server.url, { token: account.token });
     await page.goto('/settings');
     const twoFactor = page.getByRole('switch', { name: 'Two-factor authentication' });
@@ -221,8 +222,8 @@ describe('settings', () => {
   });
 
   it('exports the account as a zip the browser saves', async () => {
-    const account = await registerViaApi(session.server.url);
-    await uploadViaApi(session.server.url, account.token, { name: 'report.txt', content: 'quarterly numbers' });
+    const account = await createUser(session.server);
+    await createFile(session.server, account.token, 'quarterly numbers', { name: 'report.txt' });
     const { page, context } = await openPage(session.browser, session.server.url, { token: account.token });
     await page.goto('/settings');
     const download = page.waitForEvent('download');
@@ -237,7 +238,7 @@ describe('settings', () => {
   });
 
   it('deletes the account only after DELETE is typed and the password given, signs out, and the account is gone', async () => {
-    const account = await registerViaApi(session.server.url);
+    const account = await createUser(session.server);
     const { page, context } = await openPage(session.browser, session.server.url, { token: account.token });
     await page.goto('/settings');
     await page.getByRole('button', { name: 'Delete Account' }).click();
@@ -283,7 +284,7 @@ describe('settings', () => {
 
 describe('notification bell', () => {
   it('counts a new-device sign-in, lists it, and marks it read when opened', async () => {
-    const account = await registerViaApi(session.server.url);
+    const account = await createUser(session.server);
     await fetch(`${session.server.url}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'user-agent': 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36' },

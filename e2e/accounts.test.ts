@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { registerViaApi, uniqueEmail } from './helpers/accounts.ts';
+import { createUser, uniqueEmail } from '@cloudvault/test-support/accounts';
 import { openPage } from './helpers/browser.ts';
 import { useE2eSession } from './helpers/session.ts';
 
@@ -30,7 +30,7 @@ describe('accounts in the browser', () => {
   });
 
   it('signs out to the landing page and signs back in with "Welcome back!"', async () => {
-    const account = await registerViaApi(session.server.url, { firstName: 'Alan', lastName: 'Turing' });
+    const account = await createUser(session.server, { firstName: 'Alan', lastName: 'Turing' });
     const { page, context } = await openPage(session.browser, session.server.url, { token: account.token });
     await page.goto('/dashboard');
     await page.getByRole('button', { name: 'Account menu' }).click();
@@ -53,7 +53,7 @@ describe('accounts in the browser', () => {
   });
 
   it("shows the server's message for a wrong password and stays on the sign-in page", async () => {
-    const account = await registerViaApi(session.server.url);
+    const account = await createUser(session.server);
     const { page, context } = await openPage(session.browser, session.server.url);
     await page.goto('/login');
     await page.getByLabel('E-mail').fill(account.email);
@@ -91,7 +91,7 @@ describe('accounts in the browser', () => {
   });
 
   it("shows the server's message when the e-mail is already registered", async () => {
-    const account = await registerViaApi(session.server.url);
+    const account = await createUser(session.server);
     const { page, context } = await openPage(session.browser, session.server.url);
     await page.goto('/register');
     await page.getByLabel('First name').fill('Ada');
@@ -116,7 +116,7 @@ describe('route guards', () => {
   });
 
   it('sends a signed-in user from /login and / to /dashboard', async () => {
-    const account = await registerViaApi(session.server.url);
+    const account = await createUser(session.server);
     const { page, context } = await openPage(session.browser, session.server.url, { token: account.token });
     await page.goto('/login');
     await page.waitForURL('**/dashboard');
@@ -134,7 +134,7 @@ describe('route guards', () => {
   });
 
   it('drops a revoked token and goes to /login', async () => {
-    const account = await registerViaApi(session.server.url);
+    const account = await createUser(session.server);
     await fetch(`${session.server.url}/api/auth/logout`, { method: 'POST', headers: { authorization: `Bearer ${account.token}` } });
     const { page, context } = await openPage(session.browser, session.server.url);
     await page.goto('/');
@@ -146,7 +146,7 @@ describe('route guards', () => {
   });
 
   it('shows each signed-in page under its heading', async () => {
-    const account = await registerViaApi(session.server.url);
+    const account = await createUser(session.server);
     const { page, context } = await openPage(session.browser, session.server.url, { token: account.token });
     const pages: Array<[string, string]> = [
       ['/profile', 'Profile'],

@@ -1,12 +1,13 @@
-import { openAsBlob } from 'node:fs';
 import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { registerViaApi } from './helpers/accounts.ts';
+import { createUser } from '@cloudvault/test-support/accounts';
+import type { CurrentSubscriptionResponse } from '@cloudvault/contract/subscriptions';
+import { createFile, uploadFile } from '@cloudvault/test-support/drive';
 import { useE2eSession } from './helpers/session.ts';
 import { openPage } from './helpers/browser.ts';
-import { downloadedBytes, sparseFile, uploadViaApi } from './helpers/drive.ts';
+import { downloadedBytes, sparseFile } from './helpers/drive.ts';
 
 const MB = 1024 * 1024;
 
@@ -18,7 +19,7 @@ const toast = (page: Page, text: string) => page.getByRole('status').filter({ ha
 async function currentViaApi(token: string) {
   const response = await fetch(`${session.server.url}/api/subscriptions/current`, { headers: { authorization: `Bearer ${token}` } });
   expect(response.status).toBe(200);
-  return (await response.json()) as { plan: string; storageUsed: number; billingHistory: Array<{ invoiceId: string; amount: number }> };
+  return (await response.json()) as CurrentSubscriptionResponse;
 }
 
 /** Uploads a file of `size` bytes streamed from a temporary sparse file on disk, never held in memory; the file is removed after. */
@@ -26,10 +27,8 @@ async function uploadLargeViaApi(token: string, name: string, size: number): Pro
   const file = path.join(session.workDir, name);
   await sparseFile(file, size);
   try {
-    const form = new FormData();
-    form.append('file', await openAsBlob(file), name);
-    const response = await fetch(`${session.server.url}/api/files/upload`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
-    expect(response.status, await response.clone().text()).toBe(201);
+    const answer = await uploadFile(session.server, token, { path: file }, { name });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(201);
   } finally {
     await rm(file, { force: true });
   }
@@ -81,8 +80,8 @@ describe('billing journey', () => {
     'Free → Pro through the test checkout, a first-month cancel refunded at once, Pro again, cancel and reactivate, then ended in the portal while over the Free limit',
     { timeout: 240_000 },
     async () => {
-      const account = await registerViaApi(session.server.url, { firstName: 'Grace' });
-      const keep = await uploadViaApi(session.server.url, account.token, { name: 'keep.txt', content: 'still mine after the downgrade\n', type: 'text/plain' });
+      const account = await createUser(session.server, { firstName: 'Grace' });
+      const keep = await createFile(session.server, account.token, 'still mine after the downgrade\n', { name: 'keep.txt', type: 'text/plain' });
       const { page, context } = await openPage(session.browser, session.server.url, { token: account.token });
 
       // Pricing, signed in: Free is the current plan, Pro can be bought.

@@ -4,10 +4,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerViaApi } from './helpers/accounts.ts';
+import { createUser } from '@cloudvault/test-support/accounts';
+import { createFile, createFolder } from '@cloudvault/test-support/drive';
 import { startAppServer, type AppServer } from './helpers/app-server.ts';
 import { launchBrowser, openPage } from './helpers/browser.ts';
-import { createFolderViaApi, promisePool, uploadViaApi } from './helpers/drive.ts';
+import { promisePool } from './helpers/drive.ts';
 
 const FILE_COUNT = 2000;
 
@@ -50,10 +51,10 @@ async function watchLongTasks(page: Page) {
 
 describe('a folder of 2,000 files', () => {
   it('opens, scrolls to the end in grid and list view, and keeps only what is visible in the page', { timeout: 180_000 }, async () => {
-    const account = await registerViaApi(server.url);
-    const big = await createFolderViaApi(server.url, account.token, 'Big folder');
+    const account = await createUser(server);
+    const big = await createFolder(server, account.token, 'Big folder');
     await promisePool(FILE_COUNT, 16, (index) =>
-      uploadViaApi(server.url, account.token, { name: fileName(index), content: `#${index}`, type: 'text/plain', folderId: big.id }),
+      createFile(server, account.token, `#${index}`, { name: fileName(index), type: 'text/plain', folderId: big.id }),
     );
 
     const { page, context } = await openPage(browser, server.url, { token: account.token, viewport: { width: 1280, height: 900 } });
@@ -108,9 +109,9 @@ describe('a folder of 2,000 files', () => {
 
 describe('phone', () => {
   it('selects a folder with one tap, says to double tap, and opens it with a double tap', async () => {
-    const account = await registerViaApi(server.url);
-    const trip = await createFolderViaApi(server.url, account.token, 'Trip');
-    await uploadViaApi(server.url, account.token, { name: 'beach.jpg', content: 'jpg', type: 'image/jpeg', folderId: trip.id });
+    const account = await createUser(server);
+    const trip = await createFolder(server, account.token, 'Trip');
+    await createFile(server, account.token, 'jpg', { name: 'beach.jpg', type: 'image/jpeg', folderId: trip.id });
     const { page, context } = await openPage(browser, server.url, { token: account.token, viewport: { width: 390, height: 844 }, mobile: true });
     await page.goto('/dashboard');
     const folder = tile(page, 'Trip');

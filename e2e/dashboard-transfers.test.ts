@@ -2,19 +2,11 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { registerViaApi } from './helpers/accounts.ts';
+import { createUser } from '@cloudvault/test-support/accounts';
+import { createFile, createFolder, downloadFile, listFiles } from '@cloudvault/test-support/drive';
 import { useE2eSession } from './helpers/session.ts';
 import { openPage } from './helpers/browser.ts';
-import {
-  createFolderViaApi,
-  downloadedBytes,
-  dropFiles,
-  listFilesViaApi,
-  randomContent,
-  readZip,
-  sparseFile,
-  uploadViaApi,
-} from './helpers/drive.ts';
+import { downloadedBytes, dropFiles, randomContent, readZip, sparseFile } from './helpers/drive.ts';
 
 const session = useE2eSession('files');
 
@@ -22,7 +14,7 @@ const tile = (page: Page, name: string) => page.getByRole('gridcell', { name, ex
 const panel = (page: Page) => page.getByRole('region', { name: 'Uploads' });
 
 async function signedIn() {
-  const account = await registerViaApi(session.server.url);
+  const account = await createUser(session.server);
   const { page, context } = await openPage(session.browser, session.server.url, { token: account.token });
   return { account, page, context };
 }
@@ -31,11 +23,6 @@ async function fileOnDisk(name: string, content: Buffer | string): Promise<strin
   const file = path.join(session.workDir, name);
   await writeFile(file, content);
   return file;
-}
-
-async function downloadFromApi(token: string, id: string): Promise<Buffer> {
-  const response = await fetch(`${session.server.url}/api/files/${id}/download`, { headers: { authorization: `Bearer ${token}` } });
-  return Buffer.from(await response.arrayBuffer());
 }
 
 describe('uploads', () => {
@@ -70,9 +57,9 @@ describe('uploads', () => {
     // Completed rows leave after 3 s; with them the panel.
     await panel(page).waitFor({ state: 'detached', timeout: 6000 });
 
-    const stored = await listFilesViaApi(session.server.url, account.token);
+    const stored = await listFiles(session.server, account.token);
     for (const file of stored) {
-      expect((await downloadFromApi(account.token, file.id)).equals(contents[file.originalName as keyof typeof contents])).toBe(true);
+      expect((await downloadFile(session.server, account.token, file.id)).bytes.equals(contents[file.originalName as keyof typeof contents])).toBe(true);
     }
     await context.close();
   });
@@ -100,13 +87,13 @@ describe('uploads', () => {
     await panel(page).getByRole('listitem', { name: 'other.bin' }).waitFor({ state: 'detached' });
     await page.getByText('1 file uploaded successfully!').first().waitFor({ timeout: 20_000 });
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
-    expect((await listFilesViaApi(session.server.url, account.token)).map((file) => file.originalName)).toEqual(['slow.bin']);
+    expect((await listFiles(session.server, account.token)).map((file) => file.originalName)).toEqual(['slow.bin']);
     await context.close();
   });
 
   it('uploads files dropped anywhere on the page into the open folder', async () => {
     const { account, page, context } = await signedIn();
-    const inbox = await createFolderViaApi(session.server.url, account.token, 'Inbox');
+    const inbox = await createFolder(session.server, account.token, 'Inbox');
     await page.goto(`/dashboard?folder=${inbox.id}`);
     await page.getByText('This folder is empty').waitFor();
 
@@ -125,9 +112,9 @@ describe('uploads', () => {
     await page.getByText('2 files uploaded successfully!').first().waitFor();
     await tile(page, 'dropped-1.txt').waitFor();
     await tile(page, 'dropped-2.csv').waitFor();
-    const stored = await listFilesViaApi(session.server.url, account.token, inbox.id);
+    const stored = await listFiles(session.server, account.token, inbox.id);
     expect(stored.map((file) => file.originalName)).toEqual(['dropped-1.txt', 'dropped-2.csv']);
-    expect((await downloadFromApi(account.token, stored[1]!.id)).toString()).toBe('a,b\n1,2\n');
+    expect((await downloadFile(session.server, account.token, stored[1]!.id)).bytes.toString()).toBe('a,b\n1,2\n');
     await context.close();
   });
 
@@ -150,7 +137,7 @@ describe('uploads', () => {
 
   it("shows the server's reason in a failed row, which the user dismisses", async () => {
     const { account, page, context } = await signedIn();
-    const doomed = await createFolderViaApi(session.server.url, account.token, 'Doomed');
+    const doomed = await createFolder(session.server, account.token, 'Doomed');
     await page.goto(`/dashboard?folder=${doomed.id}`);
     await page.getByText('This folder is empty').waitFor();
     // The folder goes to Trash behind the page's back.
@@ -171,15 +158,15 @@ describe('uploads', () => {
 describe('downloads', () => {
   it('downloads a file and a folder as a zip with exactly the bytes that were uploaded', async () => {
     const { account, page, context } = await signedIn();
-    const album = await createFolderViaApi(session.server.url, account.token, 'Album');
-    const nested = await createFolderViaApi(session.server.url, account.token, 'Nested', album.id);
-    await createFolderViaApi(session.server.url, account.token, 'Empty', album.id);
+    const album = await createFolder(session.server, account.token, 'Album');
+    const nested = await createFolder(session.server, account.token, 'Nested', album.id);
+    await createFolder(session.server, account.token, 'Empty', album.id);
     const cover = randomContent(700_000);
     const track = randomContent(120_000);
     const liner = Buffer.from('Liner notes, ünïcödé included.');
-    await uploadViaApi(session.server.url, account.token, { name: 'cover.png', content: cover, type: 'image/png', folderId: album.id });
-    await uploadViaApi(session.server.url, account.token, { name: 'track 01.mp3', content: track, type: 'audio/mpeg', folderId: nested.id });
-    await uploadViaApi(session.server.url, account.token, { name: 'liner.txt', content: liner, type: 'text/plain' });
+    await createFile(session.server, account.token, cover, { name: 'cover.png', type: 'image/png', folderId: album.id });
+    await createFile(session.server, account.token, track, { name: 'track 01.mp3', type: 'audio/mpeg', folderId: nested.id });
+    await createFile(session.server, account.token, liner, { name: 'liner.txt', type: 'text/plain' });
     await page.goto('/dashboard');
 
     await tile(page, 'liner.txt').hover();
@@ -212,9 +199,9 @@ describe('downloads', () => {
   });
 
   it('downloads through a short-lived signed link, with no service worker, as on a plain-HTTP install', async () => {
-    const account = await registerViaApi(session.server.url);
+    const account = await createUser(session.server);
     const bytes = randomContent(200_000);
-    await uploadViaApi(session.server.url, account.token, { name: 'linked.bin', content: bytes });
+    await createFile(session.server, account.token, bytes, { name: 'linked.bin' });
     const context = await session.browser.newContext({ baseURL: session.server.url, viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
     await context.addInitScript((token) => window.localStorage.setItem('token', token), account.token);
     const page = await context.newPage();
@@ -232,7 +219,7 @@ describe('downloads', () => {
 
   it('says so when a download fails', async () => {
     const { account, page, context } = await signedIn();
-    const gone = await uploadViaApi(session.server.url, account.token, { name: 'gone.txt', content: 'soon gone' });
+    const gone = await createFile(session.server, account.token, 'soon gone', { name: 'gone.txt' });
     await page.goto('/dashboard');
     await tile(page, 'gone.txt').waitFor();
     await fetch(`${session.server.url}/api/files/${gone.id}`, { method: 'DELETE', headers: { authorization: `Bearer ${account.token}` } });
@@ -246,8 +233,8 @@ describe('downloads', () => {
 describe('sharing (routes of issue 6)', () => {
   it('offers Share for files and the Share Folder dialog with a public or private choice', async () => {
     const { account, page, context } = await signedIn();
-    await createFolderViaApi(session.server.url, account.token, 'Team');
-    await uploadViaApi(session.server.url, account.token, { name: 'plan.txt', content: 'plan' });
+    await createFolder(session.server, account.token, 'Team');
+    await createFile(session.server, account.token, 'plan', { name: 'plan.txt' });
     await page.goto('/dashboard');
 
     await tile(page, 'plan.txt').hover();

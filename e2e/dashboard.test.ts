@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { registerViaApi } from './helpers/accounts.ts';
+import { createUser } from '@cloudvault/test-support/accounts';
+import { createFile, createFolder, listFiles, listFolders } from '@cloudvault/test-support/drive';
 import { openPage } from './helpers/browser.ts';
 import { useE2eSession } from './helpers/session.ts';
-import { createFolderViaApi, listFilesViaApi, listFoldersViaApi, uploadViaApi } from './helpers/drive.ts';
 
 const session = useE2eSession('dashboard');
 
@@ -12,7 +12,7 @@ const crumbs = (page: Page) => page.getByRole('navigation', { name: 'Folder path
 const folderParam = (page: Page) => new URL(page.url()).searchParams.get('folder');
 
 async function signedIn(overrides: Record<string, string> = {}) {
-  const account = await registerViaApi(session.server.url, overrides);
+  const account = await createUser(session.server, overrides);
   const { page, context } = await openPage(session.browser, session.server.url, { token: account.token });
   return { account, page, context };
 }
@@ -94,7 +94,7 @@ describe('dashboard: folders and navigation', () => {
   it('shows the folder name in full on hover while the crumb stays at most 200 px wide', async () => {
     const { account, page, context } = await signedIn();
     const longName = 'A folder with a remarkably long name that will never fit in one breadcrumb';
-    const folder = await createFolderViaApi(session.server.url, account.token, longName);
+    const folder = await createFolder(session.server, account.token, longName);
     await page.goto(`/dashboard?folder=${folder.id}`);
     const crumb = crumbs(page).getByRole('link', { name: longName });
     await crumb.waitFor();
@@ -106,9 +106,9 @@ describe('dashboard: folders and navigation', () => {
 
   it('opens folders and files with the keyboard, and asks before deleting with the Delete key', async () => {
     const { account, page, context } = await signedIn();
-    const alpha = await createFolderViaApi(session.server.url, account.token, 'Alpha');
-    await createFolderViaApi(session.server.url, account.token, 'Beta');
-    await uploadViaApi(session.server.url, account.token, { name: 'gamma.txt', content: 'g' });
+    const alpha = await createFolder(session.server, account.token, 'Alpha');
+    await createFolder(session.server, account.token, 'Beta');
+    await createFile(session.server, account.token, 'g', { name: 'gamma.txt' });
     await page.goto('/dashboard');
     await tile(page, 'Alpha').click();
     await page.keyboard.press('ArrowRight');
@@ -143,7 +143,7 @@ describe('dashboard: folders and navigation', () => {
 describe('dashboard: loading and failure', () => {
   it("shows 'Loading your files...', then 'Failed to load dashboard data' with a way to try again", async () => {
     const { account, page, context } = await signedIn();
-    await uploadViaApi(session.server.url, account.token, { name: 'survivor.txt', content: 'still here' });
+    await createFile(session.server, account.token, 'still here', { name: 'survivor.txt' });
     let failing = true;
     // The failing answer is held until the loading state has been seen, however long that takes.
     let loadingSeen!: () => void;
@@ -178,8 +178,8 @@ describe('dashboard: loading and failure', () => {
 describe('dashboard: views, search, rename, move', () => {
   it('switches between grid and list and remembers the choice', async () => {
     const { account, page, context } = await signedIn();
-    await createFolderViaApi(session.server.url, account.token, 'Music');
-    await uploadViaApi(session.server.url, account.token, { name: 'song.mp3', content: 'la la la', type: 'audio/mpeg' });
+    await createFolder(session.server, account.token, 'Music');
+    await createFile(session.server, account.token, 'la la la', { name: 'song.mp3', type: 'audio/mpeg' });
     await page.goto('/dashboard');
     await tile(page, 'song.mp3').waitFor();
     expect(await page.getByRole('grid').getAttribute('data-view')).toBe('grid');
@@ -201,11 +201,11 @@ describe('dashboard: views, search, rename, move', () => {
 
   it('filters the folder by name and searches the whole drive, showing where each hit lives', async () => {
     const { account, page, context } = await signedIn();
-    const reports = await createFolderViaApi(session.server.url, account.token, 'Reports');
-    const yearly = await createFolderViaApi(session.server.url, account.token, '2024', reports.id);
-    await uploadViaApi(session.server.url, account.token, { name: 'Annual-Report.pdf', content: 'pdf', type: 'application/pdf', folderId: yearly.id });
-    await uploadViaApi(session.server.url, account.token, { name: 'report-draft.txt', content: 'draft' });
-    await uploadViaApi(session.server.url, account.token, { name: 'notes.txt', content: 'notes' });
+    const reports = await createFolder(session.server, account.token, 'Reports');
+    const yearly = await createFolder(session.server, account.token, '2024', reports.id);
+    await createFile(session.server, account.token, 'pdf', { name: 'Annual-Report.pdf', type: 'application/pdf', folderId: yearly.id });
+    await createFile(session.server, account.token, 'draft', { name: 'report-draft.txt' });
+    await createFile(session.server, account.token, 'notes', { name: 'notes.txt' });
     await page.goto('/dashboard');
     await tile(page, 'notes.txt').waitFor();
 
@@ -236,9 +236,9 @@ describe('dashboard: views, search, rename, move', () => {
 
   it('renames a file and a folder from the item menu', async () => {
     const { account, page, context } = await signedIn();
-    await createFolderViaApi(session.server.url, account.token, 'Holiday');
-    await uploadViaApi(session.server.url, account.token, { name: 'IMG_0001.jpg', content: 'jpg', type: 'image/jpeg' });
-    await uploadViaApi(session.server.url, account.token, { name: 'taken.jpg', content: 'jpg', type: 'image/jpeg' });
+    await createFolder(session.server, account.token, 'Holiday');
+    await createFile(session.server, account.token, 'jpg', { name: 'IMG_0001.jpg', type: 'image/jpeg' });
+    await createFile(session.server, account.token, 'jpg', { name: 'taken.jpg', type: 'image/jpeg' });
     await page.goto('/dashboard');
 
     await tile(page, 'IMG_0001.jpg').hover();
@@ -268,22 +268,22 @@ describe('dashboard: views, search, rename, move', () => {
     await dialog.getByLabel('New name').fill('Holidays 2025');
     await dialog.getByLabel('New name').press('Enter');
     await tile(page, 'Holidays 2025').waitFor();
-    expect((await listFoldersViaApi(session.server.url, account.token)).map((folder) => folder.name)).toEqual(['Holidays 2025']);
+    expect((await listFolders(session.server, account.token)).map((folder) => folder.name)).toEqual(['Holidays 2025']);
     await context.close();
   });
 
   it('moves items by dragging them onto a folder tile and onto a breadcrumb, and from the Move dialog', async () => {
     const { account, page, context } = await signedIn();
-    const archive = await createFolderViaApi(session.server.url, account.token, 'Archive');
-    const inner = await createFolderViaApi(session.server.url, account.token, 'Inner', archive.id);
-    await uploadViaApi(session.server.url, account.token, { name: 'old.txt', content: 'old' });
-    await uploadViaApi(session.server.url, account.token, { name: 'older.txt', content: 'older' });
+    const archive = await createFolder(session.server, account.token, 'Archive');
+    const inner = await createFolder(session.server, account.token, 'Inner', archive.id);
+    await createFile(session.server, account.token, 'old', { name: 'old.txt' });
+    await createFile(session.server, account.token, 'older', { name: 'older.txt' });
     await page.goto('/dashboard');
 
     await tile(page, 'old.txt').dragTo(tile(page, 'Archive'));
     await page.getByText('Moved to Archive').first().waitFor();
     await tile(page, 'old.txt').waitFor({ state: 'detached' });
-    expect((await listFilesViaApi(session.server.url, account.token, archive.id)).map((file) => file.originalName)).toEqual(['old.txt']);
+    expect((await listFiles(session.server, account.token, archive.id)).map((file) => file.originalName)).toEqual(['old.txt']);
 
     // Into Archive, then the file goes back home by a drop on the 'My Files' crumb.
     await tile(page, 'Archive').dblclick();
@@ -303,7 +303,7 @@ describe('dashboard: views, search, rename, move', () => {
     await dialog.getByText('My Files / Archive / Inner').waitFor();
     await dialog.getByRole('button', { name: 'Move here' }).click();
     await page.getByText('Moved to Inner').first().waitFor();
-    expect((await listFilesViaApi(session.server.url, account.token, inner.id)).map((file) => file.originalName)).toEqual(['older.txt']);
+    expect((await listFiles(session.server, account.token, inner.id)).map((file) => file.originalName)).toEqual(['older.txt']);
     await context.close();
   });
 });
@@ -311,10 +311,10 @@ describe('dashboard: views, search, rename, move', () => {
 describe('dashboard: delete, Trash, restore', () => {
   it('deletes a file and a folder, finds them in Trash and restores them', async () => {
     const { account, page, context } = await signedIn();
-    const old = await createFolderViaApi(session.server.url, account.token, 'Old stuff');
-    await uploadViaApi(session.server.url, account.token, { name: 'inside.txt', content: 'inside', folderId: old.id });
-    await uploadViaApi(session.server.url, account.token, { name: 'letter.txt', content: 'Dear reader' });
-    const draft = await uploadViaApi(session.server.url, account.token, { name: 'draft.txt', content: 'scrap this' });
+    const old = await createFolder(session.server, account.token, 'Old stuff');
+    await createFile(session.server, account.token, 'inside', { name: 'inside.txt', folderId: old.id });
+    await createFile(session.server, account.token, 'Dear reader', { name: 'letter.txt' });
+    const draft = await createFile(session.server, account.token, 'scrap this', { name: 'draft.txt' });
     await fetch(`${session.server.url}/api/files/${draft.id}`, { method: 'DELETE', headers: { authorization: `Bearer ${account.token}` } });
     await page.goto('/dashboard');
 
@@ -376,7 +376,7 @@ describe('dashboard: delete, Trash, restore', () => {
     const { settings } = await (await fetch(`${session.server.url}/api/user/settings`, { headers })).json();
     settings.storage = { ...settings.storage, autoDelete: true, deleteAfterDays: 7 };
     expect((await fetch(`${session.server.url}/api/user/settings`, { method: 'PUT', headers, body: JSON.stringify(settings) })).status).toBe(200);
-    const file = await uploadViaApi(session.server.url, account.token, { name: 'temporary.txt', content: 'bye' });
+    const file = await createFile(session.server, account.token, 'bye', { name: 'temporary.txt' });
     const deleted = await fetch(`${session.server.url}/api/files/${file.id}`, { method: 'DELETE', headers: { authorization: headers.authorization } });
     expect(deleted.status).toBe(200);
 

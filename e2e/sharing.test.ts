@@ -1,11 +1,12 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { registerViaApi } from './helpers/accounts.ts';
+import { createUser } from '@cloudvault/test-support/accounts';
+import { subscribe } from '@cloudvault/test-support/checkout';
+import { createFile, createFolder } from '@cloudvault/test-support/drive';
 import { verifyViaOutbox } from './helpers/outbox.ts';
 import { openPage } from './helpers/browser.ts';
 import { useE2eSession } from './helpers/session.ts';
-import { subscribeViaApi } from './helpers/checkout.ts';
-import { createFolderViaApi, downloadedBytes, randomContent, readZip, uploadViaApi } from './helpers/drive.ts';
+import { downloadedBytes, randomContent, readZip } from './helpers/drive.ts';
 
 const session = useE2eSession('sharing');
 
@@ -44,12 +45,12 @@ async function shareFolderPublicly(page: Page, name: string): Promise<string> {
 
 describe('sharing from the dashboard to a visitor', () => {
   it('shares a folder publicly; a signed-out visitor browses into a sub-folder, downloads a file and the whole zip', async () => {
-    const owner = await registerViaApi(session.server.url, { firstName: 'Ada', lastName: 'Lovelace' });
-    const holiday = await createFolderViaApi(session.server.url, owner.token, 'Holiday');
-    const photos = await createFolderViaApi(session.server.url, owner.token, 'Photos', holiday.id);
+    const owner = await createUser(session.server, { firstName: 'Ada', lastName: 'Lovelace' });
+    const holiday = await createFolder(session.server, owner.token, 'Holiday');
+    const photos = await createFolder(session.server, owner.token, 'Photos', holiday.id);
     const beach = randomContent(300_000);
-    await uploadViaApi(session.server.url, owner.token, { name: 'beach.bin', content: beach, folderId: photos.id });
-    await uploadViaApi(session.server.url, owner.token, { name: 'notes.txt', content: 'pack sunscreen', type: 'text/plain', folderId: holiday.id });
+    await createFile(session.server, owner.token, beach, { name: 'beach.bin', folderId: photos.id });
+    await createFile(session.server, owner.token, 'pack sunscreen', { name: 'notes.txt', type: 'text/plain', folderId: holiday.id });
 
     const { page, context } = await signedIn(owner.token);
     await page.goto('/dashboard');
@@ -90,9 +91,9 @@ describe('sharing from the dashboard to a visitor', () => {
   });
 
   it('shares a file by link; the visitor sees its name, size, owner and expiry and downloads it', async () => {
-    const owner = await registerViaApi(session.server.url, { firstName: 'Ada' });
+    const owner = await createUser(session.server, { firstName: 'Ada' });
     const bytes = randomContent(2048);
-    await uploadViaApi(session.server.url, owner.token, { name: 'report.pdf', content: bytes, type: 'application/pdf' });
+    await createFile(session.server, owner.token, bytes, { name: 'report.pdf', type: 'application/pdf' });
 
     const { page, context } = await signedIn(owner.token);
     await page.goto('/dashboard');
@@ -121,15 +122,15 @@ describe('sharing from the dashboard to a visitor', () => {
 
 describe('private shares and managing shares', () => {
   it('shares a folder with a second account, which finds it under Shared with me and reads it without write controls', async () => {
-    const owner = await registerViaApi(session.server.url, { firstName: 'Ada' });
-    const recipient = await registerViaApi(session.server.url, { firstName: 'Grace', lastName: 'Hopper' });
+    const owner = await createUser(session.server, { firstName: 'Ada' });
+    const recipient = await createUser(session.server, { firstName: 'Grace', lastName: 'Hopper' });
     // Private shares show only to a verified address.
     await verifyViaOutbox(session.server, recipient.email);
-    const team = await createFolderViaApi(session.server.url, owner.token, 'Team');
-    const minutes = await createFolderViaApi(session.server.url, owner.token, 'Minutes', team.id);
+    const team = await createFolder(session.server, owner.token, 'Team');
+    const minutes = await createFolder(session.server, owner.token, 'Minutes', team.id);
     const plan = randomContent(5000);
-    await uploadViaApi(session.server.url, owner.token, { name: 'plan.bin', content: plan, folderId: team.id });
-    await uploadViaApi(session.server.url, owner.token, { name: 'monday.txt', content: 'agenda', type: 'text/plain', folderId: minutes.id });
+    await createFile(session.server, owner.token, plan, { name: 'plan.bin', folderId: team.id });
+    await createFile(session.server, owner.token, 'agenda', { name: 'monday.txt', type: 'text/plain', folderId: minutes.id });
 
     const { page, context } = await signedIn(owner.token);
     await page.goto('/dashboard');
@@ -189,10 +190,10 @@ describe('private shares and managing shares', () => {
   });
 
   it('lists links and private shares in Manage shares; a revoked link shows not found to its visitor', async () => {
-    const owner = await registerViaApi(session.server.url, { firstName: 'Ada' });
-    const recipient = await registerViaApi(session.server.url);
-    await createFolderViaApi(session.server.url, owner.token, 'Archive');
-    const familyFolder = await createFolderViaApi(session.server.url, owner.token, 'Family');
+    const owner = await createUser(session.server, { firstName: 'Ada' });
+    const recipient = await createUser(session.server);
+    await createFolder(session.server, owner.token, 'Archive');
+    const familyFolder = await createFolder(session.server, owner.token, 'Family');
     const { page, context } = await signedIn(owner.token);
     await page.goto('/dashboard');
     const link = await shareFolderPublicly(page, 'Archive');
@@ -242,10 +243,10 @@ describe('private shares and managing shares', () => {
 
 describe('password links on a paid plan', () => {
   it('sets an expiry and a password in the share dialog; the visitor unlocks the link with it', async () => {
-    const owner = await registerViaApi(session.server.url, { firstName: 'Ada' });
-    await subscribeViaApi(session.server.url, owner.token, 'PRO');
+    const owner = await createUser(session.server, { firstName: 'Ada' });
+    await subscribe(session.server, owner.token, 'PRO');
     const bytes = randomContent(4096);
-    await uploadViaApi(session.server.url, owner.token, { name: 'secret.bin', content: bytes });
+    await createFile(session.server, owner.token, bytes, { name: 'secret.bin' });
 
     const { page, context } = await signedIn(owner.token);
     await page.goto('/dashboard');
@@ -281,7 +282,7 @@ describe('password links on a paid plan', () => {
     await guest.context.close();
 
     // A folder link on this plan offers the same lifetimes, the longest first chosen: none is endless.
-    await createFolderViaApi(session.server.url, owner.token, 'Vault');
+    await createFolder(session.server, owner.token, 'Vault');
     await page.reload();
     await tile(page, 'Vault').hover();
     await tile(page, 'Vault').getByRole('button', { name: 'Share folder' }).click();

@@ -2,12 +2,13 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { createUser } from '@cloudvault/test-support/accounts';
+import { subscribe } from '@cloudvault/test-support/checkout';
+import { createFile, createFolder, listFiles } from '@cloudvault/test-support/drive';
 import { formatBytes } from '../packages/contract/src/format.ts';
-import { registerViaApi } from './helpers/accounts.ts';
 import { useE2eSession } from './helpers/session.ts';
 import { openPage } from './helpers/browser.ts';
-import { subscribeViaApi } from './helpers/checkout.ts';
-import { createFolderViaApi, downloadedBytes, listFilesViaApi, randomContent, uploadViaApi } from './helpers/drive.ts';
+import { downloadedBytes, randomContent } from './helpers/drive.ts';
 
 const session = useE2eSession('versions');
 
@@ -34,9 +35,9 @@ async function openVersionHistory(page: Page, name: string) {
 
 describe('version history and analytics', () => {
   it('on Business: a second upload keeps the first as a version, which is restored and downloaded; the Usage tab charts the drive', { timeout: 180_000 }, async () => {
-    const account = await registerViaApi(session.server.url, { firstName: 'Vera' });
-    await subscribeViaApi(session.server.url, account.token, 'PREMIUM');
-    const reports = await createFolderViaApi(session.server.url, account.token, 'Reports');
+    const account = await createUser(session.server, { firstName: 'Vera' });
+    await subscribe(session.server, account.token, 'PREMIUM');
+    const reports = await createFolder(session.server, account.token, 'Reports');
     const first = randomContent(30_000);
     const second = randomContent(50_000);
     const { page, context } = await openPage(session.browser, session.server.url, { token: account.token });
@@ -46,7 +47,7 @@ describe('version history and analytics', () => {
     await page.getByText('This folder is empty').waitFor();
     await uploadThroughDashboard(page, 'plan.txt', first);
     await uploadThroughDashboard(page, 'plan.txt', second);
-    const files = await listFilesViaApi(session.server.url, account.token, reports.id);
+    const files = await listFiles(session.server, account.token, reports.id);
     expect(files.map((file) => `${file.originalName} ${file.size}`)).toEqual([`plan.txt ${second.length}`]);
 
     const dialog = await openVersionHistory(page, 'plan.txt');
@@ -79,7 +80,7 @@ describe('version history and analytics', () => {
     expect((await downloadedBytes(saved)).equals(first)).toBe(true);
 
     // A shared file downloaded twice, and a second, smaller file at the top.
-    const notes = await uploadViaApi(session.server.url, account.token, { name: 'notes.png', content: randomContent(4_000), type: 'image/png' });
+    const notes = await createFile(session.server, account.token, randomContent(4_000), { name: 'notes.png', type: 'image/png' });
     const shared = await fetch(`${session.server.url}/api/files/${notes.id}/share`, {
       method: 'POST',
       headers: { authorization: `Bearer ${account.token}`, 'content-type': 'application/json' },
@@ -125,8 +126,8 @@ describe('version history and analytics', () => {
   });
 
   it('on Free: the history is an upgrade prompt and the Usage tab a preview', { timeout: 60_000 }, async () => {
-    const account = await registerViaApi(session.server.url);
-    await uploadViaApi(session.server.url, account.token, { name: 'draft.txt', content: 'draft', type: 'text/plain' });
+    const account = await createUser(session.server);
+    await createFile(session.server, account.token, 'draft', { name: 'draft.txt', type: 'text/plain' });
     const { page, context } = await openPage(session.browser, session.server.url, { token: account.token });
     const analyticsCalls: string[] = [];
     page.on('request', (request) => {

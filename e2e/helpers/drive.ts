@@ -2,49 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { open, readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 
-/** Files and folders made through the API, for journeys that start with a filled drive. */
-export interface ApiFolder {
-  id: string;
-  name: string;
-  parentId: string | null;
-}
-
-export interface ApiFile {
-  id: string;
-  originalName: string;
-  folderId: string | null;
-  size: number;
-}
-
-async function call<T>(baseUrl: string, token: string, method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${baseUrl}/api${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${method} ${path} failed: ${response.status} ${await response.text()}`);
-  return (response.status === 204 ? undefined : await response.json()) as T;
-}
-
-export async function createFolderViaApi(baseUrl: string, token: string, name: string, parentId: string | null = null): Promise<ApiFolder> {
-  return (await call<{ folder: ApiFolder }>(baseUrl, token, 'POST', '/user/folders', { name, parentId })).folder;
-}
-
-/** Uploads bytes as a file (multipart, folderId before the file part, as the API wants). */
-export async function uploadViaApi(
-  baseUrl: string,
-  token: string,
-  file: { name: string; content: Uint8Array | string; type?: string; folderId?: string | null },
-): Promise<ApiFile> {
-  const form = new FormData();
-  if (file.folderId) form.append('folderId', file.folderId);
-  const bytes = (typeof file.content === 'string' ? new TextEncoder().encode(file.content) : file.content) as Uint8Array<ArrayBuffer>;
-  form.append('file', new Blob([bytes], { type: file.type ?? 'application/octet-stream' }), file.name);
-  const response = await fetch(`${baseUrl}/api/files/upload`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
-  if (response.status !== 201) throw new Error(`upload of ${file.name} failed: ${response.status} ${await response.text()}`);
-  return ((await response.json()) as { file: ApiFile }).file;
-}
-
 /** Runs `task` for every index with at most `concurrency` at once. */
 export async function promisePool(count: number, concurrency: number, task: (index: number) => Promise<unknown>): Promise<void> {
   let next = 0;
@@ -58,20 +15,9 @@ export async function promisePool(count: number, concurrency: number, task: (ind
   await Promise.all(Array.from({ length: Math.min(concurrency, count) }, worker));
 }
 
-export async function listFilesViaApi(baseUrl: string, token: string, folderId: string | null = null): Promise<ApiFile[]> {
-  const query = folderId ? `?folderId=${folderId}` : '';
-  return (await call<{ files: ApiFile[] }>(baseUrl, token, 'GET', `/files${query}`)).files;
-}
-
-export async function listFoldersViaApi(baseUrl: string, token: string, parentId: string | null = null): Promise<ApiFolder[]> {
-  const query = parentId ? `?parentId=${parentId}` : '';
-  return (await call<{ folders: ApiFolder[] }>(baseUrl, token, 'GET', `/user/folders${query}`)).folders;
-}
-
 export function randomContent(size: number): Buffer {
   return randomBytes(size);
 }
-
 
 /** The bytes of a finished Playwright download. */
 export async function downloadedBytes(download: { path(): Promise<string | null> }): Promise<Buffer> {

@@ -88,11 +88,12 @@ describe('createDurableFileWriter through the native addon', () => {
 
   it('closes its descriptor when the upload stops midway, even with a write in flight', async () => {
     const before = openDescriptors();
+    const writes = vi.spyOn(native, 'writeFile');
     const file = await open(path.join(dir, 'blob'), 'wx');
     const source = new Readable({ read() {} });
     const writing = pipeline(source, createDurableFileWriter(file));
     for (let index = 0; index < 40; index += 1) source.push(randomBytes(256 * 1024));
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    await vi.waitFor(() => expect(writes).toHaveBeenCalled());
     source.destroy(new Error('client left'));
     await expect(writing).rejects.toThrow('client left');
     await file.close();

@@ -61,7 +61,7 @@ describe('createHashingStream', () => {
     const source = new Readable({ read() {} });
     const piping = pipeline(source, hashing.stream, sink(0, []));
     for (let index = 0; index < 64; index += 1) source.push(randomBytes(256 * 1024));
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    await vi.waitFor(() => expect(updates).toHaveBeenCalled());
     source.destroy(new Error('client left'));
     await expect(piping).rejects.toThrow('client left');
     const callsAtStop = updates.mock.calls.length;

@@ -84,4 +84,13 @@ describe('loadConfig', () => {
     expect(loadConfig({ CLOUDVAULT_NATIVE: '1' }).nativeAddon).toBe(true);
     expect(loadConfig({ CLOUDVAULT_NATIVE: '0' }).nativeAddon).toBe(false);
   });
+
+  it('leases uploads for 60 s and sweeps after a day unless UPLOAD_LEASE_SECONDS and STORAGE_SWEEP_GRACE_SECONDS say otherwise', () => {
+    expect(loadConfig({}).uploadLeaseMs).toBe(60_000);
+    expect(loadConfig({ UPLOAD_LEASE_SECONDS: '3' }).uploadLeaseMs).toBe(3000);
+    expect(() => loadConfig({ UPLOAD_LEASE_SECONDS: '0' })).toThrow(/UPLOAD_LEASE_SECONDS must be a whole number of seconds/);
+    expect(() => loadConfig({ UPLOAD_LEASE_SECONDS: '1.5' })).toThrow(ConfigError);
+    expect(loadConfig({}).sweepGraceMs).toBe(24 * 3600 * 1000);
+    expect(loadConfig({ STORAGE_SWEEP_GRACE_SECONDS: '0' }).sweepGraceMs).toBe(0);
+  });
 });

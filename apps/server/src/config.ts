@@ -37,6 +37,17 @@ export interface Config {
    * transfer takes the portable path a build without the addon takes (lib/native-addon.ts).
    */
   nativeAddon: boolean;
+  /**
+   * How long an upload's reservation lives without renewal (UPLOAD_LEASE_SECONDS, default 60):
+   * past it, another node takes the uploading node for dead and gives the bytes back
+   * (docs/decisions/0021-crash-safe-storage.md).
+   */
+  uploadLeaseMs: number;
+  /**
+   * How old an unreferenced blob, unfinished multipart upload or temp file must be before
+   * the sweeper removes it (STORAGE_SWEEP_GRACE_SECONDS, default a day).
+   */
+  sweepGraceMs: number;
 }
 
 export type PaymentsConfig =
@@ -184,6 +195,15 @@ function readNativeSwitch(raw: string | undefined): boolean {
   throw new ConfigError('CLOUDVAULT_NATIVE', `must be 0 (portable paths, no native addon) or 1 (got "${raw}")`);
 }
 
+function readSeconds(env: Env, variable: string, fallback: number, min: number): number {
+  const raw = env[variable];
+  if (raw === undefined || raw === '') return fallback * 1000;
+  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > 365 * 24 * 3600) {
+    throw new ConfigError(variable, `must be a whole number of seconds from ${min} to 31536000 (got "${raw}")`);
+  }
+  return Number(raw) * 1000;
+}
+
 /** Reads and checks the environment; throws ConfigError naming the first bad variable. */
 export function loadConfig(env: Env, cwd = process.cwd()): Config {
   const port = readPort(env);
@@ -223,5 +243,7 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
     adminEmails: readAdminEmails(env.ADMIN_EMAILS),
     transferMemoryBytes: readTransferMemory(env),
     nativeAddon: readNativeSwitch(env.CLOUDVAULT_NATIVE),
+    uploadLeaseMs: readSeconds(env, 'UPLOAD_LEASE_SECONDS', 60, 1),
+    sweepGraceMs: readSeconds(env, 'STORAGE_SWEEP_GRACE_SECONDS', 24 * 3600, 0),
   };
 }

@@ -19,6 +19,7 @@ import { createDownloadLinks } from './modules/files/download-links.ts';
 import { createFolderArchiveService } from './modules/files/folder-archive.service.ts';
 import { createStorageService } from './modules/files/storage.service.ts';
 import { createUploadsService } from './modules/files/uploads.service.ts';
+import { createUploadReservationsRepository } from './modules/files/upload-reservations.repository.ts';
 import { createFoldersRepository } from './modules/folders/folders.repository.ts';
 import { createFoldersService } from './modules/folders/folders.service.ts';
 import { createTrashRepository } from './modules/trash/trash.repository.ts';
@@ -58,6 +59,8 @@ import { createSharesService } from './modules/shares/shares.service.ts';
 import { createAccountTokensRepository } from './modules/account-tokens/account-tokens.repository.ts';
 import { createAccountTokensService } from './modules/account-tokens/account-tokens.service.ts';
 import { presentUser } from './modules/accounts/accounts.presenter.ts';
+import { createStorageUpkeepRepository } from './modules/storage-upkeep/storage-upkeep.repository.ts';
+import { createStorageUpkeepService } from './modules/storage-upkeep/storage-upkeep.service.ts';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 const ONE_HOUR = 60 * 60 * 1000;
@@ -91,6 +94,8 @@ export interface Container {
   accountExports: ReturnType<typeof createAccountExportService>;
   accountDeletion: ReturnType<typeof createAccountDeletionService>;
   versions: ReturnType<typeof createVersionsService>;
+  /** The storage jobs: reconciler, blob deletion, sweeper (docs/decisions/0021-crash-safe-storage.md). */
+  storageUpkeep: ReturnType<typeof createStorageUpkeepService>;
   analytics: ReturnType<typeof createAnalyticsService>;
   mail: ReturnType<typeof createMailService>;
   mailer: Mailer;
@@ -207,10 +212,20 @@ export async function createContainer(
     clock,
     publicUrl: config.publicUrl,
   });
+  const storageUpkeep = createStorageUpkeepService({
+    upkeep: createStorageUpkeepRepository(database.db, database.dialect),
+    blobs,
+    clock,
+    log,
+    sweepGraceMs: config.sweepGraceMs,
+  });
   const folders = createFoldersService({ folders: foldersRepository, clock, privateShareRoot: shares.privateShareRoot });
   const files = createFilesService({ files: filesRepository, folders, blobs, clock });
   const uploads = createUploadsService({
     files: filesRepository,
+    reservations: createUploadReservationsRepository(database.db, database.dialect),
+    leaseMs: config.uploadLeaseMs,
+    deleteQueuedBlobs: (keys) => storageUpkeep.deleteQueuedBlobs(keys),
     folders,
     blobs,
     plans,
@@ -221,9 +236,8 @@ export async function createContainer(
   const storage = createStorageService({ files: filesRepository, plans, planIdOf: accounts.planIdOf });
   const trash = createTrashService({
     trash: createTrashRepository(database.db, database.dialect),
-    blobs,
+    deleteQueuedBlobs: (keys) => storageUpkeep.deleteQueuedBlobs(keys),
     clock,
-    log,
     retentionOf: async (userId) => (await settings.get(userId)).storage,
     usersWithAutoDelete: settings.usersWithAutoDelete,
   });
@@ -263,7 +277,13 @@ export async function createContainer(
     ...(localPayments ? { dueRenewals: () => localPayments.renewDue() } : {}),
   });
 
-  const versions = createVersionsService({ versions: createVersionsRepository(database.db, database.dialect), files: filesRepository, blobs, clock, log });
+  const versions = createVersionsService({
+    versions: createVersionsRepository(database.db, database.dialect),
+    files: filesRepository,
+    blobs,
+    deleteQueuedBlobs: (keys) => storageUpkeep.deleteQueuedBlobs(keys),
+    clock,
+  });
   const accountData = createAccountDataRepository(database.db);
   const profile = createProfileService({
     accounts: accountsRepository,
@@ -285,7 +305,7 @@ export async function createContainer(
   });
   const accountDeletion = createAccountDeletionService({
     data: accountData,
-    blobs,
+    deleteQueuedBlobs: () => storageUpkeep.deleteQueuedBlobs(),
     log,
     confirmPassword: (userId, password, ip) => accounts.confirmPassword(userId, password, ip),
     endPaidSubscription: billing.endPaidSubscription,
@@ -314,6 +334,7 @@ export async function createContainer(
     accountExports,
     accountDeletion,
     versions,
+    storageUpkeep,
     analytics,
     billing,
     payments,

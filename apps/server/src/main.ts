@@ -32,6 +32,10 @@ async function main(): Promise<void> {
     { name: 'daily storage figures', intervalMs: HOUR, run: () => container.analytics.snapshotStorage() },
     { name: 'subscription renewals', intervalMs: HOUR, run: () => container.billing.runRenewals() },
     { name: 'mail delivery', intervalMs: MINUTE, run: () => container.mail.deliverDue() },
+    // A lease's length: what a dead node reserved goes back within two leases.
+    { name: 'storage reconciler', intervalMs: config.uploadLeaseMs, run: () => container.storageUpkeep.reconcile() },
+    { name: 'blob deletion', intervalMs: MINUTE, run: () => container.storageUpkeep.deleteQueuedBlobs() },
+    { name: 'storage sweeper', intervalMs: HOUR, run: () => container.storageUpkeep.sweep() },
   ];
   const stopTasks = backgroundTasks.map((task) => startPeriodicTask({ ...task, log: app.log }));
   const shutdown = async (signal: string) => {

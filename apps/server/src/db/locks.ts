@@ -6,11 +6,17 @@ import type { Database } from './schema.ts';
  * Locks the users' rows until the transaction ends, in id order so two transactions
  * locking several users cannot deadlock on each other. NO KEY UPDATE: inserts that only
  * reference a user (uploads, sign-ins) are not held up. SQLite runs one transaction at a
- * time already (Kysely's driver holds its one connection), so there it does nothing.
+ * time per connection; with several servers on one file, a no-op write takes the file's
+ * write lock first, so another process's transaction waits (busy_timeout) instead of
+ * failing when it reads and then writes.
  */
 export async function lockUsers(trx: Transaction<Database>, dialect: Dialect, userIds: string[]): Promise<void> {
-  if (dialect !== 'postgres' || userIds.length === 0) return;
+  if (userIds.length === 0) return;
   const ids = [...new Set(userIds)].sort();
+  if (dialect === 'sqlite') {
+    await sql`UPDATE users SET storage_used = storage_used WHERE id = ${ids[0]}`.execute(trx);
+    return;
+  }
   await sql`SELECT id FROM users WHERE id IN (${sql.join(ids)}) ORDER BY id FOR NO KEY UPDATE`.execute(trx);
 }
 

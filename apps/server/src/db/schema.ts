@@ -226,6 +226,22 @@ export interface AccountTokensTable {
 
 export type AccountTokenPurpose = 'verify_email' | 'reset_password';
 
+/** An upload in progress (docs/decisions/0021-crash-safe-storage.md): its bytes count in storage_used while its lease runs. */
+export interface UploadReservationsTable {
+  id: string;
+  user_id: string;
+  bytes: number;
+  blob_key: string;
+  /** ISO time; the uploading node renews it, and once past it any node gives the bytes back. */
+  lease_until: string;
+  created_at: string;
+}
+
+/** Blobs no row references any more, waiting for their bytes to be deleted. */
+export interface BlobDeletionsTable {
+  blob_key: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -247,4 +263,6 @@ export interface Database {
   storage_daily: StorageDailyTable;
   share_downloads_daily: ShareDownloadsDailyTable;
   account_tokens: AccountTokensTable;
+  upload_reservations: UploadReservationsTable;
+  blob_deletions: BlobDeletionsTable;
 }

@@ -35,6 +35,33 @@ export interface BlobStore {
   exists(key: string): Promise<boolean>;
   /** Health check: resolves when the store answers. */
   ping(): Promise<void>;
+  /**
+   * Every stored blob, a page at a time in key order, with when it was written: the sweeper
+   * and db:check hold one page, never the whole store.
+   */
+  list(pageSize?: number): AsyncIterable<StoredBlob[]>;
+  /**
+   * Uploads that never finished (S3 multipart uploads, local temp files), a page at a time;
+   * with `key`, only those of that blob. A node killed mid-put leaves these behind.
+   */
+  listUnfinished(key?: string): AsyncIterable<UnfinishedUpload[]>;
+  /** Removes an unfinished upload's parts; one gone already is fine. */
+  discardUnfinished(upload: UnfinishedUpload): Promise<void>;
+}
+
+/** A blob as the store lists it. */
+export interface StoredBlob {
+  key: string;
+  modifiedAt: Date;
+}
+
+/** An upload that was started and neither finished nor cleaned up. */
+export interface UnfinishedUpload {
+  /** The blob it was writing; undefined when the store cannot tell (a foreign temp file). */
+  key: string | undefined;
+  startedAt: Date;
+  /** The store's own handle: the S3 upload id, the temp file's name. */
+  ref: string;
 }
 
 /** An opened blob, written once into a destination and then closed. */
@@ -89,6 +116,9 @@ export class InvalidBlobKeyError extends Error {
 }
 
 const KEY_PATTERN = /^[A-Za-z0-9_-]{8,128}$/;
+
+/** Whether a name found in the store is one of our keys (listings skip anything else). */
+export const isValidKey = (key: string): boolean => KEY_PATTERN.test(key);
 
 /**
  * Keys are server-generated ids (`newId()`), never user input; checked anyway so that a

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import fs, { constants } from 'node:fs';
-import { access, type FileHandle, mkdir, open, rename, rm, stat, unlink } from 'node:fs/promises';
+import { access, type FileHandle, mkdir, open, readdir, rename, rm, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -13,7 +13,10 @@ import {
   type BlobSource,
   type BlobStore,
   type ByteRange,
+  isValidKey,
   type PutResult,
+  type StoredBlob,
+  type UnfinishedUpload,
 } from './blob-store.ts';
 import { createDurableFileWriter } from './durable-file-writer.ts';
 import { createHashingStream } from './hashing-stream.ts';
@@ -42,7 +45,8 @@ export async function createLocalBlobStore(options: { root: string }): Promise<B
   return {
     async put(key, body, { maxBytes } = {}): Promise<PutResult> {
       const finalPath = pathOf(key);
-      const tempPath = path.join(tempDir, randomBytes(16).toString('hex'));
+      // Named after the key, so the upload of a node that died can be found and removed.
+      const tempPath = path.join(tempDir, `${key}.${randomBytes(8).toString('hex')}`);
       const hashing = createHashingStream({ maxBytes });
       let file: FileHandle | undefined;
       try {
@@ -119,7 +123,57 @@ export async function createLocalBlobStore(options: { root: string }): Promise<B
     async ping() {
       await access(tempDir, constants.R_OK | constants.W_OK);
     },
+
+    async *list(pageSize = 1000) {
+      // root/ab/cd/abcd…: sorted at each level, so keys come in order and one leaf folder is held at a time.
+      let page: StoredBlob[] = [];
+      for (const first of await shardNames(root)) {
+        for (const second of await shardNames(path.join(root, first))) {
+          const folder = path.join(root, first, second);
+          for (const name of (await readdir(folder).catch(() => [])).sort()) {
+            if (!isValidKey(name)) continue;
+            const stats = await stat(path.join(folder, name)).catch(() => undefined);
+            if (!stats?.isFile()) continue;
+            page.push({ key: name, modifiedAt: stats.mtime });
+            if (page.length >= pageSize) {
+              yield page;
+              page = [];
+            }
+          }
+        }
+      }
+      if (page.length > 0) yield page;
+    },
+
+    async *listUnfinished(key) {
+      const names = (await readdir(tempDir).catch(() => [])).filter((name) => key === undefined || name.startsWith(`${key}.`));
+      for (let start = 0; start < names.length; start += 1000) {
+        const uploads: UnfinishedUpload[] = [];
+        for (const name of names.slice(start, start + 1000)) {
+          const stats = await stat(path.join(tempDir, name)).catch(() => undefined);
+          if (!stats) continue;
+          const uploadKey = name.slice(0, name.indexOf('.'));
+          uploads.push({ key: isValidKey(uploadKey) ? uploadKey : undefined, startedAt: stats.mtime, ref: name });
+        }
+        if (uploads.length > 0) yield uploads;
+      }
+    },
+
+    async discardUnfinished(upload) {
+      // A ref is a name this store listed in .tmp; anything with a path in it is not one.
+      if (path.basename(upload.ref) !== upload.ref || upload.ref.startsWith('.')) return;
+      await rm(path.join(tempDir, upload.ref), { recursive: true, force: true });
+    },
   };
+}
+
+/** The two-character shard folders in a folder, sorted (`.tmp` and anything else skipped). */
+async function shardNames(folder: string): Promise<string[]> {
+  const entries = await readdir(folder, { withFileTypes: true }).catch(() => []);
+  return entries
+    .filter((entry) => entry.isDirectory() && /^[A-Za-z0-9_-]{2}$/.test(entry.name))
+    .map((entry) => entry.name)
+    .sort();
 }
 
 /**

@@ -1,8 +1,11 @@
 import {
+  AbortMultipartUploadCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   HeadBucketCommand,
   HeadObjectCommand,
+  ListMultipartUploadsCommand,
+  ListObjectsV2Command,
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
@@ -15,7 +18,10 @@ import {
   BlobNotFoundError,
   type BlobStore,
   type ByteRange,
+  isValidKey,
   type PutResult,
+  type StoredBlob,
+  type UnfinishedUpload,
 } from './blob-store.ts';
 import { createHashingStream } from './hashing-stream.ts';
 
@@ -179,6 +185,48 @@ export function createS3BlobStore(options: S3BlobStoreOptions): BlobStore {
 
     async ping() {
       await client.send(new HeadBucketCommand({ Bucket: bucket }));
+    },
+
+    async *list(pageSize = 1000) {
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: PREFIX, MaxKeys: pageSize, ContinuationToken }));
+        const blobs: StoredBlob[] = [];
+        for (const object of page.Contents ?? []) {
+          const key = object.Key?.slice(PREFIX.length) ?? '';
+          if (isValidKey(key)) blobs.push({ key, modifiedAt: object.LastModified ?? new Date(0) });
+        }
+        if (blobs.length > 0) yield blobs;
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
+    },
+
+    async *listUnfinished(key) {
+      let KeyMarker: string | undefined;
+      let UploadIdMarker: string | undefined;
+      for (;;) {
+        const page = await client.send(
+          new ListMultipartUploadsCommand({ Bucket: bucket, Prefix: key === undefined ? PREFIX : objectKey(key), KeyMarker, UploadIdMarker }),
+        );
+        const uploads: UnfinishedUpload[] = (page.Uploads ?? []).flatMap((upload) => {
+          const uploadKey = upload.Key?.slice(PREFIX.length) ?? '';
+          if (!upload.UploadId || !isValidKey(uploadKey)) return [];
+          return [{ key: uploadKey, startedAt: upload.Initiated ?? new Date(0), ref: upload.UploadId }];
+        });
+        if (uploads.length > 0) yield uploads;
+        if (!page.IsTruncated) return;
+        KeyMarker = page.NextKeyMarker;
+        UploadIdMarker = page.NextUploadIdMarker;
+      }
+    },
+
+    async discardUnfinished(upload) {
+      if (upload.key === undefined) return;
+      try {
+        await client.send(new AbortMultipartUploadCommand({ Bucket: bucket, Key: objectKey(upload.key), UploadId: upload.ref }));
+      } catch (error) {
+        if (!(error instanceof S3ServiceException && error.name === 'NoSuchUpload')) throw error;
+      }
     },
   };
 }

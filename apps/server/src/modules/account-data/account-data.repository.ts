@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { queueUserBlobDeletions } from '../../db/blob-deletions.ts';
 import type { Database, FilesTable, FoldersTable } from '../../db/schema.ts';
 import { FILE_COLUMNS } from '../files/files.repository.ts';
 
@@ -13,16 +14,16 @@ export function createAccountDataRepository(db: Kysely<Database>) {
       return db.selectFrom('files').select(FILE_COLUMNS).where('user_id', '=', userId).where('deleted_at', 'is', null).orderBy('id').execute();
     },
 
-    /** Every blob the user's files and their versions use, Trash included. */
-    async blobKeys(userId: string): Promise<string[]> {
-      const files = await db.selectFrom('files').select('blob_key').where('user_id', '=', userId).execute();
-      const versions = await db.selectFrom('file_versions').select('blob_key').where('user_id', '=', userId).execute();
-      return [...files, ...versions].map((row) => row.blob_key);
-    },
-
-    /** The user row; every table that names the user deletes its rows with it (foreign keys cascade). */
+    /**
+     * The user row; every table that names the user deletes its rows with it (foreign keys
+     * cascade). The blobs of their files, versions and uploads in progress are queued for
+     * deletion in the same transaction (db/blob-deletions.ts).
+     */
     async deleteUser(userId: string): Promise<void> {
-      await db.deleteFrom('users').where('id', '=', userId).execute();
+      await db.transaction().execute(async (trx) => {
+        await queueUserBlobDeletions(trx, userId);
+        await trx.deleteFrom('users').where('id', '=', userId).execute();
+      });
     },
   };
 }

@@ -1,4 +1,3 @@
-import type { BlobStore } from '../../adapters/blob-store/blob-store.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { ServiceLog } from '../../lib/service-log.ts';
 import type { AccountDataRepository } from './account-data.repository.ts';
@@ -6,11 +5,13 @@ import type { AccountDataRepository } from './account-data.repository.ts';
 /**
  * DELETE /api/user/account: the paid subscription is ended at the provider first (if that
  * fails, nothing is deleted), then every row of the user in one statement (foreign keys
- * cascade: files, folders, shares, settings, sessions, billing, activity), then every blob.
+ * cascade: files, folders, shares, settings, sessions, billing, activity) with its blobs
+ * queued for deletion, then the queued bytes are deleted.
  */
 export function createAccountDeletionService(deps: {
-  data: Pick<AccountDataRepository, 'blobKeys' | 'deleteUser'>;
-  blobs: Pick<BlobStore, 'delete'>;
+  data: Pick<AccountDataRepository, 'deleteUser'>;
+  /** Deletes every queued blob's bytes (the storage-upkeep service's blob-deletion job). */
+  deleteQueuedBlobs(): Promise<unknown>;
   endPaidSubscription(userId: string): Promise<void>;
   /** The account's password again, or a 400 (or 429 after too many wrong ones). */
   confirmPassword(userId: string, password: string, ip: string): Promise<void>;
@@ -26,13 +27,10 @@ export function createAccountDeletionService(deps: {
         deps.log.error({ err: error, userId }, 'account deletion stopped: the subscription could not be canceled');
         throw new AppError(502, 'SUBSCRIPTION_NOT_CANCELED', 'Your subscription could not be canceled, so nothing was deleted. Please try again in a few minutes.');
       }
-      const keys = await deps.data.blobKeys(userId);
       await deps.data.deleteUser(userId);
-      // The rows are gone, so no request can reach these blobs any more; a failure here leaves
-      // unreachable bytes, named in the log for the operator.
-      for (const key of keys) {
-        await deps.blobs.delete(key).catch((error: unknown) => deps.log.error({ err: error, blob: key }, 'blob of a deleted account not removed'));
-      }
+      // The rows are gone and their blobs queued with them; what this run cannot delete stays
+      // queued for the next.
+      await deps.deleteQueuedBlobs();
     },
   };
 }

@@ -1,9 +1,17 @@
 import { type Kysely, sql } from 'kysely';
 import type { Dialect } from '../../db/database.ts';
 import { type ArchiveEntryRow, sqlArchiveEntriesPage, sqlLongestArchivePath } from '../../db/archive-entries.ts';
+import { queueBlobDeletions } from '../../db/blob-deletions.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
+import { lockUsers } from '../../db/locks.ts';
 import { sqlFolderListingEntries } from '../../db/json-listing.ts';
 import type { Database, FilesTable } from '../../db/schema.ts';
+import { settleReservation } from './upload-reservations.repository.ts';
+
+/** How an upload's completion went: listed, or why not (the service decides what to answer). */
+export type UploadCompletion = { outcome: 'stored'; storageUsed: number } | { outcome: 'name-taken' } | { outcome: 'folder-gone' } | { outcome: 'lease-lost' };
+
+class LeaseLostError extends Error {}
 
 export type FileRow = FilesTable;
 /** The columns a listing shows: no hashes or blob keys leave the database for it. */
@@ -109,17 +117,6 @@ export function createFilesRepository(db: Kysely<Database>, dialect: Dialect) {
         .execute();
     },
 
-    /** Inserts the file; false when a live file in that folder already has the name. */
-    async insert(row: FileRow): Promise<boolean> {
-      try {
-        await db.insertInto('files').values(row).execute();
-        return true;
-      } catch (error) {
-        if (isUniqueViolation(error)) return false;
-        throw error;
-      }
-    },
-
     /** Renames or moves; false when the target name is taken. */
     async update(userId: string, id: string, changes: Partial<Pick<FileRow, 'name' | 'folder_id' | 'updated_at'>>): Promise<boolean> {
       try {
@@ -132,34 +129,54 @@ export function createFilesRepository(db: Kysely<Database>, dialect: Dialect) {
     },
 
     /**
-     * Adds `bytes` to the user's usage only if the result stays within `limit`, in one
-     * statement, so concurrent uploads can never together pass the quota.
+     * Lists an upload's file and settles its reservation in one transaction that locks the
+     * user first, as Trash does: a folder trashed meanwhile is seen here ('folder-gone'), or
+     * takes the new file with it. 'name-taken' rolls everything back for the next name.
      */
-    async reserve(userId: string, bytes: number, limit: number): Promise<boolean> {
-      const result = await db
-        .updateTable('users')
-        .set({ storage_used: sql`storage_used + ${bytes}` })
-        .where('id', '=', userId)
-        .where(sql<boolean>`storage_used + ${bytes} <= ${limit}`)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
+    async insertUploaded(row: FileRow, reservationId: string): Promise<UploadCompletion> {
+      try {
+        return await db.transaction().execute(async (trx) => {
+          await lockUsers(trx, dialect, [row.user_id]);
+          if (row.folder_id !== null) {
+            const folder = await trx.selectFrom('folders').select('id').where('id', '=', row.folder_id).where('user_id', '=', row.user_id).where('deleted_at', 'is', null).executeTakeFirst();
+            if (!folder) return { outcome: 'folder-gone' } as const;
+          }
+          await trx.insertInto('files').values(row).execute();
+          const storageUsed = await settleReservation(trx, reservationId, row.user_id, Number(row.size));
+          // Thrown to roll the insert back: the node that took this one for dead has queued the blob.
+          if (storageUsed === undefined) throw new LeaseLostError();
+          return { outcome: 'stored', storageUsed } as const;
+        });
+      } catch (error) {
+        if (error instanceof LeaseLostError) return { outcome: 'lease-lost' };
+        if (isUniqueViolation(error)) return { outcome: 'name-taken' };
+        throw error;
+      }
     },
 
-    /** Gives back reserved bytes; answers the storage used after it. */
-    async release(userId: string, bytes: number): Promise<number> {
-      const row = await db
-        .updateTable('users')
-        .set({ storage_used: sql`storage_used - ${bytes}` })
-        .where('id', '=', userId)
-        .returning('storage_used')
-        .executeTakeFirst();
-      return Number(row?.storage_used ?? 0);
+    /**
+     * Deletes a file this request stored and turned out not to keep, with its versions, gives
+     * their bytes back and queues their blobs, in one transaction.
+     */
+    discardUploaded(userId: string, id: string): Promise<string[]> {
+      return db.transaction().execute(async (trx) => {
+        await lockUsers(trx, dialect, [userId]);
+        const versions = await trx.deleteFrom('file_versions').where('file_id', '=', id).where('user_id', '=', userId).returning(['size', 'blob_key']).execute();
+        const files = await trx.deleteFrom('files').where('id', '=', id).where('user_id', '=', userId).returning(['size', 'blob_key']).execute();
+        const gone = [...versions, ...files];
+        if (gone.length === 0) return [];
+        const freed = gone.reduce((total, row) => total + Number(row.size), 0);
+        await trx.updateTable('users').set({ storage_used: sql`storage_used - ${freed}` }).where('id', '=', userId).execute();
+        const keys = gone.map((row) => row.blob_key);
+        await queueBlobDeletions(trx, keys);
+        return keys;
+      });
     },
 
     /**
      * New bytes for the live file of this name in the folder, the current ones kept as a
      * version (plans with versioning), in one transaction. The file keeps its id, so its
-     * share links follow. Undefined when no live file has that name.
+     * share links follow; the upload's reservation is settled with it.
      */
     addVersionByName(
       userId: string,
@@ -167,8 +184,10 @@ export function createFilesRepository(db: Kysely<Database>, dialect: Dialect) {
       name: string,
       content: Pick<FileRow, 'mimetype' | 'category' | 'size' | 'sha256' | 'crc32' | 'blob_key' | 'updated_at'>,
       versionId: string,
-    ): Promise<FileRow | undefined> {
+      reservationId: string,
+    ): Promise<{ row: FileRow; storageUsed: number } | 'no-such-file' | 'lease-lost'> {
       return db.transaction().execute(async (trx) => {
+        await lockUsers(trx, dialect, [userId]);
         const current = await trx
           .selectFrom('files')
           .select(FILE_COLUMNS)
@@ -177,7 +196,9 @@ export function createFilesRepository(db: Kysely<Database>, dialect: Dialect) {
           .where(sql<string>`lower(name)`, '=', name.toLowerCase())
           .where('deleted_at', 'is', null)
           .executeTakeFirst();
-        if (!current) return undefined;
+        if (!current) return 'no-such-file';
+        const storageUsed = await settleReservation(trx, reservationId, userId, Number(content.size));
+        if (storageUsed === undefined) return 'lease-lost';
         await trx
           .insertInto('file_versions')
           .values({
@@ -194,12 +215,8 @@ export function createFilesRepository(db: Kysely<Database>, dialect: Dialect) {
           })
           .execute();
         await trx.updateTable('files').set(content).where('id', '=', current.id).execute();
-        return { ...current, ...content };
+        return { row: { ...current, ...content }, storageUsed };
       });
-    },
-
-    async deleteRow(userId: string, id: string): Promise<void> {
-      await db.deleteFrom('files').where('id', '=', id).where('user_id', '=', userId).execute();
     },
 
     async storageUsed(userId: string): Promise<number> {

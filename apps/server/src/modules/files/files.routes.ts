@@ -96,7 +96,6 @@ export function filesRoutes(deps: {
         if (!Number.isSafeInteger(declaredBytes) || declaredBytes <= 0) {
           throw new AppError(411, 'LENGTH_REQUIRED', 'An upload needs a Content-Length header');
         }
-        const release = await uploads.acquireSlot(userId);
         let stored: FileItem | undefined;
         try {
           let folderId: string | null = null;
@@ -151,8 +150,6 @@ export function filesRoutes(deps: {
           else if (!isBrokenBodyError(error)) throw error;
           else request.log.warn({ err: error }, 'malformed multipart upload');
           throw badRequest('The upload is not a valid multipart/form-data body', 'MALFORMED_MULTIPART');
-        } finally {
-          release();
         }
       },
     );

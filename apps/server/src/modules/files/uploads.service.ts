@@ -4,12 +4,13 @@ import { formatBytes } from '@cloudvault/contract/format';
 import { type BlobStore, BlobTooLargeError } from '../../adapters/blob-store/blob-store.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { categorize, resolveMimetype } from '../../lib/content-types.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { PlanCatalogue } from '../plans/plans.catalogue.ts';
 import type { FoldersService } from '../folders/folders.service.ts';
 import { requireItemName } from '../folders/folders.service.ts';
-import type { FilesRepository } from './files.repository.ts';
+import type { FileRow, FilesRepository } from './files.repository.ts';
+import type { UploadReservationsRepository } from './upload-reservations.repository.ts';
 import { presentFile } from './files.presenter.ts';
 import { firstFreeName } from './unique-name.ts';
 
@@ -27,27 +28,27 @@ export interface UploadInput {
 }
 
 export interface UploadsServiceDeps {
-  files: FilesRepository;
+  files: Pick<FilesRepository, 'insertUploaded' | 'addVersionByName' | 'discardUploaded' | 'storageUsed'>;
+  reservations: UploadReservationsRepository;
   folders: Pick<FoldersService, 'requireParent'>;
-  blobs: Pick<BlobStore, 'put' | 'delete'>;
+  blobs: Pick<BlobStore, 'put'>;
   plans: PlanCatalogue;
   /** The user's plan id, read fresh for each upload so a plan change applies at once. */
   planIdOf(userId: string): Promise<string>;
   clock: Clock;
+  /** How long a reservation lives unrenewed: past it, any node takes the upload's node for dead (UPLOAD_LEASE_SECONDS). */
+  leaseMs: number;
+  /** Deletes the bytes of blobs this service just queued for deletion (the storage-upkeep service's). */
+  deleteQueuedBlobs(keys: readonly string[]): Promise<unknown>;
   /** After a file is stored: the activity log, and storage alerts when usage passes 80 % or 90 %. */
   uploaded(userId: string, file: FileItem, usage: { before: number; after: number; limit: number }): Promise<void>;
 }
 
+type UploadedContent = Pick<FileRow, 'mimetype' | 'category' | 'size' | 'sha256' | 'crc32' | 'blob_key' | 'updated_at'>;
+
 export const tooLarge = (planName: string, maxFileSize: number) =>
   new AppError(413, 'FILE_TOO_LARGE', `This file is larger than the ${formatBytes(maxFileSize)} per-file limit of the ${planName} plan`);
 
-/**
- * Streams one upload from the socket to the blob store: the per-file limit is checked on
- * the declared size before any byte is stored and enforced while streaming; the quota is
- * reserved atomically up front and trued up to the real size; any failure or client abort
- * removes the bytes and releases the reservation. At most the plan's number of uploads
- * run at once per user.
- */
 /** Why an upload does not fit, and what the user can do about it. */
 function storageFull(plan: { name: string; storageLimit: number }, used: number, needed: number): AppError {
   const limit = formatBytes(plan.storageLimit);
@@ -66,45 +67,75 @@ function storageFull(plan: { name: string; storageLimit: number }, used: number,
   );
 }
 
-export function createUploadsService(deps: UploadsServiceDeps) {
-  const { files, folders, blobs, plans, clock } = deps;
-  const running = new Map<string, number>();
+const tooManyUploads = (plan: { name: string; maxConcurrentUploads: number | null }) =>
+  new AppError(429, 'TOO_MANY_UPLOADS', `The ${plan.name} plan uploads ${plan.maxConcurrentUploads} files at a time. Wait for one to finish.`);
 
-  async function insertWithFreeName(row: Parameters<FilesRepository['insert']>[0]) {
-    const name = await firstFreeName(row.name, (candidate) => files.insert({ ...row, name: candidate }));
-    return { ...row, name };
+/** The reservation was given back by another node while this one stored the bytes. */
+const leaseLost = () =>
+  new AppError(503, 'UPLOAD_LEASE_LOST', 'The upload took too long to be confirmed and was not kept. Please upload the file again.');
+
+/**
+ * Streams one upload from the socket to the blob store: the per-file limit is checked on
+ * the declared size before any byte is stored and enforced while streaming; the quota and
+ * the plan's uploads at once are held by a leased reservation row, made atomically up front
+ * and settled with the file's listing; any failure or client abort gives it back and queues
+ * the bytes for deletion (docs/decisions/0021-crash-safe-storage.md).
+ */
+export function createUploadsService(deps: UploadsServiceDeps) {
+  const { files, reservations, folders, blobs, plans, clock, leaseMs } = deps;
+  const leaseUntil = () => new Date(clock.now().getTime() + leaseMs).toISOString();
+
+  /**
+   * Renews the reservation's lease every third of it while the bytes stream, so only a
+   * node that stops (killed, frozen, cut off from the database) loses it. A failed renewal
+   * is retried at the next tick; the lease's other two thirds leave room for that.
+   */
+  function keepLeased(reservationId: string): () => void {
+    let lost = false;
+    const timer = setInterval(() => {
+      if (lost) return;
+      reservations.renew(reservationId, leaseUntil()).then(
+        (renewed) => {
+          lost = !renewed;
+        },
+        () => {},
+      );
+    }, leaseMs / 3);
+    timer.unref();
+    return () => clearInterval(timer);
+  }
+
+  /** Lists the stored blob as a file, or as the new content of the same-named file (versioning). */
+  async function complete(input: { userId: string; folderId: string | null; name: string; reservationId: string; versioning: boolean }, content: UploadedContent) {
+    const { userId, folderId, reservationId } = input;
+    // With versioning, a taken name gets new bytes and keeps the old ones as a version.
+    if (input.versioning) {
+      const versioned = await files.addVersionByName(userId, folderId, input.name, content, newId(), reservationId);
+      if (versioned === 'lease-lost') throw leaseLost();
+      if (versioned !== 'no-such-file') return versioned;
+    }
+    const row = { ...content, id: newId(), user_id: userId, folder_id: folderId, name: input.name, created_at: content.updated_at, deleted_at: null, trashed_root: 0 };
+    let storageUsed = 0;
+    const name = await firstFreeName(input.name, async (candidate) => {
+      const completion = await files.insertUploaded({ ...row, name: candidate }, reservationId);
+      if (completion.outcome === 'name-taken') return false;
+      if (completion.outcome === 'lease-lost') throw leaseLost();
+      if (completion.outcome === 'folder-gone') {
+        // The folder went to Trash while the bytes streamed: a file must never land inside
+        // a deleted folder, where Trash would purge it without counting it.
+        await folders.requireParent(userId, folderId);
+        throw notFound('Folder not found', 'FOLDER_NOT_FOUND');
+      }
+      storageUsed = completion.storageUsed;
+      return true;
+    });
+    return { row: { ...row, name }, storageUsed };
   }
 
   return {
     /** Removes a file stored by this request (the request turned out invalid after it). */
     async discard(userId: string, file: FileItem): Promise<void> {
-      const row = await files.findLive(userId, file.id);
-      if (!row) return;
-      await files.deleteRow(userId, row.id);
-      await files.release(userId, Number(row.size));
-      await blobs.delete(row.blob_key);
-    },
-
-    /** Holds one of the user's upload slots; call the returned release when done. */
-    async acquireSlot(userId: string): Promise<() => void> {
-      const plan = plans.get(await deps.planIdOf(userId));
-      const count = running.get(userId) ?? 0;
-      if (plan.maxConcurrentUploads !== null && count >= plan.maxConcurrentUploads) {
-        throw new AppError(
-          429,
-          'TOO_MANY_UPLOADS',
-          `The ${plan.name} plan uploads ${plan.maxConcurrentUploads} files at a time. Wait for one to finish.`,
-        );
-      }
-      running.set(userId, count + 1);
-      let released = false;
-      return () => {
-        if (released) return;
-        released = true;
-        const left = (running.get(userId) ?? 1) - 1;
-        if (left === 0) running.delete(userId);
-        else running.set(userId, left);
-      };
+      await deps.deleteQueuedBlobs(await files.discardUploaded(userId, file.id));
     },
 
     async upload(input: UploadInput): Promise<FileItem> {
@@ -116,49 +147,44 @@ export function createUploadsService(deps: UploadsServiceDeps) {
       const folderId = await folders.requireParent(input.userId, input.folderId);
 
       const reserved = input.declaredBytes;
-      if (!(await files.reserve(input.userId, reserved, plan.storageLimit))) {
-        throw storageFull(plan, await files.storageUsed(input.userId), reserved);
-      }
-
+      const reservationId = newId();
       const blobKey = newId();
-      let stored = false;
-      let row: Awaited<ReturnType<typeof insertWithFreeName>>;
+      const outcome = await reservations.reserve({
+        id: reservationId,
+        userId: input.userId,
+        bytes: reserved,
+        blobKey,
+        now: clock.now().toISOString(),
+        leaseUntil: leaseUntil(),
+        storageLimit: plan.storageLimit,
+        maxConcurrentUploads: plan.maxConcurrentUploads,
+      });
+      if (outcome === 'too-many-uploads') throw tooManyUploads(plan);
+      if (outcome === 'storage-full') throw storageFull(plan, await files.storageUsed(input.userId), reserved);
+
+      const stopLease = keepLeased(reservationId);
+      let stored;
       try {
         const maxBytes = Math.min(reserved, plan.maxFileSize ?? Number.POSITIVE_INFINITY);
         const blob = await blobs.put(blobKey, input.body, { maxBytes });
-        stored = true;
-        const now = clock.now().toISOString();
         const mimetype = resolveMimetype(input.declaredMimetype, name);
-        const content = { mimetype, category: categorize(mimetype), size: blob.size, sha256: blob.sha256, crc32: blob.crc32, blob_key: blobKey, updated_at: now };
-        // With versioning, a taken name gets new bytes and keeps the old ones as a version.
-        const versioned = plan.capabilities.versioning ? await files.addVersionByName(input.userId, folderId, name, content, newId()) : undefined;
-        if (versioned) {
-          row = versioned;
-        } else {
-          const inserted = await insertWithFreeName({ ...content, id: newId(), user_id: input.userId, folder_id: folderId, name, created_at: now, deleted_at: null, trashed_root: 0 });
-          row = inserted;
-          // The folder may have gone to Trash while the bytes streamed: a file must never
-          // land inside a deleted folder, where Trash would purge it without counting it.
-          await folders.requireParent(input.userId, folderId).catch(async (error: unknown) => {
-            await files.deleteRow(input.userId, inserted.id);
-            throw error;
-          });
-        }
+        const content = { mimetype, category: categorize(mimetype), size: blob.size, sha256: blob.sha256, crc32: blob.crc32, blob_key: blobKey, updated_at: clock.now().toISOString() };
+        stored = await complete({ userId: input.userId, folderId, name, reservationId, versioning: plan.capabilities.versioning }, content);
       } catch (error) {
-        await files.release(input.userId, reserved);
-        if (stored) await blobs.delete(blobKey);
+        // Nothing was listed: the reservation goes back and whatever was stored is queued for deletion.
+        const queued = await reservations.abandon(input.userId, reservationId);
+        if (queued) await deps.deleteQueuedBlobs([queued]);
         if (error instanceof BlobTooLargeError) {
           throw plan.maxFileSize !== null && error.maxBytes >= plan.maxFileSize
             ? tooLarge(plan.name, plan.maxFileSize)
             : new AppError(400, 'BODY_LONGER_THAN_DECLARED', 'The upload is longer than its Content-Length');
         }
         throw error;
+      } finally {
+        stopLease();
       }
-      // Stored and listed from here on: only the reservation's surplus goes back, and a
-      // failure now must never remove the file that was just saved.
-      const after = await files.release(input.userId, reserved - Number(row.size));
-      const file = presentFile(row);
-      await deps.uploaded(input.userId, file, { before: after - file.size, after, limit: plan.storageLimit });
+      const file = presentFile(stored.row);
+      await deps.uploaded(input.userId, file, { before: stored.storageUsed - file.size, after: stored.storageUsed, limit: plan.storageLimit });
       return file;
     },
   };

@@ -1,5 +1,6 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { inBatches } from '../../db/batches.ts';
+import { queueBlobDeletions } from '../../db/blob-deletions.ts';
 import type { Dialect } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { inUserTreeTransaction } from '../../db/locks.ts';
@@ -215,7 +216,8 @@ export function createTrashRepository(db: Kysely<Database>, dialect: Dialect) {
     /**
      * Deletes one item in Trash for good (a folder with everything under it, including
      * items deleted on their own before it) and frees its files' bytes from the quota.
-     * Returns the blob keys to delete, or null when the item is not in the user's Trash.
+     * Queues the blobs for deletion in the same transaction and answers their keys, or null
+     * when the item is not in the user's Trash.
      */
     purgeItem(userId: string, type: 'file' | 'folder', id: string): Promise<string[] | null> {
       return inTreeTransaction(userId, async (trx) => {
@@ -240,7 +242,9 @@ export function createTrashRepository(db: Kysely<Database>, dialect: Dialect) {
         if (type === 'folder') await trx.deleteFrom('folders').where('id', '=', id).where('user_id', '=', userId).execute();
         const freed = [...files, ...versions].reduce((sum, file) => sum + Number(file.size), 0);
         if (freed > 0) await trx.updateTable('users').set({ storage_used: sql`storage_used - ${freed}` }).where('id', '=', userId).execute();
-        return [...files, ...versions].map((file) => file.blob_key);
+        const blobKeys = [...files, ...versions].map((file) => file.blob_key);
+        await queueBlobDeletions(trx, blobKeys);
+        return blobKeys;
       });
     },
 
@@ -257,7 +261,8 @@ export function createTrashRepository(db: Kysely<Database>, dialect: Dialect) {
      * their files must be counted here too), deleted with their versions and the storage
      * they counted. Once no such file is left, the same transaction deletes the folders, so
      * no cascade removes bytes the quota still counts. Answers the freed blob keys and
-     * whether the purge is done: emptying a Trash of any size holds one page of rows.
+     * whether the purge is done: emptying a Trash of any size holds one page of rows. The
+     * blobs are queued for deletion in the same transaction (db/blob-deletions.ts).
      */
     purgePage(userId: string, before?: string): Promise<{ blobKeys: string[]; done: boolean }> {
       return inTreeTransaction(userId, async (trx) => {
@@ -281,7 +286,9 @@ export function createTrashRepository(db: Kysely<Database>, dialect: Dialect) {
         const done = files.length < PURGE_PAGE;
         // Sub-folders go with their parents (ON DELETE CASCADE); no file is left under any of them.
         if (done) await trx.deleteFrom('folders').where('user_id', '=', userId).where(deletedInTime).execute();
-        return { blobKeys: [...files, ...versions].map((file) => file.blob_key), done };
+        const blobKeys = [...files, ...versions].map((file) => file.blob_key);
+        await queueBlobDeletions(trx, blobKeys);
+        return { blobKeys, done };
       });
     },
   };

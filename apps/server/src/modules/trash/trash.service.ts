@@ -1,7 +1,6 @@
 import type { FileItem } from '@cloudvault/contract/files';
 import type { Folder } from '@cloudvault/contract/folders';
 import type { RestoreBody, TrashResponse } from '@cloudvault/contract/trash';
-import type { BlobStore } from '../../adapters/blob-store/blob-store.ts';
 import { inPages } from '../../db/pages.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { notFound } from '../../lib/errors.ts';
@@ -47,29 +46,22 @@ export interface TrashServiceDeps {
   retentionOf(userId: string): Promise<Retention>;
   /** Users whose Trash empties itself, with their retention. */
   usersWithAutoDelete(): Promise<Array<{ userId: string; deleteAfterDays: number }>>;
-  blobs: Pick<BlobStore, 'delete'>;
+  /**
+   * Deletes the bytes of blobs the repository queued with the rows' deletion (the
+   * storage-upkeep service's); what fails stays queued for the blob-deletion job.
+   */
+  deleteQueuedBlobs(keys: readonly string[]): Promise<unknown>;
   clock: Clock;
-  log: { error(details: object, message: string): void };
 }
 
 /** Delete moves to Trash; restore brings back; empty frees the bytes (docs/product.md#trash). */
-export function createTrashService({ trash, blobs, clock, log, retentionOf, usersWithAutoDelete }: TrashServiceDeps) {
-  /** Called once the rows are gone (so nothing points at missing bytes). */
-  async function deleteBlobs(keys: string[]): Promise<void> {
-    for (const key of keys) {
-      await blobs.delete(key).catch((error: unknown) => {
-        // The row is gone, so the bytes are unreachable; a later sweep can remove them.
-        log.error({ err: error, blobKey: key }, 'could not delete a purged blob');
-      });
-    }
-  }
-
+export function createTrashService({ trash, deleteQueuedBlobs, clock, retentionOf, usersWithAutoDelete }: TrashServiceDeps) {
   /** A page of rows, then their bytes, until none is left: memory holds one page whatever the Trash holds. */
   async function purge(userId: string, before?: string): Promise<number> {
     let purged = 0;
     for (;;) {
       const page = await trash.purgePage(userId, before);
-      await deleteBlobs(page.blobKeys);
+      await deleteQueuedBlobs(page.blobKeys);
       purged += page.blobKeys.length;
       if (page.done) return purged;
     }
@@ -126,7 +118,7 @@ export function createTrashService({ trash, blobs, clock, log, retentionOf, user
     async purgeItem(userId: string, type: 'file' | 'folder', id: string): Promise<void> {
       const keys = await trash.purgeItem(userId, type, id);
       if (!keys) throw notFound('Not found in Trash', 'NOT_IN_TRASH');
-      await deleteBlobs(keys);
+      await deleteQueuedBlobs(keys);
     },
 
     /** Deletes every trashed item for good. */

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import { inBatches } from '../../db/batches.ts';
+import { queueBlobDeletions } from '../../db/blob-deletions.ts';
 import type { Dialect } from '../../db/database.ts';
 import { lockUsers } from '../../db/locks.ts';
 import type { Database, FileVersionsTable } from '../../db/schema.ts';
@@ -40,8 +41,8 @@ export function createVersionsRepository(db: Kysely<Database>, dialect: Dialect)
     },
 
     /**
-     * Deletes versions and gives their bytes back to the quota; answers the blob keys to
-     * delete. Only rows this call deleted count, so a version removed twice at once is
+     * Deletes versions, gives their bytes back to the quota and queues their blobs for
+     * deletion, in one transaction; answers the queued keys. Only rows this call deleted count, so a version removed twice at once is
      * given back once.
      */
     async remove(versions: Array<Pick<VersionRow, 'id' | 'user_id'>>): Promise<string[]> {
@@ -61,7 +62,9 @@ export function createVersionsRepository(db: Kysely<Database>, dialect: Dialect)
         for (const [userId, freed] of freedByUser) {
           await trx.updateTable('users').set({ storage_used: sql`storage_used - ${freed}` }).where('id', '=', userId).execute();
         }
-        return deleted.map((version) => version.blob_key);
+        const blobKeys = deleted.map((version) => version.blob_key);
+        await queueBlobDeletions(trx, blobKeys);
+        return blobKeys;
       });
     },
 

@@ -5,7 +5,6 @@ import type { BlobSource, BlobStore, ByteRange } from '../../adapters/blob-store
 import type { Clock } from '../../lib/clock.ts';
 import { notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import type { ServiceLog } from '../../lib/service-log.ts';
 import type { FileRow, FilesRepository } from '../files/files.repository.ts';
 import { presentFile } from '../files/files.presenter.ts';
 import type { VersionRow, VersionsRepository } from './versions.repository.ts';
@@ -28,9 +27,10 @@ function presentVersion(row: VersionRow): FileVersion {
 export function createVersionsService(deps: {
   versions: VersionsRepository;
   files: Pick<FilesRepository, 'findLive'>;
-  blobs: Pick<BlobStore, 'open' | 'delete'>;
+  blobs: Pick<BlobStore, 'open'>;
+  /** Deletes the bytes of blobs the repository queued with the versions' deletion (the storage-upkeep service's). */
+  deleteQueuedBlobs(keys: readonly string[]): Promise<unknown>;
   clock: Clock;
-  log: ServiceLog;
 }) {
   const { versions, files, blobs, clock } = deps;
 
@@ -45,10 +45,6 @@ export function createVersionsService(deps: {
     const version = await versions.find(userId, fileId, versionId);
     if (!version) throw notFound('Version not found', 'VERSION_NOT_FOUND');
     return { file, version };
-  }
-
-  async function deleteBlobs(keys: string[]) {
-    for (const key of keys) await blobs.delete(key).catch((error: unknown) => deps.log.error({ err: error, blob: key }, 'version blob not removed'));
   }
 
   return {
@@ -77,7 +73,7 @@ export function createVersionsService(deps: {
 
     async remove(userId: string, fileId: string, versionId: string): Promise<void> {
       const { version } = await requireVersion(userId, fileId, versionId);
-      await deleteBlobs(await versions.remove([version]));
+      await deps.deleteQueuedBlobs(await versions.remove([version]));
     },
 
     /** The sweeper's turn: versions past retention, in batches. Answers how many went. */
@@ -87,7 +83,7 @@ export function createVersionsService(deps: {
       for (;;) {
         const expired = await versions.expired(VERSIONS_KEPT, before, 500);
         if (expired.length === 0) return purged;
-        await deleteBlobs(await versions.remove(expired));
+        await deps.deleteQueuedBlobs(await versions.remove(expired));
         purged += expired.length;
       }
     },

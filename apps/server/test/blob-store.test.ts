@@ -1,10 +1,10 @@
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { Readable, Writable } from 'node:stream';
+import { PassThrough, Readable, Writable } from 'node:stream';
 import { finished, pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +14,7 @@ import {
   type BlobStore,
   BlobTooLargeError,
   InvalidBlobKeyError,
+  type UnfinishedUpload,
 } from '../src/adapters/blob-store/blob-store.ts';
 import { createBlobStore } from '../src/adapters/blob-store/create-blob-store.ts';
 import { createLocalBlobStore } from '../src/adapters/blob-store/local-blob-store.ts';
@@ -318,7 +319,38 @@ function describeBlobStore(name: string, makeStore: () => Promise<StoreUnderTest
       expect(results.map((r) => r.sha256)).toEqual(blobs.map(({ data }) => sha256Of(data)));
       for (const { key, data } of blobs) expect(digest(await sentBytes(store, key))).toEqual(digest(data));
     });
+
+    it('lists blobs a page at a time in key order, and finds and discards an unfinished upload by its key', async () => {
+      const keys = Array.from({ length: 5 }, () => newId());
+      for (const key of keys) await store.put(key, Readable.from([Buffer.from(key)]));
+      const pages: string[][] = [];
+      for await (const page of store.list(2)) pages.push(page.map((blob) => blob.key));
+      const listed = pages.flat();
+      expect(pages.every((page) => page.length <= 2)).toBe(true);
+      expect(listed).toEqual([...listed].sort());
+      expect(listed).toEqual(expect.arrayContaining(keys));
+
+      // More than one S3 part, so the multipart upload exists before the body ends.
+      const key = newId();
+      const body = new PassThrough();
+      body.write(randomBytes(9 * MiB));
+      const putting = store.put(key, body).catch((error: unknown) => error);
+      await expect.poll(async () => (await collect(store.listUnfinished(key))).length, { timeout: 20_000 }).toBe(1);
+      const [upload] = await collect(store.listUnfinished(key));
+      expect(upload?.key).toBe(key);
+      await store.discardUnfinished(upload as UnfinishedUpload);
+      expect(await collect(store.listUnfinished(key))).toEqual([]);
+      body.destroy(new Error('the client went away'));
+      await putting;
+      expect(await store.exists(key)).toBe(false);
+    });
   });
+}
+
+async function collect<T>(pages: AsyncIterable<T[]>): Promise<T[]> {
+  const all: T[] = [];
+  for await (const page of pages) all.push(...page);
+  return all;
 }
 
 describe('local BlobStore specifics', () => {
@@ -337,17 +369,15 @@ describe('local BlobStore specifics', () => {
     expect(await readFile(path.join(root, 'Ab', 'Cd', key), 'utf8')).toBe('sharded');
   });
 
-  it('removes upload leftovers in .tmp at start-up and keeps stored blobs', async () => {
+  it('leaves .tmp alone at start-up, where another node sharing the root may be uploading', async () => {
     const first = await createLocalBlobStore({ root });
     const key = newId();
     await first.put(key, Readable.from([Buffer.from('kept')]));
-    await mkdir(path.join(root, '.tmp', 'nested'), { recursive: true });
-    await writeFile(path.join(root, '.tmp', 'crashed-upload'), randomBytes(1000));
-    await writeFile(path.join(root, '.tmp', 'nested', 'older-upload'), 'x');
+    await writeFile(path.join(root, '.tmp', `${newId()}.0123`), randomBytes(1000));
 
     const second = await createLocalBlobStore({ root });
 
-    expect(await readdir(path.join(root, '.tmp'))).toEqual([]);
+    expect(await readdir(path.join(root, '.tmp'))).toHaveLength(1);
     expect((await sentBytes(second, key)).toString()).toBe('kept');
     await expect(second.ping()).resolves.toBeUndefined();
   });

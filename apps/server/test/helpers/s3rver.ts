@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat, utimes } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -34,14 +34,19 @@ export interface TestS3Server {
   bucket: string;
   /** Multipart uploads started and neither completed nor aborted: parts a failed put left behind. */
   pendingMultipartUploads(): Promise<string[]>;
+  /** Sets when an object was last modified, as S3 would report it: old objects without waiting. */
+  setObjectTime(key: string, time: Date): Promise<void>;
+  /** Sets when every pending multipart upload started. */
+  setMultipartUploadsTime(time: Date): Promise<void>;
   stop(): Promise<void>;
 }
 
 /**
  * s3rver 3.7.1 on 127.0.0.1 and a free port, with its own temp folder and one empty bucket,
- * and two of its gaps filled so the drivers are tested against S3's real behaviour:
+ * and three of its gaps filled so the drivers are tested against S3's real behaviour:
  * AbortMultipartUpload (missing: s3rver answers 405, jamhall/s3rver PR #784 was never
- * merged) and `Range: bytes=0-0` (s3rver reads the end 0 as "no end" and sends everything).
+ * merged), ListMultipartUploads (answered NotImplemented) and `Range: bytes=0-0` (s3rver
+ * reads the end 0 as "no end" and sends everything).
  */
 export async function startS3rver(): Promise<TestS3Server> {
   const directory = await mkdtemp(path.join(os.tmpdir(), 'cloudvault-s3rver-'));
@@ -54,6 +59,7 @@ export async function startS3rver(): Promise<TestS3Server> {
     configureBuckets: [{ name: TEST_BUCKET }],
   });
   server.middleware.unshift(abortMultipartUpload(directory));
+  server.middleware.unshift(listMultipartUploads(directory));
   fixFirstByteRange(server.store);
   try {
     const { port } = await server.run();
@@ -67,6 +73,12 @@ export async function startS3rver(): Promise<TestS3Server> {
           if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
           throw error;
         }
+      },
+      async setObjectTime(key, time) {
+        await utimes(server.store.getResourcePath(TEST_BUCKET, key, 'object'), time, time);
+      },
+      async setMultipartUploadsTime(time) {
+        for (const uploadId of await readdir(uploadsDir).catch(() => [])) await utimes(path.join(uploadsDir, uploadId), time, time);
       },
       async stop() {
         try {
@@ -99,6 +111,32 @@ function abortMultipartUpload(directory: string): KoaMiddleware {
     }
     await rm(uploadDir, { recursive: true, force: true });
     ctx.status = 204;
+  };
+}
+
+const xmlEscape = (text: string) => text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * GET /bucket?uploads lists the multipart uploads in progress, as S3 does: from s3rver's
+ * uploads folder (one folder per upload id holding the object's key), started when the
+ * folder was made. One page: tests hold a handful.
+ */
+function listMultipartUploads(directory: string): KoaMiddleware {
+  return async (ctx, next) => {
+    if (ctx.method !== 'GET' || ctx.query.uploads === undefined) return next();
+    const bucket = decodeURIComponent(String(ctx.path).split('/')[1] ?? '');
+    const prefix = typeof ctx.query.prefix === 'string' ? ctx.query.prefix : '';
+    const uploadsDir = path.join(directory, bucket, '._S3rver_uploads');
+    const entries: string[] = [];
+    for (const uploadId of await readdir(uploadsDir).catch(() => [])) {
+      const key = await readFile(path.join(uploadsDir, uploadId, 'key'), 'utf8').catch(() => undefined);
+      if (key === undefined || !key.startsWith(prefix)) continue;
+      const started = (await stat(path.join(uploadsDir, uploadId))).mtime.toISOString();
+      entries.push(`<Upload><Key>${xmlEscape(key)}</Key><UploadId>${uploadId}</UploadId><Initiated>${started}</Initiated></Upload>`);
+    }
+    ctx.status = 200;
+    ctx.type = 'application/xml';
+    ctx.body = `<?xml version="1.0" encoding="UTF-8"?>\n<ListMultipartUploadsResult><Bucket>${xmlEscape(bucket)}</Bucket><Prefix>${xmlEscape(prefix)}</Prefix><IsTruncated>false</IsTruncated>${entries.join('')}</ListMultipartUploadsResult>`;
   };
 }
 

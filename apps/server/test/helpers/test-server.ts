@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, utimes } from 'node:fs/promises';
 import http from 'node:http';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import os from 'node:os';
@@ -53,13 +53,23 @@ export interface RequestOptions {
 
 /** A real server on a random port with its own DATA_DIR and database. */
 export interface TestServer {
+  /** The s3rver behind the store, with TEST_STORAGE=s3. */
+  s3: TestS3Server | undefined;
   url: string;
   clock: TestClock;
   container: Container;
   app: FastifyInstance;
   dataDir: string;
+  /** The environment the server's configuration was read from: another node on the same database and store starts with it. */
+  env: Record<string, string>;
   /** How many blobs the store holds, local disk or S3, seen from outside the server. */
   blobCount(): Promise<number>;
+  /** Sets when a stored blob was written, as the store reports it: an old blob without waiting. */
+  setBlobTime(key: string, time: Date): Promise<void>;
+  /** Uploads started and never finished: S3 multipart uploads, or local temp files. */
+  unfinishedUploads(): Promise<string[]>;
+  /** Sets when every unfinished upload started. */
+  setUnfinishedUploadsTime(time: Date): Promise<void>;
   /** Everything the server logged, as text. */
   logs(): string;
   request<T = any>(method: string, path: string, options?: RequestOptions): Promise<ApiResponse<T>>;
@@ -90,19 +100,28 @@ function requestFrom(localAddress: string, url: string, init: RequestInit): Prom
   });
 }
 
-export async function startTestServer(options: { env?: Record<string, string> } = {}): Promise<TestServer> {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'cloudvault-test-'));
-  const database = await createTestDatabase();
-  const storage = await startTestStorage();
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'info',
-    ...(database.url ? { DATABASE_URL: database.url } : {}),
-    ...storage.env,
-    // CLOUDVAULT_NATIVE=0 runs every test server on the portable paths (npm test's portable phase).
-    ...(process.env.CLOUDVAULT_NATIVE ? { CLOUDVAULT_NATIVE: process.env.CLOUDVAULT_NATIVE } : {}),
-    ...options.env,
-  });
+/**
+ * A test server; with `alongside`, a second node on the other's database, DATA_DIR and blob
+ * store (closing it leaves them to the first).
+ */
+export async function startTestServer(options: { env?: Record<string, string>; alongside?: TestServer } = {}): Promise<TestServer> {
+  const shared = options.alongside;
+  const dataDir = shared ? shared.dataDir : await mkdtemp(path.join(os.tmpdir(), 'cloudvault-test-'));
+  const database = shared ? { url: shared.env.DATABASE_URL, drop: async () => {} } : await createTestDatabase();
+  const storage = shared ? { env: {}, s3: undefined } : await startTestStorage();
+  const s3 = shared ? shared.s3 : storage.s3;
+  const env: Record<string, string> = shared
+    ? { ...shared.env, ...options.env }
+    : {
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'info',
+        ...(database.url ? { DATABASE_URL: database.url } : {}),
+        ...storage.env,
+        // CLOUDVAULT_NATIVE=0 runs every test server on the portable paths (npm test's portable phase).
+        ...(process.env.CLOUDVAULT_NATIVE ? { CLOUDVAULT_NATIVE: process.env.CLOUDVAULT_NATIVE } : {}),
+        ...options.env,
+      };
+  const config = loadConfig(env);
   const clock = createTestClock();
   const container = await createContainer(config, { clock });
   let logText = '';
@@ -113,22 +132,36 @@ export async function startTestServer(options: { env?: Record<string, string> } 
   const app = await buildApp(container, { logStream });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
 
+  const tempDir = path.join(dataDir, 'blobs', '.tmp');
   return {
     url: address,
     clock,
     container,
     app,
     dataDir,
+    env,
+    s3,
     logs: () => logText,
     async blobCount() {
-      if (storage.s3) {
-        const client = new S3Client({ region: 'us-east-1', endpoint: storage.s3.endpoint, forcePathStyle: true, credentials: S3_CREDENTIALS });
-        const listed = await client.send(new ListObjectsV2Command({ Bucket: storage.s3.bucket }));
+      if (s3) {
+        const client = new S3Client({ region: 'us-east-1', endpoint: s3.endpoint, forcePathStyle: true, credentials: S3_CREDENTIALS });
+        const listed = await client.send(new ListObjectsV2Command({ Bucket: s3.bucket }));
         client.destroy();
         return listed.KeyCount ?? 0;
       }
       const entries = await readdir(path.join(dataDir, 'blobs'), { recursive: true, withFileTypes: true }).catch(() => []);
       return entries.filter((entry) => entry.isFile() && !entry.parentPath.includes('.tmp')).length;
+    },
+    async setBlobTime(key, time) {
+      if (s3) await s3.setObjectTime(`blobs/${key}`, time);
+      else await utimes(path.join(dataDir, 'blobs', key.slice(0, 2), key.slice(2, 4), key), time, time);
+    },
+    async unfinishedUploads() {
+      return s3 ? s3.pendingMultipartUploads() : readdir(tempDir).catch(() => []);
+    },
+    async setUnfinishedUploadsTime(time) {
+      if (s3) return s3.setMultipartUploadsTime(time);
+      for (const name of await readdir(tempDir).catch(() => [])) await utimes(path.join(tempDir, name), time, time);
     },
     async request(method, urlPath, { token, body, rawBody, headers = {}, from } = {}) {
       const init: RequestInit = { method, headers: { ...headers } };
@@ -149,6 +182,7 @@ export async function startTestServer(options: { env?: Record<string, string> } 
     async close() {
       await app.close();
       await container.close();
+      if (shared) return;
       await database.drop();
       await storage.s3?.stop();
       await rm(dataDir, { recursive: true, force: true });

@@ -34,8 +34,9 @@ const TEMP_DIR = '.tmp';
 export async function createLocalBlobStore(options: { root: string }): Promise<BlobStore> {
   const root = path.resolve(options.root);
   const tempDir = path.join(root, TEMP_DIR);
+  // Temp files a killed upload left are removed by the storage jobs, not at start-up: another
+  // node sharing the root may be uploading (docs/decisions/0021-crash-safe-storage.md).
   await mkdir(tempDir, { recursive: true });
-  await cleanTemp(root);
 
   const pathOf = (key: string) => {
     assertValidKey(key);
@@ -174,17 +175,6 @@ async function shardNames(folder: string): Promise<string[]> {
     .filter((entry) => entry.isDirectory() && /^[A-Za-z0-9_-]{2}$/.test(entry.name))
     .map((entry) => entry.name)
     .sort();
-}
-
-/**
- * Removes uploads that a crash or kill left in `root/.tmp`. Run at start-up, before the
- * store takes uploads: it assumes one server process per root, as it cannot tell another
- * live process's upload from a leftover.
- */
-export async function cleanTemp(root: string): Promise<void> {
-  const tempDir = path.join(root, TEMP_DIR);
-  await rm(tempDir, { recursive: true, force: true });
-  await mkdir(tempDir, { recursive: true });
 }
 
 async function syncDirectory(dir: string): Promise<void> {

@@ -5,7 +5,7 @@ import {
   HeadBucketCommand,
   HeadObjectCommand,
   ListMultipartUploadsCommand,
-  ListObjectsV2Command,
+  ListObjectsCommand,
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
@@ -188,17 +188,20 @@ export function createS3BlobStore(options: S3BlobStoreOptions): BlobStore {
     },
 
     async *list(pageSize = 1000) {
-      let ContinuationToken: string | undefined;
-      do {
-        const page = await client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: PREFIX, MaxKeys: pageSize, ContinuationToken }));
+      // ListObjects (v1) paged by Marker, the last key seen: V2's continuation tokens are
+      // opaque per server, and s3rver cannot make them on Node 22 and later.
+      let Marker: string | undefined;
+      for (;;) {
+        const page = await client.send(new ListObjectsCommand({ Bucket: bucket, Prefix: PREFIX, MaxKeys: pageSize, Marker }));
         const blobs: StoredBlob[] = [];
         for (const object of page.Contents ?? []) {
           const key = object.Key?.slice(PREFIX.length) ?? '';
           if (isValidKey(key)) blobs.push({ key, modifiedAt: object.LastModified ?? new Date(0) });
         }
         if (blobs.length > 0) yield blobs;
-        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
-      } while (ContinuationToken);
+        Marker = page.Contents?.at(-1)?.Key;
+        if (!page.IsTruncated || Marker === undefined) return;
+      }
     },
 
     async *listUnfinished(key) {

@@ -1,8 +1,10 @@
 import { spawnSync } from 'node:child_process';
+import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '@cloudvault/test-support/accounts';
 import { uploadFile } from '@cloudvault/test-support/drive';
+import { newId } from '../src/lib/ids.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
@@ -13,7 +15,8 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 function dbCheck() {
-  const env = { ...process.env, DATA_DIR: server.dataDir, DATABASE_URL: server.container.config.databaseUrl ?? '' };
+  // The server's own environment: its database and its blob store, local or S3.
+  const env = { ...process.env, DATABASE_URL: '', ...server.env };
   return spawnSync('npm', ['run', '--silent', 'db:check'], { cwd: root, env, encoding: 'utf8' });
 }
 
@@ -29,5 +32,24 @@ describe('npm run db:check', () => {
     const drifted = dbCheck();
     expect(drifted.status).toBe(1);
     expect(drifted.stdout).toContain(`DRIFT ${email} (${user.id}): storageUsed 999, files total 12`);
+  });
+
+  it('names each stored blob no row references and each row whose blob is missing', async () => {
+    const { token } = await createUser(server);
+    const kept = (await uploadFile(server, token, 'kept', { name: 'kept.txt' })).body.file;
+    const lost = (await uploadFile(server, token, 'lost', { name: 'lost.txt' })).body.file;
+    const db = server.container.database.db;
+    const lostKey = (await db.selectFrom('files').select('blob_key').where('id', '=', lost.id).executeTakeFirstOrThrow()).blob_key;
+    await server.container.blobs.delete(lostKey);
+    const strayKey = newId();
+    await server.container.blobs.put(strayKey, Readable.from([Buffer.from('stray')]));
+
+    const checked = dbCheck();
+    expect(checked.status).toBe(1);
+    expect(checked.stdout).toContain(`UNREFERENCED blob ${strayKey}`);
+    expect(checked.stdout).toContain(`MISSING blob ${lostKey}, named by a file or version row`);
+    expect(checked.stdout).not.toContain(kept.id);
+    await server.container.blobs.delete(strayKey);
+    await db.deleteFrom('files').where('id', '=', lost.id).execute();
   });
 });

@@ -1,24 +1,34 @@
-// `npm run db:check`: proves every user's storageUsed equals the sum of their stored
-// files. Exit 0 when consistent, 1 with one line per drifting user otherwise.
+// `npm run db:check`: proves every user's storageUsed equals the sum of their stored files
+// (and uploads in progress), that every stored blob is referenced by a row and that every
+// row's blob exists. Exit 0 when consistent, 1 with one line per problem otherwise.
+import { createBlobStore } from '../adapters/blob-store/create-blob-store.ts';
 import { ConfigError, loadConfig } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { findStorageDrift } from '../modules/files/storage-consistency.ts';
+import { createStorageUpkeepRepository } from '../modules/storage-upkeep/storage-upkeep.repository.ts';
+import { findStoreProblems } from '../modules/storage-upkeep/store-check.ts';
 
 async function main(): Promise<number> {
   const config = loadConfig(process.env);
   const database = openDatabase(config);
   try {
     await migrateToLatest(database.db, database.dialect);
-    const drift = await findStorageDrift(database.db);
-    if (drift.length === 0) {
-      console.log('Storage is consistent: every storageUsed equals the sum of its files.');
+    let problems = 0;
+    for (const user of await findStorageDrift(database.db)) {
+      console.log(`DRIFT ${user.email} (${user.userId}): storageUsed ${user.storageUsed}, files total ${user.filesTotal}`);
+      problems += 1;
+    }
+    const blobs = await createBlobStore(config.storage);
+    for await (const line of findStoreProblems(createStorageUpkeepRepository(database.db, database.dialect), blobs)) {
+      console.log(line);
+      problems += 1;
+    }
+    if (problems === 0) {
+      console.log('Storage is consistent: every storageUsed equals the sum of its files, and the store holds exactly the blobs rows name.');
       return 0;
     }
-    for (const user of drift) {
-      console.log(`DRIFT ${user.email} (${user.userId}): storageUsed ${user.storageUsed}, files total ${user.filesTotal}`);
-    }
-    console.log(`${drift.length} user(s) drift. Uploads in progress hold reservations: run again when idle before repairing.`);
+    console.log(`${problems} problem(s). The storage jobs repair drift and remove unreferenced blobs older than their grace period.`);
     return 1;
   } finally {
     await database.close();

@@ -102,9 +102,10 @@ function requestFrom(localAddress: string, url: string, init: RequestInit): Prom
 
 /**
  * A test server; with `alongside`, a second node on the other's database, DATA_DIR and blob
- * store (closing it leaves them to the first).
+ * store (closing it leaves them to the first); with `realTimeClock`, its clock follows the
+ * system's, as another process's does.
  */
-export async function startTestServer(options: { env?: Record<string, string>; alongside?: TestServer } = {}): Promise<TestServer> {
+export async function startTestServer(options: { env?: Record<string, string>; alongside?: TestServer; realTimeClock?: boolean } = {}): Promise<TestServer> {
   const shared = options.alongside;
   const dataDir = shared ? shared.dataDir : await mkdtemp(path.join(os.tmpdir(), 'cloudvault-test-'));
   const database = shared ? { url: shared.env.DATABASE_URL, drop: async () => {} } : await createTestDatabase();
@@ -122,7 +123,7 @@ export async function startTestServer(options: { env?: Record<string, string>; a
         ...options.env,
       };
   const config = loadConfig(env);
-  const clock = createTestClock();
+  const clock = createTestClock(options.realTimeClock ? 'real-time' : undefined);
   const container = await createContainer(config, { clock });
   let logText = '';
   const logStream = new PassThrough();

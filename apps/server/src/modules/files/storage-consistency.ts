@@ -10,13 +10,14 @@ export interface StorageDrift {
 
 /**
  * Users whose storage counter differs from the sum of their files' sizes (Trash and
- * versions included). Uploads in progress hold a reservation, so run it when idle.
+ * versions included) and of their uploads in progress' reservations.
  */
 export async function findStorageDrift(db: Kysely<Database>): Promise<StorageDrift[]> {
   const result = await sql<{ id: string; email: string; storage_used: number; files_total: number }>`
     SELECT u.id, u.email, u.storage_used,
       COALESCE((SELECT SUM(f.size) FROM files f WHERE f.user_id = u.id), 0)
-        + COALESCE((SELECT SUM(v.size) FROM file_versions v WHERE v.user_id = u.id), 0) AS files_total
+        + COALESCE((SELECT SUM(v.size) FROM file_versions v WHERE v.user_id = u.id), 0)
+        + COALESCE((SELECT SUM(r.bytes) FROM upload_reservations r WHERE r.user_id = u.id), 0) AS files_total
     FROM users u
     ORDER BY u.email`.execute(db);
   return result.rows.filter((row) => Number(row.storage_used) !== Number(row.files_total)).map((row) => ({

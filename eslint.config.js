@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -5,8 +6,17 @@ import { importX } from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import tseslint from 'typescript-eslint';
 
-/** Dependencies point one way: routes → services → repositories/adapters; web features → ui and lib. */
+/**
+ * Dependencies point one way. Server: routes → services → repositories/adapters.
+ * Web: app → features → hooks, lib and components; a feature never imports another feature
+ * (the app's routes and layouts compose them), and hooks, lib and components import no
+ * feature and not the app.
+ */
 const restrict = (files, patterns) => ({ files, rules: { 'no-restricted-imports': ['error', { patterns }] } });
+
+const webFeatures = readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '.test-artifacts/**'] },
@@ -61,8 +71,30 @@ export default tseslint.config(
     { group: ['**/*.service*', '**/*.routes*'], message: 'Repositories hold queries only.' },
   ]),
   restrict(['apps/server/src/modules/**/*.service.ts'], [{ group: ['**/*.routes*', 'fastify'], message: 'Services know no HTTP.' }]),
-  restrict(['apps/web/src/components/**', 'apps/web/src/lib/**'], [
-    { group: ['**/features/**', '**/app/**'], message: 'ui and lib know no feature.' },
-  ]),
-  restrict(['apps/web/src/features/**'], [{ group: ['**/app/**'], message: 'Features do not import the app shell.' }]),
+  {
+    // One zone per web feature, read from the folders so a new feature is covered at once.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: import.meta.dirname,
+          zones: [
+            ...webFeatures.map((feature) => ({
+              target: `./apps/web/src/features/${feature}`,
+              from: './apps/web/src/features',
+              except: [`./${feature}`],
+              message: 'A feature never imports another: move what they share to hooks/ or lib/, or compose them in app/.',
+            })),
+            { target: './apps/web/src/features', from: './apps/web/src/app', message: 'Features do not import the app shell.' },
+            {
+              target: ['./apps/web/src/components', './apps/web/src/hooks', './apps/web/src/lib'],
+              from: ['./apps/web/src/features', './apps/web/src/app'],
+              message: 'Shared code knows no feature and not the app.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

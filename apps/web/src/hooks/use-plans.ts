@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Plan } from '@cloudvault/contract/plans';
 import type { PlansResponse } from '@cloudvault/contract/subscriptions';
-import { api } from '../../../lib/api-client';
-import { billingKeys } from './query-keys';
+import { api } from '../lib/api-client';
+import { billingKeys } from '../lib/query-keys';
 
 /** GET /api/subscriptions/plans: the plan catalogue, ordered by price. Public. */
 export async function getPlans(signal?: AbortSignal): Promise<Plan[]> {

@@ -7,11 +7,11 @@ import { Modal } from '../../../components/ui/modal';
 import { TextField } from '../../../components/ui/text-field';
 import { ApiError } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
-import { shareFolder } from '../api/share';
-import type { DriveItem } from '../items';
+import { shareFolder } from '../api/create-share';
+import type { ShareTarget } from '../share-item';
 import { PASSWORD_MIN_LENGTH } from '@cloudvault/contract/validation';
 import { linkPasswordTooShort, type LinkOptions } from '../link-options';
-import { announceLink } from '../share-feedback';
+import { announceLink } from '../announce-link';
 import { LinkSettingsFields } from './link-settings-fields';
 import { ShareModalIcon } from './share-modal-icon';
 
@@ -20,11 +20,11 @@ import { ShareModalIcon } from './share-modal-icon';
  * e-mail address; on plans with password links, the public link's lifetime and an optional
  * password. Closes after the attempt, whether it worked or not (docs/product.md#sharing).
  */
-export function ShareFolderModal({ item, options, onClose }: { item: DriveItem | null; options: LinkOptions; onClose: () => void }) {
-  return item ? <ShareFolderForm key={item.key} item={item} options={options} onClose={onClose} /> : null;
+export function ShareFolderModal({ item, options, onClose }: { item: ShareTarget | null; options: LinkOptions; onClose: () => void }) {
+  return item ? <ShareFolderForm key={item.id} item={item} options={options} onClose={onClose} /> : null;
 }
 
-function ShareFolderForm({ item, options, onClose }: { item: DriveItem; options: LinkOptions; onClose: () => void }) {
+function ShareFolderForm({ item, options, onClose }: { item: ShareTarget; options: LinkOptions; onClose: () => void }) {
   const { t } = useTranslation();
   const [shareType, setShareType] = useState<'public' | 'private'>('public');
   const [email, setEmail] = useState('');

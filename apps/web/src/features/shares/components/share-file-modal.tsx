@@ -3,11 +3,11 @@ import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
-import { FILE_SHARE_HOURS, shareFile } from '../api/share';
-import type { DriveItem } from '../items';
+import { FILE_SHARE_HOURS, shareFile } from '../api/create-share';
+import type { ShareTarget } from '../share-item';
 import { PASSWORD_MIN_LENGTH } from '@cloudvault/contract/validation';
 import { linkPasswordTooShort, type LinkOptions } from '../link-options';
-import { announceLink } from '../share-feedback';
+import { announceLink } from '../announce-link';
 import { LinkSettingsFields } from './link-settings-fields';
 import { ShareModalIcon } from './share-modal-icon';
 
@@ -16,11 +16,11 @@ import { ShareModalIcon } from './share-modal-icon';
  * then the link is copied. Closes after the attempt, whether it worked or not
  * (docs/product.md#sharing). Other plans share in one click without this dialog.
  */
-export function ShareFileModal({ item, options, onClose }: { item: DriveItem | null; options: LinkOptions; onClose: () => void }) {
-  return item ? <ShareFileForm key={item.key} item={item} options={options} onClose={onClose} /> : null;
+export function ShareFileModal({ item, options, onClose }: { item: ShareTarget | null; options: LinkOptions; onClose: () => void }) {
+  return item ? <ShareFileForm key={item.id} item={item} options={options} onClose={onClose} /> : null;
 }
 
-function ShareFileForm({ item, options, onClose }: { item: DriveItem; options: LinkOptions; onClose: () => void }) {
+function ShareFileForm({ item, options, onClose }: { item: ShareTarget; options: LinkOptions; onClose: () => void }) {
   const { t } = useTranslation();
   const [expiresIn, setExpiresIn] = useState(FILE_SHARE_HOURS);
   const [password, setPassword] = useState('');

@@ -3,7 +3,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { endSession, signedOutRedirectPath, startSession, useSession } from './use-session';
+import { endSession, signedOutRedirectPath, startSession } from '../lib/session';
+import { useSession } from './use-session';
 
 const user = {
   id: 'u1',

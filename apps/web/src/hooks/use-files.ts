@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { FileItem } from '@cloudvault/contract/files';
-import { api } from '../../../lib/api-client';
-import { driveKeys } from './query-keys';
+import { api } from '../lib/api-client';
+import { driveKeys } from '../lib/query-keys';
 
 /** GET /api/files?folderId=: the files directly inside a folder (null: home). */
 export async function getFiles(folderId: string | null, signal?: AbortSignal): Promise<FileItem[]> {

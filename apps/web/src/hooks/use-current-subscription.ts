@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CurrentSubscriptionResponse } from '@cloudvault/contract/subscriptions';
-import { api } from '../../../lib/api-client';
-import { billingKeys } from './query-keys';
+import { api } from '../lib/api-client';
+import { billingKeys } from '../lib/query-keys';
 
 /**
  * GET /api/subscriptions/current: plan, subscription, usage counters and both histories.

@@ -10,8 +10,8 @@ import {
   Presentation,
   type LucideIcon,
 } from 'lucide-react';
-import { cn } from '../../../lib/cn';
-import { fileKind, type FileKind } from '../file-category';
+import { cn } from '../../lib/cn';
+import { fileKind, type FileKind } from '../../lib/file-category';
 
 const icons: Record<FileKind, { icon: LucideIcon; tone: string }> = {
   image: { icon: FileImage, tone: 'bg-violet-50 text-violet-600 dark:bg-violet-500/10 dark:text-violet-300' },

@@ -1,7 +1,7 @@
 import { queryOptions, useQueries, useQuery } from '@tanstack/react-query';
 import type { Folder } from '@cloudvault/contract/folders';
-import { api } from '../../../lib/api-client';
-import { driveKeys } from './query-keys';
+import { api } from '../lib/api-client';
+import { driveKeys } from '../lib/query-keys';
 
 /** GET /api/user/folders/:id/path: the folders from the top level down to :id inclusive. */
 export async function getFolderPath(folderId: string, signal?: AbortSignal): Promise<Folder[]> {

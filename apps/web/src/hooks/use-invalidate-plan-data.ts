@@ -1,9 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { useSession } from '../../auth/hooks/use-session';
-import { driveKeys } from '../../dashboard/api/query-keys';
-import { uploadConfigQueryKey } from '../../uploads/api/get-upload-config';
-import { billingKeys } from './query-keys';
+import { billingKeys, driveKeys, uploadKeys } from '../lib/query-keys';
+import { useSession } from './use-session';
 
 /**
  * After any plan change: everything that shows the plan or its limits is read again (the
@@ -17,7 +15,7 @@ export function useInvalidatePlanData(): () => Promise<void> {
     await Promise.all([
       queryClient.invalidateQueries({ queryKey: billingKeys.current }),
       queryClient.invalidateQueries({ queryKey: driveKeys.storage }),
-      queryClient.invalidateQueries({ queryKey: uploadConfigQueryKey }),
+      queryClient.invalidateQueries({ queryKey: uploadKeys.config }),
       refreshUser(),
     ]);
   }, [queryClient, refreshUser]);

@@ -1,10 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import type { UploadConfig } from '@cloudvault/contract/files';
-import { api, getToken } from '../../../lib/api-client';
-import { FALLBACK_UPLOAD_CONFIG } from '../upload-limits';
+import { api, getToken } from '../lib/api-client';
+import { uploadKeys } from '../lib/query-keys';
 
-/** The upload settings' query key: a plan change invalidates it (the per-file limit moves). */
-export const uploadConfigQueryKey = ['uploads', 'config'] as const;
+/** docs/product.md#uploads: used when the upload settings cannot be loaded. */
+export const FALLBACK_UPLOAD_CONFIG: UploadConfig = {
+  userMaxFileSize: 107374182,
+  userMaxFileSizeFormatted: '102.4 MB',
+  userPlan: 'FREE',
+};
+
 
 /** GET /api/files/upload-config: the plan's per-file limit. */
 export function getUploadConfig(): Promise<UploadConfig> {
@@ -18,7 +23,7 @@ export function getUploadConfig(): Promise<UploadConfig> {
  */
 export function useUploadConfig() {
   return useQuery({
-    queryKey: uploadConfigQueryKey,
+    queryKey: uploadKeys.config,
     queryFn: async (): Promise<UploadConfig> => {
       try {
         return await getUploadConfig();

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Folder } from '@cloudvault/contract/folders';
-import { api } from '../../../lib/api-client';
-import { driveKeys } from './query-keys';
+import { api } from '../lib/api-client';
+import { driveKeys } from '../lib/query-keys';
 
 /** GET /api/user/folders?parentId=: the folders directly inside a folder (null: home). */
 export async function getFolders(parentId: string | null, signal?: AbortSignal): Promise<Folder[]> {

@@ -15,7 +15,8 @@ import { createAccountsService } from './modules/accounts/accounts.service.ts';
 import { createSessionTokens } from './modules/accounts/session-tokens.ts';
 import { createFilesRepository } from './modules/files/files.repository.ts';
 import { createFilesService } from './modules/files/files.service.ts';
-import { createDownloadLinks } from './modules/files/download-links.ts';
+import { createDownloadLinks } from './modules/downloads/download-links.ts';
+import { createDownloadResponses } from './modules/downloads/download-responses.ts';
 import { createFolderArchiveService } from './modules/files/folder-archive.service.ts';
 import { createStorageService } from './modules/files/storage.service.ts';
 import { createUploadsService } from './modules/files/uploads.service.ts';
@@ -81,6 +82,8 @@ export interface Container {
   storage: ReturnType<typeof createStorageService>;
   folderArchives: ReturnType<typeof createFolderArchiveService>;
   links: ReturnType<typeof createDownloadLinks>;
+  /** The responses of every download route, whichever module serves it. */
+  downloads: ReturnType<typeof createDownloadResponses>;
   trash: ReturnType<typeof createTrashService>;
   settings: ReturnType<typeof createSettingsService>;
   shares: ReturnType<typeof createSharesService>;
@@ -126,6 +129,7 @@ export async function createContainer(
 
   const transferPaths = loadNativeAddon(config.nativeAddon);
   const blobs = await createBlobStore(config.storage);
+  const transferBudget = createTransferBudget(config.transferMemoryBytes);
   const accountsRepository = createAccountsRepository(database.db);
   const planOf = async (userId: string) => (await accountsRepository.findUserById(userId))?.plan_id ?? 'FREE';
   const settingsRepository = createSettingsRepository(database.db);
@@ -222,7 +226,7 @@ export async function createContainer(
     publicUrl: config.publicUrl,
   });
   const folders = createFoldersService({ folders: foldersRepository, clock, privateShareRoot: shares.privateShareRoot });
-  const files = createFilesService({ files: filesRepository, folders, blobs, clock });
+  const files = createFilesService({ files: filesRepository, folders, clock });
   const uploads = createUploadsService({
     files: filesRepository,
     folders,
@@ -352,6 +356,7 @@ export async function createContainer(
     storage,
     folderArchives,
     links: createDownloadLinks(jwtSecret, clock),
+    downloads: createDownloadResponses({ blobs, budget: transferBudget }),
     trash,
     settings,
     shares,
@@ -371,7 +376,7 @@ export async function createContainer(
     billingRecords,
     plans,
     blobs,
-    transferBudget: createTransferBudget(config.transferMemoryBytes),
+    transferBudget,
     transferPaths,
     close: async () => {
       await mail.drain();

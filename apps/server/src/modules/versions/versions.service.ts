@@ -1,7 +1,7 @@
 import type { FileItem } from '@cloudvault/contract/files';
 import type { FileVersion } from '@cloudvault/contract/versions';
 import { formatBytes } from '@cloudvault/contract/format';
-import type { BlobSource, BlobStore, ByteRange } from '../../adapters/blob-store/blob-store.ts';
+import type { BlobStore } from '../../adapters/blob-store/blob-store.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
@@ -28,7 +28,7 @@ function presentVersion(row: VersionRow): FileVersion {
 export function createVersionsService(deps: {
   versions: VersionsRepository;
   files: Pick<FilesRepository, 'findLive'>;
-  blobs: Pick<BlobStore, 'open' | 'delete'>;
+  blobs: Pick<BlobStore, 'delete'>;
   clock: Clock;
   log: ServiceLog;
 }) {
@@ -63,10 +63,6 @@ export function createVersionsService(deps: {
     async versionAsFile(userId: string, fileId: string, versionId: string): Promise<FileRow> {
       const { file, version } = await requireVersion(userId, fileId, versionId);
       return { ...file, mimetype: version.mimetype, size: version.size, sha256: version.sha256, blob_key: version.blob_key };
-    },
-
-    openBytes(file: Pick<FileRow, 'blob_key'>, range?: ByteRange): Promise<BlobSource> {
-      return blobs.open(file.blob_key, range);
     },
 
     async restore(userId: string, fileId: string, versionId: string): Promise<FileItem> {

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { BlobStore } from './adapters/blob-store/blob-store.ts';
 import { createBlobStore } from './adapters/blob-store/create-blob-store.ts';
+import { localFilesAt } from './adapters/blob-store/local-blob-store.ts';
 import type { Config } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
@@ -266,7 +267,6 @@ export async function createContainer(
     folders: foldersRepository,
     files: filesRepository,
     blobs,
-    localFiles: config.storage.driver === 'local',
     compressionEnabled: async (userId) => (await settings.get(userId)).storage.compressionEnabled,
   });
 
@@ -356,7 +356,8 @@ export async function createContainer(
     storage,
     folderArchives,
     links: createDownloadLinks(jwtSecret, clock),
-    downloads: createDownloadResponses({ blobs, budget: transferBudget }),
+    // Only blobs on this machine's disk can go out with sendfile.
+    downloads: createDownloadResponses({ blobs, budget: transferBudget, localFiles: config.storage.driver === 'local' ? localFilesAt(config.storage.root) : undefined }),
     trash,
     settings,
     shares,

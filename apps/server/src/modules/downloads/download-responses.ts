@@ -1,12 +1,13 @@
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { BlobStore } from '../../adapters/blob-store/blob-store.ts';
+import type { LocalFiles } from '../../adapters/blob-store/local-blob-store.ts';
 import { downloadContentType } from '../../lib/content-types.ts';
-import { directSocketOf } from '../../lib/direct-socket.ts';
 import { attachmentDisposition, ifRangeHolds, parseRange } from '../../lib/download-headers.ts';
 import { serverBusy } from '../../lib/errors.ts';
 import type { TransferBudget } from '../../lib/transfer-budget.ts';
 import type { ZipArchive } from '../../lib/zip-writer.ts';
+import { createLocalSendfile, type ResponseSource } from './local-sendfile.ts';
 
 /** Even if something rendered downloaded bytes, they could run nothing. */
 const DOWNLOAD_CSP = "default-src 'none'; sandbox";
@@ -32,9 +33,12 @@ export type Download = { type: 'file'; file: DownloadableFile } | { type: 'zip';
 /**
  * Every download's response, whichever module it belongs to (files, folder zips, public
  * shares, versions, the account export): the headers of docs/api.md#downloads, and bodies
- * within the transfer memory budget.
+ * within the transfer memory budget, sent with sendfile where `localFiles` (given for a
+ * local store only) and the native addon allow, otherwise through the store's stream.
  */
-export function createDownloadResponses(deps: { blobs: Pick<BlobStore, 'open'>; budget: TransferBudget }) {
+export function createDownloadResponses(deps: { blobs: Pick<BlobStore, 'open'>; budget: TransferBudget; localFiles?: LocalFiles }) {
+  const sendfile = createLocalSendfile(deps.localFiles);
+
   /** Reserves what a transfer may buffer from the server's budget, or refuses it with 503 while its headers can still say so. */
   function takeTransferMemory(request: FastifyRequest, bytes: number): () => void {
     const release = deps.budget.take(bytes);
@@ -69,7 +73,8 @@ export function createDownloadResponses(deps: { blobs: Pick<BlobStore, 'open'>; 
       return reply.code(304).headers(headers).send();
     }
     // The whole file as an exact range: the store then sizes its reads to the file.
-    const source = await deps.blobs.open(file.blob_key, range.kind === 'range' ? { start: range.start, end: range.end } : size > 0 ? { start: 0, end: size - 1 } : undefined);
+    const bytes = range.kind === 'range' ? { start: range.start, end: range.end } : size > 0 ? { start: 0, end: size - 1 } : undefined;
+    const source: ResponseSource = (await sendfile.open(file.blob_key, bytes)) ?? (await deps.blobs.open(file.blob_key, bytes));
     // Reserved before any header of the file is set, so that a refusal is plain JSON.
     let release: () => void;
     try {
@@ -88,7 +93,7 @@ export function createDownloadResponses(deps: { blobs: Pick<BlobStore, 'open'>; 
       reply.header('Content-Length', size);
     }
     try {
-      return await sendBody(request, reply, (response) => source.writeTo(response, () => directSocketOf(response)));
+      return await sendBody(request, reply, (response) => source.writeTo(response));
     } finally {
       release();
       await source.close();
@@ -105,7 +110,7 @@ export function createDownloadResponses(deps: { blobs: Pick<BlobStore, 'open'>; 
       'Content-Security-Policy': DOWNLOAD_CSP,
     });
     try {
-      return await sendBody(request, reply, (response) => archive.zip.writeTo(response, () => directSocketOf(response)));
+      return await sendBody(request, reply, (response) => archive.zip.writeTo(response, sendfile.zipSending(response)));
     } finally {
       release();
     }

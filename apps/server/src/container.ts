@@ -162,7 +162,8 @@ export async function createContainer(
   const admins: ReadonlySet<string> = new Set(config.adminEmails);
   const accountTokens = createAccountTokensService({
     tokens: createAccountTokensRepository(database.db),
-    users: accountsRepository,
+    // accounts is wired just below; it is asked only when a request comes.
+    users: { findUserById: (id) => accounts.findUserById(id), findUserByEmail: (email) => accounts.findUserByEmail(email) },
     languageOf: async (userId) => (await settings.get(userId)).appearance.language,
     sendMail: (message) => mail.send(message),
     presentUser: (row) => presentUser(row, plans, admins),
@@ -206,11 +207,14 @@ export async function createContainer(
 
   const foldersRepository = createFoldersRepository(database.db, database.dialect);
   const filesRepository = createFilesRepository(database.db, database.dialect);
+  // shares is wired just below; it is asked only when a request comes.
+  const folders = createFoldersService({ folders: foldersRepository, clock, privateShareRoot: (...args) => shares.privateShareRoot(...args) });
+  const files = createFilesService({ files: filesRepository, folders, clock });
   const analytics = createAnalyticsService({ analytics: createAnalyticsRepository(database.db), planOf: async (userId) => plans.get(await planOf(userId)), clock });
   const shares = createSharesService({
     shares: createSharesRepository(database.db),
-    files: filesRepository,
-    folders: foldersRepository,
+    files,
+    folders,
     users: { byId: accountsRepository.findUserById, byEmail: accountsRepository.findUserByEmail },
     settingsOf: (userId) => settings.get(userId),
     planOf: async (userId) => plans.get(await planOf(userId)),
@@ -226,8 +230,6 @@ export async function createContainer(
     clock,
     publicUrl: config.publicUrl,
   });
-  const folders = createFoldersService({ folders: foldersRepository, clock, privateShareRoot: shares.privateShareRoot });
-  const files = createFilesService({ files: filesRepository, folders, clock });
   const uploads = createUploadsService({
     files: filesRepository,
     folders,
@@ -264,7 +266,7 @@ export async function createContainer(
   });
 
   const folderArchives = createFolderArchiveService({
-    folders: foldersRepository,
+    folders,
     files: filesRepository,
     blobs,
     compressionEnabled: async (userId) => (await settings.get(userId)).storage.compressionEnabled,
@@ -301,10 +303,10 @@ export async function createContainer(
     ...(localPayments ? { dueRenewals: () => localPayments.renewDue() } : {}),
   });
 
-  const versions = createVersionsService({ versions: createVersionsRepository(database.db, database.dialect), files: filesRepository, blobs, clock, log });
+  const versions = createVersionsService({ versions: createVersionsRepository(database.db, database.dialect), files, blobs, clock, log });
   const accountData = createAccountDataRepository(database.db);
   const profile = createProfileService({
-    accounts: accountsRepository,
+    accounts,
     passwords: { hash: hashPassword, verify: verifyPassword },
     plans,
     admins,

@@ -16,9 +16,8 @@ import {
 import { FolderIdParams } from '@cloudvault/contract/folders';
 import { caller } from '../../lib/auth.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
-import { rootOr } from '../folders/folders.routes.ts';
 import type { FolderArchiveService } from './folder-archive.service.ts';
-import type { FoldersService } from '../folders/folders.service.ts';
+import { type FoldersService, rootOr } from '../folders/folders.service.ts';
 import type { DownloadLinks } from '../downloads/download-links.ts';
 import type { DownloadResponses } from '../downloads/download-responses.ts';
 import type { FilesService } from './files.service.ts';

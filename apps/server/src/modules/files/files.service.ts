@@ -37,6 +37,10 @@ export function createFilesService({ files, folders, clock }: FilesServiceDeps) 
 
   return {
     requireFile,
+    /** The owner's live file, or undefined: lookups for other modules (shares, versions), which answer their own 404s. */
+    findLive: files.findLive,
+    /** A folder's live files as rows (shared folders' views). */
+    listLive: files.listLive,
     readableFile,
 
     /** The folder's files as FilesResponse JSON, ready to send. */

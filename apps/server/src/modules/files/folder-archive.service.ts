@@ -1,7 +1,7 @@
 import type { BlobStore } from '../../adapters/blob-store/blob-store.ts';
 import { notFound, pathTooLongForZip as pathTooLong } from '../../lib/errors.ts';
 import { createZipArchive, MAX_ENTRY_NAME_BYTES, type ZipArchive, type ZipEntry } from '../../lib/zip-writer.ts';
-import type { FoldersRepository } from '../folders/folders.repository.ts';
+import type { FoldersService } from '../folders/folders.service.ts';
 import type { FileRow, FilesRepository } from './files.repository.ts';
 
 /** Members read from the database per query: the archive holds one page of rows at a time. */
@@ -16,7 +16,7 @@ export const ARCHIVE_PAGE = 1000;
  * or may not be in the zip, as with any copy of a folder in use.
  */
 export function createFolderArchiveService(deps: {
-  folders: Pick<FoldersRepository, 'findLive'>;
+  folders: Pick<FoldersService, 'findLive'>;
   files: Pick<FilesRepository, 'archiveEntries' | 'longestArchivePath'>;
   blobs: Pick<BlobStore, 'readInto'>;
   compressionEnabled(userId: string): Promise<boolean>;

@@ -215,7 +215,7 @@ export async function createContainer(
     shares: createSharesRepository(database.db),
     files,
     folders,
-    users: { byId: accountsRepository.findUserById, byEmail: accountsRepository.findUserByEmail },
+    users: { byId: accounts.findUserById, byEmail: accounts.findUserByEmail },
     settingsOf: (userId) => settings.get(userId),
     planOf: async (userId) => plans.get(await planOf(userId)),
     passwords: { hash: hashPassword, verify: verifyPassword },

@@ -7,7 +7,9 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
 import tseslint from 'typescript-eslint';
 
 /**
- * Dependencies point one way. Server: routes → services → repositories/adapters.
+ * Dependencies point one way. Server: routes → services → repositories/adapters; a module
+ * reaches another only through its service (or presenter, catalogue) and only modules listed
+ * before it in SERVER_MODULES, so modules never form a cycle.
  * Web: app → features → hooks, lib and components; a feature never imports another feature
  * (the app's routes and layouts compose them), and hooks, lib and components import no
  * feature and not the app.
@@ -17,6 +19,35 @@ const restrict = (files, patterns) => ({ files, rules: { 'no-restricted-imports'
 const webFeatures = readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
+/**
+ * The server's feature modules, in the one direction they may depend on each other: a
+ * module imports only from modules listed before it, so two modules can never import each
+ * other. A new folder under modules/ must be placed here (lint stops until it is).
+ */
+const SERVER_MODULES = [
+  'plans', 'activity', 'mail', 'settings', 'notifications', 'accounts', 'account-tokens', 'two-factor', 'profile',
+  'downloads', 'folders', 'files', 'shares', 'trash', 'versions', 'analytics', 'billing', 'account-data', 'health', 'web',
+];
+const MODULES_DIR = 'apps/server/src/modules';
+const unplaced = readdirSync(MODULES_DIR).filter((name) => !SERVER_MODULES.includes(name));
+if (unplaced.length > 0) throw new Error(`eslint.config.js: place ${unplaced.join(', ')} in SERVER_MODULES`);
+/** What a module shows the others: its services and pure files (presenters, the plan catalogue), and the downloads module's links and responses. */
+const MODULE_PUBLIC_FILES = ['**/*.service.ts', '**/*.presenter.ts', '**/*.catalogue.ts', '**/modules/downloads/download-links.ts', '**/modules/downloads/download-responses.ts'];
+const moduleBoundaries = SERVER_MODULES.flatMap((name, index) => {
+  const target = `${MODULES_DIR}/${name}/**`;
+  const later = SERVER_MODULES.slice(index + 1);
+  return [
+    {
+      target,
+      from: `${MODULES_DIR}/!(${name})/**`,
+      except: MODULE_PUBLIC_FILES,
+      message: 'Another module is reached through its service (or presenter, catalogue), never its routes, repository or internals.',
+    },
+    ...(later.length > 0
+      ? [{ target, from: later.map((other) => `${MODULES_DIR}/${other}/**`), message: `${name} may import only modules listed before it in SERVER_MODULES (eslint.config.js): no cycle between modules.` }]
+      : []),
+  ];
+});
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '.test-artifacts/**'] },
@@ -67,6 +98,10 @@ export default tseslint.config(
   restrict(['apps/server/src/db/migrations/**'], [
     { group: ['../**', '!kysely'], message: 'Migrations are frozen: they never import app code.' },
   ]),
+  {
+    files: [`${MODULES_DIR}/**/*.ts`],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: moduleBoundaries }] },
+  },
   restrict(['apps/server/src/modules/**/*.repository.ts'], [
     { group: ['**/*.service*', '**/*.routes*'], message: 'Repositories hold queries only.' },
   ]),

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { BlobStore } from './adapters/blob-store/blob-store.ts';
 import { createBlobStore } from './adapters/blob-store/create-blob-store.ts';
+import { localFilesAt } from './adapters/blob-store/local-blob-store.ts';
 import type { Config } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
@@ -15,7 +16,8 @@ import { createAccountsService } from './modules/accounts/accounts.service.ts';
 import { createSessionTokens } from './modules/accounts/session-tokens.ts';
 import { createFilesRepository } from './modules/files/files.repository.ts';
 import { createFilesService } from './modules/files/files.service.ts';
-import { createDownloadLinks } from './modules/files/download-links.ts';
+import { createDownloadLinks } from './modules/downloads/download-links.ts';
+import { createDownloadResponses } from './modules/downloads/download-responses.ts';
 import { createFolderArchiveService } from './modules/files/folder-archive.service.ts';
 import { createStorageService } from './modules/files/storage.service.ts';
 import { createUploadsService } from './modules/files/uploads.service.ts';
@@ -81,6 +83,8 @@ export interface Container {
   storage: ReturnType<typeof createStorageService>;
   folderArchives: ReturnType<typeof createFolderArchiveService>;
   links: ReturnType<typeof createDownloadLinks>;
+  /** The responses of every download route, whichever module serves it. */
+  downloads: ReturnType<typeof createDownloadResponses>;
   trash: ReturnType<typeof createTrashService>;
   settings: ReturnType<typeof createSettingsService>;
   shares: ReturnType<typeof createSharesService>;
@@ -126,6 +130,7 @@ export async function createContainer(
 
   const transferPaths = loadNativeAddon(config.nativeAddon);
   const blobs = await createBlobStore(config.storage);
+  const transferBudget = createTransferBudget(config.transferMemoryBytes);
   const accountsRepository = createAccountsRepository(database.db);
   const settings = createSettingsService({
     settings: createSettingsRepository(database.db),
@@ -157,7 +162,8 @@ export async function createContainer(
   const admins: ReadonlySet<string> = new Set(config.adminEmails);
   const accountTokens = createAccountTokensService({
     tokens: createAccountTokensRepository(database.db),
-    users: accountsRepository,
+    // accounts is wired just below; it is asked only when a request comes.
+    users: { findUserById: (id) => accounts.findUserById(id), findUserByEmail: (email) => accounts.findUserByEmail(email) },
     languageOf: async (userId) => (await settings.get(userId)).appearance.language,
     sendMail: (message) => mail.send(message),
     presentUser: (row) => presentUser(row, plans, admins),
@@ -187,12 +193,15 @@ export async function createContainer(
 
   const foldersRepository = createFoldersRepository(database.db, database.dialect);
   const filesRepository = createFilesRepository(database.db, database.dialect);
+  // shares is wired just below; it is asked only when a request comes.
+  const folders = createFoldersService({ folders: foldersRepository, clock, privateShareRoot: (...args) => shares.privateShareRoot(...args) });
+  const files = createFilesService({ files: filesRepository, folders, clock });
   const analytics = createAnalyticsService({ analytics: createAnalyticsRepository(database.db), planOf: accounts.planOf, clock });
   const shares = createSharesService({
     shares: createSharesRepository(database.db),
-    files: filesRepository,
-    folders: foldersRepository,
-    users: { byId: accountsRepository.findUserById, byEmail: accountsRepository.findUserByEmail },
+    files,
+    folders,
+    users: { byId: accounts.findUserById, byEmail: accounts.findUserByEmail },
     settingsOf: (userId) => settings.get(userId),
     planOf: accounts.planOf,
     passwords: { hash: hashPassword, verify: verifyPassword },
@@ -207,8 +216,6 @@ export async function createContainer(
     clock,
     publicUrl: config.publicUrl,
   });
-  const folders = createFoldersService({ folders: foldersRepository, clock, privateShareRoot: shares.privateShareRoot });
-  const files = createFilesService({ files: filesRepository, folders, blobs, clock });
   const uploads = createUploadsService({
     files: filesRepository,
     folders,
@@ -216,7 +223,7 @@ export async function createContainer(
     plans,
     planIdOf: accounts.planIdOf,
     clock,
-    uploaded: createUploadReaction({ activity, notifications, users: accountsRepository, publicUrl: config.publicUrl }),
+    uploaded: createUploadReaction({ activity, notifications, users: accounts, publicUrl: config.publicUrl }),
   });
   const storage = createStorageService({ files: filesRepository, plans, planIdOf: accounts.planIdOf });
   const trash = createTrashService({
@@ -229,10 +236,9 @@ export async function createContainer(
   });
 
   const folderArchives = createFolderArchiveService({
-    folders: foldersRepository,
+    folders,
     files: filesRepository,
     blobs,
-    localFiles: config.storage.driver === 'local',
     compressionEnabled: async (userId) => (await settings.get(userId)).storage.compressionEnabled,
   });
 
@@ -263,10 +269,10 @@ export async function createContainer(
     ...(localPayments ? { dueRenewals: () => localPayments.renewDue() } : {}),
   });
 
-  const versions = createVersionsService({ versions: createVersionsRepository(database.db, database.dialect), files: filesRepository, blobs, clock, log });
+  const versions = createVersionsService({ versions: createVersionsRepository(database.db, database.dialect), files, blobs, clock, log });
   const accountData = createAccountDataRepository(database.db);
   const profile = createProfileService({
-    accounts: accountsRepository,
+    accounts,
     passwords: { hash: hashPassword, verify: verifyPassword },
     plans,
     admins,
@@ -302,6 +308,8 @@ export async function createContainer(
     storage,
     folderArchives,
     links: createDownloadLinks(jwtSecret, clock),
+    // Only blobs on this machine's disk can go out with sendfile.
+    downloads: createDownloadResponses({ blobs, budget: transferBudget, localFiles: config.storage.driver === 'local' ? localFilesAt(config.storage.root) : undefined }),
     trash,
     settings,
     shares,
@@ -321,7 +329,7 @@ export async function createContainer(
     billingRecords,
     plans,
     blobs,
-    transferBudget: createTransferBudget(config.transferMemoryBytes),
+    transferBudget,
     transferPaths,
     close: async () => {
       await mail.drain();

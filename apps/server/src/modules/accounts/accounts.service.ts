@@ -22,7 +22,17 @@ export interface ClientInfo {
 export interface AccountsServiceDeps {
   accounts: Pick<
     AccountsRepository,
-    'findUserByEmail' | 'findUserById' | 'insertUser' | 'insertSession' | 'findLiveSession' | 'revokeSession' | 'hasSessionFrom'
+    | 'findUserByEmail'
+    | 'findUserById'
+    | 'insertUser'
+    | 'insertSession'
+    | 'findLiveSession'
+    | 'revokeSession'
+    | 'hasSessionFrom'
+    | 'updateName'
+    | 'updatePasswordHash'
+    | 'revokeOtherSessions'
+    | 'recentSessions'
   >;
   tokens: SessionTokens;
   passwords: { hash(password: string): Promise<string>; verify(hash: string, password: string): Promise<boolean> };
@@ -85,6 +95,15 @@ export function createAccountsService(deps: AccountsServiceDeps) {
   }
 
   return {
+    /** Account rows for the modules around accounts (profile, account e-mails), which apply their own rules to them. */
+    findUserById: accounts.findUserById,
+    findUserByEmail: accounts.findUserByEmail,
+    /** The Profile page's changes and figures. */
+    updateName: accounts.updateName,
+    updatePasswordHash: accounts.updatePasswordHash,
+    revokeOtherSessions: accounts.revokeOtherSessions,
+    recentSessions: accounts.recentSessions,
+
     async register(input: RegisterBody, client: ClientInfo): Promise<AuthResponse> {
       const firstName = normalizeName(input.firstName);
       const lastName = normalizeName(input.lastName);

@@ -16,11 +16,10 @@ import {
 import { FolderIdParams } from '@cloudvault/contract/folders';
 import { caller } from '../../lib/auth.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
-import { rootOr } from '../folders/folders.routes.ts';
 import type { FolderArchiveService } from './folder-archive.service.ts';
-import type { FoldersService } from '../folders/folders.service.ts';
-import type { DownloadLinks } from './download-links.ts';
-import { sendFile, sendZip } from './download-responses.ts';
+import { type FoldersService, rootOr } from '../folders/folders.service.ts';
+import type { DownloadLinks } from '../downloads/download-links.ts';
+import type { DownloadResponses } from '../downloads/download-responses.ts';
 import type { FilesService } from './files.service.ts';
 import type { StorageService } from './storage.service.ts';
 import type { UploadsService } from './uploads.service.ts';
@@ -50,9 +49,12 @@ export function filesRoutes(deps: {
   folderArchives: FolderArchiveService;
   folders: Pick<FoldersService, 'readableFolder'>;
   links: DownloadLinks;
+  downloads: DownloadResponses;
 }): FastifyPluginAsyncTypebox {
-  const { files, uploads, storage, folderArchives, folders, links } = deps;
+  const { files, uploads, storage, folderArchives, folders, links, downloads } = deps;
   return async (app) => {
+    links.serve('file', async ({ userId, id }) => ({ type: 'file', file: await files.requireFile(userId, id) }));
+    links.serve('folder', async ({ userId, id }) => ({ type: 'zip', archive: await folderArchives.archive(userId, id) }));
     app.addHook('onRequest', app.requireUser);
 
     app.get(
@@ -159,13 +161,13 @@ export function filesRoutes(deps: {
 
     // Downloads serve the caller's own items and those in folders shared with them.
     app.get('/files/:id/download', { schema: { tags: ['files'], params: FileIdParams } }, async (request, reply) => {
-      const { file, ownerId } = await files.readableFile(caller(request).userId, request.params.id);
-      return sendFile(request, reply, file, (range) => files.open(ownerId, file.id, range));
+      const { file } = await files.readableFile(caller(request).userId, request.params.id);
+      return downloads.sendFile(request, reply, file);
     });
 
     app.get('/user/folders/:id/download', { schema: { tags: ['files'], params: FolderIdParams } }, async (request, reply) => {
       const { ownerId } = await folders.readableFolder(caller(request).userId, request.params.id);
-      return sendZip(request, reply, await folderArchives.archive(ownerId, request.params.id));
+      return downloads.sendZip(request, reply, await folderArchives.archive(ownerId, request.params.id));
     });
 
     app.post(

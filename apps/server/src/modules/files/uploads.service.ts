@@ -11,7 +11,7 @@ import type { FoldersService } from '../folders/folders.service.ts';
 import { requireItemName } from '../folders/folders.service.ts';
 import type { FilesRepository } from './files.repository.ts';
 import { presentFile } from './files.presenter.ts';
-import { firstFreeName } from './unique-name.ts';
+import { firstFreeName } from '../../lib/unique-name.ts';
 
 /** Room for the multipart boundaries and the folderId field around the file itself. */
 export const MULTIPART_OVERHEAD = 64 * 1024;

@@ -1,4 +1,4 @@
-import { AppError } from '../../lib/errors.ts';
+import { AppError } from './errors.ts';
 
 const MAX_NAME_CLASHES = 10_000;
 

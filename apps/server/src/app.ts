@@ -9,6 +9,7 @@ import type { Config } from './config.ts';
 import type { Container } from './container.ts';
 import type { TransferBudget } from './lib/transfer-budget.ts';
 import { registerAuth } from './lib/auth.ts';
+import { registerEarlyAnswers } from './lib/early-answers.ts';
 import { registerErrorHandler } from './lib/error-handler.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { accountTokensRoutes } from './modules/account-tokens/account-tokens.routes.ts';
@@ -98,6 +99,7 @@ export async function buildApp(
   });
 
   registerErrorHandler(app);
+  registerEarlyAnswers(app);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {

@@ -74,6 +74,10 @@ async function expectNothingKept(): Promise<void> {
   expect(await server.blobCount()).toBe(0);
 }
 
+if (!HAPROXY_INSTALLED && process.env.REQUIRE_HAPROXY !== '1') {
+  console.warn('SKIPPED: the proxy tests need haproxy (apt-get install -y haproxy); REQUIRE_HAPROXY=1 makes this a failure.');
+}
+
 describe('a refusal reaches a client that sends the whole body anyway', () => {
   it(`reads the 413 and 507 with their JSON error ${ROUNDS} times in a row, directly`, { timeout: 300_000 }, async () => {
     const { read, failures } = await refusalsRead(port);

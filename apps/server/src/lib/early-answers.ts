@@ -62,7 +62,7 @@ export function discardRestThenClose(request: IncomingMessage, bounds: DiscardBo
     if (answered && request.complete) close();
   };
   request.once('end', closeWhenDone);
-  // Node calls destroySoon once a Connection: close answer is written (lib/_http_server.js).
+  // Node calls destroySoon once a Connection: close answer is written (docs/decisions/0018-early-answers.md).
   socket.destroySoon = () => {
     socket.end(() => {
       answered = true;

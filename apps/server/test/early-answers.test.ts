@@ -20,6 +20,8 @@ let port: number;
 let small: { token: string; userId: string };
 /** Pro here: no per-file limit but 1 MiB of storage, so a large body is 507. */
 let full: { token: string; userId: string };
+/** Business here: room for everything, so only the body itself can be refused. */
+let roomy: { token: string; userId: string };
 
 beforeAll(async () => {
   plansDir = await mkdtemp(path.join(os.tmpdir(), 'cloudvault-early-answers-'));
@@ -29,6 +31,7 @@ beforeAll(async () => {
   await writeFile(plansFile, JSON.stringify([
     { ...plan, id: 'FREE', name: 'Free', storageLimit: 100 * MiB, maxFileSize: MiB },
     { ...plan, id: 'PRO', name: 'Pro', storageLimit: MiB, maxFileSize: null },
+    { ...plan, id: 'PREMIUM', name: 'Business', storageLimit: 100 * MiB, maxFileSize: null },
   ]));
   server = await startTestServer({ env: { PLANS_FILE: plansFile } });
   port = Number(new URL(server.url).port);
@@ -37,6 +40,9 @@ beforeAll(async () => {
   const pro = await createUser(server);
   await server.container.database.db.updateTable('users').set({ plan_id: 'PRO' }).where('id', '=', pro.user.id).execute();
   full = { token: pro.token, userId: pro.user.id };
+  const business = await createUser(server);
+  await server.container.database.db.updateTable('users').set({ plan_id: 'PREMIUM' }).where('id', '=', business.user.id).execute();
+  roomy = { token: business.token, userId: business.user.id };
 });
 afterAll(async () => {
   await server.close();
@@ -98,6 +104,18 @@ describe('a refusal reaches a client that sends the whole body anyway', () => {
       expect({ read, firstFailures: failures.slice(0, 3) }).toEqual({ read: ROUNDS, firstFailures: [] });
       await expectNothingKept();
     });
+  });
+});
+
+describe('a refusal found while streaming', () => {
+  it('reaches a client that sends the rest of a large body anyway, and keeps nothing', async () => {
+    for (let round = 0; round < 10; round += 1) {
+      const result = await rawUpload({ port, token: roomy.token, fileBytes: LARGE, leadingFile: true });
+      expect(result.final?.status, describeOutcome(result)).toBe(400);
+      expect(result.final?.json).toEqual({ error: 'Send one file per upload', code: 'MORE_THAN_ONE_FILE' });
+    }
+    expect(await assertStorageConsistent(server, roomy.userId)).toEqual({ used: 0, sum: 0 });
+    expect(await server.blobCount()).toBe(0);
   });
 });
 

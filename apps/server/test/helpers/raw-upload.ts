@@ -2,6 +2,8 @@ import net from 'node:net';
 
 const BOUNDARY = 'cloudvault-raw-boundary';
 const HEAD = `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="big.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`;
+/** A small file part before the large one: the server refuses the second file only once it begins. */
+const LEADING_FILE = `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="small.txt"\r\nContent-Type: text/plain\r\n\r\nsmall\r\n`;
 const TAIL = `\r\n--${BOUNDARY}--\r\n`;
 const CHUNK = Buffer.alloc(1024 * 1024, 7);
 
@@ -57,6 +59,8 @@ export async function rawUpload(options: {
   token: string;
   fileBytes: number;
   expectContinue?: boolean;
+  /** Sends a small file part first, so that the refusal (one file per upload) comes mid-body. */
+  leadingFile?: boolean;
   host?: string;
 }): Promise<RawUploadResult> {
   const socket = net.connect({ port: options.port, host: options.host ?? '127.0.0.1' });
@@ -81,7 +85,8 @@ export async function rawUpload(options: {
     socket.once('close', () => resolve());
   });
 
-  const contentLength = HEAD.length + options.fileBytes + TAIL.length;
+  const lead = options.leadingFile ? LEADING_FILE : '';
+  const contentLength = lead.length + HEAD.length + options.fileBytes + TAIL.length;
   const head = [
     'POST /api/files/upload HTTP/1.1',
     `Host: 127.0.0.1:${options.port}`,
@@ -95,7 +100,7 @@ export async function rawUpload(options: {
 
   const sendBody = async () => {
     const write = (bytes: Buffer | string) => (socket.write(bytes) ? Promise.resolve() : Promise.race([new Promise((resolve) => socket.once('drain', resolve)), closed]));
-    await write(HEAD);
+    await write(lead + HEAD);
     for (let left = options.fileBytes; left > 0 && !socket.destroyed; left -= CHUNK.length) {
       const piece = left >= CHUNK.length ? CHUNK : CHUNK.subarray(0, left);
       await write(piece);

@@ -60,7 +60,8 @@ export function createPgBossJobRunner(options: PgBossJobRunnerOptions): JobRunne
         await boss.createQueue(job.name, { ...QUEUE_OPTIONS, policy: job.kind === 'periodic' ? 'stately' : 'short' });
         // A turn missed while every node was down runs once when one is back.
         if (job.kind === 'periodic') await boss.schedule(job.name, job.cron, null, { tz: 'UTC', missed: 'once' });
-        await boss.work(job.name, { batchSize: 1 }, async ([queued]) => registry.run(job.name, queued?.data ?? {}));
+        // Polled every 5 s: a periodic job starts within seconds of its due time.
+        await boss.work(job.name, { batchSize: 1, pollingIntervalSeconds: 5 }, async ([queued]) => registry.run(job.name, queued?.data ?? {}));
       }
       // A schedule this version no longer has (or, with Stripe, renewals) stops filing jobs nobody takes.
       const periodic = new Set(jobs.filter((job) => job.kind === 'periodic').map((job) => job.name));

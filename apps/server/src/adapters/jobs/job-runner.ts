@@ -23,7 +23,10 @@ export interface EnqueueOptions {
   startAfter?: Date;
 }
 
-/** What operators and metrics read: how much waits and how much failed, per job. */
+/**
+ * What operators and metrics read: how much waits and how much failed, per job. pg-boss
+ * counts as of its last monitor pass (about a minute old at most); in-process counts are live.
+ */
 export interface JobStats {
   name: string;
   kind: 'periodic' | 'queued';
@@ -42,6 +45,7 @@ export interface JobRunner {
   addQueued<Data extends object>(job: QueuedJob<Data>): void;
   /** Begins running schedules and queues on this node. */
   start(): Promise<void>;
+  /** pg-boss takes jobs once started; in-process, jobs enqueued before start wait for it. */
   enqueue(name: string, data: object, options?: EnqueueOptions): Promise<void>;
   /** Runs the job's handler here and now, outside its schedule (tests, operators); answers its result. */
   runNow(name: string, data?: object): Promise<unknown>;

@@ -54,6 +54,8 @@ export function createPgBossJobRunner(options: PgBossJobRunnerOptions): JobRunne
         ...(options.clock ? { clock: options.clock } : {}),
       });
       boss.on('error', (error) => log.error({ err: error }, 'job runner error'));
+      // Slow queries, backlogs, clock skew, a schedule it cannot read: worth an operator's look.
+      boss.on('warning', (warning) => log.warn({ warning }, 'job runner warning'));
       await boss.start();
       const jobs = registry.all();
       for (const job of jobs) {

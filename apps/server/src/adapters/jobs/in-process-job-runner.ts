@@ -8,7 +8,7 @@ import type { EnqueueOptions, JobRunner, JobStats, PeriodicJob } from './job-run
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /** The next time the cron expression names, strictly after `after` (UTC). */
-export function nextDueTime(cron: string, after: Date): Date {
+function nextDueTime(cron: string, after: Date): Date {
   return CronExpressionParser.parse(cron, { tz: 'UTC', currentDate: after }).next().toDate();
 }
 

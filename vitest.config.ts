@@ -21,7 +21,11 @@ export default defineConfig({
           // The tree races line up their interleaving with PostgreSQL row locks; SQLite runs one
           // writer at a time, so there they could never fail. They are left out of collection
           // (not skipped: a skipped test fails CI) unless TEST_DB=postgres, which CI runs too.
-          exclude: process.env.TEST_DB === 'postgres' ? configDefaults.exclude : [...configDefaults.exclude, 'apps/server/test/tree-races.test.ts'],
+          // The same for jobs-postgres.test.ts: several nodes on one database need PostgreSQL.
+          exclude:
+            process.env.TEST_DB === 'postgres'
+              ? configDefaults.exclude
+              : [...configDefaults.exclude, 'apps/server/test/tree-races.test.ts', 'apps/server/test/jobs-postgres.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

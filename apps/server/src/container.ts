@@ -60,6 +60,9 @@ import { createSharesService } from './modules/shares/shares.service.ts';
 import { createAccountTokensRepository } from './modules/account-tokens/account-tokens.repository.ts';
 import { createAccountTokensService } from './modules/account-tokens/account-tokens.service.ts';
 import { presentUser } from './modules/accounts/accounts.presenter.ts';
+import { createJobRunner } from './adapters/jobs/create-job-runner.ts';
+import type { JobRunner } from './adapters/jobs/job-runner.ts';
+import { registerBackgroundJobs } from './background-jobs.ts';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 const ONE_HOUR = 60 * 60 * 1000;
@@ -109,6 +112,8 @@ export interface Container {
   transferBudget: TransferBudget;
   /** Which paths uploads, downloads and zips take: the native addon's or the portable ones (CLOUDVAULT_NATIVE). */
   transferPaths: string;
+  /** Background jobs, registered here; main.ts starts them (tests run one with runNow). */
+  jobs: JobRunner;
   close(): Promise<void>;
 }
 
@@ -297,6 +302,16 @@ export async function createContainer(
     endPaidSubscription: billing.endPaidSubscription,
   });
 
+  // Schedules follow the wall clock: a test's clock moves the services' time, not timers.
+  const jobs = await createJobRunner({ databaseUrl: config.databaseUrl, clock: systemClock, log });
+  registerBackgroundJobs(jobs, {
+    purgeExpiredTrash: () => trash.purgeExpired(),
+    purgeExpiredVersions: () => versions.purgeExpired(),
+    snapshotStorage: () => analytics.snapshotStorage(),
+    runRenewals: localPayments ? () => billing.runRenewals() : undefined,
+    deliverDueMail: () => mail.deliverDue(),
+  });
+
   return {
     config,
     database,
@@ -331,7 +346,9 @@ export async function createContainer(
     blobs,
     transferBudget,
     transferPaths,
+    jobs,
     close: async () => {
+      await jobs.stop();
       await mail.drain();
       await database.close();
     },

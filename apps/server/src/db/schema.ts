@@ -92,6 +92,8 @@ export interface SubscriptionsTable {
   first_paid_at: string | null;
   created_at: string;
   updated_at: string;
+  /** Until when a renewal run holds it (null: never claimed); only renewals write it. */
+  renewal_claimed_until?: string | null;
 }
 
 export interface InvoicesTable {

@@ -134,7 +134,7 @@ export async function createContainer(
     throw error;
   }
 
-  const limitWindows = createLimitWindows({ redisUrl: config.redisUrl, keyPrefix: options.limitKeyPrefix ?? 'cloudvault:limits:', db: database.db, clock, log });
+  const limitWindows = await createLimitWindows({ redisUrl: config.redisUrl, keyPrefix: options.limitKeyPrefix ?? 'cloudvault:limits:', db: database.db, clock, log });
   const limiter = (name: string, max: number, windowMs: number) => createFailureLimiter({ name, max, windowMs, windows: limitWindows, clock, log });
   const transferPaths = loadNativeAddon(config.nativeAddon);
   const blobs = await createBlobStore(config.storage);

@@ -80,7 +80,7 @@ describe('createFailureLimiter', () => {
   it('answers 503, not a pass, when the windows cannot be reached', async () => {
     const clock = clockAt(0);
     // A Redis address where nothing listens: the store is down.
-    const windows = createRedisLimitWindows({ url: 'redis://127.0.0.1:1', keyPrefix: 'test:', clock, log: silentLog });
+    const windows = await createRedisLimitWindows({ url: 'redis://127.0.0.1:1', keyPrefix: 'test:', clock, log: silentLog });
     try {
       const limiter = createFailureLimiter({ name: 'down', max: 1, windowMs: 60_000, windows, clock, log: silentLog });
       await expect(limiter.attempt('k')).rejects.toMatchObject({ status: 503, code: 'LIMITS_UNAVAILABLE' });

@@ -7,7 +7,7 @@ import type { LimitWindows } from './limit-windows.ts';
 import { createRedisLimitWindows } from './redis-limit-windows.ts';
 
 /** Redis when REDIS_URL is set, else the database every node already shares (docs/decisions/0019). */
-export function createLimitWindows(options: { redisUrl: string | undefined; keyPrefix: string; db: Kysely<Database>; clock: Clock; log: ServiceLog }): LimitWindows {
+export async function createLimitWindows(options: { redisUrl: string | undefined; keyPrefix: string; db: Kysely<Database>; clock: Clock; log: ServiceLog }): Promise<LimitWindows> {
   if (options.redisUrl) return createRedisLimitWindows({ url: options.redisUrl, keyPrefix: options.keyPrefix, clock: options.clock, log: options.log });
   return createDatabaseLimitWindows(options.db, options.clock);
 }

@@ -39,10 +39,16 @@ const COMMAND_TIMEOUT_MS = 2_000;
 /**
  * Limit windows in Redis (REDIS_URL), each operation one Lua script, so it is atomic
  * across nodes (docs/decisions/0019). While Redis is unreachable, commands fail at once
- * (no offline queue) and the connection keeps retrying in the background.
+ * (no offline queue) and the connection keeps retrying in the background. Answers once
+ * the first connection is made or has failed, so a node does not refuse its first
+ * requests only because Redis had not answered yet.
  */
-export function createRedisLimitWindows(options: { url: string; keyPrefix: string; clock: Clock; log: ServiceLog }): LimitWindows {
+export async function createRedisLimitWindows(options: { url: string; keyPrefix: string; clock: Clock; log: ServiceLog }): Promise<LimitWindows> {
   const redis = new Redis(options.url, { enableOfflineQueue: false, maxRetriesPerRequest: 0, commandTimeout: COMMAND_TIMEOUT_MS });
+  const firstConnection = new Promise<void>((resolve) => {
+    redis.once('ready', resolve);
+    redis.once('error', () => resolve());
+  });
   // Logged once per outage, not at every reconnection attempt.
   let down = false;
   redis.on('error', (error: Error) => {
@@ -55,6 +61,7 @@ export function createRedisLimitWindows(options: { url: string; keyPrefix: strin
   });
   const keyOf = (key: string) => `${options.keyPrefix}${key}`;
   const now = () => options.clock.now().getTime();
+  await firstConnection;
 
   return {
     async count(key, windowMs, cap) {

@@ -82,7 +82,7 @@ function sharedLimitTests(start: () => Promise<TestServer>, store: 'database' | 
 }
 
 describe('limits shared through the database (no REDIS_URL)', () => {
-  sharedLimitTests(() => startTestServer(), 'database');
+  sharedLimitTests(() => startTestServer({ redis: false }), 'database');
 });
 
 describe.skipIf(!process.env.TEST_REDIS_URL)('limits shared through Redis (REDIS_URL; set TEST_REDIS_URL to run)', () => {

@@ -98,14 +98,15 @@ function requestFrom(localAddress: string, url: string, init: RequestInit): Prom
 }
 
 /**
- * A real server on a random port. With `redis` (or TEST_LIMITS=redis for every server) its
- * limits live in the Redis at TEST_REDIS_URL, under a key prefix of its own.
+ * A real server on a random port. With `redis` (by default TEST_LIMITS=redis) its limits
+ * live in the Redis at TEST_REDIS_URL, under a key prefix of its own; `redis: false` keeps
+ * them in the database whatever the run.
  */
 export async function startTestServer(options: { env?: Record<string, string>; redis?: boolean } = {}): Promise<TestServer> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'cloudvault-test-'));
   const database = await createTestDatabase();
   const storage = await startTestStorage();
-  const redisUrl = options.redis || process.env.TEST_LIMITS === 'redis' ? testRedisUrl() : undefined;
+  const redisUrl = (options.redis ?? process.env.TEST_LIMITS === 'redis') ? testRedisUrl() : undefined;
   const env = {
     DATA_DIR: dataDir,
     LOG_LEVEL: 'info',

@@ -111,7 +111,8 @@ export async function buildApp(
       },
     },
   });
-  await app.register(rateLimit, { global: false });
+  // Counted by every node together (docs/decisions/0019).
+  await app.register(rateLimit, { global: false, store: container.rateLimitStore });
   await app.register(multipart);
   await app.register(swagger, {
     openapi: { info: { title: 'CloudVault API', version: '1.0.0' } },

@@ -10,6 +10,7 @@ import { listingEntriesMigration } from './migrations/2026-11-22-08-listing-entr
 import * as emailVerification from './migrations/2026-11-24-09-email-verification.ts';
 import * as securityReview from './migrations/2026-11-24-10-security-review.ts';
 import * as jobs from './migrations/2026-11-24-12-jobs.ts';
+import * as sharedLimits from './migrations/2026-11-24-13-shared-limits.ts';
 import type { Dialect } from './database.ts';
 
 /** Every migration, in order. Migrations are frozen once released: add, never edit. */
@@ -25,6 +26,7 @@ export const migrationsFor = (dialect: Dialect): Record<string, Migration> => ({
   '2026-11-24-09-email-verification': emailVerification,
   '2026-11-24-10-security-review': securityReview,
   '2026-11-24-12-jobs': jobs,
+  '2026-11-24-13-shared-limits': sharedLimits,
 });
 
 /** Brings the schema up to date; the Migrator's lock lets several servers start at once. */

@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -5,8 +6,48 @@ import { importX } from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import tseslint from 'typescript-eslint';
 
-/** Dependencies point one way: routes → services → repositories/adapters; web features → ui and lib. */
+/**
+ * Dependencies point one way. Server: routes → services → repositories/adapters; a module
+ * reaches another only through its service (or presenter, catalogue) and only modules listed
+ * before it in SERVER_MODULES, so modules never form a cycle.
+ * Web: app → features → hooks, lib and components; a feature never imports another feature
+ * (the app's routes and layouts compose them), and hooks, lib and components import no
+ * feature and not the app.
+ */
 const restrict = (files, patterns) => ({ files, rules: { 'no-restricted-imports': ['error', { patterns }] } });
+
+const webFeatures = readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+/**
+ * The server's feature modules, in the one direction they may depend on each other: a
+ * module imports only from modules listed before it, so two modules can never import each
+ * other. A new folder under modules/ must be placed here (lint stops until it is).
+ */
+const SERVER_MODULES = [
+  'plans', 'activity', 'mail', 'settings', 'notifications', 'accounts', 'account-tokens', 'two-factor', 'profile',
+  'downloads', 'folders', 'files', 'shares', 'trash', 'versions', 'analytics', 'billing', 'account-data', 'storage-upkeep', 'health', 'web',
+];
+const MODULES_DIR = 'apps/server/src/modules';
+const unplaced = readdirSync(MODULES_DIR).filter((name) => !SERVER_MODULES.includes(name));
+if (unplaced.length > 0) throw new Error(`eslint.config.js: place ${unplaced.join(', ')} in SERVER_MODULES`);
+/** What a module shows the others: its services and pure files (presenters, the plan catalogue), and the downloads module's links and responses. */
+const MODULE_PUBLIC_FILES = ['**/*.service.ts', '**/*.presenter.ts', '**/*.catalogue.ts', '**/modules/downloads/download-links.ts', '**/modules/downloads/download-responses.ts'];
+const moduleBoundaries = SERVER_MODULES.flatMap((name, index) => {
+  const target = `${MODULES_DIR}/${name}/**`;
+  const later = SERVER_MODULES.slice(index + 1);
+  return [
+    {
+      target,
+      from: `${MODULES_DIR}/!(${name})/**`,
+      except: MODULE_PUBLIC_FILES,
+      message: 'Another module is reached through its service (or presenter, catalogue), never its routes, repository or internals.',
+    },
+    ...(later.length > 0
+      ? [{ target, from: later.map((other) => `${MODULES_DIR}/${other}/**`), message: `${name} may import only modules listed before it in SERVER_MODULES (eslint.config.js): no cycle between modules.` }]
+      : []),
+  ];
+});
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '.test-artifacts/**'] },
@@ -57,12 +98,38 @@ export default tseslint.config(
   restrict(['apps/server/src/db/migrations/**'], [
     { group: ['../**', '!kysely'], message: 'Migrations are frozen: they never import app code.' },
   ]),
+  {
+    files: [`${MODULES_DIR}/**/*.ts`],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: moduleBoundaries }] },
+  },
   restrict(['apps/server/src/modules/**/*.repository.ts'], [
     { group: ['**/*.service*', '**/*.routes*'], message: 'Repositories hold queries only.' },
   ]),
   restrict(['apps/server/src/modules/**/*.service.ts'], [{ group: ['**/*.routes*', 'fastify'], message: 'Services know no HTTP.' }]),
-  restrict(['apps/web/src/components/**', 'apps/web/src/lib/**'], [
-    { group: ['**/features/**', '**/app/**'], message: 'ui and lib know no feature.' },
-  ]),
-  restrict(['apps/web/src/features/**'], [{ group: ['**/app/**'], message: 'Features do not import the app shell.' }]),
+  {
+    // One zone per web feature, read from the folders so a new feature is covered at once.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: import.meta.dirname,
+          zones: [
+            ...webFeatures.map((feature) => ({
+              target: `./apps/web/src/features/${feature}`,
+              from: './apps/web/src/features',
+              except: [`./${feature}`],
+              message: 'A feature never imports another: move what they share to hooks/ or lib/, or compose them in app/.',
+            })),
+            { target: './apps/web/src/features', from: './apps/web/src/app', message: 'Features do not import the app shell.' },
+            {
+              target: ['./apps/web/src/components', './apps/web/src/hooks', './apps/web/src/lib'],
+              from: ['./apps/web/src/features', './apps/web/src/app'],
+              message: 'Shared code knows no feature and not the app.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -7,12 +7,12 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import type { Container } from './container.ts';
-import type { TransferBudget } from './lib/transfer-budget.ts';
 import { registerAuth } from './lib/auth.ts';
+import { registerEarlyAnswers } from './lib/early-answers.ts';
 import { registerErrorHandler } from './lib/error-handler.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { accountTokensRoutes } from './modules/account-tokens/account-tokens.routes.ts';
-import { downloadLinkRoutes } from './modules/files/download-links.routes.ts';
+import { downloadLinkRoutes } from './modules/downloads/download-links.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { billingRoutes, planRoutes, stripeWebhookRoutes } from './modules/billing/billing.routes.ts';
@@ -29,13 +29,6 @@ import { trashRoutes } from './modules/trash/trash.routes.ts';
 import { foldersRoutes } from './modules/folders/folders.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { registerWebApp } from './modules/web/web.routes.ts';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The memory cap of buffered downloads and zips (lib/transfer-budget.ts). */
-    transferBudget: TransferBudget;
-  }
-}
 
 const JSON_BODY_LIMIT = 1024 * 1024;
 const SECRET_QUERY_PARAMS = /([?&](?:access|token)=)[^&]*/gi;
@@ -98,6 +91,7 @@ export async function buildApp(
   });
 
   registerErrorHandler(app);
+  registerEarlyAnswers(app);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -117,14 +111,13 @@ export async function buildApp(
       },
     },
   });
-  await app.register(rateLimit, { global: false });
+  // Counted by every node together (docs/decisions/0019).
+  await app.register(rateLimit, { global: false, store: container.rateLimitStore });
   await app.register(multipart);
   await app.register(swagger, {
     openapi: { info: { title: 'CloudVault API', version: '1.0.0' } },
   });
   registerAuth(app, container.accounts.authenticate);
-  // One budget for every download route (modules/files/download-responses.ts).
-  app.decorate('transferBudget', container.transferBudget);
 
   await app.register(
     async (api) => {
@@ -142,7 +135,7 @@ export async function buildApp(
       await api.register(analyticsRoutes(container.analytics));
       await api.register(twoFactorRoutes(container.twoFactor));
       await api.register(notificationsRoutes(container.notifications));
-      await api.register(accountDataRoutes({ exports: container.accountExports, deletion: container.accountDeletion, links: container.links }));
+      await api.register(accountDataRoutes({ exports: container.accountExports, deletion: container.accountDeletion, links: container.links, downloads: container.downloads }));
       await api.register(publicSharesRoutes(container));
       await api.register(planRoutes(container.billing));
       await api.register(billingRoutes(container.billing));

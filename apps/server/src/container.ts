@@ -1,12 +1,16 @@
 import path from 'node:path';
 import type { BlobStore } from './adapters/blob-store/blob-store.ts';
 import { createBlobStore } from './adapters/blob-store/create-blob-store.ts';
+import { localFilesAt } from './adapters/blob-store/local-blob-store.ts';
 import type { Config } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { createTransferBudget, type TransferBudget } from './lib/transfer-budget.ts';
 import { createFailureLimiter } from './lib/failure-limiter.ts';
+import { createLimitWindows } from './adapters/limit-windows/create-limit-windows.ts';
+import { sharedRateLimitStore } from './lib/rate-limit-store.ts';
+import type { FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { hashPassword, verifyPassword } from './lib/passwords.ts';
 import { loadOrCreateSecret } from './lib/secrets.ts';
 import { loadNativeAddon } from './lib/native-addon.ts';
@@ -15,7 +19,8 @@ import { createAccountsService } from './modules/accounts/accounts.service.ts';
 import { createSessionTokens } from './modules/accounts/session-tokens.ts';
 import { createFilesRepository } from './modules/files/files.repository.ts';
 import { createFilesService } from './modules/files/files.service.ts';
-import { createDownloadLinks } from './modules/files/download-links.ts';
+import { createDownloadLinks } from './modules/downloads/download-links.ts';
+import { createDownloadResponses } from './modules/downloads/download-responses.ts';
 import { createFolderArchiveService } from './modules/files/folder-archive.service.ts';
 import { createStorageService } from './modules/files/storage.service.ts';
 import { createUploadsService } from './modules/files/uploads.service.ts';
@@ -61,6 +66,9 @@ import { createAccountTokensService } from './modules/account-tokens/account-tok
 import { presentUser } from './modules/accounts/accounts.presenter.ts';
 import { createStorageUpkeepRepository } from './modules/storage-upkeep/storage-upkeep.repository.ts';
 import { createStorageUpkeepService } from './modules/storage-upkeep/storage-upkeep.service.ts';
+import { createJobRunner } from './adapters/jobs/create-job-runner.ts';
+import type { JobRunner } from './adapters/jobs/job-runner.ts';
+import { registerBackgroundJobs } from './background-jobs.ts';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 const ONE_HOUR = 60 * 60 * 1000;
@@ -84,6 +92,8 @@ export interface Container {
   storage: ReturnType<typeof createStorageService>;
   folderArchives: ReturnType<typeof createFolderArchiveService>;
   links: ReturnType<typeof createDownloadLinks>;
+  /** The responses of every download route, whichever module serves it. */
+  downloads: ReturnType<typeof createDownloadResponses>;
   trash: ReturnType<typeof createTrashService>;
   settings: ReturnType<typeof createSettingsService>;
   shares: ReturnType<typeof createSharesService>;
@@ -110,12 +120,21 @@ export interface Container {
   transferBudget: TransferBudget;
   /** Which paths uploads, downloads and zips take: the native addon's or the portable ones (CLOUDVAULT_NATIVE). */
   transferPaths: string;
+  /** Background jobs, registered here; main.ts starts them (tests run one with runNow). */
+  jobs: JobRunner;
+  /** @fastify/rate-limit's store: request limits counted by every node together (docs/decisions/0019). */
+  rateLimitStore: FastifyRateLimitStoreCtor;
   close(): Promise<void>;
 }
 
 export async function createContainer(
   config: Config,
-  options: { clock?: Clock; log?: ServiceLog } = {},
+  options: {
+    clock?: Clock;
+    log?: ServiceLog;
+    /** Where the limits' keys start in Redis; tests give each set of servers its own. */
+    limitKeyPrefix?: string;
+  } = {},
 ): Promise<Container> {
   const clock = options.clock ?? systemClock;
   const log = options.log ?? consoleLog;
@@ -129,8 +148,11 @@ export async function createContainer(
     throw error;
   }
 
+  const limitWindows = await createLimitWindows({ redisUrl: config.redisUrl, keyPrefix: options.limitKeyPrefix ?? 'cloudvault:limits:', db: database.db, clock, log });
+  const limiter = (name: string, max: number, windowMs: number) => createFailureLimiter({ name, max, windowMs, windows: limitWindows, clock, log });
   const transferPaths = loadNativeAddon(config.nativeAddon);
   const blobs = await createBlobStore(config.storage);
+  const transferBudget = createTransferBudget(config.transferMemoryBytes);
   const accountsRepository = createAccountsRepository(database.db);
   const settings = createSettingsService({
     settings: createSettingsRepository(database.db),
@@ -162,14 +184,15 @@ export async function createContainer(
   const admins: ReadonlySet<string> = new Set(config.adminEmails);
   const accountTokens = createAccountTokensService({
     tokens: createAccountTokensRepository(database.db),
-    users: accountsRepository,
+    // accounts is wired just below; it is asked only when a request comes.
+    users: { findUserById: (id) => accounts.findUserById(id), findUserByEmail: (email) => accounts.findUserByEmail(email) },
     languageOf: async (userId) => (await settings.get(userId)).appearance.language,
     sendMail: (message) => mail.send(message),
     presentUser: (row) => presentUser(row, plans, admins),
     passwords: { hash: hashPassword },
-    verificationResends: createFailureLimiter({ max: 5, windowMs: ONE_HOUR, clock }),
-    resetRequestsByEmail: createFailureLimiter({ max: 5, windowMs: ONE_HOUR, clock }),
-    resetRequestsByIp: createFailureLimiter({ max: 20, windowMs: ONE_HOUR, clock }),
+    verificationResends: limiter('verification-resends', 5, ONE_HOUR),
+    resetRequestsByEmail: limiter('reset-requests-by-email', 5, ONE_HOUR),
+    resetRequestsByIp: limiter('reset-requests-by-ip', 20, ONE_HOUR),
     passwordReset: securityAlerts.passwordChanged,
     forgotPasswordFloorMs: 250,
     clock,
@@ -183,8 +206,8 @@ export async function createContainer(
     plans,
     admins,
     clock,
-    loginFailuresByEmailAndIp: createFailureLimiter({ max: 10, windowMs: FIFTEEN_MINUTES, clock }),
-    loginFailuresByIp: createFailureLimiter({ max: 100, windowMs: FIFTEEN_MINUTES, clock }),
+    loginFailuresByEmailAndIp: limiter('sign-in-failures-by-email-and-ip', 10, FIFTEEN_MINUTES),
+    loginFailuresByIp: limiter('sign-in-failures-by-ip', 100, FIFTEEN_MINUTES),
     verifySecondFactor: (user, code) => twoFactor.verify(user.id, user.totp_secret as string, code),
     signedIn: securityAlerts.signedIn,
     registered: (user) => accountTokens.sendVerification(user),
@@ -192,19 +215,22 @@ export async function createContainer(
 
   const foldersRepository = createFoldersRepository(database.db, database.dialect);
   const filesRepository = createFilesRepository(database.db, database.dialect);
+  // shares is wired just below; it is asked only when a request comes.
+  const folders = createFoldersService({ folders: foldersRepository, clock, privateShareRoot: (...args) => shares.privateShareRoot(...args) });
+  const files = createFilesService({ files: filesRepository, folders, clock });
   const analytics = createAnalyticsService({ analytics: createAnalyticsRepository(database.db), planOf: accounts.planOf, clock });
   const shares = createSharesService({
     shares: createSharesRepository(database.db),
-    files: filesRepository,
-    folders: foldersRepository,
-    users: { byId: accountsRepository.findUserById, byEmail: accountsRepository.findUserByEmail },
+    files,
+    folders,
+    users: { byId: accounts.findUserById, byEmail: accounts.findUserByEmail },
     settingsOf: (userId) => settings.get(userId),
     planOf: accounts.planOf,
     passwords: { hash: hashPassword, verify: verifyPassword },
     tokens: createShareTokens(jwtSecret, clock),
-    passwordFailures: createFailureLimiter({ max: 10, windowMs: FIFTEEN_MINUTES, clock }),
-    passwordFailuresPerLink: createFailureLimiter({ max: 100, windowMs: FIFTEEN_MINUTES, clock }),
-    invitationsPerOwner: createFailureLimiter({ max: 20, windowMs: ONE_HOUR, clock }),
+    passwordFailures: limiter('share-password-failures', 10, FIFTEEN_MINUTES),
+    passwordFailuresPerLink: limiter('share-password-failures-per-link', 100, FIFTEEN_MINUTES),
+    invitationsPerOwner: limiter('invitations-per-owner', 20, ONE_HOUR),
     sendMail: (message) => mail.send(message),
     notifyUser: (userId, event) => notifications.notify(userId, event),
     activity,
@@ -219,8 +245,6 @@ export async function createContainer(
     log,
     sweepGraceMs: config.sweepGraceMs,
   });
-  const folders = createFoldersService({ folders: foldersRepository, clock, privateShareRoot: shares.privateShareRoot });
-  const files = createFilesService({ files: filesRepository, folders, blobs, clock });
   const uploads = createUploadsService({
     files: filesRepository,
     reservations: createUploadReservationsRepository(database.db, database.dialect),
@@ -231,7 +255,7 @@ export async function createContainer(
     plans,
     planIdOf: accounts.planIdOf,
     clock,
-    uploaded: createUploadReaction({ activity, notifications, users: accountsRepository, publicUrl: config.publicUrl }),
+    uploaded: createUploadReaction({ activity, notifications, users: accounts, publicUrl: config.publicUrl }),
   });
   const storage = createStorageService({ files: filesRepository, plans, planIdOf: accounts.planIdOf });
   const trash = createTrashService({
@@ -243,10 +267,9 @@ export async function createContainer(
   });
 
   const folderArchives = createFolderArchiveService({
-    folders: foldersRepository,
+    folders,
     files: filesRepository,
     blobs,
-    localFiles: config.storage.driver === 'local',
     compressionEnabled: async (userId) => (await settings.get(userId)).storage.compressionEnabled,
   });
 
@@ -279,14 +302,13 @@ export async function createContainer(
 
   const versions = createVersionsService({
     versions: createVersionsRepository(database.db, database.dialect),
-    files: filesRepository,
-    blobs,
+    files,
     deleteQueuedBlobs: (keys) => storageUpkeep.deleteQueuedBlobs(keys),
     clock,
   });
   const accountData = createAccountDataRepository(database.db);
   const profile = createProfileService({
-    accounts: accountsRepository,
+    accounts,
     passwords: { hash: hashPassword, verify: verifyPassword },
     plans,
     admins,
@@ -311,6 +333,19 @@ export async function createContainer(
     endPaidSubscription: billing.endPaidSubscription,
   });
 
+  // Schedules follow the wall clock: a test's clock moves the services' time, not timers.
+  const jobs = await createJobRunner({ databaseUrl: config.databaseUrl, clock: systemClock, log });
+  registerBackgroundJobs(jobs, {
+    purgeExpiredTrash: () => trash.purgeExpired(),
+    purgeExpiredVersions: () => versions.purgeExpired(),
+    snapshotStorage: () => analytics.snapshotStorage(),
+    runRenewals: localPayments ? () => billing.runRenewals() : undefined,
+    deliverDueMail: () => mail.deliverDue(),
+    reconcileStorage: () => storageUpkeep.reconcile(),
+    deleteQueuedBlobs: () => storageUpkeep.deleteQueuedBlobs(),
+    sweepStorage: () => storageUpkeep.sweep(),
+  });
+
   return {
     config,
     database,
@@ -322,6 +357,8 @@ export async function createContainer(
     storage,
     folderArchives,
     links: createDownloadLinks(jwtSecret, clock),
+    // Only blobs on this machine's disk can go out with sendfile.
+    downloads: createDownloadResponses({ blobs, budget: transferBudget, localFiles: config.storage.driver === 'local' ? localFilesAt(config.storage.root) : undefined }),
     trash,
     settings,
     shares,
@@ -342,10 +379,14 @@ export async function createContainer(
     billingRecords,
     plans,
     blobs,
-    transferBudget: createTransferBudget(config.transferMemoryBytes),
+    transferBudget,
     transferPaths,
+    jobs,
+    rateLimitStore: sharedRateLimitStore({ windows: limitWindows, clock, log }),
     close: async () => {
+      await jobs.stop();
       await mail.drain();
+      await limitWindows.close();
       await database.close();
     },
   };

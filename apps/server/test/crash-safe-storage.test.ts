@@ -169,7 +169,7 @@ describe('uploads at once across nodes', () => {
   it('gives back an expired reservation once when two nodes reconcile at the same moment', async () => {
     // Two nodes in this process on PostgreSQL; on SQLite two runs at once on one node: two
     // SQLite connections in one process wait for each other's lock on the thread both need.
-    const second = process.env.TEST_DB === 'postgres' ? await startTestServer({ alongside: server, realTimeClock: true }) : undefined;
+    const second = process.env.TEST_DB === 'postgres' ? await server.startNode() : undefined;
     try {
       const { token, user } = await createUser(server);
       await uploadFile(server, token, randomBytes(1234), { name: 'one.bin' });

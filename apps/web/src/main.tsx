@@ -5,8 +5,8 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { createQueryClient, AppProviders } from './app/providers';
 import { createAppRouter } from './app/router';
-import { endSession } from './features/auth/hooks/use-session';
 import { setUnauthorizedHandler } from './lib/api-client';
+import { endSession } from './lib/session';
 
 const queryClient = createQueryClient();
 const router = createAppRouter();

@@ -15,18 +15,26 @@ export interface ZipEntry {
     crc32: number;
     /** Fills part of a buffer with the file's bytes from `position`; rejects if the file is shorter. */
     read: ReadPart;
-    /** The same bytes as a file on this machine's disk, when they lie there. */
-    localPath?: string;
+    /** The key its bytes are stored under, so that a sender that has them on disk can send them from there. */
+    storedKey?: string;
   };
+}
+
+/** How a sender with the stored files on this machine's disk sends them: straight into the socket. */
+export interface DirectSending {
+  /** The destination's socket, or null when bytes cannot go into it directly. */
+  socket(): Promise<DirectSocket | null>;
+  /** The file that holds a stored key's bytes. */
+  pathOf(storedKey: string): string;
 }
 
 /** An archive written once into a destination, which the caller then ends. */
 export interface ZipArchive {
   /**
-   * Writes the archive. `directSocket`, when given, is asked for the destination's socket
-   * only if every member can be sent from its file on disk (stored mode, local files).
+   * Writes the archive. `direct`, when given, is used only if every member can be sent
+   * from its file on disk (stored mode, every file with its stored key).
    */
-  writeTo(destination: Writable, directSocket?: () => Promise<DirectSocket | null>): Promise<void>;
+  writeTo(destination: Writable, direct?: DirectSending): Promise<void>;
   /** The most memory writing holds at once, reserved from the transfer budget before sending. */
   readonly bufferBytes: number;
 }
@@ -50,7 +58,7 @@ const DEFLATE_STATE_BYTES = 512 * 1024;
 /** Members per send on a direct socket: one thread's work per group, not a round trip per file. */
 const MEMBERS_PER_SEND = 512;
 
-type SendableEntry = ZipEntry & { file?: ZipEntry['file'] & { localPath: string } };
+type SendableEntry = ZipEntry & { file?: ZipEntry['file'] & { storedKey: string } };
 
 /**
  * A zip archive written while it is read: the first bytes leave before the last file is
@@ -67,29 +75,29 @@ export function createZipArchive(
     compress: boolean;
     /**
      * For entries read as they are written (an async iterable, such as pages of a folder
-     * read from the database): whether every file has its `localPath`. Arrays are checked.
+     * read from the database): whether every file has its `storedKey`. Arrays are checked.
      */
-    localFiles?: boolean;
+    everyFileStored?: boolean;
   },
 ): ZipArchive {
   const listed = Array.isArray(entries) ? (entries as readonly ZipEntry[]) : undefined;
   // Callers refuse such archives with a message of their own; this keeps a header from
   // failing halfway through a response.
   if (listed && pathTooLongForZip(listed) !== undefined) throw new RangeError(`A zip entry name is limited to ${MAX_ENTRY_NAME_BYTES} bytes`);
-  const sendable = listed ? listed.every(isSendable) : options.localFiles === true;
+  const sendable = listed ? listed.every(isSendable) : options.everyFileStored === true;
   return {
     // Sent with sendfile or not, the central directory goes through the batched output.
     bufferBytes: BATCHED_OUTPUT_BYTES + (options.compress ? DEFLATE_READ_SIZE + DEFLATE_STATE_BYTES : 0),
-    async writeTo(destination, directSocket) {
-      const socket = !options.compress && directSocket && sendable ? await directSocket() : null;
-      if (socket) await sendStored(entries, socket, destination);
+    async writeTo(destination, direct) {
+      const socket = !options.compress && direct && sendable ? await direct.socket() : null;
+      if (socket && direct) await sendStored(entries, socket, direct.pathOf, destination);
       else await writeBatched(entries, options.compress, destination);
     },
   };
 }
 
 function isSendable(entry: ZipEntry): entry is SendableEntry {
-  return entry.file?.localPath !== undefined || !entry.file;
+  return entry.file?.storedKey !== undefined || !entry.file;
 }
 
 /**
@@ -130,7 +138,12 @@ function centralDirectory(central: Buffer[], offset: number): Buffer[] {
  * Members go out with sendfile a group at a time; the central directory, last, through the
  * destination itself, so that the response is finished when the client holds the whole zip.
  */
-async function sendStored(entries: readonly ZipEntry[] | AsyncIterable<ZipEntry>, socket: DirectSocket, destination: Writable): Promise<void> {
+async function sendStored(
+  entries: readonly ZipEntry[] | AsyncIterable<ZipEntry>,
+  socket: DirectSocket,
+  pathOf: DirectSending['pathOf'],
+  destination: Writable,
+): Promise<void> {
   const central: Buffer[] = [];
   let offset = 0;
   let segments: SocketSegment[] = [];
@@ -139,7 +152,7 @@ async function sendStored(entries: readonly ZipEntry[] | AsyncIterable<ZipEntry>
     const member = memberOf(entry, offset, false);
     const header = localHeader(member);
     segments.push(header);
-    if (entry.file && member.size > 0) segments.push({ path: entry.file.localPath, offset: 0, length: member.size });
+    if (entry.file && member.size > 0) segments.push({ path: pathOf(entry.file.storedKey), offset: 0, length: member.size });
     central.push(centralHeader(member, member.size));
     offset += header.length + member.size;
     if (central.length % MEMBERS_PER_SEND === 0) {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, readdir, rm, utimes } from 'node:fs/promises';
 import http from 'node:http';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
@@ -10,6 +11,7 @@ import { loadConfig } from '../../src/config.ts';
 import { type Container, createContainer } from '../../src/container.ts';
 import { createTestClock, type TestClock } from './test-clock.ts';
 import { createTestDatabase } from './test-database.ts';
+import { deleteRedisKeys, testRedisUrl } from './test-redis.ts';
 import { startS3rver, type TestS3Server } from './s3rver.ts';
 
 const S3_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
@@ -53,14 +55,12 @@ export interface RequestOptions {
 
 /** A real server on a random port with its own DATA_DIR and database. */
 export interface TestServer {
-  /** The s3rver behind the store, with TEST_STORAGE=s3. */
-  s3: TestS3Server | undefined;
   url: string;
   clock: TestClock;
   container: Container;
   app: FastifyInstance;
   dataDir: string;
-  /** The environment the server's configuration was read from: another node on the same database and store starts with it. */
+  /** The environment the server's configuration was read from: another node as its own process starts with it. */
   env: Record<string, string>;
   /** How many blobs the store holds, local disk or S3, seen from outside the server. */
   blobCount(): Promise<number>;
@@ -73,6 +73,11 @@ export interface TestServer {
   /** Everything the server logged, as text. */
   logs(): string;
   request<T = any>(method: string, path: string, options?: RequestOptions): Promise<ApiResponse<T>>;
+  /**
+   * Another node of the same deployment, as behind a balancer: the same database,
+   * DATA_DIR, clock and limit store, its own process state. Close it before this one.
+   */
+  startNode(): Promise<TestServer>;
   close(): Promise<void>;
 }
 
@@ -101,30 +106,67 @@ function requestFrom(localAddress: string, url: string, init: RequestInit): Prom
 }
 
 /**
- * A test server; with `alongside`, a second node on the other's database, DATA_DIR and blob
- * store (closing it leaves them to the first); with `realTimeClock`, its clock follows the
+ * A real server on a random port. With `redis` (by default TEST_LIMITS=redis) its limits
+ * live in the Redis at TEST_REDIS_URL, under a key prefix of its own; `redis: false` keeps
+ * them in the database whatever the run. With `realTimeClock`, its clock follows the
  * system's, as another process's does.
  */
-export async function startTestServer(options: { env?: Record<string, string>; alongside?: TestServer; realTimeClock?: boolean } = {}): Promise<TestServer> {
-  const shared = options.alongside;
-  const dataDir = shared ? shared.dataDir : await mkdtemp(path.join(os.tmpdir(), 'cloudvault-test-'));
-  const database = shared ? { url: shared.env.DATABASE_URL, drop: async () => {} } : await createTestDatabase();
-  const storage = shared ? { env: {}, s3: undefined } : await startTestStorage();
-  const s3 = shared ? shared.s3 : storage.s3;
-  const env: Record<string, string> = shared
-    ? { ...shared.env, ...options.env }
-    : {
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'info',
-        ...(database.url ? { DATABASE_URL: database.url } : {}),
-        ...storage.env,
-        // CLOUDVAULT_NATIVE=0 runs every test server on the portable paths (npm test's portable phase).
-        ...(process.env.CLOUDVAULT_NATIVE ? { CLOUDVAULT_NATIVE: process.env.CLOUDVAULT_NATIVE } : {}),
-        ...options.env,
-      };
+export async function startTestServer(options: { env?: Record<string, string>; redis?: boolean; realTimeClock?: boolean } = {}): Promise<TestServer> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'cloudvault-test-'));
+  const database = await createTestDatabase();
+  const storage = await startTestStorage();
+  const redisUrl = (options.redis ?? process.env.TEST_LIMITS === 'redis') ? testRedisUrl() : undefined;
+  const env = {
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'info',
+    ...(database.url ? { DATABASE_URL: database.url } : {}),
+    ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
+    ...storage.env,
+    // CLOUDVAULT_NATIVE=0 runs every test server on the portable paths (npm test's portable phase).
+    ...(process.env.CLOUDVAULT_NATIVE ? { CLOUDVAULT_NATIVE: process.env.CLOUDVAULT_NATIVE } : {}),
+    ...options.env,
+  };
+  const node = await startNode(env, { clock: createTestClock(options.realTimeClock ? 'real-time' : undefined), limitKeyPrefix: `cloudvault-test:${randomUUID()}:` });
+  const tempDir = path.join(dataDir, 'blobs', '.tmp');
+  return {
+    ...node,
+    async blobCount() {
+      if (storage.s3) {
+        const client = new S3Client({ region: 'us-east-1', endpoint: storage.s3.endpoint, forcePathStyle: true, credentials: S3_CREDENTIALS });
+        const listed = await client.send(new ListObjectsV2Command({ Bucket: storage.s3.bucket }));
+        client.destroy();
+        return listed.KeyCount ?? 0;
+      }
+      const entries = await readdir(path.join(dataDir, 'blobs'), { recursive: true, withFileTypes: true }).catch(() => []);
+      return entries.filter((entry) => entry.isFile() && !entry.parentPath.includes('.tmp')).length;
+    },
+    async setBlobTime(key, time) {
+      if (storage.s3) await storage.s3.setObjectTime(`blobs/${key}`, time);
+      else await utimes(path.join(dataDir, 'blobs', key.slice(0, 2), key.slice(2, 4), key), time, time);
+    },
+    async unfinishedUploads() {
+      return storage.s3 ? storage.s3.pendingMultipartUploads() : readdir(tempDir).catch(() => []);
+    },
+    async setUnfinishedUploadsTime(time) {
+      if (storage.s3) return storage.s3.setMultipartUploadsTime(time);
+      for (const name of await readdir(tempDir).catch(() => [])) await utimes(path.join(tempDir, name), time, time);
+    },
+    async close() {
+      await node.close();
+      await database.drop();
+      await storage.s3?.stop();
+      if (redisUrl) await deleteRedisKeys(redisUrl, node.limitKeyPrefix);
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** One server process's parts (app, container) over a deployment's shared state. */
+async function startNode(env: Record<string, string>, shared: { clock: TestClock; limitKeyPrefix: string }): Promise<TestServer & { limitKeyPrefix: string }> {
   const config = loadConfig(env);
-  const clock = createTestClock(options.realTimeClock ? 'real-time' : undefined);
-  const container = await createContainer(config, { clock });
+  const { clock, limitKeyPrefix } = shared;
+  const dataDir = config.dataDir;
+  const container = await createContainer(config, { clock, limitKeyPrefix });
   let logText = '';
   const logStream = new PassThrough();
   logStream.on('data', (chunk: Buffer) => {
@@ -133,37 +175,20 @@ export async function startTestServer(options: { env?: Record<string, string>; a
   const app = await buildApp(container, { logStream });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
 
-  const tempDir = path.join(dataDir, 'blobs', '.tmp');
   return {
     url: address,
     clock,
     container,
     app,
     dataDir,
+    limitKeyPrefix,
     env,
-    s3,
     logs: () => logText,
-    async blobCount() {
-      if (s3) {
-        const client = new S3Client({ region: 'us-east-1', endpoint: s3.endpoint, forcePathStyle: true, credentials: S3_CREDENTIALS });
-        const listed = await client.send(new ListObjectsV2Command({ Bucket: s3.bucket }));
-        client.destroy();
-        return listed.KeyCount ?? 0;
-      }
-      const entries = await readdir(path.join(dataDir, 'blobs'), { recursive: true, withFileTypes: true }).catch(() => []);
-      return entries.filter((entry) => entry.isFile() && !entry.parentPath.includes('.tmp')).length;
-    },
-    async setBlobTime(key, time) {
-      if (s3) await s3.setObjectTime(`blobs/${key}`, time);
-      else await utimes(path.join(dataDir, 'blobs', key.slice(0, 2), key.slice(2, 4), key), time, time);
-    },
-    async unfinishedUploads() {
-      return s3 ? s3.pendingMultipartUploads() : readdir(tempDir).catch(() => []);
-    },
-    async setUnfinishedUploadsTime(time) {
-      if (s3) return s3.setMultipartUploadsTime(time);
-      for (const name of await readdir(tempDir).catch(() => [])) await utimes(path.join(tempDir, name), time, time);
-    },
+    blobCount: () => Promise.reject(new Error('blobCount is asked of the server that startTestServer returned')),
+    setBlobTime: () => Promise.reject(new Error('setBlobTime is asked of the server that startTestServer returned')),
+    unfinishedUploads: () => Promise.reject(new Error('unfinishedUploads is asked of the server that startTestServer returned')),
+    setUnfinishedUploadsTime: () => Promise.reject(new Error('setUnfinishedUploadsTime is asked of the server that startTestServer returned')),
+    startNode: () => startNode(env, shared),
     async request(method, urlPath, { token, body, rawBody, headers = {}, from } = {}) {
       const init: RequestInit = { method, headers: { ...headers } };
       const requestHeaders = init.headers as Record<string, string>;
@@ -183,10 +208,6 @@ export async function startTestServer(options: { env?: Record<string, string>; a
     async close() {
       await app.close();
       await container.close();
-      if (shared) return;
-      await database.drop();
-      await storage.s3?.stop();
-      await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,6 +1,7 @@
 import { Navigate, Outlet } from 'react-router';
 import { FullPageSpinner } from '../components/ui/spinner';
-import { signedOutRedirectPath, useSession } from '../features/auth/hooks/use-session';
+import { useSession } from '../hooks/use-session';
+import { signedOutRedirectPath } from '../lib/session';
 
 /** Signed-in pages: spinner while the session loads, sign-in page when signed out. */
 export function RequireAuth() {

@@ -5,10 +5,11 @@ import { PublicLayout } from './layouts/public-layout';
 import { RootLayout } from './layouts/root-layout';
 import { SessionAwareLayout } from './layouts/session-aware-layout';
 import { SignedInLayout } from './layouts/signed-in-layout';
-import { RequireAuth, RequireGuest } from './route-guards';
 import { RouteError } from './route-error';
+import { RequireAuth, RequireGuest } from './route-guards';
 
-// Every page is its own chunk, loaded when first visited.
+// Every page is its own chunk, loaded when first visited. A page that shows other
+// features gets them from its route in ./routes: features never import one another.
 const LandingPage = lazy(() =>
   import('../features/landing/components/landing-page').then((m) => ({ default: m.LandingPage })),
 );
@@ -28,15 +29,11 @@ const VerifyEmailPage = lazy(() =>
 const PricingPage = lazy(() =>
   import('../features/pricing/components/pricing-page').then((m) => ({ default: m.PricingPage })),
 );
-const DashboardPage = lazy(() =>
-  import('../features/dashboard/components/dashboard-page').then((m) => ({ default: m.DashboardPage })),
-);
+const DashboardRoute = lazy(() => import('./routes/dashboard-route').then((m) => ({ default: m.DashboardRoute })));
 const ProfilePage = lazy(() =>
   import('../features/profile/components/profile-page').then((m) => ({ default: m.ProfilePage })),
 );
-const SubscriptionPage = lazy(() =>
-  import('../features/subscription/components/subscription-page').then((m) => ({ default: m.SubscriptionPage })),
-);
+const SubscriptionRoute = lazy(() => import('./routes/subscription-route').then((m) => ({ default: m.SubscriptionRoute })));
 const SettingsPage = lazy(() =>
   import('../features/settings/components/settings-page').then((m) => ({ default: m.SettingsPage })),
 );
@@ -97,12 +94,12 @@ export const routes: RouteObject[] = [
           {
             element: <SignedInLayout />,
             children: [
-              { path: 'dashboard', element: <DashboardPage /> },
+              { path: 'dashboard', element: <DashboardRoute /> },
               { path: 'trash', element: <TrashPage /> },
               { path: 'shared', element: <SharedWithMePage /> },
               { path: 'shares', element: <SharesPage /> },
               { path: 'profile', element: <ProfilePage /> },
-              { path: 'subscription', element: <SubscriptionPage /> },
+              { path: 'subscription', element: <SubscriptionRoute /> },
               { path: 'settings', element: <SettingsPage /> },
               { path: 'success', element: <SuccessPage /> },
             ],

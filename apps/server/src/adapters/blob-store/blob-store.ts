@@ -1,5 +1,4 @@
 import type { Readable, Writable } from 'node:stream';
-import type { DirectSocket } from '../../lib/direct-socket.ts';
 
 /**
  * Where file contents live, behind one interface so the services never know whether
@@ -25,11 +24,6 @@ export interface BlobStore {
    * when the blob ends before the range does.
    */
   readInto(key: string, range: ByteRange, target: Buffer, targetOffset: number): Promise<void>;
-  /**
-   * The blob's file when it lies on this machine's disk, so that archives can send it with
-   * sendfile; undefined for a remote store. Like any read, the file may be gone when used.
-   */
-  localPath(key: string): string | undefined;
   /** Idempotent: deleting a missing key succeeds. */
   delete(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;
@@ -68,11 +62,9 @@ export interface UnfinishedUpload {
 export interface BlobSource {
   /**
    * Writes every byte into `destination` at the pace it accepts them; the caller ends it.
-   * `directSocket`, when given, is asked for the destination's socket if the store can send
-   * the bytes with sendfile (a large local file). Rejects when either side fails,
-   * including a destination closed before the last byte.
+   * Rejects when either side fails, including a destination closed before the last byte.
    */
-  writeTo(destination: Writable, directSocket?: () => Promise<DirectSocket | null>): Promise<void>;
+  writeTo(destination: Writable): Promise<void>;
   /** The most memory writeTo holds in buffers at once: reserved from the transfer budget before sending. */
   readonly bufferBytes: number;
   /** Releases the blob; safe whether or not it was written, and more than once. */

@@ -2,10 +2,8 @@ import { randomBytes } from 'node:crypto';
 import fs, { constants } from 'node:fs';
 import { access, type FileHandle, mkdir, open, readdir, rename, rm, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
-import type { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { DirectSocket } from '../../lib/direct-socket.ts';
-import { nativeAddon } from '../../lib/native-addon.ts';
+import { writeFileRange, writeFileRangeBytes } from '../../lib/write-file-range.ts';
 import {
   assertValidKey,
   assertValidRange,
@@ -20,9 +18,28 @@ import {
 } from './blob-store.ts';
 import { createDurableFileWriter } from './durable-file-writer.ts';
 import { createHashingStream } from './hashing-stream.ts';
-import { writeFileRange, writeFileRangeBytes } from './write-file-range.ts';
 
 const TEMP_DIR = '.tmp';
+
+/**
+ * Where a local store keeps each blob's file: the one thing about the local store that the
+ * downloads module may know, so that it can send large files with sendfile (docs/decisions/0012).
+ * Like any read, the file may be gone when used.
+ */
+export interface LocalFiles {
+  pathOf(key: string): string;
+}
+
+/** The files of a local store at `root` (sharded by the key's first four characters). */
+export function localFilesAt(root: string): LocalFiles {
+  const resolved = path.resolve(root);
+  return {
+    pathOf(key) {
+      assertValidKey(key);
+      return path.join(resolved, key.slice(0, 2), key.slice(2, 4), key);
+    },
+  };
+}
 
 /**
  * Blobs as files under `root`, sharded by the key's first four characters
@@ -38,10 +55,7 @@ export async function createLocalBlobStore(options: { root: string }): Promise<B
   // node sharing the root may be uploading (docs/decisions/0021-crash-safe-storage.md).
   await mkdir(tempDir, { recursive: true });
 
-  const pathOf = (key: string) => {
-    assertValidKey(key);
-    return path.join(root, key.slice(0, 2), key.slice(2, 4), key);
-  };
+  const { pathOf } = localFilesAt(root);
 
   return {
     async put(key, body, { maxBytes } = {}): Promise<PutResult> {
@@ -83,10 +97,9 @@ export async function createLocalBlobStore(options: { root: string }): Promise<B
         (error: unknown) => file.close().then(() => Promise.reject(error)),
       );
       let closing: Promise<void> | undefined;
-      const direct = length >= SENDFILE_MIN_LENGTH && nativeAddon().send !== undefined;
       return {
-        writeTo: (destination, directSocket) => sendFileRange(file.fd, start, length, destination, directSocket),
-        bufferBytes: direct ? writeFileRangeBytes(length, TAIL_LENGTH) : writeFileRangeBytes(length),
+        writeTo: (destination) => writeFileRange(file.fd, start, length, destination),
+        bufferBytes: writeFileRangeBytes(length),
         close: () => (closing ??= file.close()),
       };
     },
@@ -101,8 +114,6 @@ export async function createLocalBlobStore(options: { root: string }): Promise<B
         throw error;
       }
     },
-
-    localPath: pathOf,
 
     async delete(key) {
       try {
@@ -188,27 +199,6 @@ async function syncDirectory(dir: string): Promise<void> {
   } catch {
     // Windows and some network file systems refuse; the data itself was already synced.
   }
-}
-
-/** Files below this go through buffers: a thread for sendfile costs more than it saves. */
-const SENDFILE_MIN_LENGTH = 1024 * 1024;
-/**
- * The last bytes go through the destination itself, so that Node has finished the response
- * before the client holds the whole body: a server closing at that moment would otherwise
- * see a busy keep-alive connection and wait for its timeout.
- */
-const TAIL_LENGTH = 64 * 1024;
-
-async function sendFileRange(fd: number, start: number, length: number, destination: Writable, directSocket?: () => Promise<DirectSocket | null>): Promise<void> {
-  const direct = length >= SENDFILE_MIN_LENGTH && nativeAddon().send !== undefined;
-  const socket = direct && directSocket ? await directSocket() : null;
-  // A send the addon could have made reserved only its tail's buffers (bufferBytes): when
-  // the socket is refused after all (TLS, too many direct responses), the file goes
-  // through buffers of the tail's size, slower but within that reservation.
-  if (!socket) return writeFileRange(fd, start, length, destination, direct ? TAIL_LENGTH : undefined);
-  const bulk = length - TAIL_LENGTH;
-  await socket.send([{ fd, offset: start, length: bulk }]);
-  await writeFileRange(fd, start + bulk, TAIL_LENGTH, destination);
 }
 
 function isNotFound(error: unknown): boolean {

@@ -166,7 +166,6 @@ export function createS3BlobStore(options: S3BlobStoreOptions): BlobStore {
       if (filled !== length) throw new Error(`The blob ended ${length - filled} bytes before the range did`);
     },
 
-    localPath: () => undefined,
 
     async delete(key) {
       // S3 answers 204 for missing keys too, so this is idempotent as is.

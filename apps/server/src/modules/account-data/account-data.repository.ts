@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { queueUserBlobDeletions } from '../../db/blob-deletions.ts';
 import type { Database, FilesTable, FoldersTable } from '../../db/schema.ts';
-import { FILE_COLUMNS } from '../files/files.repository.ts';
+import { FILE_COLUMNS } from '../../db/file-columns.ts';
 
 /** A whole account's rows, for export and deletion: queries only. */
 export function createAccountDataRepository(db: Kysely<Database>) {

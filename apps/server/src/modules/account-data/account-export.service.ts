@@ -13,7 +13,7 @@ import type { AccountDataRepository } from './account-data.repository.ts';
  */
 export function createAccountExportService(deps: {
   data: Pick<AccountDataRepository, 'liveFolders' | 'liveFiles'>;
-  blobs: Pick<BlobStore, 'readInto' | 'localPath'>;
+  blobs: Pick<BlobStore, 'readInto'>;
   /** What account.json holds besides folders and files (docs/api.md#account): user, settings, billing, shares. */
   accountRecord(userId: string): Promise<Record<string, unknown>>;
   compressionEnabled(userId: string): Promise<boolean>;

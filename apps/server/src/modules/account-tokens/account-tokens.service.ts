@@ -5,11 +5,11 @@ import type { Language } from '@cloudvault/contract/settings';
 import { isValidEmail, isValidPassword, normalizeEmail, PASSWORD_MIN_LENGTH } from '@cloudvault/contract/validation';
 import type { MailMessage } from '../../adapters/mail/mailer.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { badRequest, notFound, tooManyRequests } from '../../lib/errors.ts';
-import type { FailureLimiter } from '../../lib/failure-limiter.ts';
+import { badRequest, notFound } from '../../lib/errors.ts';
+import { countAttempts, type FailureLimiter } from '../../lib/failure-limiter.ts';
 import type { ServiceLog } from '../../lib/service-log.ts';
-import type { AccountsRepository, UserRow } from '../accounts/accounts.repository.ts';
-import type { AccountTokenPurpose } from '../../db/schema.ts';
+import type { AccountsService } from '../accounts/accounts.service.ts';
+import type { AccountTokenPurpose, UsersTable } from '../../db/schema.ts';
 import { passwordResetMail, verificationMail } from './account-mail.ts';
 import type { AccountTokensRepository } from './account-tokens.repository.ts';
 import { hashMailedToken, newMailedToken } from './account-tokens.ts';
@@ -25,12 +25,12 @@ export const RESET_MESSAGE = 'Your password was changed. Sign in with your new p
 
 export interface AccountTokensServiceDeps {
   tokens: AccountTokensRepository;
-  users: Pick<AccountsRepository, 'findUserById' | 'findUserByEmail'>;
+  users: Pick<AccountsService, 'findUserById' | 'findUserByEmail'>;
   /** The account's interface language: its mails are written in it. */
   languageOf(userId: string): Promise<Language>;
   sendMail(message: MailMessage): Promise<void>;
   /** The user as clients see them (with emailVerified and role). */
-  presentUser(row: UserRow): User;
+  presentUser(row: UsersTable): User;
   passwords: { hash(password: string): Promise<string> };
   /** Verification mails asked for again, per user (5 an hour). */
   verificationResends: FailureLimiter;
@@ -38,7 +38,7 @@ export interface AccountTokensServiceDeps {
   resetRequestsByEmail: FailureLimiter;
   resetRequestsByIp: FailureLimiter;
   /** After a reset: the activity log and the security alert (settings decide whether and how). */
-  passwordReset(user: UserRow): Promise<void>;
+  passwordReset(user: UsersTable): Promise<void>;
   /** Forgot-password answers no sooner than this, whether or not the e-mail has an account. */
   forgotPasswordFloorMs: number;
   clock: Clock;
@@ -54,7 +54,7 @@ export function createAccountTokensService(deps: AccountTokensServiceDeps) {
   const { tokens, users, clock } = deps;
 
   /** Stores the hash of a fresh token and answers the token itself, for the mail only. */
-  async function issue(user: UserRow, purpose: AccountTokenPurpose, lifetimeMs: number): Promise<string> {
+  async function issue(user: UsersTable, purpose: AccountTokenPurpose, lifetimeMs: number): Promise<string> {
     const token = newMailedToken();
     const now = clock.now();
     await tokens.deleteSpent(user.id, purpose, now.toISOString());
@@ -70,7 +70,7 @@ export function createAccountTokensService(deps: AccountTokensServiceDeps) {
     return token;
   }
 
-  async function mailVerification(user: UserRow): Promise<void> {
+  async function mailVerification(user: UsersTable): Promise<void> {
     const token = await issue(user, 'verify_email', VERIFICATION_LIFETIME_MS);
     const mail = verificationMail({ to: user.email, firstName: user.first_name, token, publicUrl: deps.publicUrl }, await deps.languageOf(user.id));
     await deps.sendMail(mail);
@@ -78,7 +78,7 @@ export function createAccountTokensService(deps: AccountTokensServiceDeps) {
 
   return {
     /** After registration. Never fails it: the account exists, and the user can ask again. */
-    async sendVerification(user: UserRow): Promise<void> {
+    async sendVerification(user: UsersTable): Promise<void> {
       try {
         await mailVerification(user);
       } catch (error) {
@@ -88,9 +88,7 @@ export function createAccountTokensService(deps: AccountTokensServiceDeps) {
 
     /** docs/api.md#email-verification: 429 beyond 5 an hour. An address verified already gets nothing (and the same answer). */
     async resendVerification(userId: string): Promise<void> {
-      const wait = deps.verificationResends.retryAfter(userId);
-      if (wait > 0) throw tooManyRequests(wait);
-      deps.verificationResends.recordFailure(userId);
+      await countAttempts([deps.verificationResends, userId]);
       const user = await users.findUserById(userId);
       if (!user) throw notFound('Account not found');
       if (user.email_verified_at !== null) return;
@@ -117,10 +115,7 @@ export function createAccountTokensService(deps: AccountTokensServiceDeps) {
       if (!isValidEmail(email)) throw badRequest('Please enter a valid e-mail address', 'INVALID_EMAIL');
       const emailKey = `email:${email}`;
       const ipKey = `ip:${ip}`;
-      const wait = Math.max(deps.resetRequestsByEmail.retryAfter(emailKey), deps.resetRequestsByIp.retryAfter(ipKey));
-      if (wait > 0) throw tooManyRequests(wait);
-      deps.resetRequestsByEmail.recordFailure(emailKey);
-      deps.resetRequestsByIp.recordFailure(ipKey);
+      await countAttempts([deps.resetRequestsByEmail, emailKey], [deps.resetRequestsByIp, ipKey]);
 
       // Elapsed time on the machine's monotonic clock, not the injected one: the floor is
       // about how long the answer really takes, which a test clock standing still does not show.

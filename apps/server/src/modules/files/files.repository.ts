@@ -3,6 +3,7 @@ import type { Dialect } from '../../db/database.ts';
 import { type ArchiveEntryRow, sqlArchiveEntriesPage, sqlLongestArchivePath } from '../../db/archive-entries.ts';
 import { queueBlobDeletions } from '../../db/blob-deletions.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
+import { FILE_COLUMNS, LISTED_FILE_COLUMNS } from '../../db/file-columns.ts';
 import { lockUsers } from '../../db/locks.ts';
 import { sqlFolderListingEntries } from '../../db/json-listing.ts';
 import type { Database, FilesTable } from '../../db/schema.ts';
@@ -16,22 +17,6 @@ class LeaseLostError extends Error {}
 export type FileRow = FilesTable;
 /** The columns a listing shows: no hashes or blob keys leave the database for it. */
 export type ListedFile = Pick<FileRow, 'id' | 'name' | 'mimetype' | 'size' | 'folder_id' | 'created_at' | 'updated_at'>;
-const LISTED_COLUMNS = ['id', 'name', 'mimetype', 'size', 'folder_id', 'created_at', 'updated_at'] as const;
-/**
- * Every column of FileRow, for reading whole rows: `selectAll` would also fetch
- * listing_entry, a copy of the row as JSON that only listings read.
- */
-export const FILE_COLUMNS = [
-  ...LISTED_COLUMNS,
-  'user_id',
-  'category',
-  'sha256',
-  'crc32',
-  'blob_key',
-  'deleted_at',
-  'trashed_root',
-] as const satisfies readonly (keyof FileRow)[];
-
 /** LIKE pattern for a literal substring: the user's % and _ match only themselves. */
 function containsPattern(term: string): string {
   return `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -69,7 +54,7 @@ export function createFilesRepository(db: Kysely<Database>, dialect: Dialect) {
     listLive(userId: string, folderId: string | null): Promise<ListedFile[]> {
       return db
         .selectFrom('files')
-        .select(LISTED_COLUMNS)
+        .select(LISTED_FILE_COLUMNS)
         .where('user_id', '=', userId)
         .where(sql<string>`coalesce(folder_id, '')`, '=', folderId ?? '')
         .where('deleted_at', 'is', null)
@@ -108,7 +93,7 @@ export function createFilesRepository(db: Kysely<Database>, dialect: Dialect) {
     searchLive(userId: string, term: string, limit: number): Promise<ListedFile[]> {
       return db
         .selectFrom('files')
-        .select(LISTED_COLUMNS)
+        .select(LISTED_FILE_COLUMNS)
         .where('user_id', '=', userId)
         .where('deleted_at', 'is', null)
         .where(sql<boolean>`lower(name) LIKE ${containsPattern(term)} ESCAPE '\\'`)

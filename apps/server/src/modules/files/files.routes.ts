@@ -15,20 +15,18 @@ import {
 } from '@cloudvault/contract/files';
 import { FolderIdParams } from '@cloudvault/contract/folders';
 import { caller } from '../../lib/auth.ts';
+import { continueWithBody } from '../../lib/early-answers.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
-import { rootOr } from '../folders/folders.routes.ts';
 import type { FolderArchiveService } from './folder-archive.service.ts';
-import type { FoldersService } from '../folders/folders.service.ts';
-import type { DownloadLinks } from './download-links.ts';
-import { sendFile, sendZip } from './download-responses.ts';
+import { type FoldersService, rootOr } from '../folders/folders.service.ts';
+import type { DownloadLinks } from '../downloads/download-links.ts';
+import type { DownloadResponses } from '../downloads/download-responses.ts';
 import type { FilesService } from './files.service.ts';
 import type { StorageService } from './storage.service.ts';
 import type { UploadsService } from './uploads.service.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
-/** Bodies up to this size are read to the end after a refusal, keeping the connection reusable. */
-const DRAIN_LIMIT = 8 * 1024 * 1024;
 
 /**
  * A broken or cut-off body: busboy reports one with a plain Error (no code, no other name
@@ -50,9 +48,12 @@ export function filesRoutes(deps: {
   folderArchives: FolderArchiveService;
   folders: Pick<FoldersService, 'readableFolder'>;
   links: DownloadLinks;
+  downloads: DownloadResponses;
 }): FastifyPluginAsyncTypebox {
-  const { files, uploads, storage, folderArchives, folders, links } = deps;
+  const { files, uploads, storage, folderArchives, folders, links, downloads } = deps;
   return async (app) => {
+    links.serve('file', async ({ userId, id }) => ({ type: 'file', file: await files.requireFile(userId, id) }));
+    links.serve('folder', async ({ userId, id }) => ({ type: 'zip', archive: await folderArchives.archive(userId, id) }));
     app.addHook('onRequest', app.requireUser);
 
     app.get(
@@ -83,6 +84,9 @@ export function filesRoutes(deps: {
     app.post(
       '/files/upload',
       {
+        // Everything that can refuse an upload without its bytes is decided before a client
+        // waiting on Expect: 100-continue is told to send them (docs/decisions/0018-early-answers.md).
+        config: { decidesContinue: true },
         schema: {
           tags: ['files'],
           consumes: ['multipart/form-data'],
@@ -96,8 +100,10 @@ export function filesRoutes(deps: {
         if (!Number.isSafeInteger(declaredBytes) || declaredBytes <= 0) {
           throw new AppError(411, 'LENGTH_REQUIRED', 'An upload needs a Content-Length header');
         }
+        const reservation = await uploads.reserve(userId, declaredBytes);
         let stored: FileItem | undefined;
         try {
+          continueWithBody(request, reply);
           let folderId: string | null = null;
           const parts = request.parts({ limits: { fileSize: Number.POSITIVE_INFINITY, fields: 10, fieldSize: 1024, parts: 20 } });
           for await (const part of parts) {
@@ -114,34 +120,23 @@ export function filesRoutes(deps: {
               await uploads.discard(userId, stored);
               throw badRequest('Send one file per upload', 'MORE_THAN_ONE_FILE');
             }
-            try {
-              stored = await uploads.upload({
-                userId,
-                folderId,
-                // Browsers escape a double quote in a multipart filename as %22 (HTML spec).
-                // busboy takes an application/octet-stream part without a filename as a file too.
-                fileName: (part.filename ?? '').replaceAll('%22', '"'),
-                declaredMimetype: part.mimetype,
-                body: part.file,
-                declaredBytes,
-              });
-            } catch (error) {
-              if (!part.file.readableEnded) {
-                // Refused before its bytes were read: the parser waits on them, so the request
-                // would never end. A small body is drained; a large one is cut off instead.
-                if (declaredBytes <= DRAIN_LIMIT) part.file.resume();
-                else reply.header('Connection', 'close');
-              }
-              throw error;
-            }
+            stored = await uploads.upload({
+              userId,
+              folderId,
+              // Browsers escape a double quote in a multipart filename as %22 (HTML spec).
+              // busboy takes an application/octet-stream part without a filename as a file too.
+              fileName: (part.filename ?? '').replaceAll('%22', '"'),
+              declaredMimetype: part.mimetype,
+              body: part.file,
+              reservation,
+            });
           }
           if (!stored) throw badRequest('The upload has no file part', 'NO_FILE');
           return reply.code(201).send({ file: stored });
         } catch (error) {
-          // Whatever this request stored is removed when it fails after all, and a body
-          // the server stopped reading is cut off rather than left hanging.
+          // Whatever this request stored is removed when it fails after all. The rest of a
+          // body not read yet is dropped after the answer (lib/early-answers.ts).
           if (stored) await uploads.discard(userId, stored);
-          if (!request.raw.complete) reply.header('Connection', 'close');
           if (error instanceof AppError || (error as { statusCode?: number }).statusCode) throw error;
           // A client that goes away mid-upload is routine, not a fault of ours or theirs to look
           // into (Node reports it as ECONNRESET, busboy as a body that ended early).
@@ -150,19 +145,22 @@ export function filesRoutes(deps: {
           else if (!isBrokenBodyError(error)) throw error;
           else request.log.warn({ err: error }, 'malformed multipart upload');
           throw badRequest('The upload is not a valid multipart/form-data body', 'MALFORMED_MULTIPART');
+        } finally {
+          // Given back unless the upload settled it with the file's listing.
+          await uploads.release(reservation);
         }
       },
     );
 
     // Downloads serve the caller's own items and those in folders shared with them.
     app.get('/files/:id/download', { schema: { tags: ['files'], params: FileIdParams } }, async (request, reply) => {
-      const { file, ownerId } = await files.readableFile(caller(request).userId, request.params.id);
-      return sendFile(request, reply, file, (range) => files.open(ownerId, file.id, range));
+      const { file } = await files.readableFile(caller(request).userId, request.params.id);
+      return downloads.sendFile(request, reply, file);
     });
 
     app.get('/user/folders/:id/download', { schema: { tags: ['files'], params: FolderIdParams } }, async (request, reply) => {
       const { ownerId } = await folders.readableFolder(caller(request).userId, request.params.id);
-      return sendZip(request, reply, await folderArchives.archive(ownerId, request.params.id));
+      return downloads.sendZip(request, reply, await folderArchives.archive(ownerId, request.params.id));
     });
 
     app.post(

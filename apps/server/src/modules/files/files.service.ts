@@ -1,5 +1,4 @@
 import type { FileItem, UpdateFileBody } from '@cloudvault/contract/files';
-import type { BlobSource, BlobStore, ByteRange } from '../../adapters/blob-store/blob-store.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import type { FoldersService } from '../folders/folders.service.ts';
@@ -13,11 +12,10 @@ const SEARCH_LIMIT = 500;
 export interface FilesServiceDeps {
   files: FilesRepository;
   folders: Pick<FoldersService, 'requireParent' | 'readableFolder'>;
-  blobs: Pick<BlobStore, 'open'>;
   clock: Clock;
 }
 
-export function createFilesService({ files, folders, blobs, clock }: FilesServiceDeps) {
+export function createFilesService({ files, folders, clock }: FilesServiceDeps) {
   /** The caller's live file, or 404 whether it is missing, in Trash or someone else's. */
   async function requireFile(userId: string, id: string): Promise<FileRow> {
     const file = await files.findLive(userId, id);
@@ -39,6 +37,10 @@ export function createFilesService({ files, folders, blobs, clock }: FilesServic
 
   return {
     requireFile,
+    /** The owner's live file, or undefined: lookups for other modules (shares, versions), which answer their own 404s. */
+    findLive: files.findLive,
+    /** A folder's live files as rows (shared folders' views). */
+    listLive: files.listLive,
     readableFile,
 
     /** The folder's files as FilesResponse JSON, ready to send. */
@@ -62,12 +64,6 @@ export function createFilesService({ files, folders, blobs, clock }: FilesServic
         throw conflict(`A file named "${name}" already exists there`, 'NAME_TAKEN');
       }
       return presentFile({ ...file, name, folder_id: folderId, updated_at: updatedAt });
-    },
-
-    /** The file's bytes (or one range of them), opened for sending. */
-    async open(userId: string, id: string, range?: ByteRange): Promise<BlobSource> {
-      const file = await requireFile(userId, id);
-      return blobs.open(file.blob_key, range);
     },
   };
 }

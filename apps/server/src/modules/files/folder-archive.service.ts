@@ -1,7 +1,7 @@
 import type { BlobStore } from '../../adapters/blob-store/blob-store.ts';
 import { notFound, pathTooLongForZip as pathTooLong } from '../../lib/errors.ts';
 import { createZipArchive, MAX_ENTRY_NAME_BYTES, type ZipArchive, type ZipEntry } from '../../lib/zip-writer.ts';
-import type { FoldersRepository } from '../folders/folders.repository.ts';
+import type { FoldersService } from '../folders/folders.service.ts';
 import type { FileRow, FilesRepository } from './files.repository.ts';
 
 /** Members read from the database per query: the archive holds one page of rows at a time. */
@@ -16,11 +16,9 @@ export const ARCHIVE_PAGE = 1000;
  * or may not be in the zip, as with any copy of a folder in use.
  */
 export function createFolderArchiveService(deps: {
-  folders: Pick<FoldersRepository, 'findLive'>;
+  folders: Pick<FoldersService, 'findLive'>;
   files: Pick<FilesRepository, 'archiveEntries' | 'longestArchivePath'>;
-  blobs: Pick<BlobStore, 'readInto' | 'localPath'>;
-  /** Whether every blob lies on this machine's disk, so a stored zip can go out with sendfile. */
-  localFiles: boolean;
+  blobs: Pick<BlobStore, 'readInto'>;
   compressionEnabled(userId: string): Promise<boolean>;
 }) {
   async function* entriesOf(userId: string, folderId: string): AsyncGenerator<ZipEntry> {
@@ -46,19 +44,19 @@ export function createFolderArchiveService(deps: {
       if ((await deps.files.longestArchivePath(userId, folderId)) > MAX_ENTRY_NAME_BYTES) throw pathTooLong();
       return {
         name: `${root.name}.zip`,
-        zip: createZipArchive(entriesOf(userId, folderId), { compress: await deps.compressionEnabled(userId), localFiles: deps.localFiles }),
+        zip: createZipArchive(entriesOf(userId, folderId), { compress: await deps.compressionEnabled(userId), everyFileStored: true }),
       };
     },
   };
 }
 
 /** A stored file as an archive member, its bytes read from the blob store as the archive is written. */
-export function zipFileOf(blobs: Pick<BlobStore, 'readInto' | 'localPath'>, file: Pick<FileRow, 'blob_key' | 'size' | 'crc32'>): ZipEntry['file'] {
+export function zipFileOf(blobs: Pick<BlobStore, 'readInto'>, file: Pick<FileRow, 'blob_key' | 'size' | 'crc32'>): ZipEntry['file'] {
   return {
     size: Number(file.size),
     crc32: Number(file.crc32),
     read: (target, targetOffset, position, length) => blobs.readInto(file.blob_key, { start: position, end: position + length - 1 }, target, targetOffset),
-    localPath: blobs.localPath(file.blob_key),
+    storedKey: file.blob_key,
   };
 }
 

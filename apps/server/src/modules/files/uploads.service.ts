@@ -12,7 +12,7 @@ import { requireItemName } from '../folders/folders.service.ts';
 import type { FileRow, FilesRepository } from './files.repository.ts';
 import type { UploadReservationsRepository } from './upload-reservations.repository.ts';
 import { presentFile } from './files.presenter.ts';
-import { firstFreeName } from './unique-name.ts';
+import { firstFreeName } from '../../lib/unique-name.ts';
 
 /** Room for the multipart boundaries and the folderId field around the file itself. */
 export const MULTIPART_OVERHEAD = 64 * 1024;
@@ -23,8 +23,18 @@ export interface UploadInput {
   fileName: string;
   declaredMimetype: string | undefined;
   body: Readable;
+  /** Made by reserve() before the body was read; settled here when the file is listed. */
+  reservation: UploadReservation;
+}
+
+/** An upload's hold on the quota and on one of the plan's uploads at once, until released. */
+export interface UploadReservation {
+  id: string;
+  userId: string;
   /** The request's Content-Length: an upper bound of the file's size, known before any byte. */
-  declaredBytes: number;
+  bytes: number;
+  blobKey: string;
+  stopRenewing(): void;
 }
 
 export interface UploadsServiceDeps {
@@ -76,10 +86,11 @@ const leaseLost = () =>
 
 /**
  * Streams one upload from the socket to the blob store: the per-file limit is checked on
- * the declared size before any byte is stored and enforced while streaming; the quota and
+ * the declared size before any byte is read and enforced while streaming; the quota and
  * the plan's uploads at once are held by a leased reservation row, made atomically up front
- * and settled with the file's listing; any failure or client abort gives it back and queues
- * the bytes for deletion (docs/decisions/0021-crash-safe-storage.md).
+ * (reserve) and settled with the file's listing; any failure or client abort gives it back
+ * and deletes the bytes through the deletion queue (release;
+ * docs/decisions/0021-crash-safe-storage.md).
  */
 export function createUploadsService(deps: UploadsServiceDeps) {
   const { files, reservations, folders, blobs, plans, clock, leaseMs } = deps;
@@ -138,50 +149,58 @@ export function createUploadsService(deps: UploadsServiceDeps) {
       await deps.deleteQueuedBlobs(await files.discardUploaded(userId, file.id));
     },
 
-    async upload(input: UploadInput): Promise<FileItem> {
-      const plan = plans.get(await deps.planIdOf(input.userId));
-      const name = requireItemName(input.fileName, 'file');
-      if (plan.maxFileSize !== null && input.declaredBytes > plan.maxFileSize + MULTIPART_OVERHEAD) {
-        throw tooLarge(plan.name, plan.maxFileSize);
-      }
-      const folderId = await folders.requireParent(input.userId, input.folderId);
-
-      const reserved = input.declaredBytes;
-      const reservationId = newId();
-      const blobKey = newId();
+    /**
+     * Refuses an upload on its declared size alone, before any byte of it is read
+     * (docs/decisions/0018-early-answers.md): the plan's per-file limit, its uploads at once
+     * and the storage left, the last two held by a leased reservation made atomically for
+     * every node (docs/decisions/0021-crash-safe-storage.md). Renewed until released.
+     */
+    async reserve(userId: string, declaredBytes: number): Promise<UploadReservation> {
+      const plan = plans.get(await deps.planIdOf(userId));
+      if (plan.maxFileSize !== null && declaredBytes > plan.maxFileSize + MULTIPART_OVERHEAD) throw tooLarge(plan.name, plan.maxFileSize);
+      const reservation = { id: newId(), userId, bytes: declaredBytes, blobKey: newId() };
       const outcome = await reservations.reserve({
-        id: reservationId,
-        userId: input.userId,
-        bytes: reserved,
-        blobKey,
+        ...reservation,
         now: clock.now().toISOString(),
         leaseUntil: leaseUntil(),
         storageLimit: plan.storageLimit,
         maxConcurrentUploads: plan.maxConcurrentUploads,
       });
       if (outcome === 'too-many-uploads') throw tooManyUploads(plan);
-      if (outcome === 'storage-full') throw storageFull(plan, await files.storageUsed(input.userId), reserved);
+      if (outcome === 'storage-full') throw storageFull(plan, await files.storageUsed(userId), declaredBytes);
+      return { ...reservation, stopRenewing: keepLeased(reservation.id) };
+    },
 
-      const stopLease = keepLeased(reservationId);
+    /**
+     * Ends the request's hold: a reservation the upload settled is gone already; one it did
+     * not gives its bytes back, and whatever it stored is deleted (queued first, in the same
+     * transaction). Safe to call more than once.
+     */
+    async release(reservation: UploadReservation): Promise<void> {
+      reservation.stopRenewing();
+      const queued = await reservations.abandon(reservation.userId, reservation.id);
+      if (queued) await deps.deleteQueuedBlobs([queued]);
+    },
+
+    async upload(input: UploadInput): Promise<FileItem> {
+      const { reservation } = input;
+      const plan = plans.get(await deps.planIdOf(input.userId));
+      const name = requireItemName(input.fileName, 'file');
+      const folderId = await folders.requireParent(input.userId, input.folderId);
       let stored;
       try {
-        const maxBytes = Math.min(reserved, plan.maxFileSize ?? Number.POSITIVE_INFINITY);
-        const blob = await blobs.put(blobKey, input.body, { maxBytes });
+        const maxBytes = Math.min(reservation.bytes, plan.maxFileSize ?? Number.POSITIVE_INFINITY);
+        const blob = await blobs.put(reservation.blobKey, input.body, { maxBytes });
         const mimetype = resolveMimetype(input.declaredMimetype, name);
-        const content = { mimetype, category: categorize(mimetype), size: blob.size, sha256: blob.sha256, crc32: blob.crc32, blob_key: blobKey, updated_at: clock.now().toISOString() };
-        stored = await complete({ userId: input.userId, folderId, name, reservationId, versioning: plan.capabilities.versioning }, content);
+        const content = { mimetype, category: categorize(mimetype), size: blob.size, sha256: blob.sha256, crc32: blob.crc32, blob_key: reservation.blobKey, updated_at: clock.now().toISOString() };
+        stored = await complete({ userId: input.userId, folderId, name, reservationId: reservation.id, versioning: plan.capabilities.versioning }, content);
       } catch (error) {
-        // Nothing was listed: the reservation goes back and whatever was stored is queued for deletion.
-        const queued = await reservations.abandon(input.userId, reservationId);
-        if (queued) await deps.deleteQueuedBlobs([queued]);
         if (error instanceof BlobTooLargeError) {
           throw plan.maxFileSize !== null && error.maxBytes >= plan.maxFileSize
             ? tooLarge(plan.name, plan.maxFileSize)
             : new AppError(400, 'BODY_LONGER_THAN_DECLARED', 'The upload is longer than its Content-Length');
         }
         throw error;
-      } finally {
-        stopLease();
       }
       const file = presentFile(stored.row);
       await deps.uploaded(input.userId, file, { before: stored.storageUsed - file.size, after: stored.storageUsed, limit: plan.storageLimit });

@@ -11,12 +11,9 @@ import {
 } from '@cloudvault/contract/folders';
 import { caller } from '../../lib/auth.ts';
 import { jsonObjectStream } from '../../lib/json-stream.ts';
-import type { FoldersService } from './folders.service.ts';
+import { type FoldersService, rootOr } from './folders.service.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody };
-
-/** `parentId` absent, empty or the string "null" means the root. */
-export const rootOr = (id: string | undefined): string | null => (!id || id === 'null' ? null : id);
 
 export function foldersRoutes(folders: FoldersService): FastifyPluginAsyncTypebox {
   return async (app) => {

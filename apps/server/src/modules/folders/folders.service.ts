@@ -21,6 +21,9 @@ export interface FoldersServiceDeps {
 /** Whose folder a reader sees: their own, or someone's shared with them (then the path from the shared folder down). */
 export type ReadableFolder = { ownerId: string; sharedPath: FolderRow[] | null };
 
+/** `parentId` or `folderId` as a client sends it: absent, empty or the string "null" means the root. */
+export const rootOr = (id: string | undefined): string | null => (!id || id === 'null' ? null : id);
+
 /** A folder name as typed, or a 400 that says what is wrong with it. */
 export function requireItemName(name: string, what: 'folder' | 'file'): string {
   const cleaned = cleanItemName(name);
@@ -59,6 +62,12 @@ export function createFoldersService({ folders, clock, privateShareRoot }: Folde
   }
 
   return {
+    /** The owner's live folder, or undefined: lookups for other modules (shares, archives), which answer their own 404s. */
+    findLive: folders.findLive,
+    /** An owner's live sub-folders, as rows. */
+    listLive: folders.listLive,
+    /** A folder and its ancestors, top first. */
+    pathTo: folders.pathTo,
     requireFolder,
     requireParent,
     readableFolder,

@@ -1,5 +1,4 @@
 import type { FileItem } from '@cloudvault/contract/files';
-import type { AccountsRepository } from '../accounts/accounts.repository.ts';
 import type { ActivityService } from '../activity/activity.service.ts';
 import { storageAlertMail } from './notification-mail.ts';
 import type { NotificationsService } from './notifications.service.ts';
@@ -24,7 +23,8 @@ export function storageAlertCrossed(usage: { before: number; after: number; limi
 export function createUploadReaction(deps: {
   activity: Pick<ActivityService, 'record'>;
   notifications: Pick<NotificationsService, 'notify'>;
-  users: Pick<AccountsRepository, 'findUserById'>;
+  /** The account's address, for the mail (notifications come before accounts in the module order). */
+  users: { findUserById(userId: string): Promise<{ email: string } | undefined> };
   publicUrl: string;
 }) {
   return async (userId: string, file: FileItem, usage: { before: number; after: number; limit: number }): Promise<void> => {

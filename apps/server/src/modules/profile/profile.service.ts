@@ -4,14 +4,14 @@ import { isValidPassword, normalizeName, PASSWORD_MIN_LENGTH } from '@cloudvault
 import type { Clock } from '../../lib/clock.ts';
 import { deviceName } from '../../lib/device-name.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
-import type { AccountsRepository } from '../accounts/accounts.repository.ts';
+import type { AccountsService } from '../accounts/accounts.service.ts';
 import { type AdminEmails, presentUser } from '../accounts/accounts.presenter.ts';
 import type { ActivityService } from '../activity/activity.service.ts';
 import type { PlanCatalogue } from '../plans/plans.catalogue.ts';
 
 /** The Profile page: names, password, and the account's real figures and recent activity. */
 export function createProfileService(deps: {
-  accounts: Pick<AccountsRepository, 'findUserById' | 'updateName' | 'updatePasswordHash' | 'revokeOtherSessions' | 'recentSessions'>;
+  accounts: Pick<AccountsService, 'findUserById' | 'updateName' | 'updatePasswordHash' | 'revokeOtherSessions' | 'recentSessions'>;
   passwords: { hash(password: string): Promise<string>; verify(hash: string, password: string): Promise<boolean> };
   plans: PlanCatalogue;
   admins: AdminEmails;

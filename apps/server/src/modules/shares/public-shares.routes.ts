@@ -12,9 +12,7 @@ import {
   ShareAccessResponse,
   ShareTokenParams,
 } from '@cloudvault/contract/shares';
-import type { ByteRange } from '../../adapters/blob-store/blob-store.ts';
-import { sendFile, sendZip } from '../files/download-responses.ts';
-import type { FilesService } from '../files/files.service.ts';
+import type { DownloadResponses } from '../downloads/download-responses.ts';
 import type { FolderArchiveService } from '../files/folder-archive.service.ts';
 import type { SharesService } from './shares.service.ts';
 
@@ -37,10 +35,10 @@ function startsDownload(request: FastifyRequest): boolean {
 /** docs/api.md#public-shares: no account; the token is the permission, and it reaches only its item. */
 export function publicSharesRoutes(deps: {
   shares: SharesService;
-  files: Pick<FilesService, 'open'>;
   folderArchives: FolderArchiveService;
+  downloads: DownloadResponses;
 }): FastifyPluginAsyncTypebox {
-  const { shares } = deps;
+  const { shares, downloads } = deps;
   return async (app) => {
     app.get(
       '/public/shares/:token',
@@ -60,9 +58,8 @@ export function publicSharesRoutes(deps: {
       async (request, reply) => {
         const resolved = await shares.resolve(request.params.token, accessOf(request));
         if (startsDownload(request)) await shares.countDownload(resolved.share);
-        if (resolved.type === 'folder') return sendZip(request, reply, await deps.folderArchives.archive(resolved.ownerId, resolved.folder.id));
-        const { file, ownerId } = resolved;
-        return sendFile(request, reply, file, (range?: ByteRange) => deps.files.open(ownerId, file.id, range));
+        if (resolved.type === 'folder') return downloads.sendZip(request, reply, await deps.folderArchives.archive(resolved.ownerId, resolved.folder.id));
+        return downloads.sendFile(request, reply, resolved.file);
       },
     );
 
@@ -73,7 +70,7 @@ export function publicSharesRoutes(deps: {
         const resolved = await shares.resolve(request.params.token, accessOf(request));
         const file = await shares.fileInFolderShare(resolved, request.params.fileId);
         if (startsDownload(request)) await shares.countDownload(resolved.share);
-        return sendFile(request, reply, file, (range?: ByteRange) => deps.files.open(resolved.ownerId, file.id, range));
+        return downloads.sendFile(request, reply, file);
       },
     );
 

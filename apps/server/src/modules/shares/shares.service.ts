@@ -13,13 +13,14 @@ import { formatBytes } from '@cloudvault/contract/format';
 import { isValidEmail, normalizeEmail } from '@cloudvault/contract/validation';
 import type { MailMessage } from '../../adapters/mail/mailer.ts';
 import { inPages } from '../../db/pages.ts';
+import type { FilesTable, FoldersTable } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { AppError, badRequest, notFound, tooManyRequests } from '../../lib/errors.ts';
-import type { FailureLimiter } from '../../lib/failure-limiter.ts';
+import { AppError, badRequest, notFound } from '../../lib/errors.ts';
+import { countAttempts, type FailureLimiter } from '../../lib/failure-limiter.ts';
 import { newId } from '../../lib/ids.ts';
-import type { FileRow, FilesRepository } from '../files/files.repository.ts';
+import type { FilesService } from '../files/files.service.ts';
 import { presentFile } from '../files/files.presenter.ts';
-import type { FolderRow, FoldersRepository } from '../folders/folders.repository.ts';
+import type { FoldersService } from '../folders/folders.service.ts';
 import { presentFolder } from '../folders/folders.presenter.ts';
 import type { ActivityService } from '../activity/activity.service.ts';
 import type { PlanEntry } from '../plans/plans.catalogue.ts';
@@ -42,8 +43,8 @@ interface UserInfo {
 
 export interface SharesServiceDeps {
   shares: SharesRepository;
-  files: Pick<FilesRepository, 'findLive' | 'listLive'>;
-  folders: Pick<FoldersRepository, 'findLive' | 'listLive' | 'pathTo'>;
+  files: Pick<FilesService, 'findLive' | 'listLive'>;
+  folders: Pick<FoldersService, 'findLive' | 'listLive' | 'pathTo'>;
   users: { byId(id: string): Promise<UserInfo | undefined>; byEmail(email: string): Promise<UserInfo | undefined> };
   settingsOf(userId: string): Promise<Settings>;
   planOf(userId: string): Promise<PlanEntry>;
@@ -71,8 +72,8 @@ export interface SharesServiceDeps {
 
 /** What a public link opens, after every check: the owner and the live item. */
 export type ResolvedShare =
-  | { share: ShareRow; ownerId: string; type: 'file'; file: FileRow }
-  | { share: ShareRow; ownerId: string; type: 'folder'; folder: FolderRow };
+  | { share: ShareRow; ownerId: string; type: 'file'; file: FilesTable }
+  | { share: ShareRow; ownerId: string; type: 'folder'; folder: FoldersTable };
 
 /**
  * Links (a file, or a folder publicly) and private folder shares by e-mail. A link reaches
@@ -182,7 +183,7 @@ export function createSharesService(deps: SharesServiceDeps) {
   }
 
   /** A folder inside a shared folder, with the breadcrumb path from the shared folder down; 404 outside it. */
-  async function insideSharedFolder(ownerId: string, rootId: string, folderId: string): Promise<FolderRow[]> {
+  async function insideSharedFolder(ownerId: string, rootId: string, folderId: string): Promise<FoldersTable[]> {
     const path = await folders.pathTo(ownerId, folderId);
     const rootIndex = path.findIndex((folder) => folder.id === rootId);
     if (rootIndex === -1) throw notFound('Folder not found', 'FOLDER_NOT_FOUND');
@@ -215,9 +216,7 @@ export function createSharesService(deps: SharesServiceDeps) {
       let row = await shares.findPrivate(userId, folderId, email);
       if (!row) {
         // Checked before anything is stored: a refused share leaves no row and sends no mail.
-        const wait = deps.invitationsPerOwner.retryAfter(userId);
-        if (wait > 0) throw tooManyRequests(wait);
-        deps.invitationsPerOwner.recordFailure(userId);
+        await countAttempts([deps.invitationsPerOwner, userId]);
         row = {
           id: newId(),
           user_id: userId,
@@ -284,7 +283,7 @@ export function createSharesService(deps: SharesServiceDeps) {
      * The topmost of these folders (an owner's path, top first) that is shared privately
      * with the caller: what makes a folder of someone else's readable to them.
      */
-    async privateShareRoot(userId: string, ownerId: string, path: FolderRow[]): Promise<string | null> {
+    async privateShareRoot(userId: string, ownerId: string, path: FoldersTable[]): Promise<string | null> {
       const user = await deps.users.byId(userId);
       // Unverified: the address may not be theirs, so nothing shared with it is readable.
       if (!user || user.email_verified_at === null) return null;
@@ -308,7 +307,7 @@ export function createSharesService(deps: SharesServiceDeps) {
       const resolved = await resolve(token, accessToken);
       if (resolved.type !== 'folder') throw notFound('This link is for a file, not a folder.', 'NOT_A_FOLDER');
       const path = await insideSharedFolder(resolved.ownerId, resolved.folder.id, folderId ?? resolved.folder.id);
-      const listed = path[path.length - 1] as FolderRow;
+      const listed = path[path.length - 1] as FoldersTable;
       const [childFolders, childFiles] = await Promise.all([folders.listLive(resolved.ownerId, listed.id), files.listLive(resolved.ownerId, listed.id)]);
       return {
         folders: childFolders.map(presentFolder),
@@ -318,7 +317,7 @@ export function createSharesService(deps: SharesServiceDeps) {
     },
 
     /** A file inside a shared folder (any depth), or 404. */
-    async fileInFolderShare(resolved: ResolvedShare, fileId: string): Promise<FileRow> {
+    async fileInFolderShare(resolved: ResolvedShare, fileId: string): Promise<FilesTable> {
       if (resolved.type !== 'folder') throw notFound('File not found', 'FILE_NOT_FOUND');
       const file = await files.findLive(resolved.ownerId, fileId);
       if (!file || file.folder_id === null) throw notFound('File not found', 'FILE_NOT_FOUND');
@@ -335,14 +334,10 @@ export function createSharesService(deps: SharesServiceDeps) {
       const share = await shares.findByTokenHash(tokens.hash(token));
       if (!share || share.kind !== 'link' || share.password_hash === null) throw notFound(SHARE_NOT_FOUND, 'SHARE_NOT_FOUND');
       const key = `${share.id}:${ip}`;
-      const wait = Math.max(deps.passwordFailures.retryAfter(key), deps.passwordFailuresPerLink.retryAfter(share.id));
-      if (wait > 0) throw tooManyRequests(wait);
       // Counted before the check, so parallel guesses cannot outrun the limit.
-      deps.passwordFailures.recordFailure(key);
-      deps.passwordFailuresPerLink.recordFailure(share.id);
+      await countAttempts([deps.passwordFailures, key], [deps.passwordFailuresPerLink, share.id]);
       if (!(await deps.passwords.verify(share.password_hash, password))) throw new AppError(401, 'WRONG_SHARE_PASSWORD', 'That password is not right.', { passwordRequired: true });
-      deps.passwordFailures.forgive(key);
-      deps.passwordFailuresPerLink.forgive(share.id);
+      await Promise.all([deps.passwordFailures.forgive(key), deps.passwordFailuresPerLink.forgive(share.id)]);
       return tokens.grantAccess(share.id);
     },
   };

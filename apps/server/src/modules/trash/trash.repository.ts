@@ -4,9 +4,8 @@ import { queueBlobDeletions } from '../../db/blob-deletions.ts';
 import type { Dialect } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { inUserTreeTransaction } from '../../db/locks.ts';
-import type { Database } from '../../db/schema.ts';
-import { FILE_COLUMNS, type FileRow } from '../files/files.repository.ts';
-import type { FolderRow } from '../folders/folders.repository.ts';
+import { FILE_COLUMNS } from '../../db/file-columns.ts';
+import type { Database, FilesTable, FoldersTable } from '../../db/schema.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -115,7 +114,7 @@ export function createTrashRepository(db: Kysely<Database>, dialect: Dialect) {
     },
 
     /** A page of the folders the user deleted, newest first, after `after` (the last of the page before). */
-    listFoldersPage(userId: string, after: TrashPageKey | null, limit: number): Promise<FolderRow[]> {
+    listFoldersPage(userId: string, after: TrashPageKey | null, limit: number): Promise<FoldersTable[]> {
       return db
         .selectFrom('folders')
         .selectAll()
@@ -132,7 +131,7 @@ export function createTrashRepository(db: Kysely<Database>, dialect: Dialect) {
     },
 
     /** A page of the files the user deleted, newest first, after `after`. */
-    listFilesPage(userId: string, after: TrashPageKey | null, limit: number): Promise<FileRow[]> {
+    listFilesPage(userId: string, after: TrashPageKey | null, limit: number): Promise<FilesTable[]> {
       return db
         .selectFrom('files')
         .select(FILE_COLUMNS)
@@ -148,11 +147,11 @@ export function createTrashRepository(db: Kysely<Database>, dialect: Dialect) {
         .execute();
     },
 
-    findTrashedFile(userId: string, id: string): Promise<FileRow | undefined> {
+    findTrashedFile(userId: string, id: string): Promise<FilesTable | undefined> {
       return db.selectFrom('files').select(FILE_COLUMNS).where('id', '=', id).where('user_id', '=', userId).where('trashed_root', '=', 1).executeTakeFirst();
     },
 
-    findTrashedFolder(userId: string, id: string): Promise<FolderRow | undefined> {
+    findTrashedFolder(userId: string, id: string): Promise<FoldersTable | undefined> {
       return db.selectFrom('folders').selectAll().where('id', '=', id).where('user_id', '=', userId).where('trashed_root', '=', 1).executeTakeFirst();
     },
 
@@ -221,7 +220,7 @@ export function createTrashRepository(db: Kysely<Database>, dialect: Dialect) {
      */
     purgeItem(userId: string, type: 'file' | 'folder', id: string): Promise<string[] | null> {
       return inTreeTransaction(userId, async (trx) => {
-        let files: Pick<FileRow, 'id' | 'size' | 'blob_key'>[];
+        let files: Pick<FilesTable, 'id' | 'size' | 'blob_key'>[];
         let folderIds: string[] = [];
         if (type === 'file') {
           files = await trx.selectFrom('files').select(['id', 'size', 'blob_key']).where('id', '=', id).where('user_id', '=', userId).where('trashed_root', '=', 1).execute();

@@ -2,12 +2,11 @@ import type { FileItem } from '@cloudvault/contract/files';
 import type { Folder } from '@cloudvault/contract/folders';
 import type { RestoreBody, TrashResponse } from '@cloudvault/contract/trash';
 import { inPages } from '../../db/pages.ts';
+import type { FilesTable, FoldersTable } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { notFound } from '../../lib/errors.ts';
-import type { FileRow } from '../files/files.repository.ts';
 import { presentFile } from '../files/files.presenter.ts';
-import { firstFreeName } from '../files/unique-name.ts';
-import type { FolderRow } from '../folders/folders.repository.ts';
+import { firstFreeName } from '../../lib/unique-name.ts';
 import { presentFolder } from '../folders/folders.presenter.ts';
 import type { RestoreOutcome, TrashPageKey, TrashRepository } from './trash.repository.ts';
 
@@ -90,12 +89,12 @@ export function createTrashService({ trash, deleteQueuedBlobs, clock, retentionO
       return {
         folders: inPages(
           LIST_PAGE,
-          (after: FolderRow | null, limit: number) => trash.listFoldersPage(userId, pageKey(after), limit),
+          (after: FoldersTable | null, limit: number) => trash.listFoldersPage(userId, pageKey(after), limit),
           (row) => ({ ...presentFolder(row), ...trashFields(row) }),
         ),
         files: inPages(
           LIST_PAGE,
-          (after: FileRow | null, limit: number) => trash.listFilesPage(userId, pageKey(after), limit),
+          (after: FilesTable | null, limit: number) => trash.listFilesPage(userId, pageKey(after), limit),
           (row) => ({ ...presentFile(row), ...trashFields(row) }),
         ),
       };

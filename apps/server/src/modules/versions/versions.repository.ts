@@ -2,9 +2,9 @@ import { type Kysely, sql } from 'kysely';
 import { inBatches } from '../../db/batches.ts';
 import { queueBlobDeletions } from '../../db/blob-deletions.ts';
 import type { Dialect } from '../../db/database.ts';
+import { FILE_COLUMNS } from '../../db/file-columns.ts';
 import { lockUsers } from '../../db/locks.ts';
 import type { Database, FileVersionsTable } from '../../db/schema.ts';
-import { FILE_COLUMNS } from '../files/files.repository.ts';
 
 export type VersionRow = FileVersionsTable;
 

@@ -4,16 +4,17 @@ import { DownloadLinkResponse, FileIdParams } from '@cloudvault/contract/files';
 import { RestoredVersionResponse, VersionParams, VersionsResponse } from '@cloudvault/contract/versions';
 import { Type } from 'typebox';
 import { caller } from '../../lib/auth.ts';
-import type { DownloadLinks } from '../files/download-links.ts';
-import { sendFile } from '../files/download-responses.ts';
+import type { DownloadLinks } from '../downloads/download-links.ts';
+import type { DownloadResponses } from '../downloads/download-responses.ts';
 import type { VersionsService } from './versions.service.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody };
 
 /** A file's version history (issue 8); the caller's own files only. */
-export function versionsRoutes(deps: { versions: VersionsService; links: DownloadLinks }): FastifyPluginAsyncTypebox {
-  const { versions, links } = deps;
+export function versionsRoutes(deps: { versions: VersionsService; links: DownloadLinks; downloads: DownloadResponses }): FastifyPluginAsyncTypebox {
+  const { versions, links, downloads } = deps;
   return async (app) => {
+    links.serve('version', async ({ userId, id, fileId }) => (fileId === undefined ? null : { type: 'file', file: await versions.versionAsFile(userId, fileId, id) }));
     app.addHook('onRequest', app.requireUser);
 
     app.get('/files/:id/versions', { schema: { tags: ['versions'], params: FileIdParams, response: { 200: VersionsResponse, ...errors } } }, async (request) => ({
@@ -21,8 +22,7 @@ export function versionsRoutes(deps: { versions: VersionsService; links: Downloa
     }));
 
     app.get('/files/:id/versions/:versionId/download', { schema: { tags: ['versions'], params: VersionParams } }, async (request, reply) => {
-      const file = await versions.versionAsFile(caller(request).userId, request.params.id, request.params.versionId);
-      return sendFile(request, reply, file, (range) => versions.openBytes(file, range));
+      return downloads.sendFile(request, reply, await versions.versionAsFile(caller(request).userId, request.params.id, request.params.versionId));
     });
 
     app.post(

@@ -1,11 +1,11 @@
 import type { FileItem } from '@cloudvault/contract/files';
 import type { FileVersion } from '@cloudvault/contract/versions';
 import { formatBytes } from '@cloudvault/contract/format';
-import type { BlobSource, BlobStore, ByteRange } from '../../adapters/blob-store/blob-store.ts';
+import type { FilesTable } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import type { FileRow, FilesRepository } from '../files/files.repository.ts';
+import type { FilesService } from '../files/files.service.ts';
 import { presentFile } from '../files/files.presenter.ts';
 import type { VersionRow, VersionsRepository } from './versions.repository.ts';
 
@@ -26,21 +26,20 @@ function presentVersion(row: VersionRow): FileVersion {
  */
 export function createVersionsService(deps: {
   versions: VersionsRepository;
-  files: Pick<FilesRepository, 'findLive'>;
-  blobs: Pick<BlobStore, 'open'>;
+  files: Pick<FilesService, 'findLive'>;
   /** Deletes the bytes of blobs the repository queued with the versions' deletion (the storage-upkeep service's). */
   deleteQueuedBlobs(keys: readonly string[]): Promise<unknown>;
   clock: Clock;
 }) {
-  const { versions, files, blobs, clock } = deps;
+  const { versions, files, clock } = deps;
 
-  async function requireFile(userId: string, fileId: string): Promise<FileRow> {
+  async function requireFile(userId: string, fileId: string): Promise<FilesTable> {
     const file = await files.findLive(userId, fileId);
     if (!file) throw notFound('File not found', 'FILE_NOT_FOUND');
     return file;
   }
 
-  async function requireVersion(userId: string, fileId: string, versionId: string): Promise<{ file: FileRow; version: VersionRow }> {
+  async function requireVersion(userId: string, fileId: string, versionId: string): Promise<{ file: FilesTable; version: VersionRow }> {
     const file = await requireFile(userId, fileId);
     const version = await versions.find(userId, fileId, versionId);
     if (!version) throw notFound('Version not found', 'VERSION_NOT_FOUND');
@@ -56,13 +55,9 @@ export function createVersionsService(deps: {
     },
 
     /** A version as a downloadable file: the file's name with the version's type, size, hash and bytes. */
-    async versionAsFile(userId: string, fileId: string, versionId: string): Promise<FileRow> {
+    async versionAsFile(userId: string, fileId: string, versionId: string): Promise<FilesTable> {
       const { file, version } = await requireVersion(userId, fileId, versionId);
       return { ...file, mimetype: version.mimetype, size: version.size, sha256: version.sha256, blob_key: version.blob_key };
-    },
-
-    openBytes(file: Pick<FileRow, 'blob_key'>, range?: ByteRange): Promise<BlobSource> {
-      return blobs.open(file.blob_key, range);
     },
 
     async restore(userId: string, fileId: string, versionId: string): Promise<FileItem> {

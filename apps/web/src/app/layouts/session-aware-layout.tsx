@@ -1,5 +1,5 @@
 import { FullPageSpinner } from '../../components/ui/spinner';
-import { useSession } from '../../features/auth/hooks/use-session';
+import { useSession } from '../../hooks/use-session';
 import { PublicLayout } from './public-layout';
 import { SignedInLayout } from './signed-in-layout';
 

@@ -8,7 +8,7 @@ import { Logo } from '../../components/ui/logo';
 import { useLogout } from '../../features/auth/api/logout';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { useApplyAppearance } from '../../features/settings/hooks/use-apply-appearance';
-import { useCurrentSubscription } from '../../features/subscription/api/get-current-subscription';
+import { useCurrentSubscription } from '../../hooks/use-current-subscription';
 
 function initials(user: User): string {
   return `${user.firstName.trim().charAt(0)}${user.lastName.trim().charAt(0)}`.toUpperCase();

@@ -2,8 +2,8 @@ import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { ContentSpinner } from '../../components/ui/spinner';
 import { VerifyEmailBanner } from '../../features/auth/components/verify-email-banner';
-import { useSession } from '../../features/auth/hooks/use-session';
 import { UploadProgressPanel } from '../../features/uploads/components/upload-progress-panel';
+import { useSession } from '../../hooks/use-session';
 import { pageContainerClass } from './page-container';
 import { SignedInHeader } from './signed-in-header';
 

@@ -1,4 +1,3 @@
-import type { UploadConfig } from '@cloudvault/contract/files';
 import type { Plan, PlanId } from '@cloudvault/contract/plans';
 
 /**
@@ -21,10 +20,3 @@ export function uploadConcurrency(plans: readonly Pick<Plan, 'id' | 'maxConcurre
   const limit = plan.maxConcurrentUploads ?? Number.POSITIVE_INFINITY;
   return Math.max(1, Math.min(limit, BROWSER_UPLOAD_CONNECTIONS));
 }
-
-/** docs/product.md#uploads: used when the upload settings cannot be loaded. */
-export const FALLBACK_UPLOAD_CONFIG: UploadConfig = {
-  userMaxFileSize: 107374182,
-  userMaxFileSizeFormatted: '102.4 MB',
-  userPlan: 'FREE',
-};

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Folder } from '@cloudvault/contract/folders';
-import { FALLBACK_UPLOAD_CONFIG } from './upload-limits';
+import { FALLBACK_UPLOAD_CONFIG } from '../../hooks/use-upload-config';
 import { startUploads } from './upload-store';
 
 vi.mock('react-hot-toast', () => ({ default: Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn() }) }));

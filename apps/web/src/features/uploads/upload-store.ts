@@ -5,7 +5,7 @@ import { formatBytesIn } from '@cloudvault/contract/format';
 import i18n from '../../lib/i18n';
 import { ensureFolder } from './api/ensure-folder';
 import { uploadFile } from './api/upload-file';
-import type { UploadPlan } from './upload-plan';
+import { planFromDataTransfer, type UploadPlan } from './upload-plan';
 import { UploadQueue } from './upload-queue';
 import { FALLBACK_UPLOAD_CONCURRENCY } from './upload-limits';
 
@@ -91,4 +91,9 @@ export async function startUploads(
   });
   deps.queue.add(items);
   return created;
+}
+
+/** Starts uploading what was dropped on the page into `targetFolderId`, as startUploads does. */
+export async function uploadDropped(dataTransfer: DataTransfer, targetFolderId: string | null, config: UploadConfig): Promise<number> {
+  return startUploads(await planFromDataTransfer(dataTransfer), targetFolderId, config);
 }

@@ -1,8 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AnalyticsResponse } from '@cloudvault/contract/analytics';
 import { api } from '../../../lib/api-client';
-
-export const analyticsKeys = { report: ['analytics'] as const };
+import { analyticsKeys } from '../../../lib/query-keys';
 
 /** GET /api/analytics: storage over time, space by category, largest items, share downloads (Business; 403 elsewhere). */
 export function getAnalytics(signal?: AbortSignal): Promise<AnalyticsResponse> {

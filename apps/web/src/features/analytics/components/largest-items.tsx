@@ -3,9 +3,9 @@ import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { AnalyticsResponse } from '@cloudvault/contract/analytics';
-import { folderHref } from '../../dashboard/hooks/use-current-folder';
-import { ChartCard } from './chart-card';
+import { folderHref } from '../../../lib/folder-href';
 import { useFormatSize } from '../../../lib/format-size';
+import { ChartCard } from './chart-card';
 
 interface Entry {
   id: string;

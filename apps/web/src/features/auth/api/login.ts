@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AuthResponse, LoginBody } from '@cloudvault/contract/accounts';
 import { api } from '../../../lib/api-client';
-import { startSession } from '../hooks/use-session';
+import { startSession } from '../../../lib/session';
 
 /** POST /api/auth/login. A 401 here means wrong credentials: an error to show, not an expired session. */
 export function login(body: LoginBody): Promise<AuthResponse> {

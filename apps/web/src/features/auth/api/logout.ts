@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { api } from '../../../lib/api-client';
-import { endSession } from '../hooks/use-session';
+import { endSession } from '../../../lib/session';
 
 /** POST /api/auth/logout: revokes the current token on the server. */
 export function logout(): Promise<void> {

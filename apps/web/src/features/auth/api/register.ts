@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AuthResponse, RegisterBody } from '@cloudvault/contract/accounts';
 import { api } from '../../../lib/api-client';
-import { startSession } from '../hooks/use-session';
+import { startSession } from '../../../lib/session';
 
 /** POST /api/auth/register */
 export function register(body: RegisterBody): Promise<AuthResponse> {

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ProfileResponse, User, VerifyEmailBody } from '@cloudvault/contract/accounts';
 import type { MessageBody } from '@cloudvault/contract/common';
 import { api } from '../../../lib/api-client';
-import { profileQueryKey } from './get-profile';
+import { sessionKey } from '../../../lib/query-keys';
 
 /** POST /api/auth/verify-email: works signed in or not; the token alone names the account. */
 export function verifyEmail(body: VerifyEmailBody): Promise<ProfileResponse> {
@@ -18,12 +18,12 @@ export function useVerifyEmail() {
   return useMutation({
     mutationFn: verifyEmail,
     onSuccess: async ({ user }) => {
-      const current = queryClient.getQueryData<User | null>(profileQueryKey);
+      const current = queryClient.getQueryData<User | null>(sessionKey);
       // The session check may still be on its way with the answer from before: ask again.
-      if (current === undefined) return queryClient.invalidateQueries({ queryKey: profileQueryKey });
+      if (current === undefined) return queryClient.invalidateQueries({ queryKey: sessionKey });
       if (current?.id !== user.id) return;
-      queryClient.setQueryData<User | null>(profileQueryKey, { ...current, ...user });
-      await queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== profileQueryKey[0] });
+      queryClient.setQueryData<User | null>(sessionKey, { ...current, ...user });
+      await queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== sessionKey[0] });
     },
   });
 }

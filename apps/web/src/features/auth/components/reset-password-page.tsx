@@ -9,8 +9,8 @@ import { FormAlert } from '../../../components/ui/form-alert';
 import { PageTitle } from '../../../components/ui/page-title';
 import { PasswordField } from '../../../components/ui/password-field';
 import { ApiError, serverErrorMessage } from '../../../lib/api-client';
+import { endSession } from '../../../lib/session';
 import { useResetPassword } from '../api/password-recovery';
-import { endSession } from '../hooks/use-session';
 import { AuthCard } from './auth-card';
 
 interface FieldErrors {

@@ -6,10 +6,10 @@ import toast from 'react-hot-toast';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { PageTitle } from '../../../components/ui/page-title';
 import { Spinner } from '../../../components/ui/spinner';
+import { useSession } from '../../../hooks/use-session';
 import { serverErrorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { useResendVerification, useVerifyEmail } from '../api/verify-email';
-import { useSession } from '../hooks/use-session';
 
 type Outcome = { state: 'verifying' } | { state: 'verified' } | { state: 'failed'; message: string };
 

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Folder } from '@cloudvault/contract/folders';
 import { api } from '../../../lib/api-client';
+import { driveKeys } from '../../../lib/query-keys';
 import { insertSorted } from '../items';
-import { driveKeys } from './query-keys';
 
 /** POST /api/user/folders. 409 when the name is taken in that folder. */
 export async function createFolder(body: { name: string; parentId: string | null }): Promise<Folder> {

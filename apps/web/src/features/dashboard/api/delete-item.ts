@@ -2,8 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FileItem } from '@cloudvault/contract/files';
 import type { Folder } from '@cloudvault/contract/folders';
 import { api } from '../../../lib/api-client';
+import { driveKeys, trashKeys } from '../../../lib/query-keys';
 import type { DriveItem } from '../items';
-import { driveKeys } from './query-keys';
 
 /** DELETE /api/files/:id: the file goes to Trash. */
 export function deleteFile(id: string): Promise<{ message: string }> {
@@ -31,8 +31,8 @@ export function useDeleteItem() {
         );
       }
       void queryClient.invalidateQueries({ queryKey: driveKeys.storage });
-      void queryClient.invalidateQueries({ queryKey: ['drive', 'search'] });
-      void queryClient.invalidateQueries({ queryKey: ['trash'] });
+      void queryClient.invalidateQueries({ queryKey: driveKeys.searches });
+      void queryClient.invalidateQueries({ queryKey: trashKeys.all });
     },
   });
 }

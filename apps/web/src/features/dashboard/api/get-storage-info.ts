@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { DashboardResponse } from '@cloudvault/contract/files';
 import { api } from '../../../lib/api-client';
-import { driveKeys } from './query-keys';
+import { driveKeys } from '../../../lib/query-keys';
 
 /** GET /api/user/dashboard: storage used and the quota. */
 export function getStorageInfo(): Promise<DashboardResponse> {

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { FileItem } from '@cloudvault/contract/files';
 import { api } from '../../../lib/api-client';
-import { driveKeys } from './query-keys';
+import { driveKeys } from '../../../lib/query-keys';
 
 /** GET /api/files?search=: files anywhere in the drive whose name contains the term. */
 export async function searchFiles(term: string, signal?: AbortSignal): Promise<FileItem[]> {

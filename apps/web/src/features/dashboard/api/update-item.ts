@@ -2,8 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FileItem } from '@cloudvault/contract/files';
 import type { Folder } from '@cloudvault/contract/folders';
 import { api } from '../../../lib/api-client';
+import { driveKeys } from '../../../lib/query-keys';
 import type { DraggedItemRef, DriveItem } from '../items';
-import { driveKeys } from './query-keys';
 
 /** PATCH /api/files/:id: rename and/or move a file (409 when the name is taken there). */
 export async function updateFile(id: string, body: { name?: string; folderId?: string | null }): Promise<FileItem> {

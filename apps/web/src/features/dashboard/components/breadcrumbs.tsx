@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Folder } from '@cloudvault/contract/folders';
 import { cn } from '../../../lib/cn';
-import { folderHref } from '../hooks/use-current-folder';
+import { folderHref } from '../../../lib/folder-href';
 import { DRAG_ITEMS_TYPE, type DraggedItemRef } from '../items';
 
 interface BreadcrumbsProps {

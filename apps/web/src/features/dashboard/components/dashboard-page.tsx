@@ -4,32 +4,39 @@ import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import type { FileItem } from '@cloudvault/contract/files';
 import { PageTitle } from '../../../components/ui/page-title';
+import { useFiles } from '../../../hooks/use-files';
+import { useFolderPath } from '../../../hooks/use-folder-path';
+import { useFolders } from '../../../hooks/use-folders';
+import { useSession } from '../../../hooks/use-session';
 import { ApiError } from '../../../lib/api-client';
 import { useFormatSize } from '../../../lib/format-size';
-import { useSession } from '../../auth/hooks/use-session';
-import { onFileUploaded } from '../../uploads/upload-store';
-import { useFiles } from '../api/get-files';
-import { useFolderPath } from '../api/get-folder-path';
-import { useFolders } from '../api/get-folders';
+import { driveKeys } from '../../../lib/query-keys';
 import { useStorageInfo } from '../api/get-storage-info';
-import { driveKeys } from '../api/query-keys';
 import { dayPart } from '../greeting';
 import { useCurrentFolder } from '../hooks/use-current-folder';
 import { driveItems, insertSorted } from '../items';
+import type { SharingSlot, UploadsSlot, VersionHistorySlot } from '../slots';
 import { FileBrowser } from './file-browser';
 import { StorageCard } from './storage-card';
 
 /** How often the storage summary may refresh while a batch of uploads lands. */
 const STORAGE_REFRESH_MS = 1000;
 
-/** The file manager (docs/product.md#dashboard). */
-export function DashboardPage() {
+interface DashboardPageProps {
+  uploads: UploadsSlot;
+  sharing: SharingSlot;
+  versionHistory: VersionHistorySlot;
+}
+
+/** The file manager (docs/product.md#dashboard), with uploads, sharing and version history passed in by the app. */
+export function DashboardPage({ uploads, sharing, versionHistory }: DashboardPageProps) {
   const { t } = useTranslation();
   const formatSize = useFormatSize();
   const { user } = useSession();
   const queryClient = useQueryClient();
   const firstName = user?.firstName ?? '';
   const [folderId] = useCurrentFolder();
+  const { onFileUploaded } = uploads;
 
   const storage = useStorageInfo();
   const folders = useFolders(folderId);
@@ -65,7 +72,7 @@ export function DashboardPage() {
       unsubscribe();
       window.clearTimeout(timer);
     };
-  }, [queryClient]);
+  }, [onFileUploaded, queryClient]);
 
   const failed = folders.isError || files.isError || path.isError || storage.isError;
   useEffect(() => {
@@ -114,6 +121,9 @@ export function DashboardPage() {
           void path.refetch();
           void storage.refetch();
         }}
+        uploads={uploads}
+        sharing={sharing}
+        versionHistory={versionHistory}
       />
     </>
   );

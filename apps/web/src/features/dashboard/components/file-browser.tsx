@@ -8,26 +8,21 @@ import type { FileItem } from '@cloudvault/contract/files';
 import type { Folder } from '@cloudvault/contract/folders';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
+import { FALLBACK_UPLOAD_CONFIG, useUploadConfig } from '../../../hooks/use-upload-config';
 import { serverErrorMessage } from '../../../lib/api-client';
-import { useUploadConfig } from '../../uploads/api/get-upload-config';
-import { UploadModal } from '../../uploads/components/upload-modal';
-import { FALLBACK_UPLOAD_CONFIG } from '../../uploads/upload-limits';
-import { planFromDataTransfer } from '../../uploads/upload-plan';
-import { startUploads } from '../../uploads/upload-store';
+import { folderHref } from '../../../lib/folder-href';
+import { driveKeys } from '../../../lib/query-keys';
 import { downloadItem } from '../api/download-item';
-import { driveKeys } from '../api/query-keys';
 import { useSearchFiles } from '../api/search-files';
-import { shareFile } from '../api/share';
 import { useMoveItems } from '../api/update-item';
 import { createTapTracker, NARROW_SCREEN_MAX_WIDTH } from '../double-tap';
-import { folderHref, useCurrentFolder } from '../hooks/use-current-folder';
+import { useCurrentFolder } from '../hooks/use-current-folder';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { useFileDrop } from '../hooks/use-file-drop';
 import { useMediaQuery } from '../hooks/use-media-query';
 import { useViewMode } from '../hooks/use-view-mode';
 import { fileItem, filterByName, type DraggedItemRef, type DriveItem } from '../items';
-import { linkOptionsFor } from '../link-options';
-import { announceLink } from '../share-feedback';
+import type { SharingSlot, UploadsSlot, VersionHistorySlot } from '../slots';
 import { Breadcrumbs } from './breadcrumbs';
 import { CreateFolderModal } from './create-folder-modal';
 import { DeleteItemModal } from './delete-item-modal';
@@ -39,8 +34,6 @@ import { ItemCollection } from './item-collection';
 import { MoveModal } from './move-modal';
 import { RenameModal } from './rename-modal';
 import { SearchResults } from './search-results';
-import { ShareFileModal } from './share-file-modal';
-import { ShareFolderModal } from './share-folder-modal';
 
 /** docs/product.md#search: the drive-wide search waits until typing pauses. */
 const SEARCH_DEBOUNCE_MS = 300;
@@ -51,8 +44,7 @@ type Dialog =
   | { type: 'delete'; item: DriveItem }
   | { type: 'rename'; item: DriveItem }
   | { type: 'move'; items: DriveItem[] }
-  | { type: 'share-folder'; item: DriveItem }
-  | { type: 'share-file'; item: DriveItem }
+  | { type: 'share'; item: DriveItem }
   | null;
 
 interface FileBrowserProps {
@@ -65,6 +57,9 @@ interface FileBrowserProps {
   failed: boolean;
   missingFolder: boolean;
   onRetry: () => void;
+  uploads: UploadsSlot;
+  sharing: SharingSlot;
+  versionHistory: VersionHistorySlot;
 }
 
 /** Where a "Show in folder" from search wants the selection (router location state). */
@@ -76,7 +71,7 @@ interface RevealState {
  * The open folder: breadcrumbs, toolbar, the items (grid or list) and everything done with
  * them. Rendered with the folder id as key, so selection and search start fresh per folder.
  */
-export function FileBrowser({ folderId, items, path, loading, failed, missingFolder, onRetry }: FileBrowserProps) {
+export function FileBrowser({ folderId, items, path, loading, failed, missingFolder, onRetry, uploads, sharing, versionHistory }: FileBrowserProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const location = useLocation();
@@ -93,8 +88,9 @@ export function FileBrowser({ folderId, items, path, loading, failed, missingFol
   const coarsePointer = useMediaQuery('(pointer: coarse)');
   const narrow = narrowScreen || coarsePointer;
   const { data: uploadConfig } = useUploadConfig();
+  const { uploadDropped } = uploads;
   const moveItems = useMoveItems();
-  const linkOptions = linkOptionsFor(uploadConfig?.userPlan);
+  const plan = uploadConfig?.userPlan;
 
   const home = t('dashboard.breadcrumbs.home');
   const folderName = folderId === null ? home : (path?.[path.length - 1]?.name ?? home);
@@ -112,14 +108,11 @@ export function FileBrowser({ folderId, items, path, loading, failed, missingFol
   // --- Files dropped from the desktop anywhere on the page --------------------------------
   const onDropFiles = useCallback(
     (dataTransfer: DataTransfer) => {
-      const config = uploadConfig ?? FALLBACK_UPLOAD_CONFIG;
-      void planFromDataTransfer(dataTransfer)
-        .then((plan) => startUploads(plan, folderId, config))
-        .then((created) => {
-          if (created > 0) void queryClient.invalidateQueries({ queryKey: driveKeys.folders(folderId) });
-        });
+      void uploadDropped(dataTransfer, folderId, uploadConfig ?? FALLBACK_UPLOAD_CONFIG).then((created) => {
+        if (created > 0) void queryClient.invalidateQueries({ queryKey: driveKeys.folders(folderId) });
+      });
     },
-    [uploadConfig, folderId, queryClient],
+    [uploadDropped, uploadConfig, folderId, queryClient],
   );
   const dragging = useFileDrop(dialog === null && !failed, onDropFiles);
 
@@ -175,18 +168,8 @@ export function FileBrowser({ folderId, items, path, loading, failed, missingFol
         );
         break;
       case 'share':
-        if (isFolder) {
-          setDialog({ type: 'share-folder', item });
-        } else if (linkOptions.extras) {
-          // Plans with password links choose the link's settings first.
-          setDialog({ type: 'share-file', item });
-        } else {
-          shareFile(item.id)
-            .then(({ shareUrl }) =>
-              announceLink(shareUrl, { copied: t('dashboard.share.fileCopied'), shown: t('dashboard.share.linkReady', { url: shareUrl }) }),
-            )
-            .catch(() => toast.error(t('dashboard.share.fileFailed')));
-        }
+        if (sharing.sharesThroughDialog(item, plan)) setDialog({ type: 'share', item });
+        else sharing.shareFileAtOnce(item.id);
         break;
       case 'delete':
         setDialog({ type: 'delete', item });
@@ -282,6 +265,7 @@ export function FileBrowser({ folderId, items, path, loading, failed, missingFol
             onToggle={toggle}
             onOpen={open}
             onAction={runAction}
+            versionHistory={versionHistory}
             onClearSelection={() => setSelection(new Set())}
             dragRefsFor={dragRefsFor}
             onDropOnFolder={(refs, targetId) => move(refs, targetId, nameOfFolder(targetId))}
@@ -322,7 +306,7 @@ export function FileBrowser({ folderId, items, path, loading, failed, missingFol
       <div className="p-3 sm:p-5">{content}</div>
 
       {dragging && <DropOverlay folderName={folderName} />}
-      <UploadModal open={dialog?.type === 'upload'} onClose={() => setDialog(null)} folderId={folderId} folderName={folderName} />
+      <uploads.Dialog open={dialog?.type === 'upload'} onClose={() => setDialog(null)} folderId={folderId} folderName={folderName} />
       <CreateFolderModal open={dialog?.type === 'create-folder'} onClose={() => setDialog(null)} parentId={folderId} parentName={folderName} />
       <DeleteItemModal
         item={dialog?.type === 'delete' ? dialog.item : null}
@@ -336,8 +320,7 @@ export function FileBrowser({ folderId, items, path, loading, failed, missingFol
         }
       />
       <RenameModal item={dialog?.type === 'rename' ? dialog.item : null} onClose={() => setDialog(null)} />
-      <ShareFolderModal item={dialog?.type === 'share-folder' ? dialog.item : null} options={linkOptions} onClose={() => setDialog(null)} />
-      <ShareFileModal item={dialog?.type === 'share-file' ? dialog.item : null} options={linkOptions} onClose={() => setDialog(null)} />
+      <sharing.Dialog item={dialog?.type === 'share' ? dialog.item : null} plan={plan} onClose={() => setDialog(null)} />
       <MoveModal
         items={dialog?.type === 'move' ? dialog.items : null}
         fromFolderId={folderId}

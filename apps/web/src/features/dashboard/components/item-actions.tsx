@@ -1,10 +1,10 @@
 import { Download, EllipsisVertical, FolderInput, Pencil, Share2, Trash2 } from 'lucide-react';
-import type { MouseEvent, KeyboardEvent } from 'react';
+import type { MouseEvent, KeyboardEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DropdownMenu } from '../../../components/ui/dropdown-menu';
+import { DropdownMenu, type DropdownMenuItem } from '../../../components/ui/dropdown-menu';
 import { cn } from '../../../lib/cn';
-import { useVersionHistory } from '../../versions/hooks/use-version-history';
 import type { DriveItem } from '../items';
+import type { VersionHistorySlot } from '../slots';
 
 export type ItemAction = 'download' | 'share' | 'delete' | 'rename' | 'move';
 
@@ -14,6 +14,8 @@ const stop = (event: MouseEvent | KeyboardEvent) => event.stopPropagation();
 interface ItemActionsProps {
   item: DriveItem;
   onAction: (action: ItemAction, item: DriveItem) => void;
+  /** A file's version history entries (folders have none). */
+  versionHistory: VersionHistorySlot;
   /** In the Tab order only on the grid's active item. */
   tabbable: boolean;
   /** Phone list rows: only the menu (which holds every action) until the row is selected. */
@@ -23,13 +25,25 @@ interface ItemActionsProps {
 
 /**
  * Download, Share and Delete as icon buttons (folders: Download folder, Share folder,
- * Delete folder), then a menu with every action, Rename and Move included.
+ * Delete folder), then a menu with every action, Rename and Move included, and a file's
+ * version history.
  */
-export function ItemActions({ item, onAction, tabbable, menuOnlyOnPhones = false, className }: ItemActionsProps) {
+export function ItemActions({ item, versionHistory: VersionHistory, ...props }: ItemActionsProps) {
+  if (item.kind === 'folder') return <ActionsBar item={item} {...props} history={noHistory} />;
+  return <VersionHistory file={item.file}>{(history) => <ActionsBar item={item} {...props} history={history} />}</VersionHistory>;
+}
+
+const noHistory = { menuItems: [], dialog: null };
+
+
+interface ActionsBarProps extends Omit<ItemActionsProps, 'versionHistory'> {
+  history: { menuItems: DropdownMenuItem[]; dialog: ReactNode };
+}
+
+function ActionsBar({ item, onAction, tabbable, menuOnlyOnPhones = false, className, history }: ActionsBarProps) {
   const { t } = useTranslation();
   const isFolder = item.kind === 'folder';
   const tabIndex = tabbable ? 0 : -1;
-  const versionHistory = useVersionHistory(item.kind === 'file' ? item.file : null);
   const buttons = [
     { action: 'download' as const, icon: Download, label: isFolder ? t('dashboard.item.downloadFolder') : t('dashboard.item.download') },
     { action: 'share' as const, icon: Share2, label: isFolder ? t('dashboard.item.shareFolder') : t('dashboard.item.share') },
@@ -72,7 +86,7 @@ export function ItemActions({ item, onAction, tabbable, menuOnlyOnPhones = false
             .map(({ action, icon, label }) => ({ id: action, label, icon, onSelect: () => onAction(action, item) })),
           { id: 'rename', label: t('dashboard.item.rename'), icon: Pencil, onSelect: () => onAction('rename', item) },
           { id: 'move', label: t('dashboard.item.move'), icon: FolderInput, onSelect: () => onAction('move', item) },
-          ...versionHistory.menuItems,
+          ...history.menuItems,
           {
             id: 'delete',
             label: isFolder ? t('dashboard.item.deleteFolder') : t('dashboard.item.delete'),
@@ -83,7 +97,7 @@ export function ItemActions({ item, onAction, tabbable, menuOnlyOnPhones = false
           },
         ]}
       />
-      {versionHistory.dialog}
+      {history.dialog}
     </div>
   );
 }

@@ -11,13 +11,14 @@ import {
   type MouseEvent,
 } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FileIcon, FolderIcon } from '../../../components/ui/file-icon';
 import { cn } from '../../../lib/cn';
 import { useFormatSize } from '../../../lib/format-size';
 import { columnsForWidth } from '../grid-columns';
 import type { ViewMode } from '../hooks/use-view-mode';
 import { DRAG_ITEMS_TYPE, type DraggedItemRef, type DriveItem } from '../items';
+import type { VersionHistorySlot } from '../slots';
 import { staggerDelay, STAGGER_TOTAL_MS } from '../stagger';
-import { FileIcon, FolderIcon } from './file-icon';
 import { ItemActions, type ItemAction } from './item-actions';
 
 const GRID_TILE_HEIGHT = 156;
@@ -46,6 +47,8 @@ export interface ItemCollectionProps {
   onToggle: (item: DriveItem) => void;
   onOpen: (item: DriveItem) => void;
   onAction: (action: ItemAction, item: DriveItem) => void;
+  /** A file's version history, in its menu. */
+  versionHistory: VersionHistorySlot;
   onClearSelection: () => void;
   /** What a drag of this item carries: the whole selection when it is part of it. */
   dragRefsFor: (item: DriveItem) => DraggedItemRef[];
@@ -389,6 +392,7 @@ function ItemTile(view: ItemViewProps) {
       <ItemActions
         item={item}
         onAction={props.onAction}
+        versionHistory={props.versionHistory}
         tabbable={tabbable}
         className={cn(
           'absolute top-2 right-2 rounded-xl border border-line bg-surface/95 p-0.5 shadow-sm backdrop-blur transition-opacity',
@@ -452,6 +456,7 @@ function ItemRow(view: ItemViewProps) {
       <ItemActions
         item={item}
         onAction={props.onAction}
+        versionHistory={props.versionHistory}
         tabbable={tabbable}
         menuOnlyOnPhones={!selected}
         className={cn(

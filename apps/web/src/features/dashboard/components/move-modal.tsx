@@ -2,12 +2,12 @@ import { ChevronRight, CornerLeftUp, FolderInput } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
+import { FolderIcon } from '../../../components/ui/file-icon';
 import { Modal } from '../../../components/ui/modal';
 import { Spinner } from '../../../components/ui/spinner';
-import { useFolderPath } from '../api/get-folder-path';
-import { useFolders } from '../api/get-folders';
+import { useFolderPath } from '../../../hooks/use-folder-path';
+import { useFolders } from '../../../hooks/use-folders';
 import { sortByName, type DriveItem } from '../items';
-import { FolderIcon } from './file-icon';
 
 interface MoveModalProps {
   items: DriveItem[] | null;

@@ -2,10 +2,10 @@ import { Download, FolderOpen } from 'lucide-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FileItem } from '@cloudvault/contract/files';
+import { FileIcon } from '../../../components/ui/file-icon';
 import { Spinner } from '../../../components/ui/spinner';
+import { useFolderPaths } from '../../../hooks/use-folder-path';
 import { useFormatSize } from '../../../lib/format-size';
-import { useFolderPaths } from '../api/get-folder-path';
-import { FileIcon } from './file-icon';
 
 /** More would be a wall of text; a person types more letters instead. */
 const SHOWN_HITS = 100;

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { NotificationsResponse } from '@cloudvault/contract/profile';
 import { api } from '../../../lib/api-client';
-import { notificationKeys } from './query-keys';
+import { notificationKeys } from '../../../lib/query-keys';
 
 /** The bell looks again this often, so a share or an alert shows up without a reload. */
 const POLL_INTERVAL_MS = 60_000;

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { NotificationsResponse } from '@cloudvault/contract/profile';
 import { api } from '../../../lib/api-client';
-import { notificationKeys } from './query-keys';
+import { notificationKeys } from '../../../lib/query-keys';
 
 /** POST /api/notifications/read: every notification of the user is read. */
 export function markNotificationsRead(): Promise<void> {

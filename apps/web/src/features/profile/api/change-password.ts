@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MessageBody } from '@cloudvault/contract/common';
 import type { ChangePasswordBody } from '@cloudvault/contract/profile';
 import { api } from '../../../lib/api-client';
-import { profileKeys } from './query-keys';
+import { profileKeys } from '../../../lib/query-keys';
 
 /** PUT /api/user/password: the server signs out every other session of the user. */
 export function changePassword(body: ChangePasswordBody): Promise<MessageBody> {

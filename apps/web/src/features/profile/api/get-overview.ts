@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AccountOverviewResponse } from '@cloudvault/contract/profile';
 import { api } from '../../../lib/api-client';
-import { profileKeys } from './query-keys';
+import { profileKeys } from '../../../lib/query-keys';
 
 /** GET /api/user/overview: account age, last sign-in, counts and recent activity. */
 export function getOverview({ signal }: { signal?: AbortSignal } = {}): Promise<AccountOverviewResponse> {

@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import type { ProfileResponse } from '@cloudvault/contract/accounts';
 import type { UpdateProfileBody } from '@cloudvault/contract/profile';
+import { useSession } from '../../../hooks/use-session';
 import { api } from '../../../lib/api-client';
-import { useSession } from '../../auth/hooks/use-session';
 
 /** PUT /api/user/profile: first and last name (the e-mail cannot change). */
 export function updateProfile(body: UpdateProfileBody): Promise<ProfileResponse> {

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../../components/ui/page-title';
 import { Tabs, type TabItem } from '../../../components/ui/tabs';
-import { useSession } from '../../auth/hooks/use-session';
+import { useSession } from '../../../hooks/use-session';
 import { ActivityTab } from './activity-tab';
 import { PreferencesTab } from './preferences-tab';
 import { ProfileDetailsTab } from './profile-details-tab';

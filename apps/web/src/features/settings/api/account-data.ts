@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MessageBody } from '@cloudvault/contract/common';
 import { apiRequest } from '../../../lib/api-client';
 import { downloadWithLink } from '../../../lib/download';
-import { endSession } from '../../auth/hooks/use-session';
+import { endSession } from '../../../lib/session';
 
 /**
  * The whole account as a zip (GET /api/user/export), saved by the browser's own download

@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Settings, SettingsResponse } from '@cloudvault/contract/settings';
 import { api } from '../../../lib/api-client';
+import { settingsKeys } from '../../../lib/query-keys';
 import { mergeSettings } from '../merge-settings';
-import { settingsKeys } from './query-keys';
 
 /** GET /api/user/settings, merged over the defaults. */
 export async function getSettings({ signal }: { signal?: AbortSignal } = {}): Promise<Settings> {

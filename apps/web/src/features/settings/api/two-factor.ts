@@ -2,9 +2,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MessageBody } from '@cloudvault/contract/common';
 import type { RecoveryCodesResponse, TwoFactorDisableBody, TwoFactorSetupResponse } from '@cloudvault/contract/profile';
 import type { Settings } from '@cloudvault/contract/settings';
+import { useSession } from '../../../hooks/use-session';
 import { api } from '../../../lib/api-client';
-import { useSession } from '../../auth/hooks/use-session';
-import { settingsKeys } from './query-keys';
+import { settingsKeys } from '../../../lib/query-keys';
 
 /** POST /api/auth/2fa/setup: a new secret and its QR code, not active until confirmed. */
 export function setupTwoFactor(): Promise<TwoFactorSetupResponse> {

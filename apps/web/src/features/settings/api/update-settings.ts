@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Settings, SettingsResponse } from '@cloudvault/contract/settings';
 import { api } from '../../../lib/api-client';
+import { settingsKeys } from '../../../lib/query-keys';
 import { mergeSettings } from '../merge-settings';
-import { settingsKeys } from './query-keys';
 
 /** PUT /api/user/settings with the whole settings object; the answer is what the server kept. */
 export async function updateSettings(settings: Settings): Promise<Settings> {

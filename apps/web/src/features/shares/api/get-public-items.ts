@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { PublicItemsResponse } from '@cloudvault/contract/shares';
 import { api } from '../../../lib/api-client';
+import { shareKeys } from '../../../lib/query-keys';
 import { visitorOptions } from './get-public-share';
-import { shareKeys } from './query-keys';
 
 /** GET /api/public/shares/:token/items?folderId=: a folder inside a shared folder (null: its top). */
 export function getPublicItems(token: string, folderId: string | null, access: string | null, signal?: AbortSignal): Promise<PublicItemsResponse> {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PublicShare } from '@cloudvault/contract/shares';
 import { ApiError, api } from '../../../lib/api-client';
-import { shareKeys } from './query-keys';
+import { shareKeys } from '../../../lib/query-keys';
 
 /**
  * A visitor's request: the access grant of an unlocked password link as X-Share-Access, and

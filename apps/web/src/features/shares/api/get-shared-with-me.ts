@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SharedFolder, SharedWithMeResponse } from '@cloudvault/contract/shares';
 import { api } from '../../../lib/api-client';
-import { shareKeys } from './query-keys';
+import { shareKeys } from '../../../lib/query-keys';
 
 /** GET /api/shared-with-me: folders shared privately to the caller's e-mail, with their owners. */
 export async function getSharedWithMe(signal?: AbortSignal): Promise<SharedFolder[]> {

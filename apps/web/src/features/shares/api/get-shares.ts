@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Share, SharesResponse } from '@cloudvault/contract/shares';
 import { api } from '../../../lib/api-client';
-import { shareKeys } from './query-keys';
+import { shareKeys } from '../../../lib/query-keys';
 
 /** GET /api/shares: the caller's links and private shares, newest first. */
 export async function getShares(signal?: AbortSignal): Promise<Share[]> {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Share } from '@cloudvault/contract/shares';
 import { api } from '../../../lib/api-client';
-import { shareKeys } from './query-keys';
+import { shareKeys } from '../../../lib/query-keys';
 
 /** DELETE /api/shares/:id: the link or private share stops working at once. */
 export function revokeShare(id: string): Promise<void> {

@@ -2,9 +2,9 @@ import { Download } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { PublicShare } from '@cloudvault/contract/shares';
 import { buttonClasses } from '../../../components/ui/button';
+import { FileIcon } from '../../../components/ui/file-icon';
 import { cn } from '../../../lib/cn';
 import { useFormatSize } from '../../../lib/format-size';
-import { FileIcon } from '../../dashboard/components/file-icon';
 import { publicDownloadHref } from '../public-links';
 import { ShareFacts } from './share-facts';
 

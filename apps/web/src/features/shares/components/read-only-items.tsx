@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { FileItem } from '@cloudvault/contract/files';
 import type { Folder } from '@cloudvault/contract/folders';
+import { FileIcon, FolderIcon } from '../../../components/ui/file-icon';
 import { useFormatSize } from '../../../lib/format-size';
-import { FileIcon, FolderIcon } from '../../dashboard/components/file-icon';
 
 interface ReadOnlyItemsProps {
   folders: Folder[];

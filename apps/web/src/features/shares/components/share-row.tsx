@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Share } from '@cloudvault/contract/shares';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { FileIcon, FolderIcon } from '../../dashboard/components/file-icon';
+import { FileIcon, FolderIcon } from '../../../components/ui/file-icon';
 import { hasExpired } from '../public-links';
 
 interface ShareRowProps {

@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { PageTitle } from '../../../components/ui/page-title';
 import { serverErrorMessage } from '../../../lib/api-client';
-import { announceLink } from '../../dashboard/share-feedback';
+import { announceLink } from '../announce-link';
 import { useShares } from '../api/get-shares';
 import { useRevokeShare } from '../api/revoke-share';
 import { BackToFiles } from './back-link';

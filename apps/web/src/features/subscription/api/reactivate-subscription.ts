@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { SubscriptionResponse } from '@cloudvault/contract/subscriptions';
+import { useInvalidatePlanData } from '../../../hooks/use-invalidate-plan-data';
 import { api } from '../../../lib/api-client';
-import { useInvalidatePlanData } from './invalidate-plan-data';
 
 /** POST /api/subscriptions/reactivate: a subscription set to end renews again. */
 export function reactivateSubscription(): Promise<SubscriptionResponse> {

@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import type { PlanId } from '@cloudvault/contract/plans';
 import type { UpgradeResponse } from '@cloudvault/contract/subscriptions';
+import { useInvalidatePlanData } from '../../../hooks/use-invalidate-plan-data';
 import { api } from '../../../lib/api-client';
-import { useInvalidatePlanData } from './invalidate-plan-data';
 
 /**
  * POST /api/subscriptions/upgrade: without a paid subscription the answer is a checkoutUrl

@@ -7,6 +7,9 @@ import type { CurrentSubscriptionResponse } from '@cloudvault/contract/subscript
 import { renderWithProviders } from '../../../testing/render-with-providers';
 import { SubscriptionPage } from './subscription-page';
 
+/** The analytics feature is composed in by the app; these tests leave it out. */
+const NoAnalytics = () => null;
+
 vi.mock('react-hot-toast', () => ({ default: Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn() }) }));
 const toast = (await import('react-hot-toast')).default as unknown as { success: ReturnType<typeof vi.fn>; error: ReturnType<typeof vi.fn> };
 
@@ -102,7 +105,7 @@ afterEach(() => {
 describe('SubscriptionPage', () => {
   it('shows a Free user the Free status, Upgrade Plan without Cancel, and the recommendation from 50 %', async () => {
     const user = userEvent.setup();
-    renderWithProviders(<SubscriptionPage />, { route: '/subscription' });
+    renderWithProviders(<SubscriptionPage analytics={NoAnalytics} />, { route: '/subscription' });
     await screen.findByRole('heading', { level: 2, name: 'Free' });
     expect(screen.getByText('Status:', { exact: false }).parentElement?.textContent).toBe('Status: Free');
     expect(screen.queryByRole('button', { name: 'Cancel subscription' })).toBeNull();
@@ -120,7 +123,7 @@ describe('SubscriptionPage', () => {
   it('shows the ending notice instead of Cancel, and plan cards by their relation to the current plan', async () => {
     const user = userEvent.setup();
     answer = pro({ cancelAtPeriodEnd: true, nextBillingDate: null });
-    renderWithProviders(<SubscriptionPage />, { route: '/subscription' });
+    renderWithProviders(<SubscriptionPage analytics={NoAnalytics} />, { route: '/subscription' });
     await screen.findByText('Subscription ends on Dec 22, 2026');
     expect(screen.getByRole('button', { name: 'Reactivate' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Cancel subscription' })).toBeNull();
@@ -148,7 +151,7 @@ describe('SubscriptionPage', () => {
   it('colours billing history by status and links invoices', async () => {
     const user = userEvent.setup();
     answer = pro();
-    renderWithProviders(<SubscriptionPage />, { route: '/subscription' });
+    renderWithProviders(<SubscriptionPage analytics={NoAnalytics} />, { route: '/subscription' });
     await screen.findByRole('button', { name: 'Cancel subscription' });
     await user.click(screen.getByRole('tab', { name: 'Billing' }));
     expect(screen.getByText('Paid').className).toContain('green');
@@ -162,7 +165,7 @@ describe('SubscriptionPage', () => {
   it('changes plan without a checkout: the data is read again and the change announced', async () => {
     const user = userEvent.setup();
     answer = pro();
-    renderWithProviders(<SubscriptionPage />, { route: '/subscription' });
+    renderWithProviders(<SubscriptionPage analytics={NoAnalytics} />, { route: '/subscription' });
     await screen.findByRole('button', { name: 'Cancel subscription' });
     await user.click(screen.getByRole('tab', { name: 'Plans' }));
     await user.click(screen.getByRole('button', { name: 'Upgrade to Business' }));
@@ -173,7 +176,7 @@ describe('SubscriptionPage', () => {
   });
 
   it('announces updated=true and a billing portal return once, then removes both from the address', async () => {
-    const { router } = renderWithProviders(<SubscriptionPage />, { route: '/subscription?updated=true&session_id=ps_1' });
+    const { router } = renderWithProviders(<SubscriptionPage analytics={NoAnalytics} />, { route: '/subscription?updated=true&session_id=ps_1' });
     await waitFor(() => expect(router.state.location.search).toBe(''));
     expect(toast.success).toHaveBeenCalledWith('Subscription updated successfully!', expect.anything());
     expect(toast.success).toHaveBeenCalledWith('Billing portal session completed!', expect.anything());
@@ -182,7 +185,7 @@ describe('SubscriptionPage', () => {
 
   it('says when the subscription cannot be loaded', async () => {
     answer = 'fail';
-    renderWithProviders(<SubscriptionPage />, { route: '/subscription' });
+    renderWithProviders(<SubscriptionPage analytics={NoAnalytics} />, { route: '/subscription' });
     expect((await screen.findByRole('alert')).textContent).toContain('Failed to load subscription data');
     expect(toast.error).toHaveBeenCalledWith('Failed to load subscription data', expect.anything());
   });

@@ -1,13 +1,14 @@
 import { BarChart3, CreditCard, LayoutDashboard, Layers, TriangleAlert } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ComponentType } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
+import type { PlanId } from '@cloudvault/contract/plans';
 import { Button } from '../../../components/ui/button';
 import { PageTitle } from '../../../components/ui/page-title';
 import { Spinner } from '../../../components/ui/spinner';
 import { Tabs, type TabItem } from '../../../components/ui/tabs';
-import { useCurrentSubscription } from '../api/get-current-subscription';
-import { usePlans } from '../api/get-plans';
+import { useCurrentSubscription } from '../../../hooks/use-current-subscription';
+import { usePlans } from '../../../hooks/use-plans';
 import { useArrivalNotices } from '../hooks/use-arrival-notices';
 import { usePlanActions } from '../hooks/use-plan-actions';
 import { BillingTab } from './billing-tab';
@@ -19,8 +20,11 @@ import { UsageTab } from './usage-tab';
 
 type TabId = 'overview' | 'billing' | 'usage' | 'plans';
 
-/** Subscription & Billing (docs/product.md#subscription): Overview, Billing, Usage and Plans. */
-export function SubscriptionPage() {
+/**
+ * Subscription & Billing (docs/product.md#subscription): Overview, Billing, Usage and Plans.
+ * The app passes in the analytics the Usage tab ends with.
+ */
+export function SubscriptionPage({ analytics: Analytics }: { analytics: ComponentType<{ plan: PlanId }> }) {
   const { t } = useTranslation();
   useArrivalNotices();
   const current = useCurrentSubscription();
@@ -56,7 +60,7 @@ export function SubscriptionPage() {
         />
       ),
       billing: <BillingTab items={data.billingHistory} />,
-      usage: <UsageTab current={data} />,
+      usage: <UsageTab current={data} analytics={<Analytics plan={data.plan} />} />,
       plans: (
         <PlansTab
           plans={plans.data}

@@ -1,11 +1,10 @@
 import { Download, File, FileText, Film, Folder, Image, Share2 } from 'lucide-react';
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CurrentSubscriptionResponse } from '@cloudvault/contract/subscriptions';
 import { StorageBar } from '../../../components/ui/storage-bar';
-import { displayPercent, usagePercent } from '../../../lib/storage-usage';
-import { AnalyticsSection } from '../../analytics/components/analytics-section';
 import { useFormatSize } from '../../../lib/format-size';
+import { displayPercent, usagePercent } from '../../../lib/storage-usage';
 
 type Icon = ComponentType<{ className?: string; 'aria-hidden'?: 'true' }>;
 
@@ -32,7 +31,7 @@ function Counters({ title, id, items }: { title: string; id: string; items: Arra
 }
 
 /** Usage: the storage bar (coloured as on the dashboard), activity counters, file types and the analytics. */
-export function UsageTab({ current }: { current: CurrentSubscriptionResponse }) {
+export function UsageTab({ current, analytics }: { current: CurrentSubscriptionResponse; analytics: ReactNode }) {
   const { t } = useTranslation();
   const formatSize = useFormatSize();
   const percent = usagePercent(current.storageUsed, current.storageLimit);
@@ -76,7 +75,7 @@ export function UsageTab({ current }: { current: CurrentSubscriptionResponse }) 
           { label: t('subscription.usage.videos'), value: current.fileTypes.videos, icon: Film },
         ]}
       />
-      <AnalyticsSection plan={current.plan} />
+      {analytics}
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { getCurrentSubscription } from '../../subscription/api/get-current-subscription';
-import { billingKeys } from '../../subscription/api/query-keys';
+import { getCurrentSubscription } from '../../../hooks/use-current-subscription';
+import { billingKeys } from '../../../lib/query-keys';
 
 /**
  * The subscription as the finished checkout `sessionId` left it: GET

@@ -1,9 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TrashResponse } from '@cloudvault/contract/trash';
 import { api } from '../../../lib/api-client';
-import { driveKeys } from '../../dashboard/api/query-keys';
-
-export const trashKey = ['trash'] as const;
+import { driveKeys, trashKeys } from '../../../lib/query-keys';
 
 /** GET /api/trash: what the user deleted, with when and (auto-delete on) when it is purged. */
 export function getTrash(): Promise<TrashResponse> {
@@ -11,7 +9,7 @@ export function getTrash(): Promise<TrashResponse> {
 }
 
 export function useTrash() {
-  return useQuery({ queryKey: trashKey, queryFn: getTrash, staleTime: 0 });
+  return useQuery({ queryKey: trashKeys.all, queryFn: getTrash, staleTime: 0 });
 }
 
 /** POST /api/trash/restore: back to its old place (or home when that place is gone). */
@@ -34,7 +32,7 @@ export function usePurgeItem() {
   return useMutation({
     mutationFn: purgeItem,
     onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: trashKey });
+      void queryClient.invalidateQueries({ queryKey: trashKeys.all });
       void queryClient.invalidateQueries({ queryKey: driveKeys.storage });
     },
   });
@@ -45,7 +43,7 @@ export function useRestoreItem() {
   return useMutation({
     mutationFn: restoreItem,
     onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: trashKey });
+      void queryClient.invalidateQueries({ queryKey: trashKeys.all });
       void queryClient.invalidateQueries({ queryKey: driveKeys.all });
     },
   });
@@ -55,9 +53,9 @@ export function useEmptyTrash() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: emptyTrash,
-    onSuccess: () => queryClient.setQueryData<TrashResponse>(trashKey, { folders: [], files: [] }),
+    onSuccess: () => queryClient.setQueryData<TrashResponse>(trashKeys.all, { folders: [], files: [] }),
     onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: trashKey });
+      void queryClient.invalidateQueries({ queryKey: trashKeys.all });
       void queryClient.invalidateQueries({ queryKey: driveKeys.storage });
     },
   });

@@ -5,12 +5,12 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TrashResponse } from '@cloudvault/contract/trash';
 import { Button } from '../../../components/ui/button';
+import { FileIcon, FolderIcon } from '../../../components/ui/file-icon';
 import { Modal } from '../../../components/ui/modal';
 import { PageTitle } from '../../../components/ui/page-title';
 import { Spinner } from '../../../components/ui/spinner';
 import { serverErrorMessage } from '../../../lib/api-client';
 import { useFormatSize } from '../../../lib/format-size';
-import { FileIcon, FolderIcon } from '../../dashboard/components/file-icon';
 import { useEmptyTrash, usePurgeItem, useRestoreItem, useTrash } from '../api/trash';
 
 type TrashedFolder = TrashResponse['folders'][number];

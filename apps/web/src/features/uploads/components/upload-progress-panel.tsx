@@ -1,16 +1,16 @@
 import { ChevronDown, ChevronUp, CircleAlert, CircleCheck, CloudUpload, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePlans } from '../../../hooks/use-plans';
+import { useUploadConfig } from '../../../hooks/use-upload-config';
 import { getToken } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
-import { usePlans } from '../../subscription/api/get-plans';
-import { useUploadConfig } from '../api/get-upload-config';
+import { useFormatSize } from '../../../lib/format-size';
 import { useUploadEntries } from '../hooks/use-uploads';
 import { uploadConcurrency } from '../upload-limits';
 import type { UploadEntry } from '../upload-queue';
 import { uploadQueue } from '../upload-store';
 import { remainingTimeText, speedText } from '../upload-text';
-import { useFormatSize } from '../../../lib/format-size';
 
 const percentOf = (loaded: number, size: number) => (size > 0 ? Math.min(100, Math.round((loaded / size) * 100)) : 0);
 

@@ -1,8 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { driveKeys } from '../../dashboard/api/query-keys';
-import { billingKeys } from '../../subscription/api/query-keys';
-import { versionKeys } from './query-keys';
+import { billingKeys, driveKeys, versionKeys } from '../../../lib/query-keys';
 
 /** DELETE /api/files/:id/versions/:versionId: the version's bytes go and its space comes back. */
 export function deleteVersion(fileId: string, versionId: string): Promise<void> {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { VersionsResponse } from '@cloudvault/contract/versions';
 import { api } from '../../../lib/api-client';
-import { versionKeys } from './query-keys';
+import { versionKeys } from '../../../lib/query-keys';
 
 /** GET /api/files/:id/versions: the file's earlier versions, most recently replaced first. */
 export function getVersions(fileId: string, signal?: AbortSignal): Promise<VersionsResponse> {

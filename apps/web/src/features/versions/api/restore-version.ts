@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RestoredVersionResponse } from '@cloudvault/contract/versions';
 import { api } from '../../../lib/api-client';
-import { driveKeys } from '../../dashboard/api/query-keys';
-import { versionKeys } from './query-keys';
+import { driveKeys, versionKeys } from '../../../lib/query-keys';
 
 /** POST /api/files/:id/versions/:versionId/restore: the version becomes the file's bytes, the current bytes a version. */
 export function restoreVersion(fileId: string, versionId: string): Promise<RestoredVersionResponse> {

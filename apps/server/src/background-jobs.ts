@@ -1,0 +1,45 @@
+import type { JobRunner } from './adapters/jobs/job-runner.ts';
+
+/** The periodic jobs' names, for tests and operators (runNow, stats). */
+export const BACKGROUND_JOBS = {
+  retention: 'trash-and-version-retention',
+  storageFigures: 'daily-storage-figures',
+  renewals: 'subscription-renewals',
+  mailDelivery: 'mail-delivery',
+  storageReconciler: 'storage-reconciler',
+  blobDeletion: 'blob-deletion',
+  storageSweeper: 'storage-sweeper',
+} as const;
+
+/**
+ * The background work and when it runs (cron, UTC). The hourly jobs are spread over the hour
+ * so they do not start together. Each is safe to run twice at once (docs/decisions/0017-job-runner.md).
+ */
+export function registerBackgroundJobs(
+  jobs: Pick<JobRunner, 'addPeriodic'>,
+  work: {
+    purgeExpiredTrash(): Promise<unknown>;
+    purgeExpiredVersions(): Promise<unknown>;
+    snapshotStorage(): Promise<unknown>;
+    /** Absent when the payment provider renews on its own (Stripe). */
+    runRenewals: (() => Promise<unknown>) | undefined;
+    deliverDueMail(): Promise<unknown>;
+    /** docs/decisions/0021-crash-safe-storage.md: expired reservations back, storage_used exact. */
+    reconcileStorage(): Promise<unknown>;
+    deleteQueuedBlobs(): Promise<unknown>;
+    sweepStorage(): Promise<unknown>;
+  },
+): void {
+  jobs.addPeriodic({
+    name: BACKGROUND_JOBS.retention,
+    cron: '5 * * * *',
+    run: async () => ({ trash: await work.purgeExpiredTrash(), versions: await work.purgeExpiredVersions() }),
+  });
+  jobs.addPeriodic({ name: BACKGROUND_JOBS.storageFigures, cron: '25 * * * *', run: () => work.snapshotStorage() });
+  if (work.runRenewals) jobs.addPeriodic({ name: BACKGROUND_JOBS.renewals, cron: '45 * * * *', run: work.runRenewals });
+  jobs.addPeriodic({ name: BACKGROUND_JOBS.mailDelivery, cron: '* * * * *', run: () => work.deliverDueMail() });
+  // Every minute: what a dead node reserved goes back within its lease and a minute.
+  jobs.addPeriodic({ name: BACKGROUND_JOBS.storageReconciler, cron: '* * * * *', run: () => work.reconcileStorage() });
+  jobs.addPeriodic({ name: BACKGROUND_JOBS.blobDeletion, cron: '* * * * *', run: () => work.deleteQueuedBlobs() });
+  jobs.addPeriodic({ name: BACKGROUND_JOBS.storageSweeper, cron: '35 * * * *', run: () => work.sweepStorage() });
+}

@@ -1,0 +1,75 @@
+import { SignJWT, jwtVerify } from 'jose';
+import type { Clock } from '../../lib/clock.ts';
+import type { Download } from './download-responses.ts';
+
+/** Long enough to start a download, short enough that a leaked link is soon useless. */
+export const DOWNLOAD_LINK_LIFETIME_MS = 5 * 60 * 1000;
+const AUDIENCE = 'cloudvault-download';
+
+/**
+ * What a link names: an item of a kind some module serves (`file`, `folder`, `export`,
+ * `version`), whose owner is `userId`. `fileId` is the file a version belongs to.
+ */
+export interface DownloadTarget {
+  kind: string;
+  id: string;
+  userId: string;
+  fileId?: string;
+}
+
+/**
+ * What the module owning a kind answers for one of its links: the bytes to send, checked
+ * again at download time (a file moved to Trash since is its own 404), or null when the
+ * link does not name an item of that kind.
+ */
+export type DownloadOf = (target: DownloadTarget) => Promise<Download | null>;
+
+/**
+ * Signed, short-lived download URLs. A browser cannot attach the bearer token to a
+ * native download, and fetching into memory would hold the whole file; a link lets the
+ * browser's own download manager stream to disk, with Range for resuming. Each module
+ * that makes links registers how its kind is served, so this one knows none of them.
+ */
+export function createDownloadLinks(secret: string, clock: Clock) {
+  const key = new TextEncoder().encode(secret);
+  const served = new Map<string, DownloadOf>();
+
+  async function verify(token: string): Promise<DownloadTarget | null> {
+    try {
+      const { payload } = await jwtVerify(token, key, { audience: AUDIENCE, algorithms: ['HS256'], currentDate: clock.now() });
+      const { kind, id, sub, fileId } = payload;
+      if (typeof kind !== 'string' || typeof id !== 'string' || typeof sub !== 'string') return null;
+      return { kind, id, userId: sub, ...(typeof fileId === 'string' ? { fileId } : {}) };
+    } catch {
+      return null;
+    }
+  }
+
+  return {
+    async create(target: DownloadTarget): Promise<{ url: string; expiresAt: string }> {
+      const expiresAt = new Date(clock.now().getTime() + DOWNLOAD_LINK_LIFETIME_MS);
+      const token = await new SignJWT({ kind: target.kind, id: target.id, ...(target.fileId !== undefined ? { fileId: target.fileId } : {}) })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(target.userId)
+        .setAudience(AUDIENCE)
+        .setIssuedAt(clock.now())
+        .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+        .sign(key);
+      return { url: `/api/downloads/${token}`, expiresAt: expiresAt.toISOString() };
+    },
+
+    /** Called by the module that makes links of `kind`, when its routes are registered. */
+    serve(kind: string, downloadOf: DownloadOf): void {
+      served.set(kind, downloadOf);
+    },
+
+    /** What the token names; null when it is forged, expired, or of a kind no module serves. */
+    async resolve(token: string): Promise<Download | null> {
+      const target = await verify(token);
+      const downloadOf = target && served.get(target.kind);
+      return downloadOf ? downloadOf(target) : null;
+    },
+  };
+}
+
+export type DownloadLinks = ReturnType<typeof createDownloadLinks>;

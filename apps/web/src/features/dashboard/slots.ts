@@ -1,0 +1,33 @@
+import type { ComponentType, ReactNode } from 'react';
+import type { FileItem, UploadConfig } from '@cloudvault/contract/files';
+import type { PlanId } from '@cloudvault/contract/plans';
+import type { DropdownMenuItem } from '../../components/ui/dropdown-menu';
+import type { DriveItem } from './items';
+
+/*
+ * What the file manager shows from other features. The app passes them in (app/routes):
+ * a feature never imports another one.
+ */
+
+/** Uploading into the open folder. */
+export interface UploadsSlot {
+  /** The 'Upload Files' dialog. */
+  Dialog: ComponentType<{ open: boolean; onClose: () => void; folderId: string | null; folderName: string }>;
+  /** Uploads what was dropped on the page; resolves with the number of folders it created. */
+  uploadDropped: (dataTransfer: DataTransfer, folderId: string | null, config: UploadConfig) => Promise<number>;
+  /** Calls `listener` with each file as its upload lands; returns the unsubscribe. */
+  onFileUploaded: (listener: (file: FileItem) => void) => () => void;
+}
+
+/** Sharing an item: through `Dialog`, or at once for files the plan gives no link settings. */
+export interface SharingSlot {
+  sharesThroughDialog: (item: DriveItem, plan: PlanId | undefined) => boolean;
+  shareFileAtOnce: (fileId: string) => void;
+  Dialog: ComponentType<{ item: DriveItem | null; plan: PlanId | undefined; onClose: () => void }>;
+}
+
+/** A file's version history: menu entries, and the dialog they open, handed to `children`. */
+export type VersionHistorySlot = ComponentType<{
+  file: FileItem;
+  children: (history: { menuItems: DropdownMenuItem[]; dialog: ReactNode }) => ReactNode;
+}>;

@@ -1,4 +1,0 @@
-/** Query keys of the header bell. */
-export const notificationKeys = {
-  all: ['notifications'] as const,
-};

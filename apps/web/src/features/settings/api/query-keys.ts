@@ -1,4 +1,0 @@
-/** Query keys of the user's settings. */
-export const settingsKeys = {
-  all: ['settings'] as const,
-};

@@ -1,0 +1,76 @@
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import type { AuthResponse, ProfileResponse, User } from '@cloudvault/contract/accounts';
+import { api, clearToken, getToken, setToken, type RequestOptions } from './api-client';
+import { sessionKey } from './query-keys';
+
+/**
+ * The session outside React: the start-up check, and what signing in and out do to the
+ * token and the query cache. Components read it through hooks/use-session.
+ */
+
+/** GET /api/auth/profile */
+export function getProfile(options?: Pick<RequestOptions, 'ignoreUnauthorized' | 'signal'>): Promise<ProfileResponse> {
+  return api.get<ProfileResponse>('/auth/profile', options);
+}
+
+/**
+ * The start-up session check: no token means signed out at once; with a token the
+ * profile decides. A failed check only drops the token (and is logged); the route guards
+ * then send the visitor where a signed-out visitor belongs.
+ */
+async function loadSession({ signal }: { signal: AbortSignal }): Promise<User | null> {
+  if (!getToken()) return null;
+  try {
+    const { user } = await getProfile({ ignoreUnauthorized: true, signal });
+    return user;
+  } catch (error) {
+    console.warn('Session check failed; signing out.', error);
+    clearToken();
+    return null;
+  }
+}
+
+export function sessionQueryOptions() {
+  return queryOptions({
+    queryKey: sessionKey,
+    queryFn: loadSession,
+    // Without a token the answer is known synchronously: no loading flash for visitors.
+    initialData: () => (getToken() ? undefined : null),
+    // The session changes only through sign-in, sign-out, refreshUser and updateUser.
+    staleTime: Infinity,
+    gcTime: Infinity,
+    retry: false,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+  });
+}
+
+/**
+ * Where a signed-in page sends a visitor once the session is gone: the landing page after
+ * choosing to sign out, the sign-in page otherwise (expired or revoked session).
+ */
+let signedOutByUser = false;
+
+export function signedOutRedirectPath(): '/' | '/login' {
+  return signedOutByUser ? '/' : '/login';
+}
+
+/** Stores the token of a fresh sign-in or registration and makes its user current. */
+export function startSession(queryClient: QueryClient, { token, user }: AuthResponse): void {
+  setToken(token);
+  signedOutByUser = false;
+  queryClient.setQueryData<User | null>(sessionKey, user);
+}
+
+/**
+ * Forgets the session: token, user, and every cached answer that belonged to that user.
+ * `reason` decides where signed-in pages redirect (see signedOutRedirectPath).
+ */
+export function endSession(queryClient: QueryClient, reason: 'signOut' | 'unauthorized'): void {
+  clearToken();
+  signedOutByUser = reason === 'signOut';
+  queryClient.removeQueries({
+    predicate: (query) => query.queryKey[0] !== sessionKey[0] || query.queryKey[1] !== sessionKey[1],
+  });
+  queryClient.setQueryData<User | null>(sessionKey, null);
+}

@@ -1,10 +1,12 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
- * Three levels, run separately by scripts/test.mjs so each can be required or skipped
+ * Four levels, run separately by scripts/test.mjs so each can be required or skipped
  * loudly: unit (pure logic and components), integration (real server over HTTP),
- * e2e (the built app in Debian's Chromium).
+ * e2e (the built app in Debian's Chromium), cluster (two server processes behind haproxy
+ * on PostgreSQL, S3 and Redis).
  */
+const CLUSTER_TESTS = 'apps/server/test/cluster/**';
 export default defineConfig({
   test: {
     projects: [
@@ -21,7 +23,7 @@ export default defineConfig({
           // The tree races line up their interleaving with PostgreSQL row locks; SQLite runs one
           // writer at a time, so there they could never fail. They are left out of collection
           // (not skipped: a skipped test fails CI) unless TEST_DB=postgres, which CI runs too.
-          exclude: process.env.TEST_DB === 'postgres' ? configDefaults.exclude : [...configDefaults.exclude, 'apps/server/test/tree-races.test.ts'],
+          exclude: [...configDefaults.exclude, CLUSTER_TESTS, ...(process.env.TEST_DB === 'postgres' ? [] : ['apps/server/test/tree-races.test.ts'])],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -33,6 +35,16 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+        },
+      },
+      {
+        test: {
+          name: 'cluster',
+          include: [`${CLUSTER_TESTS}/*.test.ts`],
+          // Each file runs its own cluster (two server processes, haproxy, s3rver): one at a time.
+          fileParallelism: false,
+          testTimeout: 300_000,
+          hookTimeout: 180_000,
         },
       },
     ],

@@ -1,0 +1,71 @@
+import type pg from 'pg';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { subscribe } from '../helpers/billing.ts';
+import { createUser } from '../helpers/factories.ts';
+import { type Cluster, startCluster } from './helpers/cluster.ts';
+import { waitFor } from './helpers/wait-for.ts';
+
+let cluster: Cluster;
+beforeAll(async () => {
+  cluster = await startCluster();
+});
+afterAll(async () => {
+  await cluster?.stop();
+});
+
+/** Backends of the cluster's database that wait on a lock. */
+async function lockWaiters(db: pg.Pool): Promise<number[]> {
+  const { rows } = await db.query<{ pid: number }>(
+    "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
+  );
+  return rows.map((row) => row.pid);
+}
+
+/**
+ * Both nodes are made to renew at the same moment: they are restarted together, so their
+ * start-up renewal runs (apps/server/src/main.ts runs each background task soon after start)
+ * coincide, and the test holds the invoices table locked until every node that renews is
+ * waiting to write its invoice. Then it lets them all go at once.
+ */
+it('bills one renewal invoice for the period when both nodes renew at the same moment', async () => {
+  const user = await createUser(cluster);
+  await subscribe(cluster, user.token);
+  const due = new Date(Date.now() - 60_000).toISOString();
+  await cluster.db.query('UPDATE subscriptions SET current_period_end = $1 WHERE user_id = $2', [due, user.user.id]);
+
+  await Promise.all(cluster.nodes.map((node) => node.stop()));
+  const gate = await cluster.db.connect();
+  let gateOpen = false;
+  const openGate = async () => {
+    if (gateOpen) return;
+    gateOpen = true;
+    await gate.query('COMMIT');
+    gate.release();
+  };
+  try {
+    await gate.query('BEGIN');
+    await gate.query('LOCK TABLE invoices IN ACCESS EXCLUSIVE MODE');
+    await Promise.all(cluster.nodes.map((node) => cluster.startNode(node)));
+    // A job runner that lets one node only run the renewal queues one writer, never two.
+    const bothWaiting = await waitFor('both nodes to wait on the invoices', async () => (await lockWaiters(cluster.db)).length >= 2, 30_000).catch(() => false);
+    const waiters = await lockWaiters(cluster.db);
+    expect(waiters.length, 'no node started the renewal after the restart').toBeGreaterThan(0);
+    console.log(`Renewal writers held at the gate: ${waiters.length}${bothWaiting ? '' : ' (one node renewed)'}`);
+    await openGate();
+
+    // Settled once every held writer has finished its transaction.
+    await waitFor('the renewal transactions to end', async () => {
+      const { rows } = await cluster.db.query<{ busy: number }>("SELECT count(*)::int AS busy FROM pg_stat_activity WHERE pid = ANY($1) AND state <> 'idle'", [waiters]);
+      return rows[0]?.busy === 0;
+    });
+  } finally {
+    await openGate();
+  }
+
+  const { rows: invoices } = await cluster.db.query<{ created_at: string }>('SELECT created_at FROM invoices WHERE user_id = $1 ORDER BY created_at', [user.user.id]);
+  expect(invoices.map((invoice) => invoice.created_at), 'the first payment and one renewal').toHaveLength(2);
+  expect(invoices[1]?.created_at).toBe(due);
+  const current = await cluster.request('GET', '/api/subscriptions/current', { token: user.token });
+  expect(current.body.billingHistory).toHaveLength(2);
+  expect(Date.parse(current.body.subscription.currentPeriodEnd)).toBeGreaterThan(Date.now());
+});

@@ -1,7 +1,6 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { subscribe } from '../helpers/billing.ts';
-import { createUser } from '../helpers/factories.ts';
+import { createUser, subscribe } from './helpers/api.ts';
 import { type Cluster, startCluster } from './helpers/cluster.ts';
 import { waitFor } from './helpers/wait-for.ts';
 

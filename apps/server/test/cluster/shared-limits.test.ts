@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser } from '../helpers/factories.ts';
+import { createUser } from './helpers/api.ts';
 import { type Cluster, requestsLogged, startCluster } from './helpers/cluster.ts';
 import { startStreamedUpload, type StreamedUpload, type UploadOutcome } from './helpers/streamed-upload.ts';
 import { waitFor } from './helpers/wait-for.ts';

@@ -1,8 +1,5 @@
 import type { TestServer } from './test-server.ts';
 
-/** A server the billing helpers reach: one test server, or the balancer in front of several nodes. */
-type BillingTarget = Pick<TestServer, 'url' | 'request'>;
-
 /** The path and query of a URL the server made (its PUBLIC_URL is not the test server's address). */
 export function pathOf(url: string): string {
   const parsed = new URL(url, 'http://localhost:3000');
@@ -10,18 +7,18 @@ export function pathOf(url: string): string {
 }
 
 /** A page of the server fetched as a browser would, redirects not followed. */
-export async function fetchPage(server: BillingTarget, url: string, init: RequestInit = {}) {
+export async function fetchPage(server: TestServer, url: string, init: RequestInit = {}) {
   const response = await fetch(`${server.url}${pathOf(url)}`, { redirect: 'manual', ...init });
   return { status: response.status, location: response.headers.get('location'), type: response.headers.get('content-type'), html: await response.text() };
 }
 
 /** A plain HTML form post. */
-export function postForm(server: BillingTarget, url: string, fields: Record<string, string> = {}) {
+export function postForm(server: TestServer, url: string, fields: Record<string, string> = {}) {
   return fetchPage(server, url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString() });
 }
 
 /** Buys a paid plan through the local test checkout, as the browser does. */
-export async function subscribe(server: BillingTarget, token: string, planType: 'PRO' | 'PREMIUM' = 'PRO') {
+export async function subscribe(server: TestServer, token: string, planType: 'PRO' | 'PREMIUM' = 'PRO') {
   const created = await server.request('POST', '/api/subscriptions/create-checkout-session', { token, body: { planType } });
   if (created.status !== 200) throw new Error(`checkout answered ${created.status}: ${created.text}`);
   const sessionUrl = created.body.sessionUrl as string;

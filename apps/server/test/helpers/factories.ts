@@ -18,7 +18,7 @@ export function newUserInput(overrides: Partial<Record<'firstName' | 'lastName' 
 }
 
 /** Registers through the API and returns the token with the credentials used. */
-export async function createUser(server: Pick<TestServer, 'request'>, overrides: Parameters<typeof newUserInput>[0] = {}) {
+export async function createUser(server: TestServer, overrides: Parameters<typeof newUserInput>[0] = {}) {
   const input = newUserInput(overrides);
   const response = await server.request('POST', '/api/auth/register', { body: input });
   if (response.status !== 201) throw new Error(`register failed: ${response.status} ${response.text}`);

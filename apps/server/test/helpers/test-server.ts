@@ -1,4 +1,5 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import http from 'node:http';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,7 +8,6 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import { type Container, createContainer } from '../../src/container.ts';
-import { type ApiResponse, type RequestOptions, requestApi } from './api-request.ts';
 import { createTestClock, type TestClock } from './test-clock.ts';
 import { createTestDatabase } from './test-database.ts';
 import { startS3rver, type TestS3Server } from './s3rver.ts';
@@ -31,6 +31,26 @@ async function startTestStorage(): Promise<{ env: Record<string, string>; s3?: T
   };
 }
 
+export interface ApiResponse<T = any> {
+  status: number;
+  headers: Headers;
+  body: T;
+  text: string;
+}
+
+export interface RequestOptions {
+  token?: string;
+  body?: unknown;
+  /** Sent as is, for malformed or oversized bodies. */
+  rawBody?: string | Buffer;
+  headers?: Record<string, string>;
+  /**
+   * The client's source address: any 127.x.y.z reaches the server on 127.0.0.1 from
+   * another address, so per-address limits are seen without a proxy.
+   */
+  from?: string;
+}
+
 /** A real server on a random port with its own DATA_DIR and database. */
 export interface TestServer {
   url: string;
@@ -44,6 +64,30 @@ export interface TestServer {
   logs(): string;
   request<T = any>(method: string, path: string, options?: RequestOptions): Promise<ApiResponse<T>>;
   close(): Promise<void>;
+}
+
+/** One request over node:http from a chosen source address (fetch cannot pick one), answered as a Response. */
+function requestFrom(localAddress: string, url: string, init: RequestInit): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const body = init.body as string | Buffer | undefined;
+    // Node frames a DELETE's body only with a length (it sends no chunked DELETE).
+    const headers = { ...(init.headers as Record<string, string>), ...(body === undefined ? {} : { 'content-length': String(Buffer.byteLength(body)) }) };
+    const request = http.request(url, { method: init.method, headers, localAddress }, (incoming) => {
+      const chunks: Buffer[] = [];
+      incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+      incoming.on('error', reject);
+      incoming.on('end', () => {
+        const headers = new Headers();
+        for (const [name, value] of Object.entries(incoming.headers)) {
+          for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value]) headers.append(name, one);
+        }
+        const noBody = incoming.statusCode === 204 || incoming.statusCode === 304;
+        resolve(new Response(noBody ? null : Buffer.concat(chunks), { status: incoming.statusCode ?? 0, headers }));
+      });
+    });
+    request.on('error', reject);
+    request.end(body);
+  });
 }
 
 export async function startTestServer(options: { env?: Record<string, string> } = {}): Promise<TestServer> {
@@ -86,7 +130,22 @@ export async function startTestServer(options: { env?: Record<string, string> } 
       const entries = await readdir(path.join(dataDir, 'blobs'), { recursive: true, withFileTypes: true }).catch(() => []);
       return entries.filter((entry) => entry.isFile() && !entry.parentPath.includes('.tmp')).length;
     },
-    request: (method, urlPath, options) => requestApi(address, method, urlPath, options),
+    async request(method, urlPath, { token, body, rawBody, headers = {}, from } = {}) {
+      const init: RequestInit = { method, headers: { ...headers } };
+      const requestHeaders = init.headers as Record<string, string>;
+      if (token) requestHeaders.authorization = `Bearer ${token}`;
+      if (body !== undefined) {
+        requestHeaders['content-type'] ??= 'application/json';
+        init.body = JSON.stringify(body);
+      } else if (rawBody !== undefined) {
+        init.body = rawBody;
+      }
+      const response = from === undefined ? await fetch(`${address}${urlPath}`, init) : await requestFrom(from, `${address}${urlPath}`, init);
+      const text = await response.text();
+      let parsed: unknown = text;
+      if (response.headers.get('content-type')?.includes('application/json') && text) parsed = JSON.parse(text);
+      return { status: response.status, headers: response.headers, body: parsed as any, text };
+    },
     async close() {
       await app.close();
       await container.close();

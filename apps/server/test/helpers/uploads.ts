@@ -9,7 +9,7 @@ export type UploadAnswer = { file: FileItem } & Partial<ErrorBody>;
 
 /** Uploads bytes (or a file on disk, streamed) as multipart, as a browser does. */
 export async function uploadFile(
-  server: Pick<TestServer, 'url'>,
+  server: TestServer,
   token: string,
   content: Buffer | string | { path: string },
   options: { name?: string; type?: string; folderId?: string | null } = {},

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { type ApiResponse, type RequestOptions, requestApi } from '../../helpers/api-request.ts';
 import { startS3rver } from '../../helpers/s3rver.ts';
 import { type SmtpSink, startSmtpSink } from '../../helpers/smtp-sink.ts';
 import { createPostgresDatabase } from '../../helpers/test-database.ts';
+import { type ApiAnswer, request } from './api.ts';
 import { type BucketView, S3_CREDENTIALS, viewBucket } from './bucket.ts';
 import { freePort } from './free-port.ts';
 import { type Balancer, startHaproxy } from './haproxy.ts';
@@ -28,8 +28,11 @@ export interface Cluster {
   /** The nodes' database, for what no route shows (row counts, moving a due date). */
   db: pg.Pool;
   bucket: BucketView;
+  /** Where the bucket's S3 server listens: presigned URLs point there. */
+  s3Endpoint: string;
   mail: SmtpSink;
-  request<T = any>(method: string, path: string, options?: RequestOptions): Promise<ApiResponse<T>>;
+  /** One JSON request through the balancer. */
+  request<T = any>(method: string, path: string, options?: { token?: string; body?: unknown }): Promise<ApiAnswer<T>>;
   /** SIGKILL, then waits until haproxy has taken the node out. */
   killNode(node: ClusterNode): Promise<void>;
   /** Starts a stopped or killed node and waits until haproxy sends it requests again. */
@@ -114,8 +117,9 @@ export async function startCluster(): Promise<Cluster> {
       balancer,
       db,
       bucket,
+      s3Endpoint: s3.endpoint,
       mail,
-      request: (method, path, options) => requestApi(url, method, path, options),
+      request: (method, path, options) => request({ url }, method, path, options),
       async killNode(node) {
         await node.kill();
         await balancer.waitForServer(node.name, 'DOWN');

@@ -12,19 +12,34 @@ afterAll(async () => {
   await cluster?.stop();
 });
 
-/** Backends of the cluster's database that wait on a lock. */
+/** The nodes' database sessions that wait on a lock (not pg-boss's own, which take advisory locks). */
 async function lockWaiters(db: pg.Pool): Promise<number[]> {
   const { rows } = await db.query<{ pid: number }>(
-    "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
+    "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND wait_event <> 'advisory' AND application_name <> 'cloudvault-jobs'",
   );
   return rows.map((row) => row.pid);
 }
 
 /**
- * Both nodes are made to renew at the same moment: they are restarted together, so their
- * start-up renewal runs (apps/server/src/main.ts runs each background task soon after start)
- * coincide, and the test holds the invoices table locked until every node that renews is
- * waiting to write its invoice. Then it lets them all go at once.
+ * With pg-boss (issue-jobs), renewals run on a schedule kept in its `pgboss.schedule` table
+ * (hourly); made due every minute, the nodes' next cron passes (every 30 s) file the run. The
+ * nodes write their schedules at start-up, so this waits until both have finished starting.
+ */
+async function makeScheduledRenewalsDueEveryMinute(cluster: Cluster): Promise<void> {
+  const { rows } = await cluster.db.query<{ table: string | null }>("SELECT to_regclass('pgboss.schedule')::text AS table");
+  if (!rows[0]?.table) return;
+  for (const node of cluster.nodes) await waitFor(`${node.name} to finish starting`, async () => node.outputSinceStart().includes('CloudVault is ready at'));
+  const updated = await cluster.db.query("UPDATE pgboss.schedule SET cron = '* * * * *' WHERE name = 'subscription-renewals'");
+  expect(updated.rowCount, 'the renewals schedule').toBe(1);
+}
+
+/**
+ * Both nodes are made to renew at the same moment, and held there. They are restarted
+ * together, so their start-up renewal runs coincide (apps/server/src/main.ts runs each
+ * background task soon after start). A job runner without a start-up run (issue-jobs'
+ * pg-boss schedules) instead finds its renewals schedule made due every minute, so both
+ * nodes' schedulers see it due at the same minute. Meanwhile the test holds the invoices
+ * table locked until every node that renews waits to write its invoice, then lets them go.
  */
 it('bills one renewal invoice for the period when both nodes renew at the same moment', async () => {
   const user = await createUser(cluster);
@@ -45,10 +60,11 @@ it('bills one renewal invoice for the period when both nodes renew at the same m
     await gate.query('BEGIN');
     await gate.query('LOCK TABLE invoices IN ACCESS EXCLUSIVE MODE');
     await Promise.all(cluster.nodes.map((node) => cluster.startNode(node)));
+    await makeScheduledRenewalsDueEveryMinute(cluster);
+    await waitFor('a node to start renewing', async () => (await lockWaiters(cluster.db)).length > 0, 150_000);
     // A job runner that lets one node only run the renewal queues one writer, never two.
     const bothWaiting = await waitFor('both nodes to wait on the invoices', async () => (await lockWaiters(cluster.db)).length >= 2, 30_000).catch(() => false);
     const waiters = await lockWaiters(cluster.db);
-    expect(waiters.length, 'no node started the renewal after the restart').toBeGreaterThan(0);
     console.log(`Renewal writers held at the gate: ${waiters.length}${bothWaiting ? '' : ' (one node renewed)'}`);
     await openGate();
 

@@ -18,6 +18,8 @@ export interface ClusterNode {
   running(): boolean;
   /** Everything the process wrote, across restarts. */
   output(): string;
+  /** What the process wrote since it was last started. */
+  outputSinceStart(): string;
   /** Starts the process (again) and resolves once its /api/health answers 200. */
   start(): Promise<void>;
   /** A crash: SIGKILL, no shutdown hooks. Resolves once the process is gone. */
@@ -34,6 +36,7 @@ export async function createClusterNode(name: string, port: number, env: Record<
   let child: ChildProcess | undefined;
   let exited: Promise<void> = Promise.resolve();
   let output = '';
+  let startedAt = 0;
 
   const running = () => child !== undefined && child.exitCode === null && child.signalCode === null;
 
@@ -55,9 +58,10 @@ export async function createClusterNode(name: string, port: number, env: Record<
     },
     running,
     output: () => output,
+    outputSinceStart: () => output.slice(startedAt),
     async start() {
       if (running()) throw new Error(`node ${name} is already running`);
-      output += `\n--- ${name} starting ---\n`;
+      startedAt = output.length;
       const started = spawn(process.execPath, ['--enable-source-maps', SERVER_BUNDLE], {
         cwd: root,
         env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir },

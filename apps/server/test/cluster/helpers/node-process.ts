@@ -14,8 +14,6 @@ export interface ClusterNode {
   readonly name: string;
   /** The node's own address, bypassing the balancer (health checks and diagnostics only). */
   readonly url: string;
-  readonly pid: number | undefined;
-  running(): boolean;
   /** Everything the process wrote, across restarts. */
   output(): string;
   /** What the process wrote since it was last started. */
@@ -53,10 +51,6 @@ export async function createClusterNode(name: string, port: number, env: Record<
   return {
     name,
     url,
-    get pid() {
-      return child?.pid;
-    },
-    running,
     output: () => output,
     outputSinceStart: () => output.slice(startedAt),
     async start() {

@@ -18,7 +18,7 @@ const env = process.env;
 const chromium = env.CHROMIUM_PATH || '/usr/bin/chromium';
 // Where the cluster tests find haproxy and Redis (apps/server/test/cluster/helpers/).
 const haproxy = env.HAPROXY_PATH || '/usr/sbin/haproxy';
-const redisUrl = env.REDIS_TEST_URL || 'redis://127.0.0.1:6379';
+const redisUrl = env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
 const phases = [];
 const totals = { passed: 0, failed: 0, skipped: 0 };
 

@@ -1,7 +1,7 @@
 import net from 'node:net';
 
-/** The Redis the nodes share (.ci/run starts it); REDIS_TEST_URL points elsewhere. */
-export const REDIS_URL = process.env.REDIS_TEST_URL || 'redis://127.0.0.1:6379';
+/** The Redis the nodes share (.ci/run starts it); TEST_REDIS_URL points elsewhere. */
+export const REDIS_URL = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
 
 /**
  * Commands to Redis over RESP, answered as their raw reply lines. A few lines of protocol

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createUser } from './helpers/api.ts';
 import { type Cluster, startCluster } from './helpers/cluster.ts';
 import { startStreamedUpload } from './helpers/streamed-upload.ts';
-import { uploadWholeBodyThenRead } from './helpers/whole-body-client.ts';
+import { uploadAskingFirst, uploadWholeBodyThenRead } from './helpers/whole-body-client.ts';
 
 const MiB = 1024 * 1024;
 
@@ -18,6 +18,7 @@ afterAll(async () => {
  * A refused upload's answer reaches a client that sends its whole body before reading
  * (docs/api.md#files): through the balancer, on both nodes, every time. The bodies are
  * larger than what a node drains (8 MiB), so the node answers while bytes are still coming.
+ * A client that asks before sending (`Expect: 100-continue`) is answered before any byte.
  */
 it('answers every too-big upload of a user near quota with a 507 the client reads', async () => {
   const user = await createUser(cluster);
@@ -42,4 +43,10 @@ it('answers every too-big upload of a user near quota with a 507 the client read
   }
   const listed = await cluster.request('GET', '/api/files', { token: user.token });
   expect(listed.body.files).toHaveLength(5);
+
+  // A client that asks first (Expect: 100-continue) gets the refusal instead of 100 Continue, on both nodes.
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    const asked = await uploadAskingFirst(cluster.url, user.token, { name: `asked-${attempt}.bin`, size: 24 * MiB });
+    expect(asked, 'the answer to a client asking first').toMatchObject({ status: 507, body: { code: 'QUOTA_EXCEEDED' } });
+  }
 });

@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { mkdtemp, readdir, readFile, rm, stat, utimes } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -34,9 +34,9 @@ export interface TestS3Server {
   bucket: string;
   /** Multipart uploads started and neither completed nor aborted: parts a failed put left behind. */
   pendingMultipartUploads(): Promise<string[]>;
-  /** Sets when an object was last modified, as S3 would report it: old objects without waiting. */
+  /** Sets when an object was last modified, as S3 reports it: an old object without waiting. */
   setObjectTime(key: string, time: Date): Promise<void>;
-  /** Sets when every pending multipart upload started. */
+  /** Sets when every pending multipart upload started, as ListMultipartUploads reports it. */
   setMultipartUploadsTime(time: Date): Promise<void>;
   stop(): Promise<void>;
 }
@@ -45,8 +45,8 @@ export interface TestS3Server {
  * s3rver 3.7.1 on 127.0.0.1 and a free port, with its own temp folder and one empty bucket,
  * and three of its gaps filled so the drivers are tested against S3's real behaviour:
  * AbortMultipartUpload (missing: s3rver answers 405, jamhall/s3rver PR #784 was never
- * merged), ListMultipartUploads (answered NotImplemented) and `Range: bytes=0-0` (s3rver
- * reads the end 0 as "no end" and sends everything).
+ * merged), ListMultipartUploads (NotImplemented) and `Range: bytes=0-0` (s3rver reads the
+ * end 0 as "no end" and sends everything).
  */
 export async function startS3rver(): Promise<TestS3Server> {
   const directory = await mkdtemp(path.join(os.tmpdir(), 'cloudvault-s3rver-'));
@@ -58,8 +58,7 @@ export async function startS3rver(): Promise<TestS3Server> {
     directory,
     configureBuckets: [{ name: TEST_BUCKET }],
   });
-  server.middleware.unshift(abortMultipartUpload(directory));
-  server.middleware.unshift(listMultipartUploads(directory));
+  server.middleware.unshift(abortMultipartUpload(directory), listMultipartUploads(directory));
   fixFirstByteRange(server.store);
   try {
     const { port } = await server.run();
@@ -78,7 +77,7 @@ export async function startS3rver(): Promise<TestS3Server> {
         await utimes(server.store.getResourcePath(TEST_BUCKET, key, 'object'), time, time);
       },
       async setMultipartUploadsTime(time) {
-        for (const uploadId of await readdir(uploadsDir).catch(() => [])) await utimes(path.join(uploadsDir, uploadId), time, time);
+        for (const id of await readdir(uploadsDir).catch(() => [])) await writeFile(path.join(uploadsDir, id, INITIATED_FILE), time.toISOString());
       },
       async stop() {
         try {
@@ -114,31 +113,40 @@ function abortMultipartUpload(directory: string): KoaMiddleware {
   };
 }
 
-const xmlEscape = (text: string) => text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
-
 /**
- * GET /bucket?uploads lists the multipart uploads in progress, as S3 does: from s3rver's
- * uploads folder (one folder per upload id holding the object's key), started when the
- * folder was made. One page: tests hold a handful.
+ * GET /bucket?uploads lists the multipart uploads neither completed nor aborted, as S3 does
+ * (without paging: a test bucket holds a handful). s3rver keeps each in a folder named by
+ * its upload id, holding the key.
  */
+/** A start time set by the test (setMultipartUploadsTime), kept beside the upload's parts. */
+const INITIATED_FILE = 'initiated-at';
+
 function listMultipartUploads(directory: string): KoaMiddleware {
   return async (ctx, next) => {
-    if (ctx.method !== 'GET' || ctx.query.uploads === undefined) return next();
-    const bucket = decodeURIComponent(String(ctx.path).split('/')[1] ?? '');
+    const segments = String(ctx.path).split('/').filter(Boolean);
+    if (ctx.method !== 'GET' || segments.length !== 1 || !('uploads' in ctx.query)) return next();
+    const bucket = decodeURIComponent(segments[0] ?? '');
     const prefix = typeof ctx.query.prefix === 'string' ? ctx.query.prefix : '';
     const uploadsDir = path.join(directory, bucket, '._S3rver_uploads');
-    const entries: string[] = [];
-    for (const uploadId of await readdir(uploadsDir).catch(() => [])) {
-      const key = await readFile(path.join(uploadsDir, uploadId, 'key'), 'utf8').catch(() => undefined);
-      if (key === undefined || !key.startsWith(prefix)) continue;
-      const started = (await stat(path.join(uploadsDir, uploadId))).mtime.toISOString();
-      entries.push(`<Upload><Key>${xmlEscape(key)}</Key><UploadId>${uploadId}</UploadId><Initiated>${started}</Initiated></Upload>`);
-    }
+    const ids = await readdir(uploadsDir).catch(() => []);
+    const uploads = await Promise.all(
+      ids.map(async (id) => {
+        const [key, started, setTime] = await Promise.all([
+          readFile(path.join(uploadsDir, id, 'key'), 'utf8'),
+          stat(path.join(uploadsDir, id)),
+          readFile(path.join(uploadsDir, id, INITIATED_FILE), 'utf8').catch(() => undefined),
+        ]);
+        if (!key.startsWith(prefix)) return '';
+        return `<Upload><Key>${escapeXml(key)}</Key><UploadId>${id}</UploadId><Initiated>${setTime ?? started.birthtime.toISOString()}</Initiated><StorageClass>STANDARD</StorageClass></Upload>`;
+      }),
+    );
     ctx.status = 200;
     ctx.type = 'application/xml';
-    ctx.body = `<?xml version="1.0" encoding="UTF-8"?>\n<ListMultipartUploadsResult><Bucket>${xmlEscape(bucket)}</Bucket><Prefix>${xmlEscape(prefix)}</Prefix><IsTruncated>false</IsTruncated>${entries.join('')}</ListMultipartUploadsResult>`;
+    ctx.body = `<?xml version="1.0" encoding="UTF-8"?>\n<ListMultipartUploadsResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/"><Bucket>${escapeXml(bucket)}</Bucket><KeyMarker></KeyMarker><UploadIdMarker></UploadIdMarker><MaxUploads>1000</MaxUploads><IsTruncated>false</IsTruncated>${uploads.join('')}</ListMultipartUploadsResult>`;
   };
 }
+
+const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** s3rver computes `options.end || Infinity`, so a range ending at byte 0 became the whole object. */
 function fixFirstByteRange(store: S3rverInstance['store']): void {

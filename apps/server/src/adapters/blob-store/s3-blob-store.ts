@@ -212,7 +212,8 @@ export function createS3BlobStore(options: S3BlobStoreOptions): BlobStore {
         );
         const uploads: UnfinishedUpload[] = (page.Uploads ?? []).flatMap((upload) => {
           const uploadKey = upload.Key?.slice(PREFIX.length) ?? '';
-          if (!upload.UploadId || !isValidKey(uploadKey)) return [];
+          // A prefix also matches longer keys: only this blob's uploads when a key is given.
+          if (!upload.UploadId || !isValidKey(uploadKey) || (key !== undefined && uploadKey !== key)) return [];
           return [{ key: uploadKey, startedAt: upload.Initiated ?? new Date(0), ref: upload.UploadId }];
         });
         if (uploads.length > 0) yield uploads;

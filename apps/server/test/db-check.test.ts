@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,22 +14,30 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-function dbCheck() {
+/**
+ * `npm run db:check` against the server's database and blob store. Asynchronous: with
+ * TEST_STORAGE=s3 the check asks the s3rver this process runs.
+ */
+function dbCheck(): Promise<{ status: number; stdout: string }> {
   // The server's own environment: its database and its blob store, local or S3.
   const env = { ...process.env, DATABASE_URL: '', ...server.env };
-  return spawnSync('npm', ['run', '--silent', 'db:check'], { cwd: root, env, encoding: 'utf8' });
+  return new Promise((resolve) => {
+    execFile('npm', ['run', '--silent', 'db:check'], { cwd: root, env, encoding: 'utf8' }, (error, stdout) => {
+      resolve({ status: error ? Number(error.code ?? 1) : 0, stdout });
+    });
+  });
 }
 
 describe('npm run db:check', () => {
   it('passes when every counter matches its files and names the user whose counter drifted', async () => {
     const { token, user, email } = await createUser(server);
     await uploadFile(server, token, 'twelve bytes', { name: 'a.txt' });
-    const consistent = dbCheck();
+    const consistent = await dbCheck();
     expect(consistent.stdout).toContain('Storage is consistent');
     expect(consistent.status).toBe(0);
 
     await server.container.database.db.updateTable('users').set({ storage_used: 999 }).where('id', '=', user.id).execute();
-    const drifted = dbCheck();
+    const drifted = await dbCheck();
     expect(drifted.status).toBe(1);
     expect(drifted.stdout).toContain(`DRIFT ${email} (${user.id}): storageUsed 999, files total 12`);
   });
@@ -44,7 +52,7 @@ describe('npm run db:check', () => {
     const strayKey = newId();
     await server.container.blobs.put(strayKey, Readable.from([Buffer.from('stray')]));
 
-    const checked = dbCheck();
+    const checked = await dbCheck();
     expect(checked.status).toBe(1);
     expect(checked.stdout).toContain(`UNREFERENCED blob ${strayKey}`);
     expect(checked.stdout).toContain(`MISSING blob ${lostKey}, named by a file or version row`);

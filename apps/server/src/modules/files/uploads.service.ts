@@ -34,6 +34,8 @@ export interface UploadReservation {
   /** The request's Content-Length: an upper bound of the file's size, known before any byte. */
   bytes: number;
   blobKey: string;
+  /** Set once the file is listed: the reservation went with it, nothing is left to give back. */
+  settled: boolean;
   stopRenewing(): void;
 }
 
@@ -168,7 +170,7 @@ export function createUploadsService(deps: UploadsServiceDeps) {
       });
       if (outcome === 'too-many-uploads') throw tooManyUploads(plan);
       if (outcome === 'storage-full') throw storageFull(plan, await files.storageUsed(userId), declaredBytes);
-      return { ...reservation, stopRenewing: keepLeased(reservation.id) };
+      return { ...reservation, settled: false, stopRenewing: keepLeased(reservation.id) };
     },
 
     /**
@@ -178,6 +180,7 @@ export function createUploadsService(deps: UploadsServiceDeps) {
      */
     async release(reservation: UploadReservation): Promise<void> {
       reservation.stopRenewing();
+      if (reservation.settled) return;
       const queued = await reservations.abandon(reservation.userId, reservation.id);
       if (queued) await deps.deleteQueuedBlobs([queued]);
     },
@@ -194,6 +197,7 @@ export function createUploadsService(deps: UploadsServiceDeps) {
         const mimetype = resolveMimetype(input.declaredMimetype, name);
         const content = { mimetype, category: categorize(mimetype), size: blob.size, sha256: blob.sha256, crc32: blob.crc32, blob_key: reservation.blobKey, updated_at: clock.now().toISOString() };
         stored = await complete({ userId: input.userId, folderId, name, reservationId: reservation.id, versioning: plan.capabilities.versioning }, content);
+        reservation.settled = true;
       } catch (error) {
         if (error instanceof BlobTooLargeError) {
           throw plan.maxFileSize !== null && error.maxBytes >= plan.maxFileSize

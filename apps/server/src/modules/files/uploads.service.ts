@@ -104,13 +104,10 @@ export function createUploadsService(deps: UploadsServiceDeps) {
    * is retried at the next tick; the lease's other two thirds leave room for that.
    */
   function keepLeased(reservationId: string): () => void {
-    let lost = false;
     const timer = setInterval(() => {
-      if (lost) return;
       reservations.renew(reservationId, leaseUntil()).then(
-        (renewed) => {
-          lost = !renewed;
-        },
+        // Gone: settled, or given back by a node that took this one for dead.
+        (renewed) => renewed || clearInterval(timer),
         () => {},
       );
     }, leaseMs / 3);

@@ -9,6 +9,7 @@ import * as versionsAnalytics from './migrations/2026-11-22-07-versions-analytic
 import { listingEntriesMigration } from './migrations/2026-11-22-08-listing-entries.ts';
 import * as emailVerification from './migrations/2026-11-24-09-email-verification.ts';
 import * as securityReview from './migrations/2026-11-24-10-security-review.ts';
+import * as sharedSecrets from './migrations/2026-11-24-14-shared-secrets.ts';
 import type { Dialect } from './database.ts';
 
 /** Every migration, in order. Migrations are frozen once released: add, never edit. */
@@ -23,6 +24,7 @@ export const migrationsFor = (dialect: Dialect): Record<string, Migration> => ({
   '2026-11-22-08-listing-entries': listingEntriesMigration(dialect),
   '2026-11-24-09-email-verification': emailVerification,
   '2026-11-24-10-security-review': securityReview,
+  '2026-11-24-14-shared-secrets': sharedSecrets,
 });
 
 /** Brings the schema up to date; the Migrator's lock lets several servers start at once. */

@@ -161,6 +161,8 @@ export interface MailQueueTable {
   sent_at: string | null;
   last_error: string | null;
   created_at: string;
+  /** The Message-ID header given when queued, the same on every attempt; null for messages queued before it was kept. */
+  message_id: string | null;
 }
 
 export interface RecoveryCodesTable {
@@ -226,6 +228,13 @@ export interface AccountTokensTable {
 
 export type AccountTokenPurpose = 'verify_email' | 'reset_password';
 
+/** Secrets every node sharing the database must use alike, created once (lib/secrets.ts). */
+export interface SharedSecretsTable {
+  name: string;
+  value: string;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -247,4 +256,5 @@ export interface Database {
   storage_daily: StorageDailyTable;
   share_downloads_daily: ShareDownloadsDailyTable;
   account_tokens: AccountTokensTable;
+  shared_secrets: SharedSecretsTable;
 }

@@ -8,7 +8,8 @@ import { type Clock, systemClock } from './lib/clock.ts';
 import { createTransferBudget, type TransferBudget } from './lib/transfer-budget.ts';
 import { createFailureLimiter } from './lib/failure-limiter.ts';
 import { hashPassword, verifyPassword } from './lib/passwords.ts';
-import { loadOrCreateSecret } from './lib/secrets.ts';
+import { loadSecret } from './lib/secrets.ts';
+import { createSharedSecrets } from './db/shared-secrets.ts';
 import { loadNativeAddon } from './lib/native-addon.ts';
 import { createAccountsRepository } from './modules/accounts/accounts.repository.ts';
 import { createAccountsService } from './modules/accounts/accounts.service.ts';
@@ -115,7 +116,6 @@ export async function createContainer(
   const clock = options.clock ?? systemClock;
   const log = options.log ?? consoleLog;
   const plans = loadPlanCatalogue(config.plansFile);
-  const jwtSecret = config.jwtSecret ?? (await loadOrCreateSecret(config.dataDir, 'jwt-secret'));
   const database = openDatabase({ ...config, onIdleError: (error) => log.error({ err: error }, 'database connection lost') });
   try {
     await migrateToLatest(database.db, database.dialect);
@@ -123,6 +123,9 @@ export async function createContainer(
     await database.close();
     throw error;
   }
+  // Nodes sharing PostgreSQL share one signing key, kept in the database (docs/decisions/0020-running-several-nodes.md).
+  const sharedSecrets = database.dialect === 'postgres' ? createSharedSecrets(database.db, clock) : undefined;
+  const jwtSecret = await loadSecret({ name: 'jwt-secret', configured: config.jwtSecret, dataDir: config.dataDir, shared: sharedSecrets });
 
   const transferPaths = loadNativeAddon(config.nativeAddon);
   const blobs = await createBlobStore(config.storage);

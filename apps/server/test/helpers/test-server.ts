@@ -90,9 +90,21 @@ function requestFrom(localAddress: string, url: string, init: RequestInit): Prom
   });
 }
 
-export async function startTestServer(options: { env?: Record<string, string> } = {}): Promise<TestServer> {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'cloudvault-test-'));
-  const database = await createTestDatabase();
+export async function startTestServer(
+  options: {
+    env?: Record<string, string>;
+    /**
+     * Another node of the same installation: the new server uses its database (and, on
+     * SQLite, which lives in DATA_DIR, its DATA_DIR), and leaves them for it to clean up.
+     */
+    nodeOf?: TestServer;
+  } = {},
+): Promise<TestServer> {
+  const { nodeOf } = options;
+  const sharedDatabaseUrl = nodeOf?.container.config.databaseUrl;
+  const ownDataDir = !nodeOf || sharedDatabaseUrl !== undefined;
+  const dataDir = ownDataDir ? await mkdtemp(path.join(os.tmpdir(), 'cloudvault-test-')) : nodeOf.dataDir;
+  const database = nodeOf ? { url: sharedDatabaseUrl, drop: async () => {} } : await createTestDatabase();
   const storage = await startTestStorage();
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -151,7 +163,7 @@ export async function startTestServer(options: { env?: Record<string, string> } 
       await container.close();
       await database.drop();
       await storage.s3?.stop();
-      await rm(dataDir, { recursive: true, force: true });
+      if (ownDataDir) await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

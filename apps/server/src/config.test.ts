@@ -68,9 +68,32 @@ describe('loadConfig', () => {
   });
 
   it('accepts a PostgreSQL URL', () => {
-    expect(loadConfig({ DATABASE_URL: 'postgres://u@127.0.0.1:5432/db' }).databaseUrl).toBe(
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@127.0.0.1:5432/db', SINGLE_NODE: '1' }).databaseUrl).toBe(
       'postgres://u@127.0.0.1:5432/db',
     );
+  });
+
+  describe('with PostgreSQL, which several nodes can share', () => {
+    const postgres = { DATABASE_URL: 'postgres://u@127.0.0.1:5432/db' };
+    const shared = { ...postgres, STORAGE_DRIVER: 's3', S3_BUCKET: 'files', SMTP_URL: 'smtp://mail.example.com:587' };
+
+    it.each([
+      [{ ...postgres }, /blobs on local disk \(STORAGE_DRIVER=local\) and the mail outbox folder \(no SMTP_URL\)/],
+      [{ ...shared, STORAGE_DRIVER: 'local' }, /but blobs on local disk \(STORAGE_DRIVER=local\) would be seen by this node only/],
+      [{ ...shared, SMTP_URL: '' }, /but the mail outbox folder \(no SMTP_URL\) would be seen by this node only/],
+    ])('refuses parts only one node sees unless SINGLE_NODE says it runs alone: %o', (env, reason) => {
+      expect(() => loadConfig(env)).toThrow(ConfigError);
+      expect(() => loadConfig(env)).toThrow(reason);
+      expect(() => loadConfig(env)).toThrow(/SINGLE_NODE=1 if this server runs alone$/);
+      expect(loadConfig({ ...env, SINGLE_NODE: '1' }).singleNode).toBe(true);
+      expect(loadConfig({ ...env, SINGLE_NODE: 'true' }).singleNode).toBe(true);
+    });
+
+    it('starts with shared blobs and SMTP, and SQLite needs no word at all', () => {
+      expect(loadConfig(shared).singleNode).toBe(false);
+      expect(loadConfig({}).singleNode).toBe(false);
+      expect(() => loadConfig({ SINGLE_NODE: 'yes' })).toThrow(/^SINGLE_NODE must be true or false/);
+    });
   });
 
   it('caps buffered transfers at 512 MiB unless TRANSFER_MEMORY_MB says otherwise', () => {

@@ -109,6 +109,8 @@ export async function startTestServer(
   const config = loadConfig({
     DATA_DIR: dataDir,
     LOG_LEVEL: 'info',
+    // Test servers keep blobs on local disk and mail in the outbox with PostgreSQL too: each runs alone.
+    SINGLE_NODE: '1',
     ...(database.url ? { DATABASE_URL: database.url } : {}),
     ...storage.env,
     // CLOUDVAULT_NATIVE=0 runs every test server on the portable paths (npm test's portable phase).

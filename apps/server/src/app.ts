@@ -10,6 +10,7 @@ import type { Container } from './container.ts';
 import type { TransferBudget } from './lib/transfer-budget.ts';
 import { registerAuth } from './lib/auth.ts';
 import { registerErrorHandler } from './lib/error-handler.ts';
+import { registerGracefulClose } from './lib/graceful-close.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { accountTokensRoutes } from './modules/account-tokens/account-tokens.routes.ts';
 import { downloadLinkRoutes } from './modules/files/download-links.routes.ts';
@@ -90,6 +91,8 @@ export async function buildApp(
     genReqId: () => randomUUID(),
     // Our own ids only: a client-chosen id could forge log lines.
     requestIdHeader: false,
+    // Requests arriving while the server closes are answered by registerGracefulClose, in our error shape.
+    return503OnClosing: false,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   // Set on arrival, so replies written outside Fastify's send (downloads) carry it too.
@@ -98,6 +101,7 @@ export async function buildApp(
   });
 
   registerErrorHandler(app);
+  registerGracefulClose(app);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {

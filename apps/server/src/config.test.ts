@@ -42,6 +42,8 @@ describe('loadConfig', () => {
     [{ TRANSFER_MEMORY_MB: '1.5' }, 'TRANSFER_MEMORY_MB'],
     [{ CLOUDVAULT_NATIVE: 'false' }, 'CLOUDVAULT_NATIVE'],
     [{ CLOUDVAULT_NATIVE: '2' }, 'CLOUDVAULT_NATIVE'],
+    [{ SHUTDOWN_GRACE_SECONDS: '-1' }, 'SHUTDOWN_GRACE_SECONDS'],
+    [{ SHUTDOWN_GRACE_SECONDS: '2.5' }, 'SHUTDOWN_GRACE_SECONDS'],
   ])('names the variable of a bad value %o', (env, variable) => {
     try {
       loadConfig(env);
@@ -94,6 +96,12 @@ describe('loadConfig', () => {
       expect(loadConfig({}).singleNode).toBe(false);
       expect(() => loadConfig({ SINGLE_NODE: 'yes' })).toThrow(/^SINGLE_NODE must be true or false/);
     });
+  });
+
+  it('gives running transfers 30 s after SIGTERM unless SHUTDOWN_GRACE_SECONDS says otherwise', () => {
+    expect(loadConfig({}).shutdownGraceMs).toBe(30_000);
+    expect(loadConfig({ SHUTDOWN_GRACE_SECONDS: '0' }).shutdownGraceMs).toBe(0);
+    expect(loadConfig({ SHUTDOWN_GRACE_SECONDS: '120' }).shutdownGraceMs).toBe(120_000);
   });
 
   it('caps buffered transfers at 512 MiB unless TRANSFER_MEMORY_MB says otherwise', () => {

@@ -42,6 +42,8 @@ export interface Config {
    * parts that live on one node's disk, blobs and the mail outbox (docs/decisions/0020-running-several-nodes.md).
    */
   singleNode: boolean;
+  /** How long, after SIGTERM, running uploads and downloads may take to finish before they are cut (SHUTDOWN_GRACE_SECONDS). */
+  shutdownGraceMs: number;
 }
 
 export type PaymentsConfig =
@@ -189,6 +191,12 @@ function readNativeSwitch(raw: string | undefined): boolean {
   throw new ConfigError('CLOUDVAULT_NATIVE', `must be 0 (portable paths, no native addon) or 1 (got "${raw}")`);
 }
 
+function readShutdownGrace(raw: string | undefined): number {
+  if (raw === undefined || raw === '') return 30_000;
+  if (!/^\d+$/.test(raw) || Number(raw) > 3600) throw new ConfigError('SHUTDOWN_GRACE_SECONDS', `must be a whole number of seconds from 0 to 3600 (got "${raw}")`);
+  return Number(raw) * 1000;
+}
+
 /**
  * PostgreSQL is what several nodes share; blobs on local disk and the mail outbox are seen
  * by one node only (an upload on one, its download on another, would not find it). Such a
@@ -247,6 +255,7 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
     transferMemoryBytes: readTransferMemory(env),
     nativeAddon: readNativeSwitch(env.CLOUDVAULT_NATIVE),
     singleNode: readBoolean('SINGLE_NODE', env.SINGLE_NODE),
+    shutdownGraceMs: readShutdownGrace(env.SHUTDOWN_GRACE_SECONDS),
   };
   refuseNodeLocalParts(config);
   return config;

@@ -34,11 +34,17 @@ async function main(): Promise<void> {
     { name: 'mail delivery', intervalMs: MINUTE, run: () => container.mail.deliverDue() },
   ];
   const stopTasks = backgroundTasks.map((task) => startPeriodicTask({ ...task, log: app.log }));
+  // A node leaving (docs/decisions/0020-running-several-nodes.md): background work stops,
+  // new requests and readiness checks are answered 503, running transfers finish up to the
+  // grace period, then the server and the database close.
+  const stopBackgroundWork = async () => {
+    for (const stop of stopTasks) stop();
+  };
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
-    for (const stop of stopTasks) stop();
-    await app.close();
+    await Promise.all([stopBackgroundWork(), app.closeGracefully(config.shutdownGraceMs)]);
     await container.close();
+    app.log.info('shut down');
     process.exit(0);
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));

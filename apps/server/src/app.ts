@@ -29,6 +29,8 @@ import { accountDataRoutes } from './modules/account-data/account-data.routes.ts
 import { trashRoutes } from './modules/trash/trash.routes.ts';
 import { foldersRoutes } from './modules/folders/folders.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { metricsRoutes } from './modules/metrics/metrics.routes.ts';
+import { registerRequestMetrics } from './modules/metrics/request-metrics.ts';
 import { registerWebApp } from './modules/web/web.routes.ts';
 
 declare module 'fastify' {
@@ -102,6 +104,8 @@ export async function buildApp(
 
   registerErrorHandler(app);
   registerGracefulClose(app);
+  // Counted only when someone may read them (METRICS_TOKEN): no cost per request otherwise.
+  if (config.metricsToken !== undefined) registerRequestMetrics(app, container.metrics);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -168,6 +172,7 @@ export async function buildApp(
     },
     { prefix: '/api' },
   );
+  await app.register(metricsRoutes({ metrics: container.metrics, token: config.metricsToken }));
   await registerWebApp(app, config.webDistDir);
   return app;
 }

@@ -44,6 +44,7 @@ describe('loadConfig', () => {
     [{ CLOUDVAULT_NATIVE: '2' }, 'CLOUDVAULT_NATIVE'],
     [{ SHUTDOWN_GRACE_SECONDS: '-1' }, 'SHUTDOWN_GRACE_SECONDS'],
     [{ SHUTDOWN_GRACE_SECONDS: '2.5' }, 'SHUTDOWN_GRACE_SECONDS'],
+    [{ METRICS_TOKEN: 'short' }, 'METRICS_TOKEN'],
   ])('names the variable of a bad value %o', (env, variable) => {
     try {
       loadConfig(env);

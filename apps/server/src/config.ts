@@ -44,6 +44,8 @@ export interface Config {
   singleNode: boolean;
   /** How long, after SIGTERM, running uploads and downloads may take to finish before they are cut (SHUTDOWN_GRACE_SECONDS). */
   shutdownGraceMs: number;
+  /** The bearer token of GET /metrics (METRICS_TOKEN); absent means the route answers 404. */
+  metricsToken: string | undefined;
 }
 
 export type PaymentsConfig =
@@ -191,6 +193,12 @@ function readNativeSwitch(raw: string | undefined): boolean {
   throw new ConfigError('CLOUDVAULT_NATIVE', `must be 0 (portable paths, no native addon) or 1 (got "${raw}")`);
 }
 
+function readMetricsToken(raw: string | undefined): string | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  if (raw.length < 16) throw new ConfigError('METRICS_TOKEN', 'must be at least 16 characters long');
+  return raw;
+}
+
 function readShutdownGrace(raw: string | undefined): number {
   if (raw === undefined || raw === '') return 30_000;
   if (!/^\d+$/.test(raw) || Number(raw) > 3600) throw new ConfigError('SHUTDOWN_GRACE_SECONDS', `must be a whole number of seconds from 0 to 3600 (got "${raw}")`);
@@ -256,6 +264,7 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
     nativeAddon: readNativeSwitch(env.CLOUDVAULT_NATIVE),
     singleNode: readBoolean('SINGLE_NODE', env.SINGLE_NODE),
     shutdownGraceMs: readShutdownGrace(env.SHUTDOWN_GRACE_SECONDS),
+    metricsToken: readMetricsToken(env.METRICS_TOKEN),
   };
   refuseNodeLocalParts(config);
   return config;

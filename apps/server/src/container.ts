@@ -11,6 +11,8 @@ import { hashPassword, verifyPassword } from './lib/passwords.ts';
 import { loadSecret } from './lib/secrets.ts';
 import { createSharedSecrets } from './db/shared-secrets.ts';
 import { loadNativeAddon } from './lib/native-addon.ts';
+import { createMetrics, type Metrics } from './lib/metrics.ts';
+import { registerPoolMetrics } from './db/pool-metrics.ts';
 import { createAccountsRepository } from './modules/accounts/accounts.repository.ts';
 import { createAccountsService } from './modules/accounts/accounts.service.ts';
 import { createSessionTokens } from './modules/accounts/session-tokens.ts';
@@ -106,6 +108,8 @@ export interface Container {
   transferBudget: TransferBudget;
   /** Which paths uploads, downloads and zips take: the native addon's or the portable ones (CLOUDVAULT_NATIVE). */
   transferPaths: string;
+  /** Prometheus metrics; any part may register its own (lib/metrics.ts). Served when METRICS_TOKEN is set. */
+  metrics: Metrics;
   close(): Promise<void>;
 }
 
@@ -126,6 +130,8 @@ export async function createContainer(
   // Nodes sharing PostgreSQL share one signing key, kept in the database (docs/decisions/0020-running-several-nodes.md).
   const sharedSecrets = database.dialect === 'postgres' ? createSharedSecrets(database.db, clock) : undefined;
   const jwtSecret = await loadSecret({ name: 'jwt-secret', configured: config.jwtSecret, dataDir: config.dataDir, shared: sharedSecrets });
+  const metrics = createMetrics({ processMetrics: config.metricsToken !== undefined });
+  registerPoolMetrics(metrics, database);
 
   const transferPaths = loadNativeAddon(config.nativeAddon);
   const blobs = await createBlobStore(config.storage);
@@ -376,6 +382,7 @@ export async function createContainer(
     blobs,
     transferBudget: createTransferBudget(config.transferMemoryBytes),
     transferPaths,
+    metrics,
     close: async () => {
       await mail.drain();
       await database.close();

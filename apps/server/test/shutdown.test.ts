@@ -1,8 +1,11 @@
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type ServerProcess, spawnServer, startServerProcess } from './helpers/server-process.ts';
 import { startSlowUpload } from './helpers/slow-upload.ts';
 
+const root = fileURLToPath(new URL('../../..', import.meta.url));
 let server: ServerProcess | undefined;
 afterEach(async () => {
   await server?.stop();
@@ -51,7 +54,7 @@ describe('a node that is told to stop (SIGTERM)', () => {
     expect(server.output()).toMatch(/shut down/);
   });
 
-  it('cuts an upload still running when the grace period ends, and exits 0', async () => {
+  it('cuts an upload still running when the grace period ends, lets it release what it reserved, and exits 0', async () => {
     server = await startServerProcess({ SHUTDOWN_GRACE_SECONDS: '1' });
     const token = await register(server.url);
     const upload = startSlowUpload(server.url, token, randomBytes(1024 * 1024));
@@ -60,6 +63,10 @@ describe('a node that is told to stop (SIGTERM)', () => {
     expect(await server.exited).toBe(0);
     expect(server.output()).toMatch(/shutdown grace period over/);
     expect((await upload.answer).status).not.toBe(201);
+    // The cut upload cleaned up before the database closed: no reservation is left behind.
+    expect(server.output()).toMatch(/upload stopped by the client/);
+    const check = spawnSync('npm', ['run', '--silent', 'db:check'], { cwd: root, env: { ...process.env, ...server.env }, encoding: 'utf8' });
+    expect(check.stdout).toContain('Storage is consistent');
   });
 });
 

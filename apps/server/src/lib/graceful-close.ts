@@ -17,6 +17,23 @@ declare module 'fastify' {
   }
 }
 
+/** After the cut, how long handlers may take to clean up (an upload releasing its reservation) before the database closes. */
+const CLEAN_UP_MS = 10_000;
+
+/** Resolves when `done()` is true, checked at each `changed` call, or after `ms`. */
+function waitUntil(done: () => boolean, ms: number): { changed(): void; settled: Promise<void> } {
+  let resolve!: () => void;
+  const settled = new Promise<void>((r) => (resolve = r));
+  const timer = setTimeout(resolve, ms);
+  const changed = () => {
+    if (!done()) return;
+    clearTimeout(timer);
+    resolve();
+  };
+  changed();
+  return { changed, settled: settled.finally(() => clearTimeout(timer)) };
+}
+
 /**
  * Draining (docs/decisions/0020-running-several-nodes.md). The listener stays open while
  * running requests finish, so a balancer's readiness check gets a 503 it can act on rather
@@ -26,8 +43,26 @@ declare module 'fastify' {
  */
 export function registerGracefulClose(app: FastifyInstance): void {
   let closing = false;
+  /** Responses not yet sent. */
   let running = 0;
-  let allDone: (() => void) | undefined;
+  /** Handlers not yet returned: a cut request still cleans up after its response closed. */
+  let handling = 0;
+  let changed: (() => void) | undefined;
+
+  app.addHook('onRoute', (route) => {
+    const handler = route.handler;
+    // Only async handlers (every route of ours) are followed; wrapping keeps what they return and throw.
+    if (handler.constructor.name !== 'AsyncFunction') return;
+    route.handler = async function (this: FastifyInstance, ...args: Parameters<typeof handler>) {
+      handling += 1;
+      try {
+        return await handler.apply(this, args);
+      } finally {
+        handling -= 1;
+        changed?.();
+      }
+    };
+  });
 
   app.addHook('onRequest', async (request, reply) => {
     if (closing) {
@@ -39,26 +74,21 @@ export function registerGracefulClose(app: FastifyInstance): void {
     // 'close' comes once the response is sent or its connection is gone, downloads written outside Fastify's send included.
     reply.raw.once('close', () => {
       running -= 1;
-      if (running === 0) allDone?.();
+      changed?.();
     });
   });
 
   app.decorate('closeGracefully', async (graceMs: number) => {
     closing = true;
-    let deadline: NodeJS.Timeout | undefined;
-    await Promise.race([
-      new Promise<void>((resolve) => {
-        allDone = resolve;
-        if (running === 0) resolve();
-      }),
-      new Promise<void>((resolve) => {
-        deadline = setTimeout(resolve, graceMs);
-      }),
-    ]);
-    clearTimeout(deadline);
-    if (running > 0) {
+    const finished = waitUntil(() => running === 0 && handling === 0, graceMs);
+    changed = finished.changed;
+    await finished.settled;
+    if (running > 0 || handling > 0) {
       app.log.warn({ running, graceMs }, 'shutdown grace period over: cutting the requests still running');
+      const cleanedUp = waitUntil(() => handling === 0, CLEAN_UP_MS);
+      changed = cleanedUp.changed;
       app.server.closeAllConnections();
+      await cleanedUp.settled;
     }
     await app.close();
   });

@@ -11,6 +11,8 @@ const root = fileURLToPath(new URL('../../../..', import.meta.url));
 /** The real server process (apps/server/src/main.ts), with its own port, DATA_DIR and database. */
 export interface ServerProcess {
   url: string;
+  /** What the process was started with, for a tool run against the same data (npm run db:check). */
+  env: Record<string, string>;
   child: ChildProcess;
   /** Everything the process printed so far. */
   output(): string;
@@ -53,7 +55,7 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
   const database = await createTestDatabase();
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const { child, output, exited, outputChanged } = spawnServer({
+  const processEnv = {
     PORT: String(port),
     HOST: '127.0.0.1',
     PUBLIC_URL: url,
@@ -62,7 +64,8 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
     SINGLE_NODE: '1',
     ...(database.url ? { DATABASE_URL: database.url } : {}),
     ...env,
-  });
+  };
+  const { child, output, exited, outputChanged } = spawnServer(processEnv);
   const waitForOutput = (pattern: RegExp) =>
     new Promise<void>((resolve, reject) => {
       const check = () => {
@@ -87,5 +90,5 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
     await stop();
     throw error;
   }
-  return { url, child, output, waitForOutput, exited, stop };
+  return { url, env: processEnv, child, output, waitForOutput, exited, stop };
 }

@@ -1,8 +1,9 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createUser, subscribe } from './helpers/api.ts';
+import { createUser } from '@cloudvault/test-support/accounts';
+import { subscribe } from '@cloudvault/test-support/checkout';
 import { type Cluster, startCluster } from './helpers/cluster.ts';
-import { waitFor } from './helpers/wait-for.ts';
+import { waitFor } from '../helpers/wait-for.ts';
 
 let cluster: Cluster;
 beforeAll(async () => {

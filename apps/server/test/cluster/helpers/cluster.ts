@@ -6,9 +6,9 @@ import { type Balancer, startHaproxy } from '../../helpers/haproxy.ts';
 import { s3StorageEnv, startS3rver } from '../../helpers/s3rver.ts';
 import { startSmtpSink } from '../../helpers/smtp-sink.ts';
 import { createPostgresDatabase } from '../../helpers/test-database.ts';
+import { claimRedisDatabase } from '../../helpers/test-redis.ts';
 import { type BucketView, viewBucket } from './bucket.ts';
 import { type ClusterNode, createClusterNode } from './node-process.ts';
-import { claimRedisDatabase } from './redis.ts';
 
 /**
  * How soon a dead node's upload reservation may be taken back by the reconciler of issue 17's

@@ -1,22 +1,20 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
-import net from 'node:net';
 import { PassThrough, Readable } from 'node:stream';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '@cloudvault/test-support/accounts';
 import { uploadFile } from '@cloudvault/test-support/drive';
 import { newId } from '../src/lib/ids.ts';
 import { createTrashRepository } from '../src/modules/trash/trash.repository.ts';
 import { assertStorageConsistent, storageTotals } from './helpers/storage-totals.ts';
+import { freePort, spawnServer } from './helpers/server-process.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 
 // Crash-safe storage accounting (docs/decisions/0021-crash-safe-storage.md): reservations
 // are leased rows any node gives back, blob deletions are queued with the rows' deletion,
 // and a sweeper removes what no row references.
 
-const serverDir = fileURLToPath(new URL('..', import.meta.url));
 const DAY = 24 * 60 * 60 * 1000;
 const LEASE_SECONDS = 2;
 
@@ -56,7 +54,7 @@ async function expectStoreExact(node: TestServer): Promise<void> {
  * An upload that sends `sent` bytes of a declared `declared`-byte file and then waits: the
  * server holds its reservation until the request ends or its node dies.
  */
-function startSlowUpload(url: string, token: string, declared: number, sent: number): http.ClientRequest {
+function startHeldUpload(url: string, token: string, declared: number, sent: number): http.ClientRequest {
   const boundary = 'cloudvault-crash-boundary';
   const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="slow.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`;
   const request = http.request(`${url}/api/files/upload`, {
@@ -73,22 +71,10 @@ function startSlowUpload(url: string, token: string, declared: number, sent: num
   return request;
 }
 
-async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as net.AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
-/** Another node as its own process, on the test server's database, DATA_DIR and store. */
+/** Another node as its own process (main.ts), on the test server's database, DATA_DIR and store. */
 async function startNodeProcess(node: TestServer): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: serverDir,
-    env: { ...process.env, DATABASE_URL: '', ...node.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
-    stdio: 'ignore',
-  });
+  const { child } = spawnServer({ DATABASE_URL: '', ...node.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' });
   const url = `http://127.0.0.1:${port}`;
   await expect
     .poll(async () => (await fetch(`${url}/api/health`).catch(() => undefined))?.status, { timeout: 60_000, interval: 200 })
@@ -105,7 +91,7 @@ describe('a node killed mid-upload', () => {
     const other = await startNodeProcess(server);
     // Past one S3 part, so a multipart upload exists in the bucket when the node dies.
     const declared = 20_000_000;
-    const upload = startSlowUpload(other.url, token, declared, 9 * 1024 * 1024);
+    const upload = startHeldUpload(other.url, token, declared, 9 * 1024 * 1024);
     await expect.poll(() => reservationCount(server), { timeout: 30_000 }).toBe(1);
     await expect.poll(async () => (await server.unfinishedUploads()).length, { timeout: 30_000 }).toBe(1);
 
@@ -142,9 +128,9 @@ describe('uploads at once across nodes', () => {
       const { token, user } = await createUser(server);
       const declared = 10_000_000;
       const holders = [
-        startSlowUpload(server.url, token, declared, 100_000),
-        startSlowUpload(other.url, token, declared, 100_000),
-        startSlowUpload(other.url, token, declared, 100_000),
+        startHeldUpload(server.url, token, declared, 100_000),
+        startHeldUpload(other.url, token, declared, 100_000),
+        startHeldUpload(other.url, token, declared, 100_000),
       ];
       await expect.poll(() => reservationCount(server), { timeout: 30_000 }).toBe(3);
 

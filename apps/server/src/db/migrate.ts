@@ -11,6 +11,7 @@ import * as emailVerification from './migrations/2026-11-24-09-email-verificatio
 import * as securityReview from './migrations/2026-11-24-10-security-review.ts';
 import * as jobs from './migrations/2026-11-24-12-jobs.ts';
 import * as sharedLimits from './migrations/2026-11-24-13-shared-limits.ts';
+import * as sharedSecrets from './migrations/2026-11-24-14-shared-secrets.ts';
 import * as crashSafeStorage from './migrations/2026-11-24-15-crash-safe-storage.ts';
 import type { Dialect } from './database.ts';
 
@@ -28,6 +29,7 @@ export const migrationsFor = (dialect: Dialect): Record<string, Migration> => ({
   '2026-11-24-10-security-review': securityReview,
   '2026-11-24-12-jobs': jobs,
   '2026-11-24-13-shared-limits': sharedLimits,
+  '2026-11-24-14-shared-secrets': sharedSecrets,
   '2026-11-24-15-crash-safe-storage': crashSafeStorage,
 });
 

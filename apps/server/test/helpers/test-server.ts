@@ -5,6 +5,7 @@ import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import os from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
+import type { ApiAnswer } from '@cloudvault/test-support/running-server';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
@@ -12,33 +13,16 @@ import { type Container, createContainer } from '../../src/container.ts';
 import { createTestClock, type TestClock } from './test-clock.ts';
 import { createTestDatabase } from './test-database.ts';
 import { deleteRedisKeys, testRedisUrl } from './test-redis.ts';
-import { startS3rver, type TestS3Server } from './s3rver.ts';
-
-const S3_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
+import { S3_CREDENTIALS, s3StorageEnv, startS3rver, type TestS3Server } from './s3rver.ts';
 
 /** With TEST_STORAGE=s3 each test server stores its blobs in its own s3rver. */
 async function startTestStorage(): Promise<{ env: Record<string, string>; s3?: TestS3Server }> {
   if (process.env.TEST_STORAGE !== 's3') return { env: {} };
   const s3 = await startS3rver();
-  return {
-    s3,
-    env: {
-      STORAGE_DRIVER: 's3',
-      S3_BUCKET: s3.bucket,
-      S3_ENDPOINT: s3.endpoint,
-      S3_ACCESS_KEY_ID: S3_CREDENTIALS.accessKeyId,
-      S3_SECRET_ACCESS_KEY: S3_CREDENTIALS.secretAccessKey,
-      S3_FORCE_PATH_STYLE: 'true',
-    },
-  };
+  return { s3, env: s3StorageEnv(s3) };
 }
 
-export interface ApiResponse<T = any> {
-  status: number;
-  headers: Headers;
-  body: T;
-  text: string;
-}
+export type ApiResponse<T = any> = ApiAnswer<T>;
 
 export interface RequestOptions {
   token?: string;
@@ -76,8 +60,10 @@ export interface TestServer {
   /**
    * Another node of the same deployment, as behind a balancer: the same database,
    * DATA_DIR, clock and limit store, its own process state. Close it before this one.
+   * `ownDataDir` gives it a disk of its own, as separate machines have (PostgreSQL only:
+   * SQLite lives in DATA_DIR).
    */
-  startNode(): Promise<TestServer>;
+  startNode(options?: { ownDataDir?: boolean }): Promise<TestServer>;
   close(): Promise<void>;
 }
 
@@ -119,6 +105,8 @@ export async function startTestServer(options: { env?: Record<string, string>; r
   const env = {
     DATA_DIR: dataDir,
     LOG_LEVEL: 'info',
+    // Test servers keep blobs on local disk and mail in the outbox with PostgreSQL too: each runs alone.
+    SINGLE_NODE: '1',
     ...(database.url ? { DATABASE_URL: database.url } : {}),
     ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
     ...storage.env,
@@ -188,7 +176,13 @@ async function startNode(env: Record<string, string>, shared: { clock: TestClock
     setBlobTime: () => Promise.reject(new Error('setBlobTime is asked of the server that startTestServer returned')),
     unfinishedUploads: () => Promise.reject(new Error('unfinishedUploads is asked of the server that startTestServer returned')),
     setUnfinishedUploadsTime: () => Promise.reject(new Error('setUnfinishedUploadsTime is asked of the server that startTestServer returned')),
-    startNode: () => startNode(env, shared),
+    async startNode({ ownDataDir = false } = {}) {
+      if (!ownDataDir) return startNode(env, shared);
+      if (!config.databaseUrl) throw new Error('a node with a disk of its own needs PostgreSQL: SQLite lives in DATA_DIR');
+      const ownDir = await mkdtemp(path.join(os.tmpdir(), 'cloudvault-test-'));
+      const node = await startNode({ ...env, DATA_DIR: ownDir }, shared);
+      return { ...node, close: async () => { await node.close(); await rm(ownDir, { recursive: true, force: true }); } };
+    },
     async request(method, urlPath, { token, body, rawBody, headers = {}, from } = {}) {
       const init: RequestInit = { method, headers: { ...headers } };
       const requestHeaders = init.headers as Record<string, string>;

@@ -8,7 +8,8 @@ import { uploadFile } from '@cloudvault/test-support/drive';
 import { newId } from '../src/lib/ids.ts';
 import { createTrashRepository } from '../src/modules/trash/trash.repository.ts';
 import { assertStorageConsistent, storageTotals } from './helpers/storage-totals.ts';
-import { freePort, spawnServer } from './helpers/server-process.ts';
+import { freePort } from './helpers/free-port.ts';
+import { spawnServer } from './helpers/server-process.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 
 // Crash-safe storage accounting (docs/decisions/0021-crash-safe-storage.md): reservations
@@ -231,9 +232,22 @@ describe('the sweeper', () => {
     body.write(randomBytes(9 * 1024 * 1024));
     const abandoned = server.container.blobs.put(newId(), body).catch((error: unknown) => error);
     await expect.poll(async () => (await server.unfinishedUploads()).length, { timeout: 30_000 }).toBe(1);
-    await server.setUnfinishedUploadsTime(new Date(now - 2 * DAY));
 
-    expect(await server.container.storageUpkeep.sweep()).toEqual({ unfinished: 1, orphans: 1 });
+    // A local temp file still being written is young again after each write: the upload is
+    // made old until the sweeper has taken it (its last bytes may still land meanwhile).
+    let swept = { unfinished: 0, orphans: 0 };
+    await expect
+      .poll(
+        async () => {
+          await server.setUnfinishedUploadsTime(new Date(now - 2 * DAY));
+          const turn = await server.container.storageUpkeep.sweep();
+          swept = { unfinished: swept.unfinished + turn.unfinished, orphans: swept.orphans + turn.orphans };
+          return swept.unfinished;
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(1);
+    expect(swept).toEqual({ unfinished: 1, orphans: 1 });
     body.destroy(new Error('the process is gone'));
     await abandoned;
 

@@ -42,6 +42,8 @@ describe('loadConfig', () => {
     [{ TRANSFER_MEMORY_MB: '1.5' }, 'TRANSFER_MEMORY_MB'],
     [{ CLOUDVAULT_NATIVE: 'false' }, 'CLOUDVAULT_NATIVE'],
     [{ CLOUDVAULT_NATIVE: '2' }, 'CLOUDVAULT_NATIVE'],
+    [{ S3_PRESIGNED_DOWNLOADS: 'true' }, 'S3_PRESIGNED_DOWNLOADS'],
+    [{ STORAGE_DRIVER: 's3', S3_BUCKET: 'b', S3_PRESIGNED_DOWNLOADS: 'yes' }, 'S3_PRESIGNED_DOWNLOADS'],
   ])('names the variable of a bad value %o', (env, variable) => {
     try {
       loadConfig(env);
@@ -76,6 +78,14 @@ describe('loadConfig', () => {
   it('caps buffered transfers at 512 MiB unless TRANSFER_MEMORY_MB says otherwise', () => {
     expect(loadConfig({}).transferMemoryBytes).toBe(512 * 1024 * 1024);
     expect(loadConfig({ TRANSFER_MEMORY_MB: '64' }).transferMemoryBytes).toBe(64 * 1024 * 1024);
+  });
+
+  it('presigns S3 downloads unless S3_PRESIGNED_DOWNLOADS turns it off; local storage takes only an off', () => {
+    const s3 = { STORAGE_DRIVER: 's3', S3_BUCKET: 'b' };
+    expect(loadConfig(s3).storage).toMatchObject({ driver: 's3', presignedDownloads: true });
+    expect(loadConfig({ ...s3, S3_PRESIGNED_DOWNLOADS: '0' }).storage).toMatchObject({ presignedDownloads: false });
+    expect(loadConfig({ ...s3, S3_PRESIGNED_DOWNLOADS: 'false' }).storage).toMatchObject({ presignedDownloads: false });
+    expect(loadConfig({ S3_PRESIGNED_DOWNLOADS: '0' }).storage).toEqual({ driver: 'local', root: expect.any(String) });
   });
 
   it('loads the native addon unless CLOUDVAULT_NATIVE=0', () => {

@@ -14,9 +14,9 @@ import { startS3rver, type TestS3Server } from './s3rver.ts';
 
 const S3_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
 
-/** With TEST_STORAGE=s3 each test server stores its blobs in its own s3rver. */
-async function startTestStorage(): Promise<{ env: Record<string, string>; s3?: TestS3Server }> {
-  if (process.env.TEST_STORAGE !== 's3') return { env: {} };
+/** With TEST_STORAGE=s3 (or a test that needs S3) each test server stores its blobs in its own s3rver. */
+async function startTestStorage(storage: 's3' | undefined): Promise<{ env: Record<string, string>; s3?: TestS3Server }> {
+  if (process.env.TEST_STORAGE !== 's3' && storage !== 's3') return { env: {} };
   const s3 = await startS3rver();
   return {
     s3,
@@ -27,6 +27,9 @@ async function startTestStorage(): Promise<{ env: Record<string, string>; s3?: T
       S3_ACCESS_KEY_ID: S3_CREDENTIALS.accessKeyId,
       S3_SECRET_ACCESS_KEY: S3_CREDENTIALS.secretAccessKey,
       S3_FORCE_PATH_STYLE: 'true',
+      // Downloads stream through the server, so the S3 phase tests that path; a test of
+      // the redirects to the store turns them on (presigned-downloads.test.ts).
+      S3_PRESIGNED_DOWNLOADS: 'false',
     },
   };
 }
@@ -90,10 +93,18 @@ function requestFrom(localAddress: string, url: string, init: RequestInit): Prom
   });
 }
 
-export async function startTestServer(options: { env?: Record<string, string> } = {}): Promise<TestServer> {
+export interface TestServerOptions {
+  env?: Record<string, string>;
+  /** Blobs in an s3rver whatever TEST_STORAGE says, for tests of what only S3 does. */
+  storage?: 's3';
+  /** Where the test clock starts; a fixed date unless given (the real time, when something outside checks it). */
+  clockStart?: Date;
+}
+
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'cloudvault-test-'));
   const database = await createTestDatabase();
-  const storage = await startTestStorage();
+  const storage = await startTestStorage(options.storage);
   const config = loadConfig({
     DATA_DIR: dataDir,
     LOG_LEVEL: 'info',
@@ -103,7 +114,7 @@ export async function startTestServer(options: { env?: Record<string, string> } 
     ...(process.env.CLOUDVAULT_NATIVE ? { CLOUDVAULT_NATIVE: process.env.CLOUDVAULT_NATIVE } : {}),
     ...options.env,
   });
-  const clock = createTestClock();
+  const clock = createTestClock(options.clockStart);
   const container = await createContainer(config, { clock });
   let logText = '';
   const logStream = new PassThrough();

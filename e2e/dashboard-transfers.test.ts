@@ -6,6 +6,7 @@ import { createUser } from '@cloudvault/test-support/accounts';
 import { createFile, createFolder, downloadFile, listFiles } from '@cloudvault/test-support/drive';
 import { useE2eSession } from './helpers/session.ts';
 import { openPage } from './helpers/browser.ts';
+import { startAppServer } from './helpers/app-server.ts';
 import { downloadedBytes, dropFiles, randomContent, readZip, sparseFile } from './helpers/drive.ts';
 
 const session = useE2eSession('files');
@@ -133,6 +134,35 @@ describe('uploads', () => {
     await page.getByText('big-video.mp4 is too large. Maximum file size for Free plan is 102.4 MB.').first().waitFor();
     expect(uploads).toBe(0);
     await context.close();
+  });
+
+  it("shows the server's quota refusal of a large upload, not a network error", async () => {
+    // Only the server knows the storage left: the page sends the file, and the refusal comes
+    // while tens of MB are still on their way (docs/decisions/0018-early-answers.md).
+    const plansFile = path.join(session.workDir, 'small-storage-plans.json');
+    await writeFile(plansFile, JSON.stringify([{
+      id: 'FREE', name: 'Free', price: 0, description: 'small storage', features: [], popular: false,
+      storageLimit: 10 * 1024 * 1024, maxFileSize: 100 * 1024 * 1024, prioritySupport: false, maxConcurrentUploads: 3,
+      capabilities: { passwordProtectedLinks: false, maxShareExpiryHours: 24, versioning: false, analytics: false },
+    }]));
+    const server = await startAppServer({ PLANS_FILE: plansFile });
+    try {
+      const account = await createUser(server);
+      const { page, context } = await openPage(session.browser, server.url, { token: account.token });
+      const big = path.join(session.workDir, 'holiday-video.mp4');
+      await sparseFile(big, 40 * 1024 * 1024);
+      await page.goto('/dashboard');
+      await page.getByText('Your cloud is empty').waitFor();
+      await page.getByRole('button', { name: 'Upload', exact: true }).click();
+      await page.getByRole('dialog', { name: 'Upload Files' }).locator('input[type="file"]').setInputFiles(big);
+      const row = panel(page).getByRole('listitem', { name: 'holiday-video.mp4' });
+      await row.getByRole('alert').filter({ hasText: 'Not enough storage: 10 MB free of your 10 MB, and this upload needs 40 MB. Delete files, empty Trash or upgrade your plan.' }).waitFor();
+      await page.getByText('Failed to upload holiday-video.mp4').first().waitFor();
+      expect(await listFiles(server, account.token)).toEqual([]);
+      await context.close();
+    } finally {
+      await server.stop();
+    }
   });
 
   it("shows the server's reason in a failed row, which the user dismisses", async () => {

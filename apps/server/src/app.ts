@@ -8,6 +8,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import type { Container } from './container.ts';
 import { registerAuth } from './lib/auth.ts';
+import { registerEarlyAnswers } from './lib/early-answers.ts';
 import { registerErrorHandler } from './lib/error-handler.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { accountTokensRoutes } from './modules/account-tokens/account-tokens.routes.ts';
@@ -90,6 +91,7 @@ export async function buildApp(
   });
 
   registerErrorHandler(app);
+  registerEarlyAnswers(app);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -109,7 +111,8 @@ export async function buildApp(
       },
     },
   });
-  await app.register(rateLimit, { global: false });
+  // Counted by every node together (docs/decisions/0019).
+  await app.register(rateLimit, { global: false, store: container.rateLimitStore });
   await app.register(multipart);
   await app.register(swagger, {
     openapi: { info: { title: 'CloudVault API', version: '1.0.0' } },

@@ -75,6 +75,14 @@ describe('loadConfig', () => {
     );
   });
 
+  it('shares limits through Redis only when REDIS_URL is set, and refuses a URL that is not redis:// or rediss://', () => {
+    expect(loadConfig({}).redisUrl).toBeUndefined();
+    expect(loadConfig({ REDIS_URL: 'redis://:secret@127.0.0.1:6379/2' }).redisUrl).toBe('redis://:secret@127.0.0.1:6379/2');
+    expect(loadConfig({ REDIS_URL: 'rediss://cache.example.com:6380' }).redisUrl).toBe('rediss://cache.example.com:6380');
+    expect(() => loadConfig({ REDIS_URL: 'localhost:6379' })).toThrow(ConfigError);
+    expect(() => loadConfig({ REDIS_URL: 'http://127.0.0.1:6379' })).toThrow(/^REDIS_URL must start with redis:\/\/ or rediss:\/\//);
+  });
+
   it('caps buffered transfers at 512 MiB unless TRANSFER_MEMORY_MB says otherwise', () => {
     expect(loadConfig({}).transferMemoryBytes).toBe(512 * 1024 * 1024);
     expect(loadConfig({ TRANSFER_MEMORY_MB: '64' }).transferMemoryBytes).toBe(64 * 1024 * 1024);

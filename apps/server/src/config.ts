@@ -18,6 +18,8 @@ export interface Config {
   webDistDir: string | undefined;
   /** Where file bytes live: DATA_DIR/blobs, or an S3-protocol bucket. */
   storage: { driver: 'local'; root: string } | { driver: 's3'; bucket: string; region: string; endpoint?: string; accessKeyId?: string; secretAccessKey?: string; forcePathStyle: boolean; presignedDownloads: boolean };
+  /** Where every node's rate limits and failure counters live: Redis when set, else the database (docs/decisions/0019). */
+  redisUrl: string | undefined;
   /** Outgoing mail: SMTP when set, else .eml files in DATA_DIR/outbox. */
   mail: { smtpUrl: string | undefined; from: string };
   /** Who takes payments: the built-in test checkout, or Stripe. */
@@ -231,6 +233,7 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
       from: env.MAIL_FROM || `no-reply@${new URL(publicUrl).hostname}`,
     },
     databaseUrl,
+    redisUrl: env.REDIS_URL ? readUrl('REDIS_URL', env.REDIS_URL, ['redis:', 'rediss:']) : undefined,
     jwtSecret,
     plansFile: env.PLANS_FILE ? path.resolve(cwd, env.PLANS_FILE) : undefined,
     webDistDir: env.WEB_DIST_DIR ? path.resolve(cwd, env.WEB_DIST_DIR) : undefined,

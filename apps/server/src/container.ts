@@ -8,6 +8,9 @@ import { migrateToLatest } from './db/migrate.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { createTransferBudget, type TransferBudget } from './lib/transfer-budget.ts';
 import { createFailureLimiter } from './lib/failure-limiter.ts';
+import { createLimitWindows } from './adapters/limit-windows/create-limit-windows.ts';
+import { sharedRateLimitStore } from './lib/rate-limit-store.ts';
+import type { FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { hashPassword, verifyPassword } from './lib/passwords.ts';
 import { loadOrCreateSecret } from './lib/secrets.ts';
 import { loadNativeAddon } from './lib/native-addon.ts';
@@ -60,6 +63,9 @@ import { createSharesService } from './modules/shares/shares.service.ts';
 import { createAccountTokensRepository } from './modules/account-tokens/account-tokens.repository.ts';
 import { createAccountTokensService } from './modules/account-tokens/account-tokens.service.ts';
 import { presentUser } from './modules/accounts/accounts.presenter.ts';
+import { createJobRunner } from './adapters/jobs/create-job-runner.ts';
+import type { JobRunner } from './adapters/jobs/job-runner.ts';
+import { registerBackgroundJobs } from './background-jobs.ts';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 const ONE_HOUR = 60 * 60 * 1000;
@@ -109,12 +115,21 @@ export interface Container {
   transferBudget: TransferBudget;
   /** Which paths uploads, downloads and zips take: the native addon's or the portable ones (CLOUDVAULT_NATIVE). */
   transferPaths: string;
+  /** Background jobs, registered here; main.ts starts them (tests run one with runNow). */
+  jobs: JobRunner;
+  /** @fastify/rate-limit's store: request limits counted by every node together (docs/decisions/0019). */
+  rateLimitStore: FastifyRateLimitStoreCtor;
   close(): Promise<void>;
 }
 
 export async function createContainer(
   config: Config,
-  options: { clock?: Clock; log?: ServiceLog } = {},
+  options: {
+    clock?: Clock;
+    log?: ServiceLog;
+    /** Where the limits' keys start in Redis; tests give each set of servers its own. */
+    limitKeyPrefix?: string;
+  } = {},
 ): Promise<Container> {
   const clock = options.clock ?? systemClock;
   const log = options.log ?? consoleLog;
@@ -128,6 +143,8 @@ export async function createContainer(
     throw error;
   }
 
+  const limitWindows = await createLimitWindows({ redisUrl: config.redisUrl, keyPrefix: options.limitKeyPrefix ?? 'cloudvault:limits:', db: database.db, clock, log });
+  const limiter = (name: string, max: number, windowMs: number) => createFailureLimiter({ name, max, windowMs, windows: limitWindows, clock, log });
   const transferPaths = loadNativeAddon(config.nativeAddon);
   const blobs = await createBlobStore(config.storage);
   const presignedUrls = config.storage.driver === 's3' && config.storage.presignedDownloads ? await createPresignedUrls(config.storage) : undefined;
@@ -169,9 +186,9 @@ export async function createContainer(
     sendMail: (message) => mail.send(message),
     presentUser: (row) => presentUser(row, plans, admins),
     passwords: { hash: hashPassword },
-    verificationResends: createFailureLimiter({ max: 5, windowMs: ONE_HOUR, clock }),
-    resetRequestsByEmail: createFailureLimiter({ max: 5, windowMs: ONE_HOUR, clock }),
-    resetRequestsByIp: createFailureLimiter({ max: 20, windowMs: ONE_HOUR, clock }),
+    verificationResends: limiter('verification-resends', 5, ONE_HOUR),
+    resetRequestsByEmail: limiter('reset-requests-by-email', 5, ONE_HOUR),
+    resetRequestsByIp: limiter('reset-requests-by-ip', 20, ONE_HOUR),
     passwordReset: securityAlerts.passwordChanged,
     forgotPasswordFloorMs: 250,
     clock,
@@ -185,8 +202,8 @@ export async function createContainer(
     plans,
     admins,
     clock,
-    loginFailuresByEmailAndIp: createFailureLimiter({ max: 10, windowMs: FIFTEEN_MINUTES, clock }),
-    loginFailuresByIp: createFailureLimiter({ max: 100, windowMs: FIFTEEN_MINUTES, clock }),
+    loginFailuresByEmailAndIp: limiter('sign-in-failures-by-email-and-ip', 10, FIFTEEN_MINUTES),
+    loginFailuresByIp: limiter('sign-in-failures-by-ip', 100, FIFTEEN_MINUTES),
     verifySecondFactor: (user, code) => twoFactor.verify(user.id, user.totp_secret as string, code),
     signedIn: securityAlerts.signedIn,
     registered: (user) => accountTokens.sendVerification(user),
@@ -207,9 +224,9 @@ export async function createContainer(
     planOf: accounts.planOf,
     passwords: { hash: hashPassword, verify: verifyPassword },
     tokens: createShareTokens(jwtSecret, clock),
-    passwordFailures: createFailureLimiter({ max: 10, windowMs: FIFTEEN_MINUTES, clock }),
-    passwordFailuresPerLink: createFailureLimiter({ max: 100, windowMs: FIFTEEN_MINUTES, clock }),
-    invitationsPerOwner: createFailureLimiter({ max: 20, windowMs: ONE_HOUR, clock }),
+    passwordFailures: limiter('share-password-failures', 10, FIFTEEN_MINUTES),
+    passwordFailuresPerLink: limiter('share-password-failures-per-link', 100, FIFTEEN_MINUTES),
+    invitationsPerOwner: limiter('invitations-per-owner', 20, ONE_HOUR),
     sendMail: (message) => mail.send(message),
     notifyUser: (userId, event) => notifications.notify(userId, event),
     activity,
@@ -298,6 +315,16 @@ export async function createContainer(
     endPaidSubscription: billing.endPaidSubscription,
   });
 
+  // Schedules follow the wall clock: a test's clock moves the services' time, not timers.
+  const jobs = await createJobRunner({ databaseUrl: config.databaseUrl, clock: systemClock, log });
+  registerBackgroundJobs(jobs, {
+    purgeExpiredTrash: () => trash.purgeExpired(),
+    purgeExpiredVersions: () => versions.purgeExpired(),
+    snapshotStorage: () => analytics.snapshotStorage(),
+    runRenewals: localPayments ? () => billing.runRenewals() : undefined,
+    deliverDueMail: () => mail.deliverDue(),
+  });
+
   return {
     config,
     database,
@@ -339,8 +366,12 @@ export async function createContainer(
     blobs,
     transferBudget,
     transferPaths,
+    jobs,
+    rateLimitStore: sharedRateLimitStore({ windows: limitWindows, clock, log }),
     close: async () => {
+      await jobs.stop();
       await mail.drain();
+      await limitWindows.close();
       await database.close();
     },
   };

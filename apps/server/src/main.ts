@@ -2,10 +2,6 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { createContainer } from './container.ts';
-import { startPeriodicTask } from './lib/periodic-task.ts';
-
-const MINUTE = 60 * 1000;
-const HOUR = 60 * MINUTE;
 
 // main.ts sits one level below apps/server both as source (src/) and as bundle (dist/),
 // so these resolve the same in development and in production.
@@ -26,18 +22,10 @@ async function main(): Promise<void> {
 
   const container = await createContainer(config);
   const app = await buildApp(container);
-  // Background work, each on its own clock; none keeps the process alive on its own.
-  const backgroundTasks: Array<{ name: string; intervalMs: number; run: () => Promise<unknown> }> = [
-    { name: 'trash and version retention', intervalMs: HOUR, run: async () => ({ trash: await container.trash.purgeExpired(), versions: await container.versions.purgeExpired() }) },
-    { name: 'daily storage figures', intervalMs: HOUR, run: () => container.analytics.snapshotStorage() },
-    { name: 'subscription renewals', intervalMs: HOUR, run: () => container.billing.runRenewals() },
-    { name: 'mail delivery', intervalMs: MINUTE, run: () => container.mail.deliverDue() },
-  ];
-  const stopTasks = backgroundTasks.map((task) => startPeriodicTask({ ...task, log: app.log }));
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
-    for (const stop of stopTasks) stop();
     await app.close();
+    // Stops the background jobs (running ones finish or are released to run again) before the database closes.
     await container.close();
     process.exit(0);
   };
@@ -45,6 +33,8 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  await container.jobs.start();
+  app.log.info(`Background jobs run ${container.jobs.driver === 'pg-boss' ? 'on pg-boss, shared by every node' : 'in this process'}`);
   app.log.info(`Mail goes to ${container.mailer.describe}`);
   app.log.info(`Transfers use ${container.transferPaths}`);
   app.log.info(`CloudVault is ready at ${config.publicUrl} (data in ${config.dataDir})`);

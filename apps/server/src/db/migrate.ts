@@ -9,6 +9,8 @@ import * as versionsAnalytics from './migrations/2026-11-22-07-versions-analytic
 import { listingEntriesMigration } from './migrations/2026-11-22-08-listing-entries.ts';
 import * as emailVerification from './migrations/2026-11-24-09-email-verification.ts';
 import * as securityReview from './migrations/2026-11-24-10-security-review.ts';
+import * as jobs from './migrations/2026-11-24-12-jobs.ts';
+import * as sharedLimits from './migrations/2026-11-24-13-shared-limits.ts';
 import type { Dialect } from './database.ts';
 
 /** Every migration, in order. Migrations are frozen once released: add, never edit. */
@@ -23,6 +25,8 @@ export const migrationsFor = (dialect: Dialect): Record<string, Migration> => ({
   '2026-11-22-08-listing-entries': listingEntriesMigration(dialect),
   '2026-11-24-09-email-verification': emailVerification,
   '2026-11-24-10-security-review': securityReview,
+  '2026-11-24-12-jobs': jobs,
+  '2026-11-24-13-shared-limits': sharedLimits,
 });
 
 /** Brings the schema up to date; the Migrator's lock lets several servers start at once. */

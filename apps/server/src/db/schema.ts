@@ -92,6 +92,8 @@ export interface SubscriptionsTable {
   first_paid_at: string | null;
   created_at: string;
   updated_at: string;
+  /** Until when a renewal run holds it (null: never claimed); only renewals write it. */
+  renewal_claimed_until?: string | null;
 }
 
 export interface InvoicesTable {
@@ -226,6 +228,14 @@ export interface AccountTokensTable {
 
 export type AccountTokenPurpose = 'verify_email' | 'reset_password';
 
+/** One fixed window of a rate limit or failure counter (adapters/limit-windows). */
+export interface LimitWindowsTable {
+  key: string;
+  count: number;
+  /** ISO time the window ends; a window that has ended counts nothing. */
+  ends_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -247,4 +257,5 @@ export interface Database {
   storage_daily: StorageDailyTable;
   share_downloads_daily: ShareDownloadsDailyTable;
   account_tokens: AccountTokensTable;
+  limit_windows: LimitWindowsTable;
 }

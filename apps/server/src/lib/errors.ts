@@ -34,6 +34,10 @@ export const pathTooLongForZip = () =>
 export const serverBusy = () =>
   new AppError(503, 'SERVER_BUSY', 'The server is sending many downloads at once. Please try again in a few seconds.', {}, { 'Retry-After': '5' });
 
+/** The store the limits share cannot be reached: the limited action fails closed (docs/decisions/0019). */
+export const limitsUnavailable = () =>
+  new AppError(503, 'LIMITS_UNAVAILABLE', 'This is unavailable for a moment. Please try again in a few seconds.', {}, { 'Retry-After': '5' });
+
 export function tooManyRequests(retryAfterSeconds: number): AppError {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
   return new AppError(

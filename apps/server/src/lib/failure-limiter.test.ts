@@ -1,32 +1,108 @@
-import { describe, expect, it } from 'vitest';
-import { createFailureLimiter } from './failure-limiter.ts';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDatabaseLimitWindows } from '../adapters/limit-windows/database-limit-windows.ts';
+import { createRedisLimitWindows } from '../adapters/limit-windows/redis-limit-windows.ts';
+import { openDatabase, type DatabaseHandle } from '../db/database.ts';
+import { migrateToLatest } from '../db/migrate.ts';
+import { AppError } from './errors.ts';
+import { countAttempts, createFailureLimiter } from './failure-limiter.ts';
 
 function clockAt(start: number) {
   let now = start;
   return { now: () => new Date(now), advance: (ms: number) => (now += ms) };
 }
 
+const silentLog = { error: () => {}, warn: () => {} };
+
+// The limiter over the windows of an embedded setup: a real SQLite file, migrated.
+let dataDir: string;
+let database: DatabaseHandle;
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(os.tmpdir(), 'cloudvault-limits-'));
+  database = openDatabase({ databaseUrl: undefined, dataDir });
+  await migrateToLatest(database.db, database.dialect);
+});
+afterAll(async () => {
+  await database.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+let limits = 0;
+function limiterFor(max: number, clock: ReturnType<typeof clockAt>) {
+  limits += 1;
+  return createFailureLimiter({ name: `test-${limits}`, max, windowMs: 60_000, windows: createDatabaseLimitWindows(database.db, clock), clock, log: silentLog });
+}
+
 describe('createFailureLimiter', () => {
-  it('blocks a key after max failures until its window ends', () => {
+  it('counts max attempts, then refuses until the window ends, counting nothing more', async () => {
     const clock = clockAt(0);
-    const limiter = createFailureLimiter({ max: 3, windowMs: 60_000, clock });
-    for (let i = 0; i < 3; i += 1) {
-      expect(limiter.retryAfter('k')).toBe(0);
-      limiter.recordFailure('k');
-    }
-    expect(limiter.retryAfter('k')).toBe(60);
+    const limiter = limiterFor(3, clock);
+    for (let i = 0; i < 3; i += 1) expect(await limiter.attempt('k')).toBe(0);
+    expect(await limiter.attempt('k')).toBe(60);
     clock.advance(30_000);
-    expect(limiter.retryAfter('k')).toBe(30);
+    expect(await limiter.attempt('k')).toBe(30);
     clock.advance(30_000);
-    expect(limiter.retryAfter('k')).toBe(0);
+    expect(await limiter.attempt('k')).toBe(0);
   });
 
-  it('keeps keys apart and forgets a key on reset', () => {
-    const limiter = createFailureLimiter({ max: 1, windowMs: 60_000, clock: clockAt(0) });
-    limiter.recordFailure('a');
-    expect(limiter.retryAfter('a')).toBeGreaterThan(0);
-    expect(limiter.retryAfter('b')).toBe(0);
-    limiter.reset('a');
-    expect(limiter.retryAfter('a')).toBe(0);
+  it('keeps keys apart and forgets a key on reset', async () => {
+    const limiter = limiterFor(1, clockAt(0));
+    expect(await limiter.attempt('a')).toBe(0);
+    expect(await limiter.attempt('a')).toBeGreaterThan(0);
+    expect(await limiter.attempt('b')).toBe(0);
+    await limiter.reset('a');
+    expect(await limiter.attempt('a')).toBe(0);
+  });
+
+  it('takes a forgiven attempt back within the window only', async () => {
+    const clock = clockAt(0);
+    const limiter = limiterFor(2, clock);
+    await limiter.attempt('k');
+    await limiter.attempt('k');
+    await limiter.forgive('k');
+    expect(await limiter.attempt('k')).toBe(0);
+    expect(await limiter.attempt('k')).toBe(60);
+    clock.advance(60_000);
+    await limiter.forgive('k');
+    expect(await limiter.attempt('k')).toBe(0);
+    expect(await limiter.attempt('k')).toBe(0);
+    expect(await limiter.attempt('k')).toBe(60);
+  });
+
+  it('lets exactly max of many parallel attempts through', async () => {
+    const limiter = limiterFor(10, clockAt(0));
+    const waits = await Promise.all(Array.from({ length: 30 }, () => limiter.attempt('k')));
+    expect(waits.filter((wait) => wait === 0)).toHaveLength(10);
+  });
+
+  it('answers 503, not a pass, when the windows cannot be reached', async () => {
+    const clock = clockAt(0);
+    // A Redis address where nothing listens: the store is down.
+    const windows = await createRedisLimitWindows({ url: 'redis://127.0.0.1:1', keyPrefix: 'test:', clock, log: silentLog });
+    try {
+      const limiter = createFailureLimiter({ name: 'down', max: 1, windowMs: 60_000, windows, clock, log: silentLog });
+      await expect(limiter.attempt('k')).rejects.toMatchObject({ status: 503, code: 'LIMITS_UNAVAILABLE' });
+      await expect(limiter.forgive('k')).resolves.toBeUndefined();
+    } finally {
+      await windows.close();
+    }
+  });
+});
+
+describe('countAttempts', () => {
+  it('counts against every limit or none, and answers 429 with the longest wait', async () => {
+    const clock = clockAt(0);
+    const narrow = limiterFor(1, clock);
+    const wide = limiterFor(5, clock);
+    await countAttempts([narrow, 'a'], [wide, 'b']);
+    clock.advance(20_000);
+    const refused = await countAttempts([narrow, 'a'], [wide, 'b']).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(AppError);
+    expect(refused).toMatchObject({ status: 429, headers: { 'Retry-After': '40' } });
+    // The refused attempt was taken back from the wide limit: 4 more fit, not 3.
+    for (let i = 0; i < 4; i += 1) expect(await wide.attempt('b')).toBe(0);
+    expect(await wide.attempt('b')).toBeGreaterThan(0);
   });
 });

@@ -1,58 +1,63 @@
+import type { LimitWindows } from '../adapters/limit-windows/limit-windows.ts';
 import type { Clock } from './clock.ts';
+import { limitsUnavailable, tooManyRequests } from './errors.ts';
+import type { ServiceLog } from './service-log.ts';
 
 /**
  * Counts failures per key in a fixed window (failed sign-ins per e-mail and address and
  * per address, wrong share passwords), or any event that only some requests cause (the
  * invitations a share sends). Successful attempts are not counted, which the generic rate
- * limiter cannot express. In memory: one server process holds the counters.
+ * limiter cannot express. The counters are shared by every node (docs/decisions/0019).
  */
 export interface FailureLimiter {
-  /** Seconds until the key may try again, or 0 when it may try now. */
-  retryAfter(key: string): number;
-  recordFailure(key: string): void;
-  /** Takes back one recorded failure: the attempt counted up front succeeded. */
-  forgive(key: string): void;
-  reset(key: string): void;
+  /**
+   * Counts one attempt up front and answers 0; or, when the key has reached its limit,
+   * counts nothing and answers the seconds until it may try again.
+   */
+  attempt(key: string): Promise<number>;
+  /** Takes back one counted attempt: the attempt counted up front succeeded. */
+  forgive(key: string): Promise<void>;
+  reset(key: string): Promise<void>;
 }
 
-export function createFailureLimiter(options: { max: number; windowMs: number; clock: Clock }): FailureLimiter {
-  const windows = new Map<string, { count: number; endsAt: number }>();
-
-  function current(key: string) {
-    const now = options.clock.now().getTime();
-    const window = windows.get(key);
-    if (window && window.endsAt > now) return window;
-    windows.delete(key);
-    return undefined;
-  }
-
-  function sweep(now: number) {
-    // Bounded memory under a spray of distinct keys.
-    if (windows.size < 10_000) return;
-    for (const [key, window] of windows) if (window.endsAt <= now) windows.delete(key);
-  }
-
+/**
+ * A limit of `max` attempts per key in `windowMs`, kept under `name` in the shared windows.
+ * When the store cannot be reached, an attempt fails closed with 503 (docs/decisions/0019);
+ * taking an attempt back only logs the failure, as the attempt it leaves counted errs on the strict side.
+ */
+export function createFailureLimiter(options: { name: string; max: number; windowMs: number; windows: LimitWindows; clock: Clock; log: ServiceLog }): FailureLimiter {
+  const { windows, log } = options;
+  const keyOf = (key: string) => `${options.name}:${key}`;
   return {
-    retryAfter(key) {
-      const window = current(key);
-      if (!window || window.count < options.max) return 0;
-      return Math.ceil((window.endsAt - options.clock.now().getTime()) / 1000);
-    },
-    recordFailure(key) {
-      const now = options.clock.now().getTime();
-      const window = current(key);
-      if (window) window.count += 1;
-      else {
-        sweep(now);
-        windows.set(key, { count: 1, endsAt: now + options.windowMs });
+    async attempt(key) {
+      let result;
+      try {
+        result = await windows.count(keyOf(key), options.windowMs, options.max);
+      } catch (error) {
+        log.error({ err: error, limit: options.name }, 'limit store unreachable: the limited action answers 503');
+        throw limitsUnavailable();
       }
+      if (result.counted) return 0;
+      return Math.max(1, Math.ceil((result.endsAt - options.clock.now().getTime()) / 1000));
     },
-    forgive(key) {
-      const window = current(key);
-      if (window && window.count > 0) window.count -= 1;
+    async forgive(key) {
+      await windows.uncount(keyOf(key)).catch((error: unknown) => log.error({ err: error, limit: options.name }, 'limit store unreachable: an attempt stays counted'));
     },
-    reset(key) {
-      windows.delete(key);
+    async reset(key) {
+      await windows.clear(keyOf(key)).catch((error: unknown) => log.error({ err: error, limit: options.name }, 'limit store unreachable: a window stays counted'));
     },
   };
+}
+
+/**
+ * Counts one attempt against every limit, or against none: when any has reached its
+ * limit, the attempts counted against the others are taken back and 429 answers with the
+ * longest wait. Counted before the work they guard, so parallel requests cannot all slip through.
+ */
+export async function countAttempts(...limits: Array<readonly [FailureLimiter, string]>): Promise<void> {
+  const waits = await Promise.all(limits.map(([limiter, key]) => limiter.attempt(key)));
+  const wait = Math.max(...waits);
+  if (wait === 0) return;
+  await Promise.all(limits.filter((_, index) => waits[index] === 0).map(([limiter, key]) => limiter.forgive(key)));
+  throw tooManyRequests(wait);
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import http from 'node:http';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
@@ -10,6 +11,7 @@ import { loadConfig } from '../../src/config.ts';
 import { type Container, createContainer } from '../../src/container.ts';
 import { createTestClock, type TestClock } from './test-clock.ts';
 import { createTestDatabase } from './test-database.ts';
+import { deleteRedisKeys, testRedisUrl } from './test-redis.ts';
 import { startS3rver, type TestS3Server } from './s3rver.ts';
 
 const S3_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
@@ -66,6 +68,11 @@ export interface TestServer {
   /** Everything the server logged, as text. */
   logs(): string;
   request<T = any>(method: string, path: string, options?: RequestOptions): Promise<ApiResponse<T>>;
+  /**
+   * Another node of the same deployment, as behind a balancer: the same database,
+   * DATA_DIR, clock and limit store, its own process state. Close it before this one.
+   */
+  startNode(): Promise<TestServer>;
   close(): Promise<void>;
 }
 
@@ -95,27 +102,63 @@ function requestFrom(localAddress: string, url: string, init: RequestInit): Prom
 
 export interface TestServerOptions {
   env?: Record<string, string>;
+  /** Limits in the Redis at TEST_REDIS_URL (the default with TEST_LIMITS=redis); false keeps them in the database. */
+  redis?: boolean;
   /** Blobs in an s3rver whatever TEST_STORAGE says, for tests of what only S3 does. */
   storage?: 's3';
   /** Where the test clock starts; a fixed date unless given (the real time, when something outside checks it). */
   clockStart?: Date;
 }
 
+/**
+ * A real server on a random port. With `redis` (by default TEST_LIMITS=redis) its limits
+ * live in the Redis at TEST_REDIS_URL, under a key prefix of its own; `redis: false` keeps
+ * them in the database whatever the run.
+ */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'cloudvault-test-'));
   const database = await createTestDatabase();
   const storage = await startTestStorage(options.storage);
-  const config = loadConfig({
+  const redisUrl = (options.redis ?? process.env.TEST_LIMITS === 'redis') ? testRedisUrl() : undefined;
+  const env = {
     DATA_DIR: dataDir,
     LOG_LEVEL: 'info',
     ...(database.url ? { DATABASE_URL: database.url } : {}),
+    ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
     ...storage.env,
     // CLOUDVAULT_NATIVE=0 runs every test server on the portable paths (npm test's portable phase).
     ...(process.env.CLOUDVAULT_NATIVE ? { CLOUDVAULT_NATIVE: process.env.CLOUDVAULT_NATIVE } : {}),
     ...options.env,
-  });
-  const clock = createTestClock(options.clockStart);
-  const container = await createContainer(config, { clock });
+  };
+  const node = await startNode(env, { clock: createTestClock(options.clockStart), limitKeyPrefix: `cloudvault-test:${randomUUID()}:` });
+  return {
+    ...node,
+    async blobCount() {
+      if (storage.s3) {
+        const client = new S3Client({ region: 'us-east-1', endpoint: storage.s3.endpoint, forcePathStyle: true, credentials: S3_CREDENTIALS });
+        const listed = await client.send(new ListObjectsV2Command({ Bucket: storage.s3.bucket }));
+        client.destroy();
+        return listed.KeyCount ?? 0;
+      }
+      const entries = await readdir(path.join(dataDir, 'blobs'), { recursive: true, withFileTypes: true }).catch(() => []);
+      return entries.filter((entry) => entry.isFile() && !entry.parentPath.includes('.tmp')).length;
+    },
+    async close() {
+      await node.close();
+      await database.drop();
+      await storage.s3?.stop();
+      if (redisUrl) await deleteRedisKeys(redisUrl, node.limitKeyPrefix);
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** One server process's parts (app, container) over a deployment's shared state. */
+async function startNode(env: Record<string, string>, shared: { clock: TestClock; limitKeyPrefix: string }): Promise<TestServer & { limitKeyPrefix: string }> {
+  const config = loadConfig(env);
+  const { clock, limitKeyPrefix } = shared;
+  const dataDir = config.dataDir;
+  const container = await createContainer(config, { clock, limitKeyPrefix });
   let logText = '';
   const logStream = new PassThrough();
   logStream.on('data', (chunk: Buffer) => {
@@ -130,17 +173,10 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     container,
     app,
     dataDir,
+    limitKeyPrefix,
     logs: () => logText,
-    async blobCount() {
-      if (storage.s3) {
-        const client = new S3Client({ region: 'us-east-1', endpoint: storage.s3.endpoint, forcePathStyle: true, credentials: S3_CREDENTIALS });
-        const listed = await client.send(new ListObjectsV2Command({ Bucket: storage.s3.bucket }));
-        client.destroy();
-        return listed.KeyCount ?? 0;
-      }
-      const entries = await readdir(path.join(dataDir, 'blobs'), { recursive: true, withFileTypes: true }).catch(() => []);
-      return entries.filter((entry) => entry.isFile() && !entry.parentPath.includes('.tmp')).length;
-    },
+    blobCount: () => Promise.reject(new Error('blobCount is asked of the server that startTestServer returned')),
+    startNode: () => startNode(env, shared),
     async request(method, urlPath, { token, body, rawBody, headers = {}, from } = {}) {
       const init: RequestInit = { method, headers: { ...headers } };
       const requestHeaders = init.headers as Record<string, string>;
@@ -160,9 +196,6 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     async close() {
       await app.close();
       await container.close();
-      await database.drop();
-      await storage.s3?.stop();
-      await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

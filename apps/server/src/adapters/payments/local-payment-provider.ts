@@ -2,6 +2,7 @@ import type { PlanId } from '@cloudvault/contract/plans';
 import type { LocalCheckoutSessionsTable, SubscriptionsTable } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
+import { periodEndEventId, periodsOwed, renewalClaimExpiry, renewalInvoiceId } from './local-renewals.ts';
 import type { InvoiceSnapshot, PaymentEvent, PaymentProvider, SubscriptionSnapshot } from './payment-provider.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -14,7 +15,8 @@ export interface LocalCheckoutStore {
   findLocalSession(id: string): Promise<LocalCheckoutSessionsTable | undefined>;
   completeLocalSession(id: string, now: string): Promise<boolean>;
   findSubscription(providerSubscriptionId: string): Promise<SubscriptionsTable | undefined>;
-  dueSubscriptions(provider: string, now: string): Promise<SubscriptionsTable[]>;
+  /** Takes the subscriptions due for renewal that no other run holds, until `claimUntil`. */
+  claimDueSubscriptions(provider: string, now: string, claimUntil: string): Promise<SubscriptionsTable[]>;
 }
 
 export interface LocalPaymentProvider extends PaymentProvider {
@@ -56,8 +58,7 @@ export function createLocalPaymentProvider(deps: {
     createdAt: row.created_at,
   });
 
-  const invoice = (subscription: SubscriptionSnapshot, amountCents: number, createdAt: string): InvoiceSnapshot => {
-    const id = `in_local_${newId()}`;
+  const invoice = (subscription: SubscriptionSnapshot, amountCents: number, createdAt: string, id = `in_local_${newId()}`): InvoiceSnapshot => {
     return {
       providerInvoiceId: id,
       providerSubscriptionId: subscription.providerSubscriptionId,
@@ -67,7 +68,7 @@ export function createLocalPaymentProvider(deps: {
       status: 'paid',
       createdAt,
       invoiceUrl: `${publicUrl}/api/payments/local/invoices/${id}`,
-      paymentRef: `pi_local_${newId()}`,
+      paymentRef: `pi_local_${id.replace(/^in_local_/, '')}`,
     };
   };
 
@@ -201,17 +202,20 @@ export function createLocalPaymentProvider(deps: {
     async renewDue() {
       const at = now();
       const events: PaymentEvent[] = [];
-      for (const row of await store.dueSubscriptions('local', at)) {
-        let subscription = snapshotOf(row);
+      // Claimed first, so a run on another node at the same moment leaves these alone; and
+      // named by subscription and period, so a run that still overlaps (a claim that lapsed
+      // on a slow run) reports the same events, which billing applies once.
+      for (const row of await store.claimDueSubscriptions('local', at, renewalClaimExpiry(at))) {
+        const subscription = snapshotOf(row);
         if (subscription.cancelAtPeriodEnd) {
-          events.push(changed({ ...subscription, status: 'canceled' }));
+          events.push({ id: periodEndEventId(row.provider_subscription_id), type: 'subscription.changed', subscription: { ...subscription, status: 'canceled' } });
           continue;
         }
         // One invoice per period that began while the server was not looking.
-        while (subscription.currentPeriodEnd <= at) {
-          const start = subscription.currentPeriodEnd;
-          subscription = { ...subscription, currentPeriodStart: start, currentPeriodEnd: deps.addMonth(start) };
-          events.push({ id: eventId(), type: 'invoice.paid', invoice: invoice(subscription, deps.priceCentsOf(subscription.planId), start), subscription });
+        for (const period of periodsOwed(subscription.currentPeriodEnd, at, deps.addMonth)) {
+          const renewed = { ...subscription, currentPeriodStart: period.start, currentPeriodEnd: period.end };
+          const id = renewalInvoiceId(row.provider_subscription_id, period.start);
+          events.push({ id: `evt_${id}`, type: 'invoice.paid', invoice: invoice(renewed, deps.priceCentsOf(renewed.planId), period.start, id), subscription: renewed });
         }
       }
       return events;

@@ -5,8 +5,8 @@ import type { Language } from '@cloudvault/contract/settings';
 import { isValidEmail, isValidPassword, normalizeEmail, PASSWORD_MIN_LENGTH } from '@cloudvault/contract/validation';
 import type { MailMessage } from '../../adapters/mail/mailer.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { badRequest, notFound, tooManyRequests } from '../../lib/errors.ts';
-import type { FailureLimiter } from '../../lib/failure-limiter.ts';
+import { badRequest, notFound } from '../../lib/errors.ts';
+import { countAttempts, type FailureLimiter } from '../../lib/failure-limiter.ts';
 import type { ServiceLog } from '../../lib/service-log.ts';
 import type { AccountsService } from '../accounts/accounts.service.ts';
 import type { AccountTokenPurpose, UsersTable } from '../../db/schema.ts';
@@ -88,9 +88,7 @@ export function createAccountTokensService(deps: AccountTokensServiceDeps) {
 
     /** docs/api.md#email-verification: 429 beyond 5 an hour. An address verified already gets nothing (and the same answer). */
     async resendVerification(userId: string): Promise<void> {
-      const wait = deps.verificationResends.retryAfter(userId);
-      if (wait > 0) throw tooManyRequests(wait);
-      deps.verificationResends.recordFailure(userId);
+      await countAttempts([deps.verificationResends, userId]);
       const user = await users.findUserById(userId);
       if (!user) throw notFound('Account not found');
       if (user.email_verified_at !== null) return;
@@ -117,10 +115,7 @@ export function createAccountTokensService(deps: AccountTokensServiceDeps) {
       if (!isValidEmail(email)) throw badRequest('Please enter a valid e-mail address', 'INVALID_EMAIL');
       const emailKey = `email:${email}`;
       const ipKey = `ip:${ip}`;
-      const wait = Math.max(deps.resetRequestsByEmail.retryAfter(emailKey), deps.resetRequestsByIp.retryAfter(ipKey));
-      if (wait > 0) throw tooManyRequests(wait);
-      deps.resetRequestsByEmail.recordFailure(emailKey);
-      deps.resetRequestsByIp.recordFailure(ipKey);
+      await countAttempts([deps.resetRequestsByEmail, emailKey], [deps.resetRequestsByIp, ipKey]);
 
       // Elapsed time on the machine's monotonic clock, not the injected one: the floor is
       // about how long the answer really takes, which a test clock standing still does not show.

@@ -2,8 +2,8 @@ import type { AuthResponse, LoginBody, RegisterBody, User } from '@cloudvault/co
 import { isValidEmail, isValidPassword, normalizeEmail, normalizeName, PASSWORD_MIN_LENGTH } from '@cloudvault/contract/validation';
 import type { AuthContext } from '../../lib/auth.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { AppError, badRequest, conflict, notFound, tooManyRequests } from '../../lib/errors.ts';
-import type { FailureLimiter } from '../../lib/failure-limiter.ts';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { countAttempts, type FailureLimiter } from '../../lib/failure-limiter.ts';
 import { newId } from '../../lib/ids.ts';
 import type { PlanCatalogue, PlanEntry } from '../plans/plans.catalogue.ts';
 import type { AccountsRepository, UserRow } from './accounts.repository.ts';
@@ -84,13 +84,10 @@ export function createAccountsService(deps: AccountsServiceDeps) {
    * address), or answers 429 when they are reached. Counted before the slow password check,
    * so parallel guesses cannot all slip through while the first ones are being verified.
    */
-  function countAttempt(email: string, ip: string) {
+  async function countAttempt(email: string, ip: string) {
     const emailKey = `email:${email}|ip:${ip}`;
     const ipKey = `ip:${ip}`;
-    const wait = Math.max(deps.loginFailuresByEmailAndIp.retryAfter(emailKey), deps.loginFailuresByIp.retryAfter(ipKey));
-    if (wait > 0) throw tooManyRequests(wait);
-    deps.loginFailuresByEmailAndIp.recordFailure(emailKey);
-    deps.loginFailuresByIp.recordFailure(ipKey);
+    await countAttempts([deps.loginFailuresByEmailAndIp, emailKey], [deps.loginFailuresByIp, ipKey]);
     return { emailKey, ipKey };
   }
 
@@ -142,7 +139,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
 
     async login(input: LoginBody, client: ClientInfo): Promise<AuthResponse> {
       const email = normalizeEmail(input.email);
-      const { emailKey, ipKey } = countAttempt(email, client.ip);
+      const { emailKey, ipKey } = await countAttempt(email, client.ip);
 
       const user = await accounts.findUserByEmail(email);
       const valid = await passwords.verify(user?.password_hash ?? (await decoy()), input.password);
@@ -154,8 +151,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
           throw new AppError(401, 'INVALID_TWO_FACTOR_CODE', 'That code is not right. Enter the current code, or one of your recovery codes.', { twoFactorRequired: true });
         }
       }
-      deps.loginFailuresByEmailAndIp.reset(emailKey);
-      deps.loginFailuresByIp.forgive(ipKey);
+      await Promise.all([deps.loginFailuresByEmailAndIp.reset(emailKey), deps.loginFailuresByIp.forgive(ipKey)]);
       const newDevice = !(await accounts.hasSessionFrom(user.id, client.userAgent?.slice(0, 512) ?? null));
       const token = await openSession(user.id, client);
       await deps.signedIn(user, client, newDevice);
@@ -171,10 +167,9 @@ export function createAccountsService(deps: AccountsServiceDeps) {
       if (!password) throw badRequest('Enter your password to confirm.', 'PASSWORD_REQUIRED');
       const user = await accounts.findUserById(userId);
       if (!user) throw notFound('Account not found');
-      const { emailKey, ipKey } = countAttempt(user.email, ip);
+      const { emailKey, ipKey } = await countAttempt(user.email, ip);
       if (!(await passwords.verify(user.password_hash, password))) throw badRequest('That password is not right.', 'INCORRECT_PASSWORD');
-      deps.loginFailuresByEmailAndIp.forgive(emailKey);
-      deps.loginFailuresByIp.forgive(ipKey);
+      await Promise.all([deps.loginFailuresByEmailAndIp.forgive(emailKey), deps.loginFailuresByIp.forgive(ipKey)]);
     },
 
     /** The caller named by a bearer token, or null when it is forged, expired or revoked. */

@@ -4,11 +4,15 @@ import type { Database } from '../../db/schema.ts';
 /** The daily figures behind analytics, and the live data they are read with. */
 export function createAnalyticsRepository(db: Kysely<Database>) {
   return {
-    /** Today's storage figure for every user (the latest value of the day wins). */
+    /**
+     * Today's storage figure for every user (the latest value of the day wins). Safe to run
+     * twice at once: an upsert, writing rows in user order so two runs lock them in the same
+     * order and cannot deadlock on PostgreSQL.
+     */
     async snapshotAllUsers(day: string): Promise<void> {
       await sql`
         INSERT INTO storage_daily (user_id, day, bytes)
-        SELECT id, ${day}, storage_used FROM users WHERE true
+        SELECT id, ${day}, storage_used FROM users WHERE true ORDER BY id
         -- (SQLite needs a WHERE before ON CONFLICT in INSERT … SELECT to parse it as an upsert.)
         ON CONFLICT (user_id, day) DO UPDATE SET bytes = excluded.bytes`.execute(db);
     },

@@ -70,7 +70,8 @@ function billingQueries(db: Kysely<Database>) {
         .executeTakeFirst();
     },
 
-    async saveSubscription(row: SubscriptionRow): Promise<void> {
+    /** Leaves a renewal claim as it is: only renewals write it. */
+    async saveSubscription(row: Omit<SubscriptionRow, 'renewal_claimed_until'>): Promise<void> {
       const { provider_subscription_id: _id, created_at: _created, first_paid_at: _firstPaid, ...changes } = row;
       await db
         .insertInto('subscriptions')
@@ -88,14 +89,21 @@ function billingQueries(db: Kysely<Database>) {
         .execute();
     },
 
-    /** Subscriptions of a provider whose period is over while they still grant a plan (renewals). */
-    dueSubscriptions(provider: string, now: string): Promise<SubscriptionRow[]> {
+    /**
+     * Claims the provider's subscriptions due for renewal (the period is over while they still
+     * grant a plan) that no run holds, until `claimUntil`; answers those this call claimed.
+     * One statement: of two runs at once, PostgreSQL lets the second re-check each row after
+     * the first's update, so a row goes to one run (SQLite runs one write at a time).
+     */
+    claimDueSubscriptions(provider: string, now: string, claimUntil: string): Promise<SubscriptionRow[]> {
       return db
-        .selectFrom('subscriptions')
-        .selectAll()
+        .updateTable('subscriptions')
+        .set({ renewal_claimed_until: claimUntil })
         .where('provider', '=', provider)
         .where('status', 'in', ['active', 'past_due'])
         .where('current_period_end', '<=', now)
+        .where((eb) => eb.or([eb('renewal_claimed_until', 'is', null), eb('renewal_claimed_until', '<=', now)]))
+        .returningAll()
         .execute();
     },
 

@@ -15,6 +15,7 @@ import {
 } from '@cloudvault/contract/files';
 import { FolderIdParams } from '@cloudvault/contract/folders';
 import { caller } from '../../lib/auth.ts';
+import { continueWithBody } from '../../lib/early-answers.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import type { FolderArchiveService } from './folder-archive.service.ts';
 import { type FoldersService, rootOr } from '../folders/folders.service.ts';
@@ -26,8 +27,6 @@ import type { UploadsService } from './uploads.service.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
-/** Bodies up to this size are read to the end after a refusal, keeping the connection reusable. */
-const DRAIN_LIMIT = 8 * 1024 * 1024;
 
 /**
  * A broken or cut-off body: busboy reports one with a plain Error (no code, no other name
@@ -85,6 +84,9 @@ export function filesRoutes(deps: {
     app.post(
       '/files/upload',
       {
+        // Everything that can refuse an upload without its bytes is decided before a client
+        // waiting on Expect: 100-continue is told to send them (docs/decisions/0018-early-answers.md).
+        config: { decidesContinue: true },
         schema: {
           tags: ['files'],
           consumes: ['multipart/form-data'],
@@ -98,9 +100,11 @@ export function filesRoutes(deps: {
         if (!Number.isSafeInteger(declaredBytes) || declaredBytes <= 0) {
           throw new AppError(411, 'LENGTH_REQUIRED', 'An upload needs a Content-Length header');
         }
+        await uploads.admit(userId, declaredBytes);
         const release = await uploads.acquireSlot(userId);
         let stored: FileItem | undefined;
         try {
+          continueWithBody(request, reply);
           let folderId: string | null = null;
           const parts = request.parts({ limits: { fileSize: Number.POSITIVE_INFINITY, fields: 10, fieldSize: 1024, parts: 20 } });
           for await (const part of parts) {
@@ -117,34 +121,23 @@ export function filesRoutes(deps: {
               await uploads.discard(userId, stored);
               throw badRequest('Send one file per upload', 'MORE_THAN_ONE_FILE');
             }
-            try {
-              stored = await uploads.upload({
-                userId,
-                folderId,
-                // Browsers escape a double quote in a multipart filename as %22 (HTML spec).
-                // busboy takes an application/octet-stream part without a filename as a file too.
-                fileName: (part.filename ?? '').replaceAll('%22', '"'),
-                declaredMimetype: part.mimetype,
-                body: part.file,
-                declaredBytes,
-              });
-            } catch (error) {
-              if (!part.file.readableEnded) {
-                // Refused before its bytes were read: the parser waits on them, so the request
-                // would never end. A small body is drained; a large one is cut off instead.
-                if (declaredBytes <= DRAIN_LIMIT) part.file.resume();
-                else reply.header('Connection', 'close');
-              }
-              throw error;
-            }
+            stored = await uploads.upload({
+              userId,
+              folderId,
+              // Browsers escape a double quote in a multipart filename as %22 (HTML spec).
+              // busboy takes an application/octet-stream part without a filename as a file too.
+              fileName: (part.filename ?? '').replaceAll('%22', '"'),
+              declaredMimetype: part.mimetype,
+              body: part.file,
+              declaredBytes,
+            });
           }
           if (!stored) throw badRequest('The upload has no file part', 'NO_FILE');
           return reply.code(201).send({ file: stored });
         } catch (error) {
-          // Whatever this request stored is removed when it fails after all, and a body
-          // the server stopped reading is cut off rather than left hanging.
+          // Whatever this request stored is removed when it fails after all. The rest of a
+          // body not read yet is dropped after the answer (lib/early-answers.ts).
           if (stored) await uploads.discard(userId, stored);
-          if (!request.raw.complete) reply.header('Connection', 'close');
           if (error instanceof AppError || (error as { statusCode?: number }).statusCode) throw error;
           // A client that goes away mid-upload is routine, not a fault of ours or theirs to look
           // into (Node reports it as ECONNRESET, busboy as a body that ended early).

@@ -85,6 +85,18 @@ export function createUploadsService(deps: UploadsServiceDeps) {
       await blobs.delete(row.blob_key);
     },
 
+    /**
+     * Refuses an upload on its declared size alone, before any byte of it is read: the
+     * plan's per-file limit and the storage left. The reservation in upload() still decides
+     * between uploads that race.
+     */
+    async admit(userId: string, declaredBytes: number): Promise<void> {
+      const plan = plans.get(await deps.planIdOf(userId));
+      if (plan.maxFileSize !== null && declaredBytes > plan.maxFileSize + MULTIPART_OVERHEAD) throw tooLarge(plan.name, plan.maxFileSize);
+      const used = await files.storageUsed(userId);
+      if (used + declaredBytes > plan.storageLimit) throw storageFull(plan, used, declaredBytes);
+    },
+
     /** Holds one of the user's upload slots; call the returned release when done. */
     async acquireSlot(userId: string): Promise<() => void> {
       const plan = plans.get(await deps.planIdOf(userId));

@@ -15,8 +15,8 @@ import type { MailMessage } from '../../adapters/mail/mailer.ts';
 import { inPages } from '../../db/pages.ts';
 import type { FilesTable, FoldersTable } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { AppError, badRequest, notFound, tooManyRequests } from '../../lib/errors.ts';
-import type { FailureLimiter } from '../../lib/failure-limiter.ts';
+import { AppError, badRequest, notFound } from '../../lib/errors.ts';
+import { countAttempts, type FailureLimiter } from '../../lib/failure-limiter.ts';
 import { newId } from '../../lib/ids.ts';
 import type { FilesService } from '../files/files.service.ts';
 import { presentFile } from '../files/files.presenter.ts';
@@ -216,9 +216,7 @@ export function createSharesService(deps: SharesServiceDeps) {
       let row = await shares.findPrivate(userId, folderId, email);
       if (!row) {
         // Checked before anything is stored: a refused share leaves no row and sends no mail.
-        const wait = deps.invitationsPerOwner.retryAfter(userId);
-        if (wait > 0) throw tooManyRequests(wait);
-        deps.invitationsPerOwner.recordFailure(userId);
+        await countAttempts([deps.invitationsPerOwner, userId]);
         row = {
           id: newId(),
           user_id: userId,
@@ -336,14 +334,10 @@ export function createSharesService(deps: SharesServiceDeps) {
       const share = await shares.findByTokenHash(tokens.hash(token));
       if (!share || share.kind !== 'link' || share.password_hash === null) throw notFound(SHARE_NOT_FOUND, 'SHARE_NOT_FOUND');
       const key = `${share.id}:${ip}`;
-      const wait = Math.max(deps.passwordFailures.retryAfter(key), deps.passwordFailuresPerLink.retryAfter(share.id));
-      if (wait > 0) throw tooManyRequests(wait);
       // Counted before the check, so parallel guesses cannot outrun the limit.
-      deps.passwordFailures.recordFailure(key);
-      deps.passwordFailuresPerLink.recordFailure(share.id);
+      await countAttempts([deps.passwordFailures, key], [deps.passwordFailuresPerLink, share.id]);
       if (!(await deps.passwords.verify(share.password_hash, password))) throw new AppError(401, 'WRONG_SHARE_PASSWORD', 'That password is not right.', { passwordRequired: true });
-      deps.passwordFailures.forgive(key);
-      deps.passwordFailuresPerLink.forgive(share.id);
+      await Promise.all([deps.passwordFailures.forgive(key), deps.passwordFailuresPerLink.forgive(share.id)]);
       return tokens.grantAccess(share.id);
     },
   };

@@ -28,6 +28,8 @@ async function redirectOf(path: string, headers: Record<string, string> = {}): P
   const response = await fetch(`${server.url}${path}`, { headers, redirect: 'manual' });
   expect(response.status, await response.clone().text()).toBe(302);
   expect(response.headers.get('cache-control')).toBe('private, no-store');
+  // The page that started the download (a share page names its token) is not told to the bucket.
+  expect(response.headers.get('referrer-policy')).toBe('no-referrer');
   const location = new URL(response.headers.get('location') ?? '');
   expect(location.origin).toBe(store.origin);
   return location;

@@ -1,17 +1,21 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
- * Three levels, run separately by scripts/test.mjs so each can be required or skipped
+ * Four levels, run separately by scripts/test.mjs so each can be required or skipped
  * loudly: unit (pure logic and components), integration (real server over HTTP),
- * e2e (the built app in Debian's Chromium).
+ * e2e (the built app in Debian's Chromium), cluster (two server processes behind haproxy
+ * on PostgreSQL, S3 and Redis).
  */
+const CLUSTER_TESTS = 'apps/server/test/cluster';
+
 /**
  * Integration files that only bite in one of the runs scripts/test.mjs makes. They are left
  * out of collection elsewhere (not skipped: a skipped test fails CI).
  */
 function integrationExclusions(): string[] {
   const env = process.env;
-  const excluded: string[] = [];
+  // The two-node suite runs alone, from `npm run test:cluster`.
+  const excluded: string[] = [`${CLUSTER_TESTS}/**`];
   // The tree races line up their interleaving with PostgreSQL row locks, and several nodes
   // on one database need PostgreSQL: SQLite runs one writer at a time, so there they could
   // never fail.
@@ -48,6 +52,16 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+        },
+      },
+      {
+        test: {
+          name: 'cluster',
+          include: [`${CLUSTER_TESTS}/*.test.ts`],
+          // Each file runs its own cluster (two server processes, haproxy, s3rver): one at a time.
+          fileParallelism: false,
+          testTimeout: 300_000,
+          hookTimeout: 180_000,
         },
       },
     ],

@@ -1,9 +1,10 @@
-// `npm test`: lint, type checks, unit, integration (SQLite, then PostgreSQL) and browser
-// tests, each reported, ending with one summary line. A level that cannot run here is
-// skipped loudly with how to enable it; REQUIRE_POSTGRES=1 / REQUIRE_BROWSER=1 turn such
-// a skip into a failure, and under CI a skipped test is a failure too.
+// `npm test`: lint, type checks, unit, integration (SQLite, then PostgreSQL), cluster and
+// browser tests, each reported, ending with one summary line. A level that cannot run here
+// is skipped loudly with how to enable it; REQUIRE_POSTGRES=1 / REQUIRE_CLUSTER=1 /
+// REQUIRE_BROWSER=1 turn such a skip into a failure, and under CI a skipped test is a failure too.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureServerBuild, ensureWebBuild } from './ensure-builds.mjs';
@@ -15,6 +16,9 @@ mkdirSync(artifacts, { recursive: true });
 
 const env = process.env;
 const chromium = env.CHROMIUM_PATH || '/usr/bin/chromium';
+// Where the cluster tests find haproxy and Redis (apps/server/test/cluster/helpers/).
+const haproxy = env.HAPROXY_PATH || '/usr/sbin/haproxy';
+const redisUrl = env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
 const phases = [];
 const totals = { passed: 0, failed: 0, skipped: 0 };
 
@@ -51,6 +55,21 @@ function runVitest(name, project, extraEnv = {}) {
   phases.push({ name, status, counts });
 }
 
+/** Whether Redis at `url` answers PING within a few seconds. */
+function redisAnswers(url) {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = net.createConnection({ host: hostname, port: Number(port || 6379) }, () => socket.write('PING\r\n'));
+    socket.setTimeout(3000, () => socket.destroy());
+    socket.once('data', (data) => {
+      resolve(data.toString().startsWith('+PONG'));
+      socket.destroy();
+    });
+    socket.once('error', () => resolve(false));
+    socket.once('close', () => resolve(false));
+  });
+}
+
 function skip(name, reason, howToEnable, requiredBy) {
   banner(name);
   const required = env[requiredBy] === '1';
@@ -76,6 +95,29 @@ if (env.TEST_DATABASE_URL) {
     'TEST_DATABASE_URL is not set.',
     'TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm test (each test server makes and drops its own database)',
     'REQUIRE_POSTGRES',
+  );
+}
+// Two server processes behind haproxy on one PostgreSQL database, one S3 store and Redis.
+const clusterPhase = 'cluster (PostgreSQL, S3, Redis, haproxy)';
+const clusterMissing = [
+  ...(env.TEST_DATABASE_URL ? [] : ['TEST_DATABASE_URL is not set']),
+  ...(existsSync(haproxy) ? [] : [`no haproxy at ${haproxy}`]),
+  ...((await redisAnswers(redisUrl)) ? [] : [`no Redis answers at ${redisUrl}`]),
+];
+if (clusterMissing.length === 0) {
+  try {
+    await ensureServerBuild();
+    runVitest(clusterPhase, 'cluster');
+  } catch (error) {
+    console.error(error.message);
+    phases.push({ name: clusterPhase, status: 'FAILED (server build)' });
+  }
+} else {
+  skip(
+    clusterPhase,
+    `${clusterMissing.join('; ')}.`,
+    'apt-get install -y haproxy redis-server; redis-server --daemonize yes --port 6379 --save ""; TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm test (or npm run test:cluster)',
+    'REQUIRE_CLUSTER',
   );
 }
 if (existsSync(chromium)) {

@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -39,9 +39,10 @@ export interface TestS3Server {
 
 /**
  * s3rver 3.7.1 on 127.0.0.1 and a free port, with its own temp folder and one empty bucket,
- * and two of its gaps filled so the drivers are tested against S3's real behaviour:
+ * and three of its gaps filled so the drivers are tested against S3's real behaviour:
  * AbortMultipartUpload (missing: s3rver answers 405, jamhall/s3rver PR #784 was never
- * merged) and `Range: bytes=0-0` (s3rver reads the end 0 as "no end" and sends everything).
+ * merged), ListMultipartUploads (NotImplemented) and `Range: bytes=0-0` (s3rver reads the
+ * end 0 as "no end" and sends everything).
  */
 export async function startS3rver(): Promise<TestS3Server> {
   const directory = await mkdtemp(path.join(os.tmpdir(), 'cloudvault-s3rver-'));
@@ -53,7 +54,7 @@ export async function startS3rver(): Promise<TestS3Server> {
     directory,
     configureBuckets: [{ name: TEST_BUCKET }],
   });
-  server.middleware.unshift(abortMultipartUpload(directory));
+  server.middleware.unshift(abortMultipartUpload(directory), listMultipartUploads(directory));
   fixFirstByteRange(server.store);
   try {
     const { port } = await server.run();
@@ -101,6 +102,32 @@ function abortMultipartUpload(directory: string): KoaMiddleware {
     ctx.status = 204;
   };
 }
+
+/**
+ * GET /bucket?uploads lists the multipart uploads neither completed nor aborted, as S3 does
+ * (without paging: a test bucket holds a handful). s3rver keeps each in a folder named by
+ * its upload id, holding the key.
+ */
+function listMultipartUploads(directory: string): KoaMiddleware {
+  return async (ctx, next) => {
+    const segments = String(ctx.path).split('/').filter(Boolean);
+    if (ctx.method !== 'GET' || segments.length !== 1 || !('uploads' in ctx.query)) return next();
+    const bucket = decodeURIComponent(segments[0] ?? '');
+    const uploadsDir = path.join(directory, bucket, '._S3rver_uploads');
+    const ids = await readdir(uploadsDir).catch(() => []);
+    const uploads = await Promise.all(
+      ids.map(async (id) => {
+        const [key, started] = await Promise.all([readFile(path.join(uploadsDir, id, 'key'), 'utf8'), stat(path.join(uploadsDir, id))]);
+        return `<Upload><Key>${escapeXml(key)}</Key><UploadId>${id}</UploadId><Initiated>${started.birthtime.toISOString()}</Initiated><StorageClass>STANDARD</StorageClass></Upload>`;
+      }),
+    );
+    ctx.status = 200;
+    ctx.type = 'application/xml';
+    ctx.body = `<?xml version="1.0" encoding="UTF-8"?>\n<ListMultipartUploadsResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/"><Bucket>${escapeXml(bucket)}</Bucket><KeyMarker></KeyMarker><UploadIdMarker></UploadIdMarker><MaxUploads>1000</MaxUploads><IsTruncated>false</IsTruncated>${uploads.join('')}</ListMultipartUploadsResult>`;
+  };
+}
+
+const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** s3rver computes `options.end || Infinity`, so a range ending at byte 0 became the whole object. */
 function fixFirstByteRange(store: S3rverInstance['store']): void {

@@ -10,6 +10,7 @@ import type { Container } from './container.ts';
 import { registerAuth } from './lib/auth.ts';
 import { registerEarlyAnswers } from './lib/early-answers.ts';
 import { registerErrorHandler } from './lib/error-handler.ts';
+import { registerGracefulClose } from './lib/graceful-close.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { accountTokensRoutes } from './modules/account-tokens/account-tokens.routes.ts';
 import { downloadLinkRoutes } from './modules/downloads/download-links.routes.ts';
@@ -28,6 +29,8 @@ import { accountDataRoutes } from './modules/account-data/account-data.routes.ts
 import { trashRoutes } from './modules/trash/trash.routes.ts';
 import { foldersRoutes } from './modules/folders/folders.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { metricsRoutes } from './modules/metrics/metrics.routes.ts';
+import { registerRequestMetrics } from './modules/metrics/request-metrics.ts';
 import { registerWebApp } from './modules/web/web.routes.ts';
 
 const JSON_BODY_LIMIT = 1024 * 1024;
@@ -83,6 +86,8 @@ export async function buildApp(
     genReqId: () => randomUUID(),
     // Our own ids only: a client-chosen id could forge log lines.
     requestIdHeader: false,
+    // Requests arriving while the server closes are answered by registerGracefulClose, in our error shape.
+    return503OnClosing: false,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   // Set on arrival, so replies written outside Fastify's send (downloads) carry it too.
@@ -92,6 +97,9 @@ export async function buildApp(
 
   registerErrorHandler(app);
   registerEarlyAnswers(app);
+  registerGracefulClose(app);
+  // Counted only when someone may read them (METRICS_TOKEN): no cost per request otherwise.
+  if (config.metricsToken !== undefined) registerRequestMetrics(app, container.metrics);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -157,6 +165,7 @@ export async function buildApp(
     },
     { prefix: '/api' },
   );
+  await app.register(metricsRoutes({ metrics: container.metrics, token: config.metricsToken }));
   await registerWebApp(app, config.webDistDir);
   return app;
 }

@@ -42,6 +42,9 @@ describe('loadConfig', () => {
     [{ TRANSFER_MEMORY_MB: '1.5' }, 'TRANSFER_MEMORY_MB'],
     [{ CLOUDVAULT_NATIVE: 'false' }, 'CLOUDVAULT_NATIVE'],
     [{ CLOUDVAULT_NATIVE: '2' }, 'CLOUDVAULT_NATIVE'],
+    [{ SHUTDOWN_GRACE_SECONDS: '-1' }, 'SHUTDOWN_GRACE_SECONDS'],
+    [{ SHUTDOWN_GRACE_SECONDS: '2.5' }, 'SHUTDOWN_GRACE_SECONDS'],
+    [{ METRICS_TOKEN: 'short' }, 'METRICS_TOKEN'],
     [{ S3_PRESIGNED_DOWNLOADS: 'true' }, 'S3_PRESIGNED_DOWNLOADS'],
     [{ STORAGE_DRIVER: 's3', S3_BUCKET: 'b', S3_PRESIGNED_DOWNLOADS: 'yes' }, 'S3_PRESIGNED_DOWNLOADS'],
   ])('names the variable of a bad value %o', (env, variable) => {
@@ -70,7 +73,7 @@ describe('loadConfig', () => {
   });
 
   it('accepts a PostgreSQL URL', () => {
-    expect(loadConfig({ DATABASE_URL: 'postgres://u@127.0.0.1:5432/db' }).databaseUrl).toBe(
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@127.0.0.1:5432/db', SINGLE_NODE: '1' }).databaseUrl).toBe(
       'postgres://u@127.0.0.1:5432/db',
     );
   });
@@ -81,6 +84,35 @@ describe('loadConfig', () => {
     expect(loadConfig({ REDIS_URL: 'rediss://cache.example.com:6380' }).redisUrl).toBe('rediss://cache.example.com:6380');
     expect(() => loadConfig({ REDIS_URL: 'localhost:6379' })).toThrow(ConfigError);
     expect(() => loadConfig({ REDIS_URL: 'http://127.0.0.1:6379' })).toThrow(/^REDIS_URL must start with redis:\/\/ or rediss:\/\//);
+  });
+
+  describe('with PostgreSQL, which several nodes can share', () => {
+    const postgres = { DATABASE_URL: 'postgres://u@127.0.0.1:5432/db' };
+    const shared = { ...postgres, STORAGE_DRIVER: 's3', S3_BUCKET: 'files', SMTP_URL: 'smtp://mail.example.com:587' };
+
+    it.each([
+      [{ ...postgres }, /blobs on local disk \(STORAGE_DRIVER=local\) and the mail outbox folder \(no SMTP_URL\)/],
+      [{ ...shared, STORAGE_DRIVER: 'local' }, /but blobs on local disk \(STORAGE_DRIVER=local\) would be seen by this node only/],
+      [{ ...shared, SMTP_URL: '' }, /but the mail outbox folder \(no SMTP_URL\) would be seen by this node only/],
+    ])('refuses parts only one node sees unless SINGLE_NODE says it runs alone: %o', (env, reason) => {
+      expect(() => loadConfig(env)).toThrow(ConfigError);
+      expect(() => loadConfig(env)).toThrow(reason);
+      expect(() => loadConfig(env)).toThrow(/SINGLE_NODE=1 if this server runs alone$/);
+      expect(loadConfig({ ...env, SINGLE_NODE: '1' }).singleNode).toBe(true);
+      expect(loadConfig({ ...env, SINGLE_NODE: 'true' }).singleNode).toBe(true);
+    });
+
+    it('starts with shared blobs and SMTP, and SQLite needs no word at all', () => {
+      expect(loadConfig(shared).singleNode).toBe(false);
+      expect(loadConfig({}).singleNode).toBe(false);
+      expect(() => loadConfig({ SINGLE_NODE: 'yes' })).toThrow(/^SINGLE_NODE must be true or false/);
+    });
+  });
+
+  it('gives running transfers 30 s after SIGTERM unless SHUTDOWN_GRACE_SECONDS says otherwise', () => {
+    expect(loadConfig({}).shutdownGraceMs).toBe(30_000);
+    expect(loadConfig({ SHUTDOWN_GRACE_SECONDS: '0' }).shutdownGraceMs).toBe(0);
+    expect(loadConfig({ SHUTDOWN_GRACE_SECONDS: '120' }).shutdownGraceMs).toBe(120_000);
   });
 
   it('caps buffered transfers at 512 MiB unless TRANSFER_MEMORY_MB says otherwise', () => {

@@ -39,6 +39,15 @@ export interface Config {
    * transfer takes the portable path a build without the addon takes (lib/native-addon.ts).
    */
   nativeAddon: boolean;
+  /**
+   * The operator's word that this server runs alone (SINGLE_NODE): with PostgreSQL it allows
+   * parts that live on one node's disk, blobs and the mail outbox (docs/decisions/0020-running-several-nodes.md).
+   */
+  singleNode: boolean;
+  /** How long, after SIGTERM, running uploads and downloads may take to finish before they are cut (SHUTDOWN_GRACE_SECONDS). */
+  shutdownGraceMs: number;
+  /** The bearer token of GET /metrics (METRICS_TOKEN); absent means the route answers 404. */
+  metricsToken: string | undefined;
 }
 
 export type PaymentsConfig =
@@ -202,6 +211,36 @@ function readNativeSwitch(raw: string | undefined): boolean {
   throw new ConfigError('CLOUDVAULT_NATIVE', `must be 0 (portable paths, no native addon) or 1 (got "${raw}")`);
 }
 
+function readMetricsToken(raw: string | undefined): string | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  if (raw.length < 16) throw new ConfigError('METRICS_TOKEN', 'must be at least 16 characters long');
+  return raw;
+}
+
+function readShutdownGrace(raw: string | undefined): number {
+  if (raw === undefined || raw === '') return 30_000;
+  if (!/^\d+$/.test(raw) || Number(raw) > 3600) throw new ConfigError('SHUTDOWN_GRACE_SECONDS', `must be a whole number of seconds from 0 to 3600 (got "${raw}")`);
+  return Number(raw) * 1000;
+}
+
+/**
+ * PostgreSQL is what several nodes share; blobs on local disk and the mail outbox are seen
+ * by one node only (an upload on one, its download on another, would not find it). Such a
+ * setup starts only when the operator says the server runs alone.
+ */
+function refuseNodeLocalParts(config: Pick<Config, 'databaseUrl' | 'storage' | 'mail' | 'singleNode'>): void {
+  if (config.databaseUrl === undefined || config.singleNode) return;
+  const local = [
+    ...(config.storage.driver === 'local' ? ['blobs on local disk (STORAGE_DRIVER=local)'] : []),
+    ...(config.mail.smtpUrl === undefined ? ['the mail outbox folder (no SMTP_URL)'] : []),
+  ];
+  if (local.length === 0) return;
+  throw new ConfigError(
+    'DATABASE_URL',
+    `is PostgreSQL, which several nodes can share, but ${local.join(' and ')} would be seen by this node only: set STORAGE_DRIVER=s3 and SMTP_URL, or SINGLE_NODE=1 if this server runs alone`,
+  );
+}
+
 /** Reads and checks the environment; throws ConfigError naming the first bad variable. */
 export function loadConfig(env: Env, cwd = process.cwd()): Config {
   const port = readPort(env);
@@ -221,7 +260,7 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
     throw new ConfigError('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')} (got "${logLevel}")`);
   }
   const dataDir = path.resolve(cwd, env.DATA_DIR || 'data');
-  return {
+  const config: Config = {
     port,
     host,
     publicUrl,
@@ -242,5 +281,10 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
     adminEmails: readAdminEmails(env.ADMIN_EMAILS),
     transferMemoryBytes: readTransferMemory(env),
     nativeAddon: readNativeSwitch(env.CLOUDVAULT_NATIVE),
+    singleNode: readBoolean('SINGLE_NODE', env.SINGLE_NODE),
+    shutdownGraceMs: readShutdownGrace(env.SHUTDOWN_GRACE_SECONDS),
+    metricsToken: readMetricsToken(env.METRICS_TOKEN),
   };
+  refuseNodeLocalParts(config);
+  return config;
 }

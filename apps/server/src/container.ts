@@ -12,8 +12,12 @@ import { createLimitWindows } from './adapters/limit-windows/create-limit-window
 import { sharedRateLimitStore } from './lib/rate-limit-store.ts';
 import type { FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { hashPassword, verifyPassword } from './lib/passwords.ts';
-import { loadOrCreateSecret } from './lib/secrets.ts';
+import { loadSecret } from './lib/secrets.ts';
+import { createSharedSecrets } from './db/shared-secrets.ts';
 import { loadNativeAddon } from './lib/native-addon.ts';
+import { createMetrics, type Metrics } from './lib/metrics.ts';
+import { registerPoolMetrics } from './db/pool-metrics.ts';
+import { registerJobMetrics } from './adapters/jobs/job-metrics.ts';
 import { createAccountsRepository } from './modules/accounts/accounts.repository.ts';
 import { createAccountsService } from './modules/accounts/accounts.service.ts';
 import { createSessionTokens } from './modules/accounts/session-tokens.ts';
@@ -119,6 +123,8 @@ export interface Container {
   jobs: JobRunner;
   /** @fastify/rate-limit's store: request limits counted by every node together (docs/decisions/0019). */
   rateLimitStore: FastifyRateLimitStoreCtor;
+  /** Prometheus metrics; any part may register its own (lib/metrics.ts). Served when METRICS_TOKEN is set. */
+  metrics: Metrics;
   close(): Promise<void>;
 }
 
@@ -134,7 +140,6 @@ export async function createContainer(
   const clock = options.clock ?? systemClock;
   const log = options.log ?? consoleLog;
   const plans = loadPlanCatalogue(config.plansFile);
-  const jwtSecret = config.jwtSecret ?? (await loadOrCreateSecret(config.dataDir, 'jwt-secret'));
   const database = openDatabase({ ...config, onIdleError: (error) => log.error({ err: error }, 'database connection lost') });
   try {
     await migrateToLatest(database.db, database.dialect);
@@ -142,6 +147,11 @@ export async function createContainer(
     await database.close();
     throw error;
   }
+  // Nodes sharing PostgreSQL share one signing key, kept in the database (docs/decisions/0020-running-several-nodes.md).
+  const sharedSecrets = database.dialect === 'postgres' ? createSharedSecrets(database.db, clock) : undefined;
+  const jwtSecret = await loadSecret({ name: 'jwt-secret', configured: config.jwtSecret, dataDir: config.dataDir, shared: sharedSecrets });
+  const metrics = createMetrics({ processMetrics: config.metricsToken !== undefined });
+  registerPoolMetrics(metrics, database);
 
   const limitWindows = await createLimitWindows({ redisUrl: config.redisUrl, keyPrefix: options.limitKeyPrefix ?? 'cloudvault:limits:', db: database.db, clock, log });
   const limiter = (name: string, max: number, windowMs: number) => createFailureLimiter({ name, max, windowMs, windows: limitWindows, clock, log });
@@ -324,6 +334,7 @@ export async function createContainer(
     runRenewals: localPayments ? () => billing.runRenewals() : undefined,
     deliverDueMail: () => mail.deliverDue(),
   });
+  registerJobMetrics(metrics, jobs);
 
   return {
     config,
@@ -368,6 +379,7 @@ export async function createContainer(
     transferPaths,
     jobs,
     rateLimitStore: sharedRateLimitStore({ windows: limitWindows, clock, log }),
+    metrics,
     close: async () => {
       await jobs.stop();
       await mail.drain();

@@ -22,11 +22,15 @@ async function main(): Promise<void> {
 
   const container = await createContainer(config);
   const app = await buildApp(container);
+  // A node leaving (docs/decisions/0020-running-several-nodes.md): background jobs stop
+  // (running ones finish or are released to run again), new requests and readiness checks
+  // are answered 503, running transfers finish up to the grace period, then the server and
+  // the database close.
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
-    await app.close();
-    // Stops the background jobs (running ones finish or are released to run again) before the database closes.
+    await Promise.all([container.jobs.stop(), app.closeGracefully(config.shutdownGraceMs)]);
     await container.close();
+    app.log.info('shut down');
     process.exit(0);
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));

@@ -13,7 +13,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 function dbCheck() {
-  const env = { ...process.env, DATA_DIR: server.dataDir, DATABASE_URL: server.container.config.databaseUrl ?? '' };
+  const env = { ...process.env, DATA_DIR: server.dataDir, DATABASE_URL: server.container.config.databaseUrl ?? '', SINGLE_NODE: '1' };
   return spawnSync('npm', ['run', '--silent', 'db:check'], { cwd: root, env, encoding: 'utf8' });
 }
 

@@ -13,7 +13,16 @@ export interface DatabaseHandle {
   dialect: Dialect;
   /** Answers when the database takes a query; used by the health check. */
   ping(): Promise<void>;
+  /** PostgreSQL's connection pool now (for metrics); undefined with SQLite, which has one connection. */
+  poolStats(): PoolStats | undefined;
   close(): Promise<void>;
+}
+
+export interface PoolStats {
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection. */
+  waiting: number;
 }
 
 /** Where database trouble outside any request (an idle connection dropping) is reported. */
@@ -22,10 +31,11 @@ export type DatabaseErrorLog = (error: Error) => void;
 /** SQLite in dataDir by default; PostgreSQL when a URL is given. */
 export function openDatabase(options: { databaseUrl: string | undefined; dataDir: string; onIdleError?: DatabaseErrorLog }): DatabaseHandle {
   const onIdleError = options.onIdleError ?? ((error: Error) => console.error('database connection error', error));
-  const db = options.databaseUrl ? openPostgres(options.databaseUrl, onIdleError) : openSqlite(options.dataDir);
+  const { db, pool } = options.databaseUrl ? openPostgres(options.databaseUrl, onIdleError) : { db: openSqlite(options.dataDir), pool: undefined };
   return {
     db,
     dialect: options.databaseUrl ? 'postgres' : 'sqlite',
+    poolStats: () => (pool ? { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount } : undefined),
     ping: async () => {
       await sql`select 1`.execute(db);
     },
@@ -45,7 +55,7 @@ function openSqlite(dataDir: string): Kysely<Database> {
   return new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
 }
 
-function openPostgres(connectionString: string, onIdleError: DatabaseErrorLog): Kysely<Database> {
+function openPostgres(connectionString: string, onIdleError: DatabaseErrorLog): { db: Kysely<Database>; pool: PG.Pool } {
   // Loaded only when configured: the driver costs about 15 MB of memory that SQLite setups never use.
   const pg = createRequire(import.meta.url)('pg') as typeof PG;
   // PostgreSQL sends bigint (sizes, counts) as strings; every size we store is below 2^53.
@@ -54,5 +64,5 @@ function openPostgres(connectionString: string, onIdleError: DatabaseErrorLog): 
   // An idle connection that drops (a database restart, an admin command) is reported on
   // the pool; unheard, that event would crash the process. The pool replaces the client.
   pool.on('error', onIdleError);
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), pool };
 }

@@ -11,6 +11,7 @@ import * as emailVerification from './migrations/2026-11-24-09-email-verificatio
 import * as securityReview from './migrations/2026-11-24-10-security-review.ts';
 import * as jobs from './migrations/2026-11-24-12-jobs.ts';
 import * as sharedLimits from './migrations/2026-11-24-13-shared-limits.ts';
+import * as sharedSecrets from './migrations/2026-11-24-14-shared-secrets.ts';
 import type { Dialect } from './database.ts';
 
 /** Every migration, in order. Migrations are frozen once released: add, never edit. */
@@ -27,6 +28,7 @@ export const migrationsFor = (dialect: Dialect): Record<string, Migration> => ({
   '2026-11-24-10-security-review': securityReview,
   '2026-11-24-12-jobs': jobs,
   '2026-11-24-13-shared-limits': sharedLimits,
+  '2026-11-24-14-shared-secrets': sharedSecrets,
 });
 
 /** Brings the schema up to date; the Migrator's lock lets several servers start at once. */

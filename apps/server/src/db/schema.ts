@@ -163,6 +163,8 @@ export interface MailQueueTable {
   sent_at: string | null;
   last_error: string | null;
   created_at: string;
+  /** The Message-ID header given when queued, the same on every attempt; null for messages queued before it was kept. */
+  message_id: string | null;
 }
 
 export interface RecoveryCodesTable {
@@ -236,6 +238,13 @@ export interface LimitWindowsTable {
   ends_at: string;
 }
 
+/** Secrets every node sharing the database must use alike, created once (lib/secrets.ts). */
+export interface SharedSecretsTable {
+  name: string;
+  value: string;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -258,4 +267,5 @@ export interface Database {
   share_downloads_daily: ShareDownloadsDailyTable;
   account_tokens: AccountTokensTable;
   limit_windows: LimitWindowsTable;
+  shared_secrets: SharedSecretsTable;
 }

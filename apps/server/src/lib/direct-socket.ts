@@ -1,10 +1,9 @@
 import type { ServerResponse } from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
-import { nativeAddon } from './native-addon.ts';
+import { nativeAddon, type SocketSegment } from './native-addon.ts';
 
 /** Bytes, or a range of a file given by an open descriptor or by its path. */
-export type SocketSegment = Buffer | { fd: number; offset: number; length: number } | { path: string; offset: number; length: number };
 
 /**
  * A response's connection that bytes can be sent into without passing through Node's

@@ -1,5 +1,7 @@
 import { createRequire } from 'node:module';
-import type { SocketSegment } from './direct-socket.ts';
+
+/** What the addon sends into a socket: bytes in memory, or a range of an open file or a path. */
+export type SocketSegment = Buffer | { fd: number; offset: number; length: number } | { path: string; offset: number; length: number };
 
 /** packages/native, as its C code exports it (docs/decisions/0012). */
 export interface NativeAddon {

@@ -2,7 +2,8 @@ import type { Writable } from 'node:stream';
 import zlib from 'node:zlib';
 import { withoutBidiControls } from '@cloudvault/contract/validation';
 import { BATCHED_OUTPUT_BYTES, BatchedOutput, type ReadPart } from './batched-output.ts';
-import type { DirectSocket, SocketSegment } from './direct-socket.ts';
+import type { DirectSocket } from './direct-socket.ts';
+import type { SocketSegment } from './native-addon.ts';
 import { centralHeader, dataDescriptor, endRecords, localHeader, type MemberInfo } from './zip-records.ts';
 
 /** One archive member: a directory (path ends with '/') or a file whose CRC32 and size are known. */

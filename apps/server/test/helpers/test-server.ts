@@ -71,8 +71,10 @@ export interface TestServer {
   /**
    * Another node of the same deployment, as behind a balancer: the same database,
    * DATA_DIR, clock and limit store, its own process state. Close it before this one.
+   * `ownDataDir` gives it a disk of its own, as separate machines have (PostgreSQL only:
+   * SQLite lives in DATA_DIR).
    */
-  startNode(): Promise<TestServer>;
+  startNode(options?: { ownDataDir?: boolean }): Promise<TestServer>;
   close(): Promise<void>;
 }
 
@@ -123,6 +125,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const env = {
     DATA_DIR: dataDir,
     LOG_LEVEL: 'info',
+    // Test servers keep blobs on local disk and mail in the outbox with PostgreSQL too: each runs alone.
+    SINGLE_NODE: '1',
     ...(database.url ? { DATABASE_URL: database.url } : {}),
     ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
     ...storage.env,
@@ -176,7 +180,13 @@ async function startNode(env: Record<string, string>, shared: { clock: TestClock
     limitKeyPrefix,
     logs: () => logText,
     blobCount: () => Promise.reject(new Error('blobCount is asked of the server that startTestServer returned')),
-    startNode: () => startNode(env, shared),
+    async startNode({ ownDataDir = false } = {}) {
+      if (!ownDataDir) return startNode(env, shared);
+      if (!config.databaseUrl) throw new Error('a node with a disk of its own needs PostgreSQL: SQLite lives in DATA_DIR');
+      const ownDir = await mkdtemp(path.join(os.tmpdir(), 'cloudvault-test-'));
+      const node = await startNode({ ...env, DATA_DIR: ownDir }, shared);
+      return { ...node, close: async () => { await node.close(); await rm(ownDir, { recursive: true, force: true }); } };
+    },
     async request(method, urlPath, { token, body, rawBody, headers = {}, from } = {}) {
       const init: RequestInit = { method, headers: { ...headers } };
       const requestHeaders = init.headers as Record<string, string>;

@@ -23,7 +23,13 @@ export function createMailService(deps: { queue: MailRepository; mailer: Mailer;
     const delay = RETRY_DELAYS_MS[Math.min(mail.attempts, RETRY_DELAYS_MS.length - 1)] as number;
     if (!(await queue.claim(mail.id, mail.attempts, new Date(now.getTime() + delay).toISOString()))) return false;
     try {
-      await mailer.send({ to: mail.recipient, subject: mail.subject, text: mail.text_body, html: mail.html_body });
+      await mailer.send({
+        to: mail.recipient,
+        subject: mail.subject,
+        text: mail.text_body,
+        html: mail.html_body,
+        ...(mail.message_id === null ? {} : { messageId: mail.message_id }),
+      });
       await queue.markSent(mail.id, clock.now().toISOString());
       return true;
     } catch (error) {
@@ -49,6 +55,7 @@ export function createMailService(deps: { queue: MailRepository; mailer: Mailer;
         sent_at: null,
         last_error: null,
         created_at: now,
+        message_id: mailer.newMessageId(),
       };
       await queue.enqueue(mail);
       const attempting = attempt(mail)

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '@cloudvault/test-support/accounts';
 import { callApi } from '@cloudvault/test-support/running-server';
 import { createFile } from '@cloudvault/test-support/drive';
-import { startS3rver, type TestS3Server } from '../apps/server/test/helpers/s3rver.ts';
+import { s3StorageEnv, startS3rver, type TestS3Server } from '../apps/server/test/helpers/s3rver.ts';
 import { startAppServer, type AppServer } from './helpers/app-server.ts';
 import { launchBrowser, openPage } from './helpers/browser.ts';
 import { downloadedBytes, randomContent } from './helpers/drive.ts';
@@ -16,15 +16,7 @@ let browser: Browser;
 
 beforeAll(async () => {
   s3 = await startS3rver();
-  server = await startAppServer({
-    STORAGE_DRIVER: 's3',
-    S3_BUCKET: s3.bucket,
-    S3_ENDPOINT: s3.endpoint,
-    S3_ACCESS_KEY_ID: 'S3RVER',
-    S3_SECRET_ACCESS_KEY: 'S3RVER',
-    S3_FORCE_PATH_STYLE: 'true',
-    S3_PRESIGNED_DOWNLOADS: 'true',
-  });
+  server = await startAppServer({ ...s3StorageEnv(s3), S3_PRESIGNED_DOWNLOADS: 'true' });
   browser = await launchBrowser();
 });
 afterAll(async () => {

@@ -16,7 +16,7 @@ mkdirSync(artifacts, { recursive: true });
 
 const env = process.env;
 const chromium = env.CHROMIUM_PATH || '/usr/bin/chromium';
-// Where the cluster tests find haproxy and Redis (apps/server/test/cluster/helpers/).
+// Where the cluster tests find haproxy and Redis (apps/server/test/helpers/haproxy.ts, test-redis.ts).
 const haproxy = env.HAPROXY_PATH || '/usr/sbin/haproxy';
 const redisUrl = env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
 const phases = [];

@@ -1,19 +1,7 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { readdir, readFile } from 'node:fs/promises';
-import net from 'node:net';
 import { promisify } from 'node:util';
-
-/** A port nobody listens on right now, on 127.0.0.1 only. */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
+import { freePort } from '../../apps/server/test/helpers/free-port.ts';
 
 /** Keeps the last `limit` characters a child printed, to show when it fails. */
 export function captureOutput(child: ChildProcess, limit = 64 * 1024): () => string {

@@ -2,7 +2,8 @@ import { execFile, spawn } from 'node:child_process';
 import { access, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { captureOutput, childPids, freePort, readMemorySum, stopChild, waitUntilServing } from '../lib/processes.ts';
+import { freePort } from '../../apps/server/test/helpers/free-port.ts';
+import { captureOutput, childPids, readMemorySum, stopChild, waitUntilServing } from '../lib/processes.ts';
 import type { Ceiling } from './server.ts';
 
 /** Debian's nginx-light (it has the WebDAV module). */

@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { captureOutput, freePort, readMemory, stopChild, waitUntilServing } from '../lib/processes.ts';
+import { freePort } from '../../apps/server/test/helpers/free-port.ts';
+import { captureOutput, readMemory, stopChild, waitUntilServing } from '../lib/processes.ts';
 import { ensureServerBuild, SERVER_BUNDLE } from '../../scripts/ensure-builds.mjs';
 import type { BenchServer } from './server.ts';
 

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '@cloudvault/test-support/accounts';
-import { HAPROXY_INSTALLED, startHaproxy, type TestHaproxy } from './helpers/haproxy.ts';
+import { type Balancer, HAPROXY_INSTALLED, startHaproxy } from './helpers/haproxy.ts';
 import { rawUpload, type RawUploadResult } from './helpers/raw-upload.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 import { assertStorageConsistent } from './helpers/storage-totals.ts';
@@ -92,10 +92,10 @@ describe('a refusal reaches a client that sends the whole body anyway', () => {
   });
 
   describe.skipIf(!HAPROXY_INSTALLED && process.env.REQUIRE_HAPROXY !== '1')('through haproxy', () => {
-    let proxy: TestHaproxy | undefined;
+    let proxy: Balancer | undefined;
     beforeAll(async () => {
       if (!HAPROXY_INSTALLED) throw new Error('REQUIRE_HAPROXY=1 but haproxy is not installed: apt-get install -y haproxy');
-      proxy = await startHaproxy([port]);
+      proxy = await startHaproxy({ backends: [{ name: 'node1', port }] });
     });
     afterAll(() => proxy?.stop());
 

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createUser } from '@cloudvault/test-support/accounts';
 import { createFolder, uploadFile } from '@cloudvault/test-support/drive';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
+import { holdDownload } from './helpers/held-download.ts';
 import { readZip } from './helpers/read-zip.ts';
 import { native, SENDS_FILES } from './helpers/native.ts';
 
@@ -133,28 +133,14 @@ describe('a folder read a page at a time', () => {
     for (let index = 0; index < 1000; index += 10) {
       await Promise.all(Array.from({ length: 10 }, (_, offset) => createFolder(server, token, `d${String(index + offset).padStart(4, '0')}`, top)));
     }
-    let resume!: () => void;
-    let started!: () => void;
-    const headersIn = new Promise<void>((resolve) => (started = resolve));
-    const body = new Promise<Buffer>((resolve, reject) => {
-      http.get(`${server.url}/api/user/folders/${top}/download`, { headers: { authorization: `Bearer ${token}` } }, (response) => {
-        expect(response.statusCode).toBe(200);
-        response.pause();
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => resolve(Buffer.concat(chunks)));
-        response.on('error', reject);
-        resume = () => response.resume();
-        started();
-      }).on('error', reject);
-    });
     // The response has begun (its headers are in) before anything else happens.
-    await headersIn;
+    const held = await holdDownload(`${server.url}/api/user/folders/${top}/download`, token);
+    expect(held.status).toBe(200);
 
     // Uploaded once the zip has begun, and last in path order: only a later page can hold it.
     expect((await uploadFile(server, token, 'late', { name: 'zzz.txt', folderId: top })).status).toBe(201);
-    resume();
-    const entries = await readZip(await body);
+    held.resume();
+    const entries = await readZip(await held.body);
     expect(entries.size).toBe(1002);
     expect((entries.get('a-big.bin') as Buffer).equals(big)).toBe(true);
     expect(entries.get('d0999/')).toBe('dir');

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '@cloudvault/test-support/accounts';
 import { createFolder } from '@cloudvault/test-support/drive';
 import { createVerifiedUser } from './helpers/factories.ts';
+import { withTablesRead } from './helpers/tables-read.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 
 let server: TestServer;
@@ -61,18 +62,7 @@ describe('folders', () => {
     const reader = await createVerifiedUser(server);
     expect((await server.request('POST', `/api/user/folders/${parent.id}/share`, { token: owner.token, body: { shareType: 'private', email: reader.email } })).status).toBe(200);
 
-    const selectFrom = db.selectFrom.bind(db);
-    const tablesRead: string[] = [];
-    const spy = vi.spyOn(db, 'selectFrom').mockImplementation(((table: string) => {
-      tablesRead.push(table);
-      return selectFrom(table as 'folders');
-    }) as typeof db.selectFrom);
-    let response;
-    try {
-      response = await server.request('GET', `/api/user/folders?parentId=${parent.id}`, { token: owner.token });
-    } finally {
-      spy.mockRestore();
-    }
+    const { result: response, tablesRead } = await withTablesRead(server, () => server.request('GET', `/api/user/folders?parentId=${parent.id}`, { token: owner.token }));
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
     expect(response.body.folders.map((folder: { id: string }) => folder.id)).toEqual(rows.map((row) => row.id));

@@ -29,7 +29,7 @@ describe('two nodes renewing at the same moment', () => {
   beforeAll(async () => {
     server = await startTestServer();
     secondDataDir = await mkdtemp(path.join(os.tmpdir(), 'cloudvault-node-b-'));
-    secondNode = await createContainer(loadConfig({ DATA_DIR: secondDataDir, DATABASE_URL: server.container.config.databaseUrl, LOG_LEVEL: 'silent' }), { clock: server.clock });
+    secondNode = await createContainer(loadConfig({ DATA_DIR: secondDataDir, DATABASE_URL: server.container.config.databaseUrl, LOG_LEVEL: 'silent', SINGLE_NODE: '1' }), { clock: server.clock });
   });
   afterAll(async () => {
     await secondNode.close();

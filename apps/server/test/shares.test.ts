@@ -1,6 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '@cloudvault/test-support/accounts';
 import { subscribe } from '@cloudvault/test-support/checkout';
 import { createFolder, uploadFile } from '@cloudvault/test-support/drive';
@@ -8,6 +8,7 @@ import { createVerifiedUser, verifyEmail } from './helpers/factories.ts';
 import { outboxMail } from './helpers/outbox.ts';
 import { readZip } from './helpers/read-zip.ts';
 import { startSmtpSink, type SmtpSink } from './helpers/smtp-sink.ts';
+import { withTablesRead } from './helpers/tables-read.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 
 const HOUR = 60 * 60 * 1000;
@@ -139,18 +140,7 @@ describe('the share listing', () => {
     const db = server.container.database.db;
     await db.insertInto('shares').values(rows).execute();
 
-    const selectFrom = db.selectFrom.bind(db);
-    const tablesRead: string[] = [];
-    const spy = vi.spyOn(db, 'selectFrom').mockImplementation(((table: string) => {
-      tablesRead.push(table);
-      return selectFrom(table as 'shares');
-    }) as typeof db.selectFrom);
-    let response;
-    try {
-      response = await server.request('GET', '/api/shares', { token: owner.token });
-    } finally {
-      spy.mockRestore();
-    }
+    const { result: response, tablesRead } = await withTablesRead(server, () => server.request('GET', '/api/shares', { token: owner.token }));
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
     const byInstant = (instant: number) => rows.filter((_, index) => index % 2 === instant).map((row) => row.id);

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '@cloudvault/test-support/accounts';
 import { createFolder, downloadFile, uploadFile } from '@cloudvault/test-support/drive';
+import { holdDownload } from './helpers/held-download.ts';
 import { readZip } from './helpers/read-zip.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 
@@ -28,24 +28,9 @@ describe('the memory budget of buffered transfers', () => {
     await uploadFile(server, token, big, { name: 'big.bin', folderId });
     const small = (await uploadFile(server, token, 'a small file', { name: 'small.txt' })).body.file.id as string;
 
-    let resume!: () => void;
-    let started!: () => void;
-    const headersIn = new Promise<void>((resolve) => (started = resolve));
-    const firstBody = new Promise<Buffer>((resolve, reject) => {
-      const request = http.get(`${server.url}/api/user/folders/${folderId}/download`, { headers: { authorization: `Bearer ${token}` } }, (response) => {
-        expect(response.statusCode).toBe(200);
-        response.pause();
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => resolve(Buffer.concat(chunks)));
-        response.on('error', reject);
-        resume = () => response.resume();
-        started();
-      });
-      request.on('error', reject);
-    });
     // The response has begun (its headers are in) before anything else happens.
-    await headersIn;
+    const held = await holdDownload(`${server.url}/api/user/folders/${folderId}/download`, token);
+    expect(held.status).toBe(200);
 
     const refused = await zipOf(token, folderId);
     expect(refused.status).toBe(503);
@@ -56,8 +41,8 @@ describe('the memory budget of buffered transfers', () => {
     expect(file.status).toBe(200);
     expect(file.bytes.toString()).toBe('a small file');
 
-    resume();
-    const entries = await readZip(await firstBody);
+    held.resume();
+    const entries = await readZip(await held.body);
     expect((entries.get('big.bin') as Buffer).equals(big)).toBe(true);
     // The reservation is given back just after the client holds the last byte.
     await expect.poll(async () => {

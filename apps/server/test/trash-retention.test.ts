@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createUser } from '@cloudvault/test-support/accounts';
 import { createFolder, downloadFile, uploadFile } from '@cloudvault/test-support/drive';
+import { withTablesRead } from './helpers/tables-read.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 import { assertStorageConsistent } from './helpers/storage-totals.ts';
 
@@ -130,19 +131,7 @@ describe('listing a large Trash', () => {
     const file = (await uploadFile(server, token, 'bytes', { name: 'gone.txt' })).body.file.id as string;
     await server.request('DELETE', `/api/files/${file}`, { token });
 
-    const db = server.container.database.db;
-    const selectFrom = db.selectFrom.bind(db);
-    const tablesRead: string[] = [];
-    const spy = vi.spyOn(db, 'selectFrom').mockImplementation(((table: string) => {
-      tablesRead.push(table);
-      return selectFrom(table as 'folders');
-    }) as typeof db.selectFrom);
-    let response;
-    try {
-      response = await server.request('GET', '/api/trash', { token });
-    } finally {
-      spy.mockRestore();
-    }
+    const { result: response, tablesRead } = await withTablesRead(server, () => server.request('GET', '/api/trash', { token }));
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
     expect(response.body.folders.map((folder: { id: string }) => folder.id).sort()).toEqual([...ids].sort());

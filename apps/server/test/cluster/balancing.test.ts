@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createUser } from './helpers/api.ts';
+import { createUser } from '@cloudvault/test-support/accounts';
 import { type Cluster, requestsLogged, startCluster } from './helpers/cluster.ts';
 
 let cluster: Cluster;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createUser } from './helpers/api.ts';
+import { createUser } from '@cloudvault/test-support/accounts';
 import { type Cluster, startCluster } from './helpers/cluster.ts';
+import { rawUpload } from '../helpers/raw-upload.ts';
 import { startStreamedUpload } from './helpers/streamed-upload.ts';
-import { uploadAskingFirst, uploadWholeBodyThenRead } from './helpers/whole-body-client.ts';
 
 const MiB = 1024 * 1024;
 
@@ -29,16 +29,17 @@ it('answers every too-big upload of a user near quota with a 507 the client read
     expect(await upload.outcome, `filling upload ${index}`).toMatchObject({ status: 201 });
   }
 
-  const outcomes = [];
+  const port = Number(new URL(cluster.url).port);
+  const answers = [];
   for (let attempt = 0; attempt < 24; attempt += 1) {
-    outcomes.push(await uploadWholeBodyThenRead(cluster.url, user.token, { name: `too-big-${attempt}.bin`, size: 24 * MiB }));
+    answers.push((await rawUpload({ port, token: user.token, fileBytes: 24 * MiB })).final);
   }
-  // The status of each, or why the client got none.
-  expect(outcomes.map((outcome) => ('error' in outcome ? outcome.error : outcome.status))).toEqual(outcomes.map(() => 507));
-  for (const outcome of outcomes) {
-    expect(outcome).toMatchObject({
+  // The status of each, or undefined where the client read none.
+  expect(answers.map((answer) => answer?.status)).toEqual(answers.map(() => 507));
+  for (const answer of answers) {
+    expect(answer).toMatchObject({
       headers: { 'content-type': expect.stringContaining('application/json') },
-      body: { error: expect.stringMatching(/^Not enough storage: 5 MB free of your 500 MB/), code: 'QUOTA_EXCEEDED' },
+      json: { error: expect.stringMatching(/^Not enough storage: 5 MB free of your 500 MB/), code: 'QUOTA_EXCEEDED' },
     });
   }
   const listed = await cluster.request('GET', '/api/files', { token: user.token });
@@ -46,7 +47,8 @@ it('answers every too-big upload of a user near quota with a 507 the client read
 
   // A client that asks first (Expect: 100-continue) gets the refusal instead of 100 Continue, on both nodes.
   for (let attempt = 0; attempt < 2; attempt += 1) {
-    const asked = await uploadAskingFirst(cluster.url, user.token, { name: `asked-${attempt}.bin`, size: 24 * MiB });
-    expect(asked, 'the answer to a client asking first').toMatchObject({ status: 507, body: { code: 'QUOTA_EXCEEDED' } });
+    const asked = await rawUpload({ port, token: user.token, fileBytes: 24 * MiB, expectContinue: true });
+    expect(asked.responses.map((response) => response.status), 'the answers to a client asking first').toEqual([507]);
+    expect(asked.final?.json).toMatchObject({ code: 'QUOTA_EXCEEDED' });
   }
 });

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createUser, subscribe } from './helpers/api.ts';
+import { createUser } from '@cloudvault/test-support/accounts';
+import { subscribe } from '@cloudvault/test-support/checkout';
 import { type Cluster, requestsLogged, startCluster } from './helpers/cluster.ts';
 import { startStreamedUpload } from './helpers/streamed-upload.ts';
-import { waitFor, withDeadline } from './helpers/wait-for.ts';
+import { waitFor, withDeadline } from '../helpers/wait-for.ts';
 
 const MiB = 1024 * 1024;
 

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createUser } from './helpers/api.ts';
+import { createUser } from '@cloudvault/test-support/accounts';
+import { createFile } from '@cloudvault/test-support/drive';
 import { type Cluster, startCluster } from './helpers/cluster.ts';
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
@@ -21,11 +22,7 @@ afterAll(async () => {
 it('sends a file download to a presigned S3 URL whose bytes and headers are the upload', async () => {
   const user = await createUser(cluster);
   const content = randomBytes(5 * 1024 * 1024 + 123);
-  const form = new FormData();
-  form.append('file', new Blob([content], { type: 'application/pdf' }), 'Résumé 2026.pdf');
-  const uploaded = await fetch(`${cluster.url}/api/files/upload`, { method: 'POST', headers: { authorization: `Bearer ${user.token}` }, body: form });
-  expect(uploaded.status).toBe(201);
-  const { file } = (await uploaded.json()) as { file: { id: string } };
+  const file = await createFile(cluster, user.token, content, { name: 'Résumé 2026.pdf', type: 'application/pdf' });
 
   // Twice, so each node answers once.
   for (let turn = 0; turn < 2; turn += 1) {

@@ -1,8 +1,9 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createUser, subscribe } from './helpers/api.ts';
+import { createUser } from '@cloudvault/test-support/accounts';
+import { subscribe } from '@cloudvault/test-support/checkout';
 import { type Cluster, startCluster } from './helpers/cluster.ts';
-import { waitFor } from './helpers/wait-for.ts';
+import { waitFor } from '../helpers/wait-for.ts';
 
 let cluster: Cluster;
 beforeAll(async () => {
@@ -21,25 +22,21 @@ async function lockWaiters(db: pg.Pool): Promise<number[]> {
 }
 
 /**
- * With pg-boss (issue-jobs), renewals run on a schedule kept in its `pgboss.schedule` table
- * (hourly); made due every minute, the nodes' next cron passes (every 30 s) file the run. The
- * nodes write their schedules at start-up, so this waits until both have finished starting.
+ * Renewals run on pg-boss, on a schedule kept in its `pgboss.schedule` table (hourly); made
+ * due every minute, the nodes' next cron passes (every 30 s) file the run. The nodes write
+ * their schedules at start-up, so this waits until both have finished starting.
  */
 async function makeScheduledRenewalsDueEveryMinute(cluster: Cluster): Promise<void> {
-  const { rows } = await cluster.db.query<{ table: string | null }>("SELECT to_regclass('pgboss.schedule')::text AS table");
-  if (!rows[0]?.table) return;
   for (const node of cluster.nodes) await waitFor(`${node.name} to finish starting`, async () => node.outputSinceStart().includes('CloudVault is ready at'));
   const updated = await cluster.db.query("UPDATE pgboss.schedule SET cron = '* * * * *' WHERE name = 'subscription-renewals'");
   expect(updated.rowCount, 'the renewals schedule').toBe(1);
 }
 
 /**
- * Both nodes are made to renew at the same moment, and held there. They are restarted
- * together, so their start-up renewal runs coincide (apps/server/src/main.ts runs each
- * background task soon after start). A job runner without a start-up run (issue-jobs'
- * pg-boss schedules) instead finds its renewals schedule made due every minute, so both
- * nodes' schedulers see it due at the same minute. Meanwhile the test holds the invoices
- * table locked until every node that renews waits to write its invoice, then lets them go.
+ * Both nodes are made to renew at the same moment, and held there: restarted together, they
+ * find the renewals schedule due every minute, so both nodes' schedulers see it due at the
+ * same minute. Meanwhile the test holds the invoices table locked until every node that
+ * renews waits to write its invoice, then lets them go.
  */
 it('bills one renewal invoice for the period when both nodes renew at the same moment', async () => {
   const user = await createUser(cluster);

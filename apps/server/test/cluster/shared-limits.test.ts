@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser } from './helpers/api.ts';
+import { createUser } from '@cloudvault/test-support/accounts';
 import { type Cluster, requestsLogged, startCluster } from './helpers/cluster.ts';
 import { startStreamedUpload, type StreamedUpload, type UploadOutcome } from './helpers/streamed-upload.ts';
-import { waitFor } from './helpers/wait-for.ts';
+import { waitFor } from '../helpers/wait-for.ts';
 
 const MiB = 1024 * 1024;
 

@@ -28,6 +28,9 @@ const S3rver = createRequire(import.meta.url)('s3rver') as S3rverConstructor;
 
 export const TEST_BUCKET = 'cloudvault-test';
 
+/** s3rver accepts any signature made with these. */
+export const S3_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
+
 /** A running S3-protocol server and what a client needs to reach it. */
 export interface TestS3Server {
   endpoint: string;
@@ -81,6 +84,18 @@ export async function startS3rver(): Promise<TestS3Server> {
     await rm(directory, { recursive: true, force: true });
     throw error;
   }
+}
+
+/** The variables that point a server at the bucket of `s3` (README.md#configuration). */
+export function s3StorageEnv(s3: Pick<TestS3Server, 'endpoint' | 'bucket'>): Record<string, string> {
+  return {
+    STORAGE_DRIVER: 's3',
+    S3_BUCKET: s3.bucket,
+    S3_ENDPOINT: s3.endpoint,
+    S3_ACCESS_KEY_ID: S3_CREDENTIALS.accessKeyId,
+    S3_SECRET_ACCESS_KEY: S3_CREDENTIALS.secretAccessKey,
+    S3_FORCE_PATH_STYLE: 'true',
+  };
 }
 
 /** DELETE /bucket/key?uploadId=… drops the upload's parts, as S3 does (404 NoSuchUpload if unknown). */

@@ -5,6 +5,7 @@ import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import os from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
+import type { ApiAnswer } from '@cloudvault/test-support/running-server';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
@@ -12,36 +13,18 @@ import { type Container, createContainer } from '../../src/container.ts';
 import { createTestClock, type TestClock } from './test-clock.ts';
 import { createTestDatabase } from './test-database.ts';
 import { deleteRedisKeys, testRedisUrl } from './test-redis.ts';
-import { startS3rver, type TestS3Server } from './s3rver.ts';
-
-const S3_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
+import { S3_CREDENTIALS, s3StorageEnv, startS3rver, type TestS3Server } from './s3rver.ts';
 
 /** With TEST_STORAGE=s3 (or a test that needs S3) each test server stores its blobs in its own s3rver. */
 async function startTestStorage(storage: 's3' | undefined): Promise<{ env: Record<string, string>; s3?: TestS3Server }> {
   if (process.env.TEST_STORAGE !== 's3' && storage !== 's3') return { env: {} };
   const s3 = await startS3rver();
-  return {
-    s3,
-    env: {
-      STORAGE_DRIVER: 's3',
-      S3_BUCKET: s3.bucket,
-      S3_ENDPOINT: s3.endpoint,
-      S3_ACCESS_KEY_ID: S3_CREDENTIALS.accessKeyId,
-      S3_SECRET_ACCESS_KEY: S3_CREDENTIALS.secretAccessKey,
-      S3_FORCE_PATH_STYLE: 'true',
-      // Downloads stream through the server, so the S3 phase tests that path; a test of
-      // the redirects to the store turns them on (presigned-downloads.test.ts).
-      S3_PRESIGNED_DOWNLOADS: 'false',
-    },
-  };
+  // Downloads stream through the server, so the S3 phase tests that path; a test of the
+  // redirects to the store turns them on (presigned-downloads.test.ts).
+  return { s3, env: { ...s3StorageEnv(s3), S3_PRESIGNED_DOWNLOADS: 'false' } };
 }
 
-export interface ApiResponse<T = any> {
-  status: number;
-  headers: Headers;
-  body: T;
-  text: string;
-}
+export type ApiResponse<T = any> = ApiAnswer<T>;
 
 export interface RequestOptions {
   token?: string;

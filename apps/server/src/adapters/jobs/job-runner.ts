@@ -49,6 +49,7 @@ export interface JobRunner {
   enqueue(name: string, data: object, options?: EnqueueOptions): Promise<void>;
   /** Runs the job's handler here and now, outside its schedule (tests, operators); answers its result. */
   runNow(name: string, data?: object): Promise<unknown>;
+  /** Each registered job's counts; pg-boss answers none while the runner is not running on this node. */
   stats(): Promise<JobStats[]>;
   /** Stops taking work and waits for running jobs; what does not finish in time is released to run again. */
   stop(): Promise<void>;

@@ -84,6 +84,8 @@ export function createPgBossJobRunner(options: PgBossJobRunnerOptions): JobRunne
     runNow: (name, data) => registry.run(name, data),
 
     async stats(): Promise<JobStats[]> {
+      // A node not (or no longer) running jobs has no queue to show; metrics may be scraped then.
+      if (!boss || stopped) return [];
       const jobs = registry.all();
       const queues = new Map((await started().getQueues(jobs.map((job) => job.name))).map((queue) => [queue.name, queue]));
       return jobs.map((job) => {

@@ -1,6 +1,5 @@
 import { ListMultipartUploadsCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
-
-export const S3_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
+import { S3_CREDENTIALS } from '../../helpers/s3rver.ts';
 
 /** What the bucket holds, seen from outside the nodes: stored objects, and multipart uploads never finished. */
 export interface BucketView {

@@ -1,14 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { startS3rver } from '../../helpers/s3rver.ts';
+import { type ApiAnswer, request } from '@cloudvault/test-support/running-server';
+import { freePort } from '../../helpers/free-port.ts';
+import { type Balancer, startHaproxy } from '../../helpers/haproxy.ts';
+import { s3StorageEnv, startS3rver } from '../../helpers/s3rver.ts';
 import { startSmtpSink } from '../../helpers/smtp-sink.ts';
 import { createPostgresDatabase } from '../../helpers/test-database.ts';
-import { type ApiAnswer, request } from './api.ts';
-import { type BucketView, S3_CREDENTIALS, viewBucket } from './bucket.ts';
-import { freePort } from './free-port.ts';
-import { type Balancer, startHaproxy } from './haproxy.ts';
+import { claimRedisDatabase } from '../../helpers/test-redis.ts';
+import { type BucketView, viewBucket } from './bucket.ts';
 import { type ClusterNode, createClusterNode } from './node-process.ts';
-import { claimRedisDatabase } from './redis.ts';
 
 /**
  * How soon a dead node's upload reservation may be taken back by the reconciler of issue 17's
@@ -71,12 +71,7 @@ export async function startCluster(): Promise<Cluster> {
     const url = `http://127.0.0.1:${proxyPort}`;
     const env = {
       DATABASE_URL: database.url,
-      STORAGE_DRIVER: 's3',
-      S3_BUCKET: s3.bucket,
-      S3_ENDPOINT: s3.endpoint,
-      S3_ACCESS_KEY_ID: S3_CREDENTIALS.accessKeyId,
-      S3_SECRET_ACCESS_KEY: S3_CREDENTIALS.secretAccessKey,
-      S3_FORCE_PATH_STYLE: 'true',
+      ...s3StorageEnv(s3),
       REDIS_URL: redis.url,
       SMTP_URL: mail.url,
       PAYMENTS_PROVIDER: 'local',
@@ -93,10 +88,11 @@ export async function startCluster(): Promise<Cluster> {
       await createClusterNode('node2', await freePort(), env),
     ];
     for (const node of nodes) cleanups.push(() => node.dispose());
-    const balancer = await startHaproxy(
-      proxyPort,
-      nodes.map((node) => ({ name: node.name, port: Number(new URL(node.url).port) })),
-    );
+    const balancer = await startHaproxy({
+      port: proxyPort,
+      backends: nodes.map((node) => ({ name: node.name, port: Number(new URL(node.url).port) })),
+      healthChecks: true,
+    });
     cleanups.push(() => balancer.stop());
 
     const startNode = async (node: ClusterNode) => {
@@ -113,7 +109,7 @@ export async function startCluster(): Promise<Cluster> {
       db,
       bucket,
       s3Endpoint: s3.endpoint,
-      request: (method, path, options) => request({ url }, method, path, options),
+      request: (method, path, options) => request<any>({ url }, method, path, options),
       startNode,
       stop: stopAll,
     };

@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { waitFor } from './wait-for.ts';
+import { waitFor } from '../../helpers/wait-for.ts';
 
 const root = fileURLToPath(new URL('../../../../..', import.meta.url));
 /** The bundle `npm start` runs, built by scripts/ensure-builds.mjs before the suite. */

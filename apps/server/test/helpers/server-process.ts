@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from './free-port.ts';
 import { createTestDatabase } from './test-database.ts';
 
 const root = fileURLToPath(new URL('../../../..', import.meta.url));
@@ -22,17 +22,6 @@ export interface ServerProcess {
   exited: Promise<number | null>;
   /** Kills the process if it still runs and removes its data. */
   stop(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 /** Runs main.ts as a process of its own: one node that signals reach. */

@@ -45,6 +45,8 @@ describe('loadConfig', () => {
     [{ SHUTDOWN_GRACE_SECONDS: '-1' }, 'SHUTDOWN_GRACE_SECONDS'],
     [{ SHUTDOWN_GRACE_SECONDS: '2.5' }, 'SHUTDOWN_GRACE_SECONDS'],
     [{ METRICS_TOKEN: 'short' }, 'METRICS_TOKEN'],
+    [{ S3_PRESIGNED_DOWNLOADS: 'true' }, 'S3_PRESIGNED_DOWNLOADS'],
+    [{ STORAGE_DRIVER: 's3', S3_BUCKET: 'b', S3_PRESIGNED_DOWNLOADS: 'yes' }, 'S3_PRESIGNED_DOWNLOADS'],
   ])('names the variable of a bad value %o', (env, variable) => {
     try {
       loadConfig(env);
@@ -116,6 +118,14 @@ describe('loadConfig', () => {
   it('caps buffered transfers at 512 MiB unless TRANSFER_MEMORY_MB says otherwise', () => {
     expect(loadConfig({}).transferMemoryBytes).toBe(512 * 1024 * 1024);
     expect(loadConfig({ TRANSFER_MEMORY_MB: '64' }).transferMemoryBytes).toBe(64 * 1024 * 1024);
+  });
+
+  it('presigns S3 downloads unless S3_PRESIGNED_DOWNLOADS turns it off; local storage takes only an off', () => {
+    const s3 = { STORAGE_DRIVER: 's3', S3_BUCKET: 'b' };
+    expect(loadConfig(s3).storage).toMatchObject({ driver: 's3', presignedDownloads: true });
+    expect(loadConfig({ ...s3, S3_PRESIGNED_DOWNLOADS: '0' }).storage).toMatchObject({ presignedDownloads: false });
+    expect(loadConfig({ ...s3, S3_PRESIGNED_DOWNLOADS: 'false' }).storage).toMatchObject({ presignedDownloads: false });
+    expect(loadConfig({ S3_PRESIGNED_DOWNLOADS: '0' }).storage).toEqual({ driver: 'local', root: expect.any(String) });
   });
 
   it('loads the native addon unless CLOUDVAULT_NATIVE=0', () => {

@@ -17,7 +17,7 @@ export interface Config {
   /** The built web app; absent or missing on disk means the API is served alone. */
   webDistDir: string | undefined;
   /** Where file bytes live: DATA_DIR/blobs, or an S3-protocol bucket. */
-  storage: { driver: 'local'; root: string } | { driver: 's3'; bucket: string; region: string; endpoint?: string; accessKeyId?: string; secretAccessKey?: string; forcePathStyle: boolean };
+  storage: { driver: 'local'; root: string } | { driver: 's3'; bucket: string; region: string; endpoint?: string; accessKeyId?: string; secretAccessKey?: string; forcePathStyle: boolean; presignedDownloads: boolean };
   /** Where every node's rate limits and failure counters live: Redis when set, else the database (docs/decisions/0019). */
   redisUrl: string | undefined;
   /** Outgoing mail: SMTP when set, else .eml files in DATA_DIR/outbox. */
@@ -145,9 +145,24 @@ function readTrustProxy(raw: string | undefined): Config['trustProxy'] {
   );
 }
 
+/**
+ * S3_PRESIGNED_DOWNLOADS: single-file downloads answer 302 to a presigned URL of the store
+ * (docs/decisions/0022). On by default with S3; local blobs have no such URL, so asking for
+ * it there is refused rather than silently ignored.
+ */
+function readPresignedDownloads(raw: string | undefined, driver: 'local' | 's3'): boolean {
+  if (raw === undefined || raw === '') return driver === 's3';
+  const on = readBoolean('S3_PRESIGNED_DOWNLOADS', raw);
+  if (on && driver === 'local') throw new ConfigError('S3_PRESIGNED_DOWNLOADS', 'needs STORAGE_DRIVER=s3 (local blobs are sent by the server itself)');
+  return on;
+}
+
 function readStorage(env: Env, dataDir: string): Config['storage'] {
   const driver = env.STORAGE_DRIVER || 'local';
-  if (driver === 'local') return { driver, root: path.join(dataDir, 'blobs') };
+  if (driver === 'local') {
+    readPresignedDownloads(env.S3_PRESIGNED_DOWNLOADS, driver);
+    return { driver, root: path.join(dataDir, 'blobs') };
+  }
   if (driver !== 's3') throw new ConfigError('STORAGE_DRIVER', `must be local or s3 (got "${driver}")`);
   if (!env.S3_BUCKET) throw new ConfigError('S3_BUCKET', 'is required when STORAGE_DRIVER=s3');
   return {
@@ -158,6 +173,7 @@ function readStorage(env: Env, dataDir: string): Config['storage'] {
     ...(env.S3_ACCESS_KEY_ID ? { accessKeyId: env.S3_ACCESS_KEY_ID } : {}),
     ...(env.S3_SECRET_ACCESS_KEY ? { secretAccessKey: env.S3_SECRET_ACCESS_KEY } : {}),
     forcePathStyle: readBoolean('S3_FORCE_PATH_STYLE', env.S3_FORCE_PATH_STYLE),
+    presignedDownloads: readPresignedDownloads(env.S3_PRESIGNED_DOWNLOADS, driver),
   };
 }
 

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { BlobStore } from './adapters/blob-store/blob-store.ts';
-import { createBlobStore } from './adapters/blob-store/create-blob-store.ts';
+import { createBlobStore, createPresignedUrls } from './adapters/blob-store/create-blob-store.ts';
 import { localFilesAt } from './adapters/blob-store/local-blob-store.ts';
 import type { Config } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/database.ts';
@@ -162,6 +162,7 @@ export async function createContainer(
   const limiter = (name: string, max: number, windowMs: number) => createFailureLimiter({ name, max, windowMs, windows: limitWindows, clock, log });
   const transferPaths = loadNativeAddon(config.nativeAddon);
   const blobs = await createBlobStore(config.storage);
+  const presignedUrls = config.storage.driver === 's3' && config.storage.presignedDownloads ? await createPresignedUrls(config.storage) : undefined;
   const transferBudget = createTransferBudget(config.transferMemoryBytes);
   const accountsRepository = createAccountsRepository(database.db);
   const settings = createSettingsService({
@@ -369,7 +370,14 @@ export async function createContainer(
     folderArchives,
     links: createDownloadLinks(jwtSecret, clock),
     // Only blobs on this machine's disk can go out with sendfile.
-    downloads: createDownloadResponses({ blobs, budget: transferBudget, localFiles: config.storage.driver === 'local' ? localFilesAt(config.storage.root) : undefined }),
+    downloads: createDownloadResponses({
+      blobs,
+      budget: transferBudget,
+      localFiles: config.storage.driver === 'local' ? localFilesAt(config.storage.root) : undefined,
+      // S3_PRESIGNED_DOWNLOADS: files go from the bucket to the client (docs/decisions/0022).
+      presignedUrls,
+      clock,
+    }),
     trash,
     settings,
     shares,

@@ -15,11 +15,13 @@ import { createTestDatabase } from './test-database.ts';
 import { deleteRedisKeys, testRedisUrl } from './test-redis.ts';
 import { S3_CREDENTIALS, s3StorageEnv, startS3rver, type TestS3Server } from './s3rver.ts';
 
-/** With TEST_STORAGE=s3 each test server stores its blobs in its own s3rver. */
-async function startTestStorage(): Promise<{ env: Record<string, string>; s3?: TestS3Server }> {
-  if (process.env.TEST_STORAGE !== 's3') return { env: {} };
+/** With TEST_STORAGE=s3 (or a test that needs S3) each test server stores its blobs in its own s3rver. */
+async function startTestStorage(storage: 's3' | undefined): Promise<{ env: Record<string, string>; s3?: TestS3Server }> {
+  if (process.env.TEST_STORAGE !== 's3' && storage !== 's3') return { env: {} };
   const s3 = await startS3rver();
-  return { s3, env: s3StorageEnv(s3) };
+  // Downloads stream through the server, so the S3 phase tests that path; a test of the
+  // redirects to the store turns them on (presigned-downloads.test.ts).
+  return { s3, env: { ...s3StorageEnv(s3), S3_PRESIGNED_DOWNLOADS: 'false' } };
 }
 
 export type ApiResponse<T = any> = ApiAnswer<T>;
@@ -91,16 +93,28 @@ function requestFrom(localAddress: string, url: string, init: RequestInit): Prom
   });
 }
 
+export interface TestServerOptions {
+  env?: Record<string, string>;
+  /** Limits in the Redis at TEST_REDIS_URL (the default with TEST_LIMITS=redis); false keeps them in the database. */
+  redis?: boolean;
+  /** Blobs in an s3rver whatever TEST_STORAGE says, for tests of what only S3 does. */
+  storage?: 's3';
+  /** Where the test clock starts; a fixed date unless given (the real time, when something outside checks it). */
+  clockStart?: Date;
+  /** A clock that follows the system's, as another process's does (a second node as its own process). */
+  realTimeClock?: boolean;
+}
+
 /**
  * A real server on a random port. With `redis` (by default TEST_LIMITS=redis) its limits
  * live in the Redis at TEST_REDIS_URL, under a key prefix of its own; `redis: false` keeps
  * them in the database whatever the run. With `realTimeClock`, its clock follows the
  * system's, as another process's does.
  */
-export async function startTestServer(options: { env?: Record<string, string>; redis?: boolean; realTimeClock?: boolean } = {}): Promise<TestServer> {
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'cloudvault-test-'));
   const database = await createTestDatabase();
-  const storage = await startTestStorage();
+  const storage = await startTestStorage(options.storage);
   const redisUrl = (options.redis ?? process.env.TEST_LIMITS === 'redis') ? testRedisUrl() : undefined;
   const env = {
     DATA_DIR: dataDir,
@@ -114,7 +128,7 @@ export async function startTestServer(options: { env?: Record<string, string>; r
     ...(process.env.CLOUDVAULT_NATIVE ? { CLOUDVAULT_NATIVE: process.env.CLOUDVAULT_NATIVE } : {}),
     ...options.env,
   };
-  const node = await startNode(env, { clock: createTestClock(options.realTimeClock ? 'real-time' : undefined), limitKeyPrefix: `cloudvault-test:${randomUUID()}:` });
+  const node = await startNode(env, { clock: createTestClock(options.realTimeClock ? 'real-time' : options.clockStart), limitKeyPrefix: `cloudvault-test:${randomUUID()}:` });
   const tempDir = path.join(dataDir, 'blobs', '.tmp');
   return {
     ...node,

@@ -51,15 +51,9 @@ const PREFIX = 'blobs/';
 const PART_SIZE = 8 * 1024 * 1024;
 const QUEUE_SIZE = 4;
 
-/**
- * Blobs as objects in an S3-compatible bucket. Uploads go through lib-storage's multipart
- * Upload, fed by the shared hashing stream, so the body streams once and is never held
- * whole in memory. S3 only makes an object visible when its upload completes, so a failed
- * upload leaves no partial object.
- */
-export function createS3BlobStore(options: S3BlobStoreOptions): BlobStore {
-  const { bucket } = options;
-  const client = new S3Client({
+/** The client of the bucket the options name; also the one presigned download URLs are made with. */
+export function createS3Client(options: S3BlobStoreOptions): S3Client {
+  return new S3Client({
     region: options.region,
     endpoint: options.endpoint,
     forcePathStyle: options.forcePathStyle,
@@ -69,21 +63,34 @@ export function createS3BlobStore(options: S3BlobStoreOptions): BlobStore {
         : undefined,
     // The SDK's newer default adds CRC checksum headers and trailers that MinIO, Ceph,
     // R2 and s3rver versions reject or ignore; we compute our own sha256 and CRC32 anyway.
+    // (A presigned GET would otherwise sign a checksum-mode header a browser never sends.)
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
   });
+}
 
-  const objectKey = (key: string) => {
-    assertValidKey(key);
-    return PREFIX + key;
-  };
+/** The object that holds a blob: checked, so no key can become another prefix. */
+export function s3ObjectKey(key: string): string {
+  assertValidKey(key);
+  return PREFIX + key;
+}
+
+/**
+ * Blobs as objects in an S3-compatible bucket. Uploads go through lib-storage's multipart
+ * Upload, fed by the shared hashing stream, so the body streams once and is never held
+ * whole in memory. S3 only makes an object visible when its upload completes, so a failed
+ * upload leaves no partial object.
+ */
+export function createS3BlobStore(options: S3BlobStoreOptions): BlobStore {
+  const { bucket } = options;
+  const client = createS3Client(options);
 
   async function deleteObject(Key: string): Promise<void> {
     await client.send(new DeleteObjectCommand({ Bucket: bucket, Key }));
   }
 
   async function get(key: string, range?: ByteRange): Promise<Readable> {
-    const Key = objectKey(key);
+    const Key = s3ObjectKey(key);
     if (range) assertValidRange(range);
     let response;
     try {
@@ -108,7 +115,7 @@ export function createS3BlobStore(options: S3BlobStoreOptions): BlobStore {
 
   return {
     async put(key, body, { maxBytes } = {}): Promise<PutResult> {
-      const Key = objectKey(key);
+      const Key = s3ObjectKey(key);
       const hashing = createHashingStream({ maxBytes });
       // pipeline destroys the hashing stream with the body's error, which ends the upload's read loop.
       const piping = pipeline(body, hashing.stream).catch(() => {});
@@ -169,12 +176,12 @@ export function createS3BlobStore(options: S3BlobStoreOptions): BlobStore {
 
     async delete(key) {
       // S3 answers 204 for missing keys too, so this is idempotent as is.
-      await deleteObject(objectKey(key));
+      await deleteObject(s3ObjectKey(key));
     },
 
     async exists(key) {
       try {
-        await client.send(new HeadObjectCommand({ Bucket: bucket, Key: objectKey(key) }));
+        await client.send(new HeadObjectCommand({ Bucket: bucket, Key: s3ObjectKey(key) }));
         return true;
       } catch (error) {
         if (isNotFound(error)) return false;
@@ -208,7 +215,7 @@ export function createS3BlobStore(options: S3BlobStoreOptions): BlobStore {
       let UploadIdMarker: string | undefined;
       for (;;) {
         const page = await client.send(
-          new ListMultipartUploadsCommand({ Bucket: bucket, Prefix: key === undefined ? PREFIX : objectKey(key), KeyMarker, UploadIdMarker }),
+          new ListMultipartUploadsCommand({ Bucket: bucket, Prefix: key === undefined ? PREFIX : s3ObjectKey(key), KeyMarker, UploadIdMarker }),
         );
         const uploads: UnfinishedUpload[] = (page.Uploads ?? []).flatMap((upload) => {
           const uploadKey = upload.Key?.slice(PREFIX.length) ?? '';
@@ -226,7 +233,7 @@ export function createS3BlobStore(options: S3BlobStoreOptions): BlobStore {
     async discardUnfinished(upload) {
       if (upload.key === undefined) return;
       try {
-        await client.send(new AbortMultipartUploadCommand({ Bucket: bucket, Key: objectKey(upload.key), UploadId: upload.ref }));
+        await client.send(new AbortMultipartUploadCommand({ Bucket: bucket, Key: s3ObjectKey(upload.key), UploadId: upload.ref }));
       } catch (error) {
         if (!(error instanceof S3ServiceException && error.name === 'NoSuchUpload')) throw error;
       }

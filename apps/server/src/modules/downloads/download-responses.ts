@@ -2,15 +2,20 @@ import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { BlobStore } from '../../adapters/blob-store/blob-store.ts';
 import type { LocalFiles } from '../../adapters/blob-store/local-blob-store.ts';
+import type { PresignedUrls } from '../../adapters/blob-store/s3-presigned-urls.ts';
+import type { Clock } from '../../lib/clock.ts';
 import { downloadContentType } from '../../lib/content-types.ts';
 import { attachmentDisposition, ifRangeHolds, parseRange } from '../../lib/download-headers.ts';
 import { serverBusy } from '../../lib/errors.ts';
 import type { TransferBudget } from '../../lib/transfer-budget.ts';
 import type { ZipArchive } from '../../lib/zip-writer.ts';
 import { createLocalSendfile, type ResponseSource } from './local-sendfile.ts';
+import { createPresignedRedirects } from './presigned-redirects.ts';
 
 /** Even if something rendered downloaded bytes, they could run nothing. */
 const DOWNLOAD_CSP = "default-src 'none'; sandbox";
+/** A file's bytes may be cached by the browser, which revalidates them by ETag. */
+const FILE_CACHE_CONTROL = 'private, no-cache';
 
 /** Stored bytes as they are served: a row of files or of file_versions fits. */
 export interface DownloadableFile {
@@ -34,10 +39,19 @@ export type Download = { type: 'file'; file: DownloadableFile } | { type: 'zip';
  * Every download's response, whichever module it belongs to (files, folder zips, public
  * shares, versions, the account export): the headers of docs/api.md#downloads, and bodies
  * within the transfer memory budget, sent with sendfile where `localFiles` (given for a
- * local store only) and the native addon allow, otherwise through the store's stream.
+ * local store only) and the native addon allow, otherwise through the store's stream; or,
+ * given `presignedUrls` (an S3 store with S3_PRESIGNED_DOWNLOADS), a file is a redirect to
+ * the store once every check has passed.
  */
-export function createDownloadResponses(deps: { blobs: Pick<BlobStore, 'open'>; budget: TransferBudget; localFiles?: LocalFiles }) {
+export function createDownloadResponses(deps: {
+  blobs: Pick<BlobStore, 'open'>;
+  budget: TransferBudget;
+  localFiles?: LocalFiles;
+  presignedUrls?: PresignedUrls;
+  clock: Clock;
+}) {
   const sendfile = createLocalSendfile(deps.localFiles);
+  const redirects = createPresignedRedirects(deps.presignedUrls, deps.clock);
 
   /** Reserves what a transfer may buffer from the server's budget, or refuses it with 503 while its headers can still say so. */
   function takeTransferMemory(request: FastifyRequest, bytes: number): () => void {
@@ -52,7 +66,8 @@ export function createDownloadResponses(deps: { blobs: Pick<BlobStore, 'open'>; 
   /**
    * A stored file as docs/api.md#downloads says: attachment, a type that never renders
    * as a page, Content-Length, ETag with 304, Range with 206 and 416, and a Range whose
-   * If-Range names another version answered with the whole file.
+   * If-Range names another version answered with the whole file. With presigned URLs, 304
+   * and 416 are still answered here, and the bytes by the store after a 302.
    */
   async function sendFile(request: FastifyRequest, reply: FastifyReply, file: DownloadableFile): Promise<FastifyReply> {
     const size = Number(file.size);
@@ -66,12 +81,19 @@ export function createDownloadResponses(deps: { blobs: Pick<BlobStore, 'open'>; 
       'Content-Disposition': attachmentDisposition(file.name),
       ETag: etag,
       'Accept-Ranges': 'bytes',
-      'Cache-Control': 'private, no-cache',
+      'Cache-Control': FILE_CACHE_CONTROL,
       'Content-Security-Policy': DOWNLOAD_CSP,
     };
     if (request.headers['if-none-match']?.split(',').some((tag) => tag.trim() === etag)) {
       return reply.code(304).headers(headers).send();
     }
+    const location = await redirects.locationFor(request, file.blob_key, range, {
+      contentType: headers['Content-Type'],
+      contentDisposition: headers['Content-Disposition'],
+      cacheControl: FILE_CACHE_CONTROL,
+    });
+    // The redirect names a URL that works for minutes for whoever holds it: never cached.
+    if (location) return reply.code(302).header('Location', location).header('Cache-Control', 'private, no-store').send();
     // The whole file as an exact range: the store then sizes its reads to the file.
     const bytes = range.kind === 'range' ? { start: range.start, end: range.end } : size > 0 ? { start: 0, end: size - 1 } : undefined;
     const source: ResponseSource = (await sendfile.open(file.blob_key, bytes)) ?? (await deps.blobs.open(file.blob_key, bytes));

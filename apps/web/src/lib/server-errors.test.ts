@@ -17,6 +17,14 @@ describe('serverErrorMessage', () => {
     );
   });
 
+  it('translates the answers of a node that is busy, draining or without its limit store', async () => {
+    await i18n.changeLanguage('fr');
+    expect(serverErrorMessage(apiError('LIMITS_UNAVAILABLE', 'This is unavailable for a moment.'))).toBe(
+      'Ceci est indisponible pour un instant. Réessayez dans quelques secondes.',
+    );
+    expect(serverErrorMessage(apiError('SHUTTING_DOWN', 'This server is shutting down.'))).toBe("Ce serveur est en cours d'arrêt. Réessayez.");
+  });
+
   it('shows the server text for an unknown code', async () => {
     await i18n.changeLanguage('de');
     expect(serverErrorMessage(apiError('SOMETHING_NEW', 'Something new went wrong'))).toBe('Something new went wrong');

@@ -78,6 +78,11 @@ export interface TrashPageKey {
 /** Files per page of a purge: each page is one transaction, its rows and blob keys held at once. */
 export const PURGE_PAGE = 500;
 
+/** Rows after the page before in (deleted_at desc, id desc) order: the key of Trash pages, for folders and files alike. */
+function afterPageKey(after: TrashPageKey) {
+  return sql<boolean>`(deleted_at < ${after.deletedAt} OR (deleted_at = ${after.deletedAt} AND id < ${after.id}))`;
+}
+
 export function createTrashRepository(db: Kysely<Database>, dialect: Dialect) {
   const inTreeTransaction = <T>(userId: string, work: (trx: Transaction<Database>) => Promise<T>) => inUserTreeTransaction(db, dialect, userId, work);
   return {
@@ -120,10 +125,7 @@ export function createTrashRepository(db: Kysely<Database>, dialect: Dialect) {
         .selectAll()
         .where('user_id', '=', userId)
         .where('trashed_root', '=', 1)
-        // After the page before in (deleted_at desc, id desc) order.
-        .$if(after !== null, (query) =>
-          query.where((eb) => eb.or([eb('deleted_at', '<', after!.deletedAt), eb.and([eb('deleted_at', '=', after!.deletedAt), eb('id', '<', after!.id)])])),
-        )
+        .$if(after !== null, (query) => query.where(afterPageKey(after!)))
         .orderBy('deleted_at', 'desc')
         .orderBy('id', 'desc')
         .limit(limit)
@@ -137,10 +139,7 @@ export function createTrashRepository(db: Kysely<Database>, dialect: Dialect) {
         .select(FILE_COLUMNS)
         .where('user_id', '=', userId)
         .where('trashed_root', '=', 1)
-        // After the page before in (deleted_at desc, id desc) order.
-        .$if(after !== null, (query) =>
-          query.where((eb) => eb.or([eb('deleted_at', '<', after!.deletedAt), eb.and([eb('deleted_at', '=', after!.deletedAt), eb('id', '<', after!.id)])])),
-        )
+        .$if(after !== null, (query) => query.where(afterPageKey(after!)))
         .orderBy('deleted_at', 'desc')
         .orderBy('id', 'desc')
         .limit(limit)

@@ -1,19 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '@cloudvault/test-support/accounts';
-import { startSmtpSink, type SmtpSink } from './helpers/smtp-sink.ts';
-import { startTestServer, type TestServer } from './helpers/test-server.ts';
+import { startServerWithSmtp } from './helpers/server-with-smtp.ts';
+import type { SmtpSink } from './helpers/smtp-sink.ts';
+import type { TestServer } from './helpers/test-server.ts';
 
 let server: TestServer;
 let smtp: SmtpSink;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  smtp = await startSmtpSink();
-  server = await startTestServer({ env: { SMTP_URL: smtp.url } });
+  ({ server, smtp, close } = await startServerWithSmtp());
 });
-afterAll(async () => {
-  await server.close();
-  await smtp.close();
-});
+afterAll(() => close());
 
 describe('the mail queue', () => {
   it('sends a message delivered twice (a crash before it was marked sent) with the Message-ID it was given when queued', async () => {

@@ -3,23 +3,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '@cloudvault/test-support/accounts';
 import { totpCode } from '../src/lib/totp.ts';
 import { mailedToken } from './helpers/factories.ts';
-import { startSmtpSink, type SmtpSink } from './helpers/smtp-sink.ts';
-import { startTestServer, type TestServer } from './helpers/test-server.ts';
+import { startServerWithSmtp } from './helpers/server-with-smtp.ts';
+import type { SmtpSink } from './helpers/smtp-sink.ts';
+import type { TestServer } from './helpers/test-server.ts';
 
 const HOUR = 60 * 60 * 1000;
 const RESET_SUBJECT = 'Reset your CloudVault password';
 const ALERT_SUBJECT = 'Your CloudVault password was changed';
 let server: TestServer;
 let smtp: SmtpSink;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  smtp = await startSmtpSink();
-  server = await startTestServer({ env: { SMTP_URL: smtp.url } });
+  ({ server, smtp, close } = await startServerWithSmtp());
 });
-afterAll(async () => {
-  await server.close();
-  await smtp.close();
-});
+afterAll(() => close());
 
 const forgot = (email: unknown) => server.request('POST', '/api/auth/forgot-password', { body: { email } });
 const reset = (token: unknown, password: unknown) => server.request('POST', '/api/auth/reset-password', { body: { token, password } });

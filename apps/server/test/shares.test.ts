@@ -7,6 +7,7 @@ import { createFolder, uploadFile } from '@cloudvault/test-support/drive';
 import { createVerifiedUser, verifyEmail } from './helpers/factories.ts';
 import { outboxMail } from './helpers/outbox.ts';
 import { readZip } from './helpers/read-zip.ts';
+import { startServerWithSmtp } from './helpers/server-with-smtp.ts';
 import { startSmtpSink, type SmtpSink } from './helpers/smtp-sink.ts';
 import { withTablesRead } from './helpers/tables-read.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
@@ -14,15 +15,12 @@ import { startTestServer, type TestServer } from './helpers/test-server.ts';
 const HOUR = 60 * 60 * 1000;
 let server: TestServer;
 let smtp: SmtpSink;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  smtp = await startSmtpSink();
-  server = await startTestServer({ env: { SMTP_URL: smtp.url } });
+  ({ server, smtp, close } = await startServerWithSmtp());
 });
-afterAll(async () => {
-  await server.close();
-  await smtp.close();
-});
+afterAll(() => close());
 
 /** The token of a share URL; visitors' routes take it. */
 const tokenOf = (shareUrl: string) => {

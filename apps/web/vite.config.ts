@@ -1,6 +1,7 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './build/precompress';
 
 /**
  * The web app is served by the API server in production (same origin, strict CSP), so in
@@ -8,7 +9,7 @@ import { defineConfig } from 'vite';
  * Paths are relative to this directory: npm runs workspace scripts from here.
  */
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precompress()],
   server: {
     proxy: {
       '/api': { target: 'http://127.0.0.1:3000' },

@@ -1,18 +1,25 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, newUserInput } from '@cloudvault/test-support/accounts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 
 let server: TestServer;
 let webDist: string;
+const INDEX_HTML = '<!doctype html><title>CloudVault</title><div id="root"></div>';
 
 beforeAll(async () => {
   webDist = await mkdtemp(path.join(os.tmpdir(), 'cloudvault-web-'));
   await mkdir(path.join(webDist, 'assets'));
-  await writeFile(path.join(webDist, 'index.html'), '<!doctype html><title>CloudVault</title><div id="root"></div>');
+  await writeFile(path.join(webDist, 'index.html'), INDEX_HTML);
   await writeFile(path.join(webDist, 'assets', 'app-abc123.js'), 'console.log("app")');
+  // What the web build's precompress step writes beside each text file.
+  await writeFile(path.join(webDist, 'assets', 'app-abc123.js.br'), brotliCompressSync('console.log("app")'));
+  await writeFile(path.join(webDist, 'assets', 'app-abc123.js.gz'), gzipSync('console.log("app")'));
+  await writeFile(path.join(webDist, 'index.html.gz'), gzipSync(INDEX_HTML));
+  await writeFile(path.join(webDist, 'robots.txt'), 'User-agent: *\nDisallow: /api/\n');
   server = await startTestServer({ env: { WEB_DIST_DIR: webDist } });
 });
 afterAll(async () => {
@@ -106,6 +113,29 @@ describe('headers and the web app', () => {
     expect(asset.text).toBe('console.log("app")');
     expect(asset.headers.get('cache-control')).toContain('immutable');
     expect((await server.request('POST', '/dashboard')).status).toBe(404);
+  });
+
+  it('sends the precompressed build in the best encoding the browser accepts', async () => {
+    const asset = (encoding: string) => fetch(`${server.url}/assets/app-abc123.js`, { headers: { 'accept-encoding': encoding } });
+    const brotli = await asset('gzip, deflate, br');
+    expect(brotli.headers.get('content-encoding')).toBe('br');
+    expect(await brotli.text()).toBe('console.log("app")');
+    const gzip = await asset('gzip');
+    expect(gzip.headers.get('content-encoding')).toBe('gzip');
+    expect(await gzip.text()).toBe('console.log("app")');
+    const identity = await asset('identity');
+    expect(identity.headers.get('content-encoding')).toBeNull();
+    expect(await identity.text()).toBe('console.log("app")');
+    const page = await fetch(`${server.url}/dashboard`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(page.headers.get('content-encoding')).toBe('gzip');
+    expect(await page.text()).toBe(INDEX_HTML);
+  });
+
+  it('answers /robots.txt with the file, not the app', async () => {
+    const response = await server.request('GET', '/robots.txt');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/plain/);
+    expect(response.text).toContain('Disallow: /api/');
   });
 
   it('publishes the OpenAPI document', async () => {

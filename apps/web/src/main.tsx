@@ -1,11 +1,11 @@
 import './styles.css';
-import './lib/i18n';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { createQueryClient, AppProviders } from './app/providers';
 import { createAppRouter } from './app/router';
 import { setUnauthorizedHandler } from './lib/api-client';
+import { i18nReady } from './lib/i18n';
 import { endSession } from './lib/session';
 
 const queryClient = createQueryClient();
@@ -21,10 +21,13 @@ setUnauthorizedHandler(() => {
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-createRoot(container).render(
-  <StrictMode>
-    <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
-);
+// A failed language chunk still renders (in English, the bundled fallback).
+void i18nReady.finally(() => {
+  createRoot(container).render(
+    <StrictMode>
+      <AppProviders queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
+  );
+});

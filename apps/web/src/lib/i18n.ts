@@ -1,28 +1,36 @@
-import i18n from 'i18next';
+import i18n, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { LANGUAGES } from '@cloudvault/contract/settings';
-import de from '../locales/de.json';
 import en from '../locales/en.json';
-import es from '../locales/es.json';
-import fr from '../locales/fr.json';
-import zh from '../locales/zh.json';
 
 /**
  * Every user-visible string comes from src/locales/<language>.json, keyed by feature
  * (`auth.login.submit`, `landing.hero.title`, …); en.json is the reference and
- * locales.test.ts fails when another language lacks a key. All five are bundled and
- * loaded synchronously: the first render never shows keys or a flash of English.
+ * locales.test.ts fails when another language lacks a key. English, the fallback, is
+ * bundled; every other language is its own chunk, fetched only by those who use it
+ * (docs/decisions/0031-web-delivery.md). `i18nReady` resolves once the page's language
+ * is in, and the app renders only then: the first render never shows keys or a flash
+ * of English.
  */
 export type Language = (typeof LANGUAGES)[number];
 
 export const defaultNS = 'translation';
-export const resources = {
-  en: { translation: en },
-  es: { translation: es },
-  fr: { translation: fr },
-  de: { translation: de },
-  zh: { translation: zh },
-} as const;
+
+/** Vite makes one chunk of each file; nothing is fetched until a loader runs. */
+const otherLanguages = import.meta.glob<{ default: ResourceKey }>(['../locales/*.json', '!../locales/en.json']);
+
+const languageChunks: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language, _namespace, callback) {
+    const load = otherLanguages[`../locales/${language}.json`];
+    if (!load) return callback(null, {});
+    load().then(
+      (module) => callback(null, module.default),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
+    );
+  },
+};
 
 /** The last language of the user's settings, so a reload starts in it before settings load. */
 const LANGUAGE_KEY = 'language';
@@ -40,13 +48,15 @@ function storedLanguage(): Language {
   }
 }
 
-void i18n.use(initReactI18next).init({
-  resources,
+/** Resolves when the stored language's strings are loaded (English needs no fetch). */
+export const i18nReady = i18n.use(languageChunks).use(initReactI18next).init({
+  resources: { en: { translation: en } },
+  // English is bundled; the backend fills in the rest on demand.
+  partialBundledLanguages: true,
   lng: storedLanguage(),
   fallbackLng: 'en',
   supportedLngs: [...LANGUAGES],
   defaultNS,
-  initAsync: false,
   // React already escapes text.
   interpolation: { escapeValue: false },
 });

@@ -5,8 +5,9 @@ import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../lib/errors.ts';
 
 /**
- * Serves the built web app: hashed assets cached for a year, and index.html (never
- * cached) for every other path outside /api so the client-side router decides.
+ * Serves the built web app: hashed assets cached for a year, brotli or gzip as the
+ * browser accepts, and index.html (never cached) for every other path outside /api so the
+ * client-side router decides.
  */
 export async function registerWebApp(app: FastifyInstance, distDir: string | undefined): Promise<void> {
   const built = distDir !== undefined && existsSync(path.join(distDir, 'index.html'));
@@ -15,6 +16,8 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | und
       root: distDir,
       index: false,
       wildcard: false,
+      // The build writes .br and .gz beside each text file (apps/web/build/precompress.ts).
+      preCompressed: true,
       setHeaders(reply, filePath) {
         const isHashedAsset = filePath.startsWith(path.join(distDir, 'assets') + path.sep);
         reply.header('Cache-Control', isHashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -22,7 +22,7 @@ const sizes: Record<ButtonSize, string> = {
 
 const variants: Record<ButtonVariant, string> = {
   primary:
-    'bg-brand-600 text-white shadow-sm shadow-brand-900/10 hover:bg-brand-700 active:bg-brand-800 dark:bg-brand-500 dark:hover:bg-brand-400 dark:active:bg-brand-600',
+    'bg-brand-600 text-white shadow-sm shadow-brand-900/10 hover:bg-brand-700 active:bg-brand-800',
   secondary:
     'border border-line-strong bg-surface text-ink shadow-sm hover:bg-surface-muted active:bg-line',
   ghost: 'text-ink-muted hover:bg-surface-muted hover:text-ink',

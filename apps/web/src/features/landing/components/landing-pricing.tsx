@@ -29,7 +29,7 @@ function PlanCard({ plan }: { plan: MarketedPlan }) {
       )}
     >
       {plan.popular && (
-        <p className="absolute -top-3 left-1/2 -translate-x-1/2 rounded-full bg-brand-600 px-3 py-1 text-xs font-semibold text-white shadow-sm dark:bg-brand-500">
+        <p className="absolute -top-3 left-1/2 -translate-x-1/2 rounded-full bg-brand-600 px-3 py-1 text-xs font-semibold text-white shadow-sm">
           {t('landing.pricing.mostPopular')}
         </p>
       )}

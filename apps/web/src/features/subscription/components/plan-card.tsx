@@ -42,14 +42,14 @@ export function PlanCard({ plan, relation, busy, onChangePlan, onManageBilling }
       )}
     >
       {plan.popular && (
-        <p className="absolute -top-3 left-1/2 -translate-x-1/2 rounded-full bg-brand-600 px-3 py-1 text-xs font-semibold whitespace-nowrap text-white shadow-sm dark:bg-brand-500">
+        <p className="absolute -top-3 left-1/2 -translate-x-1/2 rounded-full bg-brand-600 px-3 py-1 text-xs font-semibold whitespace-nowrap text-white shadow-sm">
           {t('subscription.plans.mostPopular')}
         </p>
       )}
       <div className="flex items-center justify-between gap-2">
-        <h3 id={titleId} className="text-lg font-semibold text-ink">
+        <h2 id={titleId} className="text-lg font-semibold text-ink">
           {plan.name}
-        </h3>
+        </h2>
         {current && <Badge tone="brand">{t('subscription.plans.current')}</Badge>}
       </div>
       <p className="mt-4 flex items-baseline gap-1">

@@ -17,12 +17,13 @@ function Counters({ title, id, items }: { title: string; id: string; items: Arra
       </h2>
       <dl className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-[repeat(auto-fit,minmax(9rem,1fr))]">
         {items.map(({ label, value, icon: ItemIcon }) => (
-          <div key={label} className="flex items-center gap-3 rounded-control bg-surface-muted px-3.5 py-3">
-            <ItemIcon aria-hidden="true" className="size-5 shrink-0 text-ink-subtle" />
-            <div className="min-w-0">
-              <dt className="truncate text-xs font-medium text-ink-muted">{label}</dt>
-              <dd className="text-lg font-bold text-ink tabular-nums">{value.toLocaleString(i18n.language)}</dd>
-            </div>
+          // A <dl> group may hold only its <dt> and <dd>: the icon lives inside the term.
+          <div key={label} className="min-w-0 rounded-control bg-surface-muted px-3.5 py-3">
+            <dt className="flex min-w-0 items-center gap-2 text-xs font-medium text-ink-muted">
+              <ItemIcon aria-hidden="true" className="size-4 shrink-0 text-ink-subtle" />
+              <span className="truncate">{label}</span>
+            </dt>
+            <dd className="mt-1 text-lg font-bold text-ink tabular-nums">{value.toLocaleString(i18n.language)}</dd>
           </div>
         ))}
       </dl>

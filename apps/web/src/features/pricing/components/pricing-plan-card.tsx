@@ -28,7 +28,7 @@ export function PricingPlanCard({ plan, current, action }: PricingPlanCardProps)
       )}
     >
       {plan.popular && (
-        <p className="absolute -top-3 left-1/2 -translate-x-1/2 rounded-full bg-brand-600 px-3 py-1 text-xs font-semibold whitespace-nowrap text-white shadow-sm dark:bg-brand-500">
+        <p className="absolute -top-3 left-1/2 -translate-x-1/2 rounded-full bg-brand-600 px-3 py-1 text-xs font-semibold whitespace-nowrap text-white shadow-sm">
           {t('pricing.mostPopular')}
         </p>
       )}

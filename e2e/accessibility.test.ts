@@ -46,3 +46,4 @@ describe.each(VIEWPORTS)('public pages at $name size', ({ viewport, mobile }) =>
     expect(found).toEqual([]);
   });
 });
+

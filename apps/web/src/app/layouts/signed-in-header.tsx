@@ -60,12 +60,13 @@ export function SignedInHeader({ user }: { user: User }) {
             triggerClassName="flex shrink-0 items-center gap-1 rounded-full p-0.5 pr-1.5 transition-colors hover:bg-surface-muted aria-expanded:bg-surface-muted"
             trigger={
               <>
+                {/* The initials are drawn as generated content: decoration, so the button's name
+                    ("Account menu") is all its text (WCAG 2.5.3, label in name). */}
                 <span
                   aria-hidden="true"
-                  className="grid size-9 place-items-center rounded-full bg-gradient-to-br from-brand-500 to-brand-700 text-sm font-semibold text-white"
-                >
-                  {initials(user)}
-                </span>
+                  data-initials={initials(user)}
+                  className="grid size-9 place-items-center rounded-full bg-gradient-to-br from-brand-500 to-brand-700 text-sm font-semibold text-white before:content-[attr(data-initials)]"
+                />
                 <ChevronDown aria-hidden="true" className="size-4 text-ink-subtle" />
               </>
             }

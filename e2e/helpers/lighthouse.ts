@@ -1,0 +1,40 @@
+import lighthouse, { type Flags } from 'lighthouse';
+import { chromium, type Browser } from 'playwright-core';
+import { freePort } from '../../apps/server/test/helpers/free-port.ts';
+
+export type LighthouseCategory = 'performance' | 'accessibility' | 'best-practices' | 'seo';
+
+/** A Chromium Lighthouse can drive: Debian's, headless, with its DevTools port open. */
+export async function launchAuditedBrowser(): Promise<{ browser: Browser; port: number }> {
+  const port = await freePort();
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    headless: true,
+    args: [`--remote-debugging-port=${port}`, '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update'],
+  });
+  return { browser, port };
+}
+
+export interface CategoryScore {
+  category: LighthouseCategory;
+  /** 0–100, as Lighthouse shows it. */
+  score: number;
+  /** The audits of the category that did not pass, by id, for a failure message. */
+  failing: string[];
+}
+
+/** Runs Lighthouse's mobile preset (its default) on `url` for the given categories. */
+export async function auditPage(url: string, port: number, categories: LighthouseCategory[], flags: Flags = {}): Promise<CategoryScore[]> {
+  const result = await lighthouse(url, { port, onlyCategories: categories, output: 'json', logLevel: 'error', ...flags });
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const { lhr } = result;
+  if (lhr.runtimeError) throw new Error(`Lighthouse could not audit ${url}: ${lhr.runtimeError.message}`);
+  return categories.map((category) => {
+    const found = lhr.categories[category];
+    if (!found) throw new Error(`Lighthouse has no ${category} category`);
+    const failing = found.auditRefs
+      .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
+      .map((ref) => `${ref.id} (${lhr.audits[ref.id]?.title ?? ''})`);
+    return { category, score: Math.round((found.score ?? 0) * 100), failing };
+  });
+}

@@ -18,7 +18,15 @@ export function PublicLayout({ contained = false }: { contained?: boolean }) {
         tabIndex={-1}
         className={contained ? publicPageContainerClass : 'flex flex-1 flex-col outline-none'}
       >
-        <Suspense fallback={<ContentSpinner />}>
+        {/* A viewport-tall placeholder keeps the footer below the fold until the page arrives,
+            so it does not jump when a long page replaces the spinner (layout shift). */}
+        <Suspense
+          fallback={
+            <div className="flex min-h-dvh flex-col">
+              <ContentSpinner />
+            </div>
+          }
+        >
           <Outlet />
         </Suspense>
       </main>

@@ -44,6 +44,10 @@ describe('listing entries kept by the database', () => {
       // Written straight to the row: JSON escaping of a backslash and quotes, which upload names cannot carry.
       { name: 'renamed \\ "q".md' },
       { mimetype: 'text/markdown' },
+      // Every preview kind, and none: the SQL of migration 16 against previewOf.
+      ...['image/jpeg', 'image/svg+xml', 'image/bmp', 'application/pdf', 'video/webm', 'audio/ogg', 'application/json', 'application/zip'].map((mimetype) => ({ mimetype })),
+      // A new or restored version's bytes: a new contentTag.
+      { sha256: 'f'.repeat(64) },
       { size: 5 * 1024 ** 3 + 7 },
       { updated_at: '2027-01-02T03:04:05.678Z' },
       { folder_id: null },
@@ -54,6 +58,7 @@ describe('listing entries kept by the database', () => {
       expect(await listing(null)).toEqual(await expected(null));
     }
     expect((await listing(null)).map((file: { sizeFormatted: string }) => file.sizeFormatted)).toEqual(['5 GB']);
+    expect((await listing(null))[0]).toMatchObject({ preview: null, contentTag: 'f'.repeat(16) });
     expect(await listing('no-such-folder')).toEqual([]);
   });
 

@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { Id, NullableId, Timestamp } from './common.ts';
 import { PlanId } from './plans.ts';
+import { FilePreview } from './thumbnails.ts';
 import { ITEM_NAME_MAX_LENGTH } from './validation.ts';
 
 export const FileItem = Type.Object({
@@ -12,6 +13,13 @@ export const FileItem = Type.Object({
   folderId: NullableId,
   createdAt: Timestamp,
   updatedAt: Timestamp,
+  /** (++) What the web can show of it; thumbnails exist only for image, pdf and video. */
+  preview: FilePreview,
+  /**
+   * (++) Changes whenever the file's bytes change (a new or restored version): append it to
+   * thumbnail URLs (`?v=`) so a cached thumbnail never outlives the content it shows.
+   */
+  contentTag: Type.String(),
 });
 export type FileItem = Static<typeof FileItem>;
 

@@ -2,6 +2,7 @@ import { Type, type Static } from 'typebox';
 import { Id, NullableId, NullableString, Timestamp } from './common.ts';
 import { FileItem } from './files.ts';
 import { Folder } from './folders.ts';
+import { FilePreview } from './thumbnails.ts';
 import { PASSWORD_MIN_LENGTH } from './validation.ts';
 
 /** Link lifetimes are whole hours; the plan sets the longest (docs/product.md#link-rules). */
@@ -89,6 +90,9 @@ export const PublicShare = Type.Object({
   size: Type.Optional(Type.Integer()),
   sizeFormatted: Type.Optional(Type.String()),
   mimetype: Type.Optional(Type.String()),
+  /** (++) Files only: as FileItem's preview and contentTag. */
+  preview: Type.Optional(FilePreview),
+  contentTag: Type.Optional(Type.String()),
   expiresAt: NullableString(Type.String({ format: 'date-time' })),
   owner: ShareOwner,
   /** The shared folder's id: the root of its items. */

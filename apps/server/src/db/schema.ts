@@ -261,6 +261,19 @@ export interface BlobDeletionsTable {
   blob_key: string;
 }
 
+/** A blob's thumbnails (docs/decisions/0023-thumbnails.md): made once, or a failure kept so it is not retried forever. */
+export interface ThumbnailsTable {
+  /** The source blob (a file's or a version's content). */
+  blob_key: string;
+  status: 'ready' | 'failed';
+  /** The WebP thumbnails' own blobs, when ready: at most 256 and 1280 px on the long side. */
+  small_key: string | null;
+  large_key: string | null;
+  attempts: number;
+  error: string | null;
+  updated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -286,4 +299,5 @@ export interface Database {
   shared_secrets: SharedSecretsTable;
   upload_reservations: UploadReservationsTable;
   blob_deletions: BlobDeletionsTable;
+  thumbnails: ThumbnailsTable;
 }

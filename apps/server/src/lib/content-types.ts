@@ -1,4 +1,5 @@
 import { lookup } from 'mime-types';
+import type { FilePreview } from '@cloudvault/contract/thumbnails';
 
 export type FileCategory = 'image' | 'video' | 'audio' | 'document' | 'archive' | 'other';
 
@@ -22,6 +23,25 @@ export function categorize(mimetype: string): FileCategory {
   if (DOCUMENT_PATTERNS.some((pattern) => pattern.test(mimetype))) return 'document';
   return 'other';
 }
+
+/** The image types with a thumbnail: what sharp's prebuilt libvips decodes, and SVG (rasterised). */
+export const THUMBNAILED_IMAGES: ReadonlySet<string> = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp', 'image/avif', 'image/tiff', 'image/svg+xml']);
+
+/**
+ * FileItem.preview (contract/thumbnails.ts). The listing entries compute the same in SQL
+ * (migration 2026-11-24-16-thumbnails); json-listing.test.ts compares the two.
+ */
+export function previewOf(mimetype: string): FilePreview {
+  if (THUMBNAILED_IMAGES.has(mimetype)) return 'image';
+  if (mimetype === 'application/pdf') return 'pdf';
+  if (mimetype.startsWith('video/')) return 'video';
+  if (mimetype.startsWith('audio/')) return 'audio';
+  if (mimetype.startsWith('text/') || mimetype === 'application/json') return 'text';
+  return null;
+}
+
+/** FileItem.contentTag: changes with the bytes, so a thumbnail URL carrying it does too. */
+export const contentTagOf = (sha256: string): string => sha256.slice(0, 16);
 
 /**
  * Types a browser only ever displays as media or plain data. Anything else (HTML, SVG,

@@ -1,5 +1,6 @@
 import type { FileItem } from '@cloudvault/contract/files';
 import { formatBytes } from '@cloudvault/contract/format';
+import { contentTagOf, previewOf } from '../../lib/content-types.ts';
 import type { ListedFile } from './files.repository.ts';
 
 export function presentFile(row: ListedFile): FileItem {
@@ -12,5 +13,7 @@ export function presentFile(row: ListedFile): FileItem {
     folderId: row.folder_id,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    preview: previewOf(row.mimetype),
+    contentTag: contentTagOf(row.sha256),
   };
 }

@@ -15,8 +15,8 @@ export type UploadCompletion = { outcome: 'stored'; storageUsed: number } | { ou
 class LeaseLostError extends Error {}
 
 export type FileRow = FilesTable;
-/** The columns a listing shows: no hashes or blob keys leave the database for it. */
-export type ListedFile = Pick<FileRow, 'id' | 'name' | 'mimetype' | 'size' | 'folder_id' | 'created_at' | 'updated_at'>;
+/** The columns a listing shows: no blob keys leave the database for it; the hash only as a contentTag. */
+export type ListedFile = Pick<FileRow, 'id' | 'name' | 'mimetype' | 'size' | 'folder_id' | 'created_at' | 'updated_at' | 'sha256'>;
 /** LIKE pattern for a literal substring: the user's % and _ match only themselves. */
 function containsPattern(term: string): string {
   return `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

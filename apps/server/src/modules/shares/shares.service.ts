@@ -15,6 +15,7 @@ import type { MailMessage } from '../../adapters/mail/mailer.ts';
 import { inPages } from '../../db/pages.ts';
 import type { FilesTable, FoldersTable } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { contentTagOf, previewOf } from '../../lib/content-types.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { countAttempts, type FailureLimiter } from '../../lib/failure-limiter.ts';
 import { newId } from '../../lib/ids.ts';
@@ -298,7 +299,18 @@ export function createSharesService(deps: SharesServiceDeps) {
       const owner = await ownerAsShown(resolved.ownerId, 'link');
       if (resolved.type === 'file') {
         const size = Number(resolved.file.size);
-        return { type: 'file', name: resolved.file.name, size, sizeFormatted: formatBytes(size), mimetype: resolved.file.mimetype, expiresAt: resolved.share.expires_at, owner };
+        const { file } = resolved;
+        return {
+          type: 'file',
+          name: file.name,
+          size,
+          sizeFormatted: formatBytes(size),
+          mimetype: file.mimetype,
+          preview: previewOf(file.mimetype),
+          contentTag: contentTagOf(file.sha256),
+          expiresAt: resolved.share.expires_at,
+          owner,
+        };
       }
       return { type: 'folder', name: resolved.folder.name, expiresAt: resolved.share.expires_at, owner, folderId: resolved.folder.id };
     },

@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { openedHere, viewedFileId, withViewedFile, type ViewerHistoryState } from '../lib/viewer-address';
 
@@ -32,4 +32,25 @@ export function useViewedFile(): ViewedFile {
   }, [navigate, setParams, state]);
 
   return { fileId, open, move, close };
+}
+
+/**
+ * Calls `onClosed` with the file last shown once the viewer closes (Escape, its button,
+ * Back), so the page can give the focus back to that file's tile or row.
+ */
+export function useViewerClosed(fileId: string | null, onClosed: (lastFileId: string) => void): void {
+  const lastShown = useRef<string | null>(null);
+  const latest = useRef(onClosed);
+  useEffect(() => {
+    latest.current = onClosed;
+  }, [onClosed]);
+  useEffect(() => {
+    if (fileId !== null) {
+      lastShown.current = fileId;
+      return;
+    }
+    const last = lastShown.current;
+    lastShown.current = null;
+    if (last !== null) latest.current(last);
+  }, [fileId]);
 }

@@ -3,9 +3,9 @@ import type { DropdownMenuItem } from '../components/ui/dropdown-menu';
 import { apiBlob, ApiError, api } from './api-client';
 import { downloadWithLink } from './download';
 import type { DownloadLinkResponse } from '@cloudvault/contract/files';
+import type { FilePreview, ThumbnailSize } from '@cloudvault/contract/thumbnails';
 
-/** What the server can draw of a file (docs/api.md#thumbnails): its `preview`, null for nothing. */
-export type FilePreview = 'image' | 'pdf' | 'video' | 'audio' | 'text';
+export type { ThumbnailSize };
 
 /** A file as the viewer and the thumbnails need it: a listing's FileItem fits. */
 export interface ViewableFile {
@@ -13,10 +13,21 @@ export interface ViewableFile {
   originalName: string;
   mimetype: string;
   size: number;
-  preview?: FilePreview | null;
+  /** What the server can show of it (docs/api.md#thumbnails). */
+  preview: FilePreview;
+  /** Changes with the bytes: thumbnail addresses carry it, so no cache outlives the content. */
+  contentTag: string;
 }
 
-export type ThumbnailSize = 'small' | 'large';
+/** The previews the server draws a thumbnail for (images, a PDF's first page, a video's frame). */
+const WITH_THUMBNAIL: ReadonlySet<FilePreview> = new Set(['image', 'pdf', 'video']);
+
+export function hasThumbnail(file: Pick<ViewableFile, 'preview'>): boolean {
+  return WITH_THUMBNAIL.has(file.preview);
+}
+
+/** Which file's thumbnail: its id, and the content it must show. */
+export type ThumbnailOf = Pick<ViewableFile, 'id' | 'contentTag'>;
 
 /**
  * Where a file's bytes and thumbnails come from for whoever is looking: the signed-in user
@@ -30,7 +41,7 @@ export interface FileSource {
    */
   bytesUrl(fileId: string): Promise<string>;
   /** The thumbnail's image, or null when the file has none (yet). */
-  thumbnail(fileId: string, size: ThumbnailSize, signal?: AbortSignal): Promise<Blob | null>;
+  thumbnail(file: ThumbnailOf, size: ThumbnailSize, signal?: AbortSignal): Promise<Blob | null>;
   /** Saves the file through the browser's download manager. */
   download(fileId: string): Promise<void>;
 }
@@ -54,8 +65,8 @@ export const signedInFileSource: FileSource = {
     const { url } = await api.post<DownloadLinkResponse>(`/files/${encodeURIComponent(fileId)}/download-link`);
     return url;
   },
-  thumbnail(fileId, size, signal) {
-    return orNoThumbnail(apiBlob(`/files/${encodeURIComponent(fileId)}/thumbnail`, { query: { size }, signal }));
+  thumbnail(file, size, signal) {
+    return orNoThumbnail(apiBlob(`/files/${encodeURIComponent(file.id)}/thumbnail`, { query: { size, v: file.contentTag }, signal }));
   },
   download(fileId) {
     return downloadWithLink(`/files/${encodeURIComponent(fileId)}/download-link`);

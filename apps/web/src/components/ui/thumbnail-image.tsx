@@ -16,7 +16,7 @@ interface ThumbnailImageProps {
  * (or when the file has none), so the icon shows meanwhile. Decorative: the name is beside it.
  */
 export function ThumbnailImage({ source, file, size = 'small', className }: ThumbnailImageProps) {
-  const url = useThumbnail(source, file, size);
+  const { url } = useThumbnail(source, file, size);
   const [shown, setShown] = useState<string | null>(null);
   if (!url) return null;
   return (

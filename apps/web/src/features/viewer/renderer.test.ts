@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import type { FilePreview } from '@cloudvault/contract/thumbnails';
 import { chooseRenderer, isSafeRaster } from './renderer';
 
-const file = (mimetype: string, originalName: string, preview: 'image' | 'pdf' | 'video' | 'text' | null = null) => ({ mimetype, originalName, preview });
+const file = (mimetype: string, originalName: string, preview: FilePreview = null) => ({ mimetype, originalName, preview });
 
 describe('choosing how the viewer shows a file', () => {
   it('shows browser-safe rasters as images, and other images only through their thumbnail', () => {

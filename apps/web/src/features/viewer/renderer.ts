@@ -1,4 +1,4 @@
-import type { ViewableFile } from '../../lib/file-source';
+import { hasThumbnail, type ViewableFile } from '../../lib/file-source';
 
 /** How the viewer shows a file. */
 export type Renderer = 'image' | 'pdf' | 'video' | 'audio' | 'markdown' | 'text' | 'card';
@@ -41,7 +41,7 @@ export function chooseRenderer(file: Pick<ViewableFile, 'mimetype' | 'originalNa
   const type = file.mimetype.toLowerCase().split(';')[0]?.trim() ?? '';
   const extension = extensionOf(file.originalName);
   if (type.startsWith('image/')) {
-    if (isSafeRaster(type) || file.preview === 'image') return 'image';
+    if (isSafeRaster(type) || hasThumbnail(file)) return 'image';
     return type === 'image/svg+xml' ? 'text' : 'card';
   }
   if (type === 'application/pdf' || extension === 'pdf') return 'pdf';

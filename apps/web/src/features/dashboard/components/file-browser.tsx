@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { FolderX, TriangleAlert } from 'lucide-react';
 import { Share2, Trash2 } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useRef, useState, type MouseEvent, type ReactNode } from 'react';
+import { useCallback, useMemo, useState, type MouseEvent, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
@@ -10,7 +10,7 @@ import type { Folder } from '@cloudvault/contract/folders';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { FALLBACK_UPLOAD_CONFIG, useUploadConfig } from '../../../hooks/use-upload-config';
-import { useViewedFile } from '../../../hooks/use-viewed-file';
+import { useViewedFile, useViewerClosed } from '../../../hooks/use-viewed-file';
 import { serverErrorMessage } from '../../../lib/api-client';
 import { signedInFileSource } from '../../../lib/file-source';
 import { folderHref } from '../../../lib/folder-href';
@@ -141,18 +141,11 @@ export function FileBrowser(props: FileBrowserProps) {
   // --- The viewer (its file in the address: ?view=<id>) ------------------------------------
   const viewerFiles = useMemo(() => visible.flatMap((item) => (item.kind === 'file' ? [item.file] : [])), [visible]);
   // Closed by Escape, its button or Back: the tile of the file last shown takes the focus.
-  const lastViewed = useRef<string | null>(null);
-  useEffect(() => {
-    if (viewed.fileId !== null) {
-      lastViewed.current = viewed.fileId;
-      return;
-    }
-    if (lastViewed.current === null) return;
-    const key = fileKey(lastViewed.current);
-    lastViewed.current = null;
+  useViewerClosed(viewed.fileId, (lastFileId) => {
+    const key = fileKey(lastFileId);
     setActiveKey(key);
     setFocusRequest({ key });
-  }, [viewed.fileId]);
+  });
   const viewerItem = (fileId: string) => items?.find((item) => item.kind === 'file' && item.id === fileId);
 
   const onItemClick = (item: DriveItem, event: MouseEvent) => {

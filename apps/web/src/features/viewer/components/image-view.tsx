@@ -3,7 +3,7 @@ import { useRef, useState, type PointerEvent, type ReactNode, type WheelEvent } 
 import { useTranslation } from 'react-i18next';
 import { useThumbnail } from '../../../hooks/use-thumbnail';
 import { cn } from '../../../lib/cn';
-import type { FileSource, ViewableFile } from '../../../lib/file-source';
+import { hasThumbnail, type FileSource, type ViewableFile } from '../../../lib/file-source';
 import { useBytesUrl } from '../hooks/use-bytes-url';
 import { isSafeRaster } from '../renderer';
 import { clampPan, FITTED, zoomAt, ZOOM_STEP, type ZoomState } from '../zoom';
@@ -22,7 +22,8 @@ interface Point {
  */
 export function ImageView({ file, source }: { file: ViewableFile; source: FileSource }) {
   const { t } = useTranslation();
-  const large = useThumbnail(source, file, 'large');
+  const thumbnail = useThumbnail(source, file, 'large');
+  const large = thumbnail.url;
   const safe = isSafeRaster(file.mimetype);
   const original = useBytesUrl(source, file.id, safe);
   const [originalShown, setOriginalShown] = useState(false);
@@ -76,7 +77,7 @@ export function ImageView({ file, source }: { file: ViewableFile; source: FileSo
     gesture.current = null;
   };
 
-  if (broken || (!safe && !file.preview)) return <ViewerMessage text={t('viewer.imageFailed')} />;
+  if (broken || (!safe && (!hasThumbnail(file) || (thumbnail.settled && !large)))) return <ViewerMessage text={t('viewer.imageFailed')} />;
   const src = originalShown || !large ? original.url : large;
   return (
     <div className="relative flex size-full flex-col">

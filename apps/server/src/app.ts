@@ -32,6 +32,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { metricsRoutes } from './modules/metrics/metrics.routes.ts';
 import { registerRequestMetrics } from './modules/metrics/request-metrics.ts';
 import { registerWebApp } from './modules/web/web.routes.ts';
+import { thumbnailsRoutes } from './modules/thumbnails/thumbnails.routes.ts';
 
 const JSON_BODY_LIMIT = 1024 * 1024;
 const SECRET_QUERY_PARAMS = /([?&](?:access|token)=)[^&]*/gi;
@@ -145,6 +146,7 @@ export async function buildApp(
       await api.register(notificationsRoutes(container.notifications));
       await api.register(accountDataRoutes({ exports: container.accountExports, deletion: container.accountDeletion, links: container.links, downloads: container.downloads }));
       await api.register(publicSharesRoutes(container));
+      await api.register(thumbnailsRoutes(container));
       await api.register(planRoutes(container.billing));
       await api.register(billingRoutes(container.billing));
       if (container.localPayments) {

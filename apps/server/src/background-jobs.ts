@@ -9,7 +9,11 @@ export const BACKGROUND_JOBS = {
   storageReconciler: 'storage-reconciler',
   blobDeletion: 'blob-deletion',
   storageSweeper: 'storage-sweeper',
+  thumbnailBackfill: 'thumbnail-backfill',
 } as const;
+
+/** The queued job that makes one file's thumbnails (docs/decisions/0023-thumbnails.md); data `{fileId}`. */
+export const THUMBNAIL_JOB = 'thumbnail';
 
 /**
  * The background work and when it runs (cron, UTC). The hourly jobs are spread over the hour
@@ -42,4 +46,19 @@ export function registerBackgroundJobs(
   jobs.addPeriodic({ name: BACKGROUND_JOBS.storageReconciler, cron: '* * * * *', run: () => work.reconcileStorage() });
   jobs.addPeriodic({ name: BACKGROUND_JOBS.blobDeletion, cron: '* * * * *', run: () => work.deleteQueuedBlobs() });
   jobs.addPeriodic({ name: BACKGROUND_JOBS.storageSweeper, cron: '35 * * * *', run: () => work.sweepStorage() });
+}
+
+/**
+ * Thumbnails: one queued job per file, and a backfill every five minutes that makes what has
+ * none yet (files from before, restored versions, jobs a SQLite node lost when it died).
+ */
+export function registerThumbnailJobs(
+  jobs: Pick<JobRunner, 'addPeriodic' | 'addQueued'>,
+  work: { make(fileId: string): Promise<unknown>; backfill(): Promise<unknown> },
+): void {
+  jobs.addQueued<{ fileId?: unknown }>({
+    name: THUMBNAIL_JOB,
+    run: (data) => (typeof data.fileId === 'string' ? work.make(data.fileId) : Promise.resolve('no file')),
+  });
+  jobs.addPeriodic({ name: BACKGROUND_JOBS.thumbnailBackfill, cron: '*/5 * * * *', run: () => work.backfill() });
 }

@@ -59,6 +59,8 @@ export interface Config {
    * the sweeper removes it (STORAGE_SWEEP_GRACE_SECONDS, default a day).
    */
   sweepGraceMs: number;
+  /** Thumbnails one node makes at once (THUMBNAIL_CONCURRENCY, default 1): the rest wait, uploads keep the other cores. */
+  thumbnailConcurrency: number;
 }
 
 export type PaymentsConfig =
@@ -252,6 +254,12 @@ function refuseNodeLocalParts(config: Pick<Config, 'databaseUrl' | 'storage' | '
   );
 }
 
+function readThumbnailConcurrency(raw: string | undefined): number {
+  if (raw === undefined || raw === '') return 1;
+  if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > 64) throw new ConfigError('THUMBNAIL_CONCURRENCY', `must be a whole number from 1 to 64 (got "${raw}")`);
+  return Number(raw);
+}
+
 function readSeconds(env: Env, variable: string, fallback: number, min: number): number {
   const raw = env[variable];
   if (raw === undefined || raw === '') return fallback * 1000;
@@ -306,6 +314,7 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
     metricsToken: readMetricsToken(env.METRICS_TOKEN),
     uploadLeaseMs: readSeconds(env, 'UPLOAD_LEASE_SECONDS', 60, 1),
     sweepGraceMs: readSeconds(env, 'STORAGE_SWEEP_GRACE_SECONDS', 24 * 3600, 0),
+    thumbnailConcurrency: readThumbnailConcurrency(env.THUMBNAIL_CONCURRENCY),
   };
   refuseNodeLocalParts(config);
   return config;

@@ -72,7 +72,10 @@ import { createStorageUpkeepRepository } from './modules/storage-upkeep/storage-
 import { createStorageUpkeepService } from './modules/storage-upkeep/storage-upkeep.service.ts';
 import { createJobRunner } from './adapters/jobs/create-job-runner.ts';
 import type { JobRunner } from './adapters/jobs/job-runner.ts';
-import { registerBackgroundJobs } from './background-jobs.ts';
+import { registerBackgroundJobs, registerThumbnailJobs, THUMBNAIL_JOB } from './background-jobs.ts';
+import { createThumbnailMaker } from './adapters/thumbnails/thumbnail-maker.ts';
+import { createThumbnailsRepository } from './modules/thumbnails/thumbnails.repository.ts';
+import { createThumbnailsService } from './modules/thumbnails/thumbnails.service.ts';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 const ONE_HOUR = 60 * 60 * 1000;
@@ -108,6 +111,8 @@ export interface Container {
   accountExports: ReturnType<typeof createAccountExportService>;
   accountDeletion: ReturnType<typeof createAccountDeletionService>;
   versions: ReturnType<typeof createVersionsService>;
+  /** Thumbnails made by the job runner, served to whoever may read the file (docs/decisions/0023-thumbnails.md). */
+  thumbnails: ReturnType<typeof createThumbnailsService>;
   /** The storage jobs: reconciler, blob deletion, sweeper (docs/decisions/0021-crash-safe-storage.md). */
   storageUpkeep: ReturnType<typeof createStorageUpkeepService>;
   analytics: ReturnType<typeof createAnalyticsService>;
@@ -256,6 +261,7 @@ export async function createContainer(
     log,
     sweepGraceMs: config.sweepGraceMs,
   });
+  const uploadReaction = createUploadReaction({ activity, notifications, users: accounts, publicUrl: config.publicUrl });
   const uploads = createUploadsService({
     files: filesRepository,
     reservations: createUploadReservationsRepository(database.db, database.dialect),
@@ -266,7 +272,11 @@ export async function createContainer(
     plans,
     planIdOf: accounts.planIdOf,
     clock,
-    uploaded: createUploadReaction({ activity, notifications, users: accounts, publicUrl: config.publicUrl }),
+    uploaded: async (userId, file, usage) => {
+      await uploadReaction(userId, file, usage);
+      // thumbnails is wired below. Only queued here; a queue that fails leaves the file to the backfill.
+      await thumbnails.requestFor(file).catch((error: unknown) => log.warn({ err: error, fileId: file.id }, 'thumbnail not queued'));
+    },
   });
   const storage = createStorageService({ files: filesRepository, plans, planIdOf: accounts.planIdOf });
   const trash = createTrashService({
@@ -317,6 +327,20 @@ export async function createContainer(
     deleteQueuedBlobs: (keys) => storageUpkeep.deleteQueuedBlobs(keys),
     clock,
   });
+  const thumbnails = createThumbnailsService({
+    thumbnails: createThumbnailsRepository(database.db),
+    files,
+    shares,
+    blobs,
+    maker: createThumbnailMaker({ maxInputPixels: 100_000_000, timeoutMs: 30_000 }),
+    // jobs is wired below; it is asked only after an upload.
+    enqueue: (fileId) => jobs.enqueue(THUMBNAIL_JOB, { fileId }, { singletonKey: fileId }),
+    workDir: path.join(config.dataDir, 'thumbnail-work'),
+    concurrency: config.thumbnailConcurrency,
+    maxSourceBytes: 4 * 1024 ** 3,
+    clock,
+    log,
+  });
   const accountData = createAccountDataRepository(database.db);
   const profile = createProfileService({
     accounts,
@@ -356,6 +380,7 @@ export async function createContainer(
     deleteQueuedBlobs: () => storageUpkeep.deleteQueuedBlobs(),
     sweepStorage: () => storageUpkeep.sweep(),
   });
+  registerThumbnailJobs(jobs, thumbnails);
   registerJobMetrics(metrics, jobs);
 
   return {
@@ -390,6 +415,7 @@ export async function createContainer(
     accountExports,
     accountDeletion,
     versions,
+    thumbnails,
     storageUpkeep,
     analytics,
     billing,

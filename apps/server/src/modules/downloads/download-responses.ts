@@ -17,6 +17,12 @@ const DOWNLOAD_CSP = "default-src 'none'; sandbox";
 /** A file's bytes may be cached by the browser, which revalidates them by ETag. */
 const FILE_CACHE_CONTROL = 'private, no-cache';
 
+/**
+ * A thumbnail's URL carries its file's contentTag (docs/decisions/0023-thumbnails.md), so it
+ * changes with the content: browsers may keep one for a week without asking again.
+ */
+const THUMBNAIL_CACHE_CONTROL = 'private, max-age=604800';
+
 /** Stored bytes as they are served: a row of files or of file_versions fits. */
 export interface DownloadableFile {
   name: string;
@@ -138,9 +144,42 @@ export function createDownloadResponses(deps: {
     }
   }
 
+  /**
+   * A stored thumbnail: always WebP the server made, shown inline, cached by the browser
+   * (304 by ETag), never sniffed into anything else.
+   */
+  async function sendThumbnail(request: FastifyRequest, reply: FastifyReply, thumbnail: { key: string; etag: string }): Promise<FastifyReply> {
+    const headers = {
+      'Content-Type': 'image/webp',
+      ETag: thumbnail.etag,
+      'Cache-Control': THUMBNAIL_CACHE_CONTROL,
+      'Content-Security-Policy': DOWNLOAD_CSP,
+      'X-Content-Type-Options': 'nosniff',
+    };
+    if (request.headers['if-none-match']?.split(',').some((tag) => tag.trim() === thumbnail.etag)) {
+      return reply.code(304).headers(headers).send();
+    }
+    const source = await deps.blobs.open(thumbnail.key);
+    let release: () => void;
+    try {
+      release = takeTransferMemory(request, source.bufferBytes);
+    } catch (error) {
+      await source.close();
+      throw error;
+    }
+    reply.headers(headers);
+    try {
+      return await sendBody(request, reply, (response) => source.writeTo(response));
+    } finally {
+      release();
+      await source.close();
+    }
+  }
+
   return {
     sendFile,
     sendZip,
+    sendThumbnail,
     send(request: FastifyRequest, reply: FastifyReply, download: Download): Promise<FastifyReply> {
       return download.type === 'file' ? sendFile(request, reply, download.file) : sendZip(request, reply, download.archive);
     },

@@ -91,7 +91,7 @@ export function createStorageUpkeepRepository(db: Kysely<Database>, dialect: Dia
       });
     },
 
-    /** Which of the keys a file, a version, an upload in progress or the deletion queue names. */
+    /** Which of the keys a file, a version, a thumbnail, an upload in progress or the deletion queue names. */
     async referencedKeys(keys: readonly string[]): Promise<Set<string>> {
       const rows = await inBatches(keys, (batch) =>
         db
@@ -101,6 +101,8 @@ export function createStorageUpkeepRepository(db: Kysely<Database>, dialect: Dia
           .union(db.selectFrom('file_versions').select('blob_key').where('blob_key', 'in', batch))
           .union(db.selectFrom('upload_reservations').select('blob_key').where('blob_key', 'in', batch))
           .union(db.selectFrom('blob_deletions').select('blob_key').where('blob_key', 'in', batch))
+          .union(db.selectFrom('thumbnails').select('small_key as blob_key').where('small_key', 'in', batch).$narrowType<{ blob_key: string }>())
+          .union(db.selectFrom('thumbnails').select('large_key as blob_key').where('large_key', 'in', batch).$narrowType<{ blob_key: string }>())
           .execute(),
       );
       return new Set(rows.map((row) => row.blob_key));
@@ -111,10 +113,13 @@ export function createStorageUpkeepRepository(db: Kysely<Database>, dialect: Dia
       return (await db.selectFrom('upload_reservations').select('id').where('blob_key', '=', key).executeTakeFirst()) !== undefined;
     },
 
-    /** A page of the blob keys files and versions point at, in key order after `afterKey`. */
+    /** A page of the blob keys files, versions and thumbnails point at, in key order after `afterKey`. */
     async referencedByRows(afterKey: string, limit: number): Promise<string[]> {
       const { rows } = await sql<{ blob_key: string }>`
-        SELECT blob_key FROM (SELECT blob_key FROM files UNION SELECT blob_key FROM file_versions) k
+        SELECT blob_key FROM (
+          SELECT blob_key FROM files UNION SELECT blob_key FROM file_versions
+          UNION SELECT small_key FROM thumbnails WHERE small_key IS NOT NULL UNION SELECT large_key FROM thumbnails WHERE large_key IS NOT NULL
+        ) k
         WHERE blob_key > ${afterKey} ORDER BY blob_key LIMIT ${limit}`.execute(db);
       return rows.map((row) => row.blob_key);
     },

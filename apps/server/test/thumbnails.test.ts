@@ -1,0 +1,237 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser } from '@cloudvault/test-support/accounts';
+import { subscribe } from '@cloudvault/test-support/checkout';
+import { createFile, createFolder } from '@cloudvault/test-support/drive';
+import { BACKGROUND_JOBS, THUMBNAIL_JOB } from '../src/background-jobs.ts';
+import { createVerifiedUser } from './helpers/factories.ts';
+import { BLUE, blueWebm, bombPng, halves, halvesPdf, HALVES_SVG, installed, near, pixelAt, RED } from './helpers/image-fixtures.ts';
+import { startTestServer, type TestServer } from './helpers/test-server.ts';
+
+const PDFTOPPM = installed('pdftoppm', '-v');
+const FFMPEG = installed('ffmpeg', '-version');
+const TOOLS_REQUIRED = process.env.REQUIRE_THUMBNAIL_TOOLS === '1';
+if ((!PDFTOPPM || !FFMPEG) && !TOOLS_REQUIRED) {
+  console.warn('SKIPPED: PDF and video thumbnails need poppler-utils and ffmpeg (apt-get install -y poppler-utils ffmpeg); REQUIRE_THUMBNAIL_TOOLS=1 makes this a failure.');
+}
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+const makeThumbnails = (fileId: string) => server.container.jobs.runNow(THUMBNAIL_JOB, { fileId });
+
+async function thumbnail(path: string, token?: string, headers: Record<string, string> = {}) {
+  const response = await fetch(`${server.url}${path}`, { headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers } });
+  return { status: response.status, headers: response.headers, bytes: Buffer.from(await response.arrayBuffer()) };
+}
+
+/** Uploads, runs the thumbnail job, and checks both sizes: WebP, within their bounds, red on the left and blue on the right. */
+async function expectHalvesThumbnails(token: string, content: Buffer | string, name: string, type: string) {
+  const file = await createFile(server, token, content, { name, type });
+  expect(await makeThumbnails(file.id)).toBe('made');
+  for (const [size, side] of [['small', 256], ['large', 1280]] as const) {
+    const answer = await thumbnail(`/api/files/${file.id}/thumbnail?size=${size}&v=${file.contentTag}`, token);
+    expect(answer.status, `${name} ${size}`).toBe(200);
+    expect(answer.headers.get('content-type')).toBe('image/webp');
+    const meta = await sharp(answer.bytes).metadata();
+    expect(meta.format).toBe('webp');
+    expect(Math.max(meta.width, meta.height)).toBeLessThanOrEqual(side);
+    expect(meta.width / meta.height).toBeCloseTo(2, 1);
+    expect(near(await pixelAt(answer.bytes, 0.1, 0.5), RED), `${name} ${size} left`).toBe(true);
+    expect(near(await pixelAt(answer.bytes, 0.9, 0.5), BLUE), `${name} ${size} right`).toBe(true);
+  }
+  return file;
+}
+
+describe('thumbnails', () => {
+  it('are made by the job for JPEG, PNG, GIF, WebP, AVIF, TIFF and SVG, as WebP within each size', async () => {
+    const { token } = await createUser(server);
+    for (const format of ['jpeg', 'png', 'gif', 'webp', 'avif', 'tiff'] as const) {
+      await expectHalvesThumbnails(token, await halves(format), `halves.${format}`, `image/${format}`);
+    }
+    const svg = await expectHalvesThumbnails(token, HALVES_SVG, 'halves.svg', 'image/svg+xml');
+    // Rasterised at the large size, not left at the drawing's 40 px; never served as SVG.
+    const large = await thumbnail(`/api/files/${svg.id}/thumbnail?size=large`, token);
+    expect((await sharp(large.bytes).metadata()).width).toBe(1280);
+    expect(large.bytes.toString('utf8')).not.toContain('<svg');
+  });
+
+  it('apply EXIF orientation and drop the metadata', async () => {
+    const { token } = await createUser(server);
+    // Orientation 6: shown turned a quarter clockwise, so the left (red) half ends on top.
+    const file = await createFile(server, token, await halves('jpeg', { orientation: 6 }), { name: 'turned.jpg' });
+    expect(await makeThumbnails(file.id)).toBe('made');
+    const { bytes } = await thumbnail(`/api/files/${file.id}/thumbnail?size=large`, token);
+    const meta = await sharp(bytes).metadata();
+    expect(meta.height / meta.width).toBeCloseTo(2, 1);
+    expect(near(await pixelAt(bytes, 0.5, 0.1), RED)).toBe(true);
+    expect(near(await pixelAt(bytes, 0.5, 0.9), BLUE)).toBe(true);
+    expect(meta.exif).toBeUndefined();
+    expect(meta.orientation).toBeUndefined();
+  });
+
+  describe.skipIf((!PDFTOPPM || !FFMPEG) && !TOOLS_REQUIRED)('with the optional tools', () => {
+    it("show a PDF's first page (pdftoppm) and a video's frame (ffmpeg)", async () => {
+      if (TOOLS_REQUIRED && (!PDFTOPPM || !FFMPEG)) throw new Error('REQUIRE_THUMBNAIL_TOOLS=1 but pdftoppm or ffmpeg is missing: apt-get install -y poppler-utils ffmpeg');
+      const { token } = await createUser(server);
+      await expectHalvesThumbnails(token, halvesPdf(), 'halves.pdf', 'application/pdf');
+      const video = await createFile(server, token, await blueWebm(), { name: 'blue.webm' });
+      expect(video.preview).toBe('video');
+      expect(await makeThumbnails(video.id)).toBe('made');
+      const answer = await thumbnail(`/api/files/${video.id}/thumbnail`, token);
+      expect(answer.status).toBe(200);
+      expect(near(await pixelAt(answer.bytes, 0.5, 0.5), BLUE)).toBe(true);
+    });
+  });
+
+  it('end a decompression bomb as "no thumbnail", recorded and not retried forever, with the server healthy', async () => {
+    const { token } = await createUser(server);
+    const bomb = await createFile(server, token, bombPng(), { name: 'bomb.png' });
+    expect(bomb.preview).toBe('image');
+    expect(await makeThumbnails(bomb.id)).toBe('failed');
+    expect((await thumbnail(`/api/files/${bomb.id}/thumbnail`, token)).status).toBe(404);
+    expect((await server.request('GET', '/api/health')).status).toBe(200);
+    const corrupt = await createFile(server, token, Buffer.from('not a jpeg at all'), { name: 'corrupt.jpg' });
+    expect(await makeThumbnails(corrupt.id)).toBe('failed');
+    // Tried three times in all (the backfill retries a failure), then left alone.
+    await makeThumbnails(bomb.id);
+    await makeThumbnails(bomb.id);
+    expect(await makeThumbnails(bomb.id)).toBe('given-up');
+    const rows = await server.container.database.db.selectFrom('thumbnails').select(['status', 'attempts', 'error']).where('status', '=', 'failed').execute();
+    expect(rows).toEqual(expect.arrayContaining([expect.objectContaining({ status: 'failed', attempts: 3, error: expect.stringMatching(/pixel/i) })]));
+  });
+
+  it('are 404 for a file without a preview, before the job ran, and for another user', async () => {
+    const owner = await createUser(server);
+    const stranger = await createUser(server);
+    const text = await createFile(server, owner.token, 'hello', { name: 'notes.txt' });
+    expect(text.preview).toBe('text');
+    expect(await makeThumbnails(text.id)).toBe('unsupported');
+    expect((await thumbnail(`/api/files/${text.id}/thumbnail`, owner.token)).status).toBe(404);
+    const photo = await createFile(server, owner.token, await halves('png'), { name: 'photo.png' });
+    expect((await thumbnail(`/api/files/${photo.id}/thumbnail`, owner.token)).status).toBe(404);
+    await makeThumbnails(photo.id);
+    expect((await thumbnail(`/api/files/${photo.id}/thumbnail`, owner.token)).status).toBe(200);
+    expect((await thumbnail(`/api/files/${photo.id}/thumbnail`, stranger.token)).status).toBe(404);
+    expect((await thumbnail(`/api/files/${photo.id}/thumbnail`)).status).toBe(401);
+    expect((await thumbnail(`/api/files/${photo.id}/thumbnail?size=huge`, owner.token)).status).toBe(400);
+  });
+
+  it('are cached by the browser for a week, revalidated by a strong ETag, never sniffed, and change URL with the content', async () => {
+    const { token } = await createUser(server);
+    // A plan with versions (Business): an upload under the same name gives the same file new bytes.
+    await subscribe(server, token, 'PREMIUM');
+    const photo = await createFile(server, token, await halves('png'), { name: 'cached.png' });
+    await makeThumbnails(photo.id);
+    const first = await thumbnail(`/api/files/${photo.id}/thumbnail?v=${photo.contentTag}`, token);
+    const etag = first.headers.get('etag');
+    expect(etag).toMatch(/^"[A-Za-z0-9_-]+"$/);
+    expect(first.headers.get('cache-control')).toBe('private, max-age=604800');
+    expect(first.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(first.headers.get('content-security-policy')).toContain('sandbox');
+    const again = await thumbnail(`/api/files/${photo.id}/thumbnail?v=${photo.contentTag}`, token, { 'if-none-match': etag as string });
+    expect(again.status).toBe(304);
+
+    // New bytes under the same name: a new contentTag in the listing, a new thumbnail with a new ETag.
+    const replaced = await createFile(server, token, await halves('jpeg'), { name: 'cached.png' });
+    expect(replaced.id).toBe(photo.id);
+    expect(replaced.contentTag).not.toBe(photo.contentTag);
+    const listed = (await server.request('GET', '/api/files', { token })).body.files.find((file: { id: string }) => file.id === photo.id);
+    expect(listed).toMatchObject({ preview: 'image', contentTag: replaced.contentTag });
+    expect((await thumbnail(`/api/files/${photo.id}/thumbnail?v=${replaced.contentTag}`, token)).status).toBe(404);
+    await makeThumbnails(photo.id);
+    const fresh = await thumbnail(`/api/files/${photo.id}/thumbnail?v=${replaced.contentTag}`, token);
+    expect(fresh.status).toBe(200);
+    expect(fresh.headers.get('etag')).not.toBe(etag);
+
+    // The earlier bytes restored: their thumbnails were kept with their version, and serve again at once.
+    const [version] = (await server.request('GET', `/api/files/${photo.id}/versions`, { token })).body.versions;
+    const restored = await server.request('POST', `/api/files/${photo.id}/versions/${version.id}/restore`, { token });
+    expect(restored.body.file.contentTag).toBe(photo.contentTag);
+    const back = await thumbnail(`/api/files/${photo.id}/thumbnail?v=${photo.contentTag}`, token);
+    expect(back.headers.get('etag')).toBe(etag);
+  });
+
+  it('are deleted from the store with their file, and do not count towards storage', async () => {
+    const { token } = await createUser(server);
+    const photo = await createFile(server, token, await halves('png'), { name: 'gone.png' });
+    const storageBefore = (await server.request('GET', '/api/user/dashboard', { token })).body.storageInfo.storageUsed;
+    await makeThumbnails(photo.id);
+    expect((await server.request('GET', '/api/user/dashboard', { token })).body.storageInfo.storageUsed).toBe(storageBefore);
+    const { db } = server.container.database;
+    const row = await db
+      .selectFrom('thumbnails')
+      .innerJoin('files', 'files.blob_key', 'thumbnails.blob_key')
+      .select(['small_key', 'large_key'])
+      .where('files.id', '=', photo.id)
+      .executeTakeFirstOrThrow();
+    const keys = [row.small_key as string, row.large_key as string];
+    for (const key of keys) expect(await server.container.blobs.exists(key)).toBe(true);
+    // The sweeper keeps them however old: their row references them.
+    for (const key of keys) await server.setBlobTime(key, new Date('2020-01-01T00:00:00Z'));
+    await server.container.jobs.runNow(BACKGROUND_JOBS.storageSweeper);
+    for (const key of keys) expect(await server.container.blobs.exists(key)).toBe(true);
+
+    expect((await server.request('DELETE', `/api/files/${photo.id}`, { token })).status).toBe(200);
+    expect((await server.request('DELETE', '/api/trash', { token })).status).toBe(204);
+    await server.container.jobs.runNow(BACKGROUND_JOBS.blobDeletion);
+    for (const key of keys) expect(await server.container.blobs.exists(key)).toBe(false);
+    expect(await db.selectFrom('thumbnails').select('blob_key').where('small_key', 'in', keys).execute()).toEqual([]);
+  });
+
+  it('are made by the backfill for files that have none, once', async () => {
+    const { token } = await createUser(server);
+    const photo = await createFile(server, token, await halves('webp'), { name: 'old.webp' });
+    // As if uploaded before thumbnails, or its queued job lost with an in-process node.
+    const first = (await server.container.jobs.runNow(BACKGROUND_JOBS.thumbnailBackfill)) as Record<string, number>;
+    expect(first.made).toBeGreaterThanOrEqual(1);
+    expect((await thumbnail(`/api/files/${photo.id}/thumbnail`, token)).status).toBe(200);
+    const second = (await server.container.jobs.runNow(BACKGROUND_JOBS.thumbnailBackfill)) as Record<string, number>;
+    expect(second.made ?? 0).toBe(0);
+  });
+});
+
+describe('thumbnails through shares', () => {
+  it('follow file links, folder links (inside the folder only), their passwords and expiry', async () => {
+    const owner = await createUser(server);
+    await subscribe(server, owner.token, 'PRO');
+    const folder = await createFolder(server, owner.token, 'Album');
+    const inside = await createFile(server, owner.token, await halves('png'), { name: 'in.png', folderId: folder.id });
+    const outside = await createFile(server, owner.token, await halves('png'), { name: 'out.png' });
+    await makeThumbnails(inside.id);
+    await makeThumbnails(outside.id);
+
+    const fileLink = (await server.request('POST', `/api/files/${outside.id}/share`, { token: owner.token, body: { expiresIn: 1 } })).body.shareUrl.split('/s/')[1];
+    expect((await server.request('GET', `/api/public/shares/${fileLink}`)).body).toMatchObject({ preview: 'image', contentTag: outside.contentTag });
+    expect((await thumbnail(`/api/public/shares/${fileLink}/thumbnail?size=large`)).status).toBe(200);
+
+    const folderLink = (await server.request('POST', `/api/user/folders/${folder.id}/share`, { token: owner.token, body: { shareType: 'public', password: 'open sesame' } })).body.shareUrl.split('/s/')[1];
+    const locked = await thumbnail(`/api/public/shares/${folderLink}/files/${inside.id}/thumbnail`);
+    expect(locked.status).toBe(401);
+    const { accessToken } = (await server.request('POST', `/api/public/shares/${folderLink}/access`, { body: { password: 'open sesame' } })).body;
+    expect((await thumbnail(`/api/public/shares/${folderLink}/files/${inside.id}/thumbnail?access=${accessToken}`)).status).toBe(200);
+    expect((await thumbnail(`/api/public/shares/${folderLink}/files/${inside.id}/thumbnail`, undefined, { 'x-share-access': accessToken })).status).toBe(200);
+    expect((await thumbnail(`/api/public/shares/${folderLink}/files/${outside.id}/thumbnail?access=${accessToken}`)).status).toBe(404);
+    expect((await thumbnail(`/api/public/shares/${folderLink}/thumbnail?access=${accessToken}`)).status).toBe(404);
+
+    server.clock.advance(2 * 60 * 60 * 1000);
+    expect((await thumbnail(`/api/public/shares/${fileLink}/thumbnail`)).status).toBe(410);
+  });
+
+  it('reach recipients of a folder shared privately (Shared with me) through the owner route', async () => {
+    const owner = await createUser(server);
+    const recipient = await createVerifiedUser(server);
+    const folder = await createFolder(server, owner.token, 'For you');
+    const photo = await createFile(server, owner.token, await halves('gif'), { name: 'shared.gif', folderId: folder.id });
+    await makeThumbnails(photo.id);
+    expect((await thumbnail(`/api/files/${photo.id}/thumbnail`, recipient.token)).status).toBe(404);
+    const shared = await server.request('POST', `/api/user/folders/${folder.id}/share`, { token: owner.token, body: { shareType: 'private', email: recipient.email } });
+    expect(shared.status).toBe(200);
+    const listed = (await server.request('GET', `/api/files?folderId=${folder.id}`, { token: recipient.token })).body.files;
+    expect(listed).toEqual([expect.objectContaining({ id: photo.id, preview: 'image', contentTag: photo.contentTag })]);
+    expect((await thumbnail(`/api/files/${photo.id}/thumbnail`, recipient.token)).status).toBe(200);
+  });
+});

@@ -98,7 +98,7 @@ export function FileViewer({ files, fileId, source, onMove, onClose, renderActio
       aria-label={file ? t('viewer.label', { name: file.originalName }) : t('viewer.labelNoFile')}
       tabIndex={-1}
       onKeyDown={onKeyDown}
-      className="cv-fade-in fixed inset-0 z-50 flex flex-col bg-slate-950/95 text-slate-100 outline-none"
+      className="cv-fade-in fixed inset-0 z-50 flex flex-col bg-slate-950 text-slate-100 outline-none"
     >
       <header className="flex shrink-0 items-center gap-2 border-b border-white/10 px-2 py-2 sm:px-4">
         <ToolbarButton label={t('viewer.close')} onClick={onClose}>

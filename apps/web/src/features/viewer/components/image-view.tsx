@@ -109,7 +109,8 @@ export function ImageView({ file, source }: { file: ViewableFile; source: FileSo
             draggable={false}
             data-zoom={zoom.scale}
             style={{ transform: `translate(${zoom.x}px, ${zoom.y}px) scale(${zoom.scale})` }}
-            className="max-h-full max-w-full object-contain select-none"
+            // Absolutely placed: the frame's size is definite, so the picture fits inside it.
+            className="absolute inset-0 m-auto max-h-full max-w-full select-none"
             onError={() => setBroken(true)}
           />
         )}

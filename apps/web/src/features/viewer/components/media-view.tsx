@@ -42,9 +42,9 @@ export function MediaView({ file, source, kind }: { file: ViewableFile; source: 
     },
   };
   return (
-    <div className="flex size-full items-center justify-center p-2 sm:p-6">
+    <div className="relative flex size-full items-center justify-center p-2 sm:p-6">
       {kind === 'video' ? (
-        <video {...common} playsInline className="max-h-full max-w-full rounded-lg bg-black shadow-2xl" />
+        <video {...common} playsInline className="absolute inset-0 m-auto max-h-full max-w-full rounded-lg bg-black shadow-2xl" />
       ) : (
         <audio {...common} className="w-full max-w-xl" />
       )}

@@ -9,7 +9,7 @@ import { ViewerMessage } from './viewer-message';
 
 /**
  * A PDF drawn page by page in our page by pdf.js (its own chunk, loaded for PDFs only),
- * fitted to the width, with page navigation. The viewer's arrows move between files; the
+ * fitted to the view, with page navigation. The viewer's arrows move between files; the
  * page buttons (and Page Up / Page Down) between pages.
  */
 export function PdfView({ file, source }: { file: ViewableFile; source: FileSource }) {
@@ -19,7 +19,7 @@ export function PdfView({ file, source }: { file: ViewableFile; source: FileSour
   const [broken, setBroken] = useState(false);
   const [page, setPage] = useState(1);
   const [drawn, setDrawn] = useState(0);
-  const [width, setWidth] = useState(0);
+  const [frame, setFrame] = useState({ width: 0, height: 0 });
   const frameRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
 
@@ -31,22 +31,24 @@ export function PdfView({ file, source }: { file: ViewableFile; source: FileSour
   }, [url]);
 
   useEffect(() => {
-    const frame = frameRef.current;
-    if (!frame) return;
-    const observer = new ResizeObserver(() => setWidth(frame.clientWidth));
-    observer.observe(frame);
+    const element = frameRef.current;
+    if (!element) return;
+    const observer = new ResizeObserver(() => setFrame({ width: element.clientWidth, height: element.clientHeight }));
+    observer.observe(element);
     return () => observer.disconnect();
   }, []);
 
   useEffect(() => {
     const canvas = canvasRef.current;
-    if (!pdf || !canvas || width === 0) return;
+    if (!pdf || !canvas || frame.width === 0) return;
     let cancelled = false;
     let cancel = () => {};
     void pdf.getPage(page).then((proxy) => {
       if (cancelled) return;
       const natural = proxy.getViewport({ scale: 1 });
-      const cssWidth = Math.min(width - 16, natural.width * 2);
+      // The whole page in view, never beyond twice its natural size.
+      const fit = Math.min((frame.width - 16) / natural.width, (frame.height - 24) / natural.height, 2);
+      const cssWidth = Math.max(1, natural.width * fit);
       const ratio = window.devicePixelRatio || 1;
       const viewport = proxy.getViewport({ scale: (cssWidth / natural.width) * ratio });
       canvas.width = Math.floor(viewport.width);
@@ -63,7 +65,7 @@ export function PdfView({ file, source }: { file: ViewableFile; source: FileSour
       cancelled = true;
       cancel();
     };
-  }, [pdf, page, width]);
+  }, [pdf, page, frame]);
 
   if (failed || broken) return <ViewerMessage text={t('viewer.pdfFailed')} />;
   const pages = pdf?.numPages ?? 0;
@@ -78,7 +80,7 @@ export function PdfView({ file, source }: { file: ViewableFile; source: FileSour
         event.preventDefault();
       }}
     >
-      <div ref={frameRef} className="relative min-h-0 flex-1 overflow-auto px-2 py-3 sm:py-6">
+      <div ref={frameRef} className="relative min-h-0 flex-1 overflow-auto px-2 py-3">
         <canvas ref={canvasRef} data-testid="pdf-page" data-page={drawn} aria-label={t('viewer.pdfPage', { page, pages })} role="img" className="mx-auto block bg-white shadow-2xl" />
         {drawn === 0 && (
           <div className="absolute inset-0">

@@ -16,7 +16,11 @@ const shots = fileURLToPath(new URL('../.test-artifacts/screenshots/viewer', imp
 const tile = (page: Page, name: string) => page.getByRole('gridcell', { name, exact: true });
 const viewer = (page: Page, name: string) => page.getByRole('dialog', { name: `Viewer: ${name}` });
 const focusedLabel = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('aria-label'));
-const screenshot = (page: Page, name: string) => page.screenshot({ path: path.join(shots, `${name}.png`) });
+/** Saved for a person to look at, once the entrance animations are over. */
+async function screenshot(page: Page, name: string): Promise<void> {
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
+  await page.screenshot({ path: path.join(shots, `${name}.png`) });
+}
 
 /** The test files, made once per run: pictures, a two-page PDF and a WebM clip from ffmpeg and by hand. */
 const made = { photoA: '', photoB: '', pdf: '', webm: '' };

@@ -381,12 +381,12 @@ function ItemTile(view: ItemViewProps) {
     >
       {!isFolder && (
         // Over the icon's corner and above the name: its arrival moves nothing.
-        <ThumbnailImage source={signedInFileSource} file={item.file} className="pointer-events-none absolute inset-x-1.5 top-1.5 bottom-[3.25rem] h-auto w-auto rounded-lg" />
+        <ThumbnailImage source={signedInFileSource} file={item.file} className="pointer-events-none absolute top-1.5 left-1.5 h-[calc(100%-3.625rem)] w-[calc(100%-0.75rem)] rounded-lg" />
       )}
       <div className="flex items-start justify-between gap-2">
         {isFolder ? <FolderIcon size={compact ? 'md' : 'lg'} /> : <FileIcon mimetype={item.file.mimetype} name={item.name} size={compact ? 'md' : 'lg'} />}
         {selected && (
-          <span className="grid size-5 place-items-center rounded-full bg-brand-600 text-white shadow-sm dark:bg-brand-500">
+          <span className="relative grid size-5 place-items-center rounded-full bg-brand-600 text-white shadow-sm dark:bg-brand-500">
             <Check aria-hidden="true" className="size-3.5" strokeWidth={3} />
           </span>
         )}

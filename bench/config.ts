@@ -12,6 +12,8 @@ export interface BenchConfig {
   listingWarmup: number;
   concurrentUploads: number;
   concurrentFileBytes: number;
+  /** 12-megapixel JPEGs uploaded for the thumbnail scenario. */
+  thumbnailPhotos: number;
   /** Each transfer is repeated this often, servers interleaved, and the median is reported. */
   rounds: number;
   /** Parallel uploads used to fill the zip folder (set-up, not measured). */
@@ -34,9 +36,10 @@ export function loadBenchConfig(env: NodeJS.ProcessEnv): BenchConfig {
     listingWarmup: 10,
     concurrentUploads: quick ? 10 : 50,
     concurrentFileBytes: MiB,
+    thumbnailPhotos: quick ? 6 : 30,
     rounds: quick ? 1 : 5,
     setupConcurrency: 16,
     idleTimeoutMs: 60_000,
-    deadlineMs: quick ? 3 * 60_000 : 9 * 60_000,
+    deadlineMs: quick ? 4 * 60_000 : 11 * 60_000,
   };
 }

@@ -34,6 +34,8 @@ describe('upload and download', () => {
       folderId: folder.id,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
+      preview: 'pdf',
+      contentTag: sha256(bytes).slice(0, 16),
     });
     const listing = await server.request('GET', `/api/files?folderId=${folder.id}`, { token });
     expect(listing.body.files).toEqual([upload.body.file]);

@@ -235,3 +235,39 @@ describe('thumbnails through shares', () => {
     expect((await thumbnail(`/api/files/${photo.id}/thumbnail`, recipient.token)).status).toBe(200);
   });
 });
+
+describe("a file's bytes for the viewer", () => {
+  /** What a media element or pdf.js sends: no Authorization, a Range. */
+  const asMediaElement = (url: string) => fetch(`${server.url}${url}`, { headers: { range: 'bytes=0-99' } });
+  const expectPlayable = (response: Response, type: string) => {
+    expect(response.status).toBe(206);
+    expect(response.headers.get('content-type')).toBe(type);
+    expect(response.headers.get('content-range')).toBe('bytes 0-99/1000');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('content-security-policy')).toContain('sandbox');
+  };
+
+  it('come through signed links with Range and a playable type for owners and recipients, and through links for visitors; never HTML or SVG', async () => {
+    const owner = await createUser(server);
+    const recipient = await createVerifiedUser(server);
+    const folder = await createFolder(server, owner.token, 'Media');
+    await server.request('POST', `/api/user/folders/${folder.id}/share`, { token: owner.token, body: { shareType: 'private', email: recipient.email } });
+    const bytes = Buffer.alloc(1000, 7);
+    const types = { 'clip.webm': 'video/webm', 'song.ogg': 'audio/ogg', 'paper.pdf': 'application/pdf', 'notes.txt': 'text/plain' };
+    for (const [name, type] of Object.entries(types)) {
+      const file = await createFile(server, owner.token, bytes, { name, type, folderId: folder.id });
+      for (const token of [owner.token, recipient.token]) {
+        const link = await server.request('POST', `/api/files/${file.id}/download-link`, { token });
+        expectPlayable(await asMediaElement(link.body.url), type);
+      }
+    }
+    for (const [name, type] of [['drawing.svg', 'image/svg+xml'], ['page.html', 'text/html']]) {
+      const file = await createFile(server, owner.token, bytes, { name, type, folderId: folder.id });
+      const link = await server.request('POST', `/api/files/${file.id}/download-link`, { token: owner.token });
+      expectPlayable(await asMediaElement(link.body.url), 'application/octet-stream');
+    }
+    const video = await createFile(server, owner.token, bytes, { name: 'shared.webm', type: 'video/webm' });
+    const fileLink = (await server.request('POST', `/api/files/${video.id}/share`, { token: owner.token, body: {} })).body.shareUrl.split('/s/')[1];
+    expectPlayable(await asMediaElement(`/api/public/shares/${fileLink}/download`), 'video/webm');
+  });
+});

@@ -1,6 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
+import type { Sharp, SharpInput, SharpOptions } from 'sharp';
 import { runTool, toolAvailable } from '../../lib/run-tool.ts';
 
 /** Long side in pixels of each size (docs/api.md#thumbnails). */
@@ -32,22 +32,30 @@ export interface ThumbnailMakerOptions {
  * records it as "no thumbnail".
  */
 export function createThumbnailMaker(options: ThumbnailMakerOptions) {
-  // One libvips thread per image, no cache of decoded images: a burst of photos takes one
-  // core per thumbnail at a time, and memory goes back after each.
-  sharp.concurrency(1);
-  sharp.cache(false);
+  let loaded: Promise<(input: SharpInput, options?: SharpOptions) => Sharp> | undefined;
+  /** libvips costs about 28 MB of memory: loaded with the first thumbnail, not at start-up. */
+  function sharp(input: SharpInput, sharpOptions?: SharpOptions): Promise<Sharp> {
+    loaded ??= import('sharp').then(({ default: load }) => {
+      // One libvips thread per image, no cache of decoded images: a burst of photos takes
+      // one core per thumbnail at a time, and memory goes back after each.
+      load.concurrency(1);
+      load.cache(false);
+      return load;
+    });
+    return loaded.then((load) => load(input, sharpOptions));
+  }
   const timeoutSeconds = Math.max(1, Math.ceil(options.timeoutMs / 1000));
   let tools: Promise<{ pdf: boolean; video: boolean }> | undefined;
 
   /** Both sizes from an image sharp reads: the large first, the small from it (cheap). */
   async function fromImage(input: string | Buffer, density?: number): Promise<MadeThumbnails> {
-    const large = await sharp(input, { limitInputPixels: options.maxInputPixels, ...(density ? { density } : {}) })
+    const large = await (await sharp(input, { limitInputPixels: options.maxInputPixels, ...(density ? { density } : {}) }))
       .autoOrient()
       .resize({ width: THUMBNAIL_SIDES.large, height: THUMBNAIL_SIDES.large, fit: 'inside', withoutEnlargement: true })
       .webp({ quality: 80 })
       .timeout({ seconds: timeoutSeconds })
       .toBuffer();
-    const small = await sharp(large)
+    const small = await (await sharp(large))
       .resize({ width: THUMBNAIL_SIDES.small, height: THUMBNAIL_SIDES.small, fit: 'inside', withoutEnlargement: true })
       .webp({ quality: 75 })
       .timeout({ seconds: timeoutSeconds })
@@ -60,7 +68,7 @@ export function createThumbnailMaker(options: ThumbnailMakerOptions) {
     if ((await stat(source)).size > MAX_SVG_BYTES) throw new Error('SVG larger than the rasteriser accepts');
     // From memory, so that the drawing has no base path from which to load other files.
     const svg = await readFile(source);
-    const { width, height } = await sharp(svg, { limitInputPixels: options.maxInputPixels }).metadata();
+    const { width, height } = await (await sharp(svg, { limitInputPixels: options.maxInputPixels })).metadata();
     const longSide = Math.max(width ?? 0, height ?? 0);
     if (longSide <= 0) throw new Error('SVG without a size');
     const density = Math.min(Math.max((72 * THUMBNAIL_SIDES.large) / longSide, 1), 2400);

@@ -4,10 +4,12 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '@cloudvault/test-support/accounts';
+import { subscribe } from '@cloudvault/test-support/checkout';
 import { createFile, createFolder } from '@cloudvault/test-support/drive';
 import { callApi } from '@cloudvault/test-support/running-server';
 import { openPage } from './helpers/browser.ts';
 import { makePdf, makePicture, makeWebm, requireFfmpeg } from './helpers/media-files.ts';
+import { verifyViaOutbox } from './helpers/outbox.ts';
 import { useE2eSession } from './helpers/session.ts';
 
 const session = useE2eSession('viewer');
@@ -224,6 +226,55 @@ describe('the file viewer', () => {
     expect(await focusedLabel(guest.page)).toBeNull();
     expect(await guest.page.evaluate(() => document.activeElement?.textContent)).toBe('View');
     await guest.context.close();
+  });
+
+  it('opens the files of a password-protected folder link for its visitor, with Download only', async () => {
+    const account = await createUser(session.server);
+    await subscribe(session.server, account.token, 'PRO');
+    const { folderId, files } = await fillFolder(account.token);
+    await thumbnailsMade(account.token, [files.photoA.id, files.photoB.id]);
+    const { shareUrl } = await callApi<{ shareUrl: string }>(session.server, account.token, 'POST', `/user/folders/${folderId}/share`, {
+      shareType: 'public',
+      expiresIn: 24,
+      password: 'open sesame',
+    });
+    const guest = await openPage(session.browser, session.server.url);
+    await guest.page.goto(shareUrl);
+    await guest.page.getByLabel('Password', { exact: true }).fill('open sesame');
+    await guest.page.getByRole('button', { name: 'Open' }).click();
+    const list = guest.page.getByRole('list', { name: 'Folder contents' });
+    await guest.page.waitForFunction(() => {
+      const image = document.querySelector<HTMLImageElement>('[aria-label="2 tower.jpg"] img[data-thumbnail]');
+      return !!image && image.complete && image.naturalWidth > 0;
+    });
+    await screenshot(guest.page, 'public-folder');
+    await list.getByRole('button', { name: 'View 2 tower.jpg' }).click();
+    const dialog = viewer(guest.page, '2 tower.jpg');
+    await imageDecoded(guest.page, '2 tower.jpg');
+    expect(await dialog.getByRole('button', { name: /Delete|Share|Version history/ }).count()).toBe(0);
+    await guest.page.keyboard.press('ArrowRight');
+    await guest.page.waitForFunction(() => document.querySelector('[data-testid="pdf-page"]')?.getAttribute('data-page') === '1');
+    expect(await canvasHasInk(guest.page)).toBe(true);
+    await guest.page.keyboard.press('Escape');
+    await guest.page.waitForFunction(() => document.activeElement?.getAttribute('aria-label') === 'View 3 report.pdf');
+    await guest.context.close();
+  });
+
+  it('opens a file of a folder shared with me, read-only', async () => {
+    const owner = await createUser(session.server);
+    const recipient = await createUser(session.server);
+    await verifyViaOutbox(session.server, recipient.email);
+    const { folderId } = await fillFolder(owner.token);
+    await callApi(session.server, owner.token, 'POST', `/user/folders/${folderId}/share`, { shareType: 'private', email: recipient.email });
+    const { page, context } = await openPage(session.browser, session.server.url, { token: recipient.token });
+    await page.goto(`/shared?folder=${folderId}`);
+    await page.getByRole('button', { name: 'View 5 page.html' }).click();
+    const dialog = viewer(page, '5 page.html');
+    expect(await dialog.getByTestId('text-content').innerText()).toContain('<script>');
+    expect(await dialog.getByRole('button', { name: /Delete|Share|Version history/ }).count()).toBe(0);
+    await page.keyboard.press('ArrowLeft');
+    await viewer(page, '4 clip.webm').locator('video').waitFor();
+    await context.close();
   });
 
   it('on a phone: a tap opens a file and a swipe moves to the next', async () => {

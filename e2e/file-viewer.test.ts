@@ -142,6 +142,27 @@ describe('the file viewer', () => {
     await context.close();
   });
 
+  it('deletes the file shown and goes on with the next; opens its version history above the viewer', async () => {
+    const account = await createUser(session.server);
+    const { folderId, files } = await fillFolder(account.token);
+    const { page, context } = await openPage(session.browser, session.server.url, { token: account.token });
+    await page.goto(`/dashboard?folder=${folderId}&view=${files.text.id}`);
+    const shown = viewer(page, '5 page.html');
+    await shown.getByRole('button', { name: 'Version history' }).click();
+    const history = page.getByRole('dialog', { name: 'Version history' });
+    await history.waitFor();
+    await page.keyboard.press('Escape');
+    await history.waitFor({ state: 'detached' });
+    await shown.waitFor();
+
+    await shown.getByRole('button', { name: 'Delete' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete File' });
+    await confirm.getByRole('button', { name: 'Delete File' }).click();
+    await viewer(page, '6 notes.md').getByText('5 of 6').waitFor();
+    await page.waitForURL((url) => url.searchParams.get('view') === files.markdown.id);
+    await context.close();
+  });
+
   it('draws a PDF page in the page and moves to the next page', async () => {
     const account = await createUser(session.server);
     const { folderId, files } = await fillFolder(account.token);

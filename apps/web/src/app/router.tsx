@@ -38,12 +38,8 @@ const SettingsPage = lazy(() =>
   import('../features/settings/components/settings-page').then((m) => ({ default: m.SettingsPage })),
 );
 const TrashPage = lazy(() => import('../features/trash/components/trash-page').then((m) => ({ default: m.TrashPage })));
-const PublicSharePage = lazy(() =>
-  import('../features/shares/components/public-share-page').then((m) => ({ default: m.PublicSharePage })),
-);
-const SharedWithMePage = lazy(() =>
-  import('../features/shares/components/shared-with-me-page').then((m) => ({ default: m.SharedWithMePage })),
-);
+const PublicShareRoute = lazy(() => import('./routes/public-share-route').then((m) => ({ default: m.PublicShareRoute })));
+const SharedWithMeRoute = lazy(() => import('./routes/shared-with-me-route').then((m) => ({ default: m.SharedWithMeRoute })));
 const SharesPage = lazy(() => import('../features/shares/components/shares-page').then((m) => ({ default: m.SharesPage })));
 const SuccessPage = lazy(() =>
   import('../features/success/components/success-page').then((m) => ({ default: m.SuccessPage })),
@@ -84,7 +80,7 @@ export const routes: RouteObject[] = [
         children: [
           { path: 'pricing', element: <PricingPage /> },
           // A share link opens for anyone who has it (docs/product.md#public-share-page).
-          { path: 's/:token', element: <PublicSharePage /> },
+          { path: 's/:token', element: <PublicShareRoute /> },
         ],
       },
       {
@@ -96,7 +92,7 @@ export const routes: RouteObject[] = [
             children: [
               { path: 'dashboard', element: <DashboardRoute /> },
               { path: 'trash', element: <TrashPage /> },
-              { path: 'shared', element: <SharedWithMePage /> },
+              { path: 'shared', element: <SharedWithMeRoute /> },
               { path: 'shares', element: <SharesPage /> },
               { path: 'profile', element: <ProfilePage /> },
               { path: 'subscription', element: <SubscriptionRoute /> },

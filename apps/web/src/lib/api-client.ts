@@ -156,13 +156,10 @@ function stringField(body: unknown, field: string): string | undefined {
   return typeof value === 'string' && value.length > 0 ? value : undefined;
 }
 
-/**
- * Calls the API and resolves with the parsed JSON body (undefined for an empty answer).
- * Rejects with ApiError for a non-2xx answer and with the fetch error when the network fails.
- */
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+/** Sends a request with the session's token; rejects with ApiError for a non-2xx answer. */
+async function send(path: string, options: RequestOptions, accept: string): Promise<Response> {
   const { method = 'GET', body, query, signal, ignoreUnauthorized = false } = options;
-  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  const headers: Record<string, string> = { Accept: accept, ...options.headers };
   // Read the token synchronously so that a caller may clear it right after starting a call.
   const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -176,9 +173,8 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   }
 
   const response = await fetch(buildUrl(path, query), { method, headers, body: requestBody, signal });
-  const data = await parseBody(response);
-
   if (!response.ok) {
+    const data = await parseBody(response);
     if (response.status === 401 && !ignoreUnauthorized) reportUnauthorized(token);
     const serverMessage = stringField(data, 'error');
     throw new ApiError(
@@ -189,7 +185,26 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       serverMessage,
     );
   }
-  return data as T;
+  return response;
+}
+
+/**
+ * Calls the API and resolves with the parsed JSON body (undefined for an empty answer).
+ * Rejects with ApiError for a non-2xx answer and with the fetch error when the network fails.
+ */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const response = await send(path, options, 'application/json');
+  return (await parseBody(response)) as T;
+}
+
+/**
+ * Small binary answers a page shows (a thumbnail), which <img src> cannot fetch itself
+ * because the API wants the Authorization header. Errors as apiRequest. The browser's HTTP
+ * cache still applies: the server's ETag and max-age decide whether the network is asked.
+ */
+export async function apiBlob(path: string, options: Omit<RequestOptions, 'method' | 'body'> = {}): Promise<Blob> {
+  const response = await send(path, options, 'image/*');
+  return response.blob();
 }
 
 type Options = Omit<RequestOptions, 'method' | 'body'>;

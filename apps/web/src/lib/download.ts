@@ -12,6 +12,11 @@ import { api } from './api-client';
  */
 export async function downloadWithLink(linkPath: string): Promise<void> {
   const { url } = await api.post<DownloadLinkResponse>(linkPath);
+  saveFromUrl(url);
+}
+
+/** Hands an address that needs no header (a signed link, a public link) to the browser's download manager. */
+export function saveFromUrl(url: string): void {
   const link = document.createElement('a');
   link.href = url;
   // Empty: the server's Content-Disposition names the file.

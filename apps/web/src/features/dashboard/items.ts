@@ -14,9 +14,12 @@ export const folderItem = (folder: Folder): DriveItem => ({
   folder,
 });
 
+/** The key of a file's item, for finding its tile by id. */
+export const fileKey = (fileId: string) => `file:${fileId}`;
+
 export const fileItem = (file: FileItem): DriveItem => ({
   kind: 'file',
-  key: `file:${file.id}`,
+  key: fileKey(file.id),
   id: file.id,
   name: file.originalName,
   file,

@@ -2,6 +2,7 @@ import type { ComponentType, ReactNode } from 'react';
 import type { FileItem, UploadConfig } from '@cloudvault/contract/files';
 import type { PlanId } from '@cloudvault/contract/plans';
 import type { DropdownMenuItem } from '../../components/ui/dropdown-menu';
+import type { FileViewerProps } from '../../lib/file-source';
 import type { DriveItem } from './items';
 
 /*
@@ -31,3 +32,6 @@ export type VersionHistorySlot = ComponentType<{
   file: FileItem;
   children: (history: { menuItems: DropdownMenuItem[]; dialog: ReactNode }) => ReactNode;
 }>;
+
+/** The full-screen viewer a file opens in (double click, Enter, a tap on a phone). */
+export type ViewerSlot = ComponentType<FileViewerProps>;

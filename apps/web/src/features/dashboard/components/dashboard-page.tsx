@@ -15,7 +15,7 @@ import { useStorageInfo } from '../api/get-storage-info';
 import { dayPart } from '../greeting';
 import { useCurrentFolder } from '../hooks/use-current-folder';
 import { driveItems, insertSorted } from '../items';
-import type { SharingSlot, UploadsSlot, VersionHistorySlot } from '../slots';
+import type { SharingSlot, UploadsSlot, VersionHistorySlot, ViewerSlot } from '../slots';
 import { FileBrowser } from './file-browser';
 import { StorageCard } from './storage-card';
 
@@ -26,10 +26,11 @@ interface DashboardPageProps {
   uploads: UploadsSlot;
   sharing: SharingSlot;
   versionHistory: VersionHistorySlot;
+  viewer: ViewerSlot;
 }
 
-/** The file manager (docs/product.md#dashboard), with uploads, sharing and version history passed in by the app. */
-export function DashboardPage({ uploads, sharing, versionHistory }: DashboardPageProps) {
+/** The file manager (docs/product.md#dashboard), with uploads, sharing, version history and the viewer passed in by the app. */
+export function DashboardPage({ uploads, sharing, versionHistory, viewer }: DashboardPageProps) {
   const { t } = useTranslation();
   const formatSize = useFormatSize();
   const { user } = useSession();
@@ -124,6 +125,7 @@ export function DashboardPage({ uploads, sharing, versionHistory }: DashboardPag
         uploads={uploads}
         sharing={sharing}
         versionHistory={versionHistory}
+        viewer={viewer}
       />
     </>
   );

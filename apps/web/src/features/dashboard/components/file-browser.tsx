@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { FolderX, TriangleAlert } from 'lucide-react';
+import { Share2, Trash2 } from 'lucide-react';
 import { useCallback, useMemo, useState, type MouseEvent, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +10,9 @@ import type { Folder } from '@cloudvault/contract/folders';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { FALLBACK_UPLOAD_CONFIG, useUploadConfig } from '../../../hooks/use-upload-config';
+import { useViewedFile, useViewerClosed } from '../../../hooks/use-viewed-file';
 import { serverErrorMessage } from '../../../lib/api-client';
+import { signedInFileSource } from '../../../lib/file-source';
 import { folderHref } from '../../../lib/folder-href';
 import { driveKeys } from '../../../lib/query-keys';
 import { downloadItem } from '../api/download-item';
@@ -21,8 +24,8 @@ import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { useFileDrop } from '../hooks/use-file-drop';
 import { useMediaQuery } from '../hooks/use-media-query';
 import { useViewMode } from '../hooks/use-view-mode';
-import { fileItem, filterByName, type DraggedItemRef, type DriveItem } from '../items';
-import type { SharingSlot, UploadsSlot, VersionHistorySlot } from '../slots';
+import { fileItem, fileKey, filterByName, type DraggedItemRef, type DriveItem } from '../items';
+import type { SharingSlot, UploadsSlot, VersionHistorySlot, ViewerSlot } from '../slots';
 import { Breadcrumbs } from './breadcrumbs';
 import { CreateFolderModal } from './create-folder-modal';
 import { DeleteItemModal } from './delete-item-modal';
@@ -60,6 +63,7 @@ interface FileBrowserProps {
   uploads: UploadsSlot;
   sharing: SharingSlot;
   versionHistory: VersionHistorySlot;
+  viewer: ViewerSlot;
 }
 
 /** Where a "Show in folder" from search wants the selection (router location state). */
@@ -71,7 +75,8 @@ interface RevealState {
  * The open folder: breadcrumbs, toolbar, the items (grid or list) and everything done with
  * them. Rendered with the folder id as key, so selection and search start fresh per folder.
  */
-export function FileBrowser({ folderId, items, path, loading, failed, missingFolder, onRetry, uploads, sharing, versionHistory }: FileBrowserProps) {
+export function FileBrowser(props: FileBrowserProps) {
+  const { folderId, items, path, loading, failed, missingFolder, onRetry, uploads, sharing, versionHistory, viewer: Viewer } = props;
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const location = useLocation();
@@ -91,6 +96,8 @@ export function FileBrowser({ folderId, items, path, loading, failed, missingFol
   const { uploadDropped } = uploads;
   const moveItems = useMoveItems();
   const plan = uploadConfig?.userPlan;
+  const viewed = useViewedFile();
+  const [focusRequest, setFocusRequest] = useState<{ key: string } | null>(null);
 
   const home = t('dashboard.breadcrumbs.home');
   const folderName = folderId === null ? home : (path?.[path.length - 1]?.name ?? home);
@@ -128,8 +135,18 @@ export function FileBrowser({ folderId, items, path, loading, failed, missingFol
 
   const open = (item: DriveItem) => {
     if (item.kind === 'folder') openFolder(item.id);
-    else runAction('download', item);
+    else viewed.open(item.id);
   };
+
+  // --- The viewer (its file in the address: ?view=<id>) ------------------------------------
+  const viewerFiles = useMemo(() => visible.flatMap((item) => (item.kind === 'file' ? [item.file] : [])), [visible]);
+  // Closed by Escape, its button or Back: the tile of the file last shown takes the focus.
+  useViewerClosed(viewed.fileId, (lastFileId) => {
+    const key = fileKey(lastFileId);
+    setActiveKey(key);
+    setFocusRequest({ key });
+  });
+  const viewerItem = (fileId: string) => items?.find((item) => item.kind === 'file' && item.id === fileId);
 
   const onItemClick = (item: DriveItem, event: MouseEvent) => {
     setActiveKey(item.key);
@@ -144,6 +161,9 @@ export function FileBrowser({ folderId, items, path, loading, failed, missingFol
         return;
       }
       setSelection(new Set([item.key]));
+    } else if (narrow) {
+      // docs/product.md: a tap on a phone opens a file in the viewer.
+      open(item);
     } else {
       toggle(item);
     }
@@ -264,6 +284,7 @@ export function FileBrowser({ folderId, items, path, loading, failed, missingFol
             }}
             onToggle={toggle}
             onOpen={open}
+            focusRequest={focusRequest}
             onAction={runAction}
             versionHistory={versionHistory}
             onClearSelection={() => setSelection(new Set())}
@@ -321,6 +342,25 @@ export function FileBrowser({ folderId, items, path, loading, failed, missingFol
       />
       <RenameModal item={dialog?.type === 'rename' ? dialog.item : null} onClose={() => setDialog(null)} />
       <sharing.Dialog item={dialog?.type === 'share' ? dialog.item : null} plan={plan} onClose={() => setDialog(null)} />
+      {viewed.fileId !== null && items && (
+        <Viewer
+          files={viewerFiles}
+          fileId={viewed.fileId}
+          source={signedInFileSource}
+          onMove={viewed.move}
+          onClose={viewed.close}
+          renderActions={(file, toolbar) => {
+            const item = viewerItem(file.id);
+            if (!item || item.kind !== 'file') return toolbar([]);
+            const actions = [
+              { id: 'share', label: t('dashboard.item.share'), icon: Share2, onSelect: () => runAction('share', item) },
+              { id: 'delete', label: t('dashboard.item.delete'), icon: Trash2, tone: 'danger' as const, onSelect: () => runAction('delete', item) },
+            ];
+            const VersionHistory = versionHistory;
+            return <VersionHistory file={item.file}>{(history) => toolbar([...history.menuItems, ...actions], history.dialog)}</VersionHistory>;
+          }}
+        />
+      )}
       <MoveModal
         items={dialog?.type === 'move' ? dialog.items : null}
         fromFolderId={folderId}

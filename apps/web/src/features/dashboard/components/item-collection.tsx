@@ -12,7 +12,9 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FileIcon, FolderIcon } from '../../../components/ui/file-icon';
+import { ThumbnailImage } from '../../../components/ui/thumbnail-image';
 import { cn } from '../../../lib/cn';
+import { signedInFileSource } from '../../../lib/file-source';
 import { useFormatSize } from '../../../lib/format-size';
 import { columnsForWidth } from '../grid-columns';
 import type { ViewMode } from '../hooks/use-view-mode';
@@ -46,6 +48,8 @@ export interface ItemCollectionProps {
   onMoveTo: (item: DriveItem) => void;
   onToggle: (item: DriveItem) => void;
   onOpen: (item: DriveItem) => void;
+  /** Focus this item (scrolled into view): the viewer closed on it. A new object asks again. */
+  focusRequest?: { key: string } | null;
   onAction: (action: ItemAction, item: DriveItem) => void;
   /** A file's version history, in its menu. */
   versionHistory: VersionHistorySlot;
@@ -156,6 +160,15 @@ export function ItemCollection(props: ItemCollectionProps) {
     const index = indexOfKey(activeKey);
     if (index >= 0) focusIndex(index);
   }, [props.revealActive, activeKey, width, indexOfKey, focusIndex]);
+
+  const { focusRequest } = props;
+  useEffect(() => {
+    if (!focusRequest) return;
+    const index = indexOfKey(focusRequest.key);
+    if (index >= 0) focusIndex(index);
+    // Only a new request focuses: a changed listing must not pull the focus back.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [focusRequest]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const target = event.target as HTMLElement;
@@ -366,10 +379,14 @@ function ItemTile(view: ItemViewProps) {
         dropTarget && 'border-brand-500 bg-brand-50 ring-2 ring-brand-500 dark:bg-brand-500/15',
       )}
     >
+      {!isFolder && (
+        // Over the icon's corner and above the name: its arrival moves nothing.
+        <ThumbnailImage source={signedInFileSource} file={item.file} className="pointer-events-none absolute top-1.5 left-1.5 h-[calc(100%-3.625rem)] w-[calc(100%-0.75rem)] rounded-lg" />
+      )}
       <div className="flex items-start justify-between gap-2">
         {isFolder ? <FolderIcon size={compact ? 'md' : 'lg'} /> : <FileIcon mimetype={item.file.mimetype} name={item.name} size={compact ? 'md' : 'lg'} />}
         {selected && (
-          <span className="grid size-5 place-items-center rounded-full bg-brand-600 text-white shadow-sm dark:bg-brand-500">
+          <span className="relative grid size-5 place-items-center rounded-full bg-brand-600 text-white shadow-sm dark:bg-brand-500">
             <Check aria-hidden="true" className="size-3.5" strokeWidth={3} />
           </span>
         )}
@@ -437,7 +454,14 @@ function ItemRow(view: ItemViewProps) {
       )}
     >
       <div className="flex min-w-0 flex-1 items-center gap-3">
-        {isFolder ? <FolderIcon size="sm" /> : <FileIcon mimetype={item.file.mimetype} name={item.name} size="sm" />}
+        {isFolder ? (
+          <FolderIcon size="sm" />
+        ) : (
+          <span className="relative shrink-0">
+            <FileIcon mimetype={item.file.mimetype} name={item.name} size="sm" />
+            <ThumbnailImage source={signedInFileSource} file={item.file} className="absolute inset-0 size-full rounded-lg" />
+          </span>
+        )}
         <div className="min-w-0">
           <p className="truncate text-sm font-medium text-ink" title={item.name}>
             {item.name}

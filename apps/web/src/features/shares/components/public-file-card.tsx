@@ -1,20 +1,52 @@
-import { Download } from 'lucide-react';
+import { Download, Eye } from 'lucide-react';
+import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PublicShare } from '@cloudvault/contract/shares';
 import { buttonClasses } from '../../../components/ui/button';
 import { FileIcon } from '../../../components/ui/file-icon';
+import { ThumbnailImage } from '../../../components/ui/thumbnail-image';
+import { useViewedFile, useViewerClosed } from '../../../hooks/use-viewed-file';
 import { cn } from '../../../lib/cn';
+import { hasThumbnail } from '../../../lib/file-source';
 import { useFormatSize } from '../../../lib/format-size';
+import { publicFileSource, sharedFile, SHARED_FILE_ID } from '../public-file-source';
 import { publicDownloadHref } from '../public-links';
+import type { ViewerSlot } from '../slots';
 import { ShareFacts } from './share-facts';
 
-/** A shared file: its name, size, owner and expiry, and a Download the browser streams to disk. */
-export function PublicFileCard({ token, share, access }: { token: string; share: PublicShare; access: string | null }) {
+interface PublicFileCardProps {
+  token: string;
+  share: PublicShare;
+  access: string | null;
+  viewer: ViewerSlot;
+}
+
+/**
+ * A shared file: its picture when it has one, name, size, owner and expiry, View (the
+ * full-screen viewer, `?view=file`) and a Download the browser streams to disk.
+ */
+export function PublicFileCard({ token, share, access, viewer: Viewer }: PublicFileCardProps) {
   const { t } = useTranslation();
   const formatSize = useFormatSize();
   const size = share.size === undefined ? share.sizeFormatted : formatSize(share.size);
+  const file = useMemo(() => sharedFile(share), [share]);
+  const files = useMemo(() => [file], [file]);
+  const source = useMemo(() => publicFileSource(token, access, 'file'), [token, access]);
+  const viewed = useViewedFile();
+  const viewButton = useRef<HTMLButtonElement>(null);
+  useViewerClosed(viewed.fileId, () => viewButton.current?.focus());
+
   return (
     <article className="mx-auto w-full max-w-xl rounded-card border border-line bg-surface p-6 shadow-card sm:p-8">
+      {hasThumbnail(file) && (
+        // The picture opens the viewer too; the View button is the keyboard's way there.
+        <button type="button" tabIndex={-1} aria-hidden="true" onClick={() => viewed.open(SHARED_FILE_ID)} className="relative mb-5 block aspect-[4/3] w-full overflow-hidden rounded-xl bg-surface-muted">
+          <span className="absolute inset-0 grid place-items-center">
+            <FileIcon mimetype={file.mimetype} name={file.originalName} size="lg" />
+          </span>
+          <ThumbnailImage source={source} file={file} size="large" className="absolute inset-0 size-full object-contain" />
+        </button>
+      )}
       <div className="flex items-start gap-4">
         <FileIcon mimetype={share.mimetype ?? ''} name={share.name} size="lg" />
         <div className="min-w-0 flex-1">
@@ -26,11 +58,18 @@ export function PublicFileCard({ token, share, access }: { token: string; share:
       <div className="mt-5 border-t border-line pt-5">
         <ShareFacts share={share} />
       </div>
-      {/* A plain link: the browser downloads natively, with progress and resume. */}
-      <a href={publicDownloadHref(token, { access })} download className={cn(buttonClasses({ size: 'lg', fullWidth: true }), 'mt-6')}>
-        <Download aria-hidden="true" className="size-5" />
-        {t('shares.public.download')}
-      </a>
+      <div className="mt-6 flex flex-col gap-2 sm:flex-row">
+        <button ref={viewButton} type="button" onClick={() => viewed.open(SHARED_FILE_ID)} className={cn(buttonClasses({ size: 'lg', variant: 'secondary' }), 'flex-1')}>
+          <Eye aria-hidden="true" className="size-5" />
+          {t('viewer.open')}
+        </button>
+        {/* A plain link: the browser downloads natively, with progress and resume. */}
+        <a href={publicDownloadHref(token, { access })} download className={cn(buttonClasses({ size: 'lg' }), 'flex-1')}>
+          <Download aria-hidden="true" className="size-5" />
+          {t('shares.public.download')}
+        </a>
+      </div>
+      {viewed.fileId !== null && <Viewer files={files} fileId={SHARED_FILE_ID} source={source} onMove={viewed.move} onClose={viewed.close} />}
     </article>
   );
 }

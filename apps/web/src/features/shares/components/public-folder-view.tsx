@@ -1,15 +1,19 @@
 import { Download, FolderX, TriangleAlert } from 'lucide-react';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { PublicShare } from '@cloudvault/contract/shares';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { FolderIcon } from '../../../components/ui/file-icon';
+import { useViewedFile, useViewerClosed } from '../../../hooks/use-viewed-file';
 import { ApiError } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { usePublicItems } from '../api/get-public-items';
 import { needsPassword } from '../api/get-public-share';
+import { focusFileRow } from '../focus-file-row';
+import { publicFileSource } from '../public-file-source';
 import { publicDownloadHref } from '../public-links';
+import type { ViewerSlot } from '../slots';
 import { CrumbTrail } from './crumb-trail';
 import { LoadingState, Notice } from './page-states';
 import { ReadOnlyItems } from './read-only-items';
@@ -21,19 +25,24 @@ interface PublicFolderViewProps {
   access: string | null;
   /** The access grant stopped working while browsing: ask for the password again. */
   onLocked: () => void;
+  viewer: ViewerSlot;
 }
 
 /**
  * A shared folder for a visitor: read-only browsing (the open folder lives in the address,
- * `?folder=<id>`), a download per file, and 'Download all' as one zip.
+ * `?folder=<id>`), each file in the viewer (`&view=<id>`) and its download, and
+ * 'Download all' as one zip.
  */
-export function PublicFolderView({ token, share, access, onLocked }: PublicFolderViewProps) {
+export function PublicFolderView({ token, share, access, onLocked, viewer: Viewer }: PublicFolderViewProps) {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const folderId = params.get('folder');
   const items = usePublicItems(token, folderId, access);
   const href = (id: string | null) => (id && id !== share.folderId ? `/s/${token}?folder=${encodeURIComponent(id)}` : `/s/${token}`);
   const locked = needsPassword(items.error);
+  const source = useMemo(() => publicFileSource(token, access, 'folder'), [token, access]);
+  const viewed = useViewedFile();
+  useViewerClosed(viewed.fileId, focusFileRow);
 
   useEffect(() => {
     if (locked) onLocked();
@@ -64,6 +73,8 @@ export function PublicFolderView({ token, share, access, onLocked }: PublicFolde
         folders={items.data.folders}
         files={items.data.files}
         folderHref={(folder) => href(folder.id)}
+        source={source}
+        onOpenFile={(file) => viewed.open(file.id)}
         fileAction={(file) => (
           <a
             href={publicDownloadHref(token, { fileId: file.id, access })}
@@ -101,6 +112,9 @@ export function PublicFolderView({ token, share, access, onLocked }: PublicFolde
         </div>
         {content}
       </section>
+      {viewed.fileId !== null && items.data && (
+        <Viewer files={items.data.files} fileId={viewed.fileId} source={source} onMove={viewed.move} onClose={viewed.close} />
+      )}
     </div>
   );
 }

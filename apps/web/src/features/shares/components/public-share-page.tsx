@@ -11,12 +11,13 @@ import { PublicFileCard } from './public-file-card';
 import { PublicFolderView } from './public-folder-view';
 import { SharePasswordForm } from './share-password-form';
 import { ShareUnavailable } from './share-unavailable';
+import type { ViewerSlot } from '../slots';
 
 /**
  * The public share page `/s/<token>` (docs/product.md#public-share-page): what a link shares, for
  * anyone who has it, signed in or not. A protected link asks for its password first.
  */
-export function PublicSharePage() {
+export function PublicSharePage({ viewer }: { viewer: ViewerSlot }) {
   const { t } = useTranslation();
   const { token = '' } = useParams();
   const [access, setAccess] = useShareAccess(token);
@@ -43,9 +44,9 @@ export function PublicSharePage() {
       </Notice>
     );
   } else if (share.data.type === 'file') {
-    content = <PublicFileCard token={token} share={share.data} access={access} />;
+    content = <PublicFileCard token={token} share={share.data} access={access} viewer={viewer} />;
   } else {
-    content = <PublicFolderView token={token} share={share.data} access={access} onLocked={() => setAccess(null)} />;
+    content = <PublicFolderView token={token} share={share.data} access={access} onLocked={() => setAccess(null)} viewer={viewer} />;
   }
 
   return (

@@ -5,6 +5,8 @@ import { Link } from 'react-router';
 import type { FileItem } from '@cloudvault/contract/files';
 import type { Folder } from '@cloudvault/contract/folders';
 import { FileIcon, FolderIcon } from '../../../components/ui/file-icon';
+import { ThumbnailImage } from '../../../components/ui/thumbnail-image';
+import type { FileSource } from '../../../lib/file-source';
 import { useFormatSize } from '../../../lib/format-size';
 
 interface ReadOnlyItemsProps {
@@ -16,13 +18,18 @@ interface ReadOnlyItemsProps {
   folderAction?: (folder: Folder) => ReactNode;
   /** The controls of a file row (its download). */
   fileAction: (file: FileItem) => ReactNode;
+  /** Where the files' thumbnails come from. */
+  source: FileSource;
+  /** Opens a file in the viewer (its name is the button). */
+  onOpenFile: (file: FileItem) => void;
 }
 
 /**
  * A folder's content for someone who may only look and download: folders first, each
- * opening by its name, then files; no selection, renaming, moving or deleting.
+ * opening by its name, then files, each opening in the viewer by its name, with its
+ * thumbnail; no selection, renaming, moving or deleting.
  */
-export function ReadOnlyItems({ folders, files, folderHref, folderAction, fileAction }: ReadOnlyItemsProps) {
+export function ReadOnlyItems({ folders, files, folderHref, folderAction, fileAction, source, onOpenFile }: ReadOnlyItemsProps) {
   const { t } = useTranslation();
   const formatSize = useFormatSize();
   if (folders.length === 0 && files.length === 0) {
@@ -51,13 +58,22 @@ export function ReadOnlyItems({ folders, files, folderHref, folderAction, fileAc
       ))}
       {files.map((file) => (
         <li key={`file:${file.id}`} aria-label={file.originalName} className="flex items-center gap-3 px-3 py-2.5 sm:px-5">
-          <FileIcon mimetype={file.mimetype} name={file.originalName} size="md" />
-          <div className="min-w-0 flex-1 py-1">
-            <p className="truncate text-sm font-semibold text-ink" title={file.originalName}>
+          <span className="relative shrink-0">
+            <FileIcon mimetype={file.mimetype} name={file.originalName} size="md" />
+            <ThumbnailImage source={source} file={file} className="absolute inset-0 size-full rounded-xl" />
+          </span>
+          <button
+            type="button"
+            data-file-id={file.id}
+            onClick={() => onOpenFile(file)}
+            aria-label={t('viewer.openNamed', { name: file.originalName })}
+            className="focus-ring min-w-0 flex-1 rounded-md py-1 text-left"
+          >
+            <span className="block truncate text-sm font-semibold text-ink hover:text-brand-600 dark:hover:text-brand-300" title={file.originalName}>
               {file.originalName}
-            </p>
-            <p className="text-xs text-ink-muted">{formatSize(file.size)}</p>
-          </div>
+            </span>
+            <span className="block text-xs text-ink-muted">{formatSize(file.size)}</span>
+          </button>
           {fileAction(file)}
         </li>
       ))}

@@ -6,7 +6,11 @@ import { Button, buttonClasses } from '../../../components/ui/button';
 import { useFiles } from '../../../hooks/use-files';
 import { useFolderPath } from '../../../hooks/use-folder-path';
 import { useFolders } from '../../../hooks/use-folders';
+import { useViewedFile, useViewerClosed } from '../../../hooks/use-viewed-file';
 import { ApiError } from '../../../lib/api-client';
+import { signedInFileSource } from '../../../lib/file-source';
+import type { ViewerSlot } from '../slots';
+import { focusFileRow } from '../focus-file-row';
 import { downloadSharedItem } from '../api/download-shared-item';
 import { sharedHref } from '../shared-href';
 import { CrumbTrail } from './crumb-trail';
@@ -16,10 +20,12 @@ import { ReadOnlyItems } from './read-only-items';
 /**
  * A folder shared with the user, read-only: the owner's folder routes answer for it (the
  * server checks it lies under a folder shared with the caller), with breadcrumbs that start
- * at the shared folder. Downloads only: nothing here uploads, renames, moves or deletes.
+ * at the shared folder. Viewing and downloads only: nothing here uploads, renames, moves or deletes.
  */
-export function SharedFolderView({ folderId }: { folderId: string }) {
+export function SharedFolderView({ folderId, viewer: Viewer }: { folderId: string; viewer: ViewerSlot }) {
   const { t } = useTranslation();
+  const viewed = useViewedFile();
+  useViewerClosed(viewed.fileId, focusFileRow);
   const folders = useFolders(folderId);
   const files = useFiles(folderId);
   const path = useFolderPath(folderId);
@@ -80,6 +86,8 @@ export function SharedFolderView({ folderId }: { folderId: string }) {
               <Download aria-hidden="true" className="size-4" />
             </Button>
           )}
+          source={signedInFileSource}
+          onOpenFile={(file) => viewed.open(file.id)}
           fileAction={(file) => (
             <Button variant="ghost" size="sm" onClick={() => download('file', file.id)} aria-label={t('shares.browse.downloadNamed', { name: file.originalName })}>
               <Download aria-hidden="true" className="size-4" />
@@ -88,6 +96,10 @@ export function SharedFolderView({ folderId }: { folderId: string }) {
         />
       ) : (
         <LoadingState label={t('shares.browse.loading')} />
+      )}
+      {viewed.fileId !== null && files.data && (
+        // Read-only: Download is the one action (the viewer's own).
+        <Viewer files={files.data} fileId={viewed.fileId} source={signedInFileSource} onMove={viewed.move} onClose={viewed.close} />
       )}
     </>
   );

@@ -7,6 +7,7 @@ import { PageTitle } from '../../../components/ui/page-title';
 import { useSharedWithMe } from '../api/get-shared-with-me';
 import { ownerName } from '../public-links';
 import { sharedHref } from '../shared-href';
+import type { ViewerSlot } from '../slots';
 import { BackToFiles } from './back-link';
 import { LoadingState, Notice } from './page-states';
 import { SharedFolderView } from './shared-folder-view';
@@ -15,7 +16,7 @@ import { SharedFolderView } from './shared-folder-view';
  * 'Shared with me' (docs/product.md#shared-with-me): folders shared privately to the user's e-mail,
  * each with its owner; an open one (`/shared?folder=<id>`) is browsed read-only.
  */
-export function SharedWithMePage() {
+export function SharedWithMePage({ viewer }: { viewer: ViewerSlot }) {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const folderId = params.get('folder');
@@ -28,7 +29,7 @@ export function SharedWithMePage() {
         <p className="mt-1.5 max-w-2xl text-sm text-ink-muted">{t('shares.withMe.subtitle')}</p>
       </div>
       <section className="mt-6 overflow-hidden rounded-card border border-line bg-surface shadow-card">
-        {folderId ? <SharedFolderView key={folderId} folderId={folderId} /> : <SharedFolderList />}
+        {folderId ? <SharedFolderView key={folderId} folderId={folderId} viewer={viewer} /> : <SharedFolderList />}
       </section>
     </>
   );

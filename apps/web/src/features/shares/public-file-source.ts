@@ -1,0 +1,43 @@
+import type { PublicShare } from '@cloudvault/contract/shares';
+import { apiBlob } from '../../lib/api-client';
+import { saveFromUrl } from '../../lib/download';
+import { orNoThumbnail, type FileSource, type ViewableFile } from '../../lib/file-source';
+import { publicDownloadHref } from './public-links';
+
+/** The id a file link's single file goes by in the viewer's address (`?view=file`): the link names no file id. */
+export const SHARED_FILE_ID = 'file';
+
+/**
+ * A public link's files for its visitor: plain addresses (the token, and an unlocked
+ * password link's grant as `access`), so the browser loads them itself, with Range. A file
+ * link is its one file; a folder link reaches each file inside by its id.
+ */
+export function publicFileSource(token: string, access: string | null, kind: 'file' | 'folder'): FileSource {
+  const base = `/public/shares/${encodeURIComponent(token)}`;
+  const href = (fileId: string) => publicDownloadHref(token, { fileId: kind === 'folder' ? fileId : undefined, access });
+  return {
+    bytesUrl: async (fileId) => href(fileId),
+    thumbnail: (file, size, signal) =>
+      orNoThumbnail(
+        apiBlob(kind === 'folder' ? `${base}/files/${encodeURIComponent(file.id)}/thumbnail` : `${base}/thumbnail`, {
+          query: { size, v: file.contentTag, access },
+          // A 401 here is the link's (its grant ran out), never the end of anyone's session.
+          ignoreUnauthorized: true,
+          signal,
+        }),
+      ),
+    download: async (fileId) => saveFromUrl(href(fileId)),
+  };
+}
+
+/** A file link's one file as the viewer and thumbnails see it. */
+export function sharedFile(share: PublicShare): ViewableFile {
+  return {
+    id: SHARED_FILE_ID,
+    originalName: share.name,
+    mimetype: share.mimetype ?? 'application/octet-stream',
+    size: share.size ?? 0,
+    preview: share.preview ?? null,
+    contentTag: share.contentTag ?? '',
+  };
+}

@@ -32,6 +32,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { metricsRoutes } from './modules/metrics/metrics.routes.ts';
 import { registerRequestMetrics } from './modules/metrics/request-metrics.ts';
 import { registerWebApp } from './modules/web/web.routes.ts';
+import { appPasswordsRoutes } from './modules/app-passwords/app-passwords.routes.ts';
 
 const JSON_BODY_LIMIT = 1024 * 1024;
 const SECRET_QUERY_PARAMS = /([?&](?:access|token)=)[^&]*/gi;
@@ -142,6 +143,7 @@ export async function buildApp(
       await api.register(versionsRoutes(container));
       await api.register(analyticsRoutes(container.analytics));
       await api.register(twoFactorRoutes(container.twoFactor));
+      await api.register(appPasswordsRoutes(container.appPasswords));
       await api.register(notificationsRoutes(container.notifications));
       await api.register(accountDataRoutes({ exports: container.accountExports, deletion: container.accountDeletion, links: container.links, downloads: container.downloads }));
       await api.register(publicSharesRoutes(container));

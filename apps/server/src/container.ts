@@ -73,6 +73,9 @@ import { createStorageUpkeepService } from './modules/storage-upkeep/storage-upk
 import { createJobRunner } from './adapters/jobs/create-job-runner.ts';
 import type { JobRunner } from './adapters/jobs/job-runner.ts';
 import { registerBackgroundJobs } from './background-jobs.ts';
+import { rememberVerifiedPasswords } from './lib/verified-passwords.ts';
+import { createAppPasswordsRepository } from './modules/app-passwords/app-passwords.repository.ts';
+import { createAppPasswordsService } from './modules/app-passwords/app-passwords.service.ts';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 const ONE_HOUR = 60 * 60 * 1000;
@@ -104,6 +107,8 @@ export interface Container {
   activity: ReturnType<typeof createActivityService>;
   notifications: ReturnType<typeof createNotificationsService>;
   twoFactor: ReturnType<typeof createTwoFactorService>;
+  /** App passwords, and the Basic-auth check WebDAV signs every request in with (docs/decisions/0028-app-passwords.md). */
+  appPasswords: ReturnType<typeof createAppPasswordsService>;
   profile: ReturnType<typeof createProfileService>;
   accountExports: ReturnType<typeof createAccountExportService>;
   accountDeletion: ReturnType<typeof createAccountDeletionService>;
@@ -222,6 +227,14 @@ export async function createContainer(
     verifySecondFactor: (user, code) => twoFactor.verify(user.id, user.totp_secret as string, code),
     signedIn: securityAlerts.signedIn,
     registered: (user) => accountTokens.sendVerification(user),
+  });
+
+  const appPasswords = createAppPasswordsService({
+    appPasswords: createAppPasswordsRepository(database.db),
+    accounts,
+    // WebDAV clients send the password with every request: argon2 once, then remembered (decision 0028).
+    passwords: { hash: hashPassword, verify: rememberVerifiedPasswords(verifyPassword, { maxEntries: 1000, ttlMs: 5 * 60 * 1000, clock }) },
+    clock,
   });
 
   const foldersRepository = createFoldersRepository(database.db, database.dialect);
@@ -386,6 +399,7 @@ export async function createContainer(
     activity,
     notifications,
     twoFactor,
+    appPasswords,
     profile,
     accountExports,
     accountDeletion,

@@ -261,6 +261,18 @@ export interface BlobDeletionsTable {
   blob_key: string;
 }
 
+/** A user's app password for WebDAV clients (docs/decisions/0028-app-passwords.md). */
+export interface AppPasswordsTable {
+  id: string;
+  user_id: string;
+  name: string;
+  /** SHA-256 of the normalised secret: shown once, never stored readable. */
+  secret_hash: string;
+  created_at: string;
+  /** Updated at most once a minute, so a syncing client does not write on every request. */
+  last_used_at: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -286,4 +298,5 @@ export interface Database {
   shared_secrets: SharedSecretsTable;
   upload_reservations: UploadReservationsTable;
   blob_deletions: BlobDeletionsTable;
+  app_passwords: AppPasswordsTable;
 }

@@ -5,7 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 
-/** A value to type into another device (an address, a user name, a secret), with a button that copies it. */
+/**
+ * A value to type into another device (an address, a user name, a secret): a read-only
+ * field, selected whole on focus, with a button that copies it.
+ */
 export function CopyField({ label, value, secret = false }: { label: string; value: string; secret?: boolean }) {
   const { t } = useTranslation();
   const id = useId();
@@ -19,20 +22,23 @@ export function CopyField({ label, value, secret = false }: { label: string; val
   };
   return (
     <div className="flex flex-col gap-1.5">
-      <span id={`${id}-label`} className="text-sm font-medium text-ink">
+      <label htmlFor={id} className="text-sm font-medium text-ink">
         {label}
-      </span>
+      </label>
       <div className="flex items-stretch gap-2">
-        <output
-          aria-labelledby={`${id}-label`}
+        <input
+          id={id}
+          readOnly
+          value={value}
+          spellCheck={false}
+          onFocus={(event) => event.currentTarget.select()}
           className={cn(
-            'min-w-0 flex-1 rounded-control border border-line bg-surface-muted px-3 py-2 font-mono text-sm break-all text-ink select-all',
-            secret && 'text-base tracking-wide',
+            'h-11 min-w-0 flex-1 rounded-control border border-line bg-surface-muted px-3 font-mono text-sm text-ink focus:border-brand-500 focus:ring-4 focus:ring-brand-500/20 focus:outline-none',
+            // The whole secret fits a phone's dialog at this size (34 monospaced characters).
+            secret && 'px-2.5 text-xs sm:px-3 sm:text-[0.9375rem] sm:tracking-wide',
           )}
-        >
-          {value}
-        </output>
-        <Button variant="secondary" size="sm" className="h-auto shrink-0" onClick={() => void copy()} aria-label={t('appPasswords.copyLabel', { what: label })}>
+        />
+        <Button variant="secondary" className="h-11 w-11 shrink-0 px-0 sm:w-auto sm:px-4" onClick={() => void copy()} aria-label={t('appPasswords.copyLabel', { what: label })}>
           <Copy aria-hidden="true" className="size-4" />
           <span className="hidden sm:inline">{t('appPasswords.copy')}</span>
         </Button>

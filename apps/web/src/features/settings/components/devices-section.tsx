@@ -28,6 +28,7 @@ export function DevicesSection() {
   const [created, setCreated] = useState<CreatedAppPasswordResponse | null>(null);
   const [revoking, setRevoking] = useState<AppPassword | null>(null);
   const nameRef = useRef<HTMLInputElement>(null);
+  const createRef = useRef<HTMLButtonElement>(null);
   const webDavUrl = `${window.location.origin}/dav/`;
   const when = (iso: string) => new Date(iso).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -44,6 +45,12 @@ export function DevicesSection() {
       if (caught instanceof ApiError && caught.code === 'APP_PASSWORD_LIMIT') setNameError(t('appPasswords.limitReached', { max: APP_PASSWORDS_PER_USER }));
       else setNameError(serverErrorMessage(caught) ?? t('appPasswords.createFailed'));
     }
+  };
+
+  // Create was disabled while it ran, so the dialog could not note it as its opener: focus goes back to it here.
+  const onCreatedClosed = () => {
+    setCreated(null);
+    requestAnimationFrame(() => createRef.current?.focus());
   };
 
   // The revoked row and its button are gone: focus goes back to where a new one is made.
@@ -78,7 +85,7 @@ export function DevicesSection() {
             }}
             error={nameError}
           />
-          <Button type="submit" loading={create.isPending} className="w-full sm:mt-7 sm:w-auto">
+          <Button ref={createRef} type="submit" loading={create.isPending} className="w-full sm:mt-7 sm:w-auto">
             {!create.isPending && <Plus aria-hidden="true" className="size-4" />}
             {t('appPasswords.create')}
           </Button>
@@ -126,7 +133,7 @@ export function DevicesSection() {
         )}
       </div>
 
-      <AppPasswordCreatedModal created={created} webDavUrl={webDavUrl} userName={user?.email ?? ''} onClose={() => setCreated(null)} />
+      <AppPasswordCreatedModal created={created} webDavUrl={webDavUrl} userName={user?.email ?? ''} onClose={onCreatedClosed} />
       <RevokeAppPasswordModal appPassword={revoking} onClose={() => setRevoking(null)} onRevoked={onRevoked} />
     </SettingsSection>
   );

@@ -73,6 +73,10 @@ import { createStorageUpkeepService } from './modules/storage-upkeep/storage-upk
 import { createJobRunner } from './adapters/jobs/create-job-runner.ts';
 import type { JobRunner } from './adapters/jobs/job-runner.ts';
 import { registerBackgroundJobs } from './background-jobs.ts';
+import { createDavRepository } from './modules/dav/dav.repository.ts';
+import { createDavService } from './modules/dav/dav.service.ts';
+import { createDavLocksService } from './modules/dav/dav-locks.service.ts';
+import type { CheckBasicCredentials } from './modules/dav/dav.routes.ts';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 const ONE_HOUR = 60 * 60 * 1000;
@@ -130,6 +134,8 @@ export interface Container {
   rateLimitStore: FastifyRateLimitStoreCtor;
   /** Prometheus metrics; any part may register its own (lib/metrics.ts). Served when METRICS_TOKEN is set. */
   metrics: Metrics;
+  /** WebDAV at /dav/ (docs/decisions/0027-webdav.md): My Files, its locks, and who may reach it. */
+  dav: { files: ReturnType<typeof createDavService>; locks: ReturnType<typeof createDavLocksService>; checkCredentials: CheckBasicCredentials };
   close(): Promise<void>;
 }
 
@@ -358,6 +364,34 @@ export async function createContainer(
   });
   registerJobMetrics(metrics, jobs);
 
+  const davRepository = createDavRepository(database.db, database.dialect);
+  const davLocks = createDavLocksService({ dav: davRepository, clock });
+  const dav = {
+    files: createDavService({
+      dav: davRepository,
+      locks: davLocks,
+      folders,
+      files,
+      trash,
+      uploads,
+      storage,
+      blobs,
+      planOf: async (userId: string) => plans.get(await accounts.planIdOf(userId)),
+      clock,
+    }),
+    locks: davLocks,
+    checkCredentials: (async (email, password, ip) => {
+      const user = await accounts.findUserByEmail(email);
+      if (!user) return null;
+      try {
+        await accounts.confirmPassword(user.id, password, ip);
+        return user.id;
+      } catch {
+        return null;
+      }
+    }) satisfies CheckBasicCredentials,
+  };
+
   return {
     config,
     database,
@@ -403,6 +437,7 @@ export async function createContainer(
     jobs,
     rateLimitStore: sharedRateLimitStore({ windows: limitWindows, clock, log }),
     metrics,
+    dav,
     close: async () => {
       await jobs.stop();
       await mail.drain();

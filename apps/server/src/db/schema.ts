@@ -261,6 +261,35 @@ export interface BlobDeletionsTable {
   blob_key: string;
 }
 
+/** A WebDAV dead property (docs/decisions/0027-webdav.md). */
+export interface DavPropertiesTable {
+  user_id: string;
+  /** The file's or folder's id, or "/" for the root. */
+  resource_id: string;
+  file_id: string | null;
+  folder_id: string | null;
+  namespace: string;
+  name: string;
+  /** The property's content as XML. */
+  value: string;
+}
+
+/** A WebDAV write lock, shared by every node (docs/decisions/0027-webdav.md). */
+export interface DavLocksTable {
+  token: string;
+  user_id: string;
+  /** The locked path, segments lower-cased ("/" for the root). */
+  path_key: string;
+  /** The locked path as the client named it. */
+  href: string;
+  depth_infinity: number;
+  exclusive: number;
+  owner: string;
+  timeout_seconds: number;
+  expires_at: string;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -286,4 +315,6 @@ export interface Database {
   shared_secrets: SharedSecretsTable;
   upload_reservations: UploadReservationsTable;
   blob_deletions: BlobDeletionsTable;
+  dav_properties: DavPropertiesTable;
+  dav_locks: DavLocksTable;
 }

@@ -33,6 +33,7 @@ import { metricsRoutes } from './modules/metrics/metrics.routes.ts';
 import { registerRequestMetrics } from './modules/metrics/request-metrics.ts';
 import { registerWebApp } from './modules/web/web.routes.ts';
 import { appPasswordsRoutes } from './modules/app-passwords/app-passwords.routes.ts';
+import { davRoutes } from './modules/dav/dav.routes.ts';
 
 const JSON_BODY_LIMIT = 1024 * 1024;
 const SECRET_QUERY_PARAMS = /([?&](?:access|token)=)[^&]*/gi;
@@ -168,6 +169,7 @@ export async function buildApp(
     { prefix: '/api' },
   );
   await app.register(metricsRoutes({ metrics: container.metrics, token: config.metricsToken }));
+  await app.register(davRoutes({ dav: container.dav.files, locks: container.dav.locks, downloads: container.downloads, checkCredentials: container.dav.checkCredentials }));
   await registerWebApp(app, config.webDistDir);
   return app;
 }

@@ -76,6 +76,10 @@ import { registerBackgroundJobs } from './background-jobs.ts';
 import { rememberVerifiedPasswords } from './lib/verified-passwords.ts';
 import { createAppPasswordsRepository } from './modules/app-passwords/app-passwords.repository.ts';
 import { createAppPasswordsService } from './modules/app-passwords/app-passwords.service.ts';
+import { createDavRepository } from './modules/dav/dav.repository.ts';
+import { createDavService } from './modules/dav/dav.service.ts';
+import { createDavLocksService } from './modules/dav/dav-locks.service.ts';
+import type { CheckBasicCredentials } from './modules/dav/dav.routes.ts';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 const ONE_HOUR = 60 * 60 * 1000;
@@ -135,6 +139,8 @@ export interface Container {
   rateLimitStore: FastifyRateLimitStoreCtor;
   /** Prometheus metrics; any part may register its own (lib/metrics.ts). Served when METRICS_TOKEN is set. */
   metrics: Metrics;
+  /** WebDAV at /dav/ (docs/decisions/0027-webdav.md): My Files, its locks, and who may reach it. */
+  dav: { files: ReturnType<typeof createDavService>; locks: ReturnType<typeof createDavLocksService>; checkCredentials: CheckBasicCredentials };
   close(): Promise<void>;
 }
 
@@ -371,6 +377,26 @@ export async function createContainer(
   });
   registerJobMetrics(metrics, jobs);
 
+  const davRepository = createDavRepository(database.db, database.dialect);
+  const davLocks = createDavLocksService({ dav: davRepository, clock });
+  const dav = {
+    files: createDavService({
+      dav: davRepository,
+      locks: davLocks,
+      folders,
+      files,
+      trash,
+      uploads,
+      storage,
+      blobs,
+      planOf: async (userId: string) => plans.get(await accounts.planIdOf(userId)),
+      clock,
+    }),
+    locks: davLocks,
+    // The e-mail with an app password, or the account password while two-factor is off (docs/decisions/0028-app-passwords.md).
+    checkCredentials: (async (email, password, ip) => (await appPasswords.authenticateBasic({ email, password, clientAddress: ip })).userId) satisfies CheckBasicCredentials,
+  };
+
   return {
     config,
     database,
@@ -417,6 +443,7 @@ export async function createContainer(
     jobs,
     rateLimitStore: sharedRateLimitStore({ windows: limitWindows, clock, log }),
     metrics,
+    dav,
     close: async () => {
       await jobs.stop();
       await mail.drain();

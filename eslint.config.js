@@ -25,7 +25,7 @@ const webFeatures = readdirSync(new URL('./apps/web/src/features', import.meta.u
  * other. A new folder under modules/ must be placed here (lint stops until it is).
  */
 const SERVER_MODULES = [
-  'plans', 'metrics', 'activity', 'mail', 'settings', 'notifications', 'accounts', 'account-tokens', 'two-factor', 'profile',
+  'plans', 'metrics', 'activity', 'mail', 'settings', 'notifications', 'accounts', 'account-tokens', 'two-factor', 'app-passwords', 'profile',
   'downloads', 'folders', 'files', 'shares', 'trash', 'versions', 'analytics', 'billing', 'account-data', 'storage-upkeep', 'dav', 'health', 'web',
 ];
 const MODULES_DIR = 'apps/server/src/modules';

@@ -73,10 +73,12 @@ import { createStorageUpkeepService } from './modules/storage-upkeep/storage-upk
 import { createJobRunner } from './adapters/jobs/create-job-runner.ts';
 import type { JobRunner } from './adapters/jobs/job-runner.ts';
 import { registerBackgroundJobs } from './background-jobs.ts';
+import { rememberVerifiedPasswords } from './lib/verified-passwords.ts';
+import { createAppPasswordsRepository } from './modules/app-passwords/app-passwords.repository.ts';
+import { createAppPasswordsService } from './modules/app-passwords/app-passwords.service.ts';
 import { createDavRepository } from './modules/dav/dav.repository.ts';
 import { createDavService } from './modules/dav/dav.service.ts';
 import { createDavLocksService } from './modules/dav/dav-locks.service.ts';
-import type { CheckBasicCredentials } from './modules/dav/dav.routes.ts';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 const ONE_HOUR = 60 * 60 * 1000;
@@ -108,6 +110,8 @@ export interface Container {
   activity: ReturnType<typeof createActivityService>;
   notifications: ReturnType<typeof createNotificationsService>;
   twoFactor: ReturnType<typeof createTwoFactorService>;
+  /** App passwords, and the Basic-auth check WebDAV signs every request in with (docs/decisions/0028-app-passwords.md). */
+  appPasswords: ReturnType<typeof createAppPasswordsService>;
   profile: ReturnType<typeof createProfileService>;
   accountExports: ReturnType<typeof createAccountExportService>;
   accountDeletion: ReturnType<typeof createAccountDeletionService>;
@@ -135,7 +139,7 @@ export interface Container {
   /** Prometheus metrics; any part may register its own (lib/metrics.ts). Served when METRICS_TOKEN is set. */
   metrics: Metrics;
   /** WebDAV at /dav/ (docs/decisions/0027-webdav.md): My Files, its locks, and who may reach it. */
-  dav: { files: ReturnType<typeof createDavService>; locks: ReturnType<typeof createDavLocksService>; checkCredentials: CheckBasicCredentials };
+  dav: { files: ReturnType<typeof createDavService>; locks: ReturnType<typeof createDavLocksService> };
   close(): Promise<void>;
 }
 
@@ -228,6 +232,14 @@ export async function createContainer(
     verifySecondFactor: (user, code) => twoFactor.verify(user.id, user.totp_secret as string, code),
     signedIn: securityAlerts.signedIn,
     registered: (user) => accountTokens.sendVerification(user),
+  });
+
+  const appPasswords = createAppPasswordsService({
+    appPasswords: createAppPasswordsRepository(database.db),
+    accounts,
+    // WebDAV clients send the password with every request: argon2 once, then remembered (decision 0028).
+    passwords: { hash: hashPassword, verify: rememberVerifiedPasswords(verifyPassword, { maxEntries: 1000, ttlMs: 5 * 60 * 1000, clock }) },
+    clock,
   });
 
   const foldersRepository = createFoldersRepository(database.db, database.dialect);
@@ -380,16 +392,6 @@ export async function createContainer(
       clock,
     }),
     locks: davLocks,
-    checkCredentials: (async (email, password, ip) => {
-      const user = await accounts.findUserByEmail(email);
-      if (!user) return null;
-      try {
-        await accounts.confirmPassword(user.id, password, ip);
-        return user.id;
-      } catch {
-        return null;
-      }
-    }) satisfies CheckBasicCredentials,
   };
 
   return {
@@ -420,6 +422,7 @@ export async function createContainer(
     activity,
     notifications,
     twoFactor,
+    appPasswords,
     profile,
     accountExports,
     accountDeletion,

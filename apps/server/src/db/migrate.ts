@@ -13,6 +13,7 @@ import * as jobs from './migrations/2026-11-24-12-jobs.ts';
 import * as sharedLimits from './migrations/2026-11-24-13-shared-limits.ts';
 import * as sharedSecrets from './migrations/2026-11-24-14-shared-secrets.ts';
 import * as crashSafeStorage from './migrations/2026-11-24-15-crash-safe-storage.ts';
+import * as appPasswords from './migrations/2026-11-24-18-app-passwords.ts';
 import * as webdav from './migrations/2026-11-24-19-webdav.ts';
 import type { Dialect } from './database.ts';
 
@@ -32,6 +33,7 @@ export const migrationsFor = (dialect: Dialect): Record<string, Migration> => ({
   '2026-11-24-13-shared-limits': sharedLimits,
   '2026-11-24-14-shared-secrets': sharedSecrets,
   '2026-11-24-15-crash-safe-storage': crashSafeStorage,
+  '2026-11-24-18-app-passwords': appPasswords,
   '2026-11-24-19-webdav': webdav,
 });
 

@@ -261,6 +261,18 @@ export interface BlobDeletionsTable {
   blob_key: string;
 }
 
+/** A user's app password for WebDAV clients (docs/decisions/0028-app-passwords.md). */
+export interface AppPasswordsTable {
+  id: string;
+  user_id: string;
+  name: string;
+  /** SHA-256 of the normalised secret: shown once, never stored readable. */
+  secret_hash: string;
+  created_at: string;
+  /** Updated at most once a minute, so a syncing client does not write on every request. */
+  last_used_at: string | null;
+}
+
 /** A WebDAV dead property (docs/decisions/0027-webdav.md). */
 export interface DavPropertiesTable {
   user_id: string;
@@ -315,6 +327,7 @@ export interface Database {
   shared_secrets: SharedSecretsTable;
   upload_reservations: UploadReservationsTable;
   blob_deletions: BlobDeletionsTable;
+  app_passwords: AppPasswordsTable;
   dav_properties: DavPropertiesTable;
   dav_locks: DavLocksTable;
 }

@@ -169,7 +169,7 @@ export async function buildApp(
     { prefix: '/api' },
   );
   await app.register(metricsRoutes({ metrics: container.metrics, token: config.metricsToken }));
-  await app.register(davRoutes({ dav: container.dav.files, locks: container.dav.locks, downloads: container.downloads, checkCredentials: container.dav.checkCredentials }));
+  await app.register(davRoutes({ dav: container.dav.files, locks: container.dav.locks, downloads: container.downloads, authenticateBasic: container.appPasswords.authenticateBasic }));
   await registerWebApp(app, config.webDistDir);
   return app;
 }

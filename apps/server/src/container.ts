@@ -79,7 +79,6 @@ import { createAppPasswordsService } from './modules/app-passwords/app-passwords
 import { createDavRepository } from './modules/dav/dav.repository.ts';
 import { createDavService } from './modules/dav/dav.service.ts';
 import { createDavLocksService } from './modules/dav/dav-locks.service.ts';
-import type { CheckBasicCredentials } from './modules/dav/dav.routes.ts';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 const ONE_HOUR = 60 * 60 * 1000;
@@ -140,7 +139,7 @@ export interface Container {
   /** Prometheus metrics; any part may register its own (lib/metrics.ts). Served when METRICS_TOKEN is set. */
   metrics: Metrics;
   /** WebDAV at /dav/ (docs/decisions/0027-webdav.md): My Files, its locks, and who may reach it. */
-  dav: { files: ReturnType<typeof createDavService>; locks: ReturnType<typeof createDavLocksService>; checkCredentials: CheckBasicCredentials };
+  dav: { files: ReturnType<typeof createDavService>; locks: ReturnType<typeof createDavLocksService> };
   close(): Promise<void>;
 }
 
@@ -393,8 +392,6 @@ export async function createContainer(
       clock,
     }),
     locks: davLocks,
-    // The e-mail with an app password, or the account password while two-factor is off (docs/decisions/0028-app-passwords.md).
-    checkCredentials: (async (email, password, ip) => (await appPasswords.authenticateBasic({ email, password, clientAddress: ip })).userId) satisfies CheckBasicCredentials,
   };
 
   return {

@@ -9,9 +9,11 @@ export interface DavAnswer {
   text: string;
 }
 
-/** The password a WebDAV client signs in with: the account's own while two-factor is off. */
-export async function davPassword(_server: TestServer, user: { password: string }): Promise<string> {
-  return user.password;
+/** An app password made for the user through the API, as a WebDAV client is given one. */
+export async function davPassword(server: TestServer, user: { token: string }): Promise<string> {
+  const created = await server.request('POST', '/api/user/app-passwords', { token: user.token, body: { name: 'WebDAV test client' } });
+  if (created.status !== 201) throw new Error(`app password not created: ${created.status} ${created.text}`);
+  return created.body.password as string;
 }
 
 /** HTTP Basic credentials for a user. */
@@ -45,7 +47,7 @@ export function davRequest(
 }
 
 /** A signed-in WebDAV client of one user: `dav('PUT', '/dav/a.txt', {...})`. */
-export async function davClientFor(server: TestServer, user: { email: string; password: string }) {
+export async function davClientFor(server: TestServer, user: { email: string; token: string }) {
   const auth = basicAuth(user.email, await davPassword(server, user));
   return (method: string, rawPath: string, options: { headers?: Record<string, string>; body?: string | Buffer | Readable } = {}) =>
     davRequest(server, method, rawPath, { ...options, auth });

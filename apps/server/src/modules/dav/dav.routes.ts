@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import { continueWithBody } from '../../lib/early-answers.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
+import type { AppPasswordsService } from '../app-passwords/app-passwords.service.ts';
 import type { DownloadResponses } from '../downloads/download-responses.ts';
 import { parseIfHeader } from './dav-if-header.ts';
 import { type ActiveLock, DavLockedError, DEFAULT_LOCK_SECONDS, type DavLocksService, type IfContext, lockCovers, MAX_LOCK_SECONDS, presentLock, type WriteTarget } from './dav-locks.service.ts';
@@ -10,9 +11,6 @@ import { activeLockXml, needs, propfindResponse } from './dav-properties.ts';
 import { parseLockInfo, parsePropertyUpdate, parsePropfind } from './dav-requests.ts';
 import { type DavResource, type DavService, etagOf, fileEtag, resourceId } from './dav.service.ts';
 import { escapeXml, readBoundedBody } from './dav-xml.ts';
-
-/** Checks HTTP Basic credentials (e-mail and app password): the user's id, or null. Failures count toward the sign-in limits. */
-export type CheckBasicCredentials = (email: string, password: string, ip: string) => Promise<string | null>;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -102,7 +100,13 @@ async function streamMultistatus(request: FastifyRequest, reply: FastifyReply, r
  * every request authenticated with HTTP Basic (e-mail and app password).
  * docs/decisions/0027-webdav.md says why it is built this way.
  */
-export function davRoutes(deps: { dav: DavService; locks: DavLocksService; downloads: DownloadResponses; checkCredentials: CheckBasicCredentials }) {
+export function davRoutes(deps: {
+  dav: DavService;
+  locks: DavLocksService;
+  downloads: DownloadResponses;
+  /** E-mail and app password (or the account password while two-factor is off); failures count toward the sign-in limits. */
+  authenticateBasic: AppPasswordsService['authenticateBasic'];
+}) {
   const { dav, locks, downloads } = deps;
   return async (app: FastifyInstance) => {
     // Fastify 5 routes WebDAV's methods once they are declared; each may carry a body.
@@ -117,9 +121,13 @@ export function davRoutes(deps: { dav: DavService; locks: DavLocksService; downl
     app.addHook('onRequest', async (request) => {
       const credentials = basicCredentials(request.headers.authorization);
       if (!credentials) throw askForCredentials('Sign in with your e-mail and an app password');
-      const userId = await deps.checkCredentials(credentials.email, credentials.password, request.ip);
-      if (!userId) throw askForCredentials('The e-mail or app password is wrong');
-      request.davUserId = userId;
+      try {
+        request.davUserId = (await deps.authenticateBasic({ ...credentials, clientAddress: request.ip })).userId;
+      } catch (error) {
+        // A client asks again, or asks its user, only when told how to authenticate.
+        if (error instanceof AppError && error.status === 401) throw askForCredentials(error.message);
+        throw error;
+      }
     });
 
     const userOf = (request: FastifyRequest) => request.davUserId as string;

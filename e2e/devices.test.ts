@@ -21,7 +21,7 @@ async function rclone(args: string[], credentials: { user: string; password: str
     ...process.env,
     RCLONE_CONFIG: '/dev/null',
     RCLONE_WEBDAV_URL: `${session.server.url}/dav/`,
-    RCLONE_WEBDAV_VENDOR: 'other',
+    RCLONE_WEBDAV_VENDOR: 'owncloud',
     RCLONE_WEBDAV_USER: credentials.user,
     RCLONE_WEBDAV_PASS: obscured.trim(),
   };

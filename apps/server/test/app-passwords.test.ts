@@ -133,7 +133,7 @@ describe('Basic credentials (WebDAV)', () => {
     await server.request('DELETE', `/api/user/app-passwords/${revoked.id}`, { token: user.token });
     const refused = await basic(user.email, revoked.password, address);
     expect(refused.status).toBe(401);
-    expect(refused.headers?.['WWW-Authenticate']).toMatch(/^Basic realm="CloudVault"/);
+    expect(refused.headers?.['WWW-Authenticate']).toMatch(/^Basic realm="CloudVault WebDAV"/);
     expect((await basic(user.email, kept.password, address)).status).toBe(200);
   });
 

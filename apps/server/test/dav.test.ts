@@ -199,6 +199,32 @@ describe('the rules every upload follows', () => {
     expect(Number(row.storage_used)).toBe(524288000 - 50);
   });
 
+  it('counts PUTs in progress against the plan’s uploads at once (429), and keeps nothing of those cut off', async () => {
+    const { user, email, token } = await davUser();
+    const password = await davPassword(server, { token });
+    const { port } = new URL(server.url);
+    // Three uploads of the Free plan's three at once, each having sent part of its body.
+    const open = await Promise.all(
+      [1, 2, 3].map(
+        (n) =>
+          new Promise<http.ClientRequest>((resolve) => {
+            const request = http.request({ host: '127.0.0.1', port, method: 'PUT', path: `/dav/slow-${n}.bin`, headers: { authorization: basicAuth(email, password), 'content-length': '100000' } });
+            request.on('error', () => {});
+            request.write(Buffer.alloc(1000), () => resolve(request));
+          }),
+      ),
+    );
+    await expect.poll(async () => Number((await server.container.database.db.selectFrom('upload_reservations').select((eb) => eb.fn.countAll().as('n')).where('user_id', '=', user.id).executeTakeFirstOrThrow()).n)).toBe(3);
+    const dav = await davClientFor(server, { email, token });
+    expect((await dav('PUT', '/dav/fourth.txt', { body: 'x' })).status).toBe(429);
+    for (const request of open) request.destroy();
+    await expect.poll(async () => (await server.container.database.db.selectFrom('upload_reservations').select('id').where('user_id', '=', user.id).execute()).length).toBe(0);
+    expect(await filesIn(token)).toEqual([]);
+    await assertStorageConsistent(server, user.id);
+    // A client cutting its upload off is routine: no error is logged for it.
+    expect(server.logs()).not.toMatch(/"level":50/);
+  });
+
   it('refuses the names the JSON API refuses, with the same status, and creates nothing', async () => {
     const { dav, token } = await davUser();
     for (const path of [`/dav/${'n'.repeat(256)}.txt`, '/dav/%20padded.txt', '/dav/tab%09name.txt']) {

@@ -91,6 +91,21 @@ export function needs(request: PropfindRequest): { dead: boolean; locks: boolean
   };
 }
 
+/** The properties a request names, each once, worked out once per request however many resources it lists. */
+const wantedByRequest = new WeakMap<PropfindRequest, Array<PropertyName & { live: boolean }>>();
+function wantedOf(request: Exclude<PropfindRequest, { kind: 'propname' }>): Array<PropertyName & { live: boolean }> {
+  let wanted = wantedByRequest.get(request);
+  if (!wanted) {
+    const named = request.kind === 'allprop' ? [...ALLPROP_LIVE.map((name) => ({ namespace: DAV_NS, name })), ...request.include] : request.names;
+    const keys = new Set<string>();
+    wanted = named
+      .filter(({ namespace, name }) => !keys.has(`${namespace} ${name}`) && keys.add(`${namespace} ${name}`))
+      .map((property) => ({ ...property, live: property.namespace === DAV_NS && LIVE.has(property.name) }));
+    wantedByRequest.set(request, wanted);
+  }
+  return wanted;
+}
+
 /** One resource's response element of a PROPFIND multistatus. */
 export function propfindResponse(resource: DavResource, request: PropfindRequest, context: PropertyContext): string {
   const href = `<D:href>${escapeXml(hrefOf(resource.path, resource.kind !== 'file'))}</D:href>`;
@@ -102,18 +117,15 @@ export function propfindResponse(resource: DavResource, request: PropfindRequest
   }
   const found: string[] = [];
   const missing: string[] = [];
-  const wanted = request.kind === 'allprop' ? [...ALLPROP_LIVE.map((name) => ({ namespace: DAV_NS, name })), ...request.include] : request.names;
-  const seen = new Set<string>();
-  for (const { namespace, name } of wanted) {
-    const key = `${namespace} ${name}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    const dead = context.dead.find((property) => property.namespace === namespace && property.name === name);
-    const value = namespace === DAV_NS && LIVE.has(name) ? liveValue(resource, name, context) : dead?.value;
+  const wanted = wantedOf(request);
+  for (const { namespace, name, live } of wanted) {
+    const value = live ? liveValue(resource, name, context) : context.dead.find((property) => property.namespace === namespace && property.name === name)?.value;
     if (value !== undefined) found.push(propertyXml(namespace, name, value));
-    else if (request.kind === 'prop' || !(namespace === DAV_NS && ALLPROP_LIVE.includes(name))) missing.push(propertyXml(namespace, name, undefined));
+    else if (request.kind === 'prop' || !(live && ALLPROP_LIVE.includes(name))) missing.push(propertyXml(namespace, name, undefined));
   }
-  if (request.kind === 'allprop') for (const property of context.dead) if (!seen.has(`${property.namespace} ${property.name}`)) found.push(deadXml(property));
+  if (request.kind === 'allprop') {
+    for (const property of context.dead) if (!wanted.some((one) => one.namespace === property.namespace && one.name === property.name)) found.push(deadXml(property));
+  }
   const parts = [found.length > 0 ? propstat(found.join(''), '200 OK') : '', missing.length > 0 ? propstat(missing.join(''), '404 Not Found') : ''];
   return `<D:response>${href}${parts.join('')}</D:response>`;
 }

@@ -170,8 +170,8 @@ export function davRoutes(deps: {
         const dead = wants.dead ? await dav.deadProperties(userId, batch.map(resourceId)) : new Map();
         return batch
           .map((resource) => {
-            const key = pathKey(resource.path);
-            const covering: ActiveLock[] = userLocks.filter((lock) => lockCovers(lock, key)).map(presentLock);
+            const key = userLocks.length > 0 ? pathKey(resource.path) : '';
+            const covering: ActiveLock[] = userLocks.length > 0 ? userLocks.filter((lock) => lockCovers(lock, key)).map(presentLock) : [];
             return propfindResponse(resource, propfind, { dead: dead.get(resourceId(resource)) ?? [], locks: covering, quota });
           })
           .join('');

@@ -25,8 +25,8 @@ const webFeatures = readdirSync(new URL('./apps/web/src/features', import.meta.u
  * other. A new folder under modules/ must be placed here (lint stops until it is).
  */
 const SERVER_MODULES = [
-  'plans', 'metrics', 'activity', 'mail', 'settings', 'notifications', 'accounts', 'account-tokens', 'two-factor', 'profile',
-  'downloads', 'folders', 'files', 'shares', 'trash', 'versions', 'thumbnails', 'analytics', 'billing', 'account-data', 'storage-upkeep', 'health', 'web',
+  'plans', 'metrics', 'activity', 'mail', 'settings', 'notifications', 'accounts', 'account-tokens', 'two-factor', 'app-passwords', 'profile',
+  'downloads', 'folders', 'files', 'shares', 'trash', 'versions', 'thumbnails', 'analytics', 'billing', 'account-data', 'storage-upkeep', 'dav', 'health', 'web',
 ];
 const MODULES_DIR = 'apps/server/src/modules';
 const unplaced = readdirSync(MODULES_DIR).filter((name) => !SERVER_MODULES.includes(name));

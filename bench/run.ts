@@ -20,6 +20,7 @@ import { largeDownload } from './scenarios/large-download.ts';
 import { largeUpload } from './scenarios/large-upload.ts';
 import { listing } from './scenarios/listing.ts';
 import { thumbnails } from './scenarios/thumbnails.ts';
+import { davListing } from './scenarios/dav-listing.ts';
 import type { ScenarioContext, ScenarioResult } from './scenarios/scenario.ts';
 import { startBareNode } from './servers/bare-node.ts';
 import { startNginx } from './servers/nginx.ts';
@@ -101,6 +102,8 @@ async function main(): Promise<BenchReport> {
   await record(await listing(ctx));
   log(`thumbnails of ${config.thumbnailPhotos} 12 MP JPEGs`);
   await record(await thumbnails(ctx));
+  log(`WebDAV PROPFIND of a folder of ${config.listingFileCount} files`);
+  await record(await davListing(ctx));
 
   const serverOutput = ours.output().trim();
   if (serverOutput) warnings.push(`our server logged (LOG_LEVEL=warn), last lines:\n${serverOutput.split('\n').slice(-20).join('\n')}`);

@@ -7,6 +7,8 @@ export interface CloudVaultClient {
   url: string;
   token: string;
   userId: string;
+  /** What a WebDAV client signs in with, with an app password. */
+  email: string;
   idleTimeoutMs: number;
 }
 
@@ -37,13 +39,9 @@ async function call(client: Pick<CloudVaultClient, 'url' | 'idleTimeoutMs'> & { 
 
 /** Registers a fresh user (the FREE plan, which the benchmark's plans file makes limitless). */
 export async function register(url: string, idleTimeoutMs: number): Promise<CloudVaultClient> {
-  const body = await call({ url, idleTimeoutMs }, 'POST', '/api/auth/register', {
-    firstName: 'Bench',
-    lastName: 'Mark',
-    email: `bench-${Date.now()}@example.com`,
-    password: 'benchmark-password',
-  });
-  return { url, idleTimeoutMs, token: body.token, userId: body.user.id };
+  const email = `bench-${Date.now()}@example.com`;
+  const body = await call({ url, idleTimeoutMs }, 'POST', '/api/auth/register', { firstName: 'Bench', lastName: 'Mark', email, password: 'benchmark-password' });
+  return { url, idleTimeoutMs, token: body.token, userId: body.user.id, email };
 }
 
 export async function createFolder(client: CloudVaultClient, name: string): Promise<string> {

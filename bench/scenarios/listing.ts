@@ -16,7 +16,7 @@ const newId = () => randomBytes(16).toString('base64url');
  * blob_key, live, owned by the user); no blob exists behind them and storage_used is not
  * adjusted, neither of which a listing reads.
  */
-function insertRows(dataDir: string, userId: string, folderId: string, count: number): void {
+export function insertRows(dataDir: string, userId: string, folderId: string, count: number): void {
   const db = new Database(path.join(dataDir, 'cloudvault.sqlite'));
   try {
     db.pragma('busy_timeout = 5000');

@@ -33,6 +33,8 @@ import { metricsRoutes } from './modules/metrics/metrics.routes.ts';
 import { registerRequestMetrics } from './modules/metrics/request-metrics.ts';
 import { registerWebApp } from './modules/web/web.routes.ts';
 import { thumbnailsRoutes } from './modules/thumbnails/thumbnails.routes.ts';
+import { appPasswordsRoutes } from './modules/app-passwords/app-passwords.routes.ts';
+import { davRoutes } from './modules/dav/dav.routes.ts';
 
 const JSON_BODY_LIMIT = 1024 * 1024;
 const SECRET_QUERY_PARAMS = /([?&](?:access|token)=)[^&]*/gi;
@@ -143,6 +145,7 @@ export async function buildApp(
       await api.register(versionsRoutes(container));
       await api.register(analyticsRoutes(container.analytics));
       await api.register(twoFactorRoutes(container.twoFactor));
+      await api.register(appPasswordsRoutes(container.appPasswords));
       await api.register(notificationsRoutes(container.notifications));
       await api.register(accountDataRoutes({ exports: container.accountExports, deletion: container.accountDeletion, links: container.links, downloads: container.downloads }));
       await api.register(publicSharesRoutes(container));
@@ -168,6 +171,7 @@ export async function buildApp(
     { prefix: '/api' },
   );
   await app.register(metricsRoutes({ metrics: container.metrics, token: config.metricsToken }));
+  await app.register(davRoutes({ dav: container.dav.files, locks: container.dav.locks, downloads: container.downloads, authenticateBasic: container.appPasswords.authenticateBasic }));
   await registerWebApp(app, config.webDistDir);
   return app;
 }

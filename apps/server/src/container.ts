@@ -76,6 +76,12 @@ import { registerBackgroundJobs, registerThumbnailJobs, THUMBNAIL_JOB } from './
 import { createThumbnailMaker } from './adapters/thumbnails/thumbnail-maker.ts';
 import { createThumbnailsRepository } from './modules/thumbnails/thumbnails.repository.ts';
 import { createThumbnailsService } from './modules/thumbnails/thumbnails.service.ts';
+import { rememberVerifiedPasswords } from './lib/verified-passwords.ts';
+import { createAppPasswordsRepository } from './modules/app-passwords/app-passwords.repository.ts';
+import { createAppPasswordsService } from './modules/app-passwords/app-passwords.service.ts';
+import { createDavRepository } from './modules/dav/dav.repository.ts';
+import { createDavService } from './modules/dav/dav.service.ts';
+import { createDavLocksService } from './modules/dav/dav-locks.service.ts';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 const ONE_HOUR = 60 * 60 * 1000;
@@ -107,6 +113,8 @@ export interface Container {
   activity: ReturnType<typeof createActivityService>;
   notifications: ReturnType<typeof createNotificationsService>;
   twoFactor: ReturnType<typeof createTwoFactorService>;
+  /** App passwords, and the Basic-auth check WebDAV signs every request in with (docs/decisions/0028-app-passwords.md). */
+  appPasswords: ReturnType<typeof createAppPasswordsService>;
   profile: ReturnType<typeof createProfileService>;
   accountExports: ReturnType<typeof createAccountExportService>;
   accountDeletion: ReturnType<typeof createAccountDeletionService>;
@@ -135,6 +143,8 @@ export interface Container {
   rateLimitStore: FastifyRateLimitStoreCtor;
   /** Prometheus metrics; any part may register its own (lib/metrics.ts). Served when METRICS_TOKEN is set. */
   metrics: Metrics;
+  /** WebDAV at /dav/ (docs/decisions/0027-webdav.md): My Files, its locks, and who may reach it. */
+  dav: { files: ReturnType<typeof createDavService>; locks: ReturnType<typeof createDavLocksService> };
   close(): Promise<void>;
 }
 
@@ -227,6 +237,14 @@ export async function createContainer(
     verifySecondFactor: (user, code) => twoFactor.verify(user.id, user.totp_secret as string, code),
     signedIn: securityAlerts.signedIn,
     registered: (user) => accountTokens.sendVerification(user),
+  });
+
+  const appPasswords = createAppPasswordsService({
+    appPasswords: createAppPasswordsRepository(database.db),
+    accounts,
+    // WebDAV clients send the password with every request: argon2 once, then remembered (decision 0028).
+    passwords: { hash: hashPassword, verify: rememberVerifiedPasswords(verifyPassword, { maxEntries: 1000, ttlMs: 5 * 60 * 1000, clock }) },
+    clock,
   });
 
   const foldersRepository = createFoldersRepository(database.db, database.dialect);
@@ -383,6 +401,24 @@ export async function createContainer(
   registerThumbnailJobs(jobs, thumbnails);
   registerJobMetrics(metrics, jobs);
 
+  const davRepository = createDavRepository(database.db, database.dialect);
+  const davLocks = createDavLocksService({ dav: davRepository, clock });
+  const dav = {
+    files: createDavService({
+      dav: davRepository,
+      locks: davLocks,
+      folders,
+      files,
+      trash,
+      uploads,
+      storage,
+      blobs,
+      planOf: async (userId: string) => plans.get(await accounts.planIdOf(userId)),
+      clock,
+    }),
+    locks: davLocks,
+  };
+
   return {
     config,
     database,
@@ -411,6 +447,7 @@ export async function createContainer(
     activity,
     notifications,
     twoFactor,
+    appPasswords,
     profile,
     accountExports,
     accountDeletion,
@@ -429,6 +466,7 @@ export async function createContainer(
     jobs,
     rateLimitStore: sharedRateLimitStore({ windows: limitWindows, clock, log }),
     metrics,
+    dav,
     close: async () => {
       await jobs.stop();
       await mail.drain();

@@ -274,6 +274,47 @@ export interface ThumbnailsTable {
   updated_at: string;
 }
 
+/** A user's app password for WebDAV clients (docs/decisions/0028-app-passwords.md). */
+export interface AppPasswordsTable {
+  id: string;
+  user_id: string;
+  name: string;
+  /** SHA-256 of the normalised secret: shown once, never stored readable. */
+  secret_hash: string;
+  created_at: string;
+  /** Updated at most once a minute, so a syncing client does not write on every request. */
+  last_used_at: string | null;
+}
+
+/** A WebDAV dead property (docs/decisions/0027-webdav.md). */
+export interface DavPropertiesTable {
+  user_id: string;
+  /** The file's or folder's id, or "/" for the root. */
+  resource_id: string;
+  file_id: string | null;
+  folder_id: string | null;
+  namespace: string;
+  name: string;
+  /** The property's content as XML. */
+  value: string;
+}
+
+/** A WebDAV write lock, shared by every node (docs/decisions/0027-webdav.md). */
+export interface DavLocksTable {
+  token: string;
+  user_id: string;
+  /** The locked path, segments lower-cased ("/" for the root). */
+  path_key: string;
+  /** The locked path as the client named it. */
+  href: string;
+  depth_infinity: number;
+  exclusive: number;
+  owner: string;
+  timeout_seconds: number;
+  expires_at: string;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -300,4 +341,7 @@ export interface Database {
   upload_reservations: UploadReservationsTable;
   blob_deletions: BlobDeletionsTable;
   thumbnails: ThumbnailsTable;
+  app_passwords: AppPasswordsTable;
+  dav_properties: DavPropertiesTable;
+  dav_locks: DavLocksTable;
 }

@@ -1,4 +1,5 @@
 import type { RegisterBody } from '@cloudvault/contract/accounts';
+import { totpCode } from '../../src/lib/totp.ts';
 import { createUser } from '@cloudvault/test-support/accounts';
 import type { TestServer } from './test-server.ts';
 
@@ -32,4 +33,14 @@ export async function createVerifiedUser(server: TestServer, overrides: Partial<
   const created = await createUser(server, overrides);
   await verifyEmail(server, created.email);
   return { ...created, user: { ...created.user, emailVerified: true } };
+}
+
+/** Turns two-factor sign-in on for the user, as the Profile page does; returns the TOTP secret. */
+export async function enableTwoFactor(server: TestServer, token: string): Promise<string> {
+  const setup = await server.request('POST', '/api/auth/2fa/setup', { token });
+  if (setup.status !== 200) throw new Error(`2fa setup failed: ${setup.status} ${setup.text}`);
+  const secret = setup.body.secret as string;
+  const enabled = await server.request('POST', '/api/auth/2fa/enable', { token, body: { code: totpCode(secret, server.clock.now()) } });
+  if (enabled.status !== 200) throw new Error(`2fa enable failed: ${enabled.status} ${enabled.text}`);
+  return secret;
 }

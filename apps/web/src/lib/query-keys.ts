@@ -67,3 +67,8 @@ export const profileKeys = {
 export const settingsKeys = {
   all: ['settings'] as const,
 };
+
+/** The account's app passwords (Settings → Devices and app passwords). */
+export const appPasswordKeys = {
+  all: ['app-passwords'] as const,
+};

@@ -172,6 +172,20 @@ export function createAccountsService(deps: AccountsServiceDeps) {
       await Promise.all([deps.loginFailuresByEmailAndIp.forgive(emailKey), deps.loginFailuresByIp.forgive(ipKey)]);
     },
 
+    /**
+     * Counts a password check made outside the sign-in form (WebDAV's Basic auth) against
+     * the same sign-in limits, or answers 429 when they are reached; `succeeded` takes the
+     * attempt back once the password proved right, as a sign-in does.
+     */
+    async countPasswordAttempt(email: string, ip: string): Promise<{ succeeded(): Promise<void> }> {
+      const { emailKey, ipKey } = await countAttempt(normalizeEmail(email), ip);
+      return {
+        succeeded: async () => {
+          await Promise.all([deps.loginFailuresByEmailAndIp.forgive(emailKey), deps.loginFailuresByIp.forgive(ipKey)]);
+        },
+      };
+    },
+
     /** The caller named by a bearer token, or null when it is forged, expired or revoked. */
     async authenticate(token: string): Promise<AuthContext | null> {
       const claims = await tokens.verify(token);

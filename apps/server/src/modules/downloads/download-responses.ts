@@ -73,11 +73,18 @@ export function createDownloadResponses(deps: {
    * A stored file as docs/api.md#downloads says: attachment, a type that never renders
    * as a page, Content-Length, ETag with 304, Range with 206 and 416, and a Range whose
    * If-Range names another version answered with the whole file. With presigned URLs, 304
-   * and 416 are still answered here, and the bytes by the store after a 302.
+   * and 416 are still answered here, and the bytes by the store after a 302, unless
+   * `redirect` is false (WebDAV clients, which may not follow one). `etag` replaces the
+   * content hash as the ETag where a protocol reports its own (WebDAV's getetag).
    */
-  async function sendFile(request: FastifyRequest, reply: FastifyReply, file: DownloadableFile): Promise<FastifyReply> {
+  async function sendFile(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    file: DownloadableFile,
+    options: { redirect?: boolean; etag?: string } = {},
+  ): Promise<FastifyReply> {
     const size = Number(file.size);
-    const etag = `"${file.sha256}"`;
+    const etag = options.etag ?? `"${file.sha256}"`;
     const range = ifRangeHolds(request.headers['if-range'], etag) ? parseRange(request.headers.range, size) : ({ kind: 'whole' } as const);
     if (range.kind === 'unsatisfiable') {
       return reply.code(416).header('Content-Range', `bytes */${size}`).send({ error: 'Range not satisfiable', code: 'RANGE_NOT_SATISFIABLE' });
@@ -93,7 +100,7 @@ export function createDownloadResponses(deps: {
     if (request.headers['if-none-match']?.split(',').some((tag) => tag.trim() === etag)) {
       return reply.code(304).headers(headers).send();
     }
-    const location = await redirects.locationFor(request, file.blob_key, range, {
+    const location = options.redirect === false ? undefined : await redirects.locationFor(request, file.blob_key, range, {
       contentType: headers['Content-Type'],
       contentDisposition: headers['Content-Disposition'],
       cacheControl: FILE_CACHE_CONTROL,

@@ -159,18 +159,19 @@ export function createFilesRepository(db: Kysely<Database>, dialect: Dialect) {
     },
 
     /**
-     * New bytes for the live file of this name in the folder, the current ones kept as a
-     * version (plans with versioning), in one transaction. The file keeps its id, so its
-     * share links follow; the upload's reservation is settled with it.
+     * New bytes for the live file of this name in the folder, in one transaction: the
+     * current ones kept as a version under `versionId` (plans with versioning), or, with no
+     * versionId, given back and their blob queued for deletion (answered as `dropped`). The
+     * file keeps its id, so its share links follow; the upload's reservation is settled with it.
      */
     addVersionByName(
       userId: string,
       folderId: string | null,
       name: string,
       content: Pick<FileRow, 'mimetype' | 'category' | 'size' | 'sha256' | 'crc32' | 'blob_key' | 'updated_at'>,
-      versionId: string,
+      versionId: string | null,
       reservationId: string,
-    ): Promise<{ row: FileRow; storageUsed: number } | 'no-such-file' | 'lease-lost'> {
+    ): Promise<{ row: FileRow; storageUsed: number; dropped?: string } | 'no-such-file' | 'lease-lost'> {
       return db.transaction().execute(async (trx) => {
         await lockUsers(trx, dialect, [userId]);
         const current = await trx
@@ -182,8 +183,15 @@ export function createFilesRepository(db: Kysely<Database>, dialect: Dialect) {
           .where('deleted_at', 'is', null)
           .executeTakeFirst();
         if (!current) return 'no-such-file';
-        const storageUsed = await settleReservation(trx, reservationId, userId, Number(content.size));
-        if (storageUsed === undefined) return 'lease-lost';
+        const settled = await settleReservation(trx, reservationId, userId, Number(content.size));
+        if (settled === undefined) return 'lease-lost';
+        if (versionId === null) {
+          const user = await trx.updateTable('users').set({ storage_used: sql`storage_used - ${Number(current.size)}` }).where('id', '=', userId).returning('storage_used').executeTakeFirstOrThrow();
+          await queueBlobDeletions(trx, [current.blob_key]);
+          await trx.updateTable('files').set(content).where('id', '=', current.id).execute();
+          return { row: { ...current, ...content }, storageUsed: Number(user.storage_used), dropped: current.blob_key };
+        }
+        const storageUsed = settled;
         await trx
           .insertInto('file_versions')
           .values({

@@ -25,6 +25,12 @@ export interface UploadInput {
   body: Readable;
   /** Made by reserve() before the body was read; settled here when the file is listed. */
   reservation: UploadReservation;
+  /**
+   * A live file of the same name gets the new bytes, keeping its id (WebDAV's PUT): its old
+   * bytes become a version where the plan keeps versions and are freed otherwise. Without
+   * it, plans without versioning list the upload under the next free name.
+   */
+  replace?: boolean;
 }
 
 /** An upload's hold on the quota and on one of the plan's uploads at once, until released. */
@@ -116,18 +122,35 @@ export function createUploadsService(deps: UploadsServiceDeps) {
   }
 
   /** Lists the stored blob as a file, or as the new content of the same-named file (versioning). */
-  async function complete(input: { userId: string; folderId: string | null; name: string; reservationId: string; versioning: boolean }, content: UploadedContent) {
+  async function complete(
+    input: { userId: string; folderId: string | null; name: string; reservationId: string; versioning: boolean; replace: boolean },
+    content: UploadedContent,
+  ) {
     const { userId, folderId, reservationId } = input;
-    // With versioning, a taken name gets new bytes and keeps the old ones as a version.
-    if (input.versioning) {
-      const versioned = await files.addVersionByName(userId, folderId, input.name, content, newId(), reservationId);
-      if (versioned === 'lease-lost') throw leaseLost();
-      if (versioned !== 'no-such-file') return versioned;
+    // With versioning, a taken name gets new bytes and keeps the old ones as a version;
+    // replacing without versioning frees the old ones.
+    const replaceTaken = async () => {
+      const replaced = await files.addVersionByName(userId, folderId, input.name, content, input.versioning ? newId() : null, reservationId);
+      if (replaced === 'lease-lost') throw leaseLost();
+      if (replaced !== 'no-such-file' && replaced.dropped) await deps.deleteQueuedBlobs([replaced.dropped]);
+      return replaced;
+    };
+    if (input.versioning || input.replace) {
+      const replaced = await replaceTaken();
+      if (replaced !== 'no-such-file') return replaced;
     }
     const row = { ...content, id: newId(), user_id: userId, folder_id: folderId, name: input.name, created_at: content.updated_at, deleted_at: null, trashed_root: 0 };
     let storageUsed = 0;
+    let replacedMeanwhile: { row: FileRow; storageUsed: number } | undefined;
     const name = await firstFreeName(input.name, async (candidate) => {
       const completion = await files.insertUploaded({ ...row, name: candidate }, reservationId);
+      if (completion.outcome === 'name-taken' && input.replace) {
+        // Another request listed the name since: this upload replaces that file's bytes.
+        const again = await replaceTaken();
+        if (again === 'no-such-file') throw new AppError(409, 'NAME_TAKEN', `"${input.name}" changed while it was uploaded. Please try again.`);
+        replacedMeanwhile = again;
+        return true;
+      }
       if (completion.outcome === 'name-taken') return false;
       if (completion.outcome === 'lease-lost') throw leaseLost();
       if (completion.outcome === 'folder-gone') {
@@ -139,6 +162,7 @@ export function createUploadsService(deps: UploadsServiceDeps) {
       storageUsed = completion.storageUsed;
       return true;
     });
+    if (replacedMeanwhile) return replacedMeanwhile;
     return { row: { ...row, name }, storageUsed };
   }
 
@@ -193,7 +217,10 @@ export function createUploadsService(deps: UploadsServiceDeps) {
         const blob = await blobs.put(reservation.blobKey, input.body, { maxBytes });
         const mimetype = resolveMimetype(input.declaredMimetype, name);
         const content = { mimetype, category: categorize(mimetype), size: blob.size, sha256: blob.sha256, crc32: blob.crc32, blob_key: reservation.blobKey, updated_at: clock.now().toISOString() };
-        stored = await complete({ userId: input.userId, folderId, name, reservationId: reservation.id, versioning: plan.capabilities.versioning }, content);
+        stored = await complete(
+          { userId: input.userId, folderId, name, reservationId: reservation.id, versioning: plan.capabilities.versioning, replace: input.replace ?? false },
+          content,
+        );
         reservation.settled = true;
       } catch (error) {
         if (error instanceof BlobTooLargeError) {

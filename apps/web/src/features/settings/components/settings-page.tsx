@@ -8,6 +8,7 @@ import { useUpdateSettings } from '../api/update-settings';
 import { withSetting, type ChangeSetting } from '../change-setting';
 import { AppearanceSection } from './appearance-section';
 import { DataPrivacySection } from './data-privacy-section';
+import { DevicesSection } from './devices-section';
 import { NotificationsSection } from './notifications-section';
 import { PrivacySection } from './privacy-section';
 import { StorageSection } from './storage-section';
@@ -46,6 +47,7 @@ export function SettingsPage() {
           <div aria-busy={update.isPending} className="flex flex-col gap-6">
             <NotificationsSection settings={settings.notifications} busy={locked} onChange={change} />
             <PrivacySection settings={settings.privacy} busy={locked} onChange={change} />
+            <DevicesSection />
             <AppearanceSection settings={settings.appearance} busy={locked} onChange={change} />
             <StorageSection settings={settings.storage} busy={locked} onChange={change} />
             <DataPrivacySection />

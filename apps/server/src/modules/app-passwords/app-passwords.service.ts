@@ -1,0 +1,104 @@
+import type { AppPassword, AppPasswordsResponse, CreatedAppPasswordResponse } from '@cloudvault/contract/app-passwords';
+import { APP_PASSWORD_NAME_MAX_LENGTH, APP_PASSWORDS_PER_USER } from '@cloudvault/contract/app-passwords';
+import { normalizeEmail } from '@cloudvault/contract/validation';
+import type { Clock } from '../../lib/clock.ts';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { newId } from '../../lib/ids.ts';
+import type { AccountsService } from '../accounts/accounts.service.ts';
+import { hashAppPasswordSecret, looksLikeAppPassword, newAppPasswordSecret } from './app-password-secrets.ts';
+import type { AppPasswordRow, AppPasswordsRepository } from './app-passwords.repository.ts';
+
+/** last_used_at is written at most this often per app password. */
+const LAST_USED_PRECISION_MS = 60_000;
+
+/** Basic auth's refusal; the header makes WebDAV clients ask the user for a password. */
+const wrongCredentials = () =>
+  new AppError(
+    401,
+    'INVALID_CREDENTIALS',
+    'Invalid e-mail or password. With two-factor sign-in on, use an app password from Settings.',
+    {},
+    { 'WWW-Authenticate': 'Basic realm="CloudVault WebDAV", charset="UTF-8"' },
+  );
+
+const present = (row: Pick<AppPasswordRow, 'id' | 'name' | 'created_at' | 'last_used_at'>): AppPassword => ({
+  id: row.id,
+  name: row.name,
+  createdAt: row.created_at,
+  lastUsedAt: row.last_used_at,
+});
+
+export interface AppPasswordsServiceDeps {
+  appPasswords: AppPasswordsRepository;
+  accounts: Pick<AccountsService, 'findUserByEmail' | 'countPasswordAttempt'>;
+  /** The account password's slow hash: verify (remembered for a while, lib/verified-passwords.ts) and hash (for the decoy). */
+  passwords: { hash(password: string): Promise<string>; verify(hash: string, password: string): Promise<boolean> };
+  clock: Clock;
+}
+
+/** App passwords (docs/api.md#app-passwords-and-webdav): the list, creation and revocation, and the Basic-auth check of WebDAV. */
+export function createAppPasswordsService(deps: AppPasswordsServiceDeps) {
+  const { appPasswords, accounts, passwords, clock } = deps;
+  // Verified against when no account password may match, so every refusal costs the same time.
+  let decoyHash: Promise<string> | undefined;
+  const decoy = () => (decoyHash ??= passwords.hash(newId()));
+
+  /** The user's app password this secret is, if any; marks it used. */
+  async function matchAppPassword(userId: string, password: string): Promise<boolean> {
+    if (!looksLikeAppPassword(password)) return false;
+    const match = await appPasswords.findForUser(userId, hashAppPasswordSecret(password));
+    if (!match) return false;
+    const now = clock.now();
+    const staleBefore = new Date(now.getTime() - LAST_USED_PRECISION_MS).toISOString();
+    if (match.last_used_at === null || match.last_used_at < staleBefore) await appPasswords.touch(match.id, now.toISOString(), staleBefore);
+    return true;
+  }
+
+  return {
+    async list(userId: string): Promise<AppPasswordsResponse> {
+      return { appPasswords: (await appPasswords.listByUser(userId)).map(present) };
+    },
+
+    async create(userId: string, rawName: string): Promise<CreatedAppPasswordResponse> {
+      const name = rawName.trim();
+      if (!name) throw badRequest('Give the app password a name, such as the device it is for.', 'APP_PASSWORD_NAME_REQUIRED');
+      if (name.length > APP_PASSWORD_NAME_MAX_LENGTH) {
+        throw badRequest(`An app password's name can be at most ${APP_PASSWORD_NAME_MAX_LENGTH} characters long.`, 'APP_PASSWORD_NAME_TOO_LONG');
+      }
+      if ((await appPasswords.countByUser(userId)) >= APP_PASSWORDS_PER_USER) {
+        throw conflict(`You have ${APP_PASSWORDS_PER_USER} app passwords, the most an account can hold. Revoke one you no longer use first.`, 'APP_PASSWORD_LIMIT');
+      }
+      const password = newAppPasswordSecret();
+      const row: AppPasswordRow = { id: newId(), user_id: userId, name, secret_hash: hashAppPasswordSecret(password), created_at: clock.now().toISOString(), last_used_at: null };
+      await appPasswords.insert(row);
+      return { id: row.id, name: row.name, password, createdAt: row.created_at };
+    },
+
+    /** Deleted, so the next request with it fails on every node; another user's id is a 404. */
+    async revoke(userId: string, id: string): Promise<void> {
+      if (!(await appPasswords.delete(userId, id))) throw notFound('App password not found');
+    },
+
+    /**
+     * HTTP Basic credentials of a WebDAV request: the account's e-mail with one of its app
+     * passwords, or with the account password while two-factor sign-in is off. Anything
+     * else is a 401 counted against the sign-in limits (429 once they are reached). A right
+     * app password does not touch the limits: it cannot be guessed, and a client syncing
+     * many files at once must not trip them (decision 0028).
+     */
+    async authenticateBasic(credentials: { email: string; password: string; clientAddress: string }): Promise<{ userId: string }> {
+      const { email, password, clientAddress } = credentials;
+      const user = await accounts.findUserByEmail(normalizeEmail(email));
+      if (user && (await matchAppPassword(user.id, password))) return { userId: user.id };
+
+      const attempt = await accounts.countPasswordAttempt(email, clientAddress);
+      const accountPasswordAllowed = user !== undefined && user.totp_secret === null;
+      const valid = await passwords.verify(accountPasswordAllowed ? user.password_hash : await decoy(), password);
+      if (!accountPasswordAllowed || !valid) throw wrongCredentials();
+      await attempt.succeeded();
+      return { userId: user.id };
+    },
+  };
+}
+
+export type AppPasswordsService = ReturnType<typeof createAppPasswordsService>;

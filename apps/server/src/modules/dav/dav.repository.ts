@@ -1,0 +1,226 @@
+import { type Kysely, sql } from 'kysely';
+import type { Dialect } from '../../db/database.ts';
+import { lockUsers } from '../../db/locks.ts';
+import type { Database, DavLocksTable } from '../../db/schema.ts';
+
+/** A folder as WebDAV shows it. */
+export interface DavFolderRow {
+  id: string;
+  name: string;
+  parent_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A file as WebDAV shows and serves it. */
+export interface DavFileRow {
+  id: string;
+  name: string;
+  folder_id: string | null;
+  mimetype: string;
+  size: number;
+  sha256: string;
+  blob_key: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export type DavLockRow = DavLocksTable;
+
+/** A dead property: its namespace, name and content as XML. */
+export interface DeadProperty {
+  namespace: string;
+  name: string;
+  value: string;
+}
+
+const FOLDER_COLUMNS = ['id', 'name', 'parent_id', 'created_at', 'updated_at'] as const;
+const FILE_COLUMNS = ['id', 'name', 'folder_id', 'mimetype', 'size', 'sha256', 'blob_key', 'created_at', 'updated_at'] as const;
+
+/** Escapes LIKE's wildcards so a path matches only itself as a prefix. */
+const likePrefix = (prefix: string) => `${prefix.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+
+/** WebDAV's view of My Files by name, its dead properties and its locks: queries only, scoped to the owner. */
+export function createDavRepository(db: Kysely<Database>, dialect: Dialect) {
+  return {
+    /** The live folder of this name in the parent (null: the root), names compared as the unique index does. */
+    folderNamed(userId: string, parentId: string | null, name: string): Promise<DavFolderRow | undefined> {
+      return db
+        .selectFrom('folders')
+        .select(FOLDER_COLUMNS)
+        .where('user_id', '=', userId)
+        .where(sql<string>`coalesce(parent_id, '')`, '=', parentId ?? '')
+        .where(sql<string>`lower(name)`, '=', name.toLowerCase())
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst();
+    },
+
+    fileNamed(userId: string, folderId: string | null, name: string): Promise<DavFileRow | undefined> {
+      return db
+        .selectFrom('files')
+        .select(FILE_COLUMNS)
+        .where('user_id', '=', userId)
+        .where(sql<string>`coalesce(folder_id, '')`, '=', folderId ?? '')
+        .where(sql<string>`lower(name)`, '=', name.toLowerCase())
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst();
+    },
+
+    /** A page of a parent's live folders by name after `afterName`, on folders_live_name_idx. */
+    foldersPage(userId: string, parentId: string | null, afterName: string | null, limit: number): Promise<DavFolderRow[]> {
+      return db
+        .selectFrom('folders')
+        .select(FOLDER_COLUMNS)
+        .where('user_id', '=', userId)
+        .where(sql<string>`coalesce(parent_id, '')`, '=', parentId ?? '')
+        .where('deleted_at', 'is', null)
+        .$if(afterName !== null, (query) => query.where(sql<boolean>`lower(name) > lower(${afterName})`))
+        .orderBy(sql`lower(name)`)
+        .limit(limit)
+        .execute();
+    },
+
+    /** A page of a folder's live files by name after `afterName`, on files_live_name_idx. */
+    filesPage(userId: string, folderId: string | null, afterName: string | null, limit: number): Promise<DavFileRow[]> {
+      return db
+        .selectFrom('files')
+        .select(FILE_COLUMNS)
+        .where('user_id', '=', userId)
+        .where(sql<string>`coalesce(folder_id, '')`, '=', folderId ?? '')
+        .where('deleted_at', 'is', null)
+        .$if(afterName !== null, (query) => query.where(sql<boolean>`lower(name) > lower(${afterName})`))
+        .orderBy(sql`lower(name)`)
+        .limit(limit)
+        .execute();
+    },
+
+    /** Sets when a file or folder was last modified (X-OC-Mtime, PROPPATCH of getlastmodified). */
+    async setModified(userId: string, kind: 'file' | 'folder', id: string, modifiedAt: string): Promise<void> {
+      const table = kind === 'file' ? 'files' : 'folders';
+      await db.updateTable(table).set({ updated_at: modifiedAt }).where('id', '=', id).where('user_id', '=', userId).execute();
+    },
+
+    /** The dead properties of these resources ("/" is the root), by resource. */
+    async properties(userId: string, resourceIds: readonly string[]): Promise<Map<string, DeadProperty[]>> {
+      const byResource = new Map<string, DeadProperty[]>();
+      for (let i = 0; i < resourceIds.length; i += 500) {
+        const rows = await db
+          .selectFrom('dav_properties')
+          .select(['resource_id', 'namespace', 'name', 'value'])
+          .where('user_id', '=', userId)
+          .where('resource_id', 'in', resourceIds.slice(i, i + 500))
+          .execute();
+        for (const { resource_id, ...property } of rows) byResource.set(resource_id, [...(byResource.get(resource_id) ?? []), property]);
+      }
+      return byResource;
+    },
+
+    /** Sets and removes dead properties in one transaction: PROPPATCH is all or nothing. */
+    async updateProperties(
+      userId: string,
+      resource: { id: string; kind: 'root' | 'file' | 'folder' },
+      changes: ReadonlyArray<{ set: DeadProperty } | { remove: { namespace: string; name: string } }>,
+    ): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        for (const change of changes) {
+          const { namespace, name } = 'set' in change ? change.set : change.remove;
+          await trx
+            .deleteFrom('dav_properties')
+            .where('user_id', '=', userId)
+            .where('resource_id', '=', resource.id)
+            .where('namespace', '=', namespace)
+            .where('name', '=', name)
+            .execute();
+          if ('set' in change) {
+            await trx
+              .insertInto('dav_properties')
+              .values({
+                user_id: userId,
+                resource_id: resource.id,
+                file_id: resource.kind === 'file' ? resource.id : null,
+                folder_id: resource.kind === 'folder' ? resource.id : null,
+                ...change.set,
+              })
+              .execute();
+          }
+        }
+      });
+    },
+
+    /** Copies a resource's dead properties onto its copy. */
+    async copyProperties(userId: string, fromId: string, to: { id: string; kind: 'file' | 'folder' }): Promise<void> {
+      const rows = await db.selectFrom('dav_properties').select(['namespace', 'name', 'value']).where('user_id', '=', userId).where('resource_id', '=', fromId).execute();
+      if (rows.length === 0) return;
+      await db
+        .insertInto('dav_properties')
+        .values(rows.map((row) => ({ ...row, user_id: userId, resource_id: to.id, file_id: to.kind === 'file' ? to.id : null, folder_id: to.kind === 'folder' ? to.id : null })))
+        .execute();
+    },
+
+    /** The user's unexpired locks on these paths or anywhere under `below`. */
+    locksAt(userId: string, pathKeys: readonly string[], now: string, below?: string): Promise<DavLockRow[]> {
+      return db
+        .selectFrom('dav_locks')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('expires_at', '>', now)
+        .where((eb) => {
+          const at = eb('path_key', 'in', pathKeys);
+          if (below === undefined) return at;
+          return eb.or([at, eb(sql<string>`path_key`, 'like', sql<string>`${likePrefix(below === '/' ? '/' : `${below}/`)} ESCAPE '\\'`)]);
+        })
+        .execute();
+    },
+
+    /** Every unexpired lock of the user (a listing shows each resource's). */
+    allLocks(userId: string, now: string): Promise<DavLockRow[]> {
+      return db.selectFrom('dav_locks').selectAll().where('user_id', '=', userId).where('expires_at', '>', now).execute();
+    },
+
+    /**
+     * Inserts the lock unless `conflicts` finds one among the unexpired locks on its path,
+     * its ancestors or (for a depth-infinity lock) under it, read in a transaction that locks
+     * the user first, so two nodes granting locks at once take turns.
+     */
+    async insertLock(lock: DavLockRow, ancestors: readonly string[], conflicts: (existing: DavLockRow[]) => boolean): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        await lockUsers(trx, dialect, [lock.user_id]);
+        await trx.deleteFrom('dav_locks').where('user_id', '=', lock.user_id).where('expires_at', '<=', lock.created_at).execute();
+        const existing = await trx
+          .selectFrom('dav_locks')
+          .selectAll()
+          .where('user_id', '=', lock.user_id)
+          .where((eb) =>
+            eb.or([
+              eb('path_key', 'in', [...ancestors, lock.path_key]),
+              eb(sql<string>`path_key`, 'like', sql<string>`${likePrefix(lock.path_key === '/' ? '/' : `${lock.path_key}/`)} ESCAPE '\\'`),
+            ]),
+          )
+          .execute();
+        if (conflicts(existing)) return false;
+        await trx.insertInto('dav_locks').values(lock).execute();
+        return true;
+      });
+    },
+
+    async refreshLock(userId: string, token: string, timeoutSeconds: number, expiresAt: string): Promise<void> {
+      await db.updateTable('dav_locks').set({ timeout_seconds: timeoutSeconds, expires_at: expiresAt }).where('user_id', '=', userId).where('token', '=', token).execute();
+    },
+
+    async deleteLock(userId: string, token: string): Promise<boolean> {
+      const result = await db.deleteFrom('dav_locks').where('user_id', '=', userId).where('token', '=', token).executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+
+    /** Removes the locks on a path and under it: the resource they locked is gone (DELETE, MOVE). */
+    async deleteLocksFrom(userId: string, key: string): Promise<void> {
+      await db
+        .deleteFrom('dav_locks')
+        .where('user_id', '=', userId)
+        .where((eb) => eb.or([eb('path_key', '=', key), eb(sql<string>`path_key`, 'like', sql<string>`${likePrefix(key === '/' ? '/' : `${key}/`)} ESCAPE '\\'`)]))
+        .execute();
+    },
+  };
+}
+
+export type DavRepository = ReturnType<typeof createDavRepository>;

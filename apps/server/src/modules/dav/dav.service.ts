@@ -1,0 +1,307 @@
+import { PassThrough, type Readable } from 'node:stream';
+import { cleanItemName } from '@cloudvault/contract/validation';
+import type { BlobStore } from '../../adapters/blob-store/blob-store.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { AppError, badRequest, conflict } from '../../lib/errors.ts';
+import type { FilesService } from '../files/files.service.ts';
+import type { StorageService } from '../files/storage.service.ts';
+import { tooLarge, type UploadsService } from '../files/uploads.service.ts';
+import type { FoldersService } from '../folders/folders.service.ts';
+import type { TrashService } from '../trash/trash.service.ts';
+import type { DavPath } from './dav-paths.ts';
+import type { DavLocksService } from './dav-locks.service.ts';
+import type { DavFileRow, DavFolderRow, DavRepository, DeadProperty } from './dav.repository.ts';
+import { DAV_NS } from './dav-xml.ts';
+
+/** A resource under /dav/: My Files itself, a folder, or a file. */
+export type DavResource =
+  | { kind: 'root'; path: DavPath }
+  | { kind: 'folder'; path: DavPath; folder: DavFolderRow }
+  | { kind: 'file'; path: DavPath; file: DavFileRow };
+
+/** What a path names: the resource, or where it would be created (parentId undefined: the parent does not exist). */
+export interface Located {
+  resource: DavResource | undefined;
+  parentId: string | null | undefined;
+  name: string;
+}
+
+/** Rows per query of a listing or a tree copy. */
+const PAGE = 1000;
+
+const methodNotAllowed = (message: string) => new AppError(405, 'DAV_METHOD_NOT_ALLOWED', message);
+const parentMissing = () => conflict('The parent collection does not exist', 'DAV_PARENT_MISSING');
+
+/** The resource's id for dead properties ("/" for the root). */
+export const resourceId = (resource: DavResource): string => (resource.kind === 'root' ? '/' : resource.kind === 'file' ? resource.file.id : resource.folder.id);
+
+/**
+ * A file's ETag: the first 128 bits of its content's SHA-256. Short, because clients build
+ * If headers of two ETags and a lock token in fixed buffers (litmus's neon: 200 bytes).
+ */
+export const fileEtag = (file: { sha256: string }): string => `"${file.sha256.slice(0, 32)}"`;
+export const etagOf = (resource: DavResource | undefined): string | undefined => (resource?.kind === 'file' ? fileEtag(resource.file) : undefined);
+
+/**
+ * A name a client asks for, kept exactly: what the JSON API refuses is refused here too
+ * (400), and so is a name it would store changed (trimmed, control characters removed),
+ * since the client would not find it again under the name it sent.
+ */
+export function requireExactName(name: string): string {
+  if (cleanItemName(name) !== name) throw badRequest('A name is 1 to 255 characters, not "." or "..", without control characters, separators or spaces at its ends', 'INVALID_NAME');
+  return name;
+}
+
+export interface DavServiceDeps {
+  dav: DavRepository;
+  locks: Pick<DavLocksService, 'released'>;
+  folders: Pick<FoldersService, 'create' | 'update'>;
+  files: Pick<FilesService, 'update'>;
+  trash: Pick<TrashService, 'trashFile' | 'trashFolder' | 'purgeItem'>;
+  uploads: Pick<UploadsService, 'reserve' | 'upload' | 'release'>;
+  storage: Pick<StorageService, 'storageInfo'>;
+  blobs: Pick<BlobStore, 'open'>;
+  /** The user's plan: its name and per-file limit, to refuse a PUT before its body. */
+  planOf(userId: string): Promise<{ name: string; maxFileSize: number | null }>;
+  clock: Clock;
+}
+
+/**
+ * My Files as WebDAV sees it (docs/decisions/0027-webdav.md): paths of names resolved
+ * against folders and files, and every change made through the services the web app uses,
+ * so quota, plan limits, versioning and Trash apply alike.
+ */
+export function createDavService(deps: DavServiceDeps) {
+  const { dav, folders, files, trash, uploads } = deps;
+
+  async function locate(userId: string, path: DavPath): Promise<Located> {
+    if (path.length === 0) return { resource: { kind: 'root', path }, parentId: null, name: '' };
+    let parentId: string | null = null;
+    for (const name of path.slice(0, -1)) {
+      const folder = await dav.folderNamed(userId, parentId, name);
+      if (!folder) return { resource: undefined, parentId: undefined, name: path.at(-1) as string };
+      parentId = folder.id;
+    }
+    const name = path.at(-1) as string;
+    const folder = await dav.folderNamed(userId, parentId, name);
+    if (folder) return { resource: { kind: 'folder', path, folder }, parentId, name };
+    const file = await dav.fileNamed(userId, parentId, name);
+    return { resource: file ? { kind: 'file', path, file } : undefined, parentId, name };
+  }
+
+  const folderIdOf = (resource: DavResource) => (resource.kind === 'folder' ? resource.folder.id : null);
+
+  /** Moves the resource to Trash, as the web app's delete does; the root cannot go. */
+  async function toTrash(userId: string, resource: DavResource): Promise<void> {
+    if (resource.kind === 'root') throw new AppError(403, 'DAV_FORBIDDEN', 'My Files itself cannot be deleted');
+    if (resource.kind === 'file') await trash.trashFile(userId, resource.file.id);
+    else await trash.trashFolder(userId, resource.folder.id);
+    await deps.locks.released(userId, resource.path);
+  }
+
+  /** Stores `body` as the file `name` in the folder, replacing a file of that name (its id kept). */
+  async function store(userId: string, folderId: string | null, name: string, input: { body: Readable; bytes: number; mimetype: string | undefined; beforeBody?: () => void }) {
+    const plan = await deps.planOf(userId);
+    if (plan.maxFileSize !== null && input.bytes > plan.maxFileSize) throw tooLarge(plan.name, plan.maxFileSize);
+    const reservation = await uploads.reserve(userId, input.bytes);
+    try {
+      input.beforeBody?.();
+      return await uploads.upload({ userId, folderId, fileName: name, declaredMimetype: input.mimetype, body: input.body, reservation, replace: true });
+    } finally {
+      await uploads.release(reservation);
+    }
+  }
+
+  /** A copy of the file's bytes, through the upload path: quota, plan limits and hashing apply. */
+  async function copyFile(userId: string, file: DavFileRow, folderId: string | null, name: string): Promise<string> {
+    const size = Number(file.size);
+    const source = await deps.blobs.open(file.blob_key, size > 0 ? { start: 0, end: size - 1 } : undefined);
+    const body = new PassThrough();
+    try {
+      void source.writeTo(body).then(
+        () => body.end(),
+        (error: Error) => body.destroy(error),
+      );
+      const copy = await store(userId, folderId, name, { body, bytes: size, mimetype: file.mimetype });
+      await dav.copyProperties(userId, file.id, { id: copy.id, kind: 'file' });
+      return copy.id;
+    } finally {
+      body.destroy();
+      await source.close();
+    }
+  }
+
+  /** Copies a folder's members (depth infinity) into another, a page at a time. */
+  async function copyMembers(userId: string, fromId: string, toId: string): Promise<void> {
+    for (let after: string | null = null; ; ) {
+      const page = await dav.foldersPage(userId, fromId, after, PAGE);
+      for (const folder of page) {
+        const created = await folders.create(userId, { name: folder.name, parentId: toId });
+        await dav.copyProperties(userId, folder.id, { id: created.id, kind: 'folder' });
+        await copyMembers(userId, folder.id, created.id);
+      }
+      if (page.length < PAGE) break;
+      after = page.at(-1)?.name ?? null;
+    }
+    for (let after: string | null = null; ; ) {
+      const page = await dav.filesPage(userId, fromId, after, PAGE);
+      for (const file of page) await copyFile(userId, file, toId, file.name);
+      if (page.length < PAGE) break;
+      after = page.at(-1)?.name ?? null;
+    }
+  }
+
+  return {
+    locate,
+
+    /** The collection's members, folders then files, each by name, read a page at a time as they are written. */
+    async *members(userId: string, collection: DavResource): AsyncGenerator<DavResource> {
+      const parentId = folderIdOf(collection);
+      for (let after: string | null = null; ; ) {
+        const page = await dav.foldersPage(userId, parentId, after, PAGE);
+        for (const folder of page) yield { kind: 'folder', path: [...collection.path, folder.name], folder };
+        if (page.length < PAGE) break;
+        after = page.at(-1)?.name ?? null;
+      }
+      for (let after: string | null = null; ; ) {
+        const page = await dav.filesPage(userId, parentId, after, PAGE);
+        for (const file of page) yield { kind: 'file', path: [...collection.path, file.name], file };
+        if (page.length < PAGE) break;
+        after = page.at(-1)?.name ?? null;
+      }
+    },
+
+    /** RFC 4331's figures: what the user's files use and what is left of the plan's storage. */
+    async quota(userId: string): Promise<{ used: number; available: number }> {
+      const info = await deps.storage.storageInfo(userId);
+      return { used: info.storageUsed, available: Math.max(0, info.storageLimit - info.storageUsed) };
+    },
+
+    deadProperties: (userId: string, ids: readonly string[]) => dav.properties(userId, ids),
+
+    async mkcol(userId: string, path: DavPath): Promise<void> {
+      const located = await locate(userId, path);
+      if (located.resource) throw methodNotAllowed('Something already exists at this path');
+      if (located.parentId === undefined) throw parentMissing();
+      try {
+        await folders.create(userId, { name: requireExactName(located.name), parentId: located.parentId });
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'NAME_TAKEN') throw methodNotAllowed('Something already exists at this path');
+        throw error;
+      }
+    },
+
+    /** PUT: stores the body as the file at the path; answers whether it was created (else its content was replaced). */
+    async put(
+      userId: string,
+      located: Located,
+      input: { body: Readable; bytes: number; mimetype: string | undefined; modifiedAt: string | undefined; beforeBody: () => void },
+    ): Promise<{ created: boolean; etag: string }> {
+      if (located.resource && located.resource.kind !== 'file') throw methodNotAllowed('A collection has no content to replace');
+      if (located.parentId === undefined) throw parentMissing();
+      const file = await store(userId, located.parentId, requireExactName(located.name), input);
+      if (input.modifiedAt) await dav.setModified(userId, 'file', file.id, input.modifiedAt);
+      const stored = await dav.fileNamed(userId, located.parentId, located.name);
+      return { created: !located.resource, etag: stored ? fileEtag(stored) : '""' };
+    },
+
+    toTrash,
+
+    /**
+     * COPY and MOVE (RFC 4918, sections 9.8 and 9.9): an existing destination is moved to
+     * Trash first when Overwrite allows (412 otherwise); answers whether the destination is new.
+     */
+    async transfer(
+      userId: string,
+      method: 'COPY' | 'MOVE',
+      source: DavResource,
+      destination: Located & { path: DavPath },
+      options: { overwrite: boolean; depthInfinity: boolean },
+    ): Promise<{ created: boolean }> {
+      if (source.kind === 'root') throw new AppError(403, 'DAV_FORBIDDEN', 'My Files itself cannot be copied or moved');
+      const sourceKey = source.path.map((name) => name.toLowerCase()).join('/');
+      const destinationKey = destination.path.map((name) => name.toLowerCase()).join('/');
+      if (sourceKey === destinationKey) throw new AppError(403, 'DAV_SAME_RESOURCE', 'The source and the destination are the same');
+      if (source.kind === 'folder' && destinationKey.startsWith(`${sourceKey}/`)) {
+        throw conflict('A folder cannot be copied or moved into itself or one of its sub-folders', 'MOVE_INTO_ITSELF');
+      }
+      if (destination.parentId === undefined) throw parentMissing();
+      const name = requireExactName(destination.name);
+      const existed = destination.resource !== undefined;
+      if (destination.resource) {
+        if (!options.overwrite) throw new AppError(412, 'DAV_DESTINATION_EXISTS', 'The destination exists and Overwrite is F');
+        await toTrash(userId, destination.resource);
+      }
+      const parentId = destination.parentId;
+      if (method === 'MOVE') {
+        if (source.kind === 'file') {
+          await files.update(userId, source.file.id, { name, folderId: parentId });
+          await dav.setModified(userId, 'file', source.file.id, source.file.updated_at);
+        } else {
+          await folders.update(userId, source.folder.id, { name, parentId });
+          await dav.setModified(userId, 'folder', source.folder.id, source.folder.updated_at);
+        }
+        await deps.locks.released(userId, source.path);
+        return { created: !existed };
+      }
+      if (source.kind === 'file') {
+        await copyFile(userId, source.file, parentId, name);
+        return { created: !existed };
+      }
+      const created = await folders.create(userId, { name, parentId });
+      try {
+        await dav.copyProperties(userId, source.folder.id, { id: created.id, kind: 'folder' });
+        if (options.depthInfinity) await copyMembers(userId, source.folder.id, created.id);
+      } catch (error) {
+        // A copy that cannot finish (quota, plan limits) leaves nothing half-copied behind.
+        await trash.trashFolder(userId, created.id);
+        await trash.purgeItem(userId, 'folder', created.id);
+        throw error;
+      }
+      return { created: !existed };
+    },
+
+    /**
+     * PROPPATCH (RFC 4918, section 9.2), all or nothing: dead properties are kept; of the
+     * live ones only the modification time may be set (getlastmodified as an HTTP date, or
+     * ownCloud's lastmodified in Unix seconds, which rclone and Nextcloud clients send).
+     * Answers each property's status.
+     */
+    async proppatch(
+      userId: string,
+      resource: DavResource,
+      changes: ReadonlyArray<{ set: DeadProperty } | { remove: { namespace: string; name: string } }>,
+    ): Promise<Array<{ namespace: string; name: string; status: number }>> {
+      let modifiedAt: string | undefined;
+      const outcomes = changes.map((change) => {
+        const { namespace, name } = 'set' in change ? change.set : change.remove;
+        if (namespace !== DAV_NS) return { namespace, name, status: 200 };
+        if ('set' in change && resource.kind !== 'root' && (name === 'getlastmodified' || name === 'lastmodified')) {
+          modifiedAt = parseModified(name, change.set.value);
+          return { namespace, name, status: modifiedAt === undefined ? 409 : 200 };
+        }
+        return { namespace, name, status: 403 };
+      });
+      if (outcomes.some((outcome) => outcome.status !== 200)) {
+        return outcomes.map((outcome) => (outcome.status === 200 ? { ...outcome, status: 424 } : outcome));
+      }
+      const id = resourceId(resource);
+      await dav.updateProperties(
+        userId,
+        { id, kind: resource.kind },
+        changes.filter((change) => ('set' in change ? change.set : change.remove).namespace !== DAV_NS),
+      );
+      if (modifiedAt && resource.kind !== 'root') await dav.setModified(userId, resource.kind, id, modifiedAt);
+      return outcomes;
+    },
+  };
+}
+
+/** A modification time a client sets: an HTTP date, or Unix seconds; undefined when it is neither. */
+export function parseModified(name: string, value: string): string | undefined {
+  const text = value.trim();
+  const time = name === 'lastmodified' && /^\d{1,12}$/.test(text) ? Number(text) * 1000 : Date.parse(text);
+  return Number.isFinite(time) && time >= 0 ? new Date(time).toISOString() : undefined;
+}
+
+export type DavService = ReturnType<typeof createDavService>;

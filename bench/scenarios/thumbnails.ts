@@ -40,6 +40,7 @@ export async function thumbnails(ctx: ScenarioContext): Promise<ScenarioResult> 
   const auth = { authorization: `Bearer ${ctx.client.token}` };
   const thumbnailOf = (id: string) => request(`${ctx.client.url}/api/files/${id}/thumbnail?size=small`, { headers: auth, idleTimeoutMs: ctx.config.idleTimeoutMs });
 
+  const rssBefore = (await ctx.ours.memory())?.rssBytes ?? 0;
   let peakRss = 0;
   const sampler = setInterval(() => {
     void ctx.ours.memory().then((memory) => {
@@ -87,7 +88,7 @@ export async function thumbnails(ctx: ScenarioContext): Promise<ScenarioResult> 
     figures: [{ server: 'ours', status: 'measured', samples: latencies, p50Ms: percentile(latencies, 50), p99Ms: percentile(latencies, 99) }],
     notes: [
       `${perSecond.toFixed(2)} thumbnails/s (both sizes of each photo) from the first upload's answer to the last thumbnail served; the uploads took ${((uploadsDone - firstAnswered) / 1000).toFixed(1)} s of it (${WIDTH}×${HEIGHT} JPEGs, ${meanMB.toFixed(1)} MB on average).`,
-      `Server peak RSS while they were made (VmRSS sampled every 50 ms): ${(peakRss / 1e6).toFixed(0)} MB.`,
+      `Server RSS while they were made (VmRSS sampled every 50 ms): ${(rssBefore / 1e6).toFixed(0)} MB before (what earlier scenarios left), peak ${(peakRss / 1e6).toFixed(0)} MB.`,
       `The GETs: the small size of one file, made already, sent whole (no If-None-Match); ${warmup} warm-up requests not counted. No ceiling: nginx and the bare server make no thumbnails.`,
     ],
   };

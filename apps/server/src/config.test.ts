@@ -143,4 +143,11 @@ describe('loadConfig', () => {
     expect(loadConfig({}).sweepGraceMs).toBe(24 * 3600 * 1000);
     expect(loadConfig({ STORAGE_SWEEP_GRACE_SECONDS: '0' }).sweepGraceMs).toBe(0);
   });
+
+  it('makes one thumbnail at a time per node unless THUMBNAIL_CONCURRENCY says otherwise', () => {
+    expect(loadConfig({}).thumbnailConcurrency).toBe(1);
+    expect(loadConfig({ THUMBNAIL_CONCURRENCY: '4' }).thumbnailConcurrency).toBe(4);
+    expect(() => loadConfig({ THUMBNAIL_CONCURRENCY: '0' })).toThrow(/THUMBNAIL_CONCURRENCY must be a whole number from 1 to 64/);
+    expect(() => loadConfig({ THUMBNAIL_CONCURRENCY: 'many' })).toThrow(ConfigError);
+  });
 });

@@ -84,11 +84,14 @@ export function createThumbnailsService(deps: {
   /** Copies the blob to `target` through a stream: the file is never held in memory. */
   async function copyToDisk(blobKey: string, target: string): Promise<void> {
     const source = await blobs.open(blobKey);
+    const out = createWriteStream(target);
     try {
-      const out = createWriteStream(target);
       await source.writeTo(out);
       out.end();
       await finished(out);
+    } catch (error) {
+      out.destroy();
+      throw error;
     } finally {
       await source.close();
     }

@@ -224,6 +224,23 @@ describe('the file viewer', () => {
     await context.close();
   });
 
+  it('reads only the first 512 KB of a long text file, with one Range request, and says so', async () => {
+    const account = await createUser(session.server);
+    const line = 'a line of a long log, over and over\n';
+    const log = await createFile(session.server, account.token, line.repeat(Math.ceil((2 * 1024 * 1024) / line.length)), { name: 'big.log', type: 'text/plain' });
+    const { page, context } = await openPage(session.browser, session.server.url, { token: account.token });
+    const ranges: Array<{ status: number; range: string | null }> = [];
+    page.on('response', (response) => {
+      if (new URL(response.url()).pathname.startsWith('/api/downloads/')) ranges.push({ status: response.status(), range: response.headers()['content-range'] ?? null });
+    });
+    await page.goto(`/dashboard?view=${log.id}`);
+    const dialog = viewer(page, 'big.log');
+    await dialog.getByText('Showing the first 512 KB of 2 MB. Download the file to see all of it.').waitFor();
+    expect(ranges).toEqual([{ status: 206, range: `bytes 0-524287/${log.size}` }]);
+    expect((await dialog.getByTestId('text-content').innerText()).length).toBeLessThanOrEqual(512 * 1024);
+    await context.close();
+  });
+
   it('shows a photo to the visitor of a public link', async () => {
     const account = await createUser(session.server);
     const { files } = await fillFolder(account.token);

@@ -121,7 +121,8 @@ export function FileBrowser(props: FileBrowserProps) {
     },
     [uploadDropped, uploadConfig, folderId, queryClient],
   );
-  const dragging = useFileDrop(dialog === null && !failed, onDropFiles);
+  // Not under the viewer: what is dropped there would land in a folder the person cannot see.
+  const dragging = useFileDrop(dialog === null && viewed.fileId === null && !failed, onDropFiles);
 
   // --- Selection --------------------------------------------------------------------------
   const toggle = useCallback((item: DriveItem) => {

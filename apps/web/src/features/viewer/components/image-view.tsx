@@ -6,7 +6,7 @@ import { cn } from '../../../lib/cn';
 import { hasThumbnail, type FileSource, type ViewableFile } from '../../../lib/file-source';
 import { useBytesUrl } from '../hooks/use-bytes-url';
 import { isSafeRaster } from '../renderer';
-import { clampPan, FITTED, zoomAt, ZOOM_STEP, type ZoomState } from '../zoom';
+import { clampPan, FITTED, MAX_SCALE, zoomAt, ZOOM_STEP, type ZoomState } from '../zoom';
 import { ViewerMessage } from './viewer-message';
 
 interface Point {
@@ -128,7 +128,7 @@ export function ImageView({ file, source }: { file: ViewableFile; source: FileSo
           <span aria-live="polite" className="min-w-14 text-center text-xs font-semibold tabular-nums text-slate-200">
             {Math.round(zoom.scale * 100)}%
           </span>
-          <ZoomButton label={t('viewer.zoomIn')} onClick={() => zoomBy(ZOOM_STEP)} disabled={zoom.scale >= 8}>
+          <ZoomButton label={t('viewer.zoomIn')} onClick={() => zoomBy(ZOOM_STEP)} disabled={zoom.scale >= MAX_SCALE}>
             <Plus aria-hidden="true" className="size-4" />
           </ZoomButton>
           <ZoomButton label={t('viewer.zoomReset')} onClick={() => setZoom(FITTED)} disabled={zoom.scale === 1}>

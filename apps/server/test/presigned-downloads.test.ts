@@ -70,6 +70,21 @@ describe('downloads straight from S3', () => {
     expect((await fromStore(await redirectOf(`/api/files/${image.id}/download`, bearer(token)))).headers.get('content-type')).toBe('image/png');
   });
 
+  it('streams what a page loads into itself (the viewer) and redirects downloads', async () => {
+    const { token } = await createUser(server);
+    const bytes = randomBytes(64 * 1024);
+    const file = await createFile(server, token, bytes, { name: 'clip.webm', type: 'video/webm' });
+    for (const destination of ['video', 'audio', 'image', 'empty']) {
+      const response = await fetch(`${server.url}/api/files/${file.id}/download`, {
+        headers: { ...bearer(token), 'sec-fetch-dest': destination, range: 'bytes=0-1023' },
+        redirect: 'manual',
+      });
+      expect(response.status, destination).toBe(206);
+      expect(Buffer.from(await response.arrayBuffer()).equals(bytes.subarray(0, 1024))).toBe(true);
+    }
+    await redirectOf(`/api/files/${file.id}/download`, { ...bearer(token), 'sec-fetch-dest': 'document' });
+  });
+
   it('still answers 304, 416, HEAD, a stale If-Range and every refusal itself', async () => {
     const { token } = await createUser(server);
     const bytes = randomBytes(4096);

@@ -19,7 +19,8 @@ export interface StoreAnswerHeaders {
 /**
  * Downloads that go to an S3 store directly (docs/decisions/0022): given presigned URLs
  * (S3_PRESIGNED_DOWNLOADS), a single-file GET that passed every check answers 302 to the
- * bucket, so the bytes no longer pass through the server.
+ * bucket, so the bytes no longer pass through the server (what a page loads into itself
+ * excepted, see isLoadedInPage).
  */
 export function createPresignedRedirects(urls: PresignedUrls | undefined, clock: Clock) {
   return {
@@ -30,11 +31,22 @@ export function createPresignedRedirects(urls: PresignedUrls | undefined, clock:
      * the client repeats its Range to the store, which would answer only the part.
      */
     async locationFor(request: FastifyRequest, key: string, range: RangeRequest, headers: StoreAnswerHeaders): Promise<string | undefined> {
-      if (!urls || request.method !== 'GET') return undefined;
+      if (!urls || request.method !== 'GET' || isLoadedInPage(request)) return undefined;
       if (request.headers.range !== undefined && range.kind !== 'range') return undefined;
       return urls.getUrl({ key, signedAt: clock.now(), expiresInSeconds: PRESIGNED_URL_LIFETIME_SECONDS, ...headers });
     },
   };
+}
+
+/**
+ * What the viewer loads into our page (an <img>, <video> or <audio>, pdf.js's and the text
+ * preview's fetch) says so in Sec-Fetch-Dest. Those stay on our origin: our CSP allows
+ * only 'self', and a bucket would need CORS for fetch. Downloads (a navigation, dest
+ * "document") and clients that send no such header still go to the store.
+ */
+function isLoadedInPage(request: FastifyRequest): boolean {
+  const destination = request.headers['sec-fetch-dest'];
+  return destination !== undefined && destination !== 'document';
 }
 
 export type PresignedRedirects = ReturnType<typeof createPresignedRedirects>;

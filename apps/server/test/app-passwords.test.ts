@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '@cloudvault/test-support/accounts';
 import { AppError } from '../src/lib/errors.ts';
-import { enableTwoFactor } from './helpers/factories.ts';
+import { enableTwoFactor, mailedToken } from './helpers/factories.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 
 let server: TestServer;
@@ -133,7 +133,7 @@ describe('Basic credentials (WebDAV)', () => {
     await server.request('DELETE', `/api/user/app-passwords/${revoked.id}`, { token: user.token });
     const refused = await basic(user.email, revoked.password, address);
     expect(refused.status).toBe(401);
-    expect(refused.headers?.['WWW-Authenticate']).toMatch(/^Basic realm="CloudVault"/);
+    expect(refused.headers?.['WWW-Authenticate']).toMatch(/^Basic realm="CloudVault WebDAV"/);
     expect((await basic(user.email, kept.password, address)).status).toBe(200);
   });
 
@@ -197,6 +197,66 @@ describe('Basic credentials (WebDAV)', () => {
       expect((await server.request('POST', '/api/auth/login', { body: { email: user.email, password: `wrong ${index}` }, from: address })).status).toBe(401);
     }
     expect((await basic(user.email, user.password, address)).status).toBe(429);
+  });
+
+  it('survive a password reset, which still ends the old account password', async () => {
+    const user = await createUser(server);
+    const created = await createAppPassword(user.token);
+    expect((await server.request('POST', '/api/auth/forgot-password', { body: { email: user.email } })).status).toBe(202);
+    const token = await mailedToken(server, user.email, '/reset-password');
+    expect((await server.request('POST', '/api/auth/reset-password', { body: { token, password: 'reset to this' } })).status).toBe(200);
+    const address = freshAddress();
+    expect((await basic(user.email, created.password, address)).status).toBe(200);
+    expect((await basic(user.email, user.password, address)).status).toBe(401);
+    expect((await basic(user.email, 'reset to this', address)).status).toBe(200);
+  });
+});
+
+describe('WebDAV requests', () => {
+  const propfind = (email: string, password: string, from: string) =>
+    server.request('PROPFIND', '/dav/', { headers: { depth: '0', authorization: `Basic ${Buffer.from(`${email}:${password}`).toString('base64')}` }, from });
+
+  it('sign in with an app password until it is revoked, then are asked for credentials', async () => {
+    const user = await createUser(server);
+    const created = await createAppPassword(user.token);
+    expect((await propfind(user.email, created.password, '127.0.0.12')).status).toBe(207);
+    await server.request('DELETE', `/api/user/app-passwords/${created.id}`, { token: user.token });
+    const refused = await propfind(user.email, created.password, '127.0.0.12');
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get('www-authenticate')).toMatch(/^Basic realm=/);
+  });
+
+  it('answer 429 with Retry-After once the sign-in limit of that e-mail and address is reached', async () => {
+    const user = await createUser(server);
+    for (let index = 0; index < 10; index += 1) expect((await propfind(user.email, `wrong ${index}`, '127.0.0.13')).status).toBe(401);
+    const limited = await propfind(user.email, user.password, '127.0.0.13');
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await propfind(user.email, user.password, '127.0.0.14')).status).toBe(207);
+  });
+});
+
+describe('with two nodes', () => {
+  it('a revoke or a password change on one node holds on the other at once', async () => {
+    const other = await server.startNode();
+    try {
+      const user = await createUser(server);
+      const created = await createAppPassword(user.token);
+      const onOther = (password: string) => other.container.appPasswords.authenticateBasic({ email: user.email, password, clientAddress: '10.30.0.1' }).then(
+        () => 200,
+        (error: AppError) => error.status,
+      );
+      expect(await onOther(created.password)).toBe(200);
+      expect(await onOther(user.password)).toBe(200);
+      await server.request('DELETE', `/api/user/app-passwords/${created.id}`, { token: user.token });
+      await server.request('PUT', '/api/user/password', { token: user.token, body: { currentPassword: user.password, newPassword: 'changed elsewhere' } });
+      expect(await onOther(created.password)).toBe(401);
+      // The other node remembered the old password as verified; the new hash makes it check again.
+      expect(await onOther(user.password)).toBe(401);
+      expect(await onOther('changed elsewhere')).toBe(200);
+    } finally {
+      await other.close();
+    }
   });
 });
 

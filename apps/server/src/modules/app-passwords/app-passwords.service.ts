@@ -18,7 +18,7 @@ const wrongCredentials = () =>
     'INVALID_CREDENTIALS',
     'Invalid e-mail or password. With two-factor sign-in on, use an app password from Settings.',
     {},
-    { 'WWW-Authenticate': 'Basic realm="CloudVault", charset="UTF-8"' },
+    { 'WWW-Authenticate': 'Basic realm="CloudVault WebDAV", charset="UTF-8"' },
   );
 
 const present = (row: Pick<AppPasswordRow, 'id' | 'name' | 'created_at' | 'last_used_at'>): AppPassword => ({

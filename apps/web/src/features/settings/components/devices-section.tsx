@@ -1,6 +1,6 @@
 import { APP_PASSWORD_NAME_MAX_LENGTH, APP_PASSWORDS_PER_USER, type AppPassword, type CreatedAppPasswordResponse } from '@cloudvault/contract/app-passwords';
 import { KeyRound, MonitorSmartphone, Plus } from 'lucide-react';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/form-alert';
@@ -47,16 +47,24 @@ export function DevicesSection() {
     }
   };
 
-  // Create was disabled while it ran, so the dialog could not note it as its opener: focus goes back to it here.
+  // Where focus goes once a dialog has closed: Create was disabled while it ran, so the
+  // dialog could not note it as its opener, and a revoked row's button is gone. Run after
+  // the dialog's own focus return (effects of a parent follow the child's clean-up).
+  const returnFocusTo = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    if (created !== null || revoking !== null || !returnFocusTo.current) return;
+    returnFocusTo.current.focus();
+    returnFocusTo.current = null;
+  }, [created, revoking]);
+
   const onCreatedClosed = () => {
+    returnFocusTo.current = createRef.current;
     setCreated(null);
-    requestAnimationFrame(() => createRef.current?.focus());
   };
 
-  // The revoked row and its button are gone: focus goes back to where a new one is made.
   const onRevoked = () => {
+    returnFocusTo.current = nameRef.current;
     setRevoking(null);
-    requestAnimationFrame(() => nameRef.current?.focus());
   };
 
   return (

@@ -24,9 +24,9 @@ function integrationExclusions(): string[] {
   // (about a minute) run once, in the first run (SQLite, local disk, native addon).
   const firstRun = env.TEST_DB === 'sqlite' && env.TEST_STORAGE !== 's3' && env.CLOUDVAULT_NATIVE !== '0';
   if (!firstRun) excluded.push('apps/server/test/early-answers.test.ts');
-  // litmus and rclone check the protocol against real clients (two minutes, a 100 MB file):
-  // once, in the first run; the rules they rest on are dav.test.ts's, run everywhere.
-  if (!firstRun) excluded.push('apps/server/test/dav-litmus.test.ts', 'apps/server/test/dav-rclone.test.ts');
+  // litmus, rclone and cadaver check the protocol against real clients (two minutes, a
+  // 100 MB file): once, in the first run; the rules they rest on are dav.test.ts's, run everywhere.
+  if (!firstRun) excluded.push('apps/server/test/dav-litmus.test.ts', 'apps/server/test/dav-rclone.test.ts', 'apps/server/test/dav-cadaver.test.ts');
   return excluded;
 }
 

@@ -125,8 +125,16 @@ describe.runIf(davClientTestsRun('rclone'))('rclone against /dav/', () => {
     await utimes(path.join(source, 'photos 2026', 'new one.txt'), BASE_TIME + 5, BASE_TIME + 5);
     await rm(path.join(source, 'docs', 'file-2.txt'));
     await rm(path.join(source, 'ünïcödé'), { recursive: true });
+    const edited = async () => {
+      const db = server.container.database.db;
+      const docs = await db.selectFrom('folders').innerJoin('folders as tree', 'tree.id', 'folders.parent_id').select('folders.id').where('folders.name', '=', 'docs').where('tree.name', '=', 'tree').executeTakeFirstOrThrow();
+      return db.selectFrom('files').select(['id', 'size']).where('folder_id', '=', docs.id).where('name', '=', 'file-1.txt').where('deleted_at', 'is', null).executeTakeFirstOrThrow();
+    };
+    const before = await edited();
 
     await rclone('sync', source, 'cloud:tree');
+    // The edited file got its new bytes in place: its id (and so its links) stayed.
+    expect(await edited()).toEqual({ id: before.id, size: 6 });
     await rclone('check', source, 'cloud:tree', '--download');
     expect(await listing('cloud:tree')).toEqual(await listing(source));
     const trash = await server.request('GET', '/api/trash', { token });

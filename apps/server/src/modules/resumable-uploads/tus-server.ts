@@ -6,6 +6,7 @@ import { NodeRequest, sendNodeResponse } from 'srvx/node';
 import type { ResumableStore } from '../../adapters/resumable-store/resumable-store.ts';
 import type { ResumableUploadsService } from './resumable-uploads.service.ts';
 import { AppError } from '../../lib/errors.ts';
+import { hashWrites } from './hashed-writes.ts';
 import type { ServiceLog } from '../../lib/service-log.ts';
 
 export const UPLOADS_PATH = '/api/uploads';
@@ -45,6 +46,10 @@ export function createTusServer(deps: { store: ResumableStore; locker: Locker; u
     if (!found) throw new Error('A tus request reached the handler without its route context');
     return found;
   };
+  hashWrites(store.datastore, {
+    keyOf: store.keyOf,
+    states: { load: (key) => deps.uploads.hashState(key), save: (key, fromBytes, state) => deps.uploads.saveHashState(key, fromBytes, state) },
+  });
   const server = new Server({
     path: UPLOADS_PATH,
     datastore: store.datastore,

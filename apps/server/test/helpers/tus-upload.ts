@@ -21,6 +21,8 @@ export interface TusUploadOptions {
   uploadUrl?: string;
   /** Called once the upload exists, with its URL: a test can stop the server then. */
   onCreated?(uploadUrl: string, upload: tus.Upload): void;
+  /** Called after each chunk the server took. */
+  onChunk?(upload: tus.Upload): void;
 }
 
 export interface TusUploadResult {
@@ -49,6 +51,7 @@ export function tusUpload(options: TusUploadOptions): Promise<TusUploadResult> {
           options.onCreated?.(upload.url, upload);
         }
       },
+      onChunkComplete: () => options.onChunk?.(upload),
       onSuccess: () => resolve({ uploadUrl: upload.url as string, fileId }),
       onError: reject,
     });

@@ -361,6 +361,7 @@ export async function createContainer(
     uploads,
     files,
     rows: createResumableUploadsRepository(database.db),
+    bytesComplete: (key, length) => resumableStore.isComplete(key, length),
     finishBytes: (key) => resumableStore.finish(key),
     removeBytes: (key) => resumableStore.remove(key),
     hashBlob: (key) => hashStoredBlob(blobs, key),

@@ -1,7 +1,7 @@
 import { rm } from 'node:fs/promises';
 import { sql } from 'kysely';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createUser } from '@cloudvault/test-support/accounts';
 import { createFolder, listFiles } from '@cloudvault/test-support/drive';
 import { hashStatesResumable } from '../src/adapters/blob-store/hashing-stream.ts';
@@ -205,6 +205,21 @@ describe('tus uploads at /api/uploads', () => {
     expect((await listFiles(server, token)).map((file) => [file.originalName, file.size])).toEqual([['report.pdf', 3000]]);
     const versions = await server.container.database.db.selectFrom('file_versions').select('size').where('file_id', '=', original.fileId as string).execute();
     expect(versions.map((version) => Number(version.size))).toEqual([2000]);
+    await assertStorageConsistent(server, user.id);
+  });
+
+  it('finishes at the next HEAD an upload whose finishing failed after its last byte', async () => {
+    const { token, user } = await createUser(server);
+    const location = (await create(token, 1000, { filename: 'interrupted.bin' })).headers.get('location') as string;
+    // As a node dying between moving the bytes and listing the file.
+    const listing = vi.spyOn(server.container.uploads, 'listStored').mockRejectedValueOnce(new Error('the node went away'));
+    const last = await patch(token, location, 0, Buffer.alloc(1000, 3));
+    expect(last.status).toBe(500);
+    expect(listing).toHaveBeenCalledTimes(1);
+    listing.mockRestore();
+    const head = await fetch(new URL(location, server.url), { method: 'HEAD', headers: { Authorization: `Bearer ${token}`, 'Tus-Resumable': '1.0.0' } });
+    expect([head.status, head.headers.get('upload-offset')]).toEqual([200, '1000']);
+    expect((await listFiles(server, token)).map((file) => [file.id, file.originalName])).toEqual([[head.headers.get('x-file-id'), 'interrupted.bin']]);
     await assertStorageConsistent(server, user.id);
   });
 });

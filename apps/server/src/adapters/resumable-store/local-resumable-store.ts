@@ -1,4 +1,4 @@
-import { mkdir, open, rename, rm } from 'node:fs/promises';
+import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { FileStore } from '@tus/file-store';
 import { localFilesAt } from '../blob-store/local-blob-store.ts';
@@ -19,6 +19,10 @@ export function createLocalResumableStore(root: string): ResumableStore {
     datastore,
     storeIdOf,
     keyOf: (storeId) => storeId.replace(/\.tus$/, ''),
+    async isComplete(key, length) {
+      const sizeOf = (file: string) => stat(file).then((stats) => stats.size, () => undefined);
+      return ((await sizeOf(path.join(directory, storeIdOf(key)))) ?? (await sizeOf(pathOf(key)))) === length;
+    },
     async finish(key) {
       const temp = path.join(directory, storeIdOf(key));
       let file;

@@ -12,6 +12,11 @@ export interface ResumableStore {
   storeIdOf(key: string): string;
   /** The inverse of storeIdOf. */
   keyOf(storeId: string): string;
+  /**
+   * Whether all `length` bytes are in: still in the store, or already moved under the blob
+   * key by a finishing run that did not get to list the file (its node died).
+   */
+  isComplete(key: string, length: number): Promise<boolean>;
   /** Puts a finished upload's bytes under its blob key; safe to run again after a crash. */
   finish(key: string): Promise<void>;
   /** Removes everything the store keeps for an upload (bytes not yet finished, info files); safe to repeat. */

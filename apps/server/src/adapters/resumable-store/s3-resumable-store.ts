@@ -1,5 +1,5 @@
 import { S3Store } from '@tus/s3-store';
-import { DeleteObjectsCommand } from '@aws-sdk/client-s3';
+import { DeleteObjectsCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
 import { createS3Client, s3ObjectKey, type S3BlobStoreOptions } from '../blob-store/s3-blob-store.ts';
 import type { ResumableStore } from './resumable-store.ts';
 
@@ -36,6 +36,16 @@ export function createS3ResumableStore(options: S3BlobStoreOptions): ResumableSt
     datastore,
     storeIdOf: s3ObjectKey,
     keyOf: (storeId) => storeId.slice(storeId.lastIndexOf('/') + 1),
+    async isComplete(key, length) {
+      try {
+        const upload = await datastore.getUpload(s3ObjectKey(key));
+        return upload.offset === length;
+      } catch {
+        // No multipart upload any more: completed (or never begun).
+        const object = await client.send(new HeadObjectCommand({ Bucket: options.bucket, Key: s3ObjectKey(key) })).catch(() => undefined);
+        return object?.ContentLength === length;
+      }
+    },
     // The multipart upload was completed by the PATCH that wrote the last byte.
     finish: removeInfo,
     async remove(key) {

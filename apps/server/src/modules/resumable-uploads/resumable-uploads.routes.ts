@@ -64,8 +64,10 @@ export function resumableUploadsRoutes(deps: { resumableUploads: ResumableUpload
     });
 
     app.head('/uploads/:id', { onRequest: app.requireUser, schema: { hide: true, params: IdParams } }, async (request, reply) => {
-      const row = await resumableUploads.requireOwn(caller(request).userId, request.params.id);
-      if (row.file_id !== null) return answerFinished(reply, Number(row.length), row.file_id, 200);
+      const { userId } = caller(request);
+      const row = await resumableUploads.requireOwn(userId, request.params.id);
+      const fileId = row.file_id ?? (await resumableUploads.finishIfComplete(userId, row))?.id;
+      if (fileId) return answerFinished(reply, Number(row.length), fileId, 200);
       expires(reply, row.expires_at);
       await toTus(request, reply);
     });

@@ -17,6 +17,8 @@ export interface ResumableUploadsDeps {
   uploads: Pick<UploadsService, 'reserve' | 'release' | 'target' | 'listStored'>;
   files: Pick<FilesService, 'requireFile'>;
   rows: ResumableUploadsRepository;
+  /** Whether every byte is in (ResumableStore.isComplete). */
+  bytesComplete(key: string, length: number): Promise<boolean>;
   /** The finished upload's bytes under its blob key (ResumableStore.finish). */
   finishBytes(key: string): Promise<void>;
   /** What the store keeps of an upload, removed (ResumableStore.remove). */
@@ -42,7 +44,55 @@ export function createResumableUploadsService(deps: ResumableUploadsDeps) {
   const { uploads, rows, clock } = deps;
   const reservationOf = (row: ResumableUploadRow) => ({ id: row.reservation_id, userId: row.user_id, bytes: Number(row.length), blobKey: row.id, settled: false, stopRenewing: () => {} });
 
+  /**
+   * Lists the finished upload as a file, once: under the upload's lock, a run that finds
+   * the file recorded answers it; the listing's id is the reservation's, so a run after a
+   * crash between listing and recording finds the file it listed (its reservation settled).
+   */
+  async function finish(userId: string, id: string): Promise<FileItem> {
+    return deps.withLock(id, async () => {
+      const row = await rows.find(userId, id);
+      if (!row) throw uploadNotFound();
+      if (row.file_id !== null) return presentFile(await deps.files.requireFile(userId, row.file_id));
+      await deps.finishBytes(id);
+      const hashed = Number(row.hashed_bytes) === Number(row.length) && row.sha256_state !== null;
+      // Every byte hashed on its way in: no second read (hashed-writes.ts).
+      const blob = hashed ? deps.digest({ bytes: Number(row.hashed_bytes), crc32: Number(row.crc32), sha256State: Buffer.from(row.sha256_state as string, 'base64') }) : await deps.hashBlob(id);
+      let file: FileItem;
+      try {
+        file = await uploads.listStored({
+          id: row.reservation_id,
+          userId,
+          folderId: row.folder_id,
+          name: row.file_name,
+          declaredMimetype: row.file_type ?? undefined,
+          reservation: { id: row.reservation_id, blobKey: id },
+          blob,
+        });
+        // Thumbnails (issue 18): queue the file's preview job here, once per finished upload.
+      } catch (error) {
+        const listed = error instanceof AppError && error.code === 'UPLOAD_LEASE_LOST' ? await rows.listedAs(userId, row.reservation_id) : undefined;
+        if (!listed) throw error;
+        file = presentFile(await deps.files.requireFile(userId, listed));
+      }
+      await rows.markFinished(id, file.id);
+      return file;
+    });
+  }
+
   return {
+    finish,
+
+    /**
+     * Finishes an upload whose bytes are all in but whose finishing did not complete (its
+     * node died, or the listing failed): asked by HEAD, as a client whose last PATCH went
+     * unanswered asks where the upload stands. Undefined while bytes are missing.
+     */
+    async finishIfComplete(userId: string, row: ResumableUploadRow): Promise<FileItem | undefined> {
+      if (row.file_id !== null || !(await deps.bytesComplete(row.id, Number(row.length)))) return undefined;
+      return finish(userId, row.id);
+    },
+
     /** Checks and reserves; answers the new upload's id (its blob key) and when it expires. */
     async create(userId: string, input: { length: number; metadata: Record<string, string | null> }): Promise<{ id: string; expiresAt: string }> {
       const { filename, folderId, filetype } = input.metadata;
@@ -93,42 +143,6 @@ export function createResumableUploadsService(deps: ResumableUploadsDeps) {
       if (!row) throw uploadNotFound();
       if (row.file_id === null && row.expires_at <= clock.now().toISOString()) throw new AppError(410, 'UPLOAD_EXPIRED', 'This upload expired unfinished; please upload the file again');
       return row;
-    },
-
-    /**
-     * Lists the finished upload as a file, once: under the upload's lock, a run that finds
-     * the file recorded answers it; the listing's id is the reservation's, so a run after a
-     * crash between listing and recording finds the file it listed (its reservation settled).
-     */
-    async finish(userId: string, id: string): Promise<FileItem> {
-      return deps.withLock(id, async () => {
-        const row = await rows.find(userId, id);
-        if (!row) throw uploadNotFound();
-        if (row.file_id !== null) return presentFile(await deps.files.requireFile(userId, row.file_id));
-        await deps.finishBytes(id);
-        const hashed = Number(row.hashed_bytes) === Number(row.length) && row.sha256_state !== null;
-        // Every byte hashed on its way in: no second read (hashed-writes.ts).
-        const blob = hashed ? deps.digest({ bytes: Number(row.hashed_bytes), crc32: Number(row.crc32), sha256State: Buffer.from(row.sha256_state as string, 'base64') }) : await deps.hashBlob(id);
-        let file: FileItem;
-        try {
-          file = await uploads.listStored({
-            id: row.reservation_id,
-            userId,
-            folderId: row.folder_id,
-            name: row.file_name,
-            declaredMimetype: row.file_type ?? undefined,
-            reservation: { id: row.reservation_id, blobKey: id },
-            blob,
-          });
-          // Thumbnails (issue 18): queue the file's preview job here, once per finished upload.
-        } catch (error) {
-          const listed = error instanceof AppError && error.code === 'UPLOAD_LEASE_LOST' ? await rows.listedAs(userId, row.reservation_id) : undefined;
-          if (!listed) throw error;
-          file = presentFile(await deps.files.requireFile(userId, listed));
-        }
-        await rows.markFinished(id, file.id);
-        return file;
-      });
     },
 
     /** tus termination: the bytes removed, the quota and the upload slot back before the answer. */

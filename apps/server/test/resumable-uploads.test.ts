@@ -222,4 +222,18 @@ describe('tus uploads at /api/uploads', () => {
     expect((await listFiles(server, token)).map((file) => [file.id, file.originalName])).toEqual([[head.headers.get('x-file-id'), 'interrupted.bin']]);
     await assertStorageConsistent(server, user.id);
   });
+
+  it('takes the whole file with the creation request (creation-with-upload)', async () => {
+    const { token } = await createUser(server);
+    const body = Buffer.from('all at once');
+    const created = await fetch(`${server.url}/api/uploads`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Tus-Resumable': '1.0.0', 'Upload-Length': String(body.length), 'Upload-Metadata': metadataHeader({ filename: 'once.txt' }), 'Content-Type': 'application/offset+octet-stream' },
+      body,
+    });
+    expect([created.status, created.headers.get('upload-offset')]).toEqual([201, String(body.length)]);
+    const fileId = created.headers.get('x-file-id');
+    const download = await fetch(`${server.url}/api/files/${fileId}/download`, { headers: { Authorization: `Bearer ${token}` } });
+    expect(await download.text()).toBe('all at once');
+  });
 });

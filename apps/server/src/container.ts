@@ -356,7 +356,7 @@ export async function createContainer(
 
   // tus uploads: locks through the shared limit store, so any node takes an upload's next PATCH.
   const resumableStore = await createResumableStore(config.storage);
-  const uploadLocker = createUploadLocker(limitWindows, { leaseMs: 10 * 60 * 1000, waitMs: 30_000, pollMs: 100 });
+  const uploadLocker = createUploadLocker(limitWindows, { leaseMs: 30_000, waitMs: 45_000, pollMs: 100 });
   const resumableUploads = createResumableUploadsService({
     uploads,
     files,

@@ -21,6 +21,7 @@ import { largeUpload } from './scenarios/large-upload.ts';
 import { listing } from './scenarios/listing.ts';
 import { thumbnails } from './scenarios/thumbnails.ts';
 import { davListing } from './scenarios/dav-listing.ts';
+import { resumableUpload } from './scenarios/resumable-upload.ts';
 import type { ScenarioContext, ScenarioResult } from './scenarios/scenario.ts';
 import { startBareNode } from './servers/bare-node.ts';
 import { startNginx } from './servers/nginx.ts';
@@ -94,6 +95,8 @@ async function main(): Promise<BenchReport> {
   log('download of it');
   await record(await largeDownload(ctx, upload.fileId));
   const peakDuringLarge = (await ours.memory())?.peakBytes ?? null;
+  log(`tus upload of ${formatMiB(fixtures.large.size)} against multipart (${config.rounds} round(s))`);
+  await record(await resumableUpload(ctx));
   log(`${config.concurrentUploads} concurrent uploads`);
   await record(await concurrentUploads(ctx));
   log(`folder zip of ${config.zipFileCount} files`);

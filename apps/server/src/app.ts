@@ -35,6 +35,7 @@ import { registerWebApp } from './modules/web/web.routes.ts';
 import { thumbnailsRoutes } from './modules/thumbnails/thumbnails.routes.ts';
 import { appPasswordsRoutes } from './modules/app-passwords/app-passwords.routes.ts';
 import { davRoutes } from './modules/dav/dav.routes.ts';
+import { resumableUploadsRoutes } from './modules/resumable-uploads/resumable-uploads.routes.ts';
 
 const JSON_BODY_LIMIT = 1024 * 1024;
 const SECRET_QUERY_PARAMS = /([?&](?:access|token)=)[^&]*/gi;
@@ -137,6 +138,7 @@ export async function buildApp(
       await api.register(accountTokensRoutes(container.accountTokens));
       await api.register(foldersRoutes(container.folders));
       await api.register(filesRoutes(container));
+      await api.register(resumableUploadsRoutes(container));
       await api.register(downloadLinkRoutes(container));
       await api.register(trashRoutes(container.trash));
       await api.register(settingsRoutes(container.settings));

@@ -10,6 +10,7 @@ export const BACKGROUND_JOBS = {
   blobDeletion: 'blob-deletion',
   storageSweeper: 'storage-sweeper',
   thumbnailBackfill: 'thumbnail-backfill',
+  resumableUploadExpiry: 'resumable-upload-expiry',
 } as const;
 
 /** The queued job that makes one file's thumbnails (docs/decisions/0023-thumbnails.md); data `{fileId}`. */
@@ -32,6 +33,8 @@ export function registerBackgroundJobs(
     reconcileStorage(): Promise<unknown>;
     deleteQueuedBlobs(): Promise<unknown>;
     sweepStorage(): Promise<unknown>;
+    /** docs/decisions/0025-resumable-uploads.md: tus uploads unfinished after 24 hours lose their bytes and reservation. */
+    expireResumableUploads(): Promise<unknown>;
   },
 ): void {
   jobs.addPeriodic({
@@ -46,6 +49,7 @@ export function registerBackgroundJobs(
   jobs.addPeriodic({ name: BACKGROUND_JOBS.storageReconciler, cron: '* * * * *', run: () => work.reconcileStorage() });
   jobs.addPeriodic({ name: BACKGROUND_JOBS.blobDeletion, cron: '* * * * *', run: () => work.deleteQueuedBlobs() });
   jobs.addPeriodic({ name: BACKGROUND_JOBS.storageSweeper, cron: '35 * * * *', run: () => work.sweepStorage() });
+  jobs.addPeriodic({ name: BACKGROUND_JOBS.resumableUploadExpiry, cron: '15 * * * *', run: () => work.expireResumableUploads() });
 }
 
 /**

@@ -82,6 +82,13 @@ import { createAppPasswordsService } from './modules/app-passwords/app-passwords
 import { createDavRepository } from './modules/dav/dav.repository.ts';
 import { createDavService } from './modules/dav/dav.service.ts';
 import { createDavLocksService } from './modules/dav/dav-locks.service.ts';
+import { createResumableStore } from './adapters/resumable-store/create-resumable-store.ts';
+import { createUploadLocker } from './adapters/resumable-store/upload-locker.ts';
+import { hashStoredBlob } from './adapters/blob-store/hash-stored-blob.ts';
+import { digestHashState } from './adapters/blob-store/hashing-stream.ts';
+import { createResumableUploadsRepository } from './modules/resumable-uploads/resumable-uploads.repository.ts';
+import { createResumableUploadsService } from './modules/resumable-uploads/resumable-uploads.service.ts';
+import { createTusServer } from './modules/resumable-uploads/tus-server.ts';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 const ONE_HOUR = 60 * 60 * 1000;
@@ -137,6 +144,9 @@ export interface Container {
   transferBudget: TransferBudget;
   /** Which paths uploads, downloads and zips take: the native addon's or the portable ones (CLOUDVAULT_NATIVE). */
   transferPaths: string;
+  /** tus uploads at /api/uploads (docs/decisions/0025-resumable-uploads.md). */
+  resumableUploads: ReturnType<typeof createResumableUploadsService>;
+  tus: ReturnType<typeof createTusServer>;
   /** Background jobs, registered here; main.ts starts them (tests run one with runNow). */
   jobs: JobRunner;
   /** @fastify/rate-limit's store: request limits counted by every node together (docs/decisions/0019). */
@@ -386,6 +396,31 @@ export async function createContainer(
     endPaidSubscription: billing.endPaidSubscription,
   });
 
+  // tus uploads: locks through the shared limit store, so any node takes an upload's next PATCH.
+  const resumableStore = await createResumableStore(config.storage);
+  const uploadLocker = createUploadLocker(limitWindows, { leaseMs: 30_000, waitMs: 45_000, pollMs: 100 });
+  const resumableUploads = createResumableUploadsService({
+    uploads,
+    files,
+    rows: createResumableUploadsRepository(database.db),
+    bytesComplete: (key, length) => resumableStore.isComplete(key, length),
+    finishBytes: (key) => resumableStore.finish(key),
+    removeBytes: (key) => resumableStore.remove(key),
+    hashBlob: (key) => hashStoredBlob(blobs, key),
+    digest: digestHashState,
+    withLock: async (key, work) => {
+      const lock = uploadLocker.newLock(`finish:${key}`);
+      await lock.lock(new AbortController().signal, () => {});
+      try {
+        return await work();
+      } finally {
+        await lock.unlock();
+      }
+    },
+    clock,
+  });
+  const tus = createTusServer({ store: resumableStore, locker: uploadLocker, uploads: resumableUploads, log });
+
   // Schedules follow the wall clock: a test's clock moves the services' time, not timers.
   const jobs = await createJobRunner({ databaseUrl: config.databaseUrl, clock: systemClock, log });
   registerBackgroundJobs(jobs, {
@@ -397,6 +432,7 @@ export async function createContainer(
     reconcileStorage: () => storageUpkeep.reconcile(),
     deleteQueuedBlobs: () => storageUpkeep.deleteQueuedBlobs(),
     sweepStorage: () => storageUpkeep.sweep(),
+    expireResumableUploads: () => resumableUploads.expire(),
   });
   registerThumbnailJobs(jobs, thumbnails);
   registerJobMetrics(metrics, jobs);
@@ -454,6 +490,8 @@ export async function createContainer(
     versions,
     thumbnails,
     storageUpkeep,
+    resumableUploads,
+    tus,
     analytics,
     billing,
     payments,

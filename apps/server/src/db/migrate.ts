@@ -14,6 +14,7 @@ import * as sharedLimits from './migrations/2026-11-24-13-shared-limits.ts';
 import * as sharedSecrets from './migrations/2026-11-24-14-shared-secrets.ts';
 import * as crashSafeStorage from './migrations/2026-11-24-15-crash-safe-storage.ts';
 import { thumbnailsMigration } from './migrations/2026-11-24-16-thumbnails.ts';
+import * as resumableUploads from './migrations/2026-11-24-17-resumable-uploads.ts';
 import * as appPasswords from './migrations/2026-11-24-18-app-passwords.ts';
 import * as webdav from './migrations/2026-11-24-19-webdav.ts';
 import type { Dialect } from './database.ts';
@@ -35,6 +36,7 @@ export const migrationsFor = (dialect: Dialect): Record<string, Migration> => ({
   '2026-11-24-14-shared-secrets': sharedSecrets,
   '2026-11-24-15-crash-safe-storage': crashSafeStorage,
   '2026-11-24-16-thumbnails': thumbnailsMigration(dialect),
+  '2026-11-24-17-resumable-uploads': resumableUploads,
   '2026-11-24-18-app-passwords': appPasswords,
   '2026-11-24-19-webdav': webdav,
 });

@@ -315,6 +315,23 @@ export interface DavLocksTable {
   created_at: string;
 }
 
+/** A tus upload (docs/decisions/0025-resumable-uploads.md). */
+export interface ResumableUploadsTable {
+  id: string;
+  user_id: string;
+  reservation_id: string;
+  folder_id: string | null;
+  file_name: string;
+  file_type: string | null;
+  length: number;
+  hashed_bytes: number;
+  sha256_state: string | null;
+  crc32: number;
+  file_id: string | null;
+  created_at: string;
+  expires_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -344,4 +361,5 @@ export interface Database {
   app_passwords: AppPasswordsTable;
   dav_properties: DavPropertiesTable;
   dav_locks: DavLocksTable;
+  resumable_uploads: ResumableUploadsTable;
 }

@@ -54,6 +54,17 @@ export function createDatabaseLimitWindows(db: Kysely<Database>, clock: Clock): 
         .execute();
     },
 
+    async extend(key, windowMs) {
+      const now = clock.now();
+      const result = await db
+        .updateTable('limit_windows')
+        .set({ ends_at: new Date(now.getTime() + windowMs).toISOString() })
+        .where('key', '=', key)
+        .where('ends_at', '>', now.toISOString())
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
     async clear(key) {
       await db.deleteFrom('limit_windows').where('key', '=', key).execute();
     },

@@ -22,6 +22,8 @@ export interface LimitWindows {
   count(key: string, windowMs: number, cap?: number): Promise<WindowCount>;
   /** Takes one counted event back, in a running window only. */
   uncount(key: string): Promise<void>;
+  /** Moves a running window's end to `windowMs` from now (a lease renewed); false when it ended or is gone. */
+  extend(key: string, windowMs: number): Promise<boolean>;
   /** Forgets the key's window. */
   clear(key: string): Promise<void>;
   close(): Promise<void>;

@@ -33,6 +33,15 @@ if ends ~= nil and ends > tonumber(ARGV[1]) and count > 0 then redis.call('HINCR
 return 0
 `;
 
+/** ARGV: now, windowMs. Moves a running window's end; 1 when there was one. */
+const EXTEND = `
+local ends = tonumber(redis.call('HGET', KEYS[1], 'ends'))
+if ends == nil or ends <= tonumber(ARGV[1]) then return 0 end
+redis.call('HSET', KEYS[1], 'ends', tonumber(ARGV[1]) + tonumber(ARGV[2]))
+redis.call('PEXPIRE', KEYS[1], ARGV[2])
+return 1
+`;
+
 /** A Redis that does not answer within this fails the limited request rather than holding it. */
 const COMMAND_TIMEOUT_MS = 2_000;
 
@@ -70,6 +79,9 @@ export async function createRedisLimitWindows(options: { url: string; keyPrefix:
     },
     async uncount(key) {
       await redis.eval(UNCOUNT, 1, keyOf(key), now());
+    },
+    async extend(key, windowMs) {
+      return (await redis.eval(EXTEND, 1, keyOf(key), now(), windowMs)) === 1;
     },
     async clear(key) {
       await redis.del(keyOf(key));

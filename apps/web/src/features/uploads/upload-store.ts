@@ -4,7 +4,7 @@ import { serverErrorMessage } from '../../lib/api-client';
 import { formatBytesIn } from '@cloudvault/contract/format';
 import i18n from '../../lib/i18n';
 import { ensureFolder } from './api/ensure-folder';
-import { createTusTransport, discardTusUpload } from './api/tus-upload';
+import { createTusTransport, discardTusUpload, uploadLockName } from './api/tus-upload';
 import { uploadFile } from './api/upload-file';
 import { UnfinishedUploadStore } from './unfinished-uploads';
 import { travelsResumably } from './upload-chunks';
@@ -59,10 +59,15 @@ export const uploadQueue = new UploadQueue<FileItem | null>({
  * Shows a row for each of `owner`'s uploads left unfinished by an earlier page (a reload,
  * a closed tab) that the server still keeps; each resumes once its file is picked again.
  */
-export function restoreUnfinishedUploads(owner: string): void {
+export async function restoreUnfinishedUploads(owner: string): Promise<void> {
   uploadOwner = owner;
+  // Uploads another tab of this browser is sending hold a lock (tus-upload.ts): not offered here.
+  const held = new Set((await navigator.locks?.query())?.held?.map((lock) => lock.name));
   uploadQueue.restore(
-    unfinishedUploads.forOwner(owner).map(({ uploadUrl, name, size, folderId }) => ({ resumeKey: uploadUrl, name, size, folderId })),
+    unfinishedUploads
+      .forOwner(owner)
+      .filter(({ uploadUrl }) => !held.has(uploadLockName(uploadUrl)))
+      .map(({ uploadUrl, name, size, folderId }) => ({ resumeKey: uploadUrl, name, size, folderId })),
   );
 }
 

@@ -12,6 +12,9 @@ export interface TusTransportDeps {
   owner: () => string;
 }
 
+/** The name of the Web Lock a page holds while it sends an upload (another tab's reload must not offer it). */
+export const uploadLockName = (uploadUrl: string) => `cloudvault-upload ${uploadUrl}`;
+
 /** The tus endpoint as an absolute address: tus-js-client resolves the upload's Location against it. */
 const endpoint = () => new URL(apiUrl('/uploads'), window.location.origin).href;
 
@@ -33,6 +36,12 @@ export function createTusTransport({ store, owner }: TusTransportDeps): UploadTr
       const token = getToken();
       let fileId: string | null = null;
       let waitingForNetwork = false;
+      let releaseLock: (() => void) | null = null;
+      const holdLock = (uploadUrl: string) => {
+        if (releaseLock || !navigator.locks) return;
+        const released = new Promise<void>((release) => (releaseLock = release));
+        void navigator.locks.request(uploadLockName(uploadUrl), () => released);
+      };
 
       const upload = new Upload(file, {
         endpoint: endpoint(),
@@ -49,7 +58,9 @@ export function createTusTransport({ store, owner }: TusTransportDeps): UploadTr
         storeFingerprintForResuming: true,
         removeFingerprintOnSuccess: true,
         onUploadUrlAvailable: () => {
-          if (upload.url) onResumeKey?.(upload.url);
+          if (!upload.url) return;
+          holdLock(upload.url);
+          onResumeKey?.(upload.url);
         },
         onProgress: (sent) => onProgress(sent),
         onAfterResponse: (_request, response) => {
@@ -104,6 +115,7 @@ export function createTusTransport({ store, owner }: TusTransportDeps): UploadTr
         reject(new DOMException('Upload stopped', 'AbortError'));
       };
       function cleanUp() {
+        releaseLock?.();
         window.removeEventListener('offline', wentOffline);
         window.removeEventListener('online', cameOnline);
         signal.removeEventListener('abort', stop);

@@ -25,6 +25,7 @@ vi.mock('../api/tus-upload', () => ({
   createTusTransport: () => (file: File, _folderId: string | null, options: TransportOptions) =>
     new Promise((resolve, reject) => pending.push({ ...options, name: file.name, file, resolve, reject })),
   discardTusUpload: (_store: unknown, uploadUrl: string) => discarded.push(uploadUrl),
+  uploadLockName: (uploadUrl: string) => `lock ${uploadUrl}`,
 }));
 const discarded: string[] = [];
 vi.mock('react-hot-toast', () => ({ default: Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn() }) }));

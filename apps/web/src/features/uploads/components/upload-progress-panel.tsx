@@ -35,7 +35,7 @@ export function UploadProgressPanel() {
 
   // Uploads an earlier page left unfinished get a row each, waiting for their file.
   useEffect(() => {
-    if (userId) restoreUnfinishedUploads(userId);
+    if (userId) void restoreUnfinishedUploads(userId);
   }, [userId]);
 
   // The queue runs as many uploads at once as the plan allows (the catalogue says how many).

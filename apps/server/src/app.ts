@@ -32,6 +32,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { metricsRoutes } from './modules/metrics/metrics.routes.ts';
 import { registerRequestMetrics } from './modules/metrics/request-metrics.ts';
 import { registerWebApp } from './modules/web/web.routes.ts';
+import { resumableUploadsRoutes } from './modules/resumable-uploads/resumable-uploads.routes.ts';
 
 const JSON_BODY_LIMIT = 1024 * 1024;
 const SECRET_QUERY_PARAMS = /([?&](?:access|token)=)[^&]*/gi;
@@ -134,6 +135,7 @@ export async function buildApp(
       await api.register(accountTokensRoutes(container.accountTokens));
       await api.register(foldersRoutes(container.folders));
       await api.register(filesRoutes(container));
+      await api.register(resumableUploadsRoutes(container));
       await api.register(downloadLinkRoutes(container));
       await api.register(trashRoutes(container.trash));
       await api.register(settingsRoutes(container.settings));

@@ -73,6 +73,12 @@ import { createStorageUpkeepService } from './modules/storage-upkeep/storage-upk
 import { createJobRunner } from './adapters/jobs/create-job-runner.ts';
 import type { JobRunner } from './adapters/jobs/job-runner.ts';
 import { registerBackgroundJobs } from './background-jobs.ts';
+import { createResumableStore } from './adapters/resumable-store/create-resumable-store.ts';
+import { createUploadLocker } from './adapters/resumable-store/upload-locker.ts';
+import { hashStoredBlob } from './adapters/blob-store/hash-stored-blob.ts';
+import { createResumableUploadsRepository } from './modules/resumable-uploads/resumable-uploads.repository.ts';
+import { createResumableUploadsService } from './modules/resumable-uploads/resumable-uploads.service.ts';
+import { createTusServer } from './modules/resumable-uploads/tus-server.ts';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 const ONE_HOUR = 60 * 60 * 1000;
@@ -124,6 +130,9 @@ export interface Container {
   transferBudget: TransferBudget;
   /** Which paths uploads, downloads and zips take: the native addon's or the portable ones (CLOUDVAULT_NATIVE). */
   transferPaths: string;
+  /** tus uploads at /api/uploads (docs/decisions/0025-resumable-uploads.md). */
+  resumableUploads: ReturnType<typeof createResumableUploadsService>;
+  tus: ReturnType<typeof createTusServer>;
   /** Background jobs, registered here; main.ts starts them (tests run one with runNow). */
   jobs: JobRunner;
   /** @fastify/rate-limit's store: request limits counted by every node together (docs/decisions/0019). */
@@ -344,6 +353,29 @@ export async function createContainer(
     endPaidSubscription: billing.endPaidSubscription,
   });
 
+  // tus uploads: locks through the shared limit store, so any node takes an upload's next PATCH.
+  const resumableStore = await createResumableStore(config.storage);
+  const uploadLocker = createUploadLocker(limitWindows, { leaseMs: 10 * 60 * 1000, waitMs: 30_000, pollMs: 100 });
+  const resumableUploads = createResumableUploadsService({
+    uploads,
+    files,
+    rows: createResumableUploadsRepository(database.db),
+    finishBytes: (key) => resumableStore.finish(key),
+    removeBytes: (key) => resumableStore.remove(key),
+    hashBlob: (key) => hashStoredBlob(blobs, key),
+    withLock: async (key, work) => {
+      const lock = uploadLocker.newLock(`finish:${key}`);
+      await lock.lock(new AbortController().signal, () => {});
+      try {
+        return await work();
+      } finally {
+        await lock.unlock();
+      }
+    },
+    clock,
+  });
+  const tus = createTusServer({ store: resumableStore, locker: uploadLocker, uploads: resumableUploads, log });
+
   // Schedules follow the wall clock: a test's clock moves the services' time, not timers.
   const jobs = await createJobRunner({ databaseUrl: config.databaseUrl, clock: systemClock, log });
   registerBackgroundJobs(jobs, {
@@ -355,6 +387,7 @@ export async function createContainer(
     reconcileStorage: () => storageUpkeep.reconcile(),
     deleteQueuedBlobs: () => storageUpkeep.deleteQueuedBlobs(),
     sweepStorage: () => storageUpkeep.sweep(),
+    expireResumableUploads: () => resumableUploads.expire(),
   });
   registerJobMetrics(metrics, jobs);
 
@@ -391,6 +424,8 @@ export async function createContainer(
     accountDeletion,
     versions,
     storageUpkeep,
+    resumableUploads,
+    tus,
     analytics,
     billing,
     payments,

@@ -261,6 +261,23 @@ export interface BlobDeletionsTable {
   blob_key: string;
 }
 
+/** A tus upload (docs/decisions/0025-resumable-uploads.md). */
+export interface ResumableUploadsTable {
+  id: string;
+  user_id: string;
+  reservation_id: string;
+  folder_id: string | null;
+  file_name: string;
+  file_type: string | null;
+  length: number;
+  hashed_bytes: number;
+  sha256_state: string | null;
+  crc32: number;
+  file_id: string | null;
+  created_at: string;
+  expires_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -286,4 +303,5 @@ export interface Database {
   shared_secrets: SharedSecretsTable;
   upload_reservations: UploadReservationsTable;
   blob_deletions: BlobDeletionsTable;
+  resumable_uploads: ResumableUploadsTable;
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -37,6 +38,8 @@ export interface TestS3Server {
   bucket: string;
   /** Multipart uploads started and neither completed nor aborted: parts a failed put left behind. */
   pendingMultipartUploads(): Promise<string[]>;
+  /** The object keys of those uploads. */
+  pendingMultipartUploadKeys(): Promise<string[]>;
   /** Sets when an object was last modified, as S3 reports it: an old object without waiting. */
   setObjectTime(key: string, time: Date): Promise<void>;
   /** Sets when every pending multipart upload started, as ListMultipartUploads reports it. */
@@ -46,10 +49,10 @@ export interface TestS3Server {
 
 /**
  * s3rver 3.7.1 on 127.0.0.1 and a free port, with its own temp folder and one empty bucket,
- * and three of its gaps filled so the drivers are tested against S3's real behaviour:
+ * and four of its gaps filled so the drivers are tested against S3's real behaviour:
  * AbortMultipartUpload (missing: s3rver answers 405, jamhall/s3rver PR #784 was never
- * merged), ListMultipartUploads (NotImplemented) and `Range: bytes=0-0` (s3rver reads the
- * end 0 as "no end" and sends everything).
+ * merged), ListMultipartUploads (NotImplemented), ListParts (405; @tus/s3-store resumes
+ * from it) and `Range: bytes=0-0` (s3rver reads the end 0 as "no end" and sends everything).
  */
 export async function startS3rver(): Promise<TestS3Server> {
   const directory = await mkdtemp(path.join(os.tmpdir(), 'cloudvault-s3rver-'));
@@ -61,7 +64,7 @@ export async function startS3rver(): Promise<TestS3Server> {
     directory,
     configureBuckets: [{ name: TEST_BUCKET }],
   });
-  server.middleware.unshift(abortMultipartUpload(directory), listMultipartUploads(directory));
+  server.middleware.unshift(abortMultipartUpload(directory), listMultipartUploads(directory), listParts(directory));
   fixFirstByteRange(server.store);
   try {
     const { port } = await server.run();
@@ -75,6 +78,10 @@ export async function startS3rver(): Promise<TestS3Server> {
           if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
           throw error;
         }
+      },
+      async pendingMultipartUploadKeys() {
+        const ids = await readdir(uploadsDir).catch(() => []);
+        return Promise.all(ids.map((id) => readFile(path.join(uploadsDir, id, 'key'), 'utf8')));
       },
       async setObjectTime(key, time) {
         await utimes(server.store.getResourcePath(TEST_BUCKET, key, 'object'), time, time);
@@ -159,6 +166,42 @@ function listMultipartUploads(directory: string): KoaMiddleware {
     ctx.type = 'application/xml';
     ctx.body = `<?xml version="1.0" encoding="UTF-8"?>\n<ListMultipartUploadsResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/"><Bucket>${escapeXml(bucket)}</Bucket><KeyMarker></KeyMarker><UploadIdMarker></UploadIdMarker><MaxUploads>1000</MaxUploads><IsTruncated>false</IsTruncated>${uploads.join('')}</ListMultipartUploadsResult>`;
   };
+}
+
+/** GET /bucket/key?uploadId=… lists the parts uploaded so far, as S3 does (without paging). */
+function listParts(directory: string): KoaMiddleware {
+  return async (ctx, next) => {
+    const uploadId: unknown = ctx.query.uploadId;
+    if (ctx.method !== 'GET' || typeof uploadId !== 'string') return next();
+    const [bucketSegment, ...keySegments] = String(ctx.path).split('/').filter(Boolean);
+    const bucket = decodeURIComponent(bucketSegment ?? '');
+    const uploadDir = path.join(directory, bucket, '._S3rver_uploads', uploadId);
+    const names = /^[0-9a-f]+$/.test(uploadId) ? await readdir(uploadDir).catch(() => undefined) : undefined;
+    if (!names) {
+      ctx.status = 404;
+      ctx.type = 'application/xml';
+      ctx.body = '<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>NoSuchUpload</Code><Message>The specified upload does not exist.</Message></Error>';
+      return;
+    }
+    const numbers = names.filter((name) => /^\d+$/.test(name)).map(Number).sort((a, b) => a - b);
+    const parts = await Promise.all(
+      numbers.map(async (number) => {
+        const partPath = path.join(uploadDir, String(number));
+        const [stats, etag] = await Promise.all([stat(partPath), md5Of(partPath)]);
+        return `<Part><PartNumber>${number}</PartNumber><LastModified>${stats.mtime.toISOString()}</LastModified><ETag>"${etag}"</ETag><Size>${stats.size}</Size></Part>`;
+      }),
+    );
+    const key = keySegments.map(decodeURIComponent).join('/');
+    ctx.status = 200;
+    ctx.type = 'application/xml';
+    ctx.body = `<?xml version="1.0" encoding="UTF-8"?>\n<ListPartsResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/"><Bucket>${escapeXml(bucket)}</Bucket><Key>${escapeXml(key)}</Key><UploadId>${uploadId}</UploadId><IsTruncated>false</IsTruncated>${parts.join('')}</ListPartsResult>`;
+  };
+}
+
+async function md5Of(filePath: string): Promise<string> {
+  const hash = createHash('md5');
+  for await (const chunk of createReadStream(filePath)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
 }
 
 const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);

@@ -56,6 +56,8 @@ export interface TestServer {
   unfinishedUploads(): Promise<string[]>;
   /** Sets when every unfinished upload started. */
   setUnfinishedUploadsTime(time: Date): Promise<void>;
+  /** The name of everything the store holds, finished or not: object keys and pending multipart uploads' keys, or file names. */
+  storedNames(): Promise<string[]>;
   /** Everything the server logged, as text. */
   logs(): string;
   request<T = any>(method: string, path: string, options?: RequestOptions): Promise<ApiResponse<T>>;
@@ -149,6 +151,16 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     async unfinishedUploads() {
       return storage.s3 ? storage.s3.pendingMultipartUploads() : readdir(tempDir).catch(() => []);
     },
+    async storedNames() {
+      if (storage.s3) {
+        const client = new S3Client({ region: 'us-east-1', endpoint: storage.s3.endpoint, forcePathStyle: true, credentials: S3_CREDENTIALS });
+        const listed = await client.send(new ListObjectsV2Command({ Bucket: storage.s3.bucket }));
+        client.destroy();
+        return [...(listed.Contents ?? []).map((object) => object.Key as string), ...(await storage.s3.pendingMultipartUploadKeys())];
+      }
+      const entries = await readdir(path.join(dataDir, 'blobs'), { recursive: true, withFileTypes: true }).catch(() => []);
+      return entries.filter((entry) => entry.isFile()).map((entry) => entry.name);
+    },
     async setUnfinishedUploadsTime(time) {
       if (storage.s3) return storage.s3.setMultipartUploadsTime(time);
       for (const name of await readdir(tempDir).catch(() => [])) await utimes(path.join(tempDir, name), time, time);
@@ -190,6 +202,7 @@ async function startNode(env: Record<string, string>, shared: { clock: TestClock
     setBlobTime: () => Promise.reject(new Error('setBlobTime is asked of the server that startTestServer returned')),
     unfinishedUploads: () => Promise.reject(new Error('unfinishedUploads is asked of the server that startTestServer returned')),
     setUnfinishedUploadsTime: () => Promise.reject(new Error('setUnfinishedUploadsTime is asked of the server that startTestServer returned')),
+    storedNames: () => Promise.reject(new Error('storedNames is asked of the server that startTestServer returned')),
     async startNode({ ownDataDir = false } = {}) {
       if (!ownDataDir) return startNode(env, shared);
       if (!config.databaseUrl) throw new Error('a node with a disk of its own needs PostgreSQL: SQLite lives in DATA_DIR');

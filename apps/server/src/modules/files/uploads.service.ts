@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { FileItem } from '@cloudvault/contract/files';
 import { formatBytes } from '@cloudvault/contract/format';
-import { type BlobStore, BlobTooLargeError } from '../../adapters/blob-store/blob-store.ts';
+import { type BlobStore, BlobTooLargeError, type PutResult } from '../../adapters/blob-store/blob-store.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { categorize, resolveMimetype } from '../../lib/content-types.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
@@ -54,6 +54,13 @@ export interface UploadsServiceDeps {
   deleteQueuedBlobs(keys: readonly string[]): Promise<unknown>;
   /** After a file is stored: the activity log, and storage alerts when usage passes 80 % or 90 %. */
   uploaded(userId: string, file: FileItem, usage: { before: number; after: number; limit: number }): Promise<void>;
+}
+
+export interface ReserveOptions {
+  /** Allowed above the plan's per-file limit for what wraps the file (multipart boundaries by default). */
+  overhead?: number;
+  /** A fixed lease, not renewed: an upload that outlives requests holds its reservation until then. */
+  leaseUntil?: string;
 }
 
 type UploadedContent = Pick<FileRow, 'mimetype' | 'category' | 'size' | 'sha256' | 'crc32' | 'blob_key' | 'updated_at'>;
@@ -116,15 +123,15 @@ export function createUploadsService(deps: UploadsServiceDeps) {
   }
 
   /** Lists the stored blob as a file, or as the new content of the same-named file (versioning). */
-  async function complete(input: { userId: string; folderId: string | null; name: string; reservationId: string; versioning: boolean }, content: UploadedContent) {
+  async function complete(input: { id: string; userId: string; folderId: string | null; name: string; reservationId: string; versioning: boolean }, content: UploadedContent) {
     const { userId, folderId, reservationId } = input;
     // With versioning, a taken name gets new bytes and keeps the old ones as a version.
     if (input.versioning) {
-      const versioned = await files.addVersionByName(userId, folderId, input.name, content, newId(), reservationId);
+      const versioned = await files.addVersionByName(userId, folderId, input.name, content, input.id, reservationId);
       if (versioned === 'lease-lost') throw leaseLost();
       if (versioned !== 'no-such-file') return versioned;
     }
-    const row = { ...content, id: newId(), user_id: userId, folder_id: folderId, name: input.name, created_at: content.updated_at, deleted_at: null, trashed_root: 0 };
+    const row = { ...content, id: input.id, user_id: userId, folder_id: folderId, name: input.name, created_at: content.updated_at, deleted_at: null, trashed_root: 0 };
     let storageUsed = 0;
     const name = await firstFreeName(input.name, async (candidate) => {
       const completion = await files.insertUploaded({ ...row, name: candidate }, reservationId);
@@ -154,20 +161,21 @@ export function createUploadsService(deps: UploadsServiceDeps) {
      * and the storage left, the last two held by a leased reservation made atomically for
      * every node (docs/decisions/0021-crash-safe-storage.md). Renewed until released.
      */
-    async reserve(userId: string, declaredBytes: number): Promise<UploadReservation> {
+    async reserve(userId: string, declaredBytes: number, options: ReserveOptions = {}): Promise<UploadReservation> {
       const plan = plans.get(await deps.planIdOf(userId));
-      if (plan.maxFileSize !== null && declaredBytes > plan.maxFileSize + MULTIPART_OVERHEAD) throw tooLarge(plan.name, plan.maxFileSize);
+      const overhead = options.overhead ?? MULTIPART_OVERHEAD;
+      if (plan.maxFileSize !== null && declaredBytes > plan.maxFileSize + overhead) throw tooLarge(plan.name, plan.maxFileSize);
       const reservation = { id: newId(), userId, bytes: declaredBytes, blobKey: newId() };
       const outcome = await reservations.reserve({
         ...reservation,
         now: clock.now().toISOString(),
-        leaseUntil: leaseUntil(),
+        leaseUntil: options.leaseUntil ?? leaseUntil(),
         storageLimit: plan.storageLimit,
         maxConcurrentUploads: plan.maxConcurrentUploads,
       });
       if (outcome === 'too-many-uploads') throw tooManyUploads(plan);
       if (outcome === 'storage-full') throw storageFull(plan, await files.storageUsed(userId), declaredBytes);
-      return { ...reservation, settled: false, stopRenewing: keepLeased(reservation.id) };
+      return { ...reservation, settled: false, stopRenewing: options.leaseUntil ? () => {} : keepLeased(reservation.id) };
     },
 
     /**
@@ -182,6 +190,32 @@ export function createUploadsService(deps: UploadsServiceDeps) {
       if (queued) await deps.deleteQueuedBlobs([queued]);
     },
 
+    /**
+     * The name and folder rules every upload passes before its bytes: a valid name, and a
+     * live folder of the user's own (another user's is a 404).
+     */
+    async target(userId: string, folderId: string | null, fileName: string): Promise<{ name: string; folderId: string | null }> {
+      const name = requireItemName(fileName, 'file');
+      return { name, folderId: await folders.requireParent(userId, folderId) };
+    },
+
+    /**
+     * Lists bytes stored under the reservation's blob key as a file named by the usual rules
+     * (`(1)` on a clash, a new version with versioning), settling the reservation in the same
+     * transaction. `id` becomes the new file's id, or the new version's: a caller that may
+     * finish twice finds what a first run listed by it (lease-lost then means it is listed).
+     */
+    async listStored(input: { id: string; userId: string; folderId: string | null; name: string; declaredMimetype: string | undefined; reservation: Pick<UploadReservation, 'id' | 'blobKey'>; blob: PutResult }): Promise<FileItem> {
+      const { userId, reservation, blob } = input;
+      const plan = plans.get(await deps.planIdOf(userId));
+      const mimetype = resolveMimetype(input.declaredMimetype, input.name);
+      const content = { mimetype, category: categorize(mimetype), size: blob.size, sha256: blob.sha256, crc32: blob.crc32, blob_key: reservation.blobKey, updated_at: clock.now().toISOString() };
+      const stored = await complete({ id: input.id, userId, folderId: input.folderId, name: input.name, reservationId: reservation.id, versioning: plan.capabilities.versioning }, content);
+      const file = presentFile(stored.row);
+      await deps.uploaded(userId, file, { before: stored.storageUsed - file.size, after: stored.storageUsed, limit: plan.storageLimit });
+      return file;
+    },
+
     async upload(input: UploadInput): Promise<FileItem> {
       const { reservation } = input;
       const plan = plans.get(await deps.planIdOf(input.userId));
@@ -193,7 +227,7 @@ export function createUploadsService(deps: UploadsServiceDeps) {
         const blob = await blobs.put(reservation.blobKey, input.body, { maxBytes });
         const mimetype = resolveMimetype(input.declaredMimetype, name);
         const content = { mimetype, category: categorize(mimetype), size: blob.size, sha256: blob.sha256, crc32: blob.crc32, blob_key: reservation.blobKey, updated_at: clock.now().toISOString() };
-        stored = await complete({ userId: input.userId, folderId, name, reservationId: reservation.id, versioning: plan.capabilities.versioning }, content);
+        stored = await complete({ id: newId(), userId: input.userId, folderId, name, reservationId: reservation.id, versioning: plan.capabilities.versioning }, content);
         reservation.settled = true;
       } catch (error) {
         if (error instanceof BlobTooLargeError) {

@@ -1,0 +1,46 @@
+import { S3Store } from '@tus/s3-store';
+import { DeleteObjectsCommand } from '@aws-sdk/client-s3';
+import { createS3Client, s3ObjectKey, type S3BlobStoreOptions } from '../blob-store/s3-blob-store.ts';
+import type { ResumableStore } from './resumable-store.ts';
+
+/** tus's parts are S3 multipart parts; 8 MiB as the S3 blob store's puts (memory per upload stays bounded). */
+const PART_SIZE = 8 * 1024 * 1024;
+
+/**
+ * tus uploads as S3 multipart uploads of the blob's own object (`blobs/<key>`): the last
+ * PATCH completes the multipart upload and the object is the blob, with nothing to copy.
+ * The S3 BlobStore lists an unfinished one as an unfinished upload of `key`, so the storage
+ * jobs abort it with its reservation; @tus/s3-store's `<object>.info` and `<object>.part`
+ * objects (names no blob key can have) are removed here.
+ */
+export function createS3ResumableStore(options: S3BlobStoreOptions): ResumableStore {
+  const client = createS3Client(options);
+  const datastore = new S3Store({
+    partSize: PART_SIZE,
+    s3ClientConfig: {
+      bucket: options.bucket,
+      region: options.region,
+      endpoint: options.endpoint,
+      forcePathStyle: options.forcePathStyle,
+      credentials: options.accessKeyId && options.secretAccessKey ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey } : undefined,
+      // As the blob store's client: s3rver, MinIO and others reject the SDK's default checksums.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+    },
+  });
+  const removeInfo = async (key: string) => {
+    const object = s3ObjectKey(key);
+    await client.send(new DeleteObjectsCommand({ Bucket: options.bucket, Delete: { Objects: [{ Key: `${object}.info` }, { Key: `${object}.part` }] } }));
+  };
+  return {
+    datastore,
+    storeIdOf: s3ObjectKey,
+    keyOf: (storeId) => storeId.slice(storeId.lastIndexOf('/') + 1),
+    // The multipart upload was completed by the PATCH that wrote the last byte.
+    finish: removeInfo,
+    async remove(key) {
+      await datastore.remove(s3ObjectKey(key)).catch(() => {});
+      await removeInfo(key);
+    },
+  };
+}

@@ -1,0 +1,90 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { caller } from '../../lib/auth.ts';
+import { continueWithBody } from '../../lib/early-answers.ts';
+import { AppError, badRequest } from '../../lib/errors.ts';
+import type { ResumableUploadsService } from './resumable-uploads.service.ts';
+import type { TusServer } from './tus-server.ts';
+
+const IdParams = Type.Object({ id: Type.String({ maxLength: 64 }) });
+
+/** tus's Upload-Metadata: `key base64,key base64,key` (a key without a value is allowed). */
+function parseMetadata(header: string | undefined): Record<string, string | null> {
+  const metadata: Record<string, string | null> = {};
+  if (!header) return metadata;
+  for (const pair of header.split(',')) {
+    const [key, value, extra] = pair.trim().split(' ');
+    if (!key || extra !== undefined || (value !== undefined && !/^[A-Za-z0-9+/]*={0,2}$/.test(value))) throw badRequest('Upload-Metadata is not valid', 'INVALID_METADATA');
+    metadata[key] = value === undefined ? null : Buffer.from(value, 'base64').toString('utf8');
+  }
+  return metadata;
+}
+
+function declaredLength(request: FastifyRequest): number {
+  const header = request.headers['upload-length'];
+  const length = typeof header === 'string' && /^\d{1,16}$/.test(header) ? Number(header) : Number.NaN;
+  if (!Number.isSafeInteger(length)) throw new AppError(411, 'LENGTH_REQUIRED', 'A resumable upload needs an Upload-Length header (deferred lengths are not supported)');
+  return length;
+}
+
+/**
+ * tus 1.0.0 at /api/uploads (docs/decisions/0025-resumable-uploads.md). Fastify authenticates
+ * and applies our rules with our error bodies; the body is never parsed here: tus reads the
+ * raw request and answers on the raw response.
+ */
+export function resumableUploadsRoutes(deps: { resumableUploads: ResumableUploadsService; tus: TusServer }): FastifyPluginAsyncTypebox {
+  const { resumableUploads, tus } = deps;
+  return async (app) => {
+    // The bytes go to tus untouched, whatever their type says.
+    app.addContentTypeParser('*', (_request, _payload, done) => done(null));
+    const toTus = async (request: FastifyRequest, reply: FastifyReply, createdId?: string) => {
+      reply.hijack();
+      reply.raw.setHeader('X-Request-Id', request.id);
+      await tus.handle(request.raw, reply.raw, { userId: request.auth?.userId ?? '', createdId });
+    };
+    const answerFinished = (reply: FastifyReply, length: number, fileId: string, status: 200 | 204) =>
+      reply
+        .code(status)
+        .headers({ 'Tus-Resumable': '1.0.0', 'Upload-Offset': String(length), 'Upload-Length': String(length), 'X-File-Id': fileId, 'Cache-Control': 'no-store' })
+        .send();
+    const expires = (reply: FastifyReply, expiresAt: string) => reply.raw.setHeader('Upload-Expires', new Date(expiresAt).toUTCString());
+
+    // OPTIONS tells what the server supports; it needs no account.
+    app.options('/uploads', { schema: { hide: true } }, (request, reply) => toTus(request, reply));
+    app.options('/uploads/:id', { schema: { hide: true } }, (request, reply) => toTus(request, reply));
+
+    app.post('/uploads', { onRequest: app.requireUser, config: { decidesContinue: true }, schema: { hide: true } }, async (request, reply) => {
+      const { userId } = caller(request);
+      if (request.headers['tus-resumable'] !== '1.0.0') throw new AppError(412, 'TUS_RESUMABLE_REQUIRED', 'Send Tus-Resumable: 1.0.0');
+      const created = await resumableUploads.create(userId, { length: declaredLength(request), metadata: parseMetadata(request.headers['upload-metadata'] as string | undefined) });
+      continueWithBody(request, reply);
+      expires(reply, created.expiresAt);
+      await toTus(request, reply, created.id);
+    });
+
+    app.head('/uploads/:id', { onRequest: app.requireUser, schema: { hide: true, params: IdParams } }, async (request, reply) => {
+      const row = await resumableUploads.requireOwn(caller(request).userId, request.params.id);
+      if (row.file_id !== null) return answerFinished(reply, Number(row.length), row.file_id, 200);
+      expires(reply, row.expires_at);
+      await toTus(request, reply);
+    });
+
+    app.patch('/uploads/:id', { onRequest: app.requireUser, config: { decidesContinue: true }, schema: { hide: true, params: IdParams } }, async (request, reply) => {
+      const row = await resumableUploads.requireOwn(caller(request).userId, request.params.id);
+      // A retry of the last PATCH whose answer was lost: the file is there, the same answer again.
+      if (row.file_id !== null && request.headers['upload-offset'] === String(row.length)) return answerFinished(reply, Number(row.length), row.file_id, 204);
+      if (row.file_id !== null) throw new AppError(409, 'UPLOAD_OFFSET_CONFLICT', 'The upload is finished already');
+      continueWithBody(request, reply);
+      expires(reply, row.expires_at);
+      await toTus(request, reply);
+    });
+
+    app.delete('/uploads/:id', { onRequest: app.requireUser, schema: { hide: true, params: IdParams } }, async (request, reply) => {
+      const row = await resumableUploads.requireOwn(caller(request).userId, request.params.id);
+      if (row.file_id !== null) throw new AppError(400, 'UPLOAD_FINISHED', 'A finished upload is a file: delete the file instead');
+      await resumableUploads.terminate(row);
+      return reply.code(204).header('Tus-Resumable', '1.0.0').send();
+    });
+  };
+}

@@ -1,0 +1,152 @@
+import type { FileItem } from '@cloudvault/contract/files';
+import type { PutResult } from '../../adapters/blob-store/blob-store.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { AppError, badRequest, notFound } from '../../lib/errors.ts';
+import type { FilesService } from '../files/files.service.ts';
+import type { UploadsService } from '../files/uploads.service.ts';
+import { presentFile } from '../files/files.presenter.ts';
+import type { ResumableUploadRow, ResumableUploadsRepository } from './resumable-uploads.repository.ts';
+
+/** tus's expiration extension: an upload not finished by then is removed and its reservation given back. */
+export const UPLOAD_LIFETIME_MS = 24 * 60 * 60 * 1000;
+const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+const PAGE = 200;
+
+export interface ResumableUploadsDeps {
+  uploads: Pick<UploadsService, 'reserve' | 'release' | 'target' | 'listStored'>;
+  files: Pick<FilesService, 'requireFile'>;
+  rows: ResumableUploadsRepository;
+  /** The finished upload's bytes under its blob key (ResumableStore.finish). */
+  finishBytes(key: string): Promise<void>;
+  /** What the store keeps of an upload, removed (ResumableStore.remove). */
+  removeBytes(key: string): Promise<void>;
+  /** sha256 and CRC32 of the finished blob, read once. */
+  hashBlob(key: string): Promise<PutResult>;
+  /** Runs `work` holding the upload's lock, on whichever node. */
+  withLock<T>(key: string, work: () => Promise<T>): Promise<T>;
+  clock: Clock;
+}
+
+const uploadNotFound = () => notFound('Upload not found', 'UPLOAD_NOT_FOUND');
+
+/**
+ * tus uploads as files (docs/decisions/0025-resumable-uploads.md): creation applies the
+ * multipart route's rules through the uploads service before any byte, holding the quota
+ * and an upload slot with a reservation leased until the upload expires; finishing lists
+ * the blob as a file once, however many requests or nodes try.
+ */
+export function createResumableUploadsService(deps: ResumableUploadsDeps) {
+  const { uploads, rows, clock } = deps;
+  const reservationOf = (row: ResumableUploadRow) => ({ id: row.reservation_id, userId: row.user_id, bytes: Number(row.length), blobKey: row.id, settled: false, stopRenewing: () => {} });
+
+  return {
+    /** Checks and reserves; answers the new upload's id (its blob key) and when it expires. */
+    async create(userId: string, input: { length: number; metadata: Record<string, string | null> }): Promise<{ id: string; expiresAt: string }> {
+      const { filename, folderId, filetype } = input.metadata;
+      if (!filename) throw badRequest('Upload-Metadata needs a filename', 'FILENAME_REQUIRED');
+      if (folderId && folderId !== 'null' && !ID_PATTERN.test(folderId)) throw badRequest('folderId is not a valid id');
+      const target = await uploads.target(userId, folderId && folderId !== 'null' ? folderId : null, filename);
+      const now = clock.now();
+      const expiresAt = new Date(now.getTime() + UPLOAD_LIFETIME_MS).toISOString();
+      // No overhead: Upload-Length is the file's exact size.
+      const reservation = await uploads.reserve(userId, input.length, { overhead: 0, leaseUntil: expiresAt });
+      try {
+        await rows.insert({
+          id: reservation.blobKey,
+          user_id: userId,
+          reservation_id: reservation.id,
+          folder_id: target.folderId,
+          file_name: target.name,
+          file_type: filetype ?? null,
+          length: input.length,
+          hashed_bytes: 0,
+          sha256_state: null,
+          crc32: 0,
+          file_id: null,
+          created_at: now.toISOString(),
+          expires_at: expiresAt,
+        });
+      } catch (error) {
+        await uploads.release(reservation);
+        throw error;
+      }
+      return { id: reservation.blobKey, expiresAt };
+    },
+
+    /** The caller's upload; another user's, or one gone, is a 404; one past expiry a 410. */
+    async requireOwn(userId: string, id: string): Promise<ResumableUploadRow> {
+      const row = ID_PATTERN.test(id) ? await rows.find(userId, id) : undefined;
+      if (!row) throw uploadNotFound();
+      if (row.file_id === null && row.expires_at <= clock.now().toISOString()) throw new AppError(410, 'UPLOAD_EXPIRED', 'This upload expired unfinished; please upload the file again');
+      return row;
+    },
+
+    /**
+     * Lists the finished upload as a file, once: under the upload's lock, a run that finds
+     * the file recorded answers it; the listing's id is the reservation's, so a run after a
+     * crash between listing and recording finds the file it listed (its reservation settled).
+     */
+    async finish(userId: string, id: string): Promise<FileItem> {
+      return deps.withLock(id, async () => {
+        const row = await rows.find(userId, id);
+        if (!row) throw uploadNotFound();
+        if (row.file_id !== null) return presentFile(await deps.files.requireFile(userId, row.file_id));
+        await deps.finishBytes(id);
+        const blob = await deps.hashBlob(id);
+        let file: FileItem;
+        try {
+          file = await uploads.listStored({
+            id: row.reservation_id,
+            userId,
+            folderId: row.folder_id,
+            name: row.file_name,
+            declaredMimetype: row.file_type ?? undefined,
+            reservation: { id: row.reservation_id, blobKey: id },
+            blob,
+          });
+          // Thumbnails (issue 18): queue the file's preview job here, once per finished upload.
+        } catch (error) {
+          const listed = error instanceof AppError && error.code === 'UPLOAD_LEASE_LOST' ? await rows.listedAs(userId, row.reservation_id) : undefined;
+          if (!listed) throw error;
+          file = presentFile(await deps.files.requireFile(userId, listed));
+        }
+        await rows.markFinished(id, file.id);
+        return file;
+      });
+    },
+
+    /** tus termination: the bytes removed, the quota and the upload slot back before the answer. */
+    async terminate(row: ResumableUploadRow): Promise<void> {
+      await deps.withLock(row.id, async () => {
+        await deps.removeBytes(row.id);
+        await uploads.release(reservationOf(row));
+        await rows.delete(row.id);
+      });
+    },
+
+    /**
+     * The expiry job: every upload past its 24 hours loses its bytes, its reservation (the
+     * reconciler may have given it back already: release gives back once) and its row.
+     * Finished uploads' rows go too; their files stay. Idempotent, on any number of nodes.
+     */
+    async expire(): Promise<number> {
+      let expired = 0;
+      for (;;) {
+        const page = await rows.expired(clock.now().toISOString(), PAGE);
+        for (const row of page) {
+          // Listed by a run that died before recording it: the bytes are a file's now.
+          const listed = row.file_id ?? (await rows.listedAs(row.user_id, row.reservation_id));
+          if (listed === undefined) {
+            await deps.removeBytes(row.id);
+            await uploads.release(reservationOf(row));
+            expired += 1;
+          }
+          await rows.delete(row.id);
+        }
+        if (page.length < PAGE) return expired;
+      }
+    },
+  };
+}
+
+export type ResumableUploadsService = ReturnType<typeof createResumableUploadsService>;

@@ -1,0 +1,82 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Server } from '@tus/server';
+import type { Locker } from '@tus/utils';
+import type { ServerRequest } from 'srvx';
+import { NodeRequest, sendNodeResponse } from 'srvx/node';
+import type { ResumableStore } from '../../adapters/resumable-store/resumable-store.ts';
+import type { ResumableUploadsService } from './resumable-uploads.service.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { ServiceLog } from '../../lib/service-log.ts';
+
+export const UPLOADS_PATH = '/api/uploads';
+
+/** The tus protocol's own refusals, in our error shape: the status stays, the text gets a code. */
+const TUS_ERROR_CODES: Record<number, string> = {
+  400: 'INVALID_TUS_REQUEST',
+  403: 'UPLOAD_REFUSED',
+  404: 'UPLOAD_NOT_FOUND',
+  409: 'UPLOAD_OFFSET_CONFLICT',
+  410: 'UPLOAD_EXPIRED',
+  412: 'TUS_RESUMABLE_REQUIRED',
+  413: 'FILE_TOO_LARGE',
+  415: 'INVALID_CONTENT_TYPE',
+  460: 'CHECKSUM_MISMATCH',
+};
+
+/** What the routes tell tus about a request it is handed: the caller, and for a creation the id already reserved. */
+export interface TusRequestContext {
+  userId: string;
+  createdId?: string;
+}
+
+/**
+ * @tus/server over the configured store (docs/decisions/0025-resumable-uploads.md). The
+ * routes decide everything about the caller before tus sees a request; tus speaks the
+ * protocol, writes bytes under the cross-node lock and calls back when the last is in.
+ */
+export function createTusServer(deps: { store: ResumableStore; locker: Locker; uploads: ResumableUploadsService; log: ServiceLog }) {
+  const { store } = deps;
+  // Per request only, dropped with it: nothing an upload needs lives here between requests.
+  const contexts = new WeakMap<IncomingMessage, TusRequestContext>();
+  const nodeRequest = (request: Request) => (request as unknown as ServerRequest).runtime?.node?.req as IncomingMessage | undefined;
+  const context = (request: Request) => {
+    const raw = nodeRequest(request);
+    const found = raw && contexts.get(raw);
+    if (!found) throw new Error('A tus request reached the handler without its route context');
+    return found;
+  };
+  const server = new Server({
+    path: UPLOADS_PATH,
+    datastore: store.datastore,
+    locker: deps.locker,
+    relativeLocation: true,
+    disableTerminationForFinishedUploads: true,
+    exposedHeaders: ['X-File-Id'],
+    namingFunction: (request) => store.storeIdOf(context(request).createdId as string),
+    getFileIdFromRequest: (_request, lastPath) => (lastPath ? store.storeIdOf(lastPath) : undefined),
+    generateUrl: (_request, { path, id }) => `${path}/${store.keyOf(id)}`,
+    onUploadFinish: async (request, upload) => {
+      const file = await deps.uploads.finish(context(request).userId, store.keyOf(upload.id));
+      return { headers: { 'X-File-Id': file.id } };
+    },
+    onResponseError: (_request, error) => {
+      if (error instanceof AppError) return { status_code: error.status, body: JSON.stringify({ error: error.message, code: error.code }) };
+      if (!('status_code' in error)) {
+        deps.log.error({ err: error }, 'tus upload request failed');
+        return { status_code: 500, body: JSON.stringify({ error: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' }) };
+      }
+      return { status_code: error.status_code, body: JSON.stringify({ error: error.body.trim(), code: TUS_ERROR_CODES[error.status_code] ?? 'UPLOAD_FAILED' }) };
+    },
+  });
+  return {
+    /** Hands a request the routes have checked to tus, which answers it on the raw response. */
+    async handle(request: IncomingMessage, response: ServerResponse, requestContext: TusRequestContext): Promise<void> {
+      contexts.set(request, requestContext);
+      const answer = await server.handleWeb(new NodeRequest({ req: request, res: response }) as unknown as Request);
+      if (answer.status >= 400) answer.headers.set('Content-Type', 'application/json; charset=utf-8');
+      await sendNodeResponse(response, answer);
+    },
+  };
+}
+
+export type TusServer = ReturnType<typeof createTusServer>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chunkSizeFor, MAX_CHUNK_BYTES, MIN_CHUNK_BYTES, RETRY_DELAYS_MS, SINGLE_REQUEST_MAX_BYTES, travelsResumably } from './upload-chunks';
+import { chunkSizeFor, isRetryableStatus, MAX_CHUNK_BYTES, MIN_CHUNK_BYTES, RETRY_DELAYS_MS, SINGLE_REQUEST_MAX_BYTES, travelsResumably } from './upload-chunks';
 
 const MiB = 1024 * 1024;
 
@@ -37,5 +37,15 @@ describe('RETRY_DELAYS_MS', () => {
     const total = delays.reduce((sum, delay) => sum + delay, 0);
     expect(total).toBeGreaterThanOrEqual(9 * 60_000);
     expect(total).toBeLessThanOrEqual(11 * 60_000);
+  });
+});
+
+describe('isRetryableStatus', () => {
+  it('retries lost connections, transient server trouble and tus offset conflicts', () => {
+    for (const status of [0, 500, 502, 503, 504, 409, 423]) expect(isRetryableStatus(status), String(status)).toBe(true);
+  });
+
+  it('takes refusals as final, 507 and 413 included, so the row shows the server’s message', () => {
+    for (const status of [400, 401, 403, 404, 410, 413, 429, 460, 501, 507]) expect(isRetryableStatus(status), String(status)).toBe(false);
   });
 });

@@ -40,3 +40,15 @@ export function chunkSizeFor(size: number): number {
  * outage longer than that fails the upload (coming back online retries at once).
  */
 export const RETRY_DELAYS_MS: readonly number[] = [0, 1000, 3000, 5000, 10_000, 20_000, ...Array<number>(18).fill(30_000)];
+
+/** Answers that say "try again": a lost connection (0), the server or a proxy in trouble, a draining node. */
+const RETRYABLE_STATUSES = new Set([0, 500, 502, 503, 504]);
+
+/**
+ * Whether tus-js-client tries a request again after this status. Besides the transient
+ * ones, 409 and 423 are tus's "ask the offset again". Every other answer is final: 507
+ * (no storage left) and 413 are refusals to show, not failures to repeat.
+ */
+export function isRetryableStatus(status: number): boolean {
+  return RETRYABLE_STATUSES.has(status) || status === 409 || status === 423;
+}

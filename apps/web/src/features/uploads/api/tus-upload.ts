@@ -1,8 +1,8 @@
 import type { FileItem } from '@cloudvault/contract/files';
-import { type DetailedError, type HttpResponse, Upload } from 'tus-js-client';
+import { type HttpResponse, Upload } from 'tus-js-client';
 import { getFiles } from '../../../hooks/use-files';
 import { apiUrl, getToken, reportUnauthorized } from '../../../lib/api-client';
-import { chunkSizeFor, RETRY_DELAYS_MS } from '../upload-chunks';
+import { chunkSizeFor, isRetryableStatus, RETRY_DELAYS_MS } from '../upload-chunks';
 import { type UnfinishedUploadStore, uploadFingerprint } from '../unfinished-uploads';
 import { PAUSE_REASON, UploadFailure, type UploadTransport } from '../upload-queue';
 
@@ -67,7 +67,7 @@ export function createTusTransport({ store, owner }: TusTransportDeps): UploadTr
           fileId = response.getHeader('X-File-Id') ?? fileId;
         },
         onShouldRetry: (error) => {
-          const retry = isRetryable(error);
+          const retry = isRetryableStatus(error.originalResponse?.getStatus() ?? 0);
           if (retry) onReconnecting?.(true);
           return retry;
         },
@@ -137,12 +137,6 @@ export function createTusTransport({ store, owner }: TusTransportDeps): UploadTr
         wentOffline();
       }
     });
-}
-
-/** A lost connection, a server hiccup (5xx) or a conflict tus resolves by asking the offset again. */
-function isRetryable(error: DetailedError): boolean {
-  const status = error.originalResponse?.getStatus() ?? 0;
-  return status === 0 || status >= 500 || status === 409 || status === 423;
 }
 
 /** The `error` text of a JSON refusal (413, 507, 429, name errors…), as the server wrote it. */

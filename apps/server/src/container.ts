@@ -76,6 +76,7 @@ import { registerBackgroundJobs } from './background-jobs.ts';
 import { createResumableStore } from './adapters/resumable-store/create-resumable-store.ts';
 import { createUploadLocker } from './adapters/resumable-store/upload-locker.ts';
 import { hashStoredBlob } from './adapters/blob-store/hash-stored-blob.ts';
+import { digestHashState } from './adapters/blob-store/hashing-stream.ts';
 import { createResumableUploadsRepository } from './modules/resumable-uploads/resumable-uploads.repository.ts';
 import { createResumableUploadsService } from './modules/resumable-uploads/resumable-uploads.service.ts';
 import { createTusServer } from './modules/resumable-uploads/tus-server.ts';
@@ -363,6 +364,7 @@ export async function createContainer(
     finishBytes: (key) => resumableStore.finish(key),
     removeBytes: (key) => resumableStore.remove(key),
     hashBlob: (key) => hashStoredBlob(blobs, key),
+    digest: digestHashState,
     withLock: async (key, work) => {
       const lock = uploadLocker.newLock(`finish:${key}`);
       await lock.lock(new AbortController().signal, () => {});

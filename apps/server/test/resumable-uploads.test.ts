@@ -1,8 +1,10 @@
 import { rm } from 'node:fs/promises';
+import { sql } from 'kysely';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '@cloudvault/test-support/accounts';
 import { createFolder, listFiles } from '@cloudvault/test-support/drive';
+import { hashStatesResumable } from '../src/adapters/blob-store/hashing-stream.ts';
 import { BACKGROUND_JOBS } from '../src/background-jobs.ts';
 import { assertStorageConsistent, storageTotals } from './helpers/storage-totals.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
@@ -53,7 +55,10 @@ describe('tus uploads at /api/uploads', () => {
     const download = await fetch(`${server.url}/api/files/${result.fileId}/download`, { headers: { Authorization: `Bearer ${token}` } });
     expect(await sha256OfResponse(download)).toBe(source.sha256);
     const row = await server.container.database.db.selectFrom('files').select(['sha256', 'crc32']).where('id', '=', result.fileId as string).executeTakeFirstOrThrow();
-    expect(row.sha256).toBe(source.sha256);
+    expect([row.sha256, Number(row.crc32)]).toEqual([source.sha256, source.crc32]);
+    // With the native addon every PATCH's bytes were hashed on their way in; without, finishing read the blob once.
+    const upload = await server.container.database.db.selectFrom('resumable_uploads').select('hashed_bytes').where('file_id', '=', result.fileId as string).executeTakeFirstOrThrow();
+    expect(Number(upload.hashed_bytes)).toBe(hashStatesResumable() ? 5 * MiB + 123 : 0);
     await assertStorageConsistent(server, user.id);
     await rm(path.dirname(source.path), { recursive: true });
   });
@@ -152,5 +157,54 @@ describe('tus uploads at /api/uploads', () => {
     expect((await server.storedNames()).filter((name) => name.includes(key))).toEqual([]);
     const gone = await fetch(new URL(location, server.url), { method: 'HEAD', headers: { Authorization: `Bearer ${token}`, 'Tus-Resumable': '1.0.0' } });
     expect(gone.status).toBe(404);
+  });
+
+  it('ends exact when 8 uploads race for the room of 3', async () => {
+    const { token, user } = await createUser(server);
+    const db = server.container.database.db;
+    await db.updateTable('users').set({ plan_id: 'PRO' }).where('id', '=', user.id).execute();
+    const size = MiB;
+    // The quota's edge without storing 100 GB: usage that no file accounts for, taken off again below.
+    const elsewhere = server.container.plans.get('PRO').storageLimit - 3.5 * size;
+    await db.updateTable('users').set({ storage_used: elsewhere }).where('id', '=', user.id).execute();
+    const source = await randomFile(size, 'race.bin');
+    const outcomes = await Promise.allSettled(Array.from({ length: 8 }, () => tusUpload({ origin: server.url, token, filePath: source.path, retryDelays: [] })));
+    const stored = outcomes.filter((outcome) => outcome.status === 'fulfilled');
+    const refused = outcomes.filter((outcome) => outcome.status === 'rejected').map((outcome) => String((outcome as PromiseRejectedResult).reason));
+    expect(stored).toHaveLength(3);
+    expect(refused.every((reason) => reason.includes('507') && reason.includes('QUOTA_EXCEEDED'))).toBe(true);
+    await db.updateTable('users').set({ storage_used: sql`storage_used - ${elsewhere}` }).where('id', '=', user.id).execute();
+    expect((await assertStorageConsistent(server, user.id)).sum).toBe(3 * size);
+  });
+
+  it('finishes once when two PATCHes of the last bytes race, and answers a retry with the same file', async () => {
+    const { token } = await createUser(server);
+    const location = (await create(token, 1000, { filename: 'once.bin' })).headers.get('location') as string;
+    expect((await patch(token, location, 0, Buffer.alloc(900, 1))).status).toBe(204);
+    const racing = await Promise.all([patch(token, location, 900, Buffer.alloc(100, 2)), patch(token, location, 900, Buffer.alloc(100, 2))]);
+    const finished = racing.filter((response) => response.status === 204);
+    expect(finished.length).toBeGreaterThanOrEqual(1);
+    expect(racing.every((response) => response.status === 204 || response.status === 409)).toBe(true);
+    const fileIds = new Set(finished.map((response) => response.headers.get('x-file-id')));
+    expect(fileIds.size).toBe(1);
+    const retry = await patch(token, location, 1000, Buffer.alloc(0));
+    expect([retry.status, retry.headers.get('x-file-id')]).toEqual([204, [...fileIds][0]]);
+    const head = await fetch(new URL(location, server.url), { method: 'HEAD', headers: { Authorization: `Bearer ${token}`, 'Tus-Resumable': '1.0.0' } });
+    expect([head.headers.get('upload-offset'), head.headers.get('x-file-id')]).toEqual(['1000', [...fileIds][0]]);
+    expect((await listFiles(server, token)).map((file) => file.id)).toEqual([...fileIds]);
+  });
+
+  it('stores a same-named upload as a new version on Business', async () => {
+    const { token, user } = await createUser(server);
+    await server.container.database.db.updateTable('users').set({ plan_id: 'PREMIUM' }).where('id', '=', user.id).execute();
+    const first = await randomFile(2000, 'report.pdf');
+    const second = await randomFile(3000, 'report.pdf');
+    const original = await tusUpload({ origin: server.url, token, filePath: first.path });
+    const update = await tusUpload({ origin: server.url, token, filePath: second.path });
+    expect(update.fileId).toBe(original.fileId);
+    expect((await listFiles(server, token)).map((file) => [file.originalName, file.size])).toEqual([['report.pdf', 3000]]);
+    const versions = await server.container.database.db.selectFrom('file_versions').select('size').where('file_id', '=', original.fileId as string).execute();
+    expect(versions.map((version) => Number(version.size))).toEqual([2000]);
+    await assertStorageConsistent(server, user.id);
   });
 });

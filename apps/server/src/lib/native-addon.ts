@@ -8,10 +8,13 @@ export interface NativeAddon {
   /** Linux only. */
   send(socketFd: number, segments: readonly SocketSegment[], idleTimeoutMs: number, done: (error: Error | null, bytesSent: number) => void): object;
   cancel(handle: object): void;
-  createHasher(): object;
+  /** A new sha256, or one going on from exportHasher's state. */
+  createHasher(state?: Buffer): object;
   updateHasher(hasher: object, chunks: Buffer[], done: (error: Error | null) => void): void;
   /** sha256 as lower-case hex. */
   digestHasher(hasher: object): string;
+  /** The state after every byte hashed so far (an idle hasher), for createHasher on any node of the same build. */
+  exportHasher(hasher: object): Buffer;
   /** Writes go to a dup of `fd`: the caller's descriptor may be closed at any time. */
   createFileWriter(fd: number): object;
   writeFile(writer: object, chunks: Buffer[], done: (error: Error | null) => void): void;

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { crc32 } from 'node:zlib';
 import * as tus from 'tus-js-client';
 
 export interface TusUploadOptions {
@@ -20,6 +21,8 @@ export interface TusUploadOptions {
   uploadUrl?: string;
   /** Called once the upload exists, with its URL: a test can stop the server then. */
   onCreated?(uploadUrl: string, upload: tus.Upload): void;
+  /** Called after each chunk the server took. */
+  onChunk?(upload: tus.Upload): void;
 }
 
 export interface TusUploadResult {
@@ -48,6 +51,7 @@ export function tusUpload(options: TusUploadOptions): Promise<TusUploadResult> {
           options.onCreated?.(upload.url, upload);
         }
       },
+      onChunkComplete: () => options.onChunk?.(upload),
       onSuccess: () => resolve({ uploadUrl: upload.url as string, fileId }),
       onError: reject,
     });
@@ -55,21 +59,23 @@ export function tusUpload(options: TusUploadOptions): Promise<TusUploadResult> {
   });
 }
 
-/** A file of random bytes written to a temp dir a chunk at a time, with its sha256. */
-export async function randomFile(size: number, name = 'upload.bin'): Promise<{ path: string; sha256: string }> {
+/** A file of random bytes written to a temp dir a chunk at a time, with its sha256 and CRC32. */
+export async function randomFile(size: number, name = 'upload.bin'): Promise<{ path: string; sha256: string; crc32: number }> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'cloudvault-tus-'));
   const filePath = path.join(dir, name);
   const hash = createHash('sha256');
+  let checksum = 0;
   async function* chunks() {
     for (let written = 0; written < size; ) {
       const chunk = randomBytes(Math.min(1024 * 1024, size - written));
       written += chunk.length;
       hash.update(chunk);
+      checksum = crc32(chunk, checksum);
       yield chunk;
     }
   }
   await pipeline(Readable.from(chunks()), createWriteStream(filePath));
-  return { path: filePath, sha256: hash.digest('hex') };
+  return { path: filePath, sha256: hash.digest('hex'), crc32: checksum >>> 0 };
 }
 
 /** sha256 of a response body, streamed. */

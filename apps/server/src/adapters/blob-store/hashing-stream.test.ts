@@ -5,7 +5,7 @@ import zlib from 'node:zlib';
 import { createRequire } from 'node:module';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BlobTooLargeError } from './blob-store.ts';
-import { createHashingStream } from './hashing-stream.ts';
+import { createHashingStream, digestHashState, type HashState } from './hashing-stream.ts';
 
 function chunksOf(total: number): Buffer[] {
   const chunks: Buffer[] = [];
@@ -82,5 +82,27 @@ describe('createHashingStream', () => {
     await expect(pipeline(Readable.from([randomBytes(600), randomBytes(600)]), hashing.stream, sink(0, received))).rejects.toBeInstanceOf(BlobTooLargeError);
     expect(Buffer.concat(received).length).toBe(600);
     expect(() => hashing.result()).toThrow(/not ended/);
+  });
+});
+
+describe('hash states of bytes that arrive in pieces', () => {
+  it('goes on from an exported state, as if the pieces had been one stream', async () => {
+    const pieces = [randomBytes(3 * 1024 * 1024 + 17), randomBytes(1), randomBytes(5 * 1024 * 1024 - 3)];
+    let state: HashState | undefined;
+    for (const piece of pieces) {
+      const hashing = createHashingStream({ from: state as (HashState & { sha256State: Buffer }) | undefined, keepState: true });
+      await pipeline(Readable.from([piece]), hashing.stream, sink(0, []));
+      state = hashing.state();
+    }
+    const whole = Buffer.concat(pieces);
+    expect(digestHashState(state as HashState & { sha256State: Buffer })).toEqual({
+      size: whole.length,
+      sha256: createHash('sha256').update(whole).digest('hex'),
+      crc32: zlib.crc32(whole),
+    });
+  });
+
+  it('refuses a state that exportHasher did not make', () => {
+    expect(() => digestHashState({ bytes: 1, crc32: 0, sha256State: randomBytes(112).fill(0xff) })).toThrow();
   });
 });

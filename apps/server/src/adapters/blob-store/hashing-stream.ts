@@ -4,11 +4,31 @@ import { crc32 } from '@node-rs/crc32';
 import { type NativeAddon, nativeAddon } from '../../lib/native-addon.ts';
 import { BlobTooLargeError, type PutResult } from './blob-store.ts';
 
-type Hashing = Pick<NativeAddon, 'createHasher' | 'updateHasher' | 'digestHasher'>;
+type Hashing = Pick<NativeAddon, 'createHasher' | 'updateHasher' | 'digestHasher'> & Partial<Pick<NativeAddon, 'exportHasher'>>;
 
 /** The addon's sha256, or the same calls on the main thread when the addon was not built or is off. */
 function hashingOf(addon: Partial<NativeAddon>): Hashing {
   return addon.createHasher && addon.updateHasher && addon.digestHasher ? (addon as NativeAddon) : mainThreadHashing();
+}
+
+/**
+ * Where a hash of bytes that arrive in pieces stands (a resumable upload's): the bytes
+ * hashed, their CRC32, and the sha256 state, which only the native addon can export.
+ */
+export interface HashState {
+  bytes: number;
+  crc32: number;
+  /** undefined on the portable path (node:crypto keeps its state to itself). */
+  sha256State: Buffer | undefined;
+}
+
+/** Whether hash states can be exported and taken up again here (the native addon is loaded). */
+export const hashStatesResumable = (): boolean => nativeAddon().exportHasher !== undefined;
+
+/** The totals of bytes hashed in pieces: the last piece's state, digested. */
+export function digestHashState(state: HashState & { sha256State: Buffer }): PutResult {
+  const hashing = hashingOf(nativeAddon());
+  return { size: state.bytes, crc32: state.crc32 >>> 0, sha256: hashing.digestHasher(hashing.createHasher(state.sha256State)) };
 }
 
 function mainThreadHashing(): Hashing {
@@ -43,16 +63,19 @@ const BATCH_BYTES = 1024 * 1024;
  * Fails with BlobTooLargeError as soon as `maxBytes` is passed, before the oversized chunk
  * goes downstream.
  */
-export function createHashingStream(options: { maxBytes?: number } = {}): {
+export function createHashingStream(options: { maxBytes?: number; from?: HashState & { sha256State: Buffer }; keepState?: boolean } = {}): {
   stream: Transform;
-  /** The totals; only valid once the stream has ended. */
+  /** The totals; only valid once the stream has ended, and not with keepState. */
   result(): PutResult;
+  /** With keepState: where the hash stands once the stream has ended, `from` and this stream's bytes. */
+  state(): HashState;
 } {
-  const { maxBytes } = options;
+  const { maxBytes, from, keepState = false } = options;
   const hashing = hashingOf(nativeAddon());
-  const hasher = hashing.createHasher();
+  const hasher = from ? hashing.createHasher(from.sha256State) : hashing.createHasher();
   let size = 0;
-  let checksum = 0;
+  let checksum = from?.crc32 ?? 0;
+  let exported: Buffer | undefined;
   let sha256: string | undefined;
   let waiting: Buffer[] = [];
   let waitingBytes = 0;
@@ -74,7 +97,8 @@ export function createHashingStream(options: { maxBytes?: number } = {}): {
     heldBack = undefined;
     if (flushing) {
       try {
-        sha256 = hashing.digestHasher(hasher);
+        if (!keepState) sha256 = hashing.digestHasher(hasher);
+        else exported = hashing.exportHasher?.(hasher);
       } catch (error) {
         return callback(error as Error);
       }
@@ -136,6 +160,10 @@ export function createHashingStream(options: { maxBytes?: number } = {}): {
     result() {
       if (sha256 === undefined) throw new Error('The hashing stream has not ended yet');
       return { size, sha256, crc32: checksum >>> 0 };
+    },
+    state() {
+      if (!keepState || !flushing || heldBack) throw new Error('The hashing stream keeps no state or has not ended yet');
+      return { bytes: (from?.bytes ?? 0) + size, crc32: checksum >>> 0, sha256State: exported };
     },
   };
 }

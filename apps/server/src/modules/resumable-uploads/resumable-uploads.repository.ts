@@ -15,6 +15,10 @@ export function createResumableUploadsRepository(db: Kysely<Database>) {
       return db.selectFrom('resumable_uploads').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
     },
 
+    findById(id: string): Promise<ResumableUploadRow | undefined> {
+      return db.selectFrom('resumable_uploads').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
     /** The hash state after `hashedBytes`, saved only if the row still covers `fromBytes` (no other writer moved it). */
     async saveHashState(id: string, fromBytes: number, state: { hashedBytes: number; sha256State: string | null; crc32: number }): Promise<void> {
       await db

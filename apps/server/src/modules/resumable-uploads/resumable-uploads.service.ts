@@ -1,5 +1,6 @@
 import type { FileItem } from '@cloudvault/contract/files';
 import type { PutResult } from '../../adapters/blob-store/blob-store.ts';
+import type { HashState } from '../../adapters/blob-store/hashing-stream.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import type { FilesService } from '../files/files.service.ts';
@@ -20,8 +21,10 @@ export interface ResumableUploadsDeps {
   finishBytes(key: string): Promise<void>;
   /** What the store keeps of an upload, removed (ResumableStore.remove). */
   removeBytes(key: string): Promise<void>;
-  /** sha256 and CRC32 of the finished blob, read once. */
+  /** sha256 and CRC32 of the finished blob, read once: when its bytes were not all hashed on their way in. */
   hashBlob(key: string): Promise<PutResult>;
+  /** The totals of a hash state that covers every byte. */
+  digest(state: HashState & { sha256State: Buffer }): PutResult;
   /** Runs `work` holding the upload's lock, on whichever node. */
   withLock<T>(key: string, work: () => Promise<T>): Promise<T>;
   clock: Clock;
@@ -73,6 +76,17 @@ export function createResumableUploadsService(deps: ResumableUploadsDeps) {
       return { id: reservation.blobKey, expiresAt };
     },
 
+    /** Where the upload's hash stands after its last PATCH (hashed-writes.ts). */
+    async hashState(id: string): Promise<HashState | undefined> {
+      const row = await rows.findById(id);
+      if (!row) return undefined;
+      return { bytes: Number(row.hashed_bytes), crc32: Number(row.crc32), sha256State: row.sha256_state === null ? undefined : Buffer.from(row.sha256_state, 'base64') };
+    },
+
+    async saveHashState(id: string, fromBytes: number, state: HashState): Promise<void> {
+      await rows.saveHashState(id, fromBytes, { hashedBytes: state.bytes, crc32: state.crc32, sha256State: state.sha256State?.toString('base64') ?? null });
+    },
+
     /** The caller's upload; another user's, or one gone, is a 404; one past expiry a 410. */
     async requireOwn(userId: string, id: string): Promise<ResumableUploadRow> {
       const row = ID_PATTERN.test(id) ? await rows.find(userId, id) : undefined;
@@ -92,7 +106,9 @@ export function createResumableUploadsService(deps: ResumableUploadsDeps) {
         if (!row) throw uploadNotFound();
         if (row.file_id !== null) return presentFile(await deps.files.requireFile(userId, row.file_id));
         await deps.finishBytes(id);
-        const blob = await deps.hashBlob(id);
+        const hashed = Number(row.hashed_bytes) === Number(row.length) && row.sha256_state !== null;
+        // Every byte hashed on its way in: no second read (hashed-writes.ts).
+        const blob = hashed ? deps.digest({ bytes: Number(row.hashed_bytes), crc32: Number(row.crc32), sha256State: Buffer.from(row.sha256_state as string, 'base64') }) : await deps.hashBlob(id);
         let file: FileItem;
         try {
           file = await uploads.listStored({

@@ -6,6 +6,7 @@ import { NodeRequest, sendNodeResponse } from 'srvx/node';
 import type { ResumableStore } from '../../adapters/resumable-store/resumable-store.ts';
 import type { ResumableUploadsService } from './resumable-uploads.service.ts';
 import { AppError } from '../../lib/errors.ts';
+import { hashWrites } from './hashed-writes.ts';
 import type { ServiceLog } from '../../lib/service-log.ts';
 
 export const UPLOADS_PATH = '/api/uploads';
@@ -45,6 +46,15 @@ export function createTusServer(deps: { store: ResumableStore; locker: Locker; u
     if (!found) throw new Error('A tus request reached the handler without its route context');
     return found;
   };
+  const finishedMeanwhile = async (request: Request) => {
+    const id = new URL(request.url).pathname.split('/').pop() ?? '';
+    const row = await deps.uploads.requireOwn(context(request).userId, id).catch(() => undefined);
+    return row?.file_id != null;
+  };
+  hashWrites(store.datastore, {
+    keyOf: store.keyOf,
+    states: { load: (key) => deps.uploads.hashState(key), save: (key, fromBytes, state) => deps.uploads.saveHashState(key, fromBytes, state) },
+  });
   const server = new Server({
     path: UPLOADS_PATH,
     datastore: store.datastore,
@@ -59,7 +69,11 @@ export function createTusServer(deps: { store: ResumableStore; locker: Locker; u
       const file = await deps.uploads.finish(context(request).userId, store.keyOf(upload.id));
       return { headers: { 'X-File-Id': file.id } };
     },
-    onResponseError: (_request, error) => {
+    onResponseError: async (request, error) => {
+      // A PATCH that waited for the lock while another one finished the upload finds its bytes moved.
+      if ('status_code' in error && error.status_code === 404 && (await finishedMeanwhile(request))) {
+        return { status_code: 409, body: JSON.stringify({ error: 'The upload is finished already', code: 'UPLOAD_OFFSET_CONFLICT' }) };
+      }
       if (error instanceof AppError) return { status_code: error.status, body: JSON.stringify({ error: error.message, code: error.code }) };
       if (!('status_code' in error)) {
         deps.log.error({ err: error }, 'tus upload request failed');

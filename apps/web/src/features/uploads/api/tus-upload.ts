@@ -1,5 +1,5 @@
 import type { FileItem } from '@cloudvault/contract/files';
-import { type HttpResponse, Upload } from 'tus-js-client';
+import type { HttpResponse } from 'tus-js-client';
 import { getFiles } from '../../../hooks/use-files';
 import { apiUrl, getToken, reportUnauthorized } from '../../../lib/api-client';
 import { chunkSizeFor, isRetryableStatus, RETRY_DELAYS_MS } from '../upload-chunks';
@@ -11,6 +11,9 @@ export interface TusTransportDeps {
   /** The signed-in user's id: whose unfinished uploads these are. */
   owner: () => string;
 }
+
+/** tus-js-client is fetched with the first large upload: pages that upload nothing big never load it. */
+const loadTus = () => import('tus-js-client');
 
 /** The name of the Web Lock a page holds while it sends an upload (another tab's reload must not offer it). */
 export const uploadLockName = (uploadUrl: string) => `cloudvault-upload ${uploadUrl}`;
@@ -27,8 +30,9 @@ const endpoint = () => new URL(apiUrl('/uploads'), window.location.origin).href;
  * can resume it. Resolves with the file the upload became (null if it cannot be found).
  */
 export function createTusTransport({ store, owner }: TusTransportDeps): UploadTransport<FileItem | null> {
-  return (file, folderId, { onProgress, signal, onReconnecting, onResumeKey, resumeKey }) =>
-    new Promise<FileItem | null>((resolve, reject) => {
+  return async (file, folderId, { onProgress, signal, onReconnecting, onResumeKey, resumeKey }) => {
+    const { Upload } = await loadTus();
+    return new Promise<FileItem | null>((resolve, reject) => {
       if (signal.aborted) {
         reject(new DOMException('Upload cancelled', 'AbortError'));
         return;
@@ -137,6 +141,7 @@ export function createTusTransport({ store, owner }: TusTransportDeps): UploadTr
         wentOffline();
       }
     });
+  };
 }
 
 /** The `error` text of a JSON refusal (413, 507, 429, name errors…), as the server wrote it. */
@@ -155,7 +160,9 @@ function serverMessage(response: HttpResponse | null): string | undefined {
 export function discardTusUpload(store: UnfinishedUploadStore, uploadUrl: string): void {
   store.removeByUrl(uploadUrl);
   const token = getToken();
-  Upload.terminate(uploadUrl, { headers: token ? { Authorization: `Bearer ${token}` } : {}, retryDelays: [0, 1000, 3000] }).catch(() => {
-    // Not reachable now: the server expires it within 24 hours.
-  });
+  loadTus()
+    .then(({ Upload }) => Upload.terminate(uploadUrl, { headers: token ? { Authorization: `Bearer ${token}` } : {}, retryDelays: [0, 1000, 3000] }))
+    .catch(() => {
+      // Not reachable now: the server expires it within 24 hours.
+    });
 }

@@ -112,6 +112,8 @@ describe('resumable uploads in the browser', () => {
     const cdp = await throttle(context, page, UPLOAD_BYTES_PER_SECOND);
     await startUpload(page, file);
 
+    // docs/product.md#uploads: size, percent, speed and time left, as for any upload.
+    await row(page, 'paused.bin').getByText(/^24 MB · \d+% · [\d.]+ (KB|MB)\/s · \d+ (seconds?|minutes?) left$/).waitFor({ timeout: 20_000 });
     await percentBetween(page, 'paused.bin', 20, 60).waitFor({ timeout: 20_000 });
     await row(page, 'paused.bin').getByRole('button', { name: 'Pause upload' }).click();
     await row(page, 'paused.bin').getByText('Paused', { exact: true }).waitFor();

@@ -254,6 +254,27 @@ describe('UploadQueue: resumable rows', () => {
     expect(onBatchSettled).toHaveBeenCalledWith(expect.objectContaining({ succeeded: 1, failed: 0 }));
   });
 
+  it('on sign-out drops every row, pausing resumable uploads on the server instead of discarding them', async () => {
+    const { calls, transport } = controlledTransport();
+    const discard = vi.fn();
+    const onBatchSettled = vi.fn();
+    const queue = new UploadQueue({ transport, concurrency: 2, resumable, discard, onBatchSettled });
+    queue.add([{ file: file('big', 1000), folderId: null }, { file: file('small', 10), folderId: null }]);
+    queue.restore([{ resumeKey: 'http://h/old', name: 'old.bin', size: 500, folderId: null }]);
+    calls[0]!.onResumeKey!('http://h/big');
+
+    queue.abandon();
+    expect(queue.getSnapshot()).toEqual([]);
+    expect(calls[0]!.signal.reason).toBe(PAUSE_REASON);
+    expect(calls[1]!.signal.aborted).toBe(true);
+    expect(calls[1]!.signal.reason).not.toBe(PAUSE_REASON);
+    calls[0]!.reject(new DOMException('stopped', 'AbortError'));
+    calls[1]!.reject(new DOMException('stopped', 'AbortError'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(discard).not.toHaveBeenCalled();
+    expect(onBatchSettled).not.toHaveBeenCalled();
+  });
+
   it('discards a failed resumable upload when its row is dismissed', async () => {
     const { calls, transport } = controlledTransport();
     const discard = vi.fn();

@@ -278,6 +278,20 @@ export class UploadQueue<Result = unknown> {
     this.emit();
   }
 
+  /**
+   * Signing out: every row goes and nothing is summarised. Resumable uploads are only
+   * paused: the server and the browser keep them, so the next sign-in offers them again
+   * (the ended session could not delete them anyway).
+   */
+  abandon(): void {
+    for (const entry of [...this.entries]) {
+      if (entry.status === 'uploading') this.jobs.get(entry.id)?.controller?.abort(entry.resumable ? PAUSE_REASON : undefined);
+      this.remove(entry.id, false);
+    }
+    this.batches.clear();
+    this.emit();
+  }
+
   setConcurrency(concurrency: number): void {
     this.concurrency = Math.max(1, concurrency);
     this.pump();

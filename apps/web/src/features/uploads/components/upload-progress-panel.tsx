@@ -43,10 +43,10 @@ export function UploadProgressPanel() {
     if (config) uploadQueue.setConcurrency(uploadConcurrency(plans, config.userPlan));
   }, [config, plans]);
 
-  // Signing out ends the uploads of that session.
+  // Signing out ends the uploads of that session (resumable ones wait for the next sign-in).
   useEffect(
     () => () => {
-      if (!getToken()) uploadQueue.clear();
+      if (!getToken()) uploadQueue.abandon();
     },
     [],
   );

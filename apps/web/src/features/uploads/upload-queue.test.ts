@@ -1,12 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { COMPLETED_ROW_MS, UploadFailure, UploadQueue, type UploadTransport } from './upload-queue';
+import { COMPLETED_ROW_MS, PAUSE_REASON, type TransportOptions, UploadFailure, UploadQueue, type UploadTransport } from './upload-queue';
 import { FALLBACK_UPLOAD_CONCURRENCY, uploadConcurrency } from './upload-limits';
 
-interface Call {
+interface Call extends TransportOptions {
   name: string;
+  file: File;
   folderId: string | null;
-  onProgress: (loaded: number) => void;
-  signal: AbortSignal;
   resolve: (value: string) => void;
   reject: (error: unknown) => void;
 }
@@ -14,9 +13,9 @@ interface Call {
 /** A transport whose uploads finish when the test says so. */
 function controlledTransport() {
   const calls: Call[] = [];
-  const transport: UploadTransport<string> = (file, folderId, { onProgress, signal }) =>
+  const transport: UploadTransport<string> = (file, folderId, options) =>
     new Promise<string>((resolve, reject) => {
-      calls.push({ name: file.name, folderId, onProgress, signal, resolve, reject });
+      calls.push({ ...options, name: file.name, file, folderId, resolve, reject });
     });
   return { calls, transport };
 }
@@ -138,6 +137,155 @@ describe('UploadQueue', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(queue.getSnapshot()[0]!.status).toBe('success');
     expect(onFailed).not.toHaveBeenCalled();
+  });
+});
+
+describe('UploadQueue: resumable rows', () => {
+  const resumable = (size: number) => size >= 100;
+
+  it('pauses a resumable upload (the server keeps it), frees its slot, and resumes it from where it was', async () => {
+    const { calls, transport } = controlledTransport();
+    const queue = new UploadQueue({ transport, concurrency: 1, resumable });
+    queue.add([{ file: file('big', 1000), folderId: 'f' }, { file: file('next', 1000), folderId: null }]);
+    const [big] = queue.getSnapshot();
+    expect(big).toMatchObject({ resumable: true, status: 'uploading' });
+    calls[0]!.onResumeKey!('http://h/api/uploads/1');
+    calls[0]!.onProgress(400);
+
+    queue.pause(big!.id);
+    expect(calls[0]!.signal.aborted).toBe(true);
+    expect(calls[0]!.signal.reason).toBe(PAUSE_REASON);
+    expect(queue.getSnapshot().map((entry) => entry.status)).toEqual(['paused', 'uploading']);
+    expect(queue.getSnapshot()[0]!.loaded).toBe(400);
+    // The aborted transfer's rejection changes nothing.
+    calls[0]!.reject(new DOMException('stopped', 'AbortError'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(queue.getSnapshot()[0]!.status).toBe('paused');
+    expect(queue.busy).toBe(true);
+
+    queue.resume(big!.id);
+    expect(queue.getSnapshot()[0]!.status).toBe('queued');
+    calls[1]!.resolve('next');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls[2]).toMatchObject({ name: 'big', folderId: 'f', resumeKey: 'http://h/api/uploads/1' });
+    expect(queue.getSnapshot()[0]).toMatchObject({ status: 'uploading', loaded: 400 });
+    calls[2]!.resolve('big');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(queue.getSnapshot()[0]!.status).toBe('success');
+  });
+
+  it('does not pause a file sent in one request', () => {
+    const { calls, transport } = controlledTransport();
+    const queue = new UploadQueue({ transport, concurrency: 1, resumable });
+    queue.add([{ file: file('small', 10), folderId: null }]);
+    queue.pause(queue.getSnapshot()[0]!.id);
+    expect(queue.getSnapshot()[0]).toMatchObject({ resumable: false, status: 'uploading' });
+    expect(calls[0]!.signal.aborted).toBe(false);
+  });
+
+  it('shows a lost connection until bytes flow again, without speed or time left meanwhile', async () => {
+    const { calls, transport } = controlledTransport();
+    const queue = new UploadQueue({ transport, concurrency: 1, resumable });
+    queue.add([{ file: file('big', 10_000), folderId: null }]);
+    calls[0]!.onProgress(1000);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(queue.getSnapshot()[0]!.speed).toBe(1000);
+    calls[0]!.onReconnecting!(true);
+    expect(queue.getSnapshot()[0]).toMatchObject({ reconnecting: true, speed: null, remainingSeconds: null, status: 'uploading' });
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(queue.getSnapshot()[0]!.speed).toBeNull();
+    // The server had fewer bytes than were sent: the bar goes back to its offset.
+    calls[0]!.onProgress(800);
+    expect(queue.getSnapshot()[0]).toMatchObject({ reconnecting: false, loaded: 800 });
+  });
+
+  it('cancels a running upload through its transport, and discards a paused one on the server', () => {
+    const { calls, transport } = controlledTransport();
+    const discard = vi.fn();
+    const queue = new UploadQueue({ transport, concurrency: 2, resumable, discard });
+    queue.add([{ file: file('a', 1000), folderId: null }, { file: file('b', 1000), folderId: null }]);
+    calls[0]!.onResumeKey!('http://h/a');
+    calls[1]!.onResumeKey!('http://h/b');
+    const [a, b] = queue.getSnapshot();
+    queue.cancel(a!.id);
+    expect(calls[0]!.signal.aborted).toBe(true);
+    expect(calls[0]!.signal.reason).not.toBe(PAUSE_REASON);
+    expect(discard).not.toHaveBeenCalled();
+
+    queue.pause(b!.id);
+    queue.cancel(b!.id);
+    expect(discard).toHaveBeenCalledExactlyOnceWith('http://h/b');
+    expect(queue.getSnapshot()).toEqual([]);
+  });
+
+  it('restores unfinished uploads as rows waiting for their file; only the same name and size resume them', async () => {
+    const { calls, transport } = controlledTransport();
+    const onBatchSettled = vi.fn();
+    const discard = vi.fn();
+    const queue = new UploadQueue({ transport, concurrency: 2, resumable, onBatchSettled, discard });
+    const unfinished = [
+      { resumeKey: 'http://h/1', name: 'film.mp4', size: 1000, folderId: 'f1' },
+      { resumeKey: 'http://h/2', name: 'notes.bin', size: 500, folderId: null },
+    ];
+    queue.restore(unfinished);
+    queue.restore(unfinished);
+    expect(queue.getSnapshot().map((entry) => [entry.name, entry.status, entry.resumable])).toEqual([
+      ['film.mp4', 'needs-file', true],
+      ['notes.bin', 'needs-file', true],
+    ]);
+    expect(queue.busy).toBe(false);
+    expect(calls).toHaveLength(0);
+
+    const [film, notes] = queue.getSnapshot();
+    expect(queue.provideFile(film!.id, file('film.mp4', 999))).toBe(false);
+    expect(queue.provideFile(film!.id, file('other.mp4', 1000))).toBe(false);
+    expect(queue.getSnapshot()[0]!.status).toBe('needs-file');
+
+    const picked = file('film.mp4', 1000);
+    expect(queue.provideFile(film!.id, picked)).toBe(true);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]).toMatchObject({ file: picked, folderId: 'f1', resumeKey: 'http://h/1' });
+
+    // Dropping the other row gives its upload up on the server.
+    queue.cancel(notes!.id);
+    expect(discard).toHaveBeenCalledExactlyOnceWith('http://h/2');
+    calls[0]!.resolve('done');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(onBatchSettled).toHaveBeenCalledWith(expect.objectContaining({ succeeded: 1, failed: 0 }));
+  });
+
+  it('on sign-out drops every row, pausing resumable uploads on the server instead of discarding them', async () => {
+    const { calls, transport } = controlledTransport();
+    const discard = vi.fn();
+    const onBatchSettled = vi.fn();
+    const queue = new UploadQueue({ transport, concurrency: 2, resumable, discard, onBatchSettled });
+    queue.add([{ file: file('big', 1000), folderId: null }, { file: file('small', 10), folderId: null }]);
+    queue.restore([{ resumeKey: 'http://h/old', name: 'old.bin', size: 500, folderId: null }]);
+    calls[0]!.onResumeKey!('http://h/big');
+
+    queue.abandon();
+    expect(queue.getSnapshot()).toEqual([]);
+    expect(calls[0]!.signal.reason).toBe(PAUSE_REASON);
+    expect(calls[1]!.signal.aborted).toBe(true);
+    expect(calls[1]!.signal.reason).not.toBe(PAUSE_REASON);
+    calls[0]!.reject(new DOMException('stopped', 'AbortError'));
+    calls[1]!.reject(new DOMException('stopped', 'AbortError'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(discard).not.toHaveBeenCalled();
+    expect(onBatchSettled).not.toHaveBeenCalled();
+  });
+
+  it('discards a failed resumable upload when its row is dismissed', async () => {
+    const { calls, transport } = controlledTransport();
+    const discard = vi.fn();
+    const queue = new UploadQueue({ transport, concurrency: 1, resumable, discard });
+    queue.add([{ file: file('big', 1000), folderId: null }]);
+    calls[0]!.onResumeKey!('http://h/x');
+    calls[0]!.reject(new UploadFailure(0, undefined));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(queue.getSnapshot()[0]).toMatchObject({ status: 'error', error: null });
+    queue.dismiss(queue.getSnapshot()[0]!.id);
+    expect(discard).toHaveBeenCalledExactlyOnceWith('http://h/x');
   });
 });
 

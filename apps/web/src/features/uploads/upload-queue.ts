@@ -1,10 +1,15 @@
 /**
  * The upload queue: the browser's side of docs/product.md#uploads. Files wait in order
- * and at most `concurrency` of them travel at once; each can be cancelled. It knows no
- * HTTP (the transport is given) and no React (components subscribe to snapshots).
+ * and at most `concurrency` of them travel at once; each can be cancelled, and a
+ * resumable one paused and resumed, or picked again after a reload. It knows no HTTP
+ * (the transport is given) and no React (components subscribe to snapshots).
+ *
+ * A row's life: queued → uploading → success | error. A resumable row may also go
+ * uploading ⇄ paused (paused → queued on resume), and a row restored after a reload
+ * starts as needs-file until the user picks the same file again (→ queued).
  */
 
-export type UploadStatus = 'queued' | 'uploading' | 'success' | 'error';
+export type UploadStatus = 'queued' | 'uploading' | 'paused' | 'needs-file' | 'success' | 'error';
 
 /** One row of the progress panel. */
 export interface UploadEntry {
@@ -23,7 +28,14 @@ export interface UploadEntry {
   remainingSeconds: number | null;
   /** The server's message for a failed upload; null when it sent none. */
   error: string | null;
+  /** It travels over tus: it can be paused, and resumed after a reload. */
+  resumable: boolean;
+  /** The connection is lost and the transport is waiting to get through again. */
+  reconnecting: boolean;
 }
+
+/** The abort reason of a pause: the transport keeps the upload on the server. Any other reason cancels it. */
+export const PAUSE_REASON = 'paused';
 
 /** A refused or failed upload: `message` is the server's text when it sent one. */
 export class UploadFailure extends Error {
@@ -37,11 +49,28 @@ export class UploadFailure extends Error {
   }
 }
 
-export type UploadTransport<Result> = (
-  file: File,
-  folderId: string | null,
-  options: { onProgress: (loaded: number) => void; signal: AbortSignal },
-) => Promise<Result>;
+export interface TransportOptions {
+  /** Bytes the server has, including those of earlier attempts. */
+  onProgress: (loaded: number) => void;
+  /** Aborted with PAUSE_REASON to pause, with anything else to cancel. */
+  signal: AbortSignal;
+  /** True when the connection dropped and retries run, false once bytes flow again. */
+  onReconnecting?: (reconnecting: boolean) => void;
+  /** Where the server keeps the upload, once it does: passed back as `resumeKey` to resume. */
+  onResumeKey?: (resumeKey: string) => void;
+  /** An upload to continue instead of starting a new one (after a pause or a reload). */
+  resumeKey?: string | null;
+}
+
+export type UploadTransport<Result> = (file: File, folderId: string | null, options: TransportOptions) => Promise<Result>;
+
+/** An upload found unfinished after a reload: its row waits for the file to be picked again. */
+export interface RestoredUpload {
+  resumeKey: string;
+  name: string;
+  size: number;
+  folderId: string | null;
+}
 
 export interface BatchSummary {
   batchId: string;
@@ -56,6 +85,10 @@ export interface UploadQueueOptions<Result> {
   onFailed?: (entry: UploadEntry) => void;
   /** Once every file of an add() call has succeeded, failed or been cancelled. */
   onBatchSettled?: (summary: BatchSummary) => void;
+  /** Whether a file of this size travels resumably (pausable); none do when absent. */
+  resumable?: (size: number) => boolean;
+  /** Gives up an upload the server keeps that is not travelling now (a paused, failed or restored row is dropped). */
+  discard?: (resumeKey: string) => void;
 }
 
 /** docs/product.md#uploads: a completed row stays this long. */
@@ -67,7 +100,9 @@ const BUSY_RETRY_MS = 1500;
 const BUSY_RETRIES = 5;
 
 interface Job {
-  file: File;
+  /** Null for a restored row until the file is picked again. */
+  file: File | null;
+  resumeKey: string | null;
   controller: AbortController | null;
   busyRetries: number;
   /** Not started again before this time (after a 429). */
@@ -108,7 +143,7 @@ export class UploadQueue<Result = unknown> {
 
   getSnapshot = (): readonly UploadEntry[] => this.entries;
 
-  /** True while a file waits or travels. */
+  /** True while a file waits or travels (paused and restored rows wait for the user, not the queue). */
   get busy(): boolean {
     return this.entries.some((entry) => entry.status === 'queued' || entry.status === 'uploading');
   }
@@ -122,7 +157,7 @@ export class UploadQueue<Result = unknown> {
     this.batches.set(batchId, { total: items.length, succeeded: 0, failed: 0, cancelled: 0 });
     const added = items.map(({ file, folderId }): UploadEntry => {
       const id = nextId('upload');
-      this.jobs.set(id, { file, controller: null, busyRetries: 0, notBefore: 0, sample: null });
+      this.jobs.set(id, { file, resumeKey: null, controller: null, busyRetries: 0, notBefore: 0, sample: null });
       return {
         id,
         batchId,
@@ -134,6 +169,8 @@ export class UploadQueue<Result = unknown> {
         speed: null,
         remainingSeconds: null,
         error: null,
+        resumable: this.options.resumable?.(file.size) ?? false,
+        reconnecting: false,
       };
     });
     this.entries = [...this.entries, ...added];
@@ -142,34 +179,116 @@ export class UploadQueue<Result = unknown> {
     return batchId;
   }
 
-  /** Stops a waiting or running upload and drops its row; it counts neither way. */
+  /**
+   * Adds a row for each upload found unfinished after a reload (none twice); each waits
+   * for its file (provideFile). They form one batch, summarised like any other.
+   */
+  restore(uploads: readonly RestoredUpload[]): void {
+    const known = new Set([...this.jobs.values()].map((job) => job.resumeKey));
+    const fresh = uploads.filter((upload) => !known.has(upload.resumeKey));
+    if (fresh.length === 0) return;
+    const batchId = nextId('batch');
+    this.batches.set(batchId, { total: fresh.length, succeeded: 0, failed: 0, cancelled: 0 });
+    const added = fresh.map((upload): UploadEntry => {
+      const id = nextId('upload');
+      this.jobs.set(id, { file: null, resumeKey: upload.resumeKey, controller: null, busyRetries: 0, notBefore: 0, sample: null });
+      return {
+        id,
+        batchId,
+        name: upload.name,
+        size: upload.size,
+        folderId: upload.folderId,
+        status: 'needs-file',
+        loaded: 0,
+        speed: null,
+        remainingSeconds: null,
+        error: null,
+        resumable: true,
+        reconnecting: false,
+      };
+    });
+    this.entries = [...this.entries, ...added];
+    this.emit();
+  }
+
+  /**
+   * The file picked again for a restored row: it resumes when the name and the size match
+   * the unfinished upload's; otherwise it is refused (false) and the row keeps waiting.
+   */
+  provideFile(id: string, file: File): boolean {
+    const entry = this.find(id);
+    const job = this.jobs.get(id);
+    if (!entry || !job || entry.status !== 'needs-file') return false;
+    if (file.name !== entry.name || file.size !== entry.size) return false;
+    job.file = file;
+    this.update(id, { status: 'queued' });
+    this.pump();
+    return true;
+  }
+
+  /** Pauses a resumable upload: the server keeps what it has, the slot goes to the next file. */
+  pause(id: string): void {
+    const entry = this.find(id);
+    if (!entry?.resumable || (entry.status !== 'uploading' && entry.status !== 'queued')) return;
+    this.jobs.get(id)?.controller?.abort(PAUSE_REASON);
+    this.update(id, { status: 'paused', speed: null, remainingSeconds: null, reconnecting: false });
+    this.pump();
+  }
+
+  /** Queues a paused upload again; it continues from the server's offset. */
+  resume(id: string): void {
+    const entry = this.find(id);
+    const job = this.jobs.get(id);
+    if (entry?.status !== 'paused' || !job) return;
+    job.notBefore = 0;
+    this.update(id, { status: 'queued' });
+    this.pump();
+  }
+
+  /**
+   * Stops a waiting, running, paused or restored upload and drops its row; it counts
+   * neither way. The server lets go of it too (a running one through its transport).
+   */
   cancel(id: string): void {
     const entry = this.find(id);
     if (!entry) return;
-    if (entry.status === 'queued' || entry.status === 'uploading') {
-      this.jobs.get(id)?.controller?.abort();
+    if (entry.status !== 'success' && entry.status !== 'error') {
+      this.stop(entry);
       this.settle(entry, 'cancelled');
     }
     this.remove(id);
     this.pump();
   }
 
-  /** Drops a finished (failed or completed) row. */
+  /** Drops a finished (failed or completed) row; the server lets go of a failed resumable one. */
   dismiss(id: string): void {
     const entry = this.find(id);
-    if (!entry || entry.status === 'queued' || entry.status === 'uploading') return;
+    if (entry?.status !== 'success' && entry?.status !== 'error') return;
+    if (entry.status === 'error') this.stop(entry);
     this.remove(id);
   }
 
   /** The panel's close button: cancels everything still going and empties the list. */
   clear(): void {
     for (const entry of [...this.entries]) {
-      if (entry.status === 'queued' || entry.status === 'uploading') {
-        this.jobs.get(entry.id)?.controller?.abort();
-        this.settle(entry, 'cancelled');
-      }
+      if (entry.status !== 'success') this.stop(entry);
+      if (entry.status !== 'success' && entry.status !== 'error') this.settle(entry, 'cancelled');
       this.remove(entry.id, false);
     }
+    this.emit();
+  }
+
+  /**
+   * Signing out: every row goes and nothing is summarised. Resumable uploads are only
+   * paused: the server and the browser keep them, so the next sign-in offers them again
+   * (the ended session could not delete them anyway).
+   */
+  abandon(): void {
+    for (const entry of [...this.entries]) {
+      if (entry.status === 'uploading') this.jobs.get(entry.id)?.controller?.abort(entry.resumable ? PAUSE_REASON : undefined);
+      this.remove(entry.id, false);
+    }
+    this.batches.clear();
     this.emit();
   }
 
@@ -183,7 +302,7 @@ export class UploadQueue<Result = unknown> {
     let changed = false;
     this.entries = this.entries.map((entry) => {
       const job = this.jobs.get(entry.id);
-      if (entry.status !== 'uploading' || !job?.sample) return entry;
+      if (entry.status !== 'uploading' || entry.reconnecting || !job?.sample) return entry;
       const seconds = (now - job.sample.at) / 1000;
       if (seconds <= 0) return entry;
       const measured = Math.max(0, (entry.loaded - job.sample.loaded) / seconds);
@@ -223,6 +342,18 @@ export class UploadQueue<Result = unknown> {
     if (notify && this.entries.length !== before) this.emit();
   }
 
+  /** Cancels the transfer (its transport terminates it) or discards what the server keeps of an idle one. */
+  private stop(entry: UploadEntry): void {
+    const job = this.jobs.get(entry.id);
+    if (!job) return;
+    if (entry.status === 'uploading' && job.controller) {
+      job.controller.abort();
+    } else if (job.resumeKey) {
+      this.options.discard?.(job.resumeKey);
+    }
+    job.resumeKey = null;
+  }
+
   private running(): number {
     return this.entries.filter((entry) => entry.status === 'uploading').length;
   }
@@ -234,12 +365,12 @@ export class UploadQueue<Result = unknown> {
       if (this.running() >= this.concurrency) break;
       if (entry.status !== 'queued') continue;
       const job = this.jobs.get(entry.id);
-      if (!job) continue;
+      if (!job?.file) continue;
       if (job.notBefore > now) {
         earliestWait = Math.min(earliestWait, job.notBefore - now);
         continue;
       }
-      this.start(entry, job);
+      this.start(entry, job, job.file);
     }
     if (Number.isFinite(earliestWait) && !this.wakeTimer) {
       this.wakeTimer = setTimeout(() => {
@@ -250,28 +381,47 @@ export class UploadQueue<Result = unknown> {
     this.updateSpeedTimer();
   }
 
-  private start(entry: UploadEntry, job: Job): void {
+  private start(entry: UploadEntry, job: Job, file: File): void {
     const controller = new AbortController();
     job.controller = controller;
-    job.sample = { at: Date.now(), loaded: 0 };
-    this.update(entry.id, { status: 'uploading', loaded: 0, speed: null, remainingSeconds: null });
+    // A resumed upload keeps its bar where it was until the server says its offset.
+    const loaded = job.resumeKey ? entry.loaded : 0;
+    job.sample = { at: Date.now(), loaded };
+    this.update(entry.id, { status: 'uploading', loaded, speed: null, remainingSeconds: null, reconnecting: false });
+    const live = () => !controller.signal.aborted && this.find(entry.id)?.status === 'uploading';
     const onProgress = (loaded: number) => {
-      if (controller.signal.aborted) return;
+      if (!live()) return;
       const current = this.find(entry.id);
-      if (current && loaded !== current.loaded) this.update(entry.id, { loaded: Math.min(loaded, current.size) });
+      if (current && (loaded !== current.loaded || current.reconnecting)) {
+        this.update(entry.id, { loaded: Math.min(loaded, current.size), reconnecting: false });
+        // Bytes went back (a chunk lost with the connection): measure speed from here.
+        if (job.sample && loaded < job.sample.loaded) job.sample = { at: Date.now(), loaded };
+      }
+    };
+    const onReconnecting = (reconnecting: boolean) => {
+      if (live() && this.find(entry.id)?.reconnecting !== reconnecting) {
+        this.update(entry.id, reconnecting ? { reconnecting, speed: null, remainingSeconds: null } : { reconnecting });
+      }
+    };
+    const onResumeKey = (resumeKey: string) => {
+      if (!controller.signal.aborted) job.resumeKey = resumeKey;
     };
     this.options
-      .transport(job.file, entry.folderId, { onProgress, signal: controller.signal })
+      .transport(file, entry.folderId, { onProgress, signal: controller.signal, onReconnecting, onResumeKey, resumeKey: job.resumeKey })
       .then(
-        (result) => this.succeed(entry.id, result),
-        (error: unknown) => this.fail(entry.id, error, controller.signal.aborted),
+        (result) => {
+          if (live()) this.succeed(entry.id, result);
+        },
+        (error: unknown) => {
+          if (live()) this.fail(entry.id, error);
+        },
       );
   }
 
+  /** Only for the transfer still in charge of the row (not one cancelled or paused meanwhile). */
   private succeed(id: string, result: Result): void {
     const current = this.find(id);
-    // Cancelled while the answer was on its way: the row is gone and counted as cancelled.
-    if (!current || current.status !== 'uploading') return;
+    if (!current) return;
     const entry = this.update(id, { status: 'success', loaded: current.size, remainingSeconds: 0 });
     if (!entry) return;
     this.jobs.delete(id);
@@ -284,22 +434,22 @@ export class UploadQueue<Result = unknown> {
     this.pump();
   }
 
-  private fail(id: string, error: unknown, aborted: boolean): void {
+  /** Only for the transfer still in charge of the row (not one cancelled or paused meanwhile). */
+  private fail(id: string, error: unknown): void {
     const entry = this.find(id);
-    // A cancelled upload's row is already gone.
-    if (aborted || !entry || entry.status !== 'uploading') return;
+    if (!entry) return;
     const job = this.jobs.get(id);
     if (error instanceof UploadFailure && error.status === 429 && job && job.busyRetries < BUSY_RETRIES) {
       job.busyRetries += 1;
       job.notBefore = Date.now() + BUSY_RETRY_MS;
       job.controller = null;
-      this.update(id, { status: 'queued', loaded: 0, speed: null, remainingSeconds: null });
+      this.update(id, { status: 'queued', loaded: 0, speed: null, remainingSeconds: null, reconnecting: false });
       this.pump();
       return;
     }
     const message = error instanceof UploadFailure ? (error.serverMessage ?? null) : null;
-    const failed = this.update(id, { status: 'error', error: message, speed: null, remainingSeconds: null });
-    this.jobs.delete(id);
+    const failed = this.update(id, { status: 'error', error: message, speed: null, remainingSeconds: null, reconnecting: false });
+    if (job) job.controller = null;
     if (failed) {
       this.settle(failed, 'failed');
       this.options.onFailed?.(failed);

@@ -4,9 +4,12 @@ import { serverErrorMessage } from '../../lib/api-client';
 import { formatBytesIn } from '@cloudvault/contract/format';
 import i18n from '../../lib/i18n';
 import { ensureFolder } from './api/ensure-folder';
+import { createTusTransport, discardTusUpload, uploadLockName } from './api/tus-upload';
 import { uploadFile } from './api/upload-file';
+import { UnfinishedUploadStore } from './unfinished-uploads';
+import { travelsResumably } from './upload-chunks';
 import { planFromDataTransfer, type UploadPlan } from './upload-plan';
-import { UploadQueue } from './upload-queue';
+import { UploadQueue, type UploadTransport } from './upload-queue';
 import { FALLBACK_UPLOAD_CONCURRENCY } from './upload-limits';
 
 type UploadedListener = (file: FileItem) => void;
@@ -18,15 +21,28 @@ export function onFileUploaded(listener: UploadedListener): () => void {
   return () => uploadedListeners.delete(listener);
 }
 
+const unfinishedUploads = new UnfinishedUploadStore();
+/** Whose unfinished uploads are stored and offered after a reload (set by restoreUnfinishedUploads). */
+let uploadOwner = '';
+
+const tusUpload = createTusTransport({ store: unfinishedUploads, owner: () => uploadOwner });
+
+/** Small files in one multipart request, the rest resumably over tus (upload-chunks.ts). */
+const transport: UploadTransport<FileItem | null> = (file, folderId, options) =>
+  travelsResumably(file.size) ? tusUpload(file, folderId, options) : uploadFile(file, folderId, options);
+
 /**
  * The app's one upload queue. It lives outside React so uploads carry on while the user
  * moves between folders and pages; the progress panel (in the signed-in layout) shows it.
  */
-export const uploadQueue = new UploadQueue<FileItem>({
-  transport: uploadFile,
+export const uploadQueue = new UploadQueue<FileItem | null>({
+  transport,
   // The progress panel sets the plan's own limit once the catalogue and the plan are known.
   concurrency: FALLBACK_UPLOAD_CONCURRENCY,
+  resumable: travelsResumably,
+  discard: (uploadUrl) => discardTusUpload(unfinishedUploads, uploadUrl),
   onUploaded: (file) => {
+    if (!file) return;
     for (const listener of uploadedListeners) listener(file);
   },
   onFailed: (entry) => {
@@ -38,6 +54,22 @@ export const uploadQueue = new UploadQueue<FileItem>({
     if (failed > 0) toast.error(i18n.t('uploads.toast.failed', { count: failed }));
   },
 });
+
+/**
+ * Shows a row for each of `owner`'s uploads left unfinished by an earlier page (a reload,
+ * a closed tab) that the server still keeps; each resumes once its file is picked again.
+ */
+export async function restoreUnfinishedUploads(owner: string): Promise<void> {
+  uploadOwner = owner;
+  // Uploads another tab of this browser is sending hold a lock (tus-upload.ts): not offered here.
+  const held = new Set((await navigator.locks?.query())?.held?.map((lock) => lock.name));
+  uploadQueue.restore(
+    unfinishedUploads
+      .forOwner(owner)
+      .filter(({ uploadUrl }) => !held.has(uploadLockName(uploadUrl)))
+      .map(({ uploadUrl, name, size, folderId }) => ({ resumeKey: uploadUrl, name, size, folderId })),
+  );
+}
 
 /** '{file} is too large. Maximum file size for {plan} plan is {size}.' */
 export function tooLargeMessage(fileName: string, config: UploadConfig): string {
@@ -58,7 +90,7 @@ export async function startUploads(
   plan: UploadPlan,
   targetFolderId: string | null,
   config: UploadConfig,
-  deps: { ensureFolder: typeof ensureFolder; queue: Pick<UploadQueue<FileItem>, 'add'> } = { ensureFolder, queue: uploadQueue },
+  deps: { ensureFolder: typeof ensureFolder; queue: Pick<UploadQueue<FileItem | null>, 'add'> } = { ensureFolder, queue: uploadQueue },
 ): Promise<number> {
   const limit = config.userMaxFileSize;
   const accepted = plan.files.filter(({ file }) => {

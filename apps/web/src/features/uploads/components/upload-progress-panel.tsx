@@ -1,7 +1,8 @@
-import { ChevronDown, ChevronUp, CircleAlert, CircleCheck, CloudUpload, X } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { ChevronDown, ChevronUp, CircleAlert, CircleCheck, CloudOff, CloudUpload, FolderSearch, Pause, Play, X } from 'lucide-react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePlans } from '../../../hooks/use-plans';
+import { useSession } from '../../../hooks/use-session';
 import { useUploadConfig } from '../../../hooks/use-upload-config';
 import { getToken } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
@@ -9,7 +10,7 @@ import { useFormatSize } from '../../../lib/format-size';
 import { useUploadEntries } from '../hooks/use-uploads';
 import { uploadConcurrency } from '../upload-limits';
 import type { UploadEntry } from '../upload-queue';
-import { uploadQueue } from '../upload-store';
+import { restoreUnfinishedUploads, uploadQueue } from '../upload-store';
 import { remainingTimeText, speedText } from '../upload-text';
 
 const percentOf = (loaded: number, size: number) => (size > 0 ? Math.min(100, Math.round((loaded / size) * 100)) : 0);
@@ -28,17 +29,24 @@ export function UploadProgressPanel() {
   const entries = useUploadEntries();
   const { data: config } = useUploadConfig();
   const { data: plans } = usePlans();
+  const { user } = useSession();
   const [minimized, setMinimized] = useState(false);
+  const userId = user?.id;
+
+  // Uploads an earlier page left unfinished get a row each, waiting for their file.
+  useEffect(() => {
+    if (userId) void restoreUnfinishedUploads(userId);
+  }, [userId]);
 
   // The queue runs as many uploads at once as the plan allows (the catalogue says how many).
   useEffect(() => {
     if (config) uploadQueue.setConcurrency(uploadConcurrency(plans, config.userPlan));
   }, [config, plans]);
 
-  // Signing out ends the uploads of that session.
+  // Signing out ends the uploads of that session (resumable ones wait for the next sign-in).
   useEffect(
     () => () => {
-      if (!getToken()) uploadQueue.clear();
+      if (!getToken()) uploadQueue.abandon();
     },
     [],
   );
@@ -113,24 +121,19 @@ function UploadRow({ entry }: { entry: UploadEntry }) {
   const formatSize = useFormatSize();
   const percent = entryPercent(entry);
   const details = [formatSize(entry.size)];
-  if (entry.status === 'uploading') {
-    details.push(t('uploads.panel.percent', { percent }));
+  if (entry.status === 'uploading' || entry.status === 'paused') details.push(t('uploads.panel.percent', { percent }));
+  if (entry.status === 'uploading' && !entry.reconnecting) {
     const speed = speedText(t, formatSize, entry.speed);
     if (speed) details.push(speed);
     const remaining = remainingTimeText(t, entry.remainingSeconds);
     if (remaining) details.push(remaining);
   }
+  const travelling = entry.status === 'uploading' || entry.status === 'queued' || entry.status === 'paused';
 
   return (
     <li aria-label={entry.name} className="flex items-start gap-3 px-4 py-3">
       <span className="mt-0.5 shrink-0">
-        {entry.status === 'success' ? (
-          <CircleCheck aria-hidden="true" className="size-4.5 text-success" />
-        ) : entry.status === 'error' ? (
-          <CircleAlert aria-hidden="true" className="size-4.5 text-danger" />
-        ) : (
-          <CloudUpload aria-hidden="true" className="size-4.5 text-brand-500" />
-        )}
+        <RowIcon entry={entry} />
       </span>
       <div className="min-w-0 flex-1">
         <p className="truncate text-sm font-medium text-ink" title={entry.name}>
@@ -146,34 +149,115 @@ function UploadRow({ entry }: { entry: UploadEntry }) {
           <p className="text-xs text-ink-muted">
             {formatSize(entry.size)} · {t('uploads.panel.waiting')}
           </p>
+        ) : entry.status === 'needs-file' ? (
+          <PickAgain entry={entry} />
         ) : (
-          <p className="text-xs text-ink-muted tabular-nums">{details.join(' · ')}</p>
+          <>
+            <p className="text-xs text-ink-muted tabular-nums">{details.join(' · ')}</p>
+            {entry.status === 'paused' ? (
+              <p className="text-xs font-medium text-ink-muted">{t('uploads.panel.paused')}</p>
+            ) : entry.reconnecting ? (
+              <p role="status" className="text-xs font-medium text-amber-700 dark:text-amber-300">
+                {t('uploads.panel.reconnecting')}
+              </p>
+            ) : null}
+          </>
         )}
-        {(entry.status === 'uploading' || entry.status === 'queued') && (
+        {travelling && (
           <div className="mt-2 h-1.5 overflow-hidden rounded-full bg-surface-muted">
-            <div className="h-full rounded-full bg-brand-500 transition-[width] duration-200" style={{ width: `${percent}%` }} />
+            <div
+              className={cn('h-full rounded-full transition-[width] duration-200', entry.status === 'paused' || entry.reconnecting ? 'bg-ink-subtle' : 'bg-brand-500')}
+              style={{ width: `${percent}%` }}
+            />
           </div>
         )}
       </div>
+      {entry.resumable && (entry.status === 'uploading' || entry.status === 'queued') && (
+        <RowButton label={t('uploads.panel.pause')} onClick={() => uploadQueue.pause(entry.id)}>
+          <Pause aria-hidden="true" className="size-4" />
+        </RowButton>
+      )}
+      {entry.status === 'paused' && (
+        <RowButton label={t('uploads.panel.resume')} onClick={() => uploadQueue.resume(entry.id)}>
+          <Play aria-hidden="true" className="size-4" />
+        </RowButton>
+      )}
       {entry.status === 'error' ? (
-        <button
-          type="button"
-          onClick={() => uploadQueue.dismiss(entry.id)}
-          aria-label={t('uploads.panel.dismiss')}
-          className="focus-ring -mr-1 grid size-7 shrink-0 place-items-center rounded-md text-ink-subtle hover:bg-surface-muted hover:text-ink"
-        >
+        <RowButton label={t('uploads.panel.dismiss')} onClick={() => uploadQueue.dismiss(entry.id)}>
           <X aria-hidden="true" className="size-4" />
-        </button>
+        </RowButton>
       ) : entry.status !== 'success' ? (
-        <button
-          type="button"
-          onClick={() => uploadQueue.cancel(entry.id)}
-          aria-label={t('uploads.panel.cancel')}
-          className="focus-ring -mr-1 grid size-7 shrink-0 place-items-center rounded-md text-ink-subtle hover:bg-surface-muted hover:text-ink"
-        >
+        <RowButton label={t('uploads.panel.cancel')} onClick={() => uploadQueue.cancel(entry.id)}>
           <X aria-hidden="true" className="size-4" />
-        </button>
+        </RowButton>
       ) : null}
     </li>
+  );
+}
+
+function RowIcon({ entry }: { entry: UploadEntry }) {
+  if (entry.status === 'success') return <CircleCheck aria-hidden="true" className="size-4.5 text-success" />;
+  if (entry.status === 'error') return <CircleAlert aria-hidden="true" className="size-4.5 text-danger" />;
+  if (entry.status === 'paused' || entry.status === 'needs-file') return <Pause aria-hidden="true" className="size-4.5 text-ink-subtle" />;
+  if (entry.reconnecting) return <CloudOff aria-hidden="true" className="size-4.5 text-amber-600 dark:text-amber-400" />;
+  return <CloudUpload aria-hidden="true" className="size-4.5 text-brand-500" />;
+}
+
+function RowButton({ label, onClick, children }: { label: string; onClick: () => void; children: ReactNode }) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      aria-label={label}
+      title={label}
+      className="focus-ring -mr-1 grid size-7 shrink-0 place-items-center rounded-md text-ink-subtle hover:bg-surface-muted hover:text-ink"
+    >
+      {children}
+    </button>
+  );
+}
+
+/**
+ * A row restored after a reload: the browser no longer has the file, so the user picks it
+ * again; the same name and size resume it from the server's offset, anything else is refused.
+ */
+function PickAgain({ entry }: { entry: UploadEntry }) {
+  const { t } = useTranslation();
+  const formatSize = useFormatSize();
+  const input = useRef<HTMLInputElement>(null);
+  const [wrongFile, setWrongFile] = useState<string | null>(null);
+
+  return (
+    <>
+      <p className="text-xs text-ink-muted">
+        {formatSize(entry.size)} · {t('uploads.panel.interrupted')}
+      </p>
+      {wrongFile !== null && (
+        <p role="alert" className="text-xs font-medium break-words text-danger">
+          {t('uploads.panel.wrongFile', { picked: wrongFile, file: entry.name, size: formatSize(entry.size) })}
+        </p>
+      )}
+      <button
+        type="button"
+        onClick={() => input.current?.click()}
+        aria-label={t('uploads.panel.pickAgainLabel', { file: entry.name })}
+        className="focus-ring mt-1.5 inline-flex items-center gap-1.5 rounded-md bg-brand-50 px-2 py-1 text-xs font-semibold text-brand-700 hover:bg-brand-100 dark:bg-brand-950 dark:text-brand-300 dark:hover:bg-brand-900"
+      >
+        <FolderSearch aria-hidden="true" className="size-3.5" />
+        {t('uploads.panel.pickAgain')}
+      </button>
+      <input
+        ref={input}
+        type="file"
+        hidden
+        tabIndex={-1}
+        onChange={(event) => {
+          const picked = event.target.files?.[0];
+          event.target.value = '';
+          if (!picked) return;
+          setWrongFile(uploadQueue.provideFile(entry.id, picked) ? null : picked.name);
+        }}
+      />
+    </>
   );
 }

@@ -1,0 +1,168 @@
+import type { FileItem } from '@cloudvault/contract/files';
+import type { HttpResponse } from 'tus-js-client';
+import { getFiles } from '../../../hooks/use-files';
+import { apiUrl, getToken, reportUnauthorized } from '../../../lib/api-client';
+import { chunkSizeFor, isRetryableStatus, RETRY_DELAYS_MS } from '../upload-chunks';
+import { type UnfinishedUploadStore, uploadFingerprint } from '../unfinished-uploads';
+import { PAUSE_REASON, UploadFailure, type UploadTransport } from '../upload-queue';
+
+export interface TusTransportDeps {
+  store: UnfinishedUploadStore;
+  /** The signed-in user's id: whose unfinished uploads these are. */
+  owner: () => string;
+}
+
+/** tus-js-client is fetched with the first large upload: pages that upload nothing big never load it. */
+const loadTus = () => import('tus-js-client');
+
+/** The name of the Web Lock a page holds while it sends an upload (another tab's reload must not offer it). */
+export const uploadLockName = (uploadUrl: string) => `cloudvault-upload ${uploadUrl}`;
+
+/** The tus endpoint as an absolute address: tus-js-client resolves the upload's Location against it. */
+const endpoint = () => new URL(apiUrl('/uploads'), window.location.origin).href;
+
+/**
+ * POST /api/uploads and PATCHes in chunks (docs/api.md#resumable-uploads) through
+ * tus-js-client. It slices the File, so no more than a chunk's slice handle is held, never
+ * the bytes. Lost connections are retried with backoff and resume from the server's
+ * offset; going offline stops the transfer until the browser is back online. The upload's
+ * address is kept (UnfinishedUploadStore) until it completes or is cancelled, so a reload
+ * can resume it. Resolves with the file the upload became (null if it cannot be found).
+ */
+export function createTusTransport({ store, owner }: TusTransportDeps): UploadTransport<FileItem | null> {
+  return async (file, folderId, { onProgress, signal, onReconnecting, onResumeKey, resumeKey }) => {
+    const { Upload } = await loadTus();
+    return new Promise<FileItem | null>((resolve, reject) => {
+      if (signal.aborted) {
+        reject(new DOMException('Upload cancelled', 'AbortError'));
+        return;
+      }
+      const token = getToken();
+      let fileId: string | null = null;
+      let waitingForNetwork = false;
+      let releaseLock: (() => void) | null = null;
+      const holdLock = (uploadUrl: string) => {
+        if (releaseLock || !navigator.locks) return;
+        const released = new Promise<void>((release) => (releaseLock = release));
+        void navigator.locks.request(uploadLockName(uploadUrl), () => released);
+      };
+
+      const upload = new Upload(file, {
+        endpoint: endpoint(),
+        chunkSize: chunkSizeFor(file.size),
+        retryDelays: [...RETRY_DELAYS_MS],
+        headers: token ? { Authorization: `Bearer ${token}` } : {},
+        metadata: {
+          filename: file.name,
+          filetype: file.type || 'application/octet-stream',
+          ...(folderId === null ? {} : { folderId }),
+        },
+        urlStorage: store,
+        fingerprint: () => Promise.resolve(uploadFingerprint(owner(), file.name, file.size)),
+        storeFingerprintForResuming: true,
+        removeFingerprintOnSuccess: true,
+        onUploadUrlAvailable: () => {
+          if (!upload.url) return;
+          holdLock(upload.url);
+          onResumeKey?.(upload.url);
+        },
+        onProgress: (sent) => onProgress(sent),
+        onAfterResponse: (_request, response) => {
+          fileId = response.getHeader('X-File-Id') ?? fileId;
+        },
+        onShouldRetry: (error) => {
+          const retry = isRetryableStatus(error.originalResponse?.getStatus() ?? 0);
+          if (retry) onReconnecting?.(true);
+          return retry;
+        },
+        onSuccess: () => {
+          cleanUp();
+          if (upload.url) store.removeByUrl(upload.url);
+          if (fileId === null) {
+            resolve(null);
+            return;
+          }
+          const id = fileId;
+          getFiles(folderId).then(
+            (files) => resolve(files.find((entry) => entry.id === id) ?? null),
+            // The file is in; only its listing entry could not be read.
+            () => resolve(null),
+          );
+        },
+        onError: (error) => {
+          cleanUp();
+          const response = 'originalResponse' in error ? error.originalResponse : null;
+          if (response?.getStatus() === 401) reportUnauthorized(token);
+          reject(new UploadFailure(response?.getStatus() ?? 0, serverMessage(response)));
+        },
+      });
+
+      // Offline: stop at once rather than burn retries; back online: carry on from the server's offset.
+      const wentOffline = () => {
+        waitingForNetwork = true;
+        onReconnecting?.(true);
+        void upload.abort(false);
+      };
+      const cameOnline = () => {
+        if (!waitingForNetwork) return;
+        waitingForNetwork = false;
+        upload.start();
+      };
+      const stop = () => {
+        cleanUp();
+        // A pause keeps the upload on the server; a cancel deletes it and frees its reservation.
+        const terminate = signal.reason !== PAUSE_REASON;
+        upload.abort(terminate).catch(() => {
+          // The DELETE did not get through: the server expires the upload within 24 hours.
+        });
+        if (terminate && upload.url) store.removeByUrl(upload.url);
+        reject(new DOMException('Upload stopped', 'AbortError'));
+      };
+      function cleanUp() {
+        releaseLock?.();
+        window.removeEventListener('offline', wentOffline);
+        window.removeEventListener('online', cameOnline);
+        signal.removeEventListener('abort', stop);
+      }
+      window.addEventListener('offline', wentOffline);
+      window.addEventListener('online', cameOnline);
+      signal.addEventListener('abort', stop, { once: true });
+
+      const previous = resumeKey ? store.findByUrl(resumeKey) : undefined;
+      if (previous) {
+        upload.resumeFromPreviousUpload(previous);
+      } else if (resumeKey) {
+        // Not in storage (storage refused): resume from the address alone.
+        upload.options.uploadUrl = resumeKey;
+      }
+      if (navigator.onLine) {
+        upload.start();
+      } else {
+        wentOffline();
+      }
+    });
+  };
+}
+
+/** The `error` text of a JSON refusal (413, 507, 429, name errors…), as the server wrote it. */
+function serverMessage(response: HttpResponse | null): string | undefined {
+  if (!response) return undefined;
+  try {
+    const body: unknown = JSON.parse(response.getBody());
+    const text = typeof body === 'object' && body !== null ? (body as Record<string, unknown>).error : undefined;
+    return typeof text === 'string' && text ? text : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Deletes an upload the server keeps that no transfer is running for (a paused, failed or restored row dropped). */
+export function discardTusUpload(store: UnfinishedUploadStore, uploadUrl: string): void {
+  store.removeByUrl(uploadUrl);
+  const token = getToken();
+  loadTus()
+    .then(({ Upload }) => Upload.terminate(uploadUrl, { headers: token ? { Authorization: `Bearer ${token}` } : {}, retryDelays: [0, 1000, 3000] }))
+    .catch(() => {
+      // Not reachable now: the server expires it within 24 hours.
+    });
+}

@@ -344,7 +344,10 @@ describe('the overview', () => {
       [payers[2]!.user.id, 234],
     ]);
     expect(stats.body.health.mailQueue.pending).toBeGreaterThanOrEqual(0);
-    expect(stats.body.health.jobs.map((job: { name: string }) => job.name)).toContain(BACKGROUND_JOBS.complimentaryPlanEnds);
+    // pg-boss reports its queues only on a node where the runner was started, which test servers do not.
+    const jobNames = stats.body.health.jobs.map((job: { name: string }) => job.name);
+    if (server.container.jobs.driver === 'in-process') expect(jobNames).toContain(BACKGROUND_JOBS.complimentaryPlanEnds);
+    else expect(jobNames).toEqual([]);
   });
 
   it('npm run admin grants and revokes the role kept in the database, audited as the command line', async () => {

@@ -66,6 +66,8 @@ try {
   await sql`
     INSERT INTO storage_daily (user_id, day, bytes)
     SELECT id, to_char(date '2026-11-24' - d, 'YYYY-MM-DD'), storage_used FROM users, generate_series(0, ${DAYS - 1}) AS d`.execute(db);
+  // What the daily figures job writes beside them (analytics.repository.ts).
+  await sql`INSERT INTO storage_daily_totals (day, bytes) SELECT day, sum(bytes) FROM storage_daily GROUP BY day`.execute(db);
   await sql`ANALYZE`.execute(db);
   log(`seeded ${USERS} users, their subscriptions, invoices and ${DAYS} days of storage figures in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 

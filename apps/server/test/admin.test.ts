@@ -221,6 +221,7 @@ describe('operator console', () => {
     const user = await createVerifiedUser(server);
     const endsAt = new Date(server.clock.now().getTime() + 30 * DAY).toISOString();
     await admin('PATCH', `/users/${user.user.id}`, { plan: 'PREMIUM', planEndsAt: endsAt, reason: 'Partner' });
+    server.clock.advance(1000);
     const ended = await admin('PATCH', `/users/${user.user.id}`, { plan: 'FREE', reason: 'Partnership over' });
     expect(ended.body.user).toMatchObject({ plan: 'FREE', complimentary: false, planEndsAt: null });
     expect((await auditOf(server, operator.token, user.user.id))[0]).toMatchObject({ action: 'end_plan', details: { reason: 'Partnership over' } });

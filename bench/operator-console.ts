@@ -125,7 +125,9 @@ try {
     results.push({ name, medianMs: Math.round(median * 10) / 10, p95Ms: Math.round(p95 * 10) / 10, withinTarget: p95 < TARGET_MS });
   }
   const width = Math.max(...results.map((result) => result.name.length));
-  process.stdout.write(`Operator console, ${USERS} users on PostgreSQL (target ${TARGET_MS} ms):\n`);
+  // Other work on this machine (tests, builds) skews every figure: the load says how much.
+  const [load] = os.loadavg() as [number];
+  process.stdout.write(`Operator console, ${USERS} users on PostgreSQL (target ${TARGET_MS} ms; load average ${load.toFixed(2)} on ${os.cpus().length} cores):\n`);
   for (const result of results) {
     process.stdout.write(`  ${result.name.padEnd(width)}  median ${String(result.medianMs).padStart(6)} ms  p95 ${String(result.p95Ms).padStart(6)} ms  ${result.withinTarget ? 'ok' : 'OVER TARGET'}\n`);
   }

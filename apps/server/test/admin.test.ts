@@ -256,7 +256,8 @@ describe('operator console', () => {
     await server.request('POST', '/api/auth/verify-email', { body: { token: await mailedToken(server, user.email, '/verify-email') } });
     expect((await admin('POST', `/users/${user.user.id}/resend-verification`, {})).body.code).toBe('ALREADY_VERIFIED');
 
-    expect((await admin('POST', `/users/${user.user.id}/send-password-reset`, {})).status).toBe(200);
+    // No body at all is as good as an empty one.
+    expect((await admin('POST', `/users/${user.user.id}/send-password-reset`)).status).toBe(200);
     const reset = await server.request('POST', '/api/auth/reset-password', { body: { token: await mailedToken(server, user.email, '/reset-password'), password: 'a new passphrase' } });
     expect(reset.status).toBe(200);
 

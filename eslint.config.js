@@ -27,7 +27,7 @@ const webFeatures = readdirSync(new URL('./apps/web/src/features', import.meta.u
 const SERVER_MODULES = [
   'plans', 'metrics', 'activity', 'mail', 'settings', 'notifications', 'accounts', 'account-tokens', 'two-factor', 'app-passwords', 'profile',
   'downloads', 'folders', 'files', 'shares', 'trash', 'versions', 'thumbnails', 'analytics', 'billing', 'account-data', 'storage-upkeep',
-  'resumable-uploads', 'dav', 'health', 'web',
+  'resumable-uploads', 'dav', 'admin', 'health', 'web',
 ];
 const MODULES_DIR = 'apps/server/src/modules';
 const unplaced = readdirSync(MODULES_DIR).filter((name) => !SERVER_MODULES.includes(name));

@@ -36,6 +36,7 @@ import { thumbnailsRoutes } from './modules/thumbnails/thumbnails.routes.ts';
 import { appPasswordsRoutes } from './modules/app-passwords/app-passwords.routes.ts';
 import { davRoutes } from './modules/dav/dav.routes.ts';
 import { resumableUploadsRoutes } from './modules/resumable-uploads/resumable-uploads.routes.ts';
+import { adminRoutes } from './modules/admin/admin.routes.ts';
 
 const JSON_BODY_LIMIT = 1024 * 1024;
 const SECRET_QUERY_PARAMS = /([?&](?:access|token)=)[^&]*/gi;
@@ -168,6 +169,7 @@ export async function buildApp(
       } else {
         await api.register(stripeWebhookRoutes({ billing: container.billing, provider: container.payments }));
       }
+      await api.register(adminRoutes(container.admin));
       api.get('/docs/json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api' },

@@ -11,6 +11,7 @@ export const BACKGROUND_JOBS = {
   storageSweeper: 'storage-sweeper',
   thumbnailBackfill: 'thumbnail-backfill',
   resumableUploadExpiry: 'resumable-upload-expiry',
+  complimentaryPlanEnds: 'complimentary-plan-ends',
 } as const;
 
 /** The queued job that makes one file's thumbnails (docs/decisions/0023-thumbnails.md); data `{fileId}`. */
@@ -35,6 +36,8 @@ export function registerBackgroundJobs(
     sweepStorage(): Promise<unknown>;
     /** docs/decisions/0025-resumable-uploads.md: tus uploads unfinished after 24 hours lose their bytes and reservation. */
     expireResumableUploads(): Promise<unknown>;
+    /** docs/decisions/0029-operator-console.md: operator-granted plans end at their date, with any payment provider. */
+    endExpiredComplimentaryPlans(): Promise<unknown>;
   },
 ): void {
   jobs.addPeriodic({
@@ -50,6 +53,7 @@ export function registerBackgroundJobs(
   jobs.addPeriodic({ name: BACKGROUND_JOBS.blobDeletion, cron: '* * * * *', run: () => work.deleteQueuedBlobs() });
   jobs.addPeriodic({ name: BACKGROUND_JOBS.storageSweeper, cron: '35 * * * *', run: () => work.sweepStorage() });
   jobs.addPeriodic({ name: BACKGROUND_JOBS.resumableUploadExpiry, cron: '15 * * * *', run: () => work.expireResumableUploads() });
+  jobs.addPeriodic({ name: BACKGROUND_JOBS.complimentaryPlanEnds, cron: '*/5 * * * *', run: () => work.endExpiredComplimentaryPlans() });
 }
 
 /**

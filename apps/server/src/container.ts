@@ -89,6 +89,8 @@ import { digestHashState } from './adapters/blob-store/hashing-stream.ts';
 import { createResumableUploadsRepository } from './modules/resumable-uploads/resumable-uploads.repository.ts';
 import { createResumableUploadsService } from './modules/resumable-uploads/resumable-uploads.service.ts';
 import { createTusServer } from './modules/resumable-uploads/tus-server.ts';
+import { createAdminRepository } from './modules/admin/admin.repository.ts';
+import { createAdminService } from './modules/admin/admin.service.ts';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 const ONE_HOUR = 60 * 60 * 1000;
@@ -131,6 +133,8 @@ export interface Container {
   /** The storage jobs: reconciler, blob deletion, sweeper (docs/decisions/0021-crash-safe-storage.md). */
   storageUpkeep: ReturnType<typeof createStorageUpkeepService>;
   analytics: ReturnType<typeof createAnalyticsService>;
+  /** The operator console (docs/decisions/0029-operator-console.md). */
+  admin: ReturnType<typeof createAdminService>;
   mail: ReturnType<typeof createMailService>;
   mailer: Mailer;
   billing: ReturnType<typeof createBillingService>;
@@ -268,6 +272,7 @@ export async function createContainer(
     files,
     folders,
     users: { byId: accounts.findUserById, byEmail: accounts.findUserByEmail },
+    ownerActive: accounts.isActive,
     settingsOf: (userId) => settings.get(userId),
     planOf: accounts.planOf,
     passwords: { hash: hashPassword, verify: verifyPassword },
@@ -433,9 +438,22 @@ export async function createContainer(
     deleteQueuedBlobs: () => storageUpkeep.deleteQueuedBlobs(),
     sweepStorage: () => storageUpkeep.sweep(),
     expireResumableUploads: () => resumableUploads.expire(),
+    endExpiredComplimentaryPlans: () => billing.endExpiredComplimentary(),
   });
   registerThumbnailJobs(jobs, thumbnails);
   registerJobMetrics(metrics, jobs);
+  const admin = createAdminService({
+    admin: createAdminRepository(database.db),
+    accounts,
+    billing,
+    accountTokens,
+    deleteAccount: accountDeletion.deleteAccountAsOperator,
+    health: { database: database.ping, blobStore: () => blobs.ping(), mailQueue: mail.queueDepth, jobs: () => jobs.stats() },
+    plans,
+    admins,
+    clock,
+    log,
+  });
 
   const davRepository = createDavRepository(database.db, database.dialect);
   const davLocks = createDavLocksService({ dav: davRepository, clock });
@@ -465,7 +483,7 @@ export async function createContainer(
     uploads,
     storage,
     folderArchives,
-    links: createDownloadLinks(jwtSecret, clock),
+    links: createDownloadLinks(jwtSecret, clock, accounts.isActive),
     // Only blobs on this machine's disk can go out with sendfile.
     downloads: createDownloadResponses({
       blobs,
@@ -493,6 +511,7 @@ export async function createContainer(
     resumableUploads,
     tus,
     analytics,
+    admin,
     billing,
     payments,
     localPayments,

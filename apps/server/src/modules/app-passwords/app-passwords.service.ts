@@ -30,7 +30,7 @@ const present = (row: Pick<AppPasswordRow, 'id' | 'name' | 'created_at' | 'last_
 
 export interface AppPasswordsServiceDeps {
   appPasswords: AppPasswordsRepository;
-  accounts: Pick<AccountsService, 'findUserByEmail' | 'countPasswordAttempt'>;
+  accounts: Pick<AccountsService, 'findUserByEmail' | 'countPasswordAttempt' | 'assertActive'>;
   /** The account password's slow hash: verify (remembered for a while, lib/verified-passwords.ts) and hash (for the decoy). */
   passwords: { hash(password: string): Promise<string>; verify(hash: string, password: string): Promise<boolean> };
   clock: Clock;
@@ -89,13 +89,19 @@ export function createAppPasswordsService(deps: AppPasswordsServiceDeps) {
     async authenticateBasic(credentials: { email: string; password: string; clientAddress: string }): Promise<{ userId: string }> {
       const { email, password, clientAddress } = credentials;
       const user = await accounts.findUserByEmail(normalizeEmail(email));
-      if (user && (await matchAppPassword(user.id, password))) return { userId: user.id };
+      // A suspended account (the operator console) is refused only once the credentials are
+      // right, so the answer tells a guesser nothing.
+      if (user && (await matchAppPassword(user.id, password))) {
+        await accounts.assertActive(user.id);
+        return { userId: user.id };
+      }
 
       const attempt = await accounts.countPasswordAttempt(email, clientAddress);
       const accountPasswordAllowed = user !== undefined && user.totp_secret === null;
       const valid = await passwords.verify(accountPasswordAllowed ? user.password_hash : await decoy(), password);
       if (!accountPasswordAllowed || !valid) throw wrongCredentials();
       await attempt.succeeded();
+      await accounts.assertActive(user.id);
       return { userId: user.id };
     },
   };

@@ -2,11 +2,17 @@ import type { Plan, PlanId } from '@cloudvault/contract/plans';
 import type { BillingHistoryItem, BillingStatus, Subscription, SubscriptionStatus } from '@cloudvault/contract/subscriptions';
 import type { PlanEntry } from '../plans/plans.catalogue.ts';
 import type { InvoiceRow, SubscriptionRow } from './billing.repository.ts';
+import { COMPLIMENTARY } from './billing-rules.ts';
 
 /** A plan as the public catalogue shows it: without the capabilities the server enforces. */
 export function presentPlan(plan: PlanEntry): Plan {
   const { capabilities: _capabilities, ...shown } = plan;
   return shown;
+}
+
+/** Whether a subscription's provider is an operator's grant (docs/decisions/0029-operator-console.md). */
+export function isComplimentary(provider: string | null): boolean {
+  return provider === COMPLIMENTARY;
 }
 
 export function presentSubscription(row: SubscriptionRow): Subscription {
@@ -18,6 +24,7 @@ export function presentSubscription(row: SubscriptionRow): Subscription {
     currentPeriodEnd: row.current_period_end,
     nextBillingDate: renews ? row.current_period_end : null,
     createdAt: row.created_at,
+    complimentary: isComplimentary(row.provider),
   };
 }
 

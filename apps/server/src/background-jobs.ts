@@ -9,6 +9,7 @@ export const BACKGROUND_JOBS = {
   storageReconciler: 'storage-reconciler',
   blobDeletion: 'blob-deletion',
   storageSweeper: 'storage-sweeper',
+  complimentaryPlanEnds: 'complimentary-plan-ends',
 } as const;
 
 /**
@@ -28,6 +29,8 @@ export function registerBackgroundJobs(
     reconcileStorage(): Promise<unknown>;
     deleteQueuedBlobs(): Promise<unknown>;
     sweepStorage(): Promise<unknown>;
+    /** docs/decisions/0029-operator-console.md: operator-granted plans end at their date, with any payment provider. */
+    endExpiredComplimentaryPlans(): Promise<unknown>;
   },
 ): void {
   jobs.addPeriodic({
@@ -42,4 +45,5 @@ export function registerBackgroundJobs(
   jobs.addPeriodic({ name: BACKGROUND_JOBS.storageReconciler, cron: '* * * * *', run: () => work.reconcileStorage() });
   jobs.addPeriodic({ name: BACKGROUND_JOBS.blobDeletion, cron: '* * * * *', run: () => work.deleteQueuedBlobs() });
   jobs.addPeriodic({ name: BACKGROUND_JOBS.storageSweeper, cron: '35 * * * *', run: () => work.sweepStorage() });
+  jobs.addPeriodic({ name: BACKGROUND_JOBS.complimentaryPlanEnds, cron: '*/5 * * * *', run: () => work.endExpiredComplimentaryPlans() });
 }

@@ -235,6 +235,7 @@ export async function createContainer(
     files,
     folders,
     users: { byId: accounts.findUserById, byEmail: accounts.findUserByEmail },
+    ownerActive: accounts.isActive,
     settingsOf: (userId) => settings.get(userId),
     planOf: accounts.planOf,
     passwords: { hash: hashPassword, verify: verifyPassword },
@@ -355,6 +356,7 @@ export async function createContainer(
     reconcileStorage: () => storageUpkeep.reconcile(),
     deleteQueuedBlobs: () => storageUpkeep.deleteQueuedBlobs(),
     sweepStorage: () => storageUpkeep.sweep(),
+    endExpiredComplimentaryPlans: () => billing.endExpiredComplimentary(),
   });
   registerJobMetrics(metrics, jobs);
 
@@ -368,7 +370,7 @@ export async function createContainer(
     uploads,
     storage,
     folderArchives,
-    links: createDownloadLinks(jwtSecret, clock),
+    links: createDownloadLinks(jwtSecret, clock, accounts.isActive),
     // Only blobs on this machine's disk can go out with sendfile.
     downloads: createDownloadResponses({
       blobs,

@@ -13,6 +13,7 @@ import * as jobs from './migrations/2026-11-24-12-jobs.ts';
 import * as sharedLimits from './migrations/2026-11-24-13-shared-limits.ts';
 import * as sharedSecrets from './migrations/2026-11-24-14-shared-secrets.ts';
 import * as crashSafeStorage from './migrations/2026-11-24-15-crash-safe-storage.ts';
+import { operatorConsoleMigration } from './migrations/2026-11-24-20-operator-console.ts';
 import type { Dialect } from './database.ts';
 
 /** Every migration, in order. Migrations are frozen once released: add, never edit. */
@@ -31,6 +32,7 @@ export const migrationsFor = (dialect: Dialect): Record<string, Migration> => ({
   '2026-11-24-13-shared-limits': sharedLimits,
   '2026-11-24-14-shared-secrets': sharedSecrets,
   '2026-11-24-15-crash-safe-storage': crashSafeStorage,
+  '2026-11-24-20-operator-console': operatorConsoleMigration(dialect),
 });
 
 /** Brings the schema up to date; the Migrator's lock lets several servers start at once. */

@@ -22,6 +22,12 @@ export interface UsersTable {
   totp_last_step: number | null;
   created_at: string;
   updated_at: string;
+  /** When an operator suspended the account; null while active (docs/decisions/0029-operator-console.md). */
+  suspended_at?: string | null;
+  /** The newest sign-in or registration; never empty once set (the column defaults to ''). */
+  last_sign_in_at?: string;
+  /** `admin` when granted with `npm run admin -- grant`; ADMIN_EMAILS also makes admins. */
+  role?: string;
 }
 
 export interface SessionsTable {
@@ -94,6 +100,9 @@ export interface SubscriptionsTable {
   updated_at: string;
   /** Until when a renewal run holds it (null: never claimed); only renewals write it. */
   renewal_claimed_until?: string | null;
+  /** Complimentary plans (provider `complimentary`) only: why and by which operator. */
+  grant_reason?: string | null;
+  granted_by?: string | null;
 }
 
 export interface InvoicesTable {
@@ -261,6 +270,18 @@ export interface BlobDeletionsTable {
   blob_key: string;
 }
 
+/** The operator console's append-only log (docs/decisions/0029-operator-console.md); no foreign keys, so entries outlive their users. */
+export interface AdminAuditTable {
+  id: string;
+  /** Null for the command line (`npm run admin`). */
+  admin_id: string | null;
+  action: string;
+  target_id: string;
+  /** JSON text. */
+  details: string;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -286,4 +307,5 @@ export interface Database {
   shared_secrets: SharedSecretsTable;
   upload_reservations: UploadReservationsTable;
   blob_deletions: BlobDeletionsTable;
+  admin_audit: AdminAuditTable;
 }

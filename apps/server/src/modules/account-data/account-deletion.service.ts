@@ -17,21 +17,29 @@ export function createAccountDeletionService(deps: {
   confirmPassword(userId: string, password: string, ip: string): Promise<void>;
   log: ServiceLog;
 }) {
+  /** The deletion itself, once someone allowed to has confirmed it. */
+  async function erase(userId: string): Promise<void> {
+    try {
+      await deps.endPaidSubscription(userId);
+    } catch (error) {
+      deps.log.error({ err: error, userId }, 'account deletion stopped: the subscription could not be canceled');
+      throw new AppError(502, 'SUBSCRIPTION_NOT_CANCELED', 'Your subscription could not be canceled, so nothing was deleted. Please try again in a few minutes.');
+    }
+    await deps.data.deleteUser(userId);
+    // The rows are gone and their blobs queued with them; what this run cannot delete stays
+    // queued for the next.
+    await deps.deleteQueuedBlobs();
+  }
+
   return {
     /** Needs the account's password: a stolen session alone cannot delete everything. */
     async deleteAccount(userId: string, password: string, ip: string): Promise<void> {
       await deps.confirmPassword(userId, password, ip);
-      try {
-        await deps.endPaidSubscription(userId);
-      } catch (error) {
-        deps.log.error({ err: error, userId }, 'account deletion stopped: the subscription could not be canceled');
-        throw new AppError(502, 'SUBSCRIPTION_NOT_CANCELED', 'Your subscription could not be canceled, so nothing was deleted. Please try again in a few minutes.');
-      }
-      await deps.data.deleteUser(userId);
-      // The rows are gone and their blobs queued with them; what this run cannot delete stays
-      // queued for the next.
-      await deps.deleteQueuedBlobs();
+      await erase(userId);
     },
+
+    /** The same deletion, confirmed by an operator instead of the password (docs/decisions/0029-operator-console.md). */
+    deleteAccountAsOperator: erase,
   };
 }
 

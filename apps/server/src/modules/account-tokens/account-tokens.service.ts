@@ -76,6 +76,11 @@ export function createAccountTokensService(deps: AccountTokensServiceDeps) {
     await deps.sendMail(mail);
   }
 
+  async function mailReset(user: UsersTable): Promise<void> {
+    const token = await issue(user, 'reset_password', RESET_LIFETIME_MS);
+    await deps.sendMail(passwordResetMail({ to: user.email, firstName: user.first_name, token, publicUrl: deps.publicUrl }, await deps.languageOf(user.id)));
+  }
+
   return {
     /** After registration. Never fails it: the account exists, and the user can ask again. */
     async sendVerification(user: UsersTable): Promise<void> {
@@ -93,6 +98,13 @@ export function createAccountTokensService(deps: AccountTokensServiceDeps) {
       if (!user) throw notFound('Account not found');
       if (user.email_verified_at !== null) return;
       await mailVerification(user);
+    },
+
+    /** An operator mails the reset link of forgot-password to the account (support), without its timing floor: 404 for no such user. */
+    async sendPasswordReset(userId: string): Promise<void> {
+      const user = await users.findUserById(userId);
+      if (!user) throw notFound('Account not found');
+      await mailReset(user);
     },
 
     /** docs/api.md#email-verification: 400 for an unknown, used or expired token. */
@@ -122,10 +134,7 @@ export function createAccountTokensService(deps: AccountTokensServiceDeps) {
       const started = performance.now();
       try {
         const user = await users.findUserByEmail(email);
-        if (user) {
-          const token = await issue(user, 'reset_password', RESET_LIFETIME_MS);
-          await deps.sendMail(passwordResetMail({ to: user.email, firstName: user.first_name, token, publicUrl: deps.publicUrl }, await deps.languageOf(user.id)));
-        }
+        if (user) await mailReset(user);
       } catch (error) {
         // Failing here would tell that the account exists: logged, answered as usual.
         deps.log.error({ err: error }, 'password reset mail not queued');

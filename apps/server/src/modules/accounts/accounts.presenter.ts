@@ -7,8 +7,15 @@ import type { UserRow } from './accounts.repository.ts';
 export type AdminEmails = ReadonlySet<string>;
 
 /**
- * Exactly the user fields that leave the server: never the password hash. An admin's
- * address must be verified as well as listed: whoever registers it first is not made one.
+ * An operator: granted in the database (`npm run admin -- grant`), or listed in
+ * ADMIN_EMAILS with the address verified, so whoever registers a listed address first is not made one.
+ */
+export function isAdmin(row: UserRow, admins: AdminEmails): boolean {
+  return row.role === 'admin' || (row.email_verified_at !== null && admins.has(row.email.toLowerCase()));
+}
+
+/**
+ * Exactly the user fields that leave the server: never the password hash.
  */
 export function presentUser(row: UserRow, plans: PlanCatalogue, admins: AdminEmails): User {
   const plan = plans.get(row.plan_id);
@@ -23,6 +30,6 @@ export function presentUser(row: UserRow, plans: PlanCatalogue, admins: AdminEma
     storageLimit: plan.storageLimit,
     twoFactorEnabled: Boolean(row.two_factor_enabled),
     emailVerified: row.email_verified_at !== null,
-    role: row.email_verified_at !== null && admins.has(row.email.toLowerCase()) ? 'admin' : 'user',
+    role: isAdmin(row, admins) ? 'admin' : 'user',
   };
 }

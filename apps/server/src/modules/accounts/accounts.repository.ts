@@ -29,16 +29,48 @@ export function createAccountsRepository(db: Kysely<Database>) {
       await db.insertInto('sessions').values(session).execute();
     },
 
-    /** The session if it exists, belongs to the user, is not revoked and not expired. */
+    /**
+     * The session if it exists, belongs to the user, is not revoked and not expired, and the
+     * user is not suspended: a suspension ends every token on every node with the next request.
+     */
     findLiveSession(sessionId: string, userId: string, nowIso: string): Promise<SessionRow | undefined> {
       return db
         .selectFrom('sessions')
+        .innerJoin('users', 'users.id', 'sessions.user_id')
+        .selectAll('sessions')
+        .where('sessions.id', '=', sessionId)
+        .where('sessions.user_id', '=', userId)
+        .where('sessions.revoked_at', 'is', null)
+        .where('sessions.expires_at', '>', nowIso)
+        .where('users.suspended_at', 'is', null)
+        .executeTakeFirst();
+    },
+
+    async setLastSignIn(userId: string, nowIso: string): Promise<void> {
+      await db.updateTable('users').set({ last_sign_in_at: nowIso }).where('id', '=', userId).execute();
+    },
+
+    /** Suspends (a time) or restores (null) the account; false when there is no such user. */
+    async setSuspended(userId: string, suspendedAt: string | null, nowIso: string): Promise<boolean> {
+      const result = await db.updateTable('users').set({ suspended_at: suspendedAt, updated_at: nowIso }).where('id', '=', userId).executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    async setRole(userId: string, role: 'user' | 'admin', nowIso: string): Promise<void> {
+      await db.updateTable('users').set({ role, updated_at: nowIso }).where('id', '=', userId).execute();
+    },
+
+    /** Sessions neither revoked nor expired, newest first: the devices signed in now. */
+    liveSessions(userId: string, nowIso: string): Promise<SessionRow[]> {
+      return db
+        .selectFrom('sessions')
         .selectAll()
-        .where('id', '=', sessionId)
         .where('user_id', '=', userId)
         .where('revoked_at', 'is', null)
         .where('expires_at', '>', nowIso)
-        .executeTakeFirst();
+        .orderBy('created_at', 'desc')
+        .orderBy('id')
+        .execute();
     },
 
     async updateName(userId: string, firstName: string, lastName: string, nowIso: string): Promise<void> {

@@ -7,11 +7,17 @@ import { countAttempts, type FailureLimiter } from '../../lib/failure-limiter.ts
 import { newId } from '../../lib/ids.ts';
 import type { PlanCatalogue, PlanEntry } from '../plans/plans.catalogue.ts';
 import type { AccountsRepository, UserRow } from './accounts.repository.ts';
-import { type AdminEmails, presentUser } from './accounts.presenter.ts';
+import { type AdminEmails, isAdmin, presentUser } from './accounts.presenter.ts';
 import type { SessionTokens } from './session-tokens.ts';
 
 export const SESSION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 const WRONG_CREDENTIALS = 'Invalid email or password';
+const SUSPENDED = 'This account is suspended. Contact support to restore it.';
+
+/** docs/decisions/0029-operator-console.md: a suspended account's sign-in (any step) answers this. */
+function accountSuspended(): AppError {
+  return new AppError(403, 'ACCOUNT_SUSPENDED', SUSPENDED);
+}
 
 /** Where a request comes from, kept with the session it opens. */
 export interface ClientInfo {
@@ -33,6 +39,10 @@ export interface AccountsServiceDeps {
     | 'updatePasswordHash'
     | 'revokeOtherSessions'
     | 'recentSessions'
+    | 'setLastSignIn'
+    | 'setSuspended'
+    | 'setRole'
+    | 'liveSessions'
   >;
   tokens: SessionTokens;
   passwords: { hash(password: string): Promise<string>; verify(hash: string, password: string): Promise<boolean> };
@@ -76,7 +86,18 @@ export function createAccountsService(deps: AccountsServiceDeps) {
       user_agent: client.userAgent?.slice(0, 512) ?? null,
       ip: client.ip.slice(0, 64),
     });
+    await accounts.setLastSignIn(userId, now.toISOString());
     return tokens.sign({ userId, sessionId, expiresAt });
+  }
+
+  /**
+   * The one rule of suspension for every way in (password sign-in, its two-factor step,
+   * WebDAV app passwords): 403 while an operator has the account suspended, 401 when it is gone.
+   */
+  async function assertActive(userId: string): Promise<void> {
+    const user = await accounts.findUserById(userId);
+    if (!user) throw new AppError(401, 'UNAUTHORIZED', 'Account not found');
+    if (user.suspended_at) throw accountSuspended();
   }
 
   /**
@@ -128,6 +149,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
         totp_last_step: null,
         created_at: now,
         updated_at: now,
+        last_sign_in_at: now,
       };
       if (!(await accounts.insertUser(user))) {
         throw conflict('An account with this e-mail already exists', 'EMAIL_TAKEN');
@@ -144,6 +166,8 @@ export function createAccountsService(deps: AccountsServiceDeps) {
       const user = await accounts.findUserByEmail(email);
       const valid = await passwords.verify(user?.password_hash ?? (await decoy()), input.password);
       if (!user || !valid) throw new AppError(401, 'INVALID_CREDENTIALS', WRONG_CREDENTIALS);
+      // Before the code is asked for: the two-factor step of a suspended account answers 403 too.
+      await assertActive(user.id);
       if (user.totp_secret !== null) {
         // docs/api.md#accounts: a code is asked for only after the right password; a wrong code counts as a failure.
         if (!input.totpCode) throw new AppError(401, 'TWO_FACTOR_REQUIRED', 'Enter the code from your authenticator app.', { twoFactorRequired: true });
@@ -172,7 +196,37 @@ export function createAccountsService(deps: AccountsServiceDeps) {
       await Promise.all([deps.loginFailuresByEmailAndIp.forgive(emailKey), deps.loginFailuresByIp.forgive(ipKey)]);
     },
 
-    /** The caller named by a bearer token, or null when it is forged, expired or revoked. */
+    assertActive,
+
+    /** False while suspended or gone: what the user shared stops answering. */
+    async isActive(userId: string): Promise<boolean> {
+      const user = await accounts.findUserById(userId);
+      return user !== undefined && !user.suspended_at;
+    },
+
+    /** Suspends or restores an account (the operator console); false when there is no such user. */
+    async setSuspended(userId: string, suspended: boolean): Promise<boolean> {
+      const now = clock.now().toISOString();
+      return accounts.setSuspended(userId, suspended ? now : null, now);
+    },
+
+    /** The operator role kept in the database (`npm run admin`); ADMIN_EMAILS needs none. */
+    async setRole(userId: string, role: 'user' | 'admin'): Promise<void> {
+      await accounts.setRole(userId, role, clock.now().toISOString());
+    },
+
+    /** Whether the user is an operator (ADMIN_EMAILS or the database role). */
+    async isAdmin(userId: string): Promise<boolean> {
+      const user = await accounts.findUserById(userId);
+      return user !== undefined && isAdmin(user, admins);
+    },
+
+    /** The devices signed in now: sessions neither revoked nor expired. */
+    liveSessions(userId: string) {
+      return accounts.liveSessions(userId, clock.now().toISOString());
+    },
+
+    /** The caller named by a bearer token, or null when it is forged, expired, revoked or its user suspended. */
     async authenticate(token: string): Promise<AuthContext | null> {
       const claims = await tokens.verify(token);
       if (!claims) return null;

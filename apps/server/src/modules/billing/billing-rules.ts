@@ -49,6 +49,12 @@ export function toCents(dollars: number): number {
 }
 
 /**
+ * The provider name of plans an operator grants free of charge (docs/decisions/0029-operator-console.md):
+ * no payment provider knows them, no renewal bills them, and a job ends them at their date.
+ */
+export const COMPLIMENTARY = 'complimentary';
+
+/**
  * A subscription gives its plan while it is active or a renewal is being retried;
  * otherwise (incomplete, unpaid, canceled) the user is on Free.
  */

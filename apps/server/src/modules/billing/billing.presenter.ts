@@ -2,6 +2,7 @@ import type { Plan, PlanId } from '@cloudvault/contract/plans';
 import type { BillingHistoryItem, BillingStatus, Subscription, SubscriptionStatus } from '@cloudvault/contract/subscriptions';
 import type { PlanEntry } from '../plans/plans.catalogue.ts';
 import type { InvoiceRow, SubscriptionRow } from './billing.repository.ts';
+import { COMPLIMENTARY } from './billing-rules.ts';
 
 /** A plan as the public catalogue shows it: without the capabilities the server enforces. */
 export function presentPlan(plan: PlanEntry): Plan {
@@ -18,6 +19,7 @@ export function presentSubscription(row: SubscriptionRow): Subscription {
     currentPeriodEnd: row.current_period_end,
     nextBillingDate: renews ? row.current_period_end : null,
     createdAt: row.created_at,
+    complimentary: row.provider === COMPLIMENTARY,
   };
 }
 

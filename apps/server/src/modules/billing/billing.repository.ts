@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database, InvoicesTable, LocalCheckoutSessionsTable, SubscriptionsTable } from '../../db/schema.ts';
+import { COMPLIMENTARY } from './billing-rules.ts';
 
 export type SubscriptionRow = SubscriptionsTable;
 export type InvoiceRow = InvoicesTable;
@@ -105,6 +106,29 @@ function billingQueries(db: Kysely<Database>) {
         .where((eb) => eb.or([eb('renewal_claimed_until', 'is', null), eb('renewal_claimed_until', '<=', now)]))
         .returningAll()
         .execute();
+    },
+
+    /** Complimentary plans whose end date has come while they still grant their plan. */
+    dueComplimentary(now: string): Promise<SubscriptionRow[]> {
+      return db
+        .selectFrom('subscriptions')
+        .selectAll()
+        .where('provider', '=', COMPLIMENTARY)
+        .where('status', '=', 'active')
+        .where('current_period_end', '<=', now)
+        .orderBy('current_period_end')
+        .execute();
+    },
+
+    /** Ends an active subscription as of `endedAt` (only complimentary plans are ended so); false when it was not active. */
+    async endActiveSubscription(providerSubscriptionId: string, endedAt: string, now: string): Promise<boolean> {
+      const result = await db
+        .updateTable('subscriptions')
+        .set({ status: 'canceled', cancel_at_period_end: 0, current_period_end: endedAt, updated_at: now })
+        .where('provider_subscription_id', '=', providerSubscriptionId)
+        .where('status', '=', 'active')
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
     },
 
     /** A later report of the same invoice updates its status (a failed payment retried and paid). */

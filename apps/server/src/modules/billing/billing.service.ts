@@ -8,7 +8,7 @@ import { newId } from '../../lib/ids.ts';
 import type { ServiceLog } from '../../lib/service-log.ts';
 import type { PlanCatalogue } from '../plans/plans.catalogue.ts';
 import type { BillingQueries, BillingRepository, SubscriptionRow } from './billing.repository.ts';
-import { grantsPlan, planChangeType, refundDue } from './billing-rules.ts';
+import { COMPLIMENTARY, grantsPlan, planChangeType, refundDue } from './billing-rules.ts';
 import { presentBillingItem, presentPlan, presentSubscription } from './billing.presenter.ts';
 
 export interface BillingServiceDeps {
@@ -44,9 +44,17 @@ export function createBillingService(deps: BillingServiceDeps) {
     return latest && grantsPlan(latest.status) ? latest : undefined;
   }
 
+  /** A plan an operator granted has no provider behind it: the user's billing actions do not apply to it. */
+  function refuseComplimentary(subscription: SubscriptionRow | undefined): void {
+    if (subscription?.provider !== COMPLIMENTARY) return;
+    const name = plans.get(subscription.plan_id).name;
+    throw conflict(`Your ${name} plan is complimentary until ${subscription.current_period_end.slice(0, 10)}, so there is nothing to pay, change or cancel yet.`, 'COMPLIMENTARY_PLAN');
+  }
+
   async function requireActive(userId: string, message: string, code: string): Promise<SubscriptionRow> {
     const subscription = await activeSubscription(userId);
     if (!subscription) throw badRequest(message, code);
+    refuseComplimentary(subscription);
     return subscription;
   }
 
@@ -189,6 +197,17 @@ export function createBillingService(deps: BillingServiceDeps) {
     }
   }
 
+  /** Ends a complimentary plan as of `endedAt` and moves the user to what remains; false when it had ended already. */
+  async function endComplimentaryPlan(row: SubscriptionRow, endedAt: string): Promise<boolean> {
+    const change = await billing.transaction(async (repository): Promise<PlanChange | null | false> => {
+      const at = now();
+      if (!(await repository.endActiveSubscription(row.provider_subscription_id, endedAt < at ? endedAt : at, at))) return false;
+      return followSubscription(repository, row.user_id, at);
+    });
+    if (change) await deps.planChanged(change.userId, { type: change.type, planName: change.planName });
+    return change !== false;
+  }
+
   /** The caller's subscription after a change; the change must have left one. */
   async function subscriptionAfterChange(userId: string): Promise<Subscription> {
     const latest = await billing.latestSubscription(userId);
@@ -242,6 +261,7 @@ export function createBillingService(deps: BillingServiceDeps) {
     const plan = plans.all().find((candidate) => candidate.id === planId);
     if (!plan || plan.price <= 0) throw badRequest('Choose a paid plan to check out; the Free plan needs no payment.', 'PLAN_NOT_PURCHASABLE');
     const active = await activeSubscription(userId);
+    refuseComplimentary(active);
     if (active) throw conflict(`You already have the ${plans.get(active.plan_id).name} plan. Change plans from Subscription & Billing.`, 'ALREADY_SUBSCRIBED');
     const session = await provider.createCheckoutSession({ customer: await customerOf(userId), planId });
     return session.url;
@@ -306,6 +326,7 @@ export function createBillingService(deps: BillingServiceDeps) {
     /** docs/api.md#subscriptions: a checkout without a paid subscription; else an immediate prorated change, or FREE = cancel. */
     async upgrade(userId: string, planId: PlanId): Promise<{ checkoutUrl?: string; subscription?: Subscription }> {
       const subscription = await activeSubscription(userId);
+      refuseComplimentary(subscription);
       if (!subscription) {
         if (planId === 'FREE') throw badRequest('You are on the Free plan already.', 'ALREADY_ON_PLAN');
         return { checkoutUrl: await createCheckout(userId, planId) };
@@ -320,6 +341,7 @@ export function createBillingService(deps: BillingServiceDeps) {
 
     async reactivate(userId: string): Promise<Subscription> {
       const subscription = await activeSubscription(userId);
+      refuseComplimentary(subscription);
       if (!subscription || subscription.cancel_at_period_end !== 1) {
         throw badRequest('There is no subscription waiting to end, so nothing to reactivate.', 'NOTHING_TO_REACTIVATE');
       }
@@ -332,7 +354,69 @@ export function createBillingService(deps: BillingServiceDeps) {
     /** Before an account is deleted: a paid subscription ends at once, so it is never charged again. */
     async endPaidSubscription(userId: string): Promise<void> {
       const subscription = await activeSubscription(userId);
-      if (subscription) await provider.cancelNow(subscription.provider_subscription_id);
+      // A complimentary plan is never charged: deleting the account's rows ends it.
+      if (subscription && subscription.provider !== COMPLIMENTARY) await provider.cancelNow(subscription.provider_subscription_id);
+    },
+
+    /**
+     * An operator grants a plan free of charge until `endsAt` (docs/decisions/0029-operator-console.md):
+     * a subscription row of the `complimentary` provider, which no renewal bills; a second
+     * grant changes the first. 409 while the user pays for a plan: that is never replaced here.
+     */
+    async grantComplimentary(input: { userId: string; planId: PlanId; endsAt: string; reason: string; grantedBy: string | null }): Promise<Subscription> {
+      const change = await billing.transaction(async (repository) => {
+        const at = now();
+        const latest = await repository.latestSubscription(input.userId);
+        if (latest && grantsPlan(latest.status) && latest.provider !== COMPLIMENTARY) {
+          throw conflict('This account pays for its plan: a complimentary plan cannot replace a paid subscription.', 'PAID_SUBSCRIPTION');
+        }
+        const current = latest?.provider === COMPLIMENTARY && latest.status === 'active' ? latest : undefined;
+        await repository.saveSubscription({
+          provider_subscription_id: current?.provider_subscription_id ?? `comp_${newId()}`,
+          user_id: input.userId,
+          provider: COMPLIMENTARY,
+          customer_id: '',
+          plan_id: input.planId,
+          status: 'active',
+          // It ends at its date: nothing renews it.
+          cancel_at_period_end: 1,
+          current_period_start: current?.current_period_start ?? at,
+          current_period_end: input.endsAt,
+          first_paid_at: null,
+          created_at: current?.created_at ?? at,
+          updated_at: at,
+          grant_reason: input.reason,
+          granted_by: input.grantedBy,
+        });
+        return followSubscription(repository, input.userId, at);
+      });
+      if (change) await deps.planChanged(change.userId, { type: change.type, planName: change.planName });
+      return subscriptionAfterChange(input.userId);
+    },
+
+    /** The active complimentary plan of the user, if an operator granted one. */
+    async complimentaryPlan(userId: string): Promise<SubscriptionRow | undefined> {
+      const latest = await activeSubscription(userId);
+      return latest?.provider === COMPLIMENTARY ? latest : undefined;
+    },
+
+    /** Ends the user's complimentary plan now (an operator's choice); false when there is none. */
+    async endComplimentary(userId: string): Promise<boolean> {
+      const latest = await billing.latestSubscription(userId);
+      if (latest?.provider !== COMPLIMENTARY) return false;
+      return endComplimentaryPlan(latest, now());
+    },
+
+    /**
+     * The complimentary plans whose date has come end, and their users move to Free. Safe to
+     * run twice at once: a plan is ended by whichever run changes it from active. Answers how many ended.
+     */
+    async endExpiredComplimentary(): Promise<number> {
+      let ended = 0;
+      for (const row of await billing.dueComplimentary(now())) {
+        if (await endComplimentaryPlan(row, row.current_period_end)) ended += 1;
+      }
+      return ended;
     },
 
     /** The sweeper's turn: invoices for new periods and ends of canceled subscriptions. */

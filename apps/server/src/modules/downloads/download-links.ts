@@ -30,7 +30,7 @@ export type DownloadOf = (target: DownloadTarget) => Promise<Download | null>;
  * browser's own download manager stream to disk, with Range for resuming. Each module
  * that makes links registers how its kind is served, so this one knows none of them.
  */
-export function createDownloadLinks(secret: string, clock: Clock) {
+export function createDownloadLinks(secret: string, clock: Clock, ownerActive: (userId: string) => Promise<boolean> = async () => true) {
   const key = new TextEncoder().encode(secret);
   const served = new Map<string, DownloadOf>();
 
@@ -63,11 +63,12 @@ export function createDownloadLinks(secret: string, clock: Clock) {
       served.set(kind, downloadOf);
     },
 
-    /** What the token names; null when it is forged, expired, or of a kind no module serves. */
+    /** What the token names; null when it is forged, expired, of a kind no module serves, or its owner is suspended. */
     async resolve(token: string): Promise<Download | null> {
       const target = await verify(token);
       const downloadOf = target && served.get(target.kind);
-      return downloadOf ? downloadOf(target) : null;
+      // A suspended owner's links stop at once, like their sessions (docs/decisions/0029-operator-console.md).
+      return downloadOf && (await ownerActive(target.userId)) ? downloadOf(target) : null;
     },
   };
 }

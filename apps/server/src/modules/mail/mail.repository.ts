@@ -35,6 +35,16 @@ export function createMailRepository(db: Kysely<Database>) {
       return Number(result.numUpdatedRows) > 0;
     },
 
+    /** Unsent messages, and those among them whose last attempt failed. */
+    async depth(): Promise<{ pending: number; failing: number }> {
+      const row = await db
+        .selectFrom('mail_queue')
+        .select([(eb) => eb.fn.countAll<number>().as('pending'), (eb) => eb.fn.count<number>('last_error').as('failing')])
+        .where('sent_at', 'is', null)
+        .executeTakeFirstOrThrow();
+      return { pending: Number(row.pending), failing: Number(row.failing) };
+    },
+
     async markSent(id: string, now: string): Promise<void> {
       await db.updateTable('mail_queue').set({ sent_at: now, last_error: null }).where('id', '=', id).execute();
     },

@@ -64,6 +64,9 @@ export function createMailService(deps: { queue: MailRepository; mailer: Mailer;
       inFlight.add(attempting);
     },
 
+    /** What waits to be sent, for the operator console's health figures. */
+    queueDepth: () => queue.depth(),
+
     /** Waits for background attempts (shutdown); what is unsent stays queued. */
     async drain(): Promise<void> {
       await Promise.allSettled([...inFlight]);

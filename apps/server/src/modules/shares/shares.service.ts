@@ -46,6 +46,8 @@ export interface SharesServiceDeps {
   files: Pick<FilesService, 'findLive' | 'listLive'>;
   folders: Pick<FoldersService, 'findLive' | 'listLive' | 'pathTo'>;
   users: { byId(id: string): Promise<UserInfo | undefined>; byEmail(email: string): Promise<UserInfo | undefined> };
+  /** False while the owner is suspended: their links and private shares answer 404 (docs/decisions/0029-operator-console.md). */
+  ownerActive(userId: string): Promise<boolean>;
   settingsOf(userId: string): Promise<Settings>;
   planOf(userId: string): Promise<PlanEntry>;
   passwords: { hash(password: string): Promise<string>; verify(hash: string, password: string): Promise<boolean> };
@@ -165,7 +167,7 @@ export function createSharesService(deps: SharesServiceDeps) {
   /** The share behind a token, with its live item; 404, 410 or 401 (password) otherwise. */
   async function resolve(token: string, accessToken: string | undefined): Promise<ResolvedShare> {
     const share = await shares.findByTokenHash(tokens.hash(token));
-    if (!share || share.kind !== 'link') throw notFound(SHARE_NOT_FOUND, 'SHARE_NOT_FOUND');
+    if (!share || share.kind !== 'link' || !(await deps.ownerActive(share.user_id))) throw notFound(SHARE_NOT_FOUND, 'SHARE_NOT_FOUND');
     if (share.expires_at !== null && share.expires_at <= now()) throw new AppError(410, 'SHARE_EXPIRED', 'This link has expired. Ask the owner for a new one.');
     let resolved: ResolvedShare | undefined;
     if (share.file_id) {
@@ -265,8 +267,9 @@ export function createSharesService(deps: SharesServiceDeps) {
       // docs/api.md#email-verification: only a verified address sees what was shared with it; anyone can register any address.
       if (!user || user.email_verified_at === null) return [];
       const rows = await shares.sharedWithEmail(normalizeEmail(user.email));
+      const active = await Promise.all(rows.map((row) => deps.ownerActive(row.owner_id)));
       return Promise.all(
-        rows.map(async (row) => ({
+        rows.filter((_row, index) => active[index]).map(async (row) => ({
           id: row.id,
           name: row.name,
           // Shown at the top of the recipient's view: no parent of the owner's is revealed.
@@ -286,7 +289,7 @@ export function createSharesService(deps: SharesServiceDeps) {
     async privateShareRoot(userId: string, ownerId: string, path: FoldersTable[]): Promise<string | null> {
       const user = await deps.users.byId(userId);
       // Unverified: the address may not be theirs, so nothing shared with it is readable.
-      if (!user || user.email_verified_at === null) return null;
+      if (!user || user.email_verified_at === null || !(await deps.ownerActive(ownerId))) return null;
       const shared = new Set(await shares.privatelySharedAmong(ownerId, normalizeEmail(user.email), path.map((folder) => folder.id)));
       return path.find((folder) => shared.has(folder.id))?.id ?? null;
     },

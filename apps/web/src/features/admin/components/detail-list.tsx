@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 
 /** Label and value pairs in a responsive grid. */
 export function DetailList({ children }: { children: ReactNode }) {
-  return <dl className="grid grid-cols-1 gap-x-4 gap-y-4 min-[480px]:grid-cols-2">{children}</dl>;
+  return <dl className="grid grid-cols-2 gap-x-4 gap-y-4">{children}</dl>;
 }
 
 export function Detail({ term, children }: { term: string; children: ReactNode }) {

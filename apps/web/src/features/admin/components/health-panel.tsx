@@ -65,7 +65,7 @@ export function HealthPanel({ health }: { health: Health }) {
             ) : (
               health.jobs.map((job) => (
                 <tr key={job.name}>
-                  <th scope="row" className="py-2 pr-3 font-mono text-xs font-normal break-all text-ink">{job.name}</th>
+                  <th scope="row" className="py-2 pr-3 font-mono text-xs font-normal text-ink">{job.name}</th>
                   <td className="px-2 py-2 text-right text-ink tabular-nums">{count(job.queued)}</td>
                   <td className="px-2 py-2 text-right text-ink tabular-nums">{count(job.active)}</td>
                   <td className={`py-2 pl-2 text-right tabular-nums ${job.failed > 0 ? 'font-semibold text-danger' : 'text-ink'}`}>{count(job.failed)}</td>

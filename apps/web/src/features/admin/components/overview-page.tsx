@@ -32,7 +32,7 @@ export function OverviewPage() {
     const growth = storageGrowth(data.storageHistory);
     body = (
       <>
-        <dl className="grid grid-cols-1 gap-4 min-[480px]:grid-cols-2 xl:grid-cols-4">
+        <dl className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
           <StatCard
             icon={Users}
             label={t('admin.stats.users')}

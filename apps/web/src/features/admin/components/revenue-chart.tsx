@@ -27,7 +27,7 @@ export function RevenueChart({ months }: { months: AdminStatsResponse['revenueBy
           <BarChart responsive accessibilityLayer={false} data={months} style={{ width: '100%', height: 220 }} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
             <CartesianGrid stroke="currentColor" strokeOpacity={0.15} vertical={false} />
             <XAxis dataKey="month" tickFormatter={(month: string) => formatMonth(month, language)} tick={axisTick} stroke="currentColor" strokeOpacity={0.3} minTickGap={16} />
-            <YAxis tickFormatter={money} tick={axisTick} stroke="currentColor" strokeOpacity={0.3} width={72} />
+            <YAxis tickFormatter={money} tick={axisTick} stroke="currentColor" strokeOpacity={0.3} width={64} />
             <Tooltip
               {...tooltipStyle}
               cursor={{ fill: 'currentColor', fillOpacity: 0.08 }}

@@ -18,11 +18,11 @@ export function StatCard({
   tone?: Tone;
 }) {
   return (
-    <div className="min-w-0 rounded-card border border-line bg-surface p-4 shadow-card sm:p-5">
+    <div className="min-w-0 rounded-card border border-line bg-surface p-3.5 shadow-card sm:p-5">
       <dt className="flex items-center gap-2 text-sm font-medium text-ink-muted">
         <span
           className={cn(
-            'grid size-8 shrink-0 place-items-center rounded-lg',
+            'hidden size-8 shrink-0 place-items-center rounded-lg sm:grid',
             tone === 'warning'
               ? 'bg-yellow-50 text-yellow-700 dark:bg-yellow-500/10 dark:text-yellow-300'
               : 'bg-brand-50 text-brand-700 dark:bg-brand-950 dark:text-brand-300',
@@ -30,11 +30,11 @@ export function StatCard({
         >
           <Icon aria-hidden="true" className="size-4" />
         </span>
-        <span className="min-w-0 truncate">{label}</span>
+        <span className="min-w-0 leading-tight">{label}</span>
       </dt>
-      <dd className="mt-3">
-        <span className="block truncate text-2xl font-bold tracking-tight text-ink tabular-nums">{value}</span>
-        {detail && <span className="mt-1 block text-sm text-ink-muted">{detail}</span>}
+      <dd className="mt-2 sm:mt-3">
+        <span className="block truncate text-xl font-bold tracking-tight text-ink tabular-nums sm:text-2xl">{value}</span>
+        {detail && <span className="mt-1 block text-xs text-ink-muted sm:text-sm">{detail}</span>}
       </dd>
     </div>
   );

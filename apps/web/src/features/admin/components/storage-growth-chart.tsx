@@ -34,7 +34,7 @@ export function StorageGrowthChart({ history }: { history: AdminStatsResponse['s
               </defs>
               <CartesianGrid stroke="currentColor" strokeOpacity={0.15} vertical={false} />
               <XAxis dataKey="day" tickFormatter={shortDay} tick={axisTick} stroke="currentColor" strokeOpacity={0.3} minTickGap={24} />
-              <YAxis tickFormatter={(bytes: number) => formatSize(bytes)} tick={axisTick} stroke="currentColor" strokeOpacity={0.3} width={72} />
+              <YAxis tickFormatter={(bytes: number) => formatSize(bytes)} tick={axisTick} stroke="currentColor" strokeOpacity={0.3} width={88} />
               <Tooltip
                 {...tooltipStyle}
                 labelFormatter={(day) => formatDay(`${String(day)}T12:00:00Z`, language)}

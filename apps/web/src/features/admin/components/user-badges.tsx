@@ -1,3 +1,4 @@
+import { Gift } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { AdminUser } from '@cloudvault/contract/admin';
 import { Badge } from '../../../components/ui/badge';
@@ -12,9 +13,14 @@ export function UserStatusBadge({ status }: { status: AdminUser['status'] }) {
 export function PlanBadge({ user }: { user: Pick<AdminUser, 'plan' | 'complimentary'> }) {
   const { t } = useTranslation();
   return (
-    <Badge tone={user.plan === 'FREE' ? 'neutral' : 'brand'}>
+    <Badge tone={user.plan === 'FREE' ? 'neutral' : 'brand'} className="whitespace-nowrap">
       {t(`common.plans.${user.plan}`)}
-      {user.complimentary && <span className="font-normal">· {t('admin.plan.complimentary')}</span>}
+      {user.complimentary && (
+        <>
+          <Gift aria-hidden="true" className="size-3.5" />
+          <span className="sr-only">({t('admin.plan.complimentary')})</span>
+        </>
+      )}
     </Badge>
   );
 }

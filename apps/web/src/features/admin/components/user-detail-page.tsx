@@ -24,7 +24,7 @@ function UserActions({ detail, onChoose }: { detail: AdminUserDetailResponse; on
       <h2 id="admin-user-actions-title" className="sr-only">
         {t('admin.detail.actions')}
       </h2>
-      <div className="flex flex-wrap gap-2">
+      <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
         {suspended ? (
           <Button variant="secondary" onClick={() => onChoose('unsuspend')}>
             <ShieldCheck aria-hidden="true" className="size-4" />
@@ -58,7 +58,7 @@ function UserActions({ detail, onChoose }: { detail: AdminUserDetailResponse; on
           <KeyRound aria-hidden="true" className="size-4" />
           {t('admin.actions.sendPasswordReset.button')}
         </Button>
-        <Button variant="ghost" onClick={() => onChoose('delete')} className="text-danger hover:bg-danger-soft hover:text-danger">
+        <Button variant="ghost" onClick={() => onChoose('delete')} className="text-danger! hover:bg-danger-soft">
           <Trash2 aria-hidden="true" className="size-4" />
           {t('admin.actions.delete.button')}
         </Button>

@@ -49,7 +49,7 @@ export function UserPlanSection({ detail }: { detail: AdminUserDetailResponse })
         <p className="mt-2 text-sm text-ink-muted">{t('admin.detail.plan.noBilling')}</p>
       ) : (
         <div className="mt-2 overflow-x-auto">
-          <table className="w-full min-w-[22rem] text-left text-sm">
+          <table className="w-full text-left text-sm">
             <caption className="sr-only">{t('admin.detail.plan.billing')}</caption>
             <thead className="text-xs text-ink-muted">
               <tr>

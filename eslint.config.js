@@ -26,7 +26,7 @@ const webFeatures = readdirSync(new URL('./apps/web/src/features', import.meta.u
  */
 const SERVER_MODULES = [
   'plans', 'metrics', 'activity', 'mail', 'settings', 'notifications', 'accounts', 'account-tokens', 'two-factor', 'profile',
-  'downloads', 'folders', 'files', 'shares', 'trash', 'versions', 'analytics', 'billing', 'account-data', 'storage-upkeep', 'health', 'web',
+  'downloads', 'folders', 'files', 'shares', 'trash', 'versions', 'analytics', 'billing', 'account-data', 'storage-upkeep', 'admin', 'health', 'web',
 ];
 const MODULES_DIR = 'apps/server/src/modules';
 const unplaced = readdirSync(MODULES_DIR).filter((name) => !SERVER_MODULES.includes(name));

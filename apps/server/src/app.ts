@@ -32,6 +32,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { metricsRoutes } from './modules/metrics/metrics.routes.ts';
 import { registerRequestMetrics } from './modules/metrics/request-metrics.ts';
 import { registerWebApp } from './modules/web/web.routes.ts';
+import { adminRoutes } from './modules/admin/admin.routes.ts';
 
 const JSON_BODY_LIMIT = 1024 * 1024;
 const SECRET_QUERY_PARAMS = /([?&](?:access|token)=)[^&]*/gi;
@@ -161,6 +162,7 @@ export async function buildApp(
       } else {
         await api.register(stripeWebhookRoutes({ billing: container.billing, provider: container.payments }));
       }
+      await api.register(adminRoutes(container.admin));
       api.get('/docs/json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api' },

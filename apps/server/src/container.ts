@@ -73,6 +73,8 @@ import { createStorageUpkeepService } from './modules/storage-upkeep/storage-upk
 import { createJobRunner } from './adapters/jobs/create-job-runner.ts';
 import type { JobRunner } from './adapters/jobs/job-runner.ts';
 import { registerBackgroundJobs } from './background-jobs.ts';
+import { createAdminRepository } from './modules/admin/admin.repository.ts';
+import { createAdminService } from './modules/admin/admin.service.ts';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 const ONE_HOUR = 60 * 60 * 1000;
@@ -111,6 +113,8 @@ export interface Container {
   /** The storage jobs: reconciler, blob deletion, sweeper (docs/decisions/0021-crash-safe-storage.md). */
   storageUpkeep: ReturnType<typeof createStorageUpkeepService>;
   analytics: ReturnType<typeof createAnalyticsService>;
+  /** The operator console (docs/decisions/0029-operator-console.md). */
+  admin: ReturnType<typeof createAdminService>;
   mail: ReturnType<typeof createMailService>;
   mailer: Mailer;
   billing: ReturnType<typeof createBillingService>;
@@ -359,6 +363,18 @@ export async function createContainer(
     endExpiredComplimentaryPlans: () => billing.endExpiredComplimentary(),
   });
   registerJobMetrics(metrics, jobs);
+  const admin = createAdminService({
+    admin: createAdminRepository(database.db),
+    accounts,
+    billing,
+    accountTokens,
+    deleteAccount: accountDeletion.deleteAccountAsOperator,
+    health: { database: database.ping, blobStore: () => blobs.ping(), mailQueue: mail.queueDepth, jobs: () => jobs.stats() },
+    plans,
+    admins,
+    clock,
+    log,
+  });
 
   return {
     config,
@@ -394,6 +410,7 @@ export async function createContainer(
     versions,
     storageUpkeep,
     analytics,
+    admin,
     billing,
     payments,
     localPayments,

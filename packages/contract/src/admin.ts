@@ -29,6 +29,8 @@ const Month = Type.String({ pattern: '^\\d{4}-\\d{2}$' });
 /** Why an operator acted: required for suspensions and manual plans, kept in the audit log. */
 export const AdminReason = Type.String({ minLength: 1, maxLength: 500 });
 const NullableTimestamp = NullableString(Type.String({ format: 'date-time' }));
+/** Items per page, 1 to 200 (50 when absent); a query string, so digits. */
+export const PageSize = Type.String({ pattern: '^(200|1[0-9]{2}|[1-9][0-9]?)$' });
 
 /** `suspended`: cannot sign in, tokens answer 401, links and shares answer 404; nothing is deleted. */
 export const AdminUserStatus = Type.Union([Type.Literal('active'), Type.Literal('suspended')]);
@@ -69,8 +71,7 @@ export const AdminUsersQuery = Type.Object({
   plan: Type.Optional(PlanId),
   status: Type.Optional(AdminUserStatus),
   sort: Type.Optional(AdminUserSort),
-  /** Page size, 50 by default. */
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })),
+  limit: Type.Optional(PageSize),
 });
 export type AdminUsersQuery = Static<typeof AdminUsersQuery>;
 
@@ -170,7 +171,7 @@ export const AdminStatsResponse = Type.Object({
   users: Type.Integer(),
   /** Active and past-due paid subscriptions (complimentary plans not included). */
   activeSubscriptions: PerPlan,
-  /** Monthly recurring revenue now: the monthly price of every active paid subscription. */
+  /** Monthly recurring revenue now: the monthly price of every paid subscription counted in activeSubscriptions. */
   mrr: Type.Number(),
   /** Sum of every account's storage used. */
   storageUsed: Type.Integer(),
@@ -243,7 +244,7 @@ export type AuditEntry = Static<typeof AuditEntry>;
 export const AdminAuditQuery = Type.Object({
   cursor: Type.Optional(Type.String({ maxLength: 512 })),
   targetId: Type.Optional(Id),
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })),
+  limit: Type.Optional(PageSize),
 });
 export type AdminAuditQuery = Static<typeof AdminAuditQuery>;
 

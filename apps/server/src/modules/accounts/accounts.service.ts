@@ -41,7 +41,6 @@ export interface AccountsServiceDeps {
     | 'recentSessions'
     | 'setLastSignIn'
     | 'setSuspended'
-    | 'setRole'
     | 'liveSessions'
   >;
   tokens: SessionTokens;
@@ -208,11 +207,6 @@ export function createAccountsService(deps: AccountsServiceDeps) {
     async setSuspended(userId: string, suspended: boolean): Promise<boolean> {
       const now = clock.now().toISOString();
       return accounts.setSuspended(userId, suspended ? now : null, now);
-    },
-
-    /** The operator role kept in the database (`npm run admin`); ADMIN_EMAILS needs none. */
-    async setRole(userId: string, role: 'user' | 'admin'): Promise<void> {
-      await accounts.setRole(userId, role, clock.now().toISOString());
     },
 
     /** Whether the user is an operator (ADMIN_EMAILS or the database role). */

@@ -10,6 +10,11 @@ export function presentPlan(plan: PlanEntry): Plan {
   return shown;
 }
 
+/** Whether a subscription's provider is an operator's grant (docs/decisions/0029-operator-console.md). */
+export function isComplimentary(provider: string | null): boolean {
+  return provider === COMPLIMENTARY;
+}
+
 export function presentSubscription(row: SubscriptionRow): Subscription {
   const renews = row.status !== 'canceled' && row.cancel_at_period_end === 0;
   return {
@@ -19,7 +24,7 @@ export function presentSubscription(row: SubscriptionRow): Subscription {
     currentPeriodEnd: row.current_period_end,
     nextBillingDate: renews ? row.current_period_end : null,
     createdAt: row.created_at,
-    complimentary: row.provider === COMPLIMENTARY,
+    complimentary: isComplimentary(row.provider),
   };
 }
 

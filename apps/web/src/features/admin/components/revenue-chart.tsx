@@ -14,6 +14,8 @@ export function RevenueChart({ months }: { months: AdminStatsResponse['revenueBy
   const language = i18n.language;
   const money = (amount: number) => formatMoney(amount, language);
   const trend = revenueTrend(months);
+  const running = months.at(-1);
+  const soFar = running ? t('admin.revenue.soFar', { month: formatMonth(running.month, language), net: money(running.net) }) : '';
   const summary = trend
     ? trend.change === null
       ? t('admin.revenue.summaryNoRatio', { month: formatMonth(trend.month, language), net: money(trend.net) })
@@ -47,7 +49,9 @@ export function RevenueChart({ months }: { months: AdminStatsResponse['revenueBy
             <span aria-hidden="true" className="size-2.5 rounded-full" style={{ background: REFUND_COLOR }} />
             {t('admin.revenue.refunded')}
           </span>
-          <span className="basis-full">{summary}</span>
+          <span className="basis-full">
+            {soFar} {summary}
+          </span>
         </figcaption>
       </figure>
       <div className="sr-only">

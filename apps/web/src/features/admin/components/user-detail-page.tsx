@@ -111,7 +111,7 @@ export function UserDetailPage() {
         {user.suspendedAt && <p className="text-sm text-danger">{t('admin.detail.suspendedSince', { date: formatDay(user.suspendedAt, i18n.language) })}</p>}
       </div>
       <UserActions detail={detail} onChoose={setAction} />
-      <div className="grid gap-4 lg:grid-cols-2">
+      <div className="grid gap-4 lg:grid-cols-2 lg:items-start">
         <UserPlanSection detail={detail} />
         <div className="flex min-w-0 flex-col gap-4">
           <UserUsageSection detail={detail} />

@@ -31,7 +31,7 @@ export function AdminLayout() {
                     )
                   }
                 >
-                  <Icon aria-hidden="true" className="size-4" />
+                  <Icon aria-hidden="true" className="hidden size-4 sm:block" />
                   {label}
                 </NavLink>
               </li>

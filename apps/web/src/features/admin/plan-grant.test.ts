@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { confirmsEmail, defaultGrantDay, grantEndsAt, isLaterDay, utcDay } from './plan-grant';
+import { confirmsEmail, defaultGrantDay, firstGrantableDay, grantEndsAt, isLaterDay, utcDay } from './plan-grant';
 
 describe('granting a plan by hand', () => {
   it('ends at the close of the chosen day in UTC', () => {
@@ -18,6 +18,8 @@ describe('granting a plan by hand', () => {
     const now = new Date('2026-11-24T23:30:00Z');
     expect(utcDay(now)).toBe('2026-11-24');
     expect(defaultGrantDay(now)).toBe('2026-12-24');
+    expect(firstGrantableDay(now)).toBe('2026-11-25');
+    expect(isLaterDay(firstGrantableDay(now), utcDay(now))).toBe(true);
   });
 });
 

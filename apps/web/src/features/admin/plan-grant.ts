@@ -11,6 +11,11 @@ export function utcDay(now: Date): string {
   return now.toISOString().slice(0, 10);
 }
 
+/** The earliest end a grant may have, tomorrow in UTC: the date field's `min`. */
+export function firstGrantableDay(now: Date): string {
+  return utcDay(new Date(now.getTime() + 86_400_000));
+}
+
 /** Whether `day` (a date field's value) is a real day after today: a plan must end in the future. */
 export function isLaterDay(day: string, today: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || Number.isNaN(Date.parse(`${day}T00:00:00Z`))) return false;

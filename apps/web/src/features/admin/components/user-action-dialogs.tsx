@@ -8,7 +8,7 @@ import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
 import { formatDay } from '../../../lib/dates';
 import { useAdminUserActions } from '../api/user-actions';
-import { confirmsEmail, defaultGrantDay, grantEndsAt, isLaterDay, utcDay } from '../plan-grant';
+import { confirmsEmail, defaultGrantDay, firstGrantableDay, grantEndsAt, isLaterDay, utcDay } from '../plan-grant';
 import { ActionDialog } from './action-dialog';
 
 export type UserAction = 'suspend' | 'unsuspend' | 'grantPlan' | 'endPlan' | 'resendVerification' | 'sendPasswordReset' | 'delete';
@@ -95,7 +95,7 @@ export function UserActionDialogs({ user, action, onClose }: { user: AdminUser; 
             label={t('admin.actions.grantPlan.endDate')}
             hint={t('admin.actions.grantPlan.endDateHint')}
             type="date"
-            min={today}
+            min={firstGrantableDay(new Date())}
             required
             value={endDay}
             onChange={(event) => {

@@ -221,6 +221,7 @@ describe('operator console', () => {
     const user = await createVerifiedUser(server);
     const endsAt = new Date(server.clock.now().getTime() + 30 * DAY).toISOString();
     await admin('PATCH', `/users/${user.user.id}`, { plan: 'PREMIUM', planEndsAt: endsAt, reason: 'Partner' });
+    server.clock.advance(1000);
     const ended = await admin('PATCH', `/users/${user.user.id}`, { plan: 'FREE', reason: 'Partnership over' });
     expect(ended.body.user).toMatchObject({ plan: 'FREE', complimentary: false, planEndsAt: null });
     expect((await auditOf(server, operator.token, user.user.id))[0]).toMatchObject({ action: 'end_plan', details: { reason: 'Partnership over' } });
@@ -255,7 +256,8 @@ describe('operator console', () => {
     await server.request('POST', '/api/auth/verify-email', { body: { token: await mailedToken(server, user.email, '/verify-email') } });
     expect((await admin('POST', `/users/${user.user.id}/resend-verification`, {})).body.code).toBe('ALREADY_VERIFIED');
 
-    expect((await admin('POST', `/users/${user.user.id}/send-password-reset`, {})).status).toBe(200);
+    // No body at all is as good as an empty one.
+    expect((await admin('POST', `/users/${user.user.id}/send-password-reset`)).status).toBe(200);
     const reset = await server.request('POST', '/api/auth/reset-password', { body: { token: await mailedToken(server, user.email, '/reset-password'), password: 'a new passphrase' } });
     expect(reset.status).toBe(200);
 

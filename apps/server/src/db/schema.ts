@@ -220,6 +220,12 @@ export interface StorageDailyTable {
   bytes: number;
 }
 
+/** Every account's storage at the end of a day (the sum of that day's storage_daily rows), for the operator console. */
+export interface StorageDailyTotalsTable {
+  day: string;
+  bytes: number;
+}
+
 export interface ShareDownloadsDailyTable {
   share_id: string;
   day: string;
@@ -308,4 +314,5 @@ export interface Database {
   upload_reservations: UploadReservationsTable;
   blob_deletions: BlobDeletionsTable;
   admin_audit: AdminAuditTable;
+  storage_daily_totals: StorageDailyTotalsTable;
 }

@@ -176,16 +176,10 @@ export function createAdminRepository(db: Kysely<Database>) {
       return { count: Number(row.count), cents: -Number(row.cents ?? 0) };
     },
 
-    /** Every account's storage summed per day with a snapshot (analytics' daily figures), oldest first. */
+    /** Every account's storage per day with a snapshot (the daily figures job's totals), oldest first. */
     async storageByDay(fromDay: string): Promise<Array<{ day: string; bytes: number }>> {
-      const rows = await db
-        .selectFrom('storage_daily')
-        .select(['day', (eb) => eb.fn.sum<number>('bytes').as('bytes')])
-        .where('day', '>=', fromDay)
-        .groupBy('day')
-        .orderBy('day')
-        .execute();
-      return rows.map((row) => ({ day: row.day, bytes: Number(row.bytes ?? 0) }));
+      const rows = await db.selectFrom('storage_daily_totals').select(['day', 'bytes']).where('day', '>=', fromDay).orderBy('day').execute();
+      return rows.map((row) => ({ day: row.day, bytes: Number(row.bytes) }));
     },
 
     largestAccounts(limit: number) {

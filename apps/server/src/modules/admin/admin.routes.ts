@@ -16,6 +16,7 @@ import {
 } from '@cloudvault/contract/admin';
 import { ErrorBody, MessageBody } from '@cloudvault/contract/common';
 import { caller } from '../../lib/auth.ts';
+import { emptyBodyAsObject } from '../../lib/optional-body.ts';
 import { type AdminService, notAnOperator } from './admin.service.ts';
 import type { Operator } from './audit-rows.ts';
 
@@ -51,18 +52,18 @@ export function adminRoutes(admin: AdminService): FastifyPluginAsyncTypebox {
 
     app.post(
       '/admin/users/:id/resend-verification',
-      { schema: { tags, params: AdminUserParams, body: Type.Optional(AdminActionBody), response: { 200: MessageBody, ...errors } } },
+      { preValidation: emptyBodyAsObject, schema: { tags, params: AdminUserParams, body: AdminActionBody, response: { 200: MessageBody, ...errors } } },
       async (request) => {
-        await admin.resendVerification(await operator(request), request.params.id, request.body?.reason);
+        await admin.resendVerification(await operator(request), request.params.id, request.body.reason);
         return { message: 'A new verification link was sent to the account’s address.' };
       },
     );
 
     app.post(
       '/admin/users/:id/send-password-reset',
-      { schema: { tags, params: AdminUserParams, body: Type.Optional(AdminActionBody), response: { 200: MessageBody, ...errors } } },
+      { preValidation: emptyBodyAsObject, schema: { tags, params: AdminUserParams, body: AdminActionBody, response: { 200: MessageBody, ...errors } } },
       async (request) => {
-        await admin.sendPasswordReset(await operator(request), request.params.id, request.body?.reason);
+        await admin.sendPasswordReset(await operator(request), request.params.id, request.body.reason);
         return { message: 'A password reset link was sent to the account’s address.' };
       },
     );

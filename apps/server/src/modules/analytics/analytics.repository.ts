@@ -15,6 +15,11 @@ export function createAnalyticsRepository(db: Kysely<Database>) {
         SELECT id, ${day}, storage_used FROM users WHERE true ORDER BY id
         -- (SQLite needs a WHERE before ON CONFLICT in INSERT … SELECT to parse it as an upsert.)
         ON CONFLICT (user_id, day) DO UPDATE SET bytes = excluded.bytes`.execute(db);
+      // The day's total for the operator console, from the rows just written (an upsert too).
+      await sql`
+        INSERT INTO storage_daily_totals (day, bytes)
+        SELECT ${day}, coalesce(sum(bytes), 0) FROM storage_daily WHERE day = ${day}
+        ON CONFLICT (day) DO UPDATE SET bytes = excluded.bytes`.execute(db);
     },
 
     async snapshotUser(userId: string, day: string): Promise<void> {

@@ -13,8 +13,8 @@ export interface E2eSession {
   workDir: string;
 }
 
-async function startE2eSession(name: string): Promise<E2eSession> {
-  const server = await startAppServer();
+async function startE2eSession(name: string, env: Record<string, string>): Promise<E2eSession> {
+  const server = await startAppServer(env);
   const browser = await launchBrowser();
   const workDir = await mkdtemp(path.join(os.tmpdir(), `cloudvault-e2e-${name}-`));
   return { server, browser, workDir };
@@ -29,12 +29,12 @@ async function stopE2eSession(session: Partial<E2eSession>): Promise<void> {
 
 /**
  * Registers a journey file's set-up and tear-down with Vitest and returns the session,
- * filled in before the first test runs.
+ * filled in before the first test runs. `env` adds to the server's environment (ADMIN_EMAILS…).
  */
-export function useE2eSession(name: string): E2eSession {
+export function useE2eSession(name: string, env: Record<string, string> = {}): E2eSession {
   const session = {} as E2eSession;
   beforeAll(async () => {
-    Object.assign(session, await startE2eSession(name));
+    Object.assign(session, await startE2eSession(name, env));
   });
   afterAll(() => stopE2eSession(session));
   return session;

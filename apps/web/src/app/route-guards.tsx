@@ -2,6 +2,7 @@ import { Navigate, Outlet } from 'react-router';
 import { FullPageSpinner } from '../components/ui/spinner';
 import { useSession } from '../hooks/use-session';
 import { signedOutRedirectPath } from '../lib/session';
+import { NotFoundPage } from './not-found-page';
 
 /** Signed-in pages: spinner while the session loads, sign-in page when signed out. */
 export function RequireAuth() {
@@ -16,5 +17,12 @@ export function RequireGuest() {
   const { status } = useSession();
   if (status === 'loading') return <FullPageSpinner />;
   if (status === 'signedIn') return <Navigate to="/dashboard" replace />;
+  return <Outlet />;
+}
+
+/** The operator console: operators only; anyone else gets the not-found page (the API answers 403 anyway). */
+export function RequireAdmin() {
+  const { user } = useSession();
+  if (user?.role !== 'admin') return <NotFoundPage />;
   return <Outlet />;
 }

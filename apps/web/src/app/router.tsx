@@ -6,7 +6,7 @@ import { RootLayout } from './layouts/root-layout';
 import { SessionAwareLayout } from './layouts/session-aware-layout';
 import { SignedInLayout } from './layouts/signed-in-layout';
 import { RouteError } from './route-error';
-import { RequireAuth, RequireGuest } from './route-guards';
+import { RequireAdmin, RequireAuth, RequireGuest } from './route-guards';
 
 // Every page is its own chunk, loaded when first visited. A page that shows other
 // features gets them from its route in ./routes: features never import one another.
@@ -44,6 +44,13 @@ const SharesPage = lazy(() => import('../features/shares/components/shares-page'
 const SuccessPage = lazy(() =>
   import('../features/success/components/success-page').then((m) => ({ default: m.SuccessPage })),
 );
+const AdminLayout = lazy(() => import('../features/admin/components/admin-layout').then((m) => ({ default: m.AdminLayout })));
+const AdminOverviewPage = lazy(() => import('../features/admin/components/overview-page').then((m) => ({ default: m.OverviewPage })));
+const AdminUsersPage = lazy(() => import('../features/admin/components/users-page').then((m) => ({ default: m.UsersPage })));
+const AdminUserDetailPage = lazy(() =>
+  import('../features/admin/components/user-detail-page').then((m) => ({ default: m.UserDetailPage })),
+);
+const AdminAuditPage = lazy(() => import('../features/admin/components/audit-page').then((m) => ({ default: m.AuditPage })));
 
 /** The route table of docs/product.md#routes, /trash and sharing's pages included. */
 export const routes: RouteObject[] = [
@@ -98,6 +105,22 @@ export const routes: RouteObject[] = [
               { path: 'subscription', element: <SubscriptionRoute /> },
               { path: 'settings', element: <SettingsPage /> },
               { path: 'success', element: <SuccessPage /> },
+              {
+                // The operator console: operators only (RequireAdmin), every page its own chunk.
+                path: 'admin',
+                element: <RequireAdmin />,
+                children: [
+                  {
+                    element: <AdminLayout />,
+                    children: [
+                      { index: true, element: <AdminOverviewPage /> },
+                      { path: 'users', element: <AdminUsersPage /> },
+                      { path: 'users/:userId', element: <AdminUserDetailPage /> },
+                      { path: 'audit', element: <AdminAuditPage /> },
+                    ],
+                  },
+                ],
+              },
             ],
           },
         ],

@@ -72,3 +72,13 @@ export const settingsKeys = {
 export const appPasswordKeys = {
   all: ['app-passwords'] as const,
 };
+
+/** The operator console: an operator's action may change any of its answers, so it invalidates `all`. */
+export const adminKeys = {
+  all: ['admin'] as const,
+  stats: ['admin', 'stats'] as const,
+  users: (query: object) => ['admin', 'users', query] as const,
+  user: (id: string) => ['admin', 'user', id] as const,
+  /** The whole log (targetId null) or one user's entries. */
+  audit: (targetId: string | null) => ['admin', 'audit', targetId ?? 'all'] as const,
+};

@@ -1,4 +1,4 @@
-import { ChevronDown, CreditCard, LogOut, Settings, Sparkles, User as UserIcon } from 'lucide-react';
+import { ChevronDown, CreditCard, LogOut, Settings, ShieldCheck, Sparkles, User as UserIcon } from 'lucide-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -79,6 +79,8 @@ export function SignedInHeader({ user }: { user: User }) {
                 to: '/subscription',
               },
               { id: 'settings', label: t('layout.accountMenu.settings'), icon: Settings, to: '/settings' },
+              // Operators only: nobody else is shown that a console exists.
+              ...(user.role === 'admin' ? [{ id: 'admin', label: t('layout.accountMenu.admin'), icon: ShieldCheck, to: '/admin' }] : []),
               {
                 id: 'sign-out',
                 label: t('layout.accountMenu.signOut'),

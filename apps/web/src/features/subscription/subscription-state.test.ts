@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { billingTone, canCancel, canUpgradeFromOverview, endsWithPeriod, statusLabel } from './subscription-state';
+import { billingTone, canCancel, canUpgradeFromOverview, endsWithPeriod, isComplimentary, statusLabel } from './subscription-state';
 
 describe('statusLabel', () => {
   it('names active, past due and canceled subscriptions, and anything else Free', () => {
@@ -39,6 +39,17 @@ describe('buttons of the Overview', () => {
     expect(endsWithPeriod({ status: 'canceled', cancelAtPeriodEnd: true })).toBe(false);
     expect(endsWithPeriod({ status: 'active', cancelAtPeriodEnd: false })).toBe(false);
     expect(endsWithPeriod(null)).toBe(false);
+  });
+
+  it('gives a plan granted by hand its own notice instead of the ending one, until it has ended', () => {
+    const granted = { status: 'active', cancelAtPeriodEnd: true, complimentary: true } as const;
+    expect(isComplimentary(granted)).toBe(true);
+    expect(endsWithPeriod(granted)).toBe(false);
+    expect(canCancel(granted)).toBe(false);
+    expect(isComplimentary({ ...granted, status: 'canceled' })).toBe(false);
+    expect(isComplimentary({ status: 'active', complimentary: false })).toBe(false);
+    expect(isComplimentary({ status: 'active' })).toBe(false);
+    expect(isComplimentary(null)).toBe(false);
   });
 });
 

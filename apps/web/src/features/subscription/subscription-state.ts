@@ -36,9 +36,20 @@ export function canUpgradeFromOverview(subscription: Pick<Subscription, 'status'
   return !subscription || !grantsPlan(subscription);
 }
 
-/** The notice of a subscription ending with its period, which only one still running has. */
-export function endsWithPeriod(subscription: Pick<Subscription, 'status' | 'cancelAtPeriodEnd'> | null | undefined): boolean {
-  return !!subscription && subscription.cancelAtPeriodEnd && subscription.status !== 'canceled';
+/**
+ * A plan granted free of charge by an operator that still runs: it ends at its date without
+ * being billed, so it has its own notice and none of the paid subscription's actions.
+ */
+export function isComplimentary(subscription: Pick<Subscription, 'status' | 'complimentary'> | null | undefined): boolean {
+  return !!subscription && subscription.complimentary === true && subscription.status !== 'canceled';
+}
+
+/**
+ * The notice of a subscription ending with its period (with the way to keep it), which only
+ * a paid one still running has; a complimentary plan also ends at its date but cannot be kept.
+ */
+export function endsWithPeriod(subscription: Pick<Subscription, 'status' | 'cancelAtPeriodEnd' | 'complimentary'> | null | undefined): boolean {
+  return !!subscription && subscription.cancelAtPeriodEnd && subscription.status !== 'canceled' && !isComplimentary(subscription);
 }
 
 /** A billing history item's colour: paid green, pending yellow, anything else red. */

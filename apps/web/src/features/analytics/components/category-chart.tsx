@@ -2,7 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { Cell, Pie, PieChart, Tooltip } from 'recharts';
 import type { AnalyticsResponse } from '@cloudvault/contract/analytics';
 import { categoryShares, seriesColor } from '../chart-data';
-import { ChartCard, tooltipStyle } from './chart-card';
+import { tooltipStyle } from '../../../components/ui/chart-theme';
+import { ChartCard } from './chart-card';
 import { useFormatSize } from '../../../lib/format-size';
 
 const KNOWN = ['image', 'video', 'audio', 'document', 'archive', 'other'] as const;

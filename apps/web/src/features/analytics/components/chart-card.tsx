@@ -13,19 +13,3 @@ export function ChartCard({ id, title, description, className, children }: { id:
     </section>
   );
 }
-
-/** The tooltip of every chart, on the theme's surface so it reads in light and dark. */
-export const tooltipStyle = {
-  contentStyle: {
-    background: 'var(--cv-surface)',
-    border: '1px solid var(--cv-line)',
-    borderRadius: '0.625rem',
-    color: 'var(--cv-ink)',
-    fontSize: '0.8125rem',
-  },
-  labelStyle: { color: 'var(--cv-ink)', fontWeight: 600 },
-  itemStyle: { color: 'var(--cv-ink)' },
-} as const;
-
-/** Axis text takes the wrapper's colour (`text-ink-muted`), so it follows the theme. */
-export const axisTick = { fill: 'currentColor', fontSize: 12 } as const;

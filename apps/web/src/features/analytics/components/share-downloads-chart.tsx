@@ -3,7 +3,8 @@ import { CartesianGrid, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts'
 import type { AnalyticsResponse } from '@cloudvault/contract/analytics';
 import { formatDay } from '../../../lib/dates';
 import { downloadRows, MAX_SHARE_LINES, seriesColor } from '../chart-data';
-import { axisTick, ChartCard, tooltipStyle } from './chart-card';
+import { axisTick, tooltipStyle } from '../../../components/ui/chart-theme';
+import { ChartCard } from './chart-card';
 
 /**
  * Downloads per share per day: a line for each of the busiest shares, the totals as a

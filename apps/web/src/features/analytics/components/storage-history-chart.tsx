@@ -3,7 +3,8 @@ import { Area, AreaChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts'
 import type { AnalyticsResponse } from '@cloudvault/contract/analytics';
 import { formatDay } from '../../../lib/dates';
 import { SERIES_COLORS } from '../chart-data';
-import { axisTick, ChartCard, tooltipStyle } from './chart-card';
+import { axisTick, tooltipStyle } from '../../../components/ui/chart-theme';
+import { ChartCard } from './chart-card';
 import { useFormatSize } from '../../../lib/format-size';
 
 /** Storage used at the end of each day of the last 90, with the same figures as a (visually hidden) table. */

@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { PasswordField } from '../../../components/ui/password-field';
 import { TextField } from '../../../components/ui/text-field';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, serverErrorMessage } from '../../../lib/api-client';
 import { useLogin } from '../api/login';
 
 interface FieldErrors {
@@ -59,8 +59,9 @@ export function LoginForm() {
         setNeedsCode(true);
         return;
       }
+      // The server's reason in the user's language (a suspended account's 403 says so).
       const message =
-        error instanceof ApiError ? (error.serverMessage ?? t('auth.login.failed')) : t('common.errors.unexpected');
+        error instanceof ApiError ? (serverErrorMessage(error) ?? t('auth.login.failed')) : t('common.errors.unexpected');
       setFormError(message);
       toast.error(message);
     }

@@ -20,7 +20,7 @@ import { useSearchFiles } from '../api/search-files';
 import { useMoveItems } from '../api/update-item';
 import { createTapTracker, NARROW_SCREEN_MAX_WIDTH } from '../double-tap';
 import { useCurrentFolder } from '../hooks/use-current-folder';
-import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 import { useFileDrop } from '../hooks/use-file-drop';
 import { useMediaQuery } from '../hooks/use-media-query';
 import { useViewMode } from '../hooks/use-view-mode';

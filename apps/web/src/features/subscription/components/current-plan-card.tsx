@@ -2,12 +2,14 @@ import type { ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import type { CurrentSubscriptionResponse } from '@cloudvault/contract/subscriptions';
+import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { serverErrorMessage } from '../../../lib/api-client';
 import { formatDay } from '../../../lib/dates';
 import { formatPrice } from '../../../lib/money';
 import { useReactivateSubscription } from '../api/reactivate-subscription';
-import { canCancel, canUpgradeFromOverview, endsWithPeriod } from '../subscription-state';
+import { canCancel, canUpgradeFromOverview, endsWithPeriod, isComplimentary } from '../subscription-state';
+import { ComplimentaryNotice } from './complimentary-notice';
 import { EndingNotice } from './ending-notice';
 import { StatusBadge } from './status-badge';
 import { useFormatSize } from '../../../lib/format-size';
@@ -34,6 +36,7 @@ export function CurrentPlanCard({ current, onUpgrade, onCancel }: CurrentPlanCar
   const { subscription, planDetails } = current;
   const showUpgrade = canUpgradeFromOverview(subscription);
   const showCancel = canCancel(subscription);
+  const complimentary = isComplimentary(subscription);
   // Here rather than in the notice: the notice is gone once the reactivation is read back,
   // and a mutation's callbacks do not run for an unmounted component.
   const reactivate = useReactivateSubscription();
@@ -52,8 +55,17 @@ export function CurrentPlanCard({ current, onUpgrade, onCancel }: CurrentPlanCar
             {planDetails.name}
           </h2>
         </div>
-        <StatusBadge subscription={subscription} />
+        <div className="flex shrink-0 flex-wrap justify-end gap-1.5">
+          {complimentary && <Badge tone="brand">{t('subscription.complimentary.badge')}</Badge>}
+          <StatusBadge subscription={subscription} />
+        </div>
       </div>
+
+      {subscription && complimentary && (
+        <div className="mt-5">
+          <ComplimentaryNotice endsAt={subscription.currentPeriodEnd} planName={planDetails.name} />
+        </div>
+      )}
 
       {subscription && endsWithPeriod(subscription) && (
         <div className="mt-5">

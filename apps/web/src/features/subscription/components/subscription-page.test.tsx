@@ -120,6 +120,17 @@ describe('SubscriptionPage', () => {
     expect(within(dialog).getByRole('button', { name: 'Upgrade to Business' }).textContent).toBe('Upgrade');
   });
 
+  it('shows a plan granted by hand as complimentary until its end, without the paid plan\'s Reactivate or Cancel', async () => {
+    answer = pro({ complimentary: true, cancelAtPeriodEnd: true, nextBillingDate: null, currentPeriodEnd: '2099-12-31T23:59:59.000Z' });
+    renderWithProviders(<SubscriptionPage analytics={NoAnalytics} />, { route: '/subscription' });
+    await screen.findByText('Your Pro plan is complimentary', { exact: false });
+    expect(screen.getByText('Your Pro plan is complimentary', { exact: false }).textContent).toContain('Dec 31, 2099');
+    expect(within(screen.getByRole('region', { name: 'Pro' })).getByText('Complimentary')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Reactivate' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Cancel subscription' })).toBeNull();
+    expect(screen.queryByText('Subscription ends on', { exact: false })).toBeNull();
+  });
+
   it('shows the ending notice instead of Cancel, and plan cards by their relation to the current plan', async () => {
     const user = userEvent.setup();
     answer = pro({ cancelAtPeriodEnd: true, nextBillingDate: null });

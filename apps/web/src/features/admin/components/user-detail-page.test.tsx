@@ -1,0 +1,105 @@
+// @vitest-environment jsdom
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AdminUserDetailResponse } from '@cloudvault/contract/admin';
+import { renderWithProviders } from '../../../testing/render-with-providers';
+import { UserDetailPage } from './user-detail-page';
+
+vi.mock('react-hot-toast', () => ({ default: Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn() }) }));
+const toast = (await import('react-hot-toast')).default as unknown as { success: ReturnType<typeof vi.fn>; error: ReturnType<typeof vi.fn> };
+
+const detail: AdminUserDetailResponse = {
+  user: {
+    id: 'u1', firstName: 'Grace', lastName: 'Hopper', email: 'grace@example.com', createdAt: '2026-11-01T10:00:00.000Z', plan: 'FREE',
+    storageUsed: 0, storageLimit: 500 * 1024 ** 2, twoFactorEnabled: false, emailVerified: true, role: 'user',
+    status: 'active', lastSignInAt: null, filesCount: 0, suspendedAt: null, complimentary: false, planEndsAt: null,
+  },
+  subscription: null,
+  complimentaryPlan: null,
+  billingHistory: [],
+  history: [],
+  usage: { filesCount: 0, foldersCount: 0, trashedCount: 0, versionsCount: 0, sharesCount: 0, largestFileSizes: [] },
+  devices: [],
+};
+
+const fetchMock = vi.fn<typeof fetch>();
+const patches: unknown[] = [];
+let refuseNextPatch = false;
+
+beforeEach(() => {
+  vi.stubGlobal('fetch', fetchMock);
+  fetchMock.mockImplementation(async (input, init) => {
+    const url = String(input);
+    if (url.startsWith('/api/admin/audit')) return Response.json({ entries: [], nextCursor: null });
+    if (url === '/api/admin/users/u1' && init?.method === 'PATCH') {
+      patches.push(JSON.parse(String(init.body)));
+      if (refuseNextPatch) {
+        refuseNextPatch = false;
+        return Response.json({ error: 'An operator cannot suspend their own account.', code: 'CANNOT_SUSPEND_SELF' }, { status: 409 });
+      }
+      return Response.json({ user: { ...detail.user, status: 'suspended' } });
+    }
+    if (url === '/api/admin/users/u1') return Response.json(detail);
+    return Response.json({ error: 'unexpected' }, { status: 404 });
+  });
+});
+afterEach(() => {
+  cleanup();
+  fetchMock.mockReset();
+  vi.unstubAllGlobals();
+  vi.clearAllMocks();
+  patches.length = 0;
+});
+
+const renderPage = () =>
+  renderWithProviders(
+    <Routes>
+      <Route path="/admin/users/:userId" element={<UserDetailPage />} />
+    </Routes>,
+    { route: '/admin/users/u1' },
+  );
+
+describe('UserDetailPage', () => {
+  it('asks for a reason before suspending, shows the server refusal in the dialog, then suspends and gives focus back', async () => {
+    const user = userEvent.setup();
+    refuseNextPatch = true;
+    renderPage();
+    await screen.findByRole('heading', { level: 1, name: 'Grace Hopper' });
+    const suspend = screen.getByRole('button', { name: 'Suspend' });
+    await user.click(suspend);
+    const dialog = screen.getByRole('dialog', { name: 'Suspend this account?' });
+
+    await user.click(within(dialog).getByRole('button', { name: 'Suspend account' }));
+    expect(within(dialog).getByRole('alert').textContent).toBe('Say why: the audit log keeps the reason.');
+    expect(patches).toEqual([]);
+
+    await user.type(within(dialog).getByLabelText('Reason'), '  Chargeback  ');
+    await user.click(within(dialog).getByRole('button', { name: 'Suspend account' }));
+    await within(dialog).findByText('An operator cannot suspend their own account.');
+    expect(toast.error).toHaveBeenCalledWith('An operator cannot suspend their own account.');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Suspend account' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(patches).toEqual([
+      { suspended: true, reason: 'Chargeback' },
+      { suspended: true, reason: 'Chargeback' },
+    ]);
+    expect(toast.success).toHaveBeenCalledWith('Grace Hopper is suspended.');
+    expect(document.activeElement).toBe(suspend);
+  });
+
+  it('deletes only once the address is typed back', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByRole('heading', { level: 1, name: 'Grace Hopper' });
+    await user.click(screen.getByRole('button', { name: 'Delete account' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete this account?' });
+    await user.type(within(dialog).getByLabelText('Type grace@example.com to confirm'), 'grace@example.org');
+    await user.type(within(dialog).getByLabelText('Reason'), 'Asked by e-mail');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete account' }));
+    expect(within(dialog).getByText("Type the account's e-mail address exactly.")).toBeTruthy();
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(false);
+  });
+});

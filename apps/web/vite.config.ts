@@ -1,7 +1,7 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { precompress } from './build/precompress';
+import { precompress } from './vite-plugins/precompress';
 
 /**
  * The web app is served by the API server in production (same origin, strict CSP), so in

@@ -16,7 +16,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | und
       root: distDir,
       index: false,
       wildcard: false,
-      // The build writes .br and .gz beside each text file (apps/web/build/precompress.ts).
+      // The build writes .br and .gz beside each text file (apps/web/vite-plugins/precompress.ts).
       preCompressed: true,
       setHeaders(reply, filePath) {
         const isHashedAsset = filePath.startsWith(path.join(distDir, 'assets') + path.sep);

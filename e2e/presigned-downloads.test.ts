@@ -61,4 +61,20 @@ describe('downloads straight from S3', () => {
     expect((await downloadedBytes(saved)).equals(bytes)).toBe(true);
     await context.close();
   });
+  it('shows a file in the viewer from our origin, since the page may not load from the bucket', async () => {
+    const account = await createUser(server);
+    const text = 'Meeting notes <b>not bold</b>\n';
+    const file = await createFile(server, account.token, text, { name: 'notes.txt', type: 'text/plain' });
+    const { page, context } = await openPage(browser, server.url, { token: account.token });
+    const bucketRequests: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).origin === new URL(s3.endpoint).origin) bucketRequests.push(request.url());
+    });
+    await page.goto(`/dashboard?view=${file.id}`);
+    const shown = page.getByRole('dialog', { name: 'Viewer: notes.txt' }).getByTestId('text-content');
+    await shown.waitFor();
+    expect(await shown.innerText()).toContain('Meeting notes <b>not bold</b>');
+    expect(bucketRequests).toEqual([]);
+    await context.close();
+  });
 });

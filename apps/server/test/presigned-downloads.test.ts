@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '@cloudvault/test-support/accounts';
 import { subscribe } from '@cloudvault/test-support/checkout';
@@ -43,6 +44,17 @@ async function fromStore(location: URL, headers: Record<string, string> = {}) {
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
+/** A GET with exactly these headers (fetch would replace Sec-Fetch-Mode with "cors"). */
+function rawGet(path: string, headers: Record<string, string>): Promise<{ status: number; location: string | undefined }> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(`${server.url}${path}`, { headers }, (response) => {
+      response.resume();
+      resolve({ status: response.statusCode ?? 0, location: response.headers.location });
+    });
+    request.on('error', reject);
+  });
+}
+
 describe('downloads straight from S3', () => {
   it('answers a file download with a 302 to the bucket, whose answer has our bytes, disposition, type and caching', async () => {
     const { token } = await createUser(server);
@@ -74,15 +86,21 @@ describe('downloads straight from S3', () => {
     const { token } = await createUser(server);
     const bytes = randomBytes(64 * 1024);
     const file = await createFile(server, token, bytes, { name: 'clip.webm', type: 'video/webm' });
-    for (const destination of ['video', 'audio', 'image', 'empty']) {
+    // What an <img>, <video> or <audio> sends (no-cors), and pdf.js's or the text preview's fetch.
+    for (const [destination, mode] of [['video', 'no-cors'], ['audio', 'no-cors'], ['image', 'no-cors'], ['empty', 'cors'], ['empty', 'same-origin']]) {
       const response = await fetch(`${server.url}/api/files/${file.id}/download`, {
-        headers: { ...bearer(token), 'sec-fetch-dest': destination, range: 'bytes=0-1023' },
+        headers: { ...bearer(token), 'sec-fetch-dest': destination, 'sec-fetch-mode': mode, range: 'bytes=0-1023' },
         redirect: 'manual',
       });
-      expect(response.status, destination).toBe(206);
+      expect(response.status, `${destination} ${mode}`).toBe(206);
       expect(Buffer.from(await response.arrayBuffer()).equals(bytes.subarray(0, 1024))).toBe(true);
     }
-    await redirectOf(`/api/files/${file.id}/download`, { ...bearer(token), 'sec-fetch-dest': 'document' });
+    // A download is a navigation, whatever its destination (Node's fetch cannot send that mode).
+    for (const destination of ['empty', 'document']) {
+      const answer = await rawGet(`/api/files/${file.id}/download`, { ...bearer(token), 'sec-fetch-dest': destination, 'sec-fetch-mode': 'navigate' });
+      expect(answer.status, destination).toBe(302);
+      expect(new URL(answer.location ?? '').origin).toBe(store.origin);
+    }
   });
 
   it('still answers 304, 416, HEAD, a stale If-Range and every refusal itself', async () => {

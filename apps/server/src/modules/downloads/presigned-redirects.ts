@@ -40,13 +40,16 @@ export function createPresignedRedirects(urls: PresignedUrls | undefined, clock:
 
 /**
  * What the viewer loads into our page (an <img>, <video> or <audio>, pdf.js's and the text
- * preview's fetch) says so in Sec-Fetch-Dest. Those stay on our origin: our CSP allows
- * only 'self', and a bucket would need CORS for fetch. Downloads (a navigation, dest
- * "document") and clients that send no such header still go to the store.
+ * preview's fetch) comes from a browser that names its destination (Sec-Fetch-Dest) and is
+ * not a navigation (Sec-Fetch-Mode "no-cors", "cors", "same-origin"). Those stay on our
+ * origin: our CSP allows only 'self', and a bucket would need CORS for fetch. Downloads
+ * (mode "navigate", whatever their destination) and clients that name no destination
+ * (curl, rclone, Node's fetch) still go to the store.
  */
 function isLoadedInPage(request: FastifyRequest): boolean {
   const destination = request.headers['sec-fetch-dest'];
-  return destination !== undefined && destination !== 'document';
+  const mode = request.headers['sec-fetch-mode'];
+  return destination !== undefined && mode !== undefined && mode !== 'navigate';
 }
 
 export type PresignedRedirects = ReturnType<typeof createPresignedRedirects>;

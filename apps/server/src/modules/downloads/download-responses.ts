@@ -69,6 +69,32 @@ export function createDownloadResponses(deps: {
     return release;
   }
 
+  /** Whether the client's If-None-Match names this ETag (then a 304 answers). */
+  function clientHas(request: FastifyRequest, etag: string): boolean {
+    return request.headers['if-none-match']?.split(',').some((tag) => tag.trim() === etag) ?? false;
+  }
+
+  /**
+   * Sends an opened source as the body. Its buffers are reserved before `setHeaders` runs,
+   * so that a refusal is plain JSON; the source is closed whatever happens.
+   */
+  async function streamSource(request: FastifyRequest, reply: FastifyReply, source: ResponseSource, setHeaders: () => void): Promise<FastifyReply> {
+    let release: () => void;
+    try {
+      release = takeTransferMemory(request, source.bufferBytes);
+    } catch (error) {
+      await source.close();
+      throw error;
+    }
+    setHeaders();
+    try {
+      return await sendBody(request, reply, (response) => source.writeTo(response));
+    } finally {
+      release();
+      await source.close();
+    }
+  }
+
   /**
    * A stored file as docs/api.md#downloads says: attachment, a type that never renders
    * as a page, Content-Length, ETag with 304, Range with 206 and 416, and a Range whose
@@ -97,9 +123,7 @@ export function createDownloadResponses(deps: {
       'Cache-Control': FILE_CACHE_CONTROL,
       'Content-Security-Policy': DOWNLOAD_CSP,
     };
-    if (request.headers['if-none-match']?.split(',').some((tag) => tag.trim() === etag)) {
-      return reply.code(304).headers(headers).send();
-    }
+    if (clientHas(request, etag)) return reply.code(304).headers(headers).send();
     const location = options.redirect === false ? undefined : await redirects.locationFor(request, file.blob_key, range, {
       contentType: headers['Content-Type'],
       contentDisposition: headers['Content-Disposition'],
@@ -110,29 +134,17 @@ export function createDownloadResponses(deps: {
     // The whole file as an exact range: the store then sizes its reads to the file.
     const bytes = range.kind === 'range' ? { start: range.start, end: range.end } : size > 0 ? { start: 0, end: size - 1 } : undefined;
     const source: ResponseSource = (await sendfile.open(file.blob_key, bytes)) ?? (await deps.blobs.open(file.blob_key, bytes));
-    // Reserved before any header of the file is set, so that a refusal is plain JSON.
-    let release: () => void;
-    try {
-      release = takeTransferMemory(request, source.bufferBytes);
-    } catch (error) {
-      await source.close();
-      throw error;
-    }
-    reply.headers(headers);
-    if (range.kind === 'range') {
-      reply
-        .code(206)
-        .header('Content-Range', `bytes ${range.start}-${range.end}/${size}`)
-        .header('Content-Length', range.end - range.start + 1);
-    } else {
-      reply.header('Content-Length', size);
-    }
-    try {
-      return await sendBody(request, reply, (response) => source.writeTo(response));
-    } finally {
-      release();
-      await source.close();
-    }
+    return streamSource(request, reply, source, () => {
+      reply.headers(headers);
+      if (range.kind === 'range') {
+        reply
+          .code(206)
+          .header('Content-Range', `bytes ${range.start}-${range.end}/${size}`)
+          .header('Content-Length', range.end - range.start + 1);
+      } else {
+        reply.header('Content-Length', size);
+      }
+    });
   }
 
   /** A zip written as it is read. */
@@ -163,24 +175,8 @@ export function createDownloadResponses(deps: {
       'Content-Security-Policy': DOWNLOAD_CSP,
       'X-Content-Type-Options': 'nosniff',
     };
-    if (request.headers['if-none-match']?.split(',').some((tag) => tag.trim() === thumbnail.etag)) {
-      return reply.code(304).headers(headers).send();
-    }
-    const source = await deps.blobs.open(thumbnail.key);
-    let release: () => void;
-    try {
-      release = takeTransferMemory(request, source.bufferBytes);
-    } catch (error) {
-      await source.close();
-      throw error;
-    }
-    reply.headers(headers);
-    try {
-      return await sendBody(request, reply, (response) => source.writeTo(response));
-    } finally {
-      release();
-      await source.close();
-    }
+    if (clientHas(request, thumbnail.etag)) return reply.code(304).headers(headers).send();
+    return streamSource(request, reply, await deps.blobs.open(thumbnail.key), () => reply.headers(headers));
   }
 
   return {

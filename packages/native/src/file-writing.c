@@ -150,9 +150,11 @@ static void run_job(napi_env env, void *data) {
           writer->filled = 0;
         }
       } else {
-        if (!writer->cache_only && writer->offset < BUFFER_BYTES && (off_t)taken > BUFFER_BYTES - writer->offset) taken = BUFFER_BYTES - writer->offset;
+        // Through the cache up to the first buffer boundary past the file's first buffer.
+        off_t to_boundary = BUFFER_BYTES - writer->offset % BUFFER_BYTES;
+        if (!writer->cache_only && (off_t)taken > to_boundary) taken = (size_t)to_boundary;
         if (write_at_offset(writer, bytes, taken) == -1) return;
-        if (!writer->cache_only && writer->offset == BUFFER_BYTES && start_direct(writer) == -1) return;
+        if (!writer->cache_only && writer->offset >= BUFFER_BYTES && writer->offset % BUFFER_BYTES == 0 && start_direct(writer) == -1) return;
       }
       bytes += taken;
       left -= taken;
@@ -191,15 +193,20 @@ static void complete_job(napi_env env, napi_status status, void *data) {
   call_back_and_release(env, writer->callback_ref, writer->self_ref, error);
 }
 
-// createFileWriter(fd) -> handle: writes go to a dup of `fd`, so the caller may close its
-// own descriptor at any time without a job ever writing into a file it was not given.
+// createFileWriter(fd, offset = 0) -> handle: writes go to a dup of `fd` from `offset` on
+// (a resumed upload's next bytes), so the caller may close its own descriptor at any time
+// without a job ever writing into a file it was not given.
 static napi_value create_file_writer(napi_env env, napi_callback_info info) {
-  size_t argc = 1;
-  napi_value argv[1];
+  size_t argc = 2;
+  napi_value argv[2];
   int32_t fd = -1;
+  int64_t start = 0;
   napi_get_cb_info(env, info, &argc, argv, NULL, NULL);
-  if (argc < 1 || napi_get_value_int32(env, argv[0], &fd) != napi_ok || fd < 0) {
-    napi_throw_type_error(env, NULL, "createFileWriter(fd) expects a file descriptor");
+  napi_valuetype start_type = napi_undefined;
+  if (argc >= 2) napi_typeof(env, argv[1], &start_type);
+  if (argc < 1 || napi_get_value_int32(env, argv[0], &fd) != napi_ok || fd < 0 ||
+      (start_type != napi_undefined && (napi_get_value_int64(env, argv[1], &start) != napi_ok || start < 0))) {
+    napi_throw_type_error(env, NULL, "createFileWriter(fd, offset) expects a file descriptor and an offset of 0 or more");
     return NULL;
   }
   writer_t *writer = calloc(1, sizeof *writer);
@@ -207,6 +214,8 @@ static napi_value create_file_writer(napi_env env, napi_callback_info info) {
     napi_throw_error(env, "WRITE_FAILED", "out of memory");
     return NULL;
   }
+  writer->offset = (off_t)start;
+  writer->flushed = (off_t)start;
   writer->fd = fcntl(fd, F_DUPFD_CLOEXEC, 0);
   if (writer->fd == -1) {
     int error = errno;

@@ -15,8 +15,8 @@ export interface NativeAddon {
   digestHasher(hasher: object): string;
   /** The state after every byte hashed so far (an idle hasher), for createHasher on any node of the same build. */
   exportHasher(hasher: object): Buffer;
-  /** Writes go to a dup of `fd`: the caller's descriptor may be closed at any time. */
-  createFileWriter(fd: number): object;
+  /** Writes go to a dup of `fd` from `offset` (default 0): the caller's descriptor may be closed at any time. */
+  createFileWriter(fd: number, offset?: number): object;
   writeFile(writer: object, chunks: Buffer[], done: (error: Error | null) => void): void;
   /** Writes what is left, fsyncs and closes the writer's descriptor. */
   finishFile(writer: object, done: (error: Error | null) => void): void;

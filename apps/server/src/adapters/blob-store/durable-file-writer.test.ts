@@ -62,6 +62,25 @@ describe.each([
     await file.close();
     expect((await readFile(filePath)).equals(Buffer.concat(chunks))).toBe(true);
   });
+
+  // A resumed upload's next bytes: at a buffer boundary, and anywhere a cut-off PATCH left it.
+  it.each([
+    [64 * MiB, 9 * MiB + 1],
+    [4 * MiB, 4 * MiB],
+    [1234567, 9 * MiB + 12345],
+    [4095, 4097],
+  ])('goes on from offset %i with %i more bytes, leaving what is before it', async (offset, size) => {
+    const filePath = path.join(dir, 'blob');
+    const before = randomBytes(offset);
+    const file = await open(filePath, 'wx');
+    await file.write(before, 0, offset, 0);
+    const chunks = chunksOf(size);
+    const writer = createDurableFileWriter(file, addon, offset);
+    await pipeline(Readable.from(chunks), writer);
+    await file.close();
+    expect(writer.bytesWritten).toBe(size);
+    expect((await readFile(filePath)).equals(Buffer.concat([before, ...chunks]))).toBe(true);
+  });
 });
 
 describe('createDurableFileWriter through the native addon', () => {

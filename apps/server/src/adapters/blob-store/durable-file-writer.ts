@@ -23,23 +23,25 @@ const WRITE_BATCH_SIZE = 8 * 1024 * 1024;
 const SYNC_EVERY = 16 * 1024 * 1024;
 
 /**
- * Writes into `file` and makes the bytes durable as they arrive. With the addon the
+ * Writes into `file` from `offset` on and makes the bytes durable as they arrive. With the addon the
  * writes run on the thread pool, and beyond a file's first 4 MiB past the page cache
  * (O_DIRECT where the file system has it): a 1 GiB upload costs the server about 1 s of
  * CPU less, and no fsync at the end waits for a gigabyte of write-back
  * (docs/decisions/0012). The caller closes the file.
  * `addon` is the addon as start-up chose it; tests pass none to take the portable path.
  */
-export function createDurableFileWriter(file: FileHandle, addon: Partial<NativeAddon> = nativeAddon()): Writable {
+export function createDurableFileWriter(file: FileHandle, addon: Partial<NativeAddon> = nativeAddon(), offset = 0): Writable & { readonly bytesWritten: number } {
   const { createFileWriter, writeFile, finishFile, closeFileWriter } = addon;
-  const writer = createFileWriter && writeFile && finishFile && closeFileWriter ? nativeFileWriter(file, addon as NativeAddon) : portableFileWriter(file);
-  return new Writable({
+  const writer = createFileWriter && writeFile && finishFile && closeFileWriter ? nativeFileWriter(file, addon as NativeAddon, offset) : portableFileWriter(file, offset);
+  let bytesWritten = 0;
+  const writable = new Writable({
     highWaterMark: WRITE_BATCH_SIZE,
     writev(chunks, callback) {
-      writer.write(
-        chunks.map(({ chunk }) => chunk as Buffer),
-        (error) => callback(error ?? undefined),
-      );
+      const buffers = chunks.map(({ chunk }) => chunk as Buffer);
+      writer.write(buffers, (error) => {
+        if (!error) bytesWritten += buffers.reduce((sum, buffer) => sum + buffer.length, 0);
+        callback(error ?? undefined);
+      });
     },
     final(callback) {
       writer.finish((error) => callback(error ?? undefined));
@@ -49,10 +51,11 @@ export function createDurableFileWriter(file: FileHandle, addon: Partial<NativeA
       callback(error);
     },
   });
+  return Object.defineProperty(writable, 'bytesWritten', { get: () => bytesWritten }) as Writable & { readonly bytesWritten: number };
 }
 
-function nativeFileWriter(file: FileHandle, addon: NativeAddon): FileWriter {
-  const handle = addon.createFileWriter(file.fd);
+function nativeFileWriter(file: FileHandle, addon: NativeAddon, offset: number): FileWriter {
+  const handle = addon.createFileWriter(file.fd, offset);
   return {
     write: (chunks, done) => addon.writeFile(handle, chunks, done),
     finish: (done) => addon.finishFile(handle, done),
@@ -66,7 +69,8 @@ function nativeFileWriter(file: FileHandle, addon: NativeAddon): FileWriter {
  * MiB instead of the whole file. 1 GiB from the page cache took 1.7-2.7 s written and then
  * fsynced, 1.0-1.4 s flushed every 16 MiB. FileHandle.close waits for what is in flight.
  */
-function portableFileWriter(file: FileHandle): FileWriter {
+function portableFileWriter(file: FileHandle, offset: number): FileWriter {
+  let position = offset;
   let unsynced = 0;
   let syncing: Promise<unknown> | undefined;
   // Linux reports a write-back error once per open file: a later fsync would not see it again.
@@ -75,9 +79,10 @@ function portableFileWriter(file: FileHandle): FileWriter {
     write(buffers, done) {
       if (syncFailure) return done(syncFailure);
       const length = buffers.reduce((sum, buffer) => sum + buffer.length, 0);
-      file.writev(buffers).then(({ bytesWritten }) => {
+      file.writev(buffers, position).then(({ bytesWritten }) => {
         // A regular file takes a short write only when the disk is full.
         if (bytesWritten !== length) return done(Object.assign(new Error(`Wrote ${bytesWritten} of ${length} bytes: is the disk full?`), { code: 'ENOSPC' }));
+        position += length;
         unsynced += length;
         if (unsynced >= SYNC_EVERY && !syncing) {
           unsynced = 0;

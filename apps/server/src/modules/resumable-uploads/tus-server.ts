@@ -7,6 +7,7 @@ import type { ResumableStore } from '../../adapters/resumable-store/resumable-st
 import type { ResumableUploadsService } from './resumable-uploads.service.ts';
 import { AppError } from '../../lib/errors.ts';
 import { hashWrites } from './hashed-writes.ts';
+import { readPatchBodiesFromNode } from './node-request-bodies.ts';
 import type { ServiceLog } from '../../lib/service-log.ts';
 
 export const UPLOADS_PATH = '/api/uploads';
@@ -82,11 +83,15 @@ export function createTusServer(deps: { store: ResumableStore; locker: Locker; u
       return { status_code: error.status_code, body: JSON.stringify({ error: error.body.trim(), code: TUS_ERROR_CODES[error.status_code] ?? 'UPLOAD_FAILED' }) };
     },
   });
+  readPatchBodiesFromNode(server, nodeRequest);
   return {
     /** Hands a request the routes have checked to tus, which answers it on the raw response. */
     async handle(request: IncomingMessage, response: ServerResponse, requestContext: TusRequestContext): Promise<void> {
       contexts.set(request, requestContext);
-      const answer = await server.handleWeb(new NodeRequest({ req: request, res: response }) as unknown as Request);
+      const webRequest = new NodeRequest({ req: request, res: response });
+      // PATCH reads the Node request itself (node-request-bodies.ts): srvx must not start a web stream on it.
+      if (request.method === 'PATCH') Object.defineProperty(webRequest, 'body', { value: null });
+      const answer = await server.handleWeb(webRequest as unknown as Request);
       if (answer.status >= 400) answer.headers.set('Content-Type', 'application/json; charset=utf-8');
       await sendNodeResponse(response, answer);
     },

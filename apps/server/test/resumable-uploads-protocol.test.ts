@@ -122,6 +122,17 @@ describe('tus 1.0.0 by hand at /api/uploads', () => {
     expect([file?.id, file?.size]).toEqual([rest.headers.get('x-file-id'), bytes.length]);
   });
 
+  it('finishes an empty file at creation, as clients send one (Upload-Length: 0, no PATCH)', async () => {
+    const { token } = await createUser(server);
+    const { response: created, location } = await createUpload(token, 0, { filename: 'empty.txt' });
+    expect(created.status).toBe(201);
+    const fileId = created.headers.get('x-file-id');
+    expect(fileId).toBeTruthy();
+    expect((await listFiles(server, token)).map((file) => [file.id, file.originalName, file.size])).toEqual([[fileId, 'empty.txt', 0]]);
+    const after = await head(token, location);
+    expect([after.status, after.headers.get('upload-offset'), after.headers.get('upload-length'), after.headers.get('x-file-id')]).toEqual([200, '0', '0', fileId]);
+  });
+
   it('refuses a deferred length, which it does not advertise, before reserving anything', async () => {
     const { token, user } = await createUser(server);
     const response = await tusRequest(token, '/api/uploads', 'POST', { 'Upload-Defer-Length': '1', 'Upload-Metadata': metadataHeader({ filename: 'later.bin' }) });
@@ -220,7 +231,7 @@ describe('tus 1.0.0 by hand at /api/uploads', () => {
     });
   });
 
-  it('sends browsers on our origin what they need, and no other origin an invitation', async () => {
+  it('gives no other origin CORS headers, while requests from our own origin go through', async () => {
     const { token } = await createUser(server);
     const ours = await createUpload(token, 10, { filename: 'same-origin.bin' }, { Origin: server.url });
     expect(ours.response.status).toBe(201);
@@ -228,5 +239,16 @@ describe('tus 1.0.0 by hand at /api/uploads', () => {
     expect(foreign.response.headers.get('access-control-allow-origin')).toBeNull();
     const preflight = await fetch(`${server.url}/api/uploads`, { method: 'OPTIONS', headers: { Origin: 'https://elsewhere.example', 'Access-Control-Request-Method': 'POST' } });
     expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  // Last: it moves the server's clock past every upload's expiry.
+  it('answers 410 to a PATCH and a HEAD of an expired upload, so that a client starts again', async () => {
+    const { token } = await createUser(server);
+    const { location } = await createUpload(token, 100, { filename: 'late.bin' });
+    expect((await patch(token, location, 0, Buffer.alloc(40))).status).toBe(204);
+    server.clock.advance(DAY + 1000);
+    const late = await patch(token, location, 40, Buffer.alloc(60));
+    expect([late.status, await errorCode(late)]).toEqual([410, 'UPLOAD_EXPIRED']);
+    expect((await head(token, location)).status).toBe(410);
   });
 });

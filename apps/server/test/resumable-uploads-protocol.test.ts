@@ -131,6 +131,9 @@ describe('tus 1.0.0 by hand at /api/uploads', () => {
     expect((await listFiles(server, token)).map((file) => [file.id, file.originalName, file.size])).toEqual([[fileId, 'empty.txt', 0]]);
     const after = await head(token, location);
     expect([after.status, after.headers.get('upload-offset'), after.headers.get('upload-length'), after.headers.get('x-file-id')]).toEqual([200, '0', '0', fileId]);
+    // The blob alone: on S3 no multipart upload is left pending (it never got a part).
+    const key = location.split('/').pop() as string;
+    expect((await server.storedNames()).filter((name) => name.includes(key))).toHaveLength(1);
   });
 
   it('refuses a deferred length, which it does not advertise, before reserving anything', async () => {

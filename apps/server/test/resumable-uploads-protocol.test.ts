@@ -166,6 +166,8 @@ describe('tus 1.0.0 by hand at /api/uploads', () => {
     expect([file?.id, file?.size]).toEqual([last.headers.get('x-file-id'), bytes.length]);
 
     const other = await createUpload(token, 10, { filename: 'dropped.bin' });
+    const plainPost = await tusRequest(token, other.location, 'POST', { 'Content-Type': OCTETS, 'Upload-Offset': '0' }, Buffer.alloc(10));
+    expect([plainPost.status, plainPost.headers.get('allow'), (await head(token, other.location)).headers.get('upload-offset')]).toEqual([405, 'OPTIONS, HEAD, PATCH, DELETE, POST', '0']);
     const deleted = await tusRequest(token, other.location, 'POST', { 'X-HTTP-Method-Override': 'DELETE' });
     expect(deleted.status).toBe(204);
     expect((await head(token, other.location)).status).toBe(404);

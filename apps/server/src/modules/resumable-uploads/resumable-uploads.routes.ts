@@ -103,7 +103,7 @@ export function resumableUploadsRoutes(deps: { resumableUploads: ResumableUpload
     app.post('/uploads/:id', { onRequest: app.requireUser, config: { decidesContinue: true }, schema: { hide: true, params: IdParams } }, async (request, reply) => {
       const method = String(request.headers['x-http-method-override'] ?? '').toUpperCase();
       if (method === 'DELETE') return terminateUpload(request, reply, request.params.id);
-      if (method !== 'PATCH') throw new AppError(405, 'METHOD_NOT_ALLOWED', 'An upload takes HEAD, PATCH and DELETE (or POST with X-HTTP-Method-Override)');
+      if (method !== 'PATCH') throw new AppError(405, 'METHOD_NOT_ALLOWED', 'An upload takes HEAD, PATCH and DELETE (or POST with X-HTTP-Method-Override)', {}, { Allow: 'OPTIONS, HEAD, PATCH, DELETE, POST' });
       // tus's handler dispatches on the raw request's method.
       request.raw.method = 'PATCH';
       return patchUpload(request, reply, request.params.id);

@@ -409,7 +409,7 @@ export async function createContainer(
     files,
     rows: createResumableUploadsRepository(database.db),
     bytesComplete: (key, length) => resumableStore.isComplete(key, length),
-    finishBytes: (key) => resumableStore.finish(key),
+    finishBytes: (key, length) => resumableStore.finish(key, length),
     removeBytes: (key) => resumableStore.remove(key),
     hashBlob: (key) => hashStoredBlob(blobs, key),
     digest: digestHashState,

@@ -17,8 +17,8 @@ export interface ResumableStore {
    * key by a finishing run that did not get to list the file (its node died).
    */
   isComplete(key: string, length: number): Promise<boolean>;
-  /** Puts a finished upload's bytes under its blob key; safe to run again after a crash. */
-  finish(key: string): Promise<void>;
+  /** Puts a finished upload's `length` bytes under its blob key; safe to run again after a crash. */
+  finish(key: string, length: number): Promise<void>;
   /** Removes everything the store keeps for an upload (bytes not yet finished, info files); safe to repeat. */
   remove(key: string): Promise<void>;
 }

@@ -1,5 +1,5 @@
 import { S3Store } from '@tus/s3-store';
-import { DeleteObjectsCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
+import { AbortMultipartUploadCommand, DeleteObjectsCommand, HeadObjectCommand, ListMultipartUploadsCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { createS3Client, s3ObjectKey, type S3BlobStoreOptions } from '../blob-store/s3-blob-store.ts';
 import type { ResumableStore } from './resumable-store.ts';
 
@@ -32,6 +32,20 @@ export function createS3ResumableStore(options: S3BlobStoreOptions): ResumableSt
     const object = s3ObjectKey(key);
     await client.send(new DeleteObjectsCommand({ Bucket: options.bucket, Delete: { Objects: [{ Key: `${object}.info` }, { Key: `${object}.part` }] } }));
   };
+  /**
+   * An empty upload gets no PATCH, so no part ever completes its multipart upload (and S3
+   * has no multipart object without parts): the blob is put empty and the multipart upload
+   * aborted. Each step checks first, so a run after a crash finishes the job.
+   */
+  const finishEmpty = async (key: string) => {
+    const object = s3ObjectKey(key);
+    const exists = await client.send(new HeadObjectCommand({ Bucket: options.bucket, Key: object })).then(() => true, () => false);
+    if (!exists) await client.send(new PutObjectCommand({ Bucket: options.bucket, Key: object, Body: new Uint8Array(0) }));
+    const pending = await client.send(new ListMultipartUploadsCommand({ Bucket: options.bucket, Prefix: object }));
+    for (const upload of pending.Uploads ?? []) {
+      if (upload.Key === object) await client.send(new AbortMultipartUploadCommand({ Bucket: options.bucket, Key: object, UploadId: upload.UploadId }));
+    }
+  };
   return {
     datastore,
     storeIdOf: s3ObjectKey,
@@ -46,8 +60,11 @@ export function createS3ResumableStore(options: S3BlobStoreOptions): ResumableSt
         return object?.ContentLength === length;
       }
     },
-    // The multipart upload was completed by the PATCH that wrote the last byte.
-    finish: removeInfo,
+    async finish(key, length) {
+      // Otherwise the multipart upload was completed by the PATCH that wrote the last byte.
+      if (length === 0) await finishEmpty(key);
+      await removeInfo(key);
+    },
     async remove(key) {
       await datastore.remove(s3ObjectKey(key)).catch(() => {});
       await removeInfo(key);

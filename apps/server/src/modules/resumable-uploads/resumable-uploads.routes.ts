@@ -7,6 +7,8 @@ import { AppError, badRequest } from '../../lib/errors.ts';
 import type { ResumableUploadsService } from './resumable-uploads.service.ts';
 import type { TusServer } from './tus-server.ts';
 
+const TUS_VERSION = '1.0.0';
+const OCTET_STREAM = 'application/offset+octet-stream';
 const IdParams = Type.Object({ id: Type.String({ maxLength: 64 }) });
 
 /** tus's Upload-Metadata: `key base64,key base64,key` (a key without a value is allowed). */
@@ -38,6 +40,12 @@ export function resumableUploadsRoutes(deps: { resumableUploads: ResumableUpload
   return async (app) => {
     // The bytes go to tus untouched, whatever their type says.
     app.addContentTypeParser('*', (_request, _payload, done) => done(null));
+    // Every request but OPTIONS names the protocol version; the 412 tells which one we speak.
+    // Checked here, not by tus, so that the answer has Tus-Version on every route.
+    app.addHook('preHandler', async (request) => {
+      if (request.method === 'OPTIONS' || request.headers['tus-resumable'] === TUS_VERSION) return;
+      throw new AppError(412, 'TUS_RESUMABLE_REQUIRED', `Send Tus-Resumable: ${TUS_VERSION}`, {}, { 'Tus-Resumable': TUS_VERSION, 'Tus-Version': TUS_VERSION });
+    });
     const toTus = async (request: FastifyRequest, reply: FastifyReply, createdId?: string) => {
       reply.hijack();
       reply.raw.setHeader('X-Request-Id', request.id);
@@ -46,7 +54,7 @@ export function resumableUploadsRoutes(deps: { resumableUploads: ResumableUpload
     const answerFinished = (reply: FastifyReply, length: number, fileId: string, status: 200 | 204) =>
       reply
         .code(status)
-        .headers({ 'Tus-Resumable': '1.0.0', 'Upload-Offset': String(length), 'Upload-Length': String(length), 'X-File-Id': fileId, 'Cache-Control': 'no-store' })
+        .headers({ 'Tus-Resumable': TUS_VERSION, 'Upload-Offset': String(length), 'Upload-Length': String(length), 'X-File-Id': fileId, 'Cache-Control': 'no-store' })
         .send();
     const expires = (reply: FastifyReply, expiresAt: string) => reply.raw.setHeader('Upload-Expires', new Date(expiresAt).toUTCString());
 
@@ -56,7 +64,6 @@ export function resumableUploadsRoutes(deps: { resumableUploads: ResumableUpload
 
     app.post('/uploads', { onRequest: app.requireUser, config: { decidesContinue: true }, schema: { hide: true } }, async (request, reply) => {
       const { userId } = caller(request);
-      if (request.headers['tus-resumable'] !== '1.0.0') throw new AppError(412, 'TUS_RESUMABLE_REQUIRED', 'Send Tus-Resumable: 1.0.0');
       const created = await resumableUploads.create(userId, { length: declaredLength(request), metadata: parseMetadata(request.headers['upload-metadata'] as string | undefined) });
       continueWithBody(request, reply);
       expires(reply, created.expiresAt);
@@ -72,21 +79,34 @@ export function resumableUploadsRoutes(deps: { resumableUploads: ResumableUpload
       await toTus(request, reply);
     });
 
-    app.patch('/uploads/:id', { onRequest: app.requireUser, config: { decidesContinue: true }, schema: { hide: true, params: IdParams } }, async (request, reply) => {
-      const row = await resumableUploads.requireOwn(caller(request).userId, request.params.id);
+    const patchUpload = async (request: FastifyRequest, reply: FastifyReply, id: string) => {
+      const row = await resumableUploads.requireOwn(caller(request).userId, id);
       // A retry of the last PATCH whose answer was lost: the file is there, the same answer again.
       if (row.file_id !== null && request.headers['upload-offset'] === String(row.length)) return answerFinished(reply, Number(row.length), row.file_id, 204);
       if (row.file_id !== null) throw new AppError(409, 'UPLOAD_OFFSET_CONFLICT', 'The upload is finished already');
+      // tus would refuse it 400 in plain text; the protocol asks for 415.
+      if (request.headers['content-type'] !== OCTET_STREAM) throw new AppError(415, 'INVALID_CONTENT_TYPE', `A PATCH sends its bytes as ${OCTET_STREAM}`);
       continueWithBody(request, reply);
       expires(reply, row.expires_at);
       await toTus(request, reply);
-    });
-
-    app.delete('/uploads/:id', { onRequest: app.requireUser, schema: { hide: true, params: IdParams } }, async (request, reply) => {
-      const row = await resumableUploads.requireOwn(caller(request).userId, request.params.id);
+    };
+    const terminateUpload = async (request: FastifyRequest, reply: FastifyReply, id: string) => {
+      const row = await resumableUploads.requireOwn(caller(request).userId, id);
       if (row.file_id !== null) throw new AppError(400, 'UPLOAD_FINISHED', 'A finished upload is a file: delete the file instead');
       await resumableUploads.terminate(row);
-      return reply.code(204).header('Tus-Resumable', '1.0.0').send();
+      return reply.code(204).header('Tus-Resumable', TUS_VERSION).send();
+    };
+    app.patch('/uploads/:id', { onRequest: app.requireUser, config: { decidesContinue: true }, schema: { hide: true, params: IdParams } }, (request, reply) => patchUpload(request, reply, request.params.id));
+    app.delete('/uploads/:id', { onRequest: app.requireUser, schema: { hide: true, params: IdParams } }, (request, reply) => terminateUpload(request, reply, request.params.id));
+    // tus 1.0.0: a client that cannot send PATCH or DELETE (tus-js-client's and Uppy's
+    // overridePatchMethod) POSTs with the method in X-HTTP-Method-Override, which wins.
+    app.post('/uploads/:id', { onRequest: app.requireUser, config: { decidesContinue: true }, schema: { hide: true, params: IdParams } }, async (request, reply) => {
+      const method = String(request.headers['x-http-method-override'] ?? '').toUpperCase();
+      if (method === 'DELETE') return terminateUpload(request, reply, request.params.id);
+      if (method !== 'PATCH') throw new AppError(405, 'METHOD_NOT_ALLOWED', 'An upload takes HEAD, PATCH and DELETE (or POST with X-HTTP-Method-Override)', {}, { Allow: 'OPTIONS, HEAD, PATCH, DELETE, POST' });
+      // tus's handler dispatches on the raw request's method.
+      request.raw.method = 'PATCH';
+      return patchUpload(request, reply, request.params.id);
     });
   };
 }

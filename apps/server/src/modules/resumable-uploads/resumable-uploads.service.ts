@@ -20,7 +20,7 @@ export interface ResumableUploadsDeps {
   /** Whether every byte is in (ResumableStore.isComplete). */
   bytesComplete(key: string, length: number): Promise<boolean>;
   /** The finished upload's bytes under its blob key (ResumableStore.finish). */
-  finishBytes(key: string): Promise<void>;
+  finishBytes(key: string, length: number): Promise<void>;
   /** What the store keeps of an upload, removed (ResumableStore.remove). */
   removeBytes(key: string): Promise<void>;
   /** sha256 and CRC32 of the finished blob, read once: when its bytes were not all hashed on their way in. */
@@ -54,7 +54,7 @@ export function createResumableUploadsService(deps: ResumableUploadsDeps) {
       const row = await rows.find(userId, id);
       if (!row) throw uploadNotFound();
       if (row.file_id !== null) return presentFile(await deps.files.requireFile(userId, row.file_id));
-      await deps.finishBytes(id);
+      await deps.finishBytes(id, Number(row.length));
       const hashed = Number(row.hashed_bytes) === Number(row.length) && row.sha256_state !== null;
       // Every byte hashed on its way in: no second read (hashed-writes.ts).
       const blob = hashed ? deps.digest({ bytes: Number(row.hashed_bytes), crc32: Number(row.crc32), sha256State: Buffer.from(row.sha256_state as string, 'base64') }) : await deps.hashBlob(id);

@@ -25,6 +25,13 @@ const TUS_ERROR_CODES: Record<number, string> = {
   460: 'CHECKSUM_MISMATCH',
 };
 
+/**
+ * What OPTIONS advertises, the same on every store: exactly what the routes implement. Not
+ * creation-defer-length (the quota is reserved from Upload-Length at creation), checksum or
+ * concatenation (docs/decisions/0025-resumable-uploads.md).
+ */
+export const TUS_EXTENSIONS = ['creation', 'creation-with-upload', 'termination', 'expiration'];
+
 /** What the routes tell tus about a request it is handed: the caller, and for a creation the id already reserved. */
 export interface TusRequestContext {
   userId: string;
@@ -52,6 +59,8 @@ export function createTusServer(deps: { store: ResumableStore; locker: Locker; u
     const row = await deps.uploads.requireOwn(context(request).userId, id).catch(() => undefined);
     return row?.file_id != null;
   };
+  // The stores list creation-defer-length too, which a client would then try and be refused.
+  store.datastore.extensions = TUS_EXTENSIONS;
   hashWrites(store.datastore, {
     keyOf: store.keyOf,
     states: { load: (key) => deps.uploads.hashState(key), save: (key, fromBytes, state) => deps.uploads.saveHashState(key, fromBytes, state) },
@@ -63,6 +72,8 @@ export function createTusServer(deps: { store: ResumableStore; locker: Locker; u
     relativeLocation: true,
     disableTerminationForFinishedUploads: true,
     exposedHeaders: ['X-File-Id'],
+    // Same origin only, as the rest of the API: no CORS headers for any other origin.
+    allowedOrigins: () => false,
     namingFunction: (request) => store.storeIdOf(context(request).createdId as string),
     getFileIdFromRequest: (_request, lastPath) => (lastPath ? store.storeIdOf(lastPath) : undefined),
     generateUrl: (_request, { path, id }) => `${path}/${store.keyOf(id)}`,
@@ -92,10 +103,31 @@ export function createTusServer(deps: { store: ResumableStore; locker: Locker; u
       // PATCH reads the Node request itself (node-request-bodies.ts): srvx must not start a web stream on it.
       if (request.method === 'PATCH') Object.defineProperty(webRequest, 'body', { value: null });
       const answer = await server.handleWeb(webRequest as unknown as Request);
-      if (answer.status >= 400) answer.headers.set('Content-Type', 'application/json; charset=utf-8');
-      await sendNodeResponse(response, answer);
+      await sendNodeResponse(response, answer.status >= 400 ? await asJsonError(answer) : answer);
     },
   };
+}
+
+/**
+ * tus answers a few refusals itself, in plain text, before any hook of ours (a header it
+ * finds invalid: 400); those get our `{error, code}` shape as well. Error bodies are a line.
+ */
+async function asJsonError(answer: Response): Promise<Response> {
+  const text = await answer.text();
+  const body = isErrorBody(text) ? text : JSON.stringify({ error: text.trim() || 'The upload request was refused', code: TUS_ERROR_CODES[answer.status] ?? 'UPLOAD_FAILED' });
+  const headers = new Headers(answer.headers);
+  headers.set('Content-Type', 'application/json; charset=utf-8');
+  headers.set('Content-Length', String(Buffer.byteLength(body)));
+  return new Response(body, { status: answer.status, headers });
+}
+
+function isErrorBody(text: string): boolean {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return typeof parsed === 'object' && parsed !== null && 'code' in parsed;
+  } catch {
+    return false;
+  }
 }
 
 export type TusServer = ReturnType<typeof createTusServer>;

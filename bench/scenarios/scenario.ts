@@ -19,9 +19,11 @@ export interface ServerFigure {
   status: 'measured' | 'not available' | 'failed';
   /** Throughput: median over the rounds. */
   mbPerSecond?: number;
+  /** Requests answered per second under concurrent load: median over the rounds. */
+  requestsPerSecond?: number;
   p50Ms?: number;
   p99Ms?: number;
-  /** Raw samples: MB/s per round, or milliseconds per request. */
+  /** Raw samples: MB/s or requests/s per round, or milliseconds per request. */
   samples: number[];
   /** Bytes of one response, where that varies by server (the zip). */
   bytes?: number;
@@ -32,8 +34,8 @@ export interface ServerFigure {
 export interface ScenarioResult {
   id: string;
   title: string;
-  /** Which figure the ratios compare: throughput (higher is better) or p99 latency. */
-  compares: 'mbPerSecond' | 'p99Ms';
+  /** Which figure the ratios compare: throughput or requests/s (higher is better), or p99 latency. */
+  compares: 'mbPerSecond' | 'p99Ms' | 'requestsPerSecond';
   figures: ServerFigure[];
   notes: string[];
 }

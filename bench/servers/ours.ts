@@ -3,7 +3,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { freePort } from '../../apps/server/test/helpers/free-port.ts';
 import { captureOutput, readMemory, stopChild, waitUntilServing } from '../lib/processes.ts';
-import { ensureServerBuild, SERVER_BUNDLE } from '../../scripts/ensure-builds.mjs';
+import { ensureServerBuild, SERVER_BUNDLE, SERVER_NODE_FLAGS } from '../../scripts/ensure-builds.mjs';
 import type { BenchServer } from './server.ts';
 
 export interface OurServer extends BenchServer {
@@ -11,6 +11,8 @@ export interface OurServer extends BenchServer {
   dataDir: string;
   /** What the server printed (LOG_LEVEL=warn: warnings and errors only). */
   output(): string;
+  /** Starts VmHWM again from the current RSS, so the next peak read is that of what follows. */
+  resetPeak(): Promise<void>;
 }
 
 /**
@@ -41,7 +43,7 @@ export async function startOurServer(repoRoot: string, root: string): Promise<Ou
   delete env.DATABASE_URL;
   delete env.STORAGE_DRIVER;
   await ensureServerBuild();
-  const child = spawn(process.execPath, [SERVER_BUNDLE], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, SERVER_BUNDLE], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const output = captureOutput(child);
   const server: OurServer = {
     name: 'ours',
@@ -50,6 +52,8 @@ export async function startOurServer(repoRoot: string, root: string): Promise<Ou
     output,
     memory: () => readMemory(child.pid ?? -1),
     stop: () => stopChild(child),
+    // "5" resets the peak resident set (Linux's proc(5), /proc/pid/clear_refs).
+    resetPeak: () => writeFile(`/proc/${child.pid}/clear_refs`, '5'),
   };
   try {
     await waitUntilServing(`${url}/api/health`, child, output);

@@ -1,6 +1,6 @@
 import type { Memory } from '../lib/processes.ts';
 
-export type ServerName = 'ours' | 'nginx' | 'bare node';
+export type ServerName = 'ours' | 'nginx' | 'bare node' | 'bare fastify';
 
 /** A server under measurement, running in its own process(es). */
 export interface BenchServer {

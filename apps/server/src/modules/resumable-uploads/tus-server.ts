@@ -1,8 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { Server } from '@tus/server';
 import type { Locker } from '@tus/utils';
 import type { ServerRequest } from 'srvx';
-import { NodeRequest, sendNodeResponse } from 'srvx/node';
 import type { ResumableStore } from '../../adapters/resumable-store/resumable-store.ts';
 import type { ResumableUploadsService } from './resumable-uploads.service.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -65,39 +63,51 @@ export function createTusServer(deps: { store: ResumableStore; locker: Locker; u
     keyOf: store.keyOf,
     states: { load: (key) => deps.uploads.hashState(key), save: (key, fromBytes, state) => deps.uploads.saveHashState(key, fromBytes, state) },
   });
-  const server = new Server({
-    path: UPLOADS_PATH,
-    datastore: store.datastore,
-    locker: deps.locker,
-    relativeLocation: true,
-    disableTerminationForFinishedUploads: true,
-    exposedHeaders: ['X-File-Id'],
-    // Same origin only, as the rest of the API: no CORS headers for any other origin.
-    allowedOrigins: () => false,
-    namingFunction: (request) => store.storeIdOf(context(request).createdId as string),
-    getFileIdFromRequest: (_request, lastPath) => (lastPath ? store.storeIdOf(lastPath) : undefined),
-    generateUrl: (_request, { path, id }) => `${path}/${store.keyOf(id)}`,
-    onUploadFinish: async (request, upload) => {
-      const file = await deps.uploads.finish(context(request).userId, store.keyOf(upload.id));
-      return { headers: { 'X-File-Id': file.id } };
-    },
-    onResponseError: async (request, error) => {
-      // A PATCH that waited for the lock while another one finished the upload finds its bytes moved.
-      if ('status_code' in error && error.status_code === 404 && (await finishedMeanwhile(request))) {
-        return { status_code: 409, body: JSON.stringify({ error: 'The upload is finished already', code: 'UPLOAD_OFFSET_CONFLICT' }) };
-      }
-      if (error instanceof AppError) return { status_code: error.status, body: JSON.stringify({ error: error.message, code: error.code }) };
-      if (!('status_code' in error)) {
-        deps.log.error({ err: error }, 'tus upload request failed');
-        return { status_code: 500, body: JSON.stringify({ error: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' }) };
-      }
-      return { status_code: error.status_code, body: JSON.stringify({ error: error.body.trim(), code: TUS_ERROR_CODES[error.status_code] ?? 'UPLOAD_FAILED' }) };
-    },
-  });
-  readPatchBodiesFromNode(server, nodeRequest);
+  // @tus/server and srvx load with the first tus request: about 4 MB of memory a server
+  // whose clients never resume an upload does not hold (bench/README.md, "Memory").
+  const start = async () => {
+    const [{ Server }, { NodeRequest, sendNodeResponse }] = await Promise.all([import('@tus/server'), import('srvx/node')]);
+    const server = new Server({
+      path: UPLOADS_PATH,
+      datastore: store.datastore,
+      locker: deps.locker,
+      relativeLocation: true,
+      disableTerminationForFinishedUploads: true,
+      exposedHeaders: ['X-File-Id'],
+      // Same origin only, as the rest of the API: no CORS headers for any other origin.
+      allowedOrigins: () => false,
+      namingFunction: (request) => store.storeIdOf(context(request).createdId as string),
+      getFileIdFromRequest: (_request, lastPath) => (lastPath ? store.storeIdOf(lastPath) : undefined),
+      generateUrl: (_request, { path, id }) => `${path}/${store.keyOf(id)}`,
+      onUploadFinish: async (request, upload) => {
+        const file = await deps.uploads.finish(context(request).userId, store.keyOf(upload.id));
+        return { headers: { 'X-File-Id': file.id } };
+      },
+      onResponseError: async (request, error) => {
+        // A PATCH that waited for the lock while another one finished the upload finds its bytes moved.
+        if ('status_code' in error && error.status_code === 404 && (await finishedMeanwhile(request))) {
+          return { status_code: 409, body: JSON.stringify({ error: 'The upload is finished already', code: 'UPLOAD_OFFSET_CONFLICT' }) };
+        }
+        if (error instanceof AppError) return { status_code: error.status, body: JSON.stringify({ error: error.message, code: error.code }) };
+        if (!('status_code' in error)) {
+          deps.log.error({ err: error }, 'tus upload request failed');
+          return { status_code: 500, body: JSON.stringify({ error: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' }) };
+        }
+        return { status_code: error.status_code, body: JSON.stringify({ error: error.body.trim(), code: TUS_ERROR_CODES[error.status_code] ?? 'UPLOAD_FAILED' }) };
+      },
+    });
+    readPatchBodiesFromNode(server, nodeRequest);
+    return { server, NodeRequest, sendNodeResponse };
+  };
+  let started: ReturnType<typeof start> | undefined;
   return {
     /** Hands a request the routes have checked to tus, which answers it on the raw response. */
     async handle(request: IncomingMessage, response: ServerResponse, requestContext: TusRequestContext): Promise<void> {
+      // A failed load is tried again by the next request rather than remembered.
+      const { server, NodeRequest, sendNodeResponse } = await (started ??= start().catch((error: unknown) => {
+        started = undefined;
+        throw error;
+      }));
       contexts.set(request, requestContext);
       const webRequest = new NodeRequest({ req: request, res: response });
       // PATCH reads the Node request itself (node-request-bodies.ts): srvx must not start a web stream on it.

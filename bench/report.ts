@@ -66,6 +66,9 @@ export function judgeGoals(scenarios: ReportedScenario[], peakDuringLarge: numbe
   const listing = byId('listing')?.figures.find((figure) => figure.server === 'ours');
   const memory = `Server peak RSS during the ${largeLabel} transfers < 200 MB`;
   const latency = 'Folder listing: ours p99 < 50 ms';
+  const scenarioTargets = scenarios.flatMap((scenario) =>
+    (scenario.targets ?? []).map((target): Goal => ({ scenarioId: scenario.id, description: target.description, measured: target.measured, verdict: target.met ? 'PASS' : 'MISS' })),
+  );
   return [
     ratioGoal('large-upload', 0.9, 'Upload'),
     ratioGoal('large-download', 0.8, 'Download'),
@@ -76,6 +79,7 @@ export function judgeGoals(scenarios: ReportedScenario[], peakDuringLarge: numbe
     listing?.status === 'measured' && listing.p99Ms !== undefined
       ? { scenarioId: 'listing', description: latency, measured: `${listing.p99Ms.toFixed(1)} ms`, verdict: listing.p99Ms < 50 ? 'PASS' : 'MISS' }
       : { scenarioId: 'listing', description: latency, measured: '—', verdict: 'N/A', why: listing?.note ?? 'not measured' },
+    ...scenarioTargets,
   ];
 }
 

@@ -1,10 +1,10 @@
 import { lazy } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { AuthLayout } from './layouts/auth-layout';
+import { SignedInLayout } from './layouts/lazy-signed-in-layout';
 import { PublicLayout } from './layouts/public-layout';
 import { RootLayout } from './layouts/root-layout';
 import { SessionAwareLayout } from './layouts/session-aware-layout';
-import { SignedInLayout } from './layouts/signed-in-layout';
 import { RouteError } from './route-error';
 import { RequireAdmin, RequireAuth, RequireGuest } from './route-guards';
 

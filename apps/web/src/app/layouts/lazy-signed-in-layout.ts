@@ -1,0 +1,7 @@
+import { lazy } from 'react';
+
+/**
+ * The signed-in shell (header, notifications, uploads, their icons) as a chunk of its own:
+ * a visitor on the public pages never downloads it (docs/decisions/0031-web-delivery.md).
+ */
+export const SignedInLayout = lazy(() => import('./signed-in-layout').then((m) => ({ default: m.SignedInLayout })));

@@ -7,9 +7,12 @@ import { RootLayout } from './layouts/root-layout';
 import { SessionAwareLayout } from './layouts/session-aware-layout';
 import { RouteError } from './route-error';
 import { RequireAdmin, RequireAuth, RequireGuest } from './route-guards';
+import { withAppStrings } from './with-app-strings';
 
 // Every page is its own chunk, loaded when first visited. A page that shows other
 // features gets them from its route in ./routes: features never import one another.
+// The public pages use only the English strings bundled with the entry; the others load
+// the rest with their chunk (withAppStrings).
 const LandingPage = lazy(() =>
   import('../features/landing/components/landing-page').then((m) => ({ default: m.LandingPage })),
 );
@@ -29,28 +32,28 @@ const VerifyEmailPage = lazy(() =>
 const PricingPage = lazy(() =>
   import('../features/pricing/components/pricing-page').then((m) => ({ default: m.PricingPage })),
 );
-const DashboardRoute = lazy(() => import('./routes/dashboard-route').then((m) => ({ default: m.DashboardRoute })));
-const ProfilePage = lazy(() =>
+const DashboardRoute = lazy(withAppStrings(() => import('./routes/dashboard-route').then((m) => ({ default: m.DashboardRoute }))));
+const ProfilePage = lazy(withAppStrings(() =>
   import('../features/profile/components/profile-page').then((m) => ({ default: m.ProfilePage })),
-);
-const SubscriptionRoute = lazy(() => import('./routes/subscription-route').then((m) => ({ default: m.SubscriptionRoute })));
-const SettingsPage = lazy(() =>
+));
+const SubscriptionRoute = lazy(withAppStrings(() => import('./routes/subscription-route').then((m) => ({ default: m.SubscriptionRoute }))));
+const SettingsPage = lazy(withAppStrings(() =>
   import('../features/settings/components/settings-page').then((m) => ({ default: m.SettingsPage })),
-);
-const TrashPage = lazy(() => import('../features/trash/components/trash-page').then((m) => ({ default: m.TrashPage })));
-const PublicShareRoute = lazy(() => import('./routes/public-share-route').then((m) => ({ default: m.PublicShareRoute })));
-const SharedWithMeRoute = lazy(() => import('./routes/shared-with-me-route').then((m) => ({ default: m.SharedWithMeRoute })));
-const SharesPage = lazy(() => import('../features/shares/components/shares-page').then((m) => ({ default: m.SharesPage })));
-const SuccessPage = lazy(() =>
+));
+const TrashPage = lazy(withAppStrings(() => import('../features/trash/components/trash-page').then((m) => ({ default: m.TrashPage }))));
+const PublicShareRoute = lazy(withAppStrings(() => import('./routes/public-share-route').then((m) => ({ default: m.PublicShareRoute }))));
+const SharedWithMeRoute = lazy(withAppStrings(() => import('./routes/shared-with-me-route').then((m) => ({ default: m.SharedWithMeRoute }))));
+const SharesPage = lazy(withAppStrings(() => import('../features/shares/components/shares-page').then((m) => ({ default: m.SharesPage }))));
+const SuccessPage = lazy(withAppStrings(() =>
   import('../features/success/components/success-page').then((m) => ({ default: m.SuccessPage })),
-);
-const AdminLayout = lazy(() => import('../features/admin/components/admin-layout').then((m) => ({ default: m.AdminLayout })));
-const AdminOverviewPage = lazy(() => import('../features/admin/components/overview-page').then((m) => ({ default: m.OverviewPage })));
-const AdminUsersPage = lazy(() => import('../features/admin/components/users-page').then((m) => ({ default: m.UsersPage })));
-const AdminUserDetailPage = lazy(() =>
+));
+const AdminLayout = lazy(withAppStrings(() => import('../features/admin/components/admin-layout').then((m) => ({ default: m.AdminLayout }))));
+const AdminOverviewPage = lazy(withAppStrings(() => import('../features/admin/components/overview-page').then((m) => ({ default: m.OverviewPage }))));
+const AdminUsersPage = lazy(withAppStrings(() => import('../features/admin/components/users-page').then((m) => ({ default: m.UsersPage }))));
+const AdminUserDetailPage = lazy(withAppStrings(() =>
   import('../features/admin/components/user-detail-page').then((m) => ({ default: m.UserDetailPage })),
-);
-const AdminAuditPage = lazy(() => import('../features/admin/components/audit-page').then((m) => ({ default: m.AuditPage })));
+));
+const AdminAuditPage = lazy(withAppStrings(() => import('../features/admin/components/audit-page').then((m) => ({ default: m.AuditPage }))));
 
 /** The route table of docs/product.md#routes, /trash and sharing's pages included. */
 export const routes: RouteObject[] = [

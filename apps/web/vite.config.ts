@@ -2,6 +2,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { englishSections } from './vite-plugins/english-sections';
+import { inlineHead } from './vite-plugins/inline-head';
 import { precompress } from './vite-plugins/precompress';
 
 /**
@@ -17,7 +18,7 @@ const FIRST_LOAD_SECTIONS = ['common', 'ui', 'layout', 'auth', 'landing', 'prici
  * Paths are relative to this directory: npm runs workspace scripts from here.
  */
 export default defineConfig({
-  plugins: [react(), tailwindcss(), englishSections(FIRST_LOAD_SECTIONS), precompress()],
+  plugins: [react(), tailwindcss(), englishSections(FIRST_LOAD_SECTIONS), inlineHead(), precompress()],
   server: {
     proxy: {
       '/api': { target: 'http://127.0.0.1:3000' },

@@ -1,5 +1,5 @@
 import { configDefaults, defineConfig } from 'vitest/config';
-import { englishSections } from './apps/web/vite-plugins/english-sections';
+import { englishSections } from './apps/web/vite-plugins/english-sections.ts';
 
 /**
  * Four levels, run separately by scripts/test.mjs so each can be required or skipped

@@ -1,8 +1,8 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { englishSections } from './vite-plugins/english-sections';
-import { inlineHead } from './vite-plugins/inline-head';
+import { englishSections } from './vite-plugins/english-sections.ts';
+import { inlineHead } from './vite-plugins/inline-head.ts';
 import { precompress } from './vite-plugins/precompress';
 
 /**

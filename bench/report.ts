@@ -126,7 +126,7 @@ export function formatReport(report: BenchReport): string {
     'MB = 10^6 bytes. "× nginx" / "× bare": ours as a fraction of that server\'s speed (throughput ratio; for the listing, its p99 / our p99), 1.00 = as fast.',
     `Peak RSS: VmHWM of the serving process(es) after each scenario (a lifetime peak, so it includes earlier scenarios); nginx sums its workers. Baseline RSS right after start-up: ${baseline}.`,
     '',
-    'Targets (issue 3, ratios to nginx in this run):',
+    'Targets (issue 3, ratios to nginx in this run; issue 22, the web pages, last):',
     ...report.goals.map((goal) => `  ${goal.verdict.padEnd(4)} ${goal.description}: ${goal.measured}${goal.why ? ` (${goal.why})` : ''}`),
     '',
     'Notes:',

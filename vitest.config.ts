@@ -1,4 +1,5 @@
 import { configDefaults, defineConfig } from 'vitest/config';
+import { englishSections } from './apps/web/vite-plugins/english-sections.ts';
 
 /**
  * Four levels, run separately by scripts/test.mjs so each can be required or skipped
@@ -34,6 +35,8 @@ export default defineConfig({
   test: {
     projects: [
       {
+        // The web app's i18n imports en.json through this plugin (all of it, under test).
+        plugins: [englishSections([])],
         test: {
           name: 'unit',
           include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.{ts,tsx}'],

@@ -23,6 +23,7 @@ import { concurrentListing } from './scenarios/concurrent-listing.ts';
 import { thumbnails } from './scenarios/thumbnails.ts';
 import { davListing } from './scenarios/dav-listing.ts';
 import { resumableUpload } from './scenarios/resumable-upload.ts';
+import { lighthousePerformance } from './scenarios/lighthouse-performance.ts';
 import type { ScenarioContext, ScenarioResult } from './scenarios/scenario.ts';
 import { startBareNode } from './servers/bare-node.ts';
 import { startNginx } from './servers/nginx.ts';
@@ -113,6 +114,8 @@ async function main(): Promise<BenchReport> {
   await record(await thumbnails(ctx));
   log(`WebDAV PROPFIND of a folder of ${config.listingFileCount} files`);
   await record(await davListing(ctx));
+  log('Lighthouse performance of the web pages and the first visit\'s JavaScript');
+  await record(await lighthousePerformance(ours.url, tempRoot, config.idleTimeoutMs));
 
   const serverOutput = ours.output().trim();
   if (serverOutput) warnings.push(`our server logged (LOG_LEVEL=warn), last lines:\n${serverOutput.split('\n').slice(-20).join('\n')}`);

@@ -143,6 +143,22 @@ describe('settings', () => {
     await context.close();
   });
 
+  it('applies a stored dark theme from the inline script alone, which the CSP lets run', async () => {
+    const { page, context } = await openPage(session.browser, session.server.url);
+    await page.emulateMedia({ colorScheme: 'light' });
+    await context.addInitScript(() => window.localStorage.setItem('theme', 'dark'));
+    // No module of the app loads: only index.html's own script can set the class.
+    await page.route('**/assets/*.js', (route) => route.abort());
+    const refused: string[] = [];
+    page.on('console', (message) => {
+      if (message.text().includes('Content Security Policy')) refused.push(message.text());
+    });
+    await page.goto('/', { waitUntil: 'domcontentloaded' });
+    expect(await isDark(page)).toBe(true);
+    expect(refused).toEqual([]);
+    await context.close();
+  });
+
   it('switches the interface to German, the dashboard included', async () => {
     const de = JSON.parse(await readFile(new URL('../apps/web/src/locales/de.json', import.meta.url), 'utf8'));
     const account = await createUser(session.server, { firstName: 'Ada' });

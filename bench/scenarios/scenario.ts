@@ -38,6 +38,14 @@ export interface ScenarioResult {
   compares: 'mbPerSecond' | 'p99Ms' | 'requestsPerSecond';
   figures: ServerFigure[];
   notes: string[];
+  /** Targets the scenario judges itself (scores, sizes), reported with the run's others. */
+  targets?: Target[];
+}
+
+export interface Target {
+  description: string;
+  measured: string;
+  met: boolean;
 }
 
 /** A route that does not exist yet (404, 405, 501): reported, not a failure of the run. */

@@ -3,7 +3,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { freePort } from '../../apps/server/test/helpers/free-port.ts';
 import { captureOutput, readMemory, stopChild, waitUntilServing } from '../lib/processes.ts';
-import { ensureServerBuild, SERVER_BUNDLE, SERVER_NODE_FLAGS } from '../../scripts/ensure-builds.mjs';
+import { ensureServerBuild, ensureWebBuild, SERVER_BUNDLE, SERVER_NODE_FLAGS } from '../../scripts/ensure-builds.mjs';
 import type { BenchServer } from './server.ts';
 
 export interface OurServer extends BenchServer {
@@ -28,7 +28,7 @@ async function writeLimitlessPlans(repoRoot: string, target: string): Promise<vo
 }
 
 /**
- * The real server as `npm start` runs it: the bundle, built first if stale. Spawned as
+ * The real server as `npm start` runs it: the bundle and the web app, built first if stale. Spawned as
  * node itself, so the child's PID is the process that serves and its VmHWM is ours.
  * The default embedded setup: SQLite and local blobs in a temp DATA_DIR.
  */
@@ -43,6 +43,8 @@ export async function startOurServer(repoRoot: string, root: string): Promise<Ou
   delete env.DATABASE_URL;
   delete env.STORAGE_DRIVER;
   await ensureServerBuild();
+  // The web app is served from its build (the Lighthouse scenario loads its pages).
+  ensureWebBuild();
   const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, SERVER_BUNDLE], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const output = captureOutput(child);
   const server: OurServer = {

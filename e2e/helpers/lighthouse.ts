@@ -34,7 +34,7 @@ export async function auditPage(url: string, port: number, categories: Lighthous
     if (!found) throw new Error(`Lighthouse has no ${category} category`);
     const failing = found.auditRefs
       .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
-      .map((ref) => `${ref.id} (${lhr.audits[ref.id]?.title ?? ''})`);
+      .map((ref) => `${ref.id} (${lhr.audits[ref.id]?.title ?? ''}${lhr.audits[ref.id]?.displayValue ? `: ${lhr.audits[ref.id]?.displayValue}` : ''})`);
     return { category, score: Math.round((found.score ?? 0) * 100), failing };
   });
 }

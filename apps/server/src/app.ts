@@ -31,6 +31,7 @@ import { foldersRoutes } from './modules/folders/folders.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { metricsRoutes } from './modules/metrics/metrics.routes.ts';
 import { registerRequestMetrics } from './modules/metrics/request-metrics.ts';
+import { inlineScriptHashes } from './modules/web/inline-scripts.ts';
 import { registerWebApp } from './modules/web/web.routes.ts';
 import { thumbnailsRoutes } from './modules/thumbnails/thumbnails.routes.ts';
 import { appPasswordsRoutes } from './modules/app-passwords/app-passwords.routes.ts';
@@ -109,7 +110,8 @@ export async function buildApp(
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // Plus the web app's inline theme script, by its hash.
+        scriptSrc: ["'self'", ...inlineScriptHashes(config.webDistDir)],
         // react-hot-toast injects its keyframes as a <style> element.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],

@@ -1,7 +1,8 @@
 /*
  * Applies the colour theme before the first paint so that a dark-mode user never sees a
- * white flash. External on purpose: the server's Content-Security-Policy forbids inline
- * scripts. The preference lives in localStorage 'theme' ('light' | 'dark' | 'system',
+ * white flash. The build inlines it into index.html (vite-plugins/inline-head.ts), so it is
+ * no render-blocking request; the server's Content-Security-Policy allows it by its sha256
+ * and no other inline script. The dev server loads it as this file. The preference lives in localStorage 'theme' ('light' | 'dark' | 'system',
  * default 'system', which follows the operating system and keeps following it).
  */
 /* global window, document */

@@ -1,9 +1,10 @@
 import { Type, type Static } from 'typebox';
+import { LANGUAGES } from './languages.ts';
 
 const closed = { additionalProperties: false } as const;
 
 export const DELETE_AFTER_DAYS = [7, 30, 90, 365] as const;
-export const LANGUAGES = ['en', 'es', 'fr', 'de', 'zh'] as const;
+export { LANGUAGES };
 
 /** The whole settings object: every key required, no other key allowed (docs/api.md#account). */
 export const Settings = Type.Object(

@@ -1,56 +1,61 @@
-import { lazy } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { isValidElement } from 'react';
+import { createBrowserRouter, matchRoutes, Navigate, type RouteObject } from 'react-router';
 import { AuthLayout } from './layouts/auth-layout';
+import { SignedInLayout } from './layouts/lazy-signed-in-layout';
 import { PublicLayout } from './layouts/public-layout';
 import { RootLayout } from './layouts/root-layout';
 import { SessionAwareLayout } from './layouts/session-aware-layout';
-import { SignedInLayout } from './layouts/signed-in-layout';
+import { getToken } from '../lib/api-client';
+import { lazyPage, preloadRouteElements } from './lazy-page';
 import { RouteError } from './route-error';
 import { RequireAdmin, RequireAuth, RequireGuest } from './route-guards';
+import { withAppStrings } from './with-app-strings';
 
 // Every page is its own chunk, loaded when first visited. A page that shows other
 // features gets them from its route in ./routes: features never import one another.
-const LandingPage = lazy(() =>
+// The public pages use only the English strings bundled with the entry; the others load
+// the rest with their chunk (withAppStrings).
+const LandingPage = lazyPage(() =>
   import('../features/landing/components/landing-page').then((m) => ({ default: m.LandingPage })),
 );
-const LoginPage = lazy(() => import('../features/auth/components/login-page').then((m) => ({ default: m.LoginPage })));
-const RegisterPage = lazy(() =>
+const LoginPage = lazyPage(() => import('../features/auth/components/login-page').then((m) => ({ default: m.LoginPage })));
+const RegisterPage = lazyPage(() =>
   import('../features/auth/components/register-page').then((m) => ({ default: m.RegisterPage })),
 );
-const ForgotPasswordPage = lazy(() =>
+const ForgotPasswordPage = lazyPage(() =>
   import('../features/auth/components/forgot-password-page').then((m) => ({ default: m.ForgotPasswordPage })),
 );
-const ResetPasswordPage = lazy(() =>
+const ResetPasswordPage = lazyPage(() =>
   import('../features/auth/components/reset-password-page').then((m) => ({ default: m.ResetPasswordPage })),
 );
-const VerifyEmailPage = lazy(() =>
+const VerifyEmailPage = lazyPage(() =>
   import('../features/auth/components/verify-email-page').then((m) => ({ default: m.VerifyEmailPage })),
 );
-const PricingPage = lazy(() =>
+const PricingPage = lazyPage(() =>
   import('../features/pricing/components/pricing-page').then((m) => ({ default: m.PricingPage })),
 );
-const DashboardRoute = lazy(() => import('./routes/dashboard-route').then((m) => ({ default: m.DashboardRoute })));
-const ProfilePage = lazy(() =>
+const DashboardRoute = lazyPage(withAppStrings(() => import('./routes/dashboard-route').then((m) => ({ default: m.DashboardRoute }))));
+const ProfilePage = lazyPage(withAppStrings(() =>
   import('../features/profile/components/profile-page').then((m) => ({ default: m.ProfilePage })),
-);
-const SubscriptionRoute = lazy(() => import('./routes/subscription-route').then((m) => ({ default: m.SubscriptionRoute })));
-const SettingsPage = lazy(() =>
+));
+const SubscriptionRoute = lazyPage(withAppStrings(() => import('./routes/subscription-route').then((m) => ({ default: m.SubscriptionRoute }))));
+const SettingsPage = lazyPage(withAppStrings(() =>
   import('../features/settings/components/settings-page').then((m) => ({ default: m.SettingsPage })),
-);
-const TrashPage = lazy(() => import('../features/trash/components/trash-page').then((m) => ({ default: m.TrashPage })));
-const PublicShareRoute = lazy(() => import('./routes/public-share-route').then((m) => ({ default: m.PublicShareRoute })));
-const SharedWithMeRoute = lazy(() => import('./routes/shared-with-me-route').then((m) => ({ default: m.SharedWithMeRoute })));
-const SharesPage = lazy(() => import('../features/shares/components/shares-page').then((m) => ({ default: m.SharesPage })));
-const SuccessPage = lazy(() =>
+));
+const TrashPage = lazyPage(withAppStrings(() => import('../features/trash/components/trash-page').then((m) => ({ default: m.TrashPage }))));
+const PublicShareRoute = lazyPage(withAppStrings(() => import('./routes/public-share-route').then((m) => ({ default: m.PublicShareRoute }))));
+const SharedWithMeRoute = lazyPage(withAppStrings(() => import('./routes/shared-with-me-route').then((m) => ({ default: m.SharedWithMeRoute }))));
+const SharesPage = lazyPage(withAppStrings(() => import('../features/shares/components/shares-page').then((m) => ({ default: m.SharesPage }))));
+const SuccessPage = lazyPage(withAppStrings(() =>
   import('../features/success/components/success-page').then((m) => ({ default: m.SuccessPage })),
-);
-const AdminLayout = lazy(() => import('../features/admin/components/admin-layout').then((m) => ({ default: m.AdminLayout })));
-const AdminOverviewPage = lazy(() => import('../features/admin/components/overview-page').then((m) => ({ default: m.OverviewPage })));
-const AdminUsersPage = lazy(() => import('../features/admin/components/users-page').then((m) => ({ default: m.UsersPage })));
-const AdminUserDetailPage = lazy(() =>
+));
+const AdminLayout = lazyPage(withAppStrings(() => import('../features/admin/components/admin-layout').then((m) => ({ default: m.AdminLayout }))));
+const AdminOverviewPage = lazyPage(withAppStrings(() => import('../features/admin/components/overview-page').then((m) => ({ default: m.OverviewPage }))));
+const AdminUsersPage = lazyPage(withAppStrings(() => import('../features/admin/components/users-page').then((m) => ({ default: m.UsersPage }))));
+const AdminUserDetailPage = lazyPage(withAppStrings(() =>
   import('../features/admin/components/user-detail-page').then((m) => ({ default: m.UserDetailPage })),
-);
-const AdminAuditPage = lazy(() => import('../features/admin/components/audit-page').then((m) => ({ default: m.AuditPage })));
+));
+const AdminAuditPage = lazyPage(withAppStrings(() => import('../features/admin/components/audit-page').then((m) => ({ default: m.AuditPage }))));
 
 /** The route table of docs/product.md#routes, /trash and sharing's pages included. */
 export const routes: RouteObject[] = [
@@ -130,6 +135,19 @@ export const routes: RouteObject[] = [
   },
 ];
 
+/**
+ * The page being opened: its layouts' and its own chunks load at once, alongside the
+ * session check, rather than one after the other as each renders. Not past a guard that
+ * will redirect (a visitor on a signed-in page, a stored session on a visitors' page).
+ */
+function preloadOpenedPage(): void {
+  const elements = (matchRoutes(routes, window.location) ?? []).map((match) => match.route.element);
+  const redirecting = getToken() ? RequireGuest : RequireAuth;
+  const guard = elements.findIndex((element) => isValidElement(element) && element.type === redirecting);
+  preloadRouteElements(guard < 0 ? elements : elements.slice(0, guard));
+}
+
 export function createAppRouter() {
+  preloadOpenedPage();
   return createBrowserRouter(routes);
 }

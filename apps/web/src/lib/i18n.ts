@@ -1,14 +1,15 @@
 import i18n, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { LANGUAGES } from '@cloudvault/contract/settings';
-import en from '../locales/en.json';
+import { LANGUAGES } from '@cloudvault/contract/languages';
+import englishFirstLoad from 'virtual:english/first-load';
 
 /**
  * Every user-visible string comes from src/locales/<language>.json, keyed by feature
  * (`auth.login.submit`, `landing.hero.title`, …); en.json is the reference and
  * locales.test.ts fails when another language lacks a key. English, the fallback, is
- * bundled; every other language is its own chunk, fetched only by those who use it
- * (docs/decisions/0031-web-delivery.md). `i18nReady` resolves once the page's language
+ * bundled: the sections the public pages use; the rest comes with the pages that need it
+ * (`loadAppStrings`). Every other language is its own chunk, fetched only by those who
+ * use it (docs/decisions/0031-web-delivery.md). `i18nReady` resolves once the page's language
  * is in, and the app renders only then: the first render never shows keys or a flash
  * of English.
  */
@@ -50,7 +51,7 @@ function storedLanguage(): Language {
 
 /** Resolves when the stored language's strings are loaded (English needs no fetch). */
 export const i18nReady = i18n.use(languageChunks).use(initReactI18next).init({
-  resources: { en: { translation: en } },
+  resources: { en: { translation: englishFirstLoad } },
   // English is bundled; the backend fills in the rest on demand.
   partialBundledLanguages: true,
   lng: storedLanguage(),
@@ -60,6 +61,19 @@ export const i18nReady = i18n.use(languageChunks).use(initReactI18next).init({
   // React already escapes text.
   interpolation: { escapeValue: false },
 });
+
+let appStrings: Promise<void> | undefined;
+
+/**
+ * Adds the English sections the public pages do not use (the signed-in app, sharing, the
+ * operator console). Their routes load with it, so they never render a key. Once only.
+ */
+export function loadAppStrings(): Promise<void> {
+  appStrings ??= import('virtual:english/rest').then((module) => {
+    i18n.addResourceBundle('en', defaultNS, module.default, true, false);
+  });
+  return appStrings;
+}
 
 /** Screen readers and the browser's own translation read the page's language from <html lang>. */
 function markDocumentLanguage(language: string): void {

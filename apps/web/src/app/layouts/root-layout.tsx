@@ -2,8 +2,9 @@ import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { FullPageSpinner } from '../../components/ui/spinner';
+import { Toasts } from './toasts';
 
-/** Wraps every route: skip link, scroll restoration, and a fallback while a layout loads. */
+/** Wraps every route: skip link, scroll restoration, toasts, and a fallback while a layout loads. */
 export function RootLayout() {
   const { t } = useTranslation();
   return (
@@ -18,6 +19,7 @@ export function RootLayout() {
         <Outlet />
       </Suspense>
       <ScrollRestoration />
+      <Toasts />
     </>
   );
 }

@@ -8,7 +8,7 @@ import { createUser } from '@cloudvault/test-support/accounts';
 import { createFile, createFolder } from '@cloudvault/test-support/drive';
 import { startAppServer, type AppServer } from './helpers/app-server.ts';
 import { launchBrowser, openPage } from './helpers/browser.ts';
-import { promisePool } from './helpers/drive.ts';
+import { promisePool, tile } from './helpers/drive.ts';
 
 const FILE_COUNT = 2000;
 
@@ -34,7 +34,6 @@ afterAll(async () => {
   if (configDir) await rm(configDir, { recursive: true, force: true });
 });
 
-const tile = (page: Page, name: string) => page.getByRole('gridcell', { name, exact: true });
 const fileName = (index: number) => `file-${String(index).padStart(4, '0')}.txt`;
 
 /** Records main-thread tasks over 50 ms (the Long Tasks API) from the first script on. */

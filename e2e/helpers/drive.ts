@@ -64,3 +64,10 @@ export async function dropFiles(
 }
 
 export { readZip } from '../../apps/server/test/helpers/read-zip.ts';
+
+/**
+ * A file or folder of the dashboard's grid or list, by the name it shows. The cell's
+ * accessible name is all its visible text (name, size, date), so it is matched by the
+ * name's own text rather than by its whole accessible name.
+ */
+export const tile = (page: Page, name: string) => page.getByRole('gridcell').filter({ has: page.getByText(name, { exact: true }) });

@@ -8,7 +8,7 @@ import { createUser } from '@cloudvault/test-support/accounts';
 import { createFile, createFolder } from '@cloudvault/test-support/drive';
 import { startAppServer, type AppServer } from './helpers/app-server.ts';
 import { launchBrowser, openPage } from './helpers/browser.ts';
-import { promisePool, tile } from './helpers/drive.ts';
+import { promisePool, tile, waitForFocusedTile } from './helpers/drive.ts';
 
 const FILE_COUNT = 2000;
 
@@ -90,7 +90,7 @@ describe('a folder of 2,000 files', () => {
     await tile(page, fileName(0)).click();
     await page.keyboard.press('End');
     await tile(page, fileName(FILE_COUNT - 1)).waitFor();
-    await page.waitForFunction((name) => document.activeElement?.getAttribute('aria-label') === name, fileName(FILE_COUNT - 1));
+    await waitForFocusedTile(page, fileName(FILE_COUNT - 1));
     expect(await tile(page, fileName(FILE_COUNT - 1)).getAttribute('aria-selected')).toBe('true');
     expect(await renderedTiles()).toBeLessThan(200);
 

@@ -8,7 +8,7 @@ import { subscribe } from '@cloudvault/test-support/checkout';
 import { createFile, createFolder } from '@cloudvault/test-support/drive';
 import { callApi } from '@cloudvault/test-support/running-server';
 import { openPage } from './helpers/browser.ts';
-import { tile } from './helpers/drive.ts';
+import { tile, waitForFocusedTile } from './helpers/drive.ts';
 import { makePdf, makePicture, makeWebm, requireFfmpeg } from './helpers/media-files.ts';
 import { verifyViaOutbox } from './helpers/outbox.ts';
 import { useE2eSession } from './helpers/session.ts';
@@ -127,7 +127,7 @@ describe('the file viewer', () => {
     await page.keyboard.press('Escape');
     await tower.waitFor({ state: 'detached' });
     expect(new URL(page.url()).searchParams.get('view')).toBeNull();
-    await page.waitForFunction(() => document.activeElement?.getAttribute('aria-label') === '2 tower.jpg');
+    await waitForFocusedTile(page, '2 tower.jpg');
 
     // Enter opens; a reload shows the same file; Back closes.
     await page.keyboard.press('Enter');

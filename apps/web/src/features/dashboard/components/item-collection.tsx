@@ -279,7 +279,7 @@ export function ItemCollection(props: ItemCollectionProps) {
               role="row"
               aria-rowindex={row.index + (view === 'list' ? 2 : 1)}
               className={cn(
-                'absolute inset-x-0 top-0 has-[[aria-expanded=true]]:z-20',
+                'absolute inset-x-0 top-0',
                 view === 'grid' ? 'grid gap-3' : 'block',
               )}
               style={{
@@ -416,7 +416,8 @@ function ItemTile(view: ItemViewProps) {
         tabbable={tabbable}
         className={cn(
           'absolute top-2 right-2 rounded-xl border border-line bg-surface/95 p-0.5 shadow-sm backdrop-blur transition-opacity',
-          selected ? 'opacity-100' : 'opacity-0 group-focus-within:opacity-100 group-hover:opacity-100',
+          // The open menu lives outside the tile (a portal): its button stays shown meanwhile.
+          selected ? 'opacity-100' : 'opacity-0 group-focus-within:opacity-100 group-hover:opacity-100 has-[[aria-expanded=true]]:opacity-100',
         )}
       />
     </div>
@@ -509,7 +510,9 @@ function ItemRow(view: ItemViewProps) {
         menuOnlyOnPhones={!selected}
         className={cn(
           'shrink-0 justify-end transition-opacity sm:w-[9.5rem]',
-          selected ? 'opacity-100' : 'opacity-100 sm:opacity-0 sm:group-focus-within:opacity-100 sm:group-hover:opacity-100',
+          selected
+            ? 'opacity-100'
+            : 'opacity-100 sm:opacity-0 sm:group-focus-within:opacity-100 sm:group-hover:opacity-100 sm:has-[[aria-expanded=true]]:opacity-100',
         )}
       />
     </div>

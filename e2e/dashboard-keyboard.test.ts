@@ -31,8 +31,10 @@ const focused = (page: Page) =>
  * with what is behind it, colours read back through a canvas so any CSS colour syntax works.
  */
 const focusIndicator = (page: Page) =>
-  page.evaluate(() => {
+  page.evaluate(async () => {
     const element = document.activeElement as HTMLElement;
+    // The ring fades in with the element's colour transition: read it once drawn.
+    await Promise.all(element.getAnimations().map((animation) => animation.finished));
     const style = getComputedStyle(element);
     const canvas = document.createElement('canvas');
     canvas.width = canvas.height = 1;

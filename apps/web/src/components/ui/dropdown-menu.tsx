@@ -15,6 +15,8 @@ import { cn } from '../../lib/cn';
 
 /** Between the button and the menu under it. */
 const MENU_GAP_PX = 8;
+/** Where the menu is measured before it is placed. */
+const UNPLACED: MenuPosition = { top: 0, left: 0 };
 
 export interface DropdownMenuItem {
   id: string;
@@ -40,22 +42,27 @@ interface DropdownMenuProps {
   triggerTabIndex?: number;
 }
 
-/** Where the open menu sits in the viewport: under its button, at one of its edges. */
-type MenuPosition = { top: number } & ({ left: number } | { right: number });
+/** Where the open menu's box goes (CSS top and left of a fixed box). */
+type MenuPosition = { top: number; left: number };
+
+/** The landmarks (and dialogs) a menu is rendered into: the nearest around its button. */
+const MENU_HOSTS = 'main, header, footer, nav, aside, [role="dialog"], [role="alertdialog"]';
 
 /**
  * A menu button following the WAI-ARIA menu pattern: Enter, Space or ArrowDown open it on
  * the first item, ArrowUp on the last; arrows, Home, End and first letters move; Escape
  * closes and returns focus to the button; Tab or a click outside closes it.
  *
- * The open menu is rendered at the end of the page (a portal) and placed under its
- * button: inside a grid cell its items would count as the cell's own text, and no
- * container's overflow or stacking clips it.
+ * The open menu is rendered at the end of the landmark around its button (a portal) and
+ * placed under it: inside a grid cell its items would count as the cell's own text, and
+ * no container's overflow or stacking clips it.
  */
 export function DropdownMenu({ label, trigger, items, align = 'end', triggerClassName, triggerTabIndex }: DropdownMenuProps) {
   const [open, setOpen] = useState(false);
   const [focusIndex, setFocusIndex] = useState(0);
   const [position, setPosition] = useState<MenuPosition | null>(null);
+  const [host, setHost] = useState<Element | null>(null);
+  const applied = useRef<MenuPosition>(UNPLACED);
   const containerRef = useRef<HTMLDivElement>(null);
   const menuRef = useRef<HTMLDivElement>(null);
   const triggerRef = useRef<HTMLButtonElement>(null);
@@ -64,6 +71,7 @@ export function DropdownMenu({ label, trigger, items, align = 'end', triggerClas
 
   const openAt = useCallback((index: number) => {
     setFocusIndex(index);
+    setHost(triggerRef.current?.closest(MENU_HOSTS) ?? document.body);
     setOpen(true);
   }, []);
 
@@ -72,17 +80,28 @@ export function DropdownMenu({ label, trigger, items, align = 'end', triggerClas
     if (returnFocus) triggerRef.current?.focus();
   }, []);
 
-  // Under the button before the first paint, and kept there while the page scrolls or resizes.
+  // Under the button (over it when only there it fits) before the first paint, and kept
+  // there while the page scrolls or resizes.
   useLayoutEffect(() => {
     if (!open) {
+      applied.current = UNPLACED;
       setPosition(null);
       return;
     }
     const place = () => {
-      const rect = triggerRef.current?.getBoundingClientRect();
-      if (!rect) return;
-      const top = rect.bottom + MENU_GAP_PX;
-      setPosition(align === 'end' ? { top, right: document.documentElement.clientWidth - rect.right } : { top, left: rect.left });
+      const trigger = triggerRef.current?.getBoundingClientRect();
+      const menu = menuRef.current?.getBoundingClientRect();
+      if (!trigger || !menu) return;
+      // Where top 0, left 0 lands: the viewport's corner, or that of an ancestor holding
+      // fixed boxes (a backdrop filter or a transform makes one).
+      const originTop = menu.top - applied.current.top;
+      const originLeft = menu.left - applied.current.left;
+      const below = trigger.bottom + MENU_GAP_PX;
+      const above = trigger.top - MENU_GAP_PX - menu.height;
+      const top = below + menu.height > window.innerHeight && above >= 0 ? above : below;
+      const left = Math.max(MENU_GAP_PX, align === 'end' ? trigger.right - menu.width : trigger.left);
+      applied.current = { top: top - originTop, left: left - originLeft };
+      setPosition(applied.current);
     };
     place();
     window.addEventListener('resize', place);
@@ -188,7 +207,7 @@ export function DropdownMenu({ label, trigger, items, align = 'end', triggerClas
       </button>
 
       {open &&
-        position &&
+        host &&
         createPortal(
           <div
             ref={menuRef}
@@ -196,7 +215,8 @@ export function DropdownMenu({ label, trigger, items, align = 'end', triggerClas
             role="menu"
             aria-label={label}
             onKeyDown={onMenuKeyDown}
-            style={position}
+            // Measured unseen first, then placed.
+          style={position ?? { ...UNPLACED, visibility: 'hidden' }}
             className="fixed z-50 min-w-56 origin-top rounded-card border border-line bg-surface p-1.5 shadow-popover"
           >
             {items.map((item, index) => {
@@ -239,7 +259,7 @@ export function DropdownMenu({ label, trigger, items, align = 'end', triggerClas
               );
             })}
           </div>,
-          document.body,
+          host,
         )}
     </div>
   );

@@ -13,6 +13,12 @@ import { createPortal } from 'react-dom';
 import { Link } from 'react-router';
 import { cn } from '../../lib/cn';
 
+/** Where the open menu's box goes (CSS top and left of a fixed box). */
+type MenuPosition = { top: number; left: number };
+
+/** The landmarks (and dialogs) a menu is rendered into: the nearest around its button. */
+const MENU_HOSTS = 'main, header, footer, nav, aside, [role="dialog"], [role="alertdialog"]';
+
 /** Between the button and the menu under it. */
 const MENU_GAP_PX = 8;
 /** Where the menu is measured before it is placed. */
@@ -41,12 +47,6 @@ interface DropdownMenuProps {
   /** -1 keeps the trigger out of the Tab order (inside a grid with a roving tab stop). */
   triggerTabIndex?: number;
 }
-
-/** Where the open menu's box goes (CSS top and left of a fixed box). */
-type MenuPosition = { top: number; left: number };
-
-/** The landmarks (and dialogs) a menu is rendered into: the nearest around its button. */
-const MENU_HOSTS = 'main, header, footer, nav, aside, [role="dialog"], [role="alertdialog"]';
 
 /**
  * A menu button following the WAI-ARIA menu pattern: Enter, Space or ArrowDown open it on

@@ -1,27 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { THEMES, VIEWPORTS, violationsOf } from './helpers/axe.ts';
 import { openPage } from './helpers/browser.ts';
 import { useE2eSession } from './helpers/session.ts';
 
 const session = useE2eSession('accessibility');
-
-/** WCAG 2.2 A and AA, plus axe's best practices (issue 22's audit). */
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
-
-const VIEWPORTS = [
-  { name: 'desktop', viewport: { width: 1280, height: 800 }, mobile: false },
-  { name: 'phone', viewport: { width: 390, height: 844 }, mobile: true },
-] as const;
-const THEMES = ['light', 'dark'] as const;
-
-/** Each violation as `rule: target …`, so a failure names what to fix. */
-async function violationsOf(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-  return results.violations.flatMap((violation) =>
-    violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')} — ${node.failureSummary?.split('\n')[1]?.trim() ?? violation.help}`),
-  );
-}
 
 const PUBLIC_PAGES = [
   { path: '/', ready: 'heading' },

@@ -7,7 +7,7 @@ import type { CurrentSubscriptionResponse } from '@cloudvault/contract/subscript
 import { createFile, uploadFile } from '@cloudvault/test-support/drive';
 import { useE2eSession } from './helpers/session.ts';
 import { openPage } from './helpers/browser.ts';
-import { downloadedBytes, sparseFile } from './helpers/drive.ts';
+import { downloadedBytes, sparseFile, tile } from './helpers/drive.ts';
 
 const MB = 1024 * 1024;
 
@@ -210,7 +210,7 @@ describe('billing journey', () => {
       await toast(page, '1 file failed to upload').waitFor();
 
       const download = page.waitForEvent('download');
-      await page.getByRole('gridcell', { name: 'keep.txt', exact: true }).getByRole('button', { name: 'Download', exact: true }).click();
+      await tile(page, 'keep.txt').getByRole('button', { name: 'Download', exact: true }).click();
       expect((await downloadedBytes(await download)).toString()).toBe('still mine after the downgrade\n');
       expect(keep.originalName).toBe('keep.txt');
       await context.close();

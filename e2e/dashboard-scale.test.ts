@@ -8,7 +8,7 @@ import { createUser } from '@cloudvault/test-support/accounts';
 import { createFile, createFolder } from '@cloudvault/test-support/drive';
 import { startAppServer, type AppServer } from './helpers/app-server.ts';
 import { launchBrowser, openPage } from './helpers/browser.ts';
-import { promisePool } from './helpers/drive.ts';
+import { promisePool, tile, waitForFocusedTile } from './helpers/drive.ts';
 
 const FILE_COUNT = 2000;
 
@@ -34,7 +34,6 @@ afterAll(async () => {
   if (configDir) await rm(configDir, { recursive: true, force: true });
 });
 
-const tile = (page: Page, name: string) => page.getByRole('gridcell', { name, exact: true });
 const fileName = (index: number) => `file-${String(index).padStart(4, '0')}.txt`;
 
 describe('a folder of 2,000 files', () => {
@@ -78,7 +77,7 @@ describe('a folder of 2,000 files', () => {
     await tile(page, fileName(0)).click();
     await page.keyboard.press('End');
     await tile(page, fileName(FILE_COUNT - 1)).waitFor();
-    await page.waitForFunction((name) => document.activeElement?.getAttribute('aria-label') === name, fileName(FILE_COUNT - 1));
+    await waitForFocusedTile(page, fileName(FILE_COUNT - 1));
     expect(await tile(page, fileName(FILE_COUNT - 1)).getAttribute('aria-selected')).toBe('true');
     expect(await renderedTiles()).toBeLessThan(200);
 

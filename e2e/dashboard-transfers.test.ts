@@ -7,11 +7,10 @@ import { createFile, createFolder, downloadFile, listFiles } from '@cloudvault/t
 import { useE2eSession } from './helpers/session.ts';
 import { openPage } from './helpers/browser.ts';
 import { startAppServer } from './helpers/app-server.ts';
-import { downloadedBytes, dropFiles, randomContent, readZip, sparseFile } from './helpers/drive.ts';
+import { downloadedBytes, dropFiles, randomContent, readZip, sparseFile, tile } from './helpers/drive.ts';
 
 const session = useE2eSession('files');
 
-const tile = (page: Page, name: string) => page.getByRole('gridcell', { name, exact: true });
 const panel = (page: Page) => page.getByRole('region', { name: 'Uploads' });
 
 async function signedIn() {

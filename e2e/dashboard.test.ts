@@ -3,11 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { createUser } from '@cloudvault/test-support/accounts';
 import { createFile, createFolder, listFiles, listFolders } from '@cloudvault/test-support/drive';
 import { openPage } from './helpers/browser.ts';
+import { tile, waitForFocusedTile } from './helpers/drive.ts';
 import { useE2eSession } from './helpers/session.ts';
 
 const session = useE2eSession('dashboard');
 
-const tile = (page: Page, name: string) => page.getByRole('gridcell', { name, exact: true });
 const crumbs = (page: Page) => page.getByRole('navigation', { name: 'Folder path' });
 const folderParam = (page: Page) => new URL(page.url()).searchParams.get('folder');
 
@@ -129,7 +129,7 @@ describe('dashboard: folders and navigation', () => {
     }
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('gamma.txt');
+    await waitForFocusedTile(page, 'gamma.txt');
 
     await page.keyboard.press('ArrowLeft');
     await page.keyboard.press('ArrowLeft');

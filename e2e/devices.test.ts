@@ -6,6 +6,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { createUser } from '@cloudvault/test-support/accounts';
 import { openPage } from './helpers/browser.ts';
+import { tile } from './helpers/drive.ts';
 import { useE2eSession } from './helpers/session.ts';
 
 const session = useE2eSession('devices');
@@ -84,7 +85,7 @@ describe('devices and app passwords', () => {
     expect(upload.ok).toBe(true);
     expect((await rclone(['lsf', ':webdav:'], credentials)).output).toContain('from-rclone.txt');
     await page.goto('/dashboard');
-    await page.getByRole('gridcell', { name: 'from-rclone.txt', exact: true }).waitFor();
+    await tile(page, 'from-rclone.txt').waitFor();
 
     await page.goto('/settings');
     await row.getByText(/^Created .* · Last used (?!: Never)/).waitFor();

@@ -8,6 +8,7 @@ import { subscribe } from '@cloudvault/test-support/checkout';
 import { createFile, createFolder } from '@cloudvault/test-support/drive';
 import { callApi } from '@cloudvault/test-support/running-server';
 import { openPage } from './helpers/browser.ts';
+import { tile, waitForFocusedTile } from './helpers/drive.ts';
 import { makePdf, makePicture, makeWebm, requireFfmpeg } from './helpers/media-files.ts';
 import { verifyViaOutbox } from './helpers/outbox.ts';
 import { useE2eSession } from './helpers/session.ts';
@@ -15,7 +16,6 @@ import { useE2eSession } from './helpers/session.ts';
 const session = useE2eSession('viewer');
 const shots = fileURLToPath(new URL('../.test-artifacts/screenshots/viewer', import.meta.url));
 
-const tile = (page: Page, name: string) => page.getByRole('gridcell', { name, exact: true });
 const viewer = (page: Page, name: string) => page.getByRole('dialog', { name: `Viewer: ${name}` });
 const focusedLabel = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('aria-label'));
 /** Saved for a person to look at, once the entrance animations are over. */
@@ -72,7 +72,9 @@ const thumbnailsShown = (page: Page, names: string[]) =>
   page.waitForFunction(
     (wanted) =>
       wanted.every((name) => {
-        const image = document.querySelector<HTMLImageElement>(`[role="gridcell"][aria-label="${name}"] img[data-thumbnail]`);
+        // A cell's first paragraph is the name it shows.
+        const cell = Array.from(document.querySelectorAll('[role="gridcell"]')).find((candidate) => candidate.querySelector('p')?.textContent === name);
+        const image = cell?.querySelector<HTMLImageElement>('img[data-thumbnail]');
         return !!image && image.complete && image.naturalWidth > 0;
       }),
     names,
@@ -125,7 +127,7 @@ describe('the file viewer', () => {
     await page.keyboard.press('Escape');
     await tower.waitFor({ state: 'detached' });
     expect(new URL(page.url()).searchParams.get('view')).toBeNull();
-    await page.waitForFunction(() => document.activeElement?.getAttribute('aria-label') === '2 tower.jpg');
+    await waitForFocusedTile(page, '2 tower.jpg');
 
     // Enter opens; a reload shows the same file; Back closes.
     await page.keyboard.press('Enter');

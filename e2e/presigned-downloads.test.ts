@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '@cloudvault/test-support/accounts';
 import { callApi } from '@cloudvault/test-support/running-server';
@@ -6,7 +6,7 @@ import { createFile } from '@cloudvault/test-support/drive';
 import { s3StorageEnv, startS3rver, type TestS3Server } from '../apps/server/test/helpers/s3rver.ts';
 import { startAppServer, type AppServer } from './helpers/app-server.ts';
 import { launchBrowser, openPage } from './helpers/browser.ts';
-import { downloadedBytes, randomContent } from './helpers/drive.ts';
+import { downloadedBytes, randomContent, tile } from './helpers/drive.ts';
 
 // The server process on an s3rver with S3_PRESIGNED_DOWNLOADS: the browser's native
 // downloads follow the 302 into the bucket (docs/decisions/0022).
@@ -25,7 +25,6 @@ afterAll(async () => {
   await s3?.stop();
 });
 
-const tile = (page: Page, name: string) => page.getByRole('gridcell', { name, exact: true });
 
 describe('downloads straight from S3', () => {
   it('saves a file from the dashboard through the signed link and the redirect into the bucket', async () => {

@@ -7,7 +7,7 @@ import { createUser } from '@cloudvault/test-support/accounts';
 import { downloadFile, listFiles } from '@cloudvault/test-support/drive';
 import { callApi } from '@cloudvault/test-support/running-server';
 import { openPage } from './helpers/browser.ts';
-import { randomContent } from './helpers/drive.ts';
+import { randomContent, tile } from './helpers/drive.ts';
 import { useE2eSession } from './helpers/session.ts';
 
 // Uploads of large files through tus-js-client against the server's /api/uploads
@@ -101,7 +101,7 @@ describe('resumable uploads in the browser', () => {
     await unthrottle(cdp);
     await row(page, 'offline.bin').getByText('Paused — reconnecting…').waitFor({ state: 'detached', timeout: 20_000 });
     await row(page, 'offline.bin').getByText('Upload complete').waitFor({ timeout: 30_000 });
-    await page.getByRole('gridcell', { name: 'offline.bin', exact: true }).waitFor();
+    await tile(page, 'offline.bin').waitFor();
     await expectStored(account.token, 'offline.bin', bytes);
     await context.close();
   });

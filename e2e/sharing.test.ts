@@ -6,11 +6,10 @@ import { createFile, createFolder } from '@cloudvault/test-support/drive';
 import { verifyViaOutbox } from './helpers/outbox.ts';
 import { openPage } from './helpers/browser.ts';
 import { useE2eSession } from './helpers/session.ts';
-import { downloadedBytes, randomContent, readZip } from './helpers/drive.ts';
+import { downloadedBytes, randomContent, readZip, tile } from './helpers/drive.ts';
 
 const session = useE2eSession('sharing');
 
-const tile = (page: Page, name: string) => page.getByRole('gridcell', { name, exact: true });
 const toast = (page: Page, text: string | RegExp) => page.getByRole('status').filter({ hasText: text }).first();
 const crumbs = (page: Page) => page.getByRole('navigation', { name: 'Folder path' });
 

@@ -8,11 +8,10 @@ import { createFile, createFolder, listFiles } from '@cloudvault/test-support/dr
 import { formatBytes } from '../packages/contract/src/format.ts';
 import { useE2eSession } from './helpers/session.ts';
 import { openPage } from './helpers/browser.ts';
-import { downloadedBytes, randomContent } from './helpers/drive.ts';
+import { downloadedBytes, randomContent, tile } from './helpers/drive.ts';
 
 const session = useE2eSession('versions');
 
-const tile = (page: Page, name: string) => page.getByRole('gridcell', { name, exact: true });
 const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text }).first();
 
 /** Picks a file in the dashboard's Upload dialog and waits until it is stored. */

@@ -64,3 +64,17 @@ export async function dropFiles(
 }
 
 export { readZip } from '../../apps/server/test/helpers/read-zip.ts';
+
+/**
+ * A file or folder of the dashboard's grid or list, by the name it shows. The cell's
+ * accessible name is all its visible text (name, size, date), so it is matched by the
+ * name's own text rather than by its whole accessible name.
+ */
+export const tile = (page: Page, name: string) => page.getByRole('gridcell').filter({ has: page.getByText(name, { exact: true }) });
+
+/** Waits until the focus is on the grid cell showing `name` (its first paragraph is the name). */
+export const waitForFocusedTile = (page: Page, name: string) =>
+  page.waitForFunction((wanted) => {
+    const focused = document.activeElement;
+    return focused?.getAttribute('role') === 'gridcell' && focused.querySelector('p')?.textContent === wanted;
+  }, name);

@@ -2,14 +2,27 @@ import {
   useCallback,
   useEffect,
   useId,
+  useLayoutEffect,
   useRef,
   useState,
   type ComponentType,
   type KeyboardEvent,
   type ReactNode,
 } from 'react';
+import { createPortal } from 'react-dom';
 import { Link } from 'react-router';
 import { cn } from '../../lib/cn';
+
+/** Where the open menu's box goes (CSS top and left of a fixed box). */
+type MenuPosition = { top: number; left: number };
+
+/** The landmarks (and dialogs) a menu is rendered into: the nearest around its button. */
+const MENU_HOSTS = 'main, header, footer, nav, aside, [role="dialog"], [role="alertdialog"]';
+
+/** Between the button and the menu under it. */
+const MENU_GAP_PX = 8;
+/** Where the menu is measured before it is placed. */
+const UNPLACED: MenuPosition = { top: 0, left: 0 };
 
 export interface DropdownMenuItem {
   id: string;
@@ -39,17 +52,26 @@ interface DropdownMenuProps {
  * A menu button following the WAI-ARIA menu pattern: Enter, Space or ArrowDown open it on
  * the first item, ArrowUp on the last; arrows, Home, End and first letters move; Escape
  * closes and returns focus to the button; Tab or a click outside closes it.
+ *
+ * The open menu is rendered at the end of the landmark around its button (a portal) and
+ * placed under it: inside a grid cell its items would count as the cell's own text, and
+ * no container's overflow or stacking clips it.
  */
 export function DropdownMenu({ label, trigger, items, align = 'end', triggerClassName, triggerTabIndex }: DropdownMenuProps) {
   const [open, setOpen] = useState(false);
   const [focusIndex, setFocusIndex] = useState(0);
+  const [position, setPosition] = useState<MenuPosition | null>(null);
+  const [host, setHost] = useState<Element | null>(null);
+  const applied = useRef<MenuPosition>(UNPLACED);
   const containerRef = useRef<HTMLDivElement>(null);
+  const menuRef = useRef<HTMLDivElement>(null);
   const triggerRef = useRef<HTMLButtonElement>(null);
   const itemRefs = useRef<Array<HTMLElement | null>>([]);
   const menuId = useId();
 
   const openAt = useCallback((index: number) => {
     setFocusIndex(index);
+    setHost(triggerRef.current?.closest(MENU_HOSTS) ?? document.body);
     setOpen(true);
   }, []);
 
@@ -58,16 +80,49 @@ export function DropdownMenu({ label, trigger, items, align = 'end', triggerClas
     if (returnFocus) triggerRef.current?.focus();
   }, []);
 
+  // Under the button (over it when only there it fits) before the first paint, and kept
+  // there while the page scrolls or resizes.
+  useLayoutEffect(() => {
+    if (!open) {
+      applied.current = UNPLACED;
+      setPosition(null);
+      return;
+    }
+    const place = () => {
+      const trigger = triggerRef.current?.getBoundingClientRect();
+      const menu = menuRef.current?.getBoundingClientRect();
+      if (!trigger || !menu) return;
+      // Where top 0, left 0 lands: the viewport's corner, or that of an ancestor holding
+      // fixed boxes (a backdrop filter or a transform makes one).
+      const originTop = menu.top - applied.current.top;
+      const originLeft = menu.left - applied.current.left;
+      const below = trigger.bottom + MENU_GAP_PX;
+      const above = trigger.top - MENU_GAP_PX - menu.height;
+      const top = below + menu.height > window.innerHeight && above >= 0 ? above : below;
+      const left = Math.max(MENU_GAP_PX, align === 'end' ? trigger.right - menu.width : trigger.left);
+      applied.current = { top: top - originTop, left: left - originLeft };
+      setPosition(applied.current);
+    };
+    place();
+    window.addEventListener('resize', place);
+    window.addEventListener('scroll', place, { capture: true, passive: true });
+    return () => {
+      window.removeEventListener('resize', place);
+      window.removeEventListener('scroll', place, { capture: true });
+    };
+  }, [open, align]);
+
   // Move focus to the active item whenever it changes while open.
   useEffect(() => {
-    if (open) itemRefs.current[focusIndex]?.focus();
-  }, [open, focusIndex]);
+    if (open && position) itemRefs.current[focusIndex]?.focus({ preventScroll: true });
+  }, [open, position, focusIndex]);
 
   // A pointer press outside closes the menu without stealing focus back.
   useEffect(() => {
     if (!open) return;
     const onPointerDown = (event: PointerEvent) => {
-      if (!containerRef.current?.contains(event.target as Node)) setOpen(false);
+      const target = event.target as Node;
+      if (!containerRef.current?.contains(target) && !menuRef.current?.contains(target)) setOpen(false);
     };
     document.addEventListener('pointerdown', onPointerDown);
     return () => document.removeEventListener('pointerdown', onPointerDown);
@@ -107,7 +162,8 @@ export function DropdownMenu({ label, trigger, items, align = 'end', triggerClas
         close(true);
         break;
       case 'Tab':
-        setOpen(false);
+        // Back on the button first, so Tab goes on from there and not from the end of the page.
+        close(true);
         break;
       default:
         if (event.key.length === 1 && /\S/.test(event.key)) {
@@ -150,58 +206,61 @@ export function DropdownMenu({ label, trigger, items, align = 'end', triggerClas
         {trigger}
       </button>
 
-      {open && (
-        <div
-          id={menuId}
-          role="menu"
-          aria-label={label}
-          onKeyDown={onMenuKeyDown}
-          className={cn(
-            'absolute top-full z-50 mt-2 min-w-56 origin-top rounded-card border border-line bg-surface p-1.5 shadow-popover',
-            align === 'end' ? 'right-0' : 'left-0',
-          )}
-        >
-          {items.map((item, index) => {
-            const Icon = item.icon;
-            const content = (
-              <>
-                {Icon && <Icon aria-hidden="true" className="size-4 shrink-0 opacity-80" />}
-                <span>{item.label}</span>
-              </>
-            );
-            const common = {
-              ref: (element: HTMLElement | null) => {
-                itemRefs.current[index] = element;
-              },
-              role: 'menuitem',
-              tabIndex: -1,
-              className: itemClass(item),
-              onMouseEnter: () => setFocusIndex(index),
-            } as const;
-            return (
-              <div key={item.id} role="none">
-                {item.separatorBefore && <div role="separator" className="-mx-1.5 my-1.5 h-px bg-line" />}
-                {item.to ? (
-                  <Link {...common} to={item.to} onClick={() => close(true)}>
-                    {content}
-                  </Link>
-                ) : (
-                  <button
-                    {...common}
-                    type="button"
-                    onClick={() => {
-                      close(true);
-                      item.onSelect?.();
-                    }}
-                  >
-                    {content}
-                  </button>
-                )}
-              </div>
-            );
-          })}
-        </div>
-      )}
+      {open &&
+        host &&
+        createPortal(
+          <div
+            ref={menuRef}
+            id={menuId}
+            role="menu"
+            aria-label={label}
+            onKeyDown={onMenuKeyDown}
+            // Measured unseen first, then placed.
+          style={position ?? { ...UNPLACED, visibility: 'hidden' }}
+            className="fixed z-50 min-w-56 origin-top rounded-card border border-line bg-surface p-1.5 shadow-popover"
+          >
+            {items.map((item, index) => {
+              const Icon = item.icon;
+              const content = (
+                <>
+                  {Icon && <Icon aria-hidden="true" className="size-4 shrink-0 opacity-80" />}
+                  <span>{item.label}</span>
+                </>
+              );
+              const common = {
+                ref: (element: HTMLElement | null) => {
+                  itemRefs.current[index] = element;
+                },
+                role: 'menuitem',
+                tabIndex: -1,
+                className: itemClass(item),
+                onMouseEnter: () => setFocusIndex(index),
+              } as const;
+              return (
+                <div key={item.id} role="none">
+                  {item.separatorBefore && <div role="separator" className="-mx-1.5 my-1.5 h-px bg-line" />}
+                  {item.to ? (
+                    <Link {...common} to={item.to} onClick={() => close(true)}>
+                      {content}
+                    </Link>
+                  ) : (
+                    <button
+                      {...common}
+                      type="button"
+                      onClick={() => {
+                        close(true);
+                        item.onSelect?.();
+                      }}
+                    >
+                      {content}
+                    </button>
+                  )}
+                </div>
+              );
+            })}
+          </div>,
+          host,
+        )}
     </div>
   );
 }

@@ -14,6 +14,7 @@ import { driveKeys } from '../../../lib/query-keys';
 import { useStorageInfo } from '../api/get-storage-info';
 import { dayPart } from '../greeting';
 import { useCurrentFolder } from '../hooks/use-current-folder';
+import { useLeftFolder } from '../hooks/use-left-folder';
 import { driveItems, insertSorted } from '../items';
 import type { SharingSlot, UploadsSlot, VersionHistorySlot, ViewerSlot } from '../slots';
 import { FileBrowser } from './file-browser';
@@ -37,6 +38,7 @@ export function DashboardPage({ uploads, sharing, versionHistory, viewer }: Dash
   const queryClient = useQueryClient();
   const firstName = user?.firstName ?? '';
   const [folderId] = useCurrentFolder();
+  const leftFolderId = useLeftFolder(folderId);
   const { onFileUploaded } = uploads;
 
   const storage = useStorageInfo();
@@ -111,6 +113,7 @@ export function DashboardPage({ uploads, sharing, versionHistory, viewer }: Dash
       <FileBrowser
         key={folderId ?? 'home'}
         folderId={folderId}
+        leftFolderId={leftFolderId}
         items={items}
         path={folderId === null ? [] : (path.data ?? null)}
         loading={!items && !failed}

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { FolderX, TriangleAlert } from 'lucide-react';
 import { Share2, Trash2 } from 'lucide-react';
-import { useCallback, useMemo, useState, type MouseEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useState, type MouseEvent, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
@@ -18,6 +18,7 @@ import { driveKeys } from '../../../lib/query-keys';
 import { downloadItem } from '../api/download-item';
 import { useSearchFiles } from '../api/search-files';
 import { useMoveItems } from '../api/update-item';
+import { arrivalFocusKey } from '../arrival-focus';
 import { createTapTracker, NARROW_SCREEN_MAX_WIDTH } from '../double-tap';
 import { useCurrentFolder } from '../hooks/use-current-folder';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
@@ -52,6 +53,8 @@ type Dialog =
 
 interface FileBrowserProps {
   folderId: string | null;
+  /** The folder shown before this one (null: My Files); undefined when the dashboard opened here. */
+  leftFolderId: string | null | undefined;
   /** null while loading. */
   items: DriveItem[] | null;
   /** The folders from the top down to the open one; null while loading. */
@@ -76,7 +79,7 @@ interface RevealState {
  * them. Rendered with the folder id as key, so selection and search start fresh per folder.
  */
 export function FileBrowser(props: FileBrowserProps) {
-  const { folderId, items, path, loading, failed, missingFolder, onRetry, uploads, sharing, versionHistory, viewer: Viewer } = props;
+  const { folderId, leftFolderId, items, path, loading, failed, missingFolder, onRetry, uploads, sharing, versionHistory, viewer: Viewer } = props;
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const location = useLocation();
@@ -98,6 +101,32 @@ export function FileBrowser(props: FileBrowserProps) {
   const plan = uploadConfig?.userPlan;
   const viewed = useViewedFile();
   const [focusRequest, setFocusRequest] = useState<{ key: string } | null>(null);
+  // A request is answered by the items as they render; cleared after, so items shown again
+  // later (a search cleared) do not pull the focus back.
+  useEffect(() => {
+    if (focusRequest) setFocusRequest(null);
+  }, [focusRequest]);
+
+  // Arriving from another folder (a tile, Back, a breadcrumb), the focus lands on an item, or
+  // on the empty folder's heading, once the listing is in: never on the page's <body>.
+  // The path of the folder left is still in the query cache: it tells where we came from.
+  const [arrival, setArrival] = useState(() =>
+    leftFolderId === undefined || revealKey !== null
+      ? null
+      : { leftPath: leftFolderId === null ? [] : (queryClient.getQueryData<Folder[]>(driveKeys.path(leftFolderId)) ?? []) },
+  );
+  const [focusEmptyHeading, setFocusEmptyHeading] = useState(false);
+  useEffect(() => {
+    if (!arrival || !items) return;
+    setArrival(null);
+    const key = arrivalFocusKey(items, folderId, arrival.leftPath);
+    if (key === null) {
+      setFocusEmptyHeading(true);
+      return;
+    }
+    setActiveKey(key);
+    setFocusRequest({ key });
+  }, [arrival, items, folderId]);
 
   const home = t('dashboard.breadcrumbs.home');
   const folderName = folderId === null ? home : (path?.[path.length - 1]?.name ?? home);
@@ -264,7 +293,7 @@ export function FileBrowser(props: FileBrowserProps) {
       </div>
     );
   } else if (items.length === 0 && !term) {
-    content = <EmptyState atHome={folderId === null} onUpload={() => setDialog({ type: 'upload' })} onNewFolder={() => setDialog({ type: 'create-folder' })} />;
+    content = <EmptyState atHome={folderId === null} focusHeading={focusEmptyHeading} onUpload={() => setDialog({ type: 'upload' })} onNewFolder={() => setDialog({ type: 'create-folder' })} />;
   } else {
     content = (
       <>

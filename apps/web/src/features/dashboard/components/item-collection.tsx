@@ -3,6 +3,7 @@ import { Check } from 'lucide-react';
 import {
   useCallback,
   useEffect,
+  useId,
   useLayoutEffect,
   useRef,
   useState,
@@ -278,7 +279,7 @@ export function ItemCollection(props: ItemCollectionProps) {
               role="row"
               aria-rowindex={row.index + (view === 'list' ? 2 : 1)}
               className={cn(
-                'absolute inset-x-0 top-0 has-[[aria-expanded=true]]:z-20',
+                'absolute inset-x-0 top-0',
                 view === 'grid' ? 'grid gap-3' : 'block',
               )}
               style={{
@@ -366,10 +367,11 @@ function ItemTile(view: ItemViewProps) {
   const isFolder = item.kind === 'folder';
   const meta = isFolder ? t('dashboard.item.folder') : formatSize(item.file.size);
   const date = compact ? '' : formatDate(isFolder ? item.folder.updatedAt : item.file.updatedAt, locale);
+  const labelId = useId();
 
   return (
     <div
-      {...cellAttributes(view, handlers)}
+      {...cellAttributes(view, handlers, labelId)}
       className={cn(
         'group focus-ring relative flex h-full cursor-default flex-col rounded-xl border bg-surface p-3 text-left transition-[border-color,box-shadow,background-color] duration-150 select-none',
         animationDelay !== null && 'cv-tile-in',
@@ -391,10 +393,11 @@ function ItemTile(view: ItemViewProps) {
           </span>
         )}
       </div>
-      <div className="mt-auto min-w-0">
+      {/* The cell's name. The spaces between its blocks keep name and details apart for tools that join text (axe). */}
+      <div id={labelId} className="mt-auto min-w-0">
         <p className="truncate text-sm font-semibold text-ink" title={item.name}>
           {item.name}
-        </p>
+        </p>{' '}
         <p className="mt-0.5 truncate text-xs text-ink-muted">
           {selected && isFolder && props.narrow ? (
             <span className="font-medium text-brand-700 dark:text-brand-300">{t('dashboard.item.doubleTapHint')}</span>
@@ -413,20 +416,25 @@ function ItemTile(view: ItemViewProps) {
         tabbable={tabbable}
         className={cn(
           'absolute top-2 right-2 rounded-xl border border-line bg-surface/95 p-0.5 shadow-sm backdrop-blur transition-opacity',
-          selected ? 'opacity-100' : 'opacity-0 group-focus-within:opacity-100 group-hover:opacity-100',
+          // The open menu lives outside the tile (a portal): its button stays shown meanwhile.
+          selected ? 'opacity-100' : 'opacity-0 group-focus-within:opacity-100 group-hover:opacity-100 has-[[aria-expanded=true]]:opacity-100',
         )}
       />
     </div>
   );
 }
 
-/** What a tile and a row share as one cell of the grid: its role, state, keys and handlers. */
-function cellAttributes(view: ItemViewProps, handlers: ReturnType<typeof useItemInteractions>['handlers']) {
+/**
+ * What a tile and a row share as one cell of the grid: its role, state, keys and handlers.
+ * Its name is its visible text (name, size, date), so it starts with what a person sees
+ * and says (WCAG 2.5.3); the action buttons inside stay out of it.
+ */
+function cellAttributes(view: ItemViewProps, handlers: ReturnType<typeof useItemInteractions>['handlers'], labelId: string) {
   const { item, selected, tabbable, animationDelay } = view;
   return {
     role: 'gridcell',
     'aria-selected': selected,
-    'aria-label': item.name,
+    'aria-labelledby': labelId,
     'data-item-key': item.key,
     'data-kind': item.kind,
     tabIndex: tabbable ? 0 : -1,
@@ -442,41 +450,58 @@ function ItemRow(view: ItemViewProps) {
   const { dropTarget, handlers } = useItemInteractions(view);
   const isFolder = item.kind === 'folder';
   const date = formatDate(isFolder ? item.folder.updatedAt : item.file.updatedAt, locale);
+  const hint = selected && isFolder && props.narrow;
+  const labelId = useId();
 
   return (
     <div
-      {...cellAttributes(view, handlers)}
+      {...cellAttributes(view, handlers, labelId)}
       className={cn(
-        'group focus-ring flex h-full cursor-default items-center gap-4 rounded-lg border-b border-transparent px-3 select-none',
+        'group focus-ring flex h-full cursor-default items-center gap-3 rounded-lg border-b border-transparent px-3 select-none sm:gap-4',
         animationDelay !== null && 'cv-tile-in',
         selected ? 'bg-brand-50 dark:bg-brand-500/10' : 'hover:bg-surface-muted/70',
         dropTarget && 'bg-brand-50 ring-2 ring-brand-500 dark:bg-brand-500/15',
       )}
     >
-      <div className="flex min-w-0 flex-1 items-center gap-3">
-        {isFolder ? (
-          <FolderIcon size="sm" />
-        ) : (
-          <span className="relative shrink-0">
-            <FileIcon mimetype={item.file.mimetype} name={item.name} size="sm" />
-            <ThumbnailImage source={signedInFileSource} file={item.file} className="absolute inset-0 size-full rounded-lg" />
-          </span>
-        )}
-        <div className="min-w-0">
-          <p className="truncate text-sm font-medium text-ink" title={item.name}>
-            {item.name}
-          </p>
-          <p className="truncate text-xs text-ink-muted sm:hidden">
-            {selected && isFolder && props.narrow
-              ? t('dashboard.item.doubleTapHint')
-              : `${isFolder ? t('dashboard.item.folder') : formatSize(item.file.size)}${date ? ` · ${date}` : ''}`}
-          </p>
-        </div>
+      {isFolder ? (
+        <FolderIcon size="sm" />
+      ) : (
+        <span className="relative shrink-0">
+          <FileIcon mimetype={item.file.mimetype} name={item.name} size="sm" />
+          <ThumbnailImage source={signedInFileSource} file={item.file} className="absolute inset-0 size-full rounded-lg" />
+        </span>
+      )}
+      {/* Size and date sit under the name on a phone and in their own columns from sm up:
+          one copy of each, so the cell's name (this text) says each once. The spaces between
+          blocks keep the words apart for tools that join text (axe). */}
+      <div id={labelId} className="flex min-w-0 flex-1 flex-col sm:flex-row sm:items-center sm:gap-4">
+        <p className="truncate text-sm font-medium text-ink sm:min-w-0 sm:flex-1" title={item.name}>
+          {item.name}
+        </p>{' '}
+        {hint && <p className="truncate text-xs font-medium text-brand-700 sm:hidden dark:text-brand-300">{t('dashboard.item.doubleTapHint')}</p>}
+        <p className={cn('truncate text-xs text-ink-muted sm:contents', hint && 'hidden')}>
+          <span className="tabular-nums sm:w-24 sm:shrink-0 sm:text-right sm:text-sm">
+            {isFolder ? (
+              <>
+                <span className="sm:sr-only">{t('dashboard.item.folder')}</span>
+                <span aria-hidden="true" className="hidden sm:inline">
+                  {t('dashboard.list.noSize')}
+                </span>
+              </>
+            ) : (
+              formatSize(item.file.size)
+            )}
+          </span>{' '}
+          {date && (
+            <>
+              <span aria-hidden="true" className="sm:hidden">
+                {' · '}
+              </span>
+              <span className="sm:hidden md:block md:w-32 md:shrink-0 md:text-sm">{date}</span>
+            </>
+          )}
+        </p>
       </div>
-      <span className="hidden w-24 text-right text-sm text-ink-muted tabular-nums sm:block">
-        {isFolder ? t('dashboard.list.noSize') : formatSize(item.file.size)}
-      </span>
-      <span className="hidden w-32 text-sm text-ink-muted md:block">{date}</span>
       <ItemActions
         item={item}
         onAction={props.onAction}
@@ -485,7 +510,9 @@ function ItemRow(view: ItemViewProps) {
         menuOnlyOnPhones={!selected}
         className={cn(
           'shrink-0 justify-end transition-opacity sm:w-[9.5rem]',
-          selected ? 'opacity-100' : 'opacity-100 sm:opacity-0 sm:group-focus-within:opacity-100 sm:group-hover:opacity-100',
+          selected
+            ? 'opacity-100'
+            : 'opacity-100 sm:opacity-0 sm:group-focus-within:opacity-100 sm:group-hover:opacity-100 sm:has-[[aria-expanded=true]]:opacity-100',
         )}
       />
     </div>

@@ -17,9 +17,13 @@ class LeaseLostError extends Error {}
 export type FileRow = FilesTable;
 /** The columns a listing shows: no blob keys leave the database for it; the hash only as a contentTag. */
 export type ListedFile = Pick<FileRow, 'id' | 'name' | 'mimetype' | 'size' | 'folder_id' | 'created_at' | 'updated_at' | 'sha256'>;
-/** LIKE pattern for a literal substring: the user's % and _ match only themselves. */
+/**
+ * LIKE pattern for a literal substring: the user's %, _ and \\ match only themselves. Not
+ * lower-cased here: the database lowers it with the same lower() as the names, so both
+ * fold case alike (PostgreSQL: Unicode; SQLite: ASCII only).
+ */
 function containsPattern(term: string): string {
-  return `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 /** Files and the storage counter they add up to: queries only, scoped to the owner. */
@@ -96,8 +100,12 @@ export function createFilesRepository(db: Kysely<Database>, dialect: Dialect) {
         .select(LISTED_FILE_COLUMNS)
         .where('user_id', '=', userId)
         .where('deleted_at', 'is', null)
-        .where(sql<boolean>`lower(name) LIKE ${containsPattern(term)} ESCAPE '\\'`)
+        // The expressions of files_live_name_trgm_idx and files_live_search_order_idx
+        // (migration 2026-11-24-21): a rare term reads the trigram index, a common one walks
+        // the names in order and stops at the limit.
+        .where(sql<boolean>`lower(name) LIKE lower(${containsPattern(term)}) ESCAPE '\\'`)
         .orderBy(sql`lower(name)`)
+        .orderBy('id')
         .limit(limit)
         .execute();
     },

@@ -1,5 +1,5 @@
 import { type CloudVaultClient, register } from '../lib/cloudvault-api.ts';
-import { request } from '../lib/http-client.ts';
+import { closeConnections, request } from '../lib/http-client.ts';
 import type { GrowthContext } from './context.ts';
 import { SEARCH_TERMS, seedPostgres, seedSqlite } from './search-rows.ts';
 import { type GrowthPoint, type GrowthSeries, latencyPoint, timeRequests } from './series.ts';
@@ -21,6 +21,8 @@ async function searchSeries(ctx: GrowthContext, database: string, client: CloudV
     await seed(seeded + 1, size);
     const seedSeconds = (performance.now() - started) / 1000;
     seeded = size;
+    // The server may have closed the idle keep-alive sockets while the rows went in.
+    closeConnections();
     for (const [index, term] of SEARCH_TERMS.entries()) {
       const expected = Math.min(term.hits(size), SEARCH_LIMIT);
       const get = () =>

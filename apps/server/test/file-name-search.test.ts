@@ -85,4 +85,17 @@ describe('name search', () => {
     expect(first).toHaveLength(3);
     expect(await search(token, 'same')).toEqual(first);
   });
+
+  it('answers the first 500 matches in name order when more match', async () => {
+    const { token } = await createUser(server);
+    // More matches than an answer holds: on PostgreSQL the walk through the first names in order answers.
+    for (let index = 509; index >= 0; index--) {
+      expect((await uploadFile(server, token, 'x', { name: `many ${String(index).padStart(3, '0')}.txt` })).status).toBe(201);
+    }
+    await uploadFile(server, token, 'y', { name: 'other.txt' });
+    const found = names(await search(token, 'MANY'));
+    expect(found).toHaveLength(500);
+    expect(found[0]).toBe('many 000.txt');
+    expect(found[499]).toBe('many 499.txt');
+  });
 });

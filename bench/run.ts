@@ -28,6 +28,8 @@ import type { ScenarioContext, ScenarioResult } from './scenarios/scenario.ts';
 import { startBareNode } from './servers/bare-node.ts';
 import { startNginx } from './servers/nginx.ts';
 import { startOurServer } from './servers/ours.ts';
+import { cleanUpGrowth, runGrowth } from './growth/run-growth.ts';
+import { loadGrowthConfig } from './growth/growth-config.ts';
 import type { BenchServer } from './servers/server.ts';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -35,6 +37,8 @@ const resultsFile = path.join(repoRoot, 'bench/results/latest.json');
 const log = (message: string) => process.stderr.write(`[bench] ${message}\n`);
 
 const config = loadBenchConfig(process.env);
+/** BENCH_ONLY=growth runs only the growth series (slow: bench/README.md), BENCH_ONLY=main all but them. */
+const only = process.env.BENCH_ONLY;
 const startedAt = new Date();
 const servers: BenchServer[] = [];
 let tempRoot: string | undefined;
@@ -49,7 +53,7 @@ async function cleanUp(): Promise<void> {
 
 const abort = (why: string, code: number) => {
   log(why);
-  void cleanUp().finally(() => process.exit(code));
+  void Promise.allSettled([cleanUp(), cleanUpGrowth()]).finally(() => process.exit(code));
 };
 process.once('SIGINT', () => abort('interrupted: stopping the servers and removing temp files', 130));
 process.once('SIGTERM', () => abort('terminated: stopping the servers and removing temp files', 143));
@@ -133,7 +137,8 @@ async function main(): Promise<BenchReport> {
   };
 }
 
-try {
+if (only === 'growth') clearTimeout(watchdog);
+else try {
   const report = await main();
   await mkdir(path.dirname(resultsFile), { recursive: true });
   // Three decimals are more than any of these figures can claim.
@@ -148,4 +153,18 @@ try {
 } finally {
   clearTimeout(watchdog);
   await cleanUp();
+}
+
+if (only !== 'main') {
+  const growthWatchdog = setTimeout(() => abort('the growth series passed their deadline (GROWTH_DEADLINE_MINUTES): cut off', 1), loadGrowthConfig(process.env).deadlineMs);
+  try {
+    const growth = await runGrowth(repoRoot, log);
+    process.stdout.write(`\n${growth.text}\n`);
+    if (growth.failed) process.exitCode = 1;
+  } catch (error) {
+    log(`the growth series could not run: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    process.exitCode = 1;
+  } finally {
+    clearTimeout(growthWatchdog);
+  }
 }

@@ -9,6 +9,8 @@ import type { BenchServer } from './server.ts';
 export interface OurServer extends BenchServer {
   name: 'ours';
   dataDir: string;
+  /** The serving process (for /proc/<pid>/clear_refs, which resets its peak). */
+  pid: number;
   /** What the server printed (LOG_LEVEL=warn: warnings and errors only). */
   output(): string;
   /** Starts VmHWM again from the current RSS, so the next peak read is that of what follows. */
@@ -30,9 +32,10 @@ async function writeLimitlessPlans(repoRoot: string, target: string): Promise<vo
 /**
  * The real server as `npm start` runs it: the bundle and the web app, built first if stale. Spawned as
  * node itself, so the child's PID is the process that serves and its VmHWM is ours.
- * The default embedded setup: SQLite and local blobs in a temp DATA_DIR.
+ * The default embedded setup: SQLite and local blobs in a temp DATA_DIR; `extraEnv` changes it
+ * (DATABASE_URL for PostgreSQL).
  */
-export async function startOurServer(repoRoot: string, root: string): Promise<OurServer> {
+export async function startOurServer(repoRoot: string, root: string, extraEnv: NodeJS.ProcessEnv = {}): Promise<OurServer> {
   const dataDir = path.join(root, 'ours-data');
   await mkdir(dataDir, { recursive: true });
   const plansFile = path.join(root, 'plans.json');
@@ -42,6 +45,7 @@ export async function startOurServer(repoRoot: string, root: string): Promise<Ou
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, DATA_DIR: dataDir, LOG_LEVEL: 'warn', PLANS_FILE: plansFile };
   delete env.DATABASE_URL;
   delete env.STORAGE_DRIVER;
+  Object.assign(env, extraEnv);
   await ensureServerBuild();
   // The web app is served from its build (the Lighthouse scenario loads its pages).
   ensureWebBuild();
@@ -51,6 +55,7 @@ export async function startOurServer(repoRoot: string, root: string): Promise<Ou
     name: 'ours',
     url,
     dataDir,
+    pid: child.pid ?? -1,
     output,
     memory: () => readMemory(child.pid ?? -1),
     stop: () => stopChild(child),

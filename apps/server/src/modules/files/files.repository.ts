@@ -17,10 +17,20 @@ class LeaseLostError extends Error {}
 export type FileRow = FilesTable;
 /** The columns a listing shows: no blob keys leave the database for it; the hash only as a contentTag. */
 export type ListedFile = Pick<FileRow, 'id' | 'name' | 'mimetype' | 'size' | 'folder_id' | 'created_at' | 'updated_at' | 'sha256'>;
-/** LIKE pattern for a literal substring: the user's % and _ match only themselves. */
+/**
+ * LIKE pattern for a literal substring: the user's %, _ and \\ match only themselves. Not
+ * lower-cased here: the database lowers it with the same lower() as the names, so both
+ * fold case alike (PostgreSQL: Unicode; SQLite: ASCII only).
+ */
 function containsPattern(term: string): string {
-  return `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
+
+/**
+ * Names a PostgreSQL search reads in order before it turns to the trigram index: a term
+ * that 500 of the first 2,000 names contain is answered from them (docs/decisions/0032-name-search.md).
+ */
+const SEARCH_WALK = 2_000;
 
 /** Files and the storage counter they add up to: queries only, scoped to the owner. */
 export function createFilesRepository(db: Kysely<Database>, dialect: Dialect) {
@@ -90,14 +100,37 @@ export function createFilesRepository(db: Kysely<Database>, dialect: Dialect) {
       return rows;
     },
 
-    searchLive(userId: string, term: string, limit: number): Promise<ListedFile[]> {
-      return db
-        .selectFrom('files')
-        .select(LISTED_FILE_COLUMNS)
-        .where('user_id', '=', userId)
-        .where('deleted_at', 'is', null)
-        .where(sql<boolean>`lower(name) LIKE ${containsPattern(term)} ESCAPE '\\'`)
+    /**
+     * The first `limit` live files whose name contains `term`, in name order. Reads the
+     * indexes of migration 2026-11-24-21 (docs/decisions/0032-name-search.md): the names in
+     * order, stopping at the limit; on PostgreSQL only the first SEARCH_WALK of them, then,
+     * for a rarer term, the trigram index, which finds its few matches without reading the rest.
+     */
+    async searchLive(userId: string, term: string, limit: number): Promise<ListedFile[]> {
+      const matches = sql<boolean>`lower(name) LIKE lower(${containsPattern(term)}) ESCAPE '\\'`;
+      const liveOfUser = db.selectFrom('files').select(LISTED_FILE_COLUMNS).where('user_id', '=', userId).where('deleted_at', 'is', null);
+      if (dialect === 'sqlite') {
+        return liveOfUser.where(matches).orderBy(sql`lower(name)`).orderBy('id').limit(limit).execute();
+      }
+      // PostgreSQL's estimate of how many names contain a pattern does not look at the
+      // names, so left to choose it walked a million names for a term that matches none.
+      const walked = await db
+        .selectFrom(liveOfUser.orderBy(sql`lower(name)`).orderBy('id').limit(SEARCH_WALK).as('walk'))
+        .selectAll()
+        .where(matches)
         .orderBy(sql`lower(name)`)
+        .orderBy('id')
+        .limit(limit)
+        .execute();
+      if (walked.length === limit) return walked;
+      // Fewer than `limit` among the first SEARCH_WALK names: the matches are rare. MATERIALIZED
+      // keeps the ORDER BY outside, so the planner reads the trigram index for them.
+      return db
+        .with((cte) => cte('hits').materialized(), () => liveOfUser.where(matches))
+        .selectFrom('hits')
+        .selectAll()
+        .orderBy(sql`lower(name)`)
+        .orderBy('id')
         .limit(limit)
         .execute();
     },

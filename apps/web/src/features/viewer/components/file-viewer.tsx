@@ -4,6 +4,7 @@ import { createPortal } from 'react-dom';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { trapTab } from '../../../components/ui/focus-trap';
+import { useContainedFocus } from '../../../components/ui/use-contained-focus';
 import { cn } from '../../../lib/cn';
 import type { FileSource, FileViewerProps, ViewableFile, ViewerAction } from '../../../lib/file-source';
 import { useSwipe } from '../hooks/use-swipe';
@@ -45,6 +46,8 @@ export function FileViewer({ files, fileId, source, onMove, onClose, renderActio
     const target = direction === 'next' ? next : previous;
     if (target) onMove(target.id);
   });
+
+  useContainedFocus(dialogRef, true, onClose);
 
   useEffect(() => {
     dialogRef.current?.focus();

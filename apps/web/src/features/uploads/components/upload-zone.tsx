@@ -101,9 +101,9 @@ export function UploadZone({ folderId, onStarted }: UploadZoneProps) {
       <input {...getInputProps({ 'aria-label': t('uploads.zone.label'), 'aria-hidden': true })} />
       <div
         {...getRootProps({
-          // A button to assistive technology: Enter or Space opens the file chooser.
+          // A button to assistive technology: Enter or Space opens the file chooser. Its name
+          // is its visible text (label in name), so it says its state as it changes.
           role: 'button',
-          'aria-label': t('uploads.zone.label'),
           'aria-disabled': disabled || undefined,
           className: cn(
             'focus-ring flex min-h-56 flex-col items-center justify-center rounded-card border-2 border-dashed px-6 py-8 text-center transition-colors',

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import Database from 'better-sqlite3';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { createUser, uniqueEmail } from '@cloudvault/test-support/accounts';
 import { subscribe } from '@cloudvault/test-support/checkout';
@@ -130,11 +130,36 @@ describe.each(VIEWPORTS)('at $name size', ({ viewport, mobile }) => {
         expect(await opener.evaluate((element) => element === document.activeElement), `focus returns to ${button}`).toBe(true);
       }
 
-      // One action done, so the audit log has a row to show.
-      await page.getByRole('button', { name: 'Send password reset', exact: true }).click();
-      const reset = page.getByRole('dialog', { name: 'Send a password reset?' });
-      await reset.getByRole('button', { name: 'Send e-mail' }).click();
-      await reset.waitFor({ state: 'detached' });
+      // Done for real, so the undoing dialogs show and the audit log has rows.
+      const confirm = async (button: string, title: string, fill: (dialog: Locator) => Promise<void>, submit: string) => {
+        await page.getByRole('button', { name: button, exact: true }).click();
+        const dialog = page.getByRole('dialog', { name: title });
+        await fill(dialog);
+        await dialog.getByRole('button', { name: submit }).click();
+        await dialog.waitFor({ state: 'detached' });
+      };
+      await confirm('Suspend', 'Suspend this account?', (dialog) => dialog.getByLabel('Reason').fill('Audit test'), 'Suspend account');
+      await confirm(
+        'Grant a plan',
+        'Grant a plan free of charge',
+        async (dialog) => {
+          await dialog.getByLabel('Plan').selectOption('PREMIUM');
+          await dialog.getByLabel('Ends on').fill('2099-12-31');
+          await dialog.getByLabel('Reason').fill('Audit test');
+        },
+        'Grant plan',
+      );
+      for (const [button, title] of [
+        ['Unsuspend', 'Unsuspend this account?'],
+        ['End granted plan', 'End the granted plan now?'],
+      ] as const) {
+        await page.getByRole('button', { name: button, exact: true }).click();
+        const dialog = page.getByRole('dialog', { name: title });
+        await dialog.waitFor();
+        found.push(...(await violationsOf(page, title, '[role="dialog"]')));
+        await page.keyboard.press('Escape');
+        await dialog.waitFor({ state: 'detached' });
+      }
 
       await page.goto('/admin/audit');
       await heading(page, 'Audit log').waitFor();

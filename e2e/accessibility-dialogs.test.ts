@@ -32,17 +32,19 @@ beforeAll(async () => {
 
 /**
  * An account with one file of each kind the viewer draws, a folder shared by link and a file
- * in Trash; Pro unless `free` (a paid plan's link options make the Share File dialog).
+ * in Trash; on Business unless `free` (a paid plan's link options make the Share File dialog,
+ * and Business keeps earlier versions for the version history to list).
  */
 async function fullAccount({ free = false } = {}) {
   const account = await createUser(session.server, { firstName: 'Ada', lastName: 'Lovelace' });
-  if (!free) await subscribe(session.server, account.token, 'PRO');
+  if (!free) await subscribe(session.server, account.token, 'PREMIUM');
   const folder = await createFolder(session.server, account.token, 'Projects');
   const put = (content: Parameters<typeof createFile>[2], name: string, type: string) => createFile(session.server, account.token, content, { name, type });
   const files = {
     image: await put({ path: made.photo }, 'photo.png', 'image/png'),
     pdf: await put({ path: made.pdf }, 'report.pdf', 'application/pdf'),
-    text: await put('First line\nSecond line\n', 'notes.txt', 'text/plain'),
+    // Uploaded twice: the first one is kept as a version.
+    text: await put('First draft\n', 'notes.txt', 'text/plain').then(() => put('First line\nSecond line\n', 'notes.txt', 'text/plain')),
     other: await put('PK not really', 'archive.zip', 'application/zip'),
   };
   const draft = await put('scrap this', 'draft.txt', 'text/plain');
@@ -102,7 +104,8 @@ async function auditDialog(page: Page, found: string[], name: string, open: () =
   if (whileOpen) await whileOpen(dialog);
   await page.keyboard.press('Escape');
   await dialog.waitFor({ state: 'detached' });
-  expect(await page.evaluate(() => document.activeElement !== document.body), `focus returns from “${name}”`).toBe(true);
+  // React gives focus back in the effect after the dialog leaves the page: a moment later.
+  await expect.poll(() => page.evaluate(() => document.activeElement !== document.body), { message: `focus returns from “${name}”` }).toBe(true);
 }
 
 /** The tile's own button, reached as a pointer user would (the row actions show on hover). */
@@ -168,9 +171,20 @@ describe.each(VIEWPORTS)('dialogs at $name size', ({ viewport, mobile }) => {
         if (file === files.text) await viewer.getByText('Second line').waitFor();
         found.push(...(await dialogViolations(page, `Viewer: ${file.originalName}`)));
       }
-      // Escape closes only the top dialog: the viewer stays.
-      const viewer = dialogNamed(page, `Viewer: ${files.other.originalName}`);
-      await auditDialog(page, found, 'Version history', () => viewer.getByRole('button', { name: 'Version history' }).click());
+      // Version history above the viewer, listing the earlier version; Escape closes only the
+      // top dialog: the viewer stays.
+      await page.goto(`/dashboard?view=${files.text.id}`);
+      const viewer = dialogNamed(page, `Viewer: ${files.text.originalName}`);
+      await auditDialog(
+        page,
+        found,
+        'Version history',
+        () => viewer.getByRole('button', { name: 'Version history' }).click(),
+        async (dialog) => {
+          await dialog.getByRole('list', { name: 'Versions' }).getByRole('listitem', { name: /^Version of / }).waitFor();
+          found.push(...(await dialogViolations(page, 'Version history (listed)')));
+        },
+      );
       await viewer.waitFor();
       await context.close();
       expect(found).toEqual([]);
@@ -257,7 +271,7 @@ describe('the upload dialog by keyboard alone', () => {
 
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
-    expect(await opener.evaluate((element) => element === document.activeElement)).toBe(true);
+    await expect.poll(() => opener.evaluate((element) => element === document.activeElement)).toBe(true);
     await context.close();
   });
 });

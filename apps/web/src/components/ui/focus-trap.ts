@@ -1,12 +1,35 @@
 import type { KeyboardEvent } from 'react';
 
 const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), video[controls], audio[controls], [tabindex]:not([tabindex="-1"])';
+  'a[href], button, input:not([type="hidden"]), select, textarea, video[controls], audio[controls], [tabindex], [contenteditable="true"]';
 
-/** The elements Tab can reach inside `container`, in order. */
+/**
+ * Whether the element is drawn. `checkVisibility` where the browser has it; otherwise (jsdom,
+ * older engines) the `hidden` attribute and inline `display: none` up the tree.
+ */
+function isRendered(element: HTMLElement): boolean {
+  if (typeof element.checkVisibility === 'function') {
+    return element.checkVisibility({ visibilityProperty: true });
+  }
+  for (let node: HTMLElement | null = element; node; node = node.parentElement) {
+    if (node.hidden || node.style.display === 'none') return false;
+  }
+  return true;
+}
+
+/**
+ * The elements Tab can reach inside `container`, in order: not disabled, not taken out of the
+ * tab order (tabindex="-1", like the dropzone's file input), not inert or hidden from
+ * assistive technology, and drawn on screen.
+ */
 export function focusableIn(container: HTMLElement): HTMLElement[] {
   return Array.from(container.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(
-    (element) => !element.hasAttribute('inert') && element.getAttribute('aria-hidden') !== 'true',
+    (element) =>
+      // An explicit negative tabindex; a <video controls> reports tabIndex -1 yet Tab stops on it.
+      !(Number(element.getAttribute('tabindex')) < 0) &&
+      !element.matches(':disabled') &&
+      !element.closest('[inert], [aria-hidden="true"]') &&
+      isRendered(element),
   );
 }
 

@@ -72,4 +72,49 @@ describe('Modal', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Open dialog' }));
   });
+
+  it('skips controls Tab cannot reach (tabindex -1, disabled, hidden) so Tab never leaves, and Escape closes from outside too', async () => {
+    const user = userEvent.setup();
+    function WithSkippedControls() {
+      const [open, setOpen] = useState(false);
+      return (
+        <>
+          <button type="button" onClick={() => setOpen(true)}>
+            Open dialog
+          </button>
+          <Modal open={open} onClose={() => setOpen(false)} title="Upload Files">
+            <div role="button" tabIndex={0}>
+              Upload files
+            </div>
+            <input type="file" tabIndex={-1} aria-label="Files" />
+            <button type="button" disabled>
+              Busy
+            </button>
+            <button type="button" hidden>
+              Hidden
+            </button>
+          </Modal>
+        </>
+      );
+    }
+    render(<WithSkippedControls />);
+    const opener = screen.getByRole('button', { name: 'Open dialog' });
+    await user.click(opener);
+    const zone = screen.getByRole('button', { name: 'Upload files' });
+
+    await user.tab();
+    expect(document.activeElement).toBe(zone);
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Close' }));
+    await user.tab({ shift: true });
+    expect(document.activeElement).toBe(zone);
+
+    // Focus pushed out of the dialog (a script, a click-through) is brought back…
+    opener.focus();
+    expect(screen.getByRole('dialog').contains(document.activeElement)).toBe(true);
+    // …and Escape pressed on the page behind still closes the dialog.
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(opener);
+  });
 });

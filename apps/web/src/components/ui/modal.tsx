@@ -4,6 +4,7 @@ import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../lib/cn';
 import { focusableIn, trapTab } from './focus-trap';
+import { useContainedFocus } from './use-contained-focus';
 
 export interface ModalProps {
   open: boolean;
@@ -52,6 +53,9 @@ export function Modal({
   useEffect(() => {
     onCloseRef.current = onClose;
   }, [onClose]);
+  useContainedFocus(dialogRef, open, () => {
+    if (!busy) onCloseRef.current();
+  });
 
   useEffect(() => {
     if (!open) return;

@@ -62,18 +62,22 @@ export function ReadOnlyItems({ folders, files, folderHref, folderAction, fileAc
             <FileIcon mimetype={file.mimetype} name={file.originalName} size="md" />
             <ThumbnailImage source={source} file={file} className="absolute inset-0 size-full rounded-xl" />
           </span>
-          <button
-            type="button"
-            data-file-id={file.id}
-            onClick={() => onOpenFile(file)}
-            aria-label={t('viewer.openNamed', { name: file.originalName })}
-            className="focus-ring min-w-0 flex-1 rounded-md py-1 text-left"
-          >
-            <span className="block truncate text-sm font-semibold text-ink hover:text-brand-600 dark:hover:text-brand-300" title={file.originalName}>
-              {file.originalName}
-            </span>
+          {/* The size sits beside the button, not in it: the button's name ("View …") must
+              hold all of its visible text (label in name). */}
+          <div className="min-w-0 flex-1 py-1">
+            <button
+              type="button"
+              data-file-id={file.id}
+              onClick={() => onOpenFile(file)}
+              aria-label={t('viewer.openNamed', { name: file.originalName })}
+              className="focus-ring block max-w-full rounded-md text-left"
+            >
+              <span className="block truncate text-sm font-semibold text-ink hover:text-brand-600 dark:hover:text-brand-300" title={file.originalName}>
+                {file.originalName}
+              </span>
+            </button>
             <span className="block text-xs text-ink-muted">{formatSize(file.size)}</span>
-          </button>
+          </div>
           {fileAction(file)}
         </li>
       ))}

@@ -24,14 +24,15 @@ describe('UploadZone', () => {
     fetchMock.mockReturnValueOnce(new Promise((resolve) => (answer = resolve)));
     renderWithProviders(<UploadZone folderId={null} />);
     expect(await screen.findByText('Loading upload settings...')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Upload files' }).getAttribute('aria-disabled')).toBe('true');
+    // The zone's name is its visible text: the state it is in.
+    expect(screen.getByRole('button', { name: 'Loading upload settings...' }).getAttribute('aria-disabled')).toBe('true');
 
     answer(json(200, { userMaxFileSize: 10737418240, userMaxFileSizeFormatted: '10 GB', userPlan: 'PRO' }));
     expect(await screen.findByText('Up to 10 GB per file')).toBeTruthy();
     expect(screen.getByText('Upload Files')).toBeTruthy();
     expect(screen.getByText('Multiple files')).toBeTruthy();
     expect(screen.getByText('Pro plan')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Upload files' }).getAttribute('aria-disabled')).toBeNull();
+    expect(screen.getByRole('button', { name: /^Upload Files Drag and drop files here/ }).getAttribute('aria-disabled')).toBeNull();
   });
 
   it('falls back to the Free defaults when the settings cannot be loaded', async () => {

@@ -93,23 +93,29 @@ export function UploadZone({ folderId, onStarted }: UploadZoneProps) {
   }
 
   return (
-    <div
-      {...getRootProps({
-        // A button to assistive technology: Enter or Space opens the file chooser.
-        role: 'button',
-        'aria-label': t('uploads.zone.label'),
-        'aria-disabled': disabled || undefined,
-        className: cn(
-          'focus-ring flex min-h-56 flex-col items-center justify-center rounded-card border-2 border-dashed px-6 py-8 text-center transition-colors',
-          disabled ? 'cursor-default border-line bg-surface-muted/50' : 'cursor-pointer border-line-strong hover:border-brand-400 hover:bg-brand-50/40 dark:hover:bg-brand-950/30',
-          isDragAccept && 'border-brand-500 bg-brand-50 text-brand-700 dark:bg-brand-950/60 dark:text-brand-300',
-          isDragReject && 'border-danger bg-danger-soft text-danger',
-        ),
-      })}
-    >
-      <input {...getInputProps()} />
-      {body}
-    </div>
+    <>
+      {/* The file chooser's input sits beside the zone, not inside its role=button (no
+          control within a control). The zone is the one way in for keyboard and assistive
+          technology, so the input is out of the tab order and the accessibility tree; it still
+          has a name for tools that list form fields. */}
+      <input {...getInputProps({ 'aria-label': t('uploads.zone.label'), 'aria-hidden': true })} />
+      <div
+        {...getRootProps({
+          // A button to assistive technology: Enter or Space opens the file chooser. Its name
+          // is its visible text (label in name), so it says its state as it changes.
+          role: 'button',
+          'aria-disabled': disabled || undefined,
+          className: cn(
+            'focus-ring flex min-h-56 flex-col items-center justify-center rounded-card border-2 border-dashed px-6 py-8 text-center transition-colors',
+            disabled ? 'cursor-default border-line bg-surface-muted/50' : 'cursor-pointer border-line-strong hover:border-brand-400 hover:bg-brand-50/40 dark:hover:bg-brand-950/30',
+            isDragAccept && 'border-brand-500 bg-brand-50 text-brand-700 dark:bg-brand-950/60 dark:text-brand-300',
+            isDragReject && 'border-danger bg-danger-soft text-danger',
+          ),
+        })}
+      >
+        {body}
+      </div>
+    </>
   );
 }
 

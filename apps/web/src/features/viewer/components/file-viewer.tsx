@@ -4,6 +4,7 @@ import { createPortal } from 'react-dom';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { trapTab } from '../../../components/ui/focus-trap';
+import { useContainedFocus } from '../../../components/ui/use-contained-focus';
 import { cn } from '../../../lib/cn';
 import type { FileSource, FileViewerProps, ViewableFile, ViewerAction } from '../../../lib/file-source';
 import { useSwipe } from '../hooks/use-swipe';
@@ -45,6 +46,8 @@ export function FileViewer({ files, fileId, source, onMove, onClose, renderActio
     const target = direction === 'next' ? next : previous;
     if (target) onMove(target.id);
   });
+
+  useContainedFocus(dialogRef, true, onClose);
 
   useEffect(() => {
     dialogRef.current?.focus();
@@ -100,7 +103,8 @@ export function FileViewer({ files, fileId, source, onMove, onClose, renderActio
       onKeyDown={onKeyDown}
       className="cv-fade-in fixed inset-0 z-50 flex flex-col bg-slate-950 text-slate-100 outline-none"
     >
-      <header className="flex shrink-0 items-center gap-2 border-b border-white/10 px-2 py-2 sm:px-4">
+      {/* Not <header>: inside a dialog it would be a second banner landmark beside the page's own. */}
+      <div className="flex shrink-0 items-center gap-2 border-b border-white/10 px-2 py-2 sm:px-4">
         <ToolbarButton label={t('viewer.close')} onClick={onClose}>
           <X aria-hidden="true" className="size-5" />
         </ToolbarButton>
@@ -118,7 +122,7 @@ export function FileViewer({ files, fileId, source, onMove, onClose, renderActio
             {renderActions?.(file, toolbar)}
           </div>
         )}
-      </header>
+      </div>
       <div className="relative flex min-h-0 flex-1 touch-pan-y" {...swipe}>
         {file ? (
           <div key={file.id} className="min-h-0 min-w-0 flex-1">

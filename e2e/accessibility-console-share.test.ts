@@ -7,6 +7,7 @@ import { createUser, uniqueEmail } from '@cloudvault/test-support/accounts';
 import { subscribe } from '@cloudvault/test-support/checkout';
 import { createFile, createFolder } from '@cloudvault/test-support/drive';
 import { callApi } from '@cloudvault/test-support/running-server';
+import { AXE_TAGS, THEMES, VIEWPORTS } from './helpers/axe.ts';
 import { openPage } from './helpers/browser.ts';
 import { verifyViaOutbox } from './helpers/outbox.ts';
 import { useE2eSession } from './helpers/session.ts';
@@ -15,13 +16,6 @@ import { useE2eSession } from './helpers/session.ts';
 const operatorEmail = uniqueEmail();
 const session = useE2eSession('accessibility-console-share', { ADMIN_EMAILS: operatorEmail });
 
-/** WCAG 2.2 A and AA, plus axe's best practices (issue 22's audit). */
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
-const VIEWPORTS = [
-  { name: 'desktop', viewport: { width: 1280, height: 800 }, mobile: false },
-  { name: 'phone', viewport: { width: 390, height: 844 }, mobile: true },
-] as const;
-const THEMES = ['light', 'dark'] as const;
 /** Two minutes: each test audits several pages on a shared two-core machine. */
 const AUDIT_TIMEOUT = 120_000;
 

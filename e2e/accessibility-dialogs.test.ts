@@ -6,21 +6,15 @@ import { subscribe } from '@cloudvault/test-support/checkout';
 import { createFile, createFolder } from '@cloudvault/test-support/drive';
 import { callApi } from '@cloudvault/test-support/running-server';
 import { totpCode } from '../apps/server/src/lib/totp.ts';
+import { AXE_TAGS, THEMES, VIEWPORTS } from './helpers/axe.ts';
 import { openPage } from './helpers/browser.ts';
+import { tile } from './helpers/drive.ts';
 import { makePdf, makePicture, requireFfmpeg } from './helpers/media-files.ts';
 import { useE2eSession } from './helpers/session.ts';
 
 const session = useE2eSession('accessibility-dialogs');
 
-/** WCAG 2.2 A and AA, plus axe's best practices (issue 22's audit). */
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
-const VIEWPORTS = [
-  { name: 'desktop', viewport: { width: 1280, height: 800 }, mobile: false },
-  { name: 'phone', viewport: { width: 390, height: 844 }, mobile: true },
-] as const;
-const THEMES = ['light', 'dark'] as const;
 
-const tile = (page: Page, name: string) => page.getByRole('gridcell', { name, exact: true });
 const dialogNamed = (page: Page, name: string) => page.getByRole('dialog', { name, exact: true });
 
 const made = { photo: '', pdf: '' };

@@ -56,11 +56,13 @@ describe('name search', () => {
     expect(await search(token, 'zzz')).toEqual([]);
   });
 
-  it.runIf(ON_POSTGRES)('folds the case of non-ASCII letters on PostgreSQL', async () => {
+  // SQLite's lower() folds ASCII letters only: the limit decision 0032 accepts for the single-node set-up.
+  it(`folds the case of non-ASCII letters on PostgreSQL, and only of ASCII letters on SQLite (${ON_POSTGRES ? 'PostgreSQL' : 'SQLite'} here)`, async () => {
     const { token } = await createUser(server);
     await uploadFile(server, token, 'a', { name: 'École été.txt' });
-    expect(names(await search(token, 'école'))).toEqual(['École été.txt']);
-    expect(names(await search(token, 'ÉTÉ'))).toEqual(['École été.txt']);
+    expect(names(await search(token, 'école'))).toEqual(ON_POSTGRES ? ['École été.txt'] : []);
+    expect(names(await search(token, 'ÉTÉ'))).toEqual(ON_POSTGRES ? ['École été.txt'] : []);
+    expect(names(await search(token, 'COLE é'))).toEqual(['École été.txt']);
   });
 
   it('answers two-letter and one-letter terms (shorter than a trigram) and never another user\'s or a trashed file', async () => {

@@ -1,3 +1,5 @@
+import { createReadStream } from 'node:fs';
+import { performance } from 'node:perf_hooks';
 import { Readable } from 'node:stream';
 import { type Download, fastGet } from './fast-get.ts';
 import { type Exchange, multipartFile, request } from './http-client.ts';
@@ -77,6 +79,38 @@ export async function upload(client: CloudVaultClient, filePath: string, size: n
   const { file } = JSON.parse(response.text);
   if (file.size !== size) throw new Error(`upload of ${name}: stored ${file.size} bytes of ${size}`);
   return { id: file.id as string, ms: response.ms };
+}
+
+/**
+ * A tus upload (creation, then PATCHes of `chunkBytes` read from disk in 1 MiB pieces) with
+ * the same HTTP client as `upload`, so that a comparison of the two measures the server.
+ */
+export async function tusUpload(client: CloudVaultClient, filePath: string, size: number, name: string, chunkBytes: number) {
+  const started = performance.now();
+  const tusHeaders = { authorization: `Bearer ${client.token}`, 'tus-resumable': '1.0.0' };
+  const created = await request(`${client.url}/api/uploads`, {
+    method: 'POST',
+    headers: { ...tusHeaders, 'upload-length': size, 'upload-metadata': `filename ${Buffer.from(name).toString('base64')}` },
+    keepText: true,
+    idleTimeoutMs: client.idleTimeoutMs,
+  });
+  const location = created.headers.location;
+  if (created.status !== 201 || !location) throw new ApiError(created.status, `tus creation of ${name} answered ${created.status}: ${created.text.slice(0, 300)}`);
+  let fileId: string | undefined;
+  for (let offset = 0; offset < size; offset += chunkBytes) {
+    const end = Math.min(size, offset + chunkBytes);
+    const patched = await request(new URL(location, client.url).href, {
+      method: 'PATCH',
+      headers: { ...tusHeaders, 'upload-offset': offset, 'content-type': 'application/offset+octet-stream', 'content-length': end - offset },
+      body: () => createReadStream(filePath, { start: offset, end: end - 1, highWaterMark: 1024 * 1024 }),
+      keepText: true,
+      idleTimeoutMs: client.idleTimeoutMs,
+    });
+    if (patched.status !== 204) throw new ApiError(patched.status, `tus PATCH of ${name} at ${offset} answered ${patched.status}: ${patched.text.slice(0, 300)}`);
+    fileId = patched.headers['x-file-id'] as string | undefined;
+  }
+  if (!fileId) throw new Error(`tus upload of ${name}: the last PATCH named no file`);
+  return { id: fileId, ms: performance.now() - started };
 }
 
 /** A signed-in download whose body is counted and discarded, with the same client as the ceilings'. */

@@ -22,6 +22,7 @@ export interface Exchange {
   text: string;
   /** From sending the request to the last byte of the response. */
   ms: number;
+  headers: http.IncomingHttpHeaders;
 }
 
 export interface RequestOptions {
@@ -50,7 +51,7 @@ export function request(url: string, options: RequestOptions): Promise<Exchange>
       });
       res.once('error', reject);
       res.once('end', () =>
-        resolve({ status: res.statusCode ?? 0, bytes, text: Buffer.concat(chunks).toString(), ms: performance.now() - started }),
+        resolve({ status: res.statusCode ?? 0, bytes, text: Buffer.concat(chunks).toString(), ms: performance.now() - started, headers: res.headers }),
       );
     });
     if (options.body) pipeline(options.body(), req).catch(reject);

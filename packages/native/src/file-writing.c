@@ -149,12 +149,16 @@ static void run_job(napi_env env, void *data) {
           if (write_at_offset(writer, writer->buffer, BUFFER_BYTES) == -1) return;
           writer->filled = 0;
         }
+      } else if (!writer->cache_only && writer->offset >= BUFFER_BYTES && writer->offset % BUFFER_BYTES == 0) {
+        // Past the first buffer, at a boundary, writes go direct: a file from its 4 MiB on,
+        // and a resumed upload's PATCH at once (its closing fsync then waits for no cache).
+        if (start_direct(writer) == -1) return;
+        continue;
       } else {
         // Through the cache up to the first buffer boundary past the file's first buffer.
         off_t to_boundary = BUFFER_BYTES - writer->offset % BUFFER_BYTES;
         if (!writer->cache_only && (off_t)taken > to_boundary) taken = (size_t)to_boundary;
         if (write_at_offset(writer, bytes, taken) == -1) return;
-        if (!writer->cache_only && writer->offset >= BUFFER_BYTES && writer->offset % BUFFER_BYTES == 0 && start_direct(writer) == -1) return;
       }
       bytes += taken;
       left -= taken;

@@ -13,10 +13,11 @@ const newId = () => randomBytes(16).toString('base64url');
  * Fills the folder with rows written straight into the server's SQLite database (WAL, so
  * the running server sees them on its next read): 10,000 uploads would take minutes and
  * measure uploads, not listing. Each row is valid for the files table (unique id and
- * blob_key, live, owned by the user); no blob exists behind them and storage_used is not
- * adjusted, neither of which a listing reads.
+ * blob_key, live, owned by the user); no blob exists behind them. storage_used is adjusted
+ * only with `countInStorage` (a listing does not read it; emptying Trash does). Answers the
+ * rows' total size.
  */
-export function insertRows(dataDir: string, userId: string, folderId: string, count: number): void {
+export function insertRows(dataDir: string, userId: string, folderId: string, count: number, options: { countInStorage?: boolean } = {}): number {
   const db = new Database(path.join(dataDir, 'cloudvault.sqlite'));
   try {
     db.pragma('busy_timeout = 5000');
@@ -25,12 +26,16 @@ export function insertRows(dataDir: string, userId: string, folderId: string, co
        VALUES (?, ?, ?, ?, 'text/plain', 'document', ?, ?, 0, ?, ?, ?, NULL, 0)`,
     );
     const now = new Date().toISOString();
+    let totalBytes = 0;
     db.transaction(() => {
       for (let index = 1; index <= count; index++) {
         const name = `listed-${String(index).padStart(5, '0')}.txt`;
         insert.run(newId(), userId, folderId, name, 1000 + index, randomBytes(32).toString('hex'), newId(), now, now);
+        totalBytes += 1000 + index;
       }
+      if (options.countInStorage) db.prepare('UPDATE users SET storage_used = storage_used + ? WHERE id = ?').run(totalBytes, userId);
     })();
+    return totalBytes;
   } finally {
     db.close();
   }

@@ -82,7 +82,8 @@ export async function runGrowth(repoRoot: string, log: (message: string) => void
       ['console-users', () => consoleGrowth(ctx)],
       ['search-postgresql', () => searchGrowthPostgres(ctx)],
     ];
-    const plotsDir = path.join(repoRoot, 'bench/plots');
+    // A quick run's plots go beside its results (git-ignored): bench/plots keeps the full run's, which bench/README.md links.
+    const plotsDir = path.join(repoRoot, config.quick ? 'bench/results/plots' : 'bench/plots');
     await mkdir(plotsDir, { recursive: true });
     const done: GrowthSeries[] = [];
     const sections: string[] = [];

@@ -9,7 +9,7 @@ import { createFile, createFolder } from '@cloudvault/test-support/drive';
 import { callApi } from '@cloudvault/test-support/running-server';
 import { AXE_TAGS, THEMES, VIEWPORTS } from './helpers/axe.ts';
 import { openPage } from './helpers/browser.ts';
-import { verifyViaOutbox } from './helpers/outbox.ts';
+import { sessionOperator } from './helpers/operator.ts';
 import { useE2eSession } from './helpers/session.ts';
 
 // An operator is an account whose verified address is listed in ADMIN_EMAILS.
@@ -32,15 +32,8 @@ async function violationsOf(page: Page, where: string, scope?: string): Promise<
 
 const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name });
 
-let operator: Awaited<ReturnType<typeof createUser>> | undefined;
 /** The operator, registered and verified once for the file. */
-async function signedInOperator() {
-  if (!operator) {
-    operator = await createUser(session.server, { email: operatorEmail, firstName: 'Olga', lastName: 'Operator' });
-    await verifyViaOutbox(session.server, operatorEmail);
-  }
-  return operator;
-}
+const signedInOperator = sessionOperator(session, operatorEmail);
 
 /**
  * Moves a share's expiry into the past in the server's database, as the passing of its 24

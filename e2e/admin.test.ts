@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { createUser, uniqueEmail } from '@cloudvault/test-support/accounts';
 import { openPage } from './helpers/browser.ts';
-import { verifyViaOutbox } from './helpers/outbox.ts';
+import { sessionOperator } from './helpers/operator.ts';
 import { useE2eSession } from './helpers/session.ts';
 
 // An operator is an account whose verified address is listed in ADMIN_EMAILS.
@@ -13,15 +13,8 @@ const SUSPENDED_MESSAGE = 'This account is suspended. Contact support to restore
 const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text }).first();
 const path = (page: Page) => new URL(page.url()).pathname;
 
-let operator: Awaited<ReturnType<typeof createUser>> | undefined;
 /** The operator, registered and verified once for the file. */
-async function signedInOperator() {
-  if (!operator) {
-    operator = await createUser(session.server, { email: operatorEmail, firstName: 'Olga', lastName: 'Operator' });
-    await verifyViaOutbox(session.server, operatorEmail);
-  }
-  return operator;
-}
+const signedInOperator = sessionOperator(session, operatorEmail);
 
 /** The figure a stat card of the overview shows under `label`. */
 async function statValue(page: Page, label: string): Promise<string> {

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '@cloudvault/test-support/accounts';
-import { subscribe } from '@cloudvault/test-support/checkout';
+import { pathOf, subscribe } from '@cloudvault/test-support/checkout';
 import { createFile, createFolder } from '@cloudvault/test-support/drive';
 import { callApi } from '@cloudvault/test-support/running-server';
 import { THEMES, VIEWPORTS, violationsOf } from './helpers/axe.ts';
@@ -13,12 +13,12 @@ import { useE2eSession } from './helpers/session.ts';
 const session = useE2eSession('accessibility-signed-in');
 
 /** A drive with something on every page: folders and files, a nested and an empty folder, Trash, a share from someone else. */
-const drive = { token: '', projectsId: '', emptyId: '' };
+const drive = { token: '', projectsId: '', emptyId: '', successPath: '' };
 
 beforeAll(async () => {
   const owner = await createUser(session.server, { firstName: 'Ada', lastName: 'Lovelace' });
   // Business: the Usage tab shows its analytics, and links and versions show on every page.
-  await subscribe(session.server, owner.token, 'PREMIUM');
+  const checkout = await subscribe(session.server, owner.token, 'PREMIUM');
   const projects = await createFolder(session.server, owner.token, 'Projects');
   const empty = await createFolder(session.server, owner.token, 'Empty');
   await createFolder(session.server, owner.token, 'Drafts', projects.id);
@@ -36,7 +36,7 @@ beforeAll(async () => {
   const team = await createFolder(session.server, colleague.token, 'Team');
   await callApi(session.server, colleague.token, 'POST', `/user/folders/${team.id}/share`, { shareType: 'private', email: owner.email });
 
-  Object.assign(drive, { token: owner.token, projectsId: projects.id, emptyId: empty.id });
+  Object.assign(drive, { token: owner.token, projectsId: projects.id, emptyId: empty.id, successPath: pathOf(checkout.location ?? '') });
 }, 60_000);
 
 /** Nothing still loading or sliding in: spinners gone, the tiles' entrance over. */
@@ -152,6 +152,14 @@ const STEPS: Array<{ name: string; show: (page: Page) => Promise<void> }> = [
     show: async (page) => {
       await page.goto('/pricing');
       await page.getByRole('heading', { level: 1 }).waitFor();
+    },
+  },
+  {
+    name: 'Success, after the checkout',
+    show: async (page) => {
+      await page.goto(drive.successPath);
+      await page.getByRole('heading', { level: 1, name: 'Welcome to Business' }).waitFor();
+      await page.getByRole('region', { name: 'Payment Receipt' }).waitFor();
     },
   },
 ];

@@ -5,6 +5,7 @@ import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import type PG from 'pg';
 import type { Database } from './schema.ts';
+import { cachingStatements } from './statement-cache.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -43,6 +44,9 @@ export function openDatabase(options: { databaseUrl: string | undefined; dataDir
   };
 }
 
+/** Distinct queries kept prepared; the server's routes and jobs make a few hundred. */
+const STATEMENT_CACHE_SIZE = 500;
+
 function openSqlite(dataDir: string): Kysely<Database> {
   mkdirSync(dataDir, { recursive: true });
   const database = new SqliteDatabase(path.join(dataDir, 'cloudvault.sqlite'));
@@ -52,7 +56,7 @@ function openSqlite(dataDir: string): Kysely<Database> {
   database.pragma('synchronous = NORMAL');
   database.pragma('busy_timeout = 5000');
   database.pragma('foreign_keys = ON');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: cachingStatements(database, STATEMENT_CACHE_SIZE) }) });
 }
 
 function openPostgres(connectionString: string, onIdleError: DatabaseErrorLog): { db: Kysely<Database>; pool: PG.Pool } {

@@ -31,6 +31,16 @@ describe('trackChanges', () => {
     expect(stamp()).not.toBe(before);
   });
 
+  it('changes the stamp with a write that also answers rows (RETURNING)', () => {
+    const { database, stamp } = trackChanges(ours, ours);
+    const before = stamp();
+    database.prepare("INSERT INTO items (name) VALUES ('r') RETURNING id").all([]);
+    expect(stamp()).not.toBe(before);
+    const between = stamp();
+    database.prepare("UPDATE items SET name = 's' RETURNING id").all([]);
+    expect(stamp()).not.toBe(between);
+  });
+
   it('changes the stamp when another connection commits a change', () => {
     const { stamp } = trackChanges(ours, ours);
     const before = stamp();

@@ -1,9 +1,11 @@
-import type { SqliteDatabase, SqliteStatement } from 'kysely';
+import type { SqliteStatement } from 'kysely';
 
-/** What a cached statement needs of better-sqlite3's: Kysely's interface plus `busy`. */
+/** What a cached statement needs of better-sqlite3's: Kysely's interface plus `busy` and `readonly`. */
 interface Statement extends SqliteStatement {
   /** True while an iterate() over it is open; such a statement cannot run again until it ends. */
   readonly busy: boolean;
+  /** Whether SQLite knows it cannot write (db/change-stamp.ts counts the others). */
+  readonly readonly: boolean;
 }
 
 interface Preparer {
@@ -20,7 +22,7 @@ interface Preparer {
  * prepares a statement again when the schema it was made for has changed, and
  * better-sqlite3 reads the columns again when that happened.
  */
-export function cachingStatements(database: Preparer, capacity: number): SqliteDatabase {
+export function cachingStatements(database: Preparer, capacity: number): { prepare(sql: string): Statement; close(): void } {
   const statements = new Map<string, Statement>();
   return {
     prepare(sql) {

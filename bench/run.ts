@@ -39,6 +39,9 @@ const log = (message: string) => process.stderr.write(`[bench] ${message}\n`);
 const config = loadBenchConfig(process.env);
 /** BENCH_ONLY=growth runs only the growth series (slow: bench/README.md), BENCH_ONLY=main all but them. */
 const only = process.env.BENCH_ONLY;
+/** BENCH_SCENARIOS=listing,concurrent-listing runs only the scenarios with those ids (bench/README.md); all when unset. */
+const chosen = process.env.BENCH_SCENARIOS ? new Set(process.env.BENCH_SCENARIOS.split(',').map((id) => id.trim())) : undefined;
+const wanted = (id: string) => !chosen || chosen.has(id);
 const startedAt = new Date();
 const servers: BenchServer[] = [];
 let tempRoot: string | undefined;
@@ -60,22 +63,23 @@ process.once('SIGTERM', () => abort('terminated: stopping the servers and removi
 const watchdog = setTimeout(() => abort(`the run passed its ${config.deadlineMs / 60_000} min deadline: cut off`, 1), config.deadlineMs);
 
 async function main(): Promise<BenchReport> {
-  tempRoot = await mkdtemp(path.join(os.tmpdir(), 'cloudvault-bench-'));
+  const root = await mkdtemp(path.join(os.tmpdir(), 'cloudvault-bench-'));
+  tempRoot = root;
   const warnings: string[] = [];
   // Other work on this 2-core machine (a test run, a build) skews every figure of the run.
   const [loadAverageAtStart] = os.loadavg() as [number];
   if (loadAverageAtStart > 1) warnings.push(`The machine was busy when the run started (load ${loadAverageAtStart.toFixed(2)} on ${os.cpus().length} cores): figures are noisy; re-run on an idle machine.`);
 
-  log(`generating test files (${config.quick ? 'quick' : 'full'} mode) in ${tempRoot}`);
-  const fixtures = await createFixtures(tempRoot, config);
+  log(`generating test files (${config.quick ? 'quick' : 'full'} mode) in ${root}`);
+  const fixtures = await createFixtures(root, config);
 
   log('starting our server, nginx and the bare Node server');
-  const ours = await startOurServer(repoRoot, tempRoot);
+  const ours = await startOurServer(repoRoot, root);
   servers.push(ours);
-  const nginx = await startNginx(tempRoot, fixtures.filesDir);
+  const nginx = await startNginx(root, fixtures.filesDir);
   if (nginx) servers.push(nginx);
   else warnings.push('nginx is NOT INSTALLED (apt-get install nginx-light): the nginx ceiling is NOT MEASURED and no target can be judged.');
-  const bare = await startBareNode(tempRoot, fixtures.filesDir);
+  const bare = await startBareNode(root, fixtures.filesDir);
   servers.push(bare);
   const ceilings = nginx ? [nginx, bare] : [bare];
 
@@ -97,29 +101,29 @@ async function main(): Promise<BenchReport> {
 
   // The peak judged is the transfers' own, not sign-up's password hash before them.
   await ours.resetPeak();
-  log(`upload of ${formatMiB(fixtures.large.size)} (${config.rounds} round(s))`);
-  const upload = await largeUpload(ctx);
-  await record(upload.result);
-  await record(upload.raw);
-  log('download of it');
-  await record(await largeDownload(ctx, upload.fileId));
-  const peakDuringLarge = (await ours.memory())?.peakBytes ?? null;
-  log(`tus upload of ${formatMiB(fixtures.large.size)} against multipart (${config.rounds} round(s))`);
-  await record(await resumableUpload(ctx));
-  log(`${config.concurrentUploads} concurrent uploads`);
-  await record(await concurrentUploads(ctx));
-  log(`folder zip of ${config.zipFileCount} files`);
-  await record(await folderZip(ctx));
-  log(`listing a folder of ${config.listingFileCount} files`);
-  await record(await listing(ctx));
-  log(`listing a folder of ${config.concurrentListingFileCount} files on ${config.concurrentListingConnections} connections`);
-  await record(await concurrentListing(ctx, tempRoot));
-  log(`thumbnails of ${config.thumbnailPhotos} 12 MP JPEGs`);
-  await record(await thumbnails(ctx));
-  log(`WebDAV PROPFIND of a folder of ${config.listingFileCount} files`);
-  await record(await davListing(ctx));
-  log('Lighthouse performance of the web pages and the first visit\'s JavaScript');
-  await record(await lighthousePerformance(ours.url, tempRoot, config.idleTimeoutMs));
+  let peakDuringLarge: number | null = null;
+  if (wanted('large-upload') || wanted('large-download')) {
+    log(`upload of ${formatMiB(fixtures.large.size)} (${config.rounds} round(s))`);
+    const upload = await largeUpload(ctx);
+    await record(upload.result);
+    await record(upload.raw);
+    log('download of it');
+    await record(await largeDownload(ctx, upload.fileId));
+    peakDuringLarge = (await ours.memory())?.peakBytes ?? null;
+  }
+  const scenario = async (id: string, what: string, run: () => Promise<ScenarioResult>) => {
+    if (!wanted(id)) return;
+    log(what);
+    await record(await run());
+  };
+  await scenario('resumable-upload', `tus upload of ${formatMiB(fixtures.large.size)} against multipart (${config.rounds} round(s))`, () => resumableUpload(ctx));
+  await scenario('concurrent-uploads', `${config.concurrentUploads} concurrent uploads`, () => concurrentUploads(ctx));
+  await scenario('folder-zip', `folder zip of ${config.zipFileCount} files`, () => folderZip(ctx));
+  await scenario('listing', `listing a folder of ${config.listingFileCount} files`, () => listing(ctx));
+  await scenario('concurrent-listing', `listing a folder of ${config.concurrentListingFileCount} files on ${config.concurrentListingConnections} connections`, () => concurrentListing(ctx, root));
+  await scenario('thumbnails', `thumbnails of ${config.thumbnailPhotos} 12 MP JPEGs`, () => thumbnails(ctx));
+  await scenario('dav-listing', `WebDAV PROPFIND of a folder of ${config.listingFileCount} files`, () => davListing(ctx));
+  await scenario('lighthouse-performance', "Lighthouse performance of the web pages and the first visit's JavaScript", () => lighthousePerformance(ours.url, root, config.idleTimeoutMs));
 
   const serverOutput = ours.output().trim();
   if (serverOutput) warnings.push(`our server logged (LOG_LEVEL=warn), last lines:\n${serverOutput.split('\n').slice(-20).join('\n')}`);

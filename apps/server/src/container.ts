@@ -23,6 +23,7 @@ import { createAccountsService } from './modules/accounts/accounts.service.ts';
 import { createSessionTokens } from './modules/accounts/session-tokens.ts';
 import { createFilesRepository } from './modules/files/files.repository.ts';
 import { createFilesService } from './modules/files/files.service.ts';
+import { createListingCache } from './modules/files/listing-cache.ts';
 import { createDownloadLinks } from './modules/downloads/download-links.ts';
 import { createDownloadResponses } from './modules/downloads/download-responses.ts';
 import { createFolderArchiveService } from './modules/files/folder-archive.service.ts';
@@ -265,7 +266,8 @@ export async function createContainer(
   const filesRepository = createFilesRepository(database.db, database.dialect);
   // shares is wired just below; it is asked only when a request comes.
   const folders = createFoldersService({ folders: foldersRepository, clock, privateShareRoot: (...args) => shares.privateShareRoot(...args) });
-  const files = createFilesService({ files: filesRepository, folders, clock });
+  // 8 MiB: two or three of the largest folders' answers (10,000 files are 2.9 MB).
+  const files = createFilesService({ files: filesRepository, folders, clock, listings: createListingCache({ changeStamp: database.changeStamp, maxBytes: 8 * 1024 * 1024 }) });
   const analytics = createAnalyticsService({ analytics: createAnalyticsRepository(database.db), planOf: accounts.planOf, clock });
   const shares = createSharesService({
     shares: createSharesRepository(database.db),

@@ -30,7 +30,7 @@ describe('listing entries kept by the database', () => {
     }
     const { db } = server.container.database;
     const files = createFilesRepository(db, server.container.database.dialect);
-    const listing = async (folderId: string | null) => JSON.parse(await files.listLiveJson(user.id, folderId));
+    const listing = async (folderId: string | null) => JSON.parse((await files.listLiveJson(user.id, folderId)).toString());
     const expected = async (folderId: string | null) =>
       (await db.selectFrom('files').selectAll().where('user_id', '=', user.id).where('deleted_at', 'is', null).execute())
         .filter((row) => row.folder_id === folderId)
@@ -62,6 +62,22 @@ describe('listing entries kept by the database', () => {
     expect(await listing('no-such-folder')).toEqual([]);
   });
 
+  it('answers a listing again only until the folder changes, through the API or straight in the database', async () => {
+    const { token } = await createUser(server);
+    const folder = await createFolder(server, token, 'Kept');
+    const names = async () =>
+      (await server.request('GET', `/api/files?folderId=${folder.id}`, { token })).body.files.map((file: { originalName: string }) => file.originalName);
+    const { body } = await uploadFile(server, token, Buffer.from('one'), { name: 'one.txt', folderId: folder.id });
+    expect(await names()).toEqual(['one.txt']);
+    expect(await names()).toEqual(['one.txt']);
+    await server.request('PATCH', `/api/files/${body.file.id}`, { token, body: { name: 'renamed.txt' } });
+    expect(await names()).toEqual(['renamed.txt']);
+    await server.container.database.db.updateTable('files').set({ name: 'direct.txt' }).where('id', '=', body.file.id).execute();
+    expect(await names()).toEqual(['direct.txt']);
+    await uploadFile(server, token, Buffer.from('two'), { name: 'two.txt', folderId: folder.id });
+    expect(await names()).toEqual(['direct.txt', 'two.txt']);
+  });
+
   it('formats sizes in the stored entry exactly as formatBytes does', async () => {
     const { token, user } = await createUser(server);
     const { body } = await uploadFile(server, token, Buffer.from('x'), { name: 'sized.bin' });
@@ -69,7 +85,7 @@ describe('listing entries kept by the database', () => {
     const files = createFilesRepository(db, dialect);
     for (const size of SIZES) {
       await db.updateTable('files').set({ size }).where('id', '=', body.file.id).execute();
-      const [entry] = JSON.parse(await files.listLiveJson(user.id, null));
+      const [entry] = JSON.parse((await files.listLiveJson(user.id, null)).toString());
       expect(`${size}: ${entry.sizeFormatted}`).toBe(`${size}: ${formatBytes(size)}`);
     }
   });

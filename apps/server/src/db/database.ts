@@ -5,6 +5,8 @@ import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import type PG from 'pg';
 import type { Database } from './schema.ts';
+import { trackChanges } from './change-stamp.ts';
+import { cachingStatements } from './statement-cache.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -13,6 +15,11 @@ export interface DatabaseHandle {
   dialect: Dialect;
   /** Answers when the database takes a query; used by the health check. */
   ping(): Promise<void>;
+  /**
+   * Differs after any committed change to the database (db/change-stamp.ts), for answers
+   * cached in this process; null with PostgreSQL, where other nodes write without telling.
+   */
+  changeStamp(): string | null;
   /** PostgreSQL's connection pool now (for metrics); undefined with SQLite, which has one connection. */
   poolStats(): PoolStats | undefined;
   close(): Promise<void>;
@@ -31,9 +38,10 @@ export type DatabaseErrorLog = (error: Error) => void;
 /** SQLite in dataDir by default; PostgreSQL when a URL is given. */
 export function openDatabase(options: { databaseUrl: string | undefined; dataDir: string; onIdleError?: DatabaseErrorLog }): DatabaseHandle {
   const onIdleError = options.onIdleError ?? ((error: Error) => console.error('database connection error', error));
-  const { db, pool } = options.databaseUrl ? openPostgres(options.databaseUrl, onIdleError) : { db: openSqlite(options.dataDir), pool: undefined };
+  const { db, pool, changeStamp } = options.databaseUrl ? { ...openPostgres(options.databaseUrl, onIdleError), changeStamp: () => null } : { ...openSqlite(options.dataDir), pool: undefined };
   return {
     db,
+    changeStamp,
     dialect: options.databaseUrl ? 'postgres' : 'sqlite',
     poolStats: () => (pool ? { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount } : undefined),
     ping: async () => {
@@ -43,7 +51,10 @@ export function openDatabase(options: { databaseUrl: string | undefined; dataDir
   };
 }
 
-function openSqlite(dataDir: string): Kysely<Database> {
+/** Distinct queries kept prepared; the server's routes and jobs make a few hundred. */
+const STATEMENT_CACHE_SIZE = 500;
+
+function openSqlite(dataDir: string): { db: Kysely<Database>; changeStamp: () => string } {
   mkdirSync(dataDir, { recursive: true });
   const database = new SqliteDatabase(path.join(dataDir, 'cloudvault.sqlite'));
   // WAL lets readers run while a write is in progress; busy_timeout waits out a writer
@@ -52,7 +63,9 @@ function openSqlite(dataDir: string): Kysely<Database> {
   database.pragma('synchronous = NORMAL');
   database.pragma('busy_timeout = 5000');
   database.pragma('foreign_keys = ON');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  // Every statement Kysely runs passes the change tracker first, then the cache.
+  const changes = trackChanges(cachingStatements(database, STATEMENT_CACHE_SIZE), database);
+  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: changes.database }) }), changeStamp: changes.stamp };
 }
 
 function openPostgres(connectionString: string, onIdleError: DatabaseErrorLog): { db: Kysely<Database>; pool: PG.Pool } {

@@ -1,5 +1,6 @@
-import { SignJWT, jwtVerify } from 'jose';
+import { SignJWT } from 'jose';
 import type { Clock } from '../../lib/clock.ts';
+import { hs256Key, verifyHs256 } from '../../lib/hs256-jwt.ts';
 
 /**
  * The bearer token: a signed JWT naming a session row. The signature rejects forgeries
@@ -12,10 +13,12 @@ export interface SessionTokens {
 
 const ISSUER = 'cloudvault';
 
+/** A NumericDate claim (seconds since the epoch), if the payload has one. */
+const numericDate = (value: unknown): number | undefined => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
+
 export function createSessionTokens(secret: string, clock: Clock): SessionTokens {
-  // Imported once: given the raw bytes, jose imports a WebCrypto key on every call, which
-  // was about a third of its cost per signed-in request (bench/README.md, "Listing 100 files").
-  const key = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+  // One key object for both: signing is rare (sign-in), verifying is every signed-in request.
+  const key = hs256Key(secret);
   return {
     sign: async ({ userId, sessionId, expiresAt }) =>
       new SignJWT({ sid: sessionId })
@@ -24,19 +27,19 @@ export function createSessionTokens(secret: string, clock: Clock): SessionTokens
         .setIssuer(ISSUER)
         .setIssuedAt(clock.now())
         .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
-        .sign(await key),
+        .sign(key),
+    // Synchronous inside (lib/hs256-jwt.ts); async for the interface's callers.
     async verify(token) {
-      try {
-        const { payload } = await jwtVerify(token, await key, {
-          issuer: ISSUER,
-          algorithms: ['HS256'],
-          currentDate: clock.now(),
-        });
-        if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
-        return { userId: payload.sub, sessionId: payload.sid };
-      } catch {
-        return null;
-      }
+      const payload = verifyHs256(token, key);
+      if (!payload || payload.iss !== ISSUER) return null;
+      const now = Math.floor(clock.now().getTime() / 1000);
+      // Every token we sign expires; one without exp is not ours. The bounds are jose's: expired at exp, valid from nbf.
+      const expiresAt = numericDate(payload.exp);
+      if (expiresAt === undefined || expiresAt <= now) return null;
+      if (payload.nbf !== undefined && (numericDate(payload.nbf) === undefined || (payload.nbf as number) > now)) return null;
+      if (payload.iat !== undefined && numericDate(payload.iat) === undefined) return null;
+      if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
+      return { userId: payload.sub, sessionId: payload.sid };
     },
   };
 }

@@ -5,7 +5,7 @@ import { queueBlobDeletions } from '../../db/blob-deletions.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { FILE_COLUMNS, LISTED_FILE_COLUMNS } from '../../db/file-columns.ts';
 import { lockUsers } from '../../db/locks.ts';
-import { sqlFolderListingEntries } from '../../db/json-listing.ts';
+import { type JsonWrapper, sqlFolderListingArray } from '../../db/json-listing.ts';
 import type { Database, FilesTable } from '../../db/schema.ts';
 import { settleReservation } from './upload-reservations.repository.ts';
 
@@ -53,11 +53,14 @@ export function createFilesRepository(db: Kysely<Database>, dialect: Dialect) {
     /**
      * A folder's files as the JSON array a listing answers with: each row's stored entry
      * (migration 08), joined by the database in name order, so no row is materialised in
-     * JavaScript.
+     * JavaScript. UTF-8 bytes ready for the socket, inside `within` (an answer's envelope) when given.
      */
-    async listLiveJson(userId: string, folderId: string | null): Promise<string> {
-      const { rows } = await sqlFolderListingEntries(dialect, userId, folderId).execute(db);
-      return `[${rows[0]?.entries ?? ''}]`;
+    async listLiveJson(userId: string, folderId: string | null, within?: JsonWrapper): Promise<Buffer> {
+      const { rows } = await sqlFolderListingArray(dialect, userId, folderId, within).execute(db);
+      // An aggregate answers one row even for an empty folder.
+      const entries = rows[0]?.entries ?? `${within?.before ?? ''}[]${within?.after ?? ''}`;
+      // PostgreSQL's driver gives text: encoded here once instead of measured and then encoded by the reply.
+      return typeof entries === 'string' ? Buffer.from(entries) : entries;
     },
 
     /** A folder's files as rows (shared folders' views); the owner's own listing uses listLiveJson. */

@@ -75,7 +75,7 @@ export function filesRoutes(deps: {
         const { userId } = caller(request);
         const { search, folderId } = request.query;
         if (search) return { files: await files.search(userId, search) };
-        // FilesResponse built by the database: Fastify sends a string with a JSON type as it is.
+        // FilesResponse built by the database: Fastify sends its bytes as they are.
         const json = (await files.listJson(userId, rootOr(folderId))) as unknown as Static<typeof FilesResponse>;
         return reply.type('application/json; charset=utf-8').send(json);
       },

@@ -5,17 +5,21 @@ import type { FoldersService } from '../folders/folders.service.ts';
 import { requireItemName } from '../folders/folders.service.ts';
 import type { FileRow, FilesRepository } from './files.repository.ts';
 import { presentFile } from './files.presenter.ts';
+import type { ListingCache } from './listing-cache.ts';
 
 /** Search answers are for a person scanning a list; past this they should type more. */
 const SEARCH_LIMIT = 500;
+/** FilesResponse around the database's JSON array of files. */
+const FILES_RESPONSE = { before: '{"files":', after: '}' };
 
 export interface FilesServiceDeps {
   files: FilesRepository;
   folders: Pick<FoldersService, 'requireParent' | 'readableFolder'>;
   clock: Clock;
+  listings: ListingCache;
 }
 
-export function createFilesService({ files, folders, clock }: FilesServiceDeps) {
+export function createFilesService({ files, folders, clock, listings }: FilesServiceDeps) {
   /** The caller's live file, or 404 whether it is missing, in Trash or someone else's. */
   async function requireFile(userId: string, id: string): Promise<FileRow> {
     const file = await files.findLive(userId, id);
@@ -43,10 +47,11 @@ export function createFilesService({ files, folders, clock }: FilesServiceDeps) 
     listLive: files.listLive,
     readableFile,
 
-    /** The folder's files as FilesResponse JSON, ready to send. */
-    async listJson(userId: string, folderId: string | null): Promise<string> {
+    /** The folder's files as FilesResponse JSON in UTF-8, ready to send. */
+    async listJson(userId: string, folderId: string | null): Promise<Buffer> {
       const ownerId = folderId === null ? userId : (await folders.readableFolder(userId, folderId)).ownerId;
-      return `{"files":${await files.listLiveJson(ownerId, folderId)}}`;
+      // A reader of a shared folder gets the owner's listing: the same bytes, kept once.
+      return listings.get(`${ownerId}/${folderId ?? ''}`, () => files.listLiveJson(ownerId, folderId, FILES_RESPONSE));
     },
 
     async search(userId: string, term: string): Promise<FileItem[]> {

@@ -5,6 +5,7 @@ import Database from 'better-sqlite3';
 import { createFolder } from '../lib/cloudvault-api.ts';
 import { type Exchange, request } from '../lib/http-client.ts';
 import { percentile } from '../lib/stats.ts';
+import type { ServerName } from '../servers/server.ts';
 import { interleave, type ScenarioContext, type ScenarioResult } from './scenario.ts';
 
 const newId = () => randomBytes(16).toString('base64url');
@@ -41,6 +42,27 @@ export function insertRows(dataDir: string, userId: string, folderId: string, co
   }
 }
 
+/** The figure of listings that each follow a change to the database. */
+export const AFTER_A_WRITE = 'ours, after a write' satisfies ServerName;
+
+/**
+ * A second connection that changes another folder's row before each listing: a commit by
+ * another connection moves SQLite's data_version, so the server builds the answer again.
+ */
+function writeBetweenListings(dataDir: string, userId: string, folderId: string) {
+  const db = new Database(path.join(dataDir, 'cloudvault.sqlite'));
+  db.pragma('busy_timeout = 5000');
+  const touch = db.prepare('UPDATE folders SET updated_at = ? WHERE id = ? AND user_id = ?');
+  let tick = 0;
+  return {
+    touch: () => {
+      const changed = touch.run(new Date(Date.UTC(2026, 0, 1) + ++tick).toISOString(), folderId, userId).changes;
+      if (changed !== 1) throw new Error(`the folder to touch was not found (${changed} rows changed)`);
+    },
+    close: () => db.close(),
+  };
+}
+
 /** Sequential GETs of one folder's listing; the ceilings serve our own answer as a static file. */
 export async function listing(ctx: ScenarioContext): Promise<ScenarioResult> {
   const { listingFileCount: count, listingRequests, listingWarmup } = ctx.config;
@@ -66,22 +88,27 @@ export async function listing(ctx: ScenarioContext): Promise<ScenarioResult> {
     }
     return latencies;
   };
+  const listOurs = () =>
+    request(`${ctx.client.url}/api/files?folderId=${folderId}`, {
+      headers: { authorization: `Bearer ${ctx.client.token}` },
+      idleTimeoutMs: ctx.config.idleTimeoutMs,
+    });
+  const writer = writeBetweenListings(ctx.ours.dataDir, ctx.client.userId, await createFolder(ctx.client, 'listing-bench-touched'));
   const outcomes = await interleave(1, [
+    { server: 'ours', run: () => series(listOurs) },
     {
-      server: 'ours',
+      server: AFTER_A_WRITE,
       run: () =>
-        series(() =>
-          request(`${ctx.client.url}/api/files?folderId=${folderId}`, {
-            headers: { authorization: `Bearer ${ctx.client.token}` },
-            idleTimeoutMs: ctx.config.idleTimeoutMs,
-          }),
-        ),
+        series(() => {
+          writer.touch();
+          return listOurs();
+        }),
     },
     ...ctx.ceilings.map((ceiling) => ({
       server: ceiling.name,
       run: () => series(() => request(ceiling.fileUrl(staticName), { idleTimeoutMs: ctx.config.idleTimeoutMs })),
     })),
-  ]);
+  ]).finally(() => writer.close());
   return {
     id: 'listing',
     title: `Listing a folder of ${count.toLocaleString('en')} files (${listingRequests} sequential requests)`,
@@ -92,6 +119,7 @@ export async function listing(ctx: ScenarioContext): Promise<ScenarioResult> {
     }),
     notes: [
       `The folder's ${count.toLocaleString('en')} rows were inserted directly into SQLite (valid rows, no blobs behind them), not uploaded.`,
+      `"${AFTER_A_WRITE}": before each (untimed), another folder of the user is changed through a second SQLite connection, so no answer comes from the server's listing cache (decision 0034): what a listing costs when the database has just changed.`,
       `${(first.bytes / 1e6).toFixed(1)} MB of JSON per answer; the ceilings serve that same answer as a static file (the cost of moving the bytes alone).`,
       `${listingWarmup} warm-up requests per server are not counted.`,
     ],

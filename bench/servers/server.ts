@@ -1,6 +1,7 @@
 import type { Memory } from '../lib/processes.ts';
 
-export type ServerName = 'ours' | 'nginx' | 'bare node' | 'bare fastify';
+/** The servers measured; 'ours, after a write' is ours again, each listing after a change (bench/scenarios/listing.ts). */
+export type ServerName = 'ours' | 'ours, after a write' | 'nginx' | 'bare node' | 'bare fastify';
 
 /** A server under measurement, running in its own process(es). */
 export interface BenchServer {

@@ -118,40 +118,32 @@ export function createFilesRepository(db: Kysely<Database>, dialect: Dialect) {
       // PostgreSQL's estimate of how many names contain a pattern does not look at the
       // names, so left to choose it walked a million names for a term that matches none.
       // The walks read files_live_search_walk_idx alone (its INCLUDE (name) makes them
-      // index-only), the lowered name from the index; only the answer's rows are fetched.
-      const walk = (names: number) =>
-        db
-          .selectFrom(
-            db
-              .selectFrom('files')
-              .select(['id', sql<string>`lower(name)`.as('lowered')])
-              .where('user_id', '=', userId)
-              .where('deleted_at', 'is', null)
-              .orderBy(sql`lower(name)`)
-              .orderBy('id')
-              .limit(names)
-              .as('walk'),
-          )
-          .select('id')
-          .where(sql<boolean>`lowered LIKE lower(${containsPattern(term)}) ESCAPE '\\'`)
-          .limit(limit)
-          .execute();
-      // `limit` ids (the API's 500) in one statement: PostgreSQL binds up to 65,535 values.
-      const rowsOf = (ids: Array<{ id: string }>) =>
-        db
+      // index-only), the lowered name from the index; only the answer's rows are read.
+      const walk = (names: number) => {
+        const firstNames = db
           .selectFrom('files')
-          .select(LISTED_FILE_COLUMNS)
-          .where('id', 'in', ids.map((row) => row.id))
+          .select(['id as hit_id', sql<string>`lower(name)`.as('lowered')])
+          .where('user_id', '=', userId)
+          .where('deleted_at', 'is', null)
           .orderBy(sql`lower(name)`)
           .orderBy('id')
-          .execute();
+          .limit(names)
+          .as('walk');
+        const hits = db
+          .selectFrom(firstNames)
+          .selectAll()
+          .where(sql<boolean>`lowered LIKE lower(${containsPattern(term)}) ESCAPE '\\'`)
+          .limit(limit)
+          .as('hit');
+        return db.selectFrom('files').innerJoin(hits, 'hit.hit_id', 'files.id').select(LISTED_FILE_COLUMNS).orderBy('hit.lowered').orderBy('hit.hit_id').execute();
+      };
       const probed = await walk(SEARCH_PROBE);
-      if (probed.length === limit) return rowsOf(probed);
+      if (probed.length === limit) return probed;
       // Enough matches among the first names that `limit` of them are likely within SEARCH_WALK:
       // a term a few per cent of names contain, whose trigram answer would fetch thousands of rows.
       if (probed.length * (SEARCH_WALK / SEARCH_PROBE) >= 2 * limit) {
         const walked = await walk(SEARCH_WALK);
-        if (walked.length === limit) return rowsOf(walked);
+        if (walked.length === limit) return walked;
       }
       // Rare among the names read: MATERIALIZED keeps the ORDER BY outside, so the planner
       // reads the trigram index for the matches.

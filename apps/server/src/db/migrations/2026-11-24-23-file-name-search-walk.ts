@@ -8,6 +8,8 @@ type Dialect = 'sqlite' | 'postgres';
  * (docs/decisions/0032-name-search.md, addendum): PostgreSQL plans an index-only scan only
  * when every column the query names is in the index, and lower(name) names `name`.
  * SQLite keeps the index of 2026-11-24-21: it has no INCLUDE, and reads rows to search.
+ * Names are at most 255 characters (contract ITEM_NAME_MAX_LENGTH), so the lowered name
+ * and the name together stay under a B-tree entry's limit (about 2,700 bytes).
  */
 async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
   if (dialect !== 'postgres') return;

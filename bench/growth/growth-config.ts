@@ -7,6 +7,8 @@ export interface GrowthConfig {
   zipSizes: number[];
   trashSizes: number[];
   consoleUsers: number[];
+  /** Ids of the series to run (`GROWTH_SERIES`, comma-separated); null runs them all. */
+  only: string[] | null;
   /** Timed requests per point at most; a point stops earlier once it has spent `pointBudgetMs`. */
   requests: number;
   /** Fewest timed requests per point, whatever the budget. */
@@ -32,6 +34,7 @@ export function loadGrowthConfig(env: NodeJS.ProcessEnv): GrowthConfig {
     zipSizes: sizes(env.GROWTH_ZIP_SIZES, quick ? [100, 1000] : [1000, 10_000, 100_000]),
     trashSizes: sizes(env.GROWTH_TRASH_SIZES, quick ? [100, 1000, 5000] : [1000, 10_000, 100_000]),
     consoleUsers: sizes(env.GROWTH_CONSOLE_USERS, quick ? [1000, 5000] : [1000, 10_000, 100_000]),
+    only: env.GROWTH_SERIES ? env.GROWTH_SERIES.split(',').map((id) => id.trim()).filter(Boolean) : null,
     requests: Number(env.GROWTH_REQUESTS ?? (quick ? 20 : 100)),
     minRequests: quick ? 5 : 20,
     warmup: quick ? 2 : 5,

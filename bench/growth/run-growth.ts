@@ -82,13 +82,16 @@ export async function runGrowth(repoRoot: string, log: (message: string) => void
       ['console-users', () => consoleGrowth(ctx)],
       ['search-postgresql', () => searchGrowthPostgres(ctx)],
     ];
-    // A quick run's plots go beside its results (git-ignored): bench/plots keeps the full run's, which bench/README.md links.
-    const plotsDir = path.join(repoRoot, config.quick ? 'bench/results/plots' : 'bench/plots');
+    // A quick or partial run's plots go beside its results (git-ignored): bench/plots keeps the full run's, which bench/README.md links.
+    const plotsDir = path.join(repoRoot, config.quick || config.only ? 'bench/results/plots' : 'bench/plots');
     await mkdir(plotsDir, { recursive: true });
     const done: GrowthSeries[] = [];
     const sections: string[] = [];
     let failed = false;
+    const unknown = (config.only ?? []).filter((id) => !runs.some(([known]) => known === id));
+    if (unknown.length > 0) throw new Error(`GROWTH_SERIES names no series ${unknown.join(', ')}; known: ${runs.map(([id]) => id).join(', ')}`);
     for (const [id, run] of runs) {
+      if (config.only && !config.only.includes(id)) continue;
       try {
         const series = await run();
         if (!series) continue;

@@ -3,7 +3,7 @@ import { createUser } from '@cloudvault/test-support/accounts';
 import { createFolder, uploadFile } from '@cloudvault/test-support/drive';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 
-// Name search reads the indexes of migration 2026-11-24-21 (docs/decisions/0032-name-search.md):
+// Name search reads the indexes of migrations 2026-11-24-21 and -23 (docs/decisions/0032-name-search.md):
 // these run on SQLite and, with TEST_DB=postgres, on PostgreSQL with pg_trgm.
 let server: TestServer;
 beforeAll(async () => {
@@ -99,5 +99,47 @@ describe('name search', () => {
     expect(found).toHaveLength(500);
     expect(found[0]).toBe('many 000.txt');
     expect(found[499]).toBe('many 499.txt');
+  });
+
+  it('answers a term a tenth of many names contain in name order, whether 500 match or fewer', async () => {
+    const { token, user } = await createUser(server);
+    // Rows straight into the database: thousands of names, more than PostgreSQL's first
+    // look (SEARCH_PROBE, 4,000) takes in, so it reads on in order (500 matches) or turns
+    // to the trigram index (fewer match than the names read).
+    const now = new Date().toISOString();
+    const row = (name: string, index: number) => ({
+      id: `tenth-${user.id}-${index}`,
+      user_id: user.id,
+      folder_id: null,
+      name,
+      mimetype: 'text/plain',
+      category: 'document',
+      size: 1,
+      sha256: 'ab'.repeat(32),
+      crc32: 0,
+      blob_key: `tenth-${user.id}-${index}`,
+      created_at: now,
+      updated_at: now,
+      deleted_at: null,
+      trashed_root: 0,
+    });
+    const name = (index: number) => `n-${String(index).padStart(5, '0')}${index % 10 === 0 ? '-Tenth' : ''}.txt`;
+    const db = server.container.database.db;
+    const insert = async (from: number, to: number) => {
+      for (let start = from; start < to; start += 500) {
+        const rows = Array.from({ length: Math.min(500, to - start) }, (_, offset) => row(name(start + offset), start + offset));
+        await db.insertInto('files').values(rows).execute();
+      }
+    };
+    // 4,500 names: 450 match, all among the first names read, then 50 more in the names after.
+    await insert(0, 4500);
+    const fewer = names(await search(token, 'TENTH'));
+    expect(fewer).toHaveLength(450);
+    expect(fewer.slice(0, 2)).toEqual(['n-00000-Tenth.txt', 'n-00010-Tenth.txt']);
+    await insert(4500, 6000);
+    const found = names(await search(token, 'TENTH'));
+    expect(found).toHaveLength(500);
+    expect(found[499]).toBe('n-04990-Tenth.txt');
+    expect(found).toEqual([...found].sort());
   });
 });

@@ -19,6 +19,8 @@ import * as appPasswords from './migrations/2026-11-24-18-app-passwords.ts';
 import * as webdav from './migrations/2026-11-24-19-webdav.ts';
 import { operatorConsoleMigration } from './migrations/2026-11-24-20-operator-console.ts';
 import { fileNameSearchMigration } from './migrations/2026-11-24-21-file-name-search.ts';
+import * as trashAtScale from './migrations/2026-11-24-22-trash-at-scale.ts';
+import { fileNameSearchWalkMigration } from './migrations/2026-11-24-23-file-name-search-walk.ts';
 import type { Dialect } from './database.ts';
 
 /** Every migration, in order. Migrations are frozen once released: add, never edit. */
@@ -43,6 +45,8 @@ export const migrationsFor = (dialect: Dialect): Record<string, Migration> => ({
   '2026-11-24-19-webdav': webdav,
   '2026-11-24-20-operator-console': operatorConsoleMigration(dialect),
   '2026-11-24-21-file-name-search': fileNameSearchMigration(dialect),
+  '2026-11-24-22-trash-at-scale': trashAtScale,
+  '2026-11-24-23-file-name-search-walk': fileNameSearchWalkMigration(dialect),
 });
 
 /** Brings the schema up to date; the Migrator's lock lets several servers start at once. */

@@ -27,10 +27,12 @@ function containsPattern(term: string): string {
 }
 
 /**
- * Names a PostgreSQL search reads in order before it turns to the trigram index: a term
- * that 500 of the first 2,000 names contain is answered from them (docs/decisions/0032-name-search.md).
+ * How a PostgreSQL search chooses (docs/decisions/0032-name-search.md, addendum): it filters
+ * the first SEARCH_PROBE names in order; a term that enough of them contain is answered by
+ * reading on, up to SEARCH_WALK names, index-only; a rarer one by the trigram index.
  */
-const SEARCH_WALK = 2_000;
+const SEARCH_PROBE = 4_000;
+const SEARCH_WALK = 100_000;
 
 /** Files and the storage counter they add up to: queries only, scoped to the owner. */
 export function createFilesRepository(db: Kysely<Database>, dialect: Dialect) {
@@ -105,9 +107,10 @@ export function createFilesRepository(db: Kysely<Database>, dialect: Dialect) {
 
     /**
      * The first `limit` live files whose name contains `term`, in name order. Reads the
-     * indexes of migration 2026-11-24-21 (docs/decisions/0032-name-search.md): the names in
-     * order, stopping at the limit; on PostgreSQL only the first SEARCH_WALK of them, then,
-     * for a rarer term, the trigram index, which finds its few matches without reading the rest.
+     * indexes of migrations 2026-11-24-21 and -23 (docs/decisions/0032-name-search.md): the
+     * names in order, stopping at the limit; on PostgreSQL only the first SEARCH_PROBE or
+     * SEARCH_WALK of them, then, for a rarer term, the trigram index, which finds its few
+     * matches without reading the rest.
      */
     async searchLive(userId: string, term: string, limit: number): Promise<ListedFile[]> {
       const matches = sql<boolean>`lower(name) LIKE lower(${containsPattern(term)}) ESCAPE '\\'`;
@@ -117,17 +120,36 @@ export function createFilesRepository(db: Kysely<Database>, dialect: Dialect) {
       }
       // PostgreSQL's estimate of how many names contain a pattern does not look at the
       // names, so left to choose it walked a million names for a term that matches none.
-      const walked = await db
-        .selectFrom(liveOfUser.orderBy(sql`lower(name)`).orderBy('id').limit(SEARCH_WALK).as('walk'))
-        .selectAll()
-        .where(matches)
-        .orderBy(sql`lower(name)`)
-        .orderBy('id')
-        .limit(limit)
-        .execute();
-      if (walked.length === limit) return walked;
-      // Fewer than `limit` among the first SEARCH_WALK names: the matches are rare. MATERIALIZED
-      // keeps the ORDER BY outside, so the planner reads the trigram index for them.
+      // The walks read files_live_search_walk_idx alone (its INCLUDE (name) makes them
+      // index-only), the lowered name from the index; only the answer's rows are read.
+      const walk = (names: number) => {
+        const firstNames = db
+          .selectFrom('files')
+          .select(['id as hit_id', sql<string>`lower(name)`.as('lowered')])
+          .where('user_id', '=', userId)
+          .where('deleted_at', 'is', null)
+          .orderBy(sql`lower(name)`)
+          .orderBy('id')
+          .limit(names)
+          .as('walk');
+        const hits = db
+          .selectFrom(firstNames)
+          .selectAll()
+          .where(sql<boolean>`lowered LIKE lower(${containsPattern(term)}) ESCAPE '\\'`)
+          .limit(limit)
+          .as('hit');
+        return db.selectFrom('files').innerJoin(hits, 'hit.hit_id', 'files.id').select(LISTED_FILE_COLUMNS).orderBy('hit.lowered').orderBy('hit.hit_id').execute();
+      };
+      const probed = await walk(SEARCH_PROBE);
+      if (probed.length === limit) return probed;
+      // Enough matches among the first names that `limit` of them are likely within SEARCH_WALK:
+      // a term a few per cent of names contain, whose trigram answer would fetch thousands of rows.
+      if (probed.length * (SEARCH_WALK / SEARCH_PROBE) >= 2 * limit) {
+        const walked = await walk(SEARCH_WALK);
+        if (walked.length === limit) return walked;
+      }
+      // Rare among the names read: MATERIALIZED keeps the ORDER BY outside, so the planner
+      // reads the trigram index for the matches.
       return db
         .with((cte) => cte('hits').materialized(), () => liveOfUser.where(matches))
         .selectFrom('hits')

@@ -69,6 +69,16 @@ async function versionsOf(trx: Kysely<Database>, fileIds: string[]): Promise<Arr
   return inBatches(fileIds, (batch) => trx.selectFrom('file_versions').select(['size', 'blob_key']).where('file_id', 'in', batch).execute());
 }
 
+/**
+ * Deletes these files (chosen for the user in the caller's transaction) by primary key
+ * alone: with `user_id = ?` beside a long `id IN (…)`, SQLite's planner preferred the
+ * (user_id, folder_id) index and read every remaining file of the user for each batch,
+ * which made emptying a large Trash quadratic (docs/decisions/0036-trash-at-scale.md).
+ */
+async function deleteFilesById(trx: Transaction<Database>, files: ReadonlyArray<{ id: string }>): Promise<void> {
+  await inBatches(files, (batch) => trx.deleteFrom('files').where('id', 'in', batch.map((file) => file.id)).execute().then(() => {}));
+}
+
 /** Where a page of the Trash listing ends: the next one starts after it, newest first. */
 export interface TrashPageKey {
   deletedAt: string;
@@ -233,9 +243,7 @@ export function createTrashRepository(db: Kysely<Database>, dialect: Dialect) {
           }
         }
         const versions = await versionsOf(trx, files.map((file) => file.id));
-        for (let i = 0; i < files.length; i += 500) {
-          await trx.deleteFrom('files').where('user_id', '=', userId).where('id', 'in', files.slice(i, i + 500).map((file) => file.id)).execute();
-        }
+        await deleteFilesById(trx, files);
         // Deleting the top folder cascades to the folders under it.
         if (type === 'folder') await trx.deleteFrom('folders').where('id', '=', id).where('user_id', '=', userId).execute();
         const freed = [...files, ...versions].reduce((sum, file) => sum + Number(file.size), 0);
@@ -247,38 +255,46 @@ export function createTrashRepository(db: Kysely<Database>, dialect: Dialect) {
     },
 
     /**
-     * Deletes for good the trashed folders and files (all, or those deleted before
-     * `before`) and frees their bytes from the quota, in one transaction. Files are
-     * chosen by their own deletion or by lying under a folder being deleted, so the
-     * foreign-key cascade never removes a row whose size was not given back. Returns the
-     * blob keys to delete once the rows are gone.
+     * One page of a purge (all of the user's Trash, or what was deleted before `before`), in a
+     * transaction of its own: up to PURGE_PAGE files in Trash after the id `after` (the last
+     * of the page before), then, once those run out, files under a folder in Trash (live or
+     * not: deleting a folder cascades to its contents, so their files must be counted here
+     * too). They are deleted with their versions and the storage they counted. Once no such
+     * file is left, the same transaction deletes the folders, so no cascade removes bytes the
+     * quota still counts. Answers the freed blob keys and where the next page starts, or null
+     * when the purge is done: emptying a Trash of any size holds one page of rows, and each
+     * page reads only its own rows (files_trashed_idx, walked from `after`), so its cost does
+     * not grow with what is left (docs/decisions/0036-trash-at-scale.md). The blobs are queued
+     * for deletion in the same transaction (db/blob-deletions.ts).
      */
-    /**
-     * One page of a purge, in a transaction of its own: up to PURGE_PAGE files in Trash, or
-     * under a folder in Trash (live or not: deleting a folder cascades to its contents, so
-     * their files must be counted here too), deleted with their versions and the storage
-     * they counted. Once no such file is left, the same transaction deletes the folders, so
-     * no cascade removes bytes the quota still counts. Answers the freed blob keys and
-     * whether the purge is done: emptying a Trash of any size holds one page of rows. The
-     * blobs are queued for deletion in the same transaction (db/blob-deletions.ts).
-     */
-    purgePage(userId: string, before?: string): Promise<{ blobKeys: string[]; done: boolean }> {
+    purgePage(userId: string, before: string | undefined, after: string): Promise<{ blobKeys: string[]; next: string | null }> {
       return inTreeTransaction(userId, async (trx) => {
         const deletedInTime = before === undefined ? sql<boolean>`deleted_at IS NOT NULL` : sql<boolean>`deleted_at IS NOT NULL AND deleted_at < ${before}`;
-        const { rows: files } = await sql<{ id: string; size: number; blob_key: string }>`
+        const { rows: trashed } = await sql<{ id: string; size: number; blob_key: string }>`
           SELECT id, size, blob_key FROM files
-          WHERE user_id = ${userId} AND (${deletedInTime} OR folder_id IN (
-            WITH RECURSIVE tree AS (
-              SELECT id FROM folders WHERE user_id = ${userId} AND ${deletedInTime}
-              UNION
-              SELECT f.id FROM folders f JOIN tree ON f.parent_id = tree.id WHERE f.user_id = ${userId}
-            )
-            SELECT id FROM tree))
+          WHERE user_id = ${userId} AND ${deletedInTime} AND id > ${after}
+          ORDER BY id
           LIMIT ${PURGE_PAGE}`.execute(trx);
+        // Normally none: every file under a folder in Trash went there with it, or before it.
+        // The roots are the user's folders; what lies under them is theirs too (folders nest within one user).
+        const { rows: underTrashedFolders } =
+          trashed.length === PURGE_PAGE
+            ? { rows: [] }
+            : await sql<{ id: string; size: number; blob_key: string }>`
+              SELECT id, size, blob_key FROM files
+              WHERE user_id = ${userId} AND folder_id IN (
+                WITH RECURSIVE tree AS (
+                  SELECT id FROM folders WHERE user_id = ${userId} AND ${deletedInTime}
+                  UNION
+                  SELECT f.id FROM folders f JOIN tree ON f.parent_id = tree.id
+                )
+                SELECT id FROM tree)
+              LIMIT ${PURGE_PAGE}`.execute(trx);
+        // The trashed files of this page lie under those folders too: each file counts once.
+        const inPage = new Set(trashed.map((file) => file.id));
+        const files = [...trashed, ...underTrashedFolders.filter((file) => !inPage.has(file.id))].slice(0, PURGE_PAGE);
         const versions = await versionsOf(trx, files.map((file) => file.id));
-        await inBatches(files, (batch) =>
-          trx.deleteFrom('files').where('user_id', '=', userId).where('id', 'in', batch.map((file) => file.id)).execute().then(() => {}),
-        );
+        await deleteFilesById(trx, files);
         const freed = [...files, ...versions].reduce((sum, file) => sum + Number(file.size), 0);
         if (freed > 0) await trx.updateTable('users').set({ storage_used: sql`storage_used - ${freed}` }).where('id', '=', userId).execute();
         const done = files.length < PURGE_PAGE;
@@ -286,7 +302,8 @@ export function createTrashRepository(db: Kysely<Database>, dialect: Dialect) {
         if (done) await trx.deleteFrom('folders').where('user_id', '=', userId).where(deletedInTime).execute();
         const blobKeys = [...files, ...versions].map((file) => file.blob_key);
         await queueBlobDeletions(trx, blobKeys);
-        return { blobKeys, done };
+        // A page that had to look under the folders starts the next one there again, past every trashed file.
+        return { blobKeys, next: done ? null : (trashed.at(-1)?.id ?? after) };
       });
     },
   };

@@ -58,11 +58,13 @@ export function createTrashService({ trash, deleteQueuedBlobs, clock, retentionO
   /** A page of rows, then their bytes, until none is left: memory holds one page whatever the Trash holds. */
   async function purge(userId: string, before?: string): Promise<number> {
     let purged = 0;
+    let after = '';
     for (;;) {
-      const page = await trash.purgePage(userId, before);
+      const page = await trash.purgePage(userId, before, after);
       await deleteQueuedBlobs(page.blobKeys);
       purged += page.blobKeys.length;
-      if (page.done) return purged;
+      if (page.next === null) return purged;
+      after = page.next;
     }
   }
 

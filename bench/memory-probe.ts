@@ -4,7 +4,9 @@
 // transfers' speed and a breakdown of the resident set at its highest sample (smaps
 // grouped by mapping, and V8's own figures from inside the process). Variants run
 // interleaved, `MEMORY_ROUNDS` times (default 2), so load shifts hit them alike.
-//   MEMORY_VARIANTS='[{"name":"x","flags":["--max-semi-space-size=1"],"env":{}}]'
+//   MEMORY_VARIANTS='[{"name":"x","flags":["--max-semi-space-size=1"],"env":{},"bundle":"apps/server/dist-old/main.mjs"}]'
+// MEMORY_UPLOADS and MEMORY_DOWNLOADS (default 2 each) per run, MEMORY_FILE_MIB (1024), MEMORY_V8=1
+// prints V8's figures, MEMORY_OUTPUT=file keeps what the server printed (with --trace-gc).
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
@@ -24,6 +26,8 @@ interface Variant {
   name: string;
   flags: string[];
   env?: Record<string, string>;
+  /** Another build of the server to compare with (a path from the repository's root, at the depth of apps/server/dist). */
+  bundle?: string;
 }
 
 /** Resident kB of /proc/<pid>/smaps grouped by what is mapped. */
@@ -66,7 +70,7 @@ async function runVariant(variant: Variant, large: { path: string; size: number 
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, DATA_DIR: path.join(root, 'data'), LOG_LEVEL: 'warn', PLANS_FILE: path.join(root, 'plans.json'), MEMORY_PROBE_STATS: statsFile, ...variant.env };
   delete env.DATABASE_URL;
   delete env.STORAGE_DRIVER;
-  const child = spawn(process.execPath, [...variant.flags, '--import', preload, SERVER_BUNDLE], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...variant.flags, '--import', preload, variant.bundle ? path.join(repoRoot, variant.bundle) : SERVER_BUNDLE], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const output = captureOutput(child, 8 * 1024 * 1024);
   const pid = child.pid!;
   try {
@@ -75,6 +79,7 @@ async function runVariant(variant: Variant, large: { path: string; size: number 
     const client = await register(url, 60_000);
     const afterSignUp = await rssKb(pid);
     await writeFile(`/proc/${pid}/clear_refs`, '5');
+    if (process.env.MEMORY_ALLOC_PROFILE) child.kill('SIGUSR1');
     let peak = { rss: 0, groups: {} as Record<string, number> };
     let sampling = true;
     const sampler = (async () => {

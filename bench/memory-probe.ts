@@ -14,7 +14,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../apps/server/test/helpers/free-port.ts';
 import { ensureServerBuild, SERVER_BUNDLE, SERVER_NODE_FLAGS } from '../scripts/ensure-builds.mjs';
-import { download, register, upload } from './lib/cloudvault-api.ts';
+import { createFolder, download, register, upload } from './lib/cloudvault-api.ts';
+import { request } from './lib/http-client.ts';
+import { insertRows } from './scenarios/listing.ts';
 import { writeRandomFile } from './lib/fixtures.ts';
 import { captureOutput, stopChild, waitUntilServing } from './lib/processes.ts';
 
@@ -59,6 +61,23 @@ async function rssKb(pid: number): Promise<{ rss: number; hwm: number }> {
   return { rss: field('VmRSS'), hwm: field('VmHWM') };
 }
 
+/** CPU seconds the process has used (user and system, /proc/<pid>/stat). */
+async function cpuSeconds(pid: number): Promise<number> {
+  const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/** After the transfers (so their peak is untouched): the server's CPU ms per listing of a folder of `count` rows. */
+async function listingCost(pid: number, client: Awaited<ReturnType<typeof register>>, dataDir: string, count: number, requests = 100) {
+  const folderId = await createFolder(client, 'listing');
+  insertRows(dataDir, client.userId, folderId, count);
+  const list = () => request(`${client.url}/api/files?folderId=${folderId}`, { method: 'GET', headers: { authorization: `Bearer ${client.token}` }, idleTimeoutMs: 60_000 });
+  for (let index = 0; index < 10; index++) await list();
+  const before = await cpuSeconds(pid);
+  for (let index = 0; index < requests; index++) await list();
+  return ((await cpuSeconds(pid)) - before) * 1000 / requests;
+}
+
 async function runVariant(variant: Variant, large: { path: string; size: number }, uploads: number, downloads: number) {
   const root = await mkdtemp(path.join(tmpdir(), 'memory-probe-'));
   const plans = JSON.parse(await readFile(path.join(repoRoot, 'apps/server/config/plans.json'), 'utf8')) as Record<string, unknown>[];
@@ -78,6 +97,7 @@ async function runVariant(variant: Variant, large: { path: string; size: number 
     const startup = await rssKb(pid);
     const client = await register(url, 60_000);
     const afterSignUp = await rssKb(pid);
+    const groupsAfterSignUp = await smapsGroups(pid);
     await writeFile(`/proc/${pid}/clear_refs`, '5');
     if (process.env.MEMORY_ALLOC_PROFILE) child.kill('SIGUSR1');
     let peak = { rss: 0, groups: {} as Record<string, number> };
@@ -105,13 +125,15 @@ async function runVariant(variant: Variant, large: { path: string; size: number 
     sampling = false;
     await sampler;
     const end = await rssKb(pid);
+    const transfersCpu = await cpuSeconds(pid);
+    const listingMs = process.env.MEMORY_LISTING ? await listingCost(pid, client, path.join(root, 'data'), Number(process.env.MEMORY_LISTING)) : undefined;
     child.kill("SIGUSR1");
     await new Promise((resolve) => setTimeout(resolve, 100));
     child.kill("SIGUSR2");
     await new Promise((resolve) => setTimeout(resolve, 300));
     const v8 = JSON.parse(await readFile(statsFile, 'utf8').catch(() => '{}'));
     if (process.env.MEMORY_OUTPUT) await writeFile(process.env.MEMORY_OUTPUT, output());
-    return { startup: startup.rss, afterSignUp: afterSignUp.rss, hwm: end.hwm, upMbs, downMbs, peak, v8 };
+    return { startup: startup.rss, afterSignUp: afterSignUp.rss, groupsAfterSignUp, hwm: end.hwm, upMbs, downMbs, peak, v8, transfersCpu, listingMs };
   } finally {
     await stopChild(child);
     await rm(root, { recursive: true, force: true });
@@ -133,13 +155,18 @@ try {
       const result = await runVariant(variant, large, Number(process.env.MEMORY_UPLOADS ?? 2), Number(process.env.MEMORY_DOWNLOADS ?? 2));
       console.log(
         `round ${round} ${variant.name} (load ${load}): start ${mb(result.startup)} MB, after sign-up ${mb(result.afterSignUp)} MB, peak ${mb(result.hwm)} MB;` +
-          ` upload ${result.upMbs.map((speed) => speed.toFixed(0)).join('/')} MB/s, download ${result.downMbs.map((speed) => speed.toFixed(0)).join('/')} MB/s`,
+          ` upload ${result.upMbs.map((speed) => speed.toFixed(0)).join('/')} MB/s, download ${result.downMbs.map((speed) => speed.toFixed(0)).join('/')} MB/s;` +
+          ` server CPU ${result.transfersCpu.toFixed(2)} s to the end of the transfers` +
+          (result.listingMs === undefined ? '' : `; listing of ${process.env.MEMORY_LISTING} files ${result.listingMs.toFixed(1)} ms CPU per request`),
       );
-      const groups = Object.entries(result.peak.groups)
-        .filter(([, kb]) => kb >= 512)
-        .sort((a, b) => b[1] - a[1])
-        .map(([name, kb]) => `${name} ${mb(kb)}`);
-      console.log(`  at the highest sample (${mb(result.peak.rss)} MB): ${groups.join(', ')}`);
+      const groups = (of: Record<string, number>) =>
+        Object.entries(of)
+          .filter(([, kb]) => kb >= 512)
+          .sort((a, b) => b[1] - a[1])
+          .map(([name, kb]) => `${name} ${mb(kb)}`)
+          .join(', ');
+      console.log(`  after sign-up: ${groups(result.groupsAfterSignUp)}`);
+      console.log(`  at the highest sample (${mb(result.peak.rss)} MB): ${groups(result.peak.groups)}`);
       if (process.env.MEMORY_V8 === '1') console.log(`  V8 at its highest sample: ${JSON.stringify(result.v8)}`);
     }
   }

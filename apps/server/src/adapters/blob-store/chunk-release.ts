@@ -32,6 +32,11 @@ export function releaseChunk(chunk: Buffer): void {
     return;
   }
   readersLeft.delete(chunk);
-  // Detaching gives the memory back at once; the chunk (and any view of it) reads as empty from here on.
-  (chunk.buffer as ArrayBuffer & { transfer(length: number): ArrayBuffer }).transfer(0);
+  // Detaching gives the memory back at once; the chunk (and any view of it) reads as empty
+  // from here on. A buffer that cannot be detached (WebAssembly's memory) is left to the collector.
+  try {
+    (chunk.buffer as ArrayBuffer & { transfer(length: number): ArrayBuffer }).transfer(0);
+  } catch {
+    // Not detachable: collected as before.
+  }
 }

@@ -19,7 +19,7 @@ export interface Fixtures {
 }
 
 /** Random bytes, so neither a file system nor a zip can shrink them. */
-async function writeRandomFile(filePath: string, size: number): Promise<void> {
+export async function writeRandomFile(filePath: string, size: number): Promise<void> {
   const handle = await open(filePath, 'w');
   try {
     const buffer = Buffer.allocUnsafe(Math.min(CHUNK, size));

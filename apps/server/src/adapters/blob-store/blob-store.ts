@@ -10,6 +10,8 @@ export interface BlobStore {
    * Streams `body` under `key`, hashing it in the same pass (no second read). With
    * `maxBytes`, a longer body rejects with BlobTooLargeError; a body that errors rejects
    * with its own error. Either way nothing is left under `key`, and `body` is destroyed.
+   * `body`'s chunks become the store's: the local store frees each once written
+   * (chunk-release.ts), so a caller must not read them afterwards.
    */
   put(key: string, body: Readable, options?: { maxBytes?: number }): Promise<PutResult>;
   /**

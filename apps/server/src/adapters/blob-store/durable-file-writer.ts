@@ -1,6 +1,7 @@
 import type { FileHandle } from 'node:fs/promises';
 import { Writable } from 'node:stream';
 import { type NativeAddon, nativeAddon } from '../../lib/native-addon.ts';
+import { releaseChunk } from './chunk-release.ts';
 
 type Done = (error: Error | null) => void;
 
@@ -39,7 +40,11 @@ export function createDurableFileWriter(file: FileHandle, addon: Partial<NativeA
     writev(chunks, callback) {
       const buffers = chunks.map(({ chunk }) => chunk as Buffer);
       writer.write(buffers, (error) => {
-        if (!error) bytesWritten += buffers.reduce((sum, buffer) => sum + buffer.length, 0);
+        if (!error) {
+          bytesWritten += buffers.reduce((sum, buffer) => sum + buffer.length, 0);
+          // Written: a chunk the hashing stream is also done with is freed now (chunk-release.ts).
+          for (const buffer of buffers) releaseChunk(buffer);
+        }
         callback(error ?? undefined);
       });
     },

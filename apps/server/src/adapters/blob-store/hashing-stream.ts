@@ -3,6 +3,7 @@ import { Transform } from 'node:stream';
 import { crc32 } from '@node-rs/crc32';
 import { type NativeAddon, nativeAddon } from '../../lib/native-addon.ts';
 import { BlobTooLargeError, type PutResult } from './blob-store.ts';
+import { awaitReaders, releaseChunk } from './chunk-release.ts';
 
 type Hashing = Pick<NativeAddon, 'createHasher' | 'updateHasher' | 'digestHasher'> & Partial<Pick<NativeAddon, 'exportHasher'>>;
 
@@ -63,14 +64,25 @@ const BATCH_BYTES = 1024 * 1024;
  * Fails with BlobTooLargeError as soon as `maxBytes` is passed, before the oversized chunk
  * goes downstream.
  */
-export function createHashingStream(options: { maxBytes?: number; from?: HashState & { sha256State: Buffer }; keepState?: boolean } = {}): {
+export function createHashingStream(
+  options: {
+    maxBytes?: number;
+    from?: HashState & { sha256State: Buffer };
+    keepState?: boolean;
+    /**
+     * The stream owns its chunks and they go down to a durable file writer, which
+     * releases each once written: a chunk is freed when both are done with it (chunk-release.ts).
+     */
+    releaseChunks?: boolean;
+  } = {},
+): {
   stream: Transform;
   /** The totals; only valid once the stream has ended, and not with keepState. */
   result(): PutResult;
   /** With keepState: where the hash stands once the stream has ended, `from` and this stream's bytes. */
   state(): HashState;
 } {
-  const { maxBytes, from, keepState = false } = options;
+  const { maxBytes, from, keepState = false, releaseChunks = false } = options;
   const hashing = hashingOf(nativeAddon());
   const hasher = from ? hashing.createHasher(from.sha256State) : hashing.createHasher();
   let size = 0;
@@ -117,6 +129,7 @@ export function createHashingStream(options: { maxBytes?: number; from?: HashSta
     try {
       hashing.updateHasher(hasher, batch, (error) => {
         hashingBatch = false;
+        if (releaseChunks) for (const chunk of batch) releaseChunk(chunk);
         failure ??= error ?? undefined;
         if (!stream.destroyed) hashNext();
       });
@@ -134,6 +147,7 @@ export function createHashingStream(options: { maxBytes?: number; from?: HashSta
       if (failure) return callback(failure);
       // Here, while the chunk is still in the cache: SIMD CRC32 runs at about 20 GB/s.
       checksum = crc32(chunk, checksum);
+      if (releaseChunks) awaitReaders(chunk, 2);
       this.push(chunk);
       waiting.push(chunk);
       waitingBytes += chunk.length;

@@ -62,7 +62,8 @@ export async function createLocalBlobStore(options: { root: string }): Promise<B
       const finalPath = pathOf(key);
       // Named after the key, so the upload of a node that died can be found and removed.
       const tempPath = path.join(tempDir, `${key}.${randomBytes(8).toString('hex')}`);
-      const hashing = createHashingStream({ maxBytes });
+      // The body's chunks go nowhere else: each is freed once hashed and written.
+      const hashing = createHashingStream({ maxBytes, releaseChunks: true });
       let file: FileHandle | undefined;
       try {
         file = await open(tempPath, 'wx');

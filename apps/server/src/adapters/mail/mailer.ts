@@ -1,6 +1,6 @@
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
+import type { createTransport, Transporter } from 'nodemailer';
 import { newId } from '../../lib/ids.ts';
 
 export interface MailMessage {
@@ -32,6 +32,16 @@ export interface Mailer {
 const FROM_NAME = 'CloudVault';
 
 /**
+ * nodemailer is imported with the first message, not at start-up: it costs about 5 MB of
+ * resident memory (3 MB of V8 heap), and a server may send no mail for hours
+ * (bench/README.md, "Memory").
+ */
+function lazyTransport(options: Parameters<typeof createTransport>[0]): () => Promise<Transporter> {
+  let transport: Promise<Transporter> | undefined;
+  return () => (transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(options)));
+}
+
+/**
  * SMTP through nodemailer when SMTP_URL is set; otherwise every message is written as an
  * .eml file to DATA_DIR/outbox, so a single machine without a mail server loses nothing.
  */
@@ -40,21 +50,21 @@ export function createMailer(options: { smtpUrl: string | undefined; outboxDir: 
   const domain = options.from.slice(options.from.lastIndexOf('@') + 1);
   const newMessageId = () => `<${newId()}@${domain}>`;
   if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(options.smtpUrl);
+    const transport = lazyTransport(options.smtpUrl);
     return {
       describe: `SMTP ${new URL(options.smtpUrl).host}`,
       newMessageId,
       async send(message) {
-        await transport.sendMail({ from, ...message });
+        await (await transport()).sendMail({ from, ...message });
       },
     };
   }
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const transport = lazyTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     describe: `the outbox folder ${options.outboxDir}`,
     newMessageId,
     async send(message) {
-      const info = await transport.sendMail({ from, ...message });
+      const info = await (await transport()).sendMail({ from, ...message });
       await mkdir(options.outboxDir, { recursive: true });
       const file = path.join(options.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${newId()}.eml`);
       // Written whole under a temporary name, so a reader never sees half a message.

@@ -23,7 +23,7 @@ async function take(file: Readable): Promise<void> {
   if (STAGES === 'parse') return pipeline(file, discard());
   if (STAGES === 'hash') return pipeline(file, createHashingStream().stream, discard());
   const key = newId();
-  await blobs.put(key, file);
+  await blobs.put(key, file, { freeChunks: true });
   await blobs.delete(key);
 }
 

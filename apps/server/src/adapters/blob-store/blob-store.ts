@@ -10,10 +10,11 @@ export interface BlobStore {
    * Streams `body` under `key`, hashing it in the same pass (no second read). With
    * `maxBytes`, a longer body rejects with BlobTooLargeError; a body that errors rejects
    * with its own error. Either way nothing is left under `key`, and `body` is destroyed.
-   * `body`'s chunks become the store's: the local store frees each once written
-   * (chunk-release.ts), so a caller must not read them afterwards.
+   * With `freeChunks`, `body`'s chunks become the store's: the local store frees each
+   * once hashed and written (chunk-release.ts), so only a body whose chunks nobody else
+   * holds (an HTTP request's) may be given so.
    */
-  put(key: string, body: Readable, options?: { maxBytes?: number }): Promise<PutResult>;
+  put(key: string, body: Readable, options?: { maxBytes?: number; freeChunks?: boolean }): Promise<PutResult>;
   /**
    * The blob's bytes, or those of an inclusive range within it (callers clamp ranges against
    * the size they stored), opened for sending as they are: resolves once the blob is known to

@@ -58,12 +58,11 @@ export async function createLocalBlobStore(options: { root: string }): Promise<B
   const { pathOf } = localFilesAt(root);
 
   return {
-    async put(key, body, { maxBytes } = {}): Promise<PutResult> {
+    async put(key, body, { maxBytes, freeChunks = false } = {}): Promise<PutResult> {
       const finalPath = pathOf(key);
       // Named after the key, so the upload of a node that died can be found and removed.
       const tempPath = path.join(tempDir, `${key}.${randomBytes(8).toString('hex')}`);
-      // The body's chunks go nowhere else: each is freed once hashed and written.
-      const hashing = createHashingStream({ maxBytes, releaseChunks: true });
+      const hashing = createHashingStream({ maxBytes, releaseChunks: freeChunks });
       let file: FileHandle | undefined;
       try {
         file = await open(tempPath, 'wx');

@@ -22,6 +22,7 @@ export interface UploadInput {
   folderId: string | null;
   fileName: string;
   declaredMimetype: string | undefined;
+  /** A request's body (multipart part or WebDAV PUT): its chunks are freed once stored, so nothing else may hold them. */
   body: Readable;
   /** Made by reserve() before the body was read; settled here when the file is listed. */
   reservation: UploadReservation;
@@ -248,7 +249,8 @@ export function createUploadsService(deps: UploadsServiceDeps) {
       let stored;
       try {
         const maxBytes = Math.min(reservation.bytes, plan.maxFileSize ?? Number.POSITIVE_INFINITY);
-        const blob = await blobs.put(reservation.blobKey, input.body, { maxBytes });
+        // The body is a request's (multipart or WebDAV PUT): its chunks are freed once stored.
+        const blob = await blobs.put(reservation.blobKey, input.body, { maxBytes, freeChunks: true });
         const mimetype = resolveMimetype(input.declaredMimetype, name);
         const content = { mimetype, category: categorize(mimetype), size: blob.size, sha256: blob.sha256, crc32: blob.crc32, blob_key: reservation.blobKey, updated_at: clock.now().toISOString() };
         stored = await complete(

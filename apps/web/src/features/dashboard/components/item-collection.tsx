@@ -131,6 +131,12 @@ export function ItemCollection(props: ItemCollectionProps) {
     virtualizer.measure();
   }, [virtualizer, rowHeight, columns]);
 
+  // The items render first in a transition, which React splits into short tasks: opening a
+  // folder does not hold a phone's main thread (input, the rest of the page) for all its tiles
+  // at once. Later changes (a rename, an upload) render at once as usual.
+  const [shown, setShown] = useState(false);
+  useEffect(() => startTransition(() => setShown(true)), []);
+
   // The stagger runs for a newly shown folder only, not for rows scrolled into view later.
   const [animatingKey, setAnimatingKey] = useState<string | null>(animationKey);
   useEffect(() => {
@@ -166,11 +172,11 @@ export function ItemCollection(props: ItemCollectionProps) {
   // Arriving from "Show in folder": bring the found file into view, once.
   const revealed = useRef(false);
   useEffect(() => {
-    if (!props.revealActive || revealed.current || width === 0) return;
+    if (!props.revealActive || revealed.current || width === 0 || !shown) return;
     revealed.current = true;
     const index = indexOfKey(activeKey);
     if (index >= 0) focusIndex(index);
-  }, [props.revealActive, activeKey, width, indexOfKey, focusIndex]);
+  }, [props.revealActive, activeKey, width, shown, indexOfKey, focusIndex]);
 
   const { focusRequest } = props;
   useEffect(() => {
@@ -246,11 +252,6 @@ export function ItemCollection(props: ItemCollectionProps) {
     focusIndex(next);
   };
 
-  // The items render first in a transition, which React splits into short tasks: opening a
-  // folder does not hold a phone's main thread (input, the rest of the page) for all its tiles
-  // at once. Later changes (a rename, an upload) render at once as usual.
-  const [shown, setShown] = useState(false);
-  useEffect(() => startTransition(() => setShown(true)), []);
   const virtualRows = shown ? virtualizer.getVirtualItems() : [];
   const firstRow = virtualRows[0]?.index ?? 0;
 

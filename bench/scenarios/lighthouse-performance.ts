@@ -15,6 +15,14 @@ const DASHBOARD_FILES = 300;
 const FIRST_VISIT_JS_TARGET_KB = 150;
 const EXTENSIONS = ['txt', 'md', 'csv', 'json', 'log'];
 
+/**
+ * `BENCH_LIGHTHOUSE_REPORTS=1` keeps each page's whole Lighthouse report (JSON) under
+ * bench/results/lighthouse/ (git-ignored), to read the audits behind a score.
+ */
+const REPORTS_DIR = process.env.BENCH_LIGHTHOUSE_REPORTS === '1' ? path.join(import.meta.dirname, '..', 'results', 'lighthouse') : undefined;
+const runStamp = new Date().toISOString().replace(/[:.]/g, '-');
+const reportFile = (page: string) => REPORTS_DIR && path.join(REPORTS_DIR, `${runStamp}${page === '/' ? '-landing' : page.replace(/\//g, '-')}.json`);
+
 const load = () => `load ${os.loadavg()[0]!.toFixed(2)}`;
 
 /** A fresh user whose root folder holds `count` small files of a few types, as a real drive would. */
@@ -48,7 +56,7 @@ export async function lighthousePerformance(url: string, tempDir: string, idleTi
     notes.push(`first visit to /: ${firstVisit.scripts.map((script) => `${path.basename(script.path)} ${(script.gzipBytes / 1000).toFixed(1)}`).join(', ')} (KB gzip)`);
 
     for (const page of PUBLIC_PAGES) {
-      const [performance] = await auditPage(`${url}${page}`, port, ['performance']);
+      const [performance] = await auditPage(`${url}${page}`, port, ['performance'], {}, reportFile(page));
       targets.push({ description: `Lighthouse performance ${page} ≥ ${PUBLIC_TARGET}`, measured: `${performance!.score} (${load()})`, met: performance!.score >= PUBLIC_TARGET });
       if (performance!.score < 100) notes.push(`${page}: ${performance!.failing.join(', ')}`);
     }
@@ -57,7 +65,7 @@ export async function lighthousePerformance(url: string, tempDir: string, idleTi
     await signInAndClearCache(port, url, client.token);
     // The session is in localStorage: Lighthouse must not wipe the origin's storage, and the
     // HTTP cache was emptied above so the dashboard loads cold like the public pages.
-    const [dashboard] = await auditPage(`${url}/dashboard`, port, ['performance'], { disableStorageReset: true });
+    const [dashboard] = await auditPage(`${url}/dashboard`, port, ['performance'], { disableStorageReset: true }, reportFile('/dashboard'));
     targets.push({ description: `Lighthouse performance /dashboard (${DASHBOARD_FILES} files) ≥ ${DASHBOARD_TARGET}`, measured: `${dashboard!.score} (${load()})`, met: dashboard!.score >= DASHBOARD_TARGET });
     if (dashboard!.score < 100) notes.push(`/dashboard: ${dashboard!.failing.join(', ')}`);
   } finally {

@@ -1,3 +1,5 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import lighthouse, { type Flags } from 'lighthouse';
 import { chromium, type Browser } from 'playwright-core';
 import { freePort } from '../../apps/server/test/helpers/free-port.ts';
@@ -23,11 +25,16 @@ export interface CategoryScore {
   failing: string[];
 }
 
-/** Runs Lighthouse's mobile preset (its default) on `url` for the given categories. */
-export async function auditPage(url: string, port: number, categories: LighthouseCategory[], flags: Flags = {}): Promise<CategoryScore[]> {
-  const result = await lighthouse(url, { port, onlyCategories: categories, output: 'json', logLevel: 'error', ...flags });
-  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-  const { lhr } = result;
+/**
+ * Runs Lighthouse's mobile preset (its default) on `url` for the given categories. With
+ * `reportFile`, the whole report (JSON) is also written there, for reading every audit.
+ */
+export async function auditPage(url: string, port: number, categories: LighthouseCategory[], flags: Flags = {}, reportFile?: string): Promise<CategoryScore[]> {
+  const lhr = await runLighthouse(url, { port, onlyCategories: categories, output: 'json', logLevel: 'error', ...flags });
+  if (reportFile) {
+    await mkdir(path.dirname(reportFile), { recursive: true });
+    await writeFile(reportFile, JSON.stringify(lhr, null, 1));
+  }
   if (lhr.runtimeError) throw new Error(`Lighthouse could not audit ${url}: ${lhr.runtimeError.message}`);
   return categories.map((category) => {
     const found = lhr.categories[category];
@@ -37,4 +44,17 @@ export async function auditPage(url: string, port: number, categories: Lighthous
       .map((ref) => `${ref.id} (${lhr.audits[ref.id]?.title ?? ''}${lhr.audits[ref.id]?.displayValue ? `: ${lhr.audits[ref.id]?.displayValue}` : ''})`);
     return { category, score: Math.round((found.score ?? 0) * 100), failing };
   });
+}
+
+/** Lighthouse's own advice for a trace that missed the navigation's start ("run Lighthouse again"). */
+const RETRIED_RUNTIME_ERRORS = new Set(['NO_NAVSTART']);
+const ATTEMPTS = 3;
+
+async function runLighthouse(url: string, flags: Flags) {
+  for (let attempt = 1; ; attempt++) {
+    const result = await lighthouse(url, flags);
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    const code = result.lhr.runtimeError?.code;
+    if (code === undefined || !RETRIED_RUNTIME_ERRORS.has(code) || attempt === ATTEMPTS) return result.lhr;
+  }
 }

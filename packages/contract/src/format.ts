@@ -29,8 +29,22 @@ export function formatBytes(bytes: number | string | null | undefined): string {
  * is formatBytes exactly.
  */
 export function formatBytesIn(bytes: number | string | null | undefined, language: string): string {
+  // English writes numbers as JavaScript does: no Intl.NumberFormat, whose first use in a
+  // page costs a phone tens of milliseconds (loading the locale's data).
+  if (language === 'en') return formatBytes(bytes);
   const { value, exponent } = scaled(bytes);
-  // No grouping: formatBytes writes '1023 Bytes', never '1,023 Bytes'.
-  const number = new Intl.NumberFormat(language, { maximumFractionDigits: 2, useGrouping: false }).format(value);
-  return `${number} ${(UNITS_BY_LANGUAGE[language] ?? UNITS)[exponent]}`;
+  return `${numberFormat(language).format(value)} ${(UNITS_BY_LANGUAGE[language] ?? UNITS)[exponent]}`;
+}
+
+/** One formatter per language: making an Intl.NumberFormat costs far more than using one (a tile each). */
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+function numberFormat(language: string): Intl.NumberFormat {
+  let format = numberFormats.get(language);
+  if (!format) {
+    // No grouping: formatBytes writes '1023 Bytes', never '1,023 Bytes'.
+    format = new Intl.NumberFormat(language, { maximumFractionDigits: 2, useGrouping: false });
+    numberFormats.set(language, format);
+  }
+  return format;
 }

@@ -78,7 +78,9 @@ export function loadAppStrings(): Promise<void> {
 /** Screen readers and the browser's own translation read the page's language from <html lang>. */
 function markDocumentLanguage(language: string): void {
   // Unit tests load this module outside a browser.
-  if (typeof document !== 'undefined') document.documentElement.lang = language;
+  // Only when it changes (index.html starts in English): a profile of the landing page showed
+  // the write of the same value costing a style recalculation.
+  if (typeof document !== 'undefined' && document.documentElement.lang !== language) document.documentElement.lang = language;
 }
 markDocumentLanguage(i18n.language);
 i18n.on('languageChanged', markDocumentLanguage);

@@ -1,6 +1,7 @@
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { Check } from 'lucide-react';
 import {
+  startTransition,
   useCallback,
   useEffect,
   useId,
@@ -71,11 +72,18 @@ const readRefs = (event: DragEvent): DraggedItemRef[] | null => {
 
 const carriesItems = (event: DragEvent) => Array.from(event.dataTransfer.types).includes(DRAG_ITEMS_TYPE);
 
+/** One formatter per language: making one costs far more than using it, and every tile shows a date. */
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
 function formatDate(value: string, locale: string): string {
   const date = new Date(value);
-  return Number.isNaN(date.getTime())
-    ? ''
-    : date.toLocaleDateString(locale, { year: 'numeric', month: 'short', day: 'numeric' });
+  if (Number.isNaN(date.getTime())) return '';
+  let format = dateFormats.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'short', day: 'numeric' });
+    dateFormats.set(locale, format);
+  }
+  return format.format(date);
 }
 
 /**
@@ -105,7 +113,9 @@ export function ItemCollection(props: ItemCollectionProps) {
     return () => observer.disconnect();
   }, []);
 
-  const columns = view === 'grid' ? columnsForWidth(width || 1024) : 1;
+  // Before the area is measured, the window's width is the closest guess (a phone's two
+  // columns, not a desktop's five rendered and thrown away).
+  const columns = view === 'grid' ? columnsForWidth(width || window.innerWidth) : 1;
   const compact = view === 'grid' && columns <= 2;
   const tileHeight = compact ? COMPACT_TILE_HEIGHT : GRID_TILE_HEIGHT;
   const rowHeight = view === 'grid' ? tileHeight + GRID_GAP : LIST_ROW_HEIGHT;
@@ -120,6 +130,12 @@ export function ItemCollection(props: ItemCollectionProps) {
   useEffect(() => {
     virtualizer.measure();
   }, [virtualizer, rowHeight, columns]);
+
+  // The items render first in a transition, which React splits into short tasks: opening a
+  // folder does not hold a phone's main thread (input, the rest of the page) for all its tiles
+  // at once. Later changes (a rename, an upload) render at once as usual.
+  const [shown, setShown] = useState(false);
+  useEffect(() => startTransition(() => setShown(true)), []);
 
   // The stagger runs for a newly shown folder only, not for rows scrolled into view later.
   const [animatingKey, setAnimatingKey] = useState<string | null>(animationKey);
@@ -156,11 +172,11 @@ export function ItemCollection(props: ItemCollectionProps) {
   // Arriving from "Show in folder": bring the found file into view, once.
   const revealed = useRef(false);
   useEffect(() => {
-    if (!props.revealActive || revealed.current || width === 0) return;
+    if (!props.revealActive || revealed.current || width === 0 || !shown) return;
     revealed.current = true;
     const index = indexOfKey(activeKey);
     if (index >= 0) focusIndex(index);
-  }, [props.revealActive, activeKey, width, indexOfKey, focusIndex]);
+  }, [props.revealActive, activeKey, width, shown, indexOfKey, focusIndex]);
 
   const { focusRequest } = props;
   useEffect(() => {
@@ -236,7 +252,7 @@ export function ItemCollection(props: ItemCollectionProps) {
     focusIndex(next);
   };
 
-  const virtualRows = virtualizer.getVirtualItems();
+  const virtualRows = shown ? virtualizer.getVirtualItems() : [];
   const firstRow = virtualRows[0]?.index ?? 0;
 
   return (

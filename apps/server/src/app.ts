@@ -97,8 +97,11 @@ export async function buildApp(
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   // Set on arrival, so replies written outside Fastify's send (downloads) carry it too.
-  app.addHook('onRequest', async (request, reply) => {
+  // Hooks every request passes take a callback: an async one costs a promise and a turn of
+  // the microtask queue each (docs/decisions/0034-request-cost.md, addendum).
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('X-Request-Id', request.id);
+    done();
   });
 
   registerErrorHandler(app);

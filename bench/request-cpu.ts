@@ -40,6 +40,8 @@ interface Target {
   pid: number;
   url: string;
   headers: Record<string, string>;
+  /** Of each answer, as the first one had (PostgreSQL's JSON has spaces that bare Fastify's has not). */
+  bytes: number;
 }
 
 /** User plus system CPU of one process so far, in microseconds. */
@@ -51,14 +53,14 @@ async function cpuMicros(pid: number): Promise<number> {
 }
 
 /** `count` GETs from CONNECTIONS clients, each asking again as soon as it has its answer. */
-async function load(target: Target, count: number, bytes: number): Promise<{ cpuPerRequestUs: number; requestsPerSecond: number }> {
+async function load(target: Target, count: number): Promise<{ cpuPerRequestUs: number; requestsPerSecond: number }> {
   let left = count;
   const cpuBefore = await cpuMicros(target.pid);
   const started = performance.now();
   const client = async () => {
     while (left-- > 0) {
       const response = await request(target.url, { headers: target.headers, idleTimeoutMs });
-      if (response.status !== 200 || response.bytes !== bytes) throw new Error(`${target.name} answered ${response.status} with ${response.bytes} bytes, expected ${bytes}`);
+      if (response.status !== 200 || response.bytes !== target.bytes) throw new Error(`${target.name} answered ${response.status} with ${response.bytes} bytes, expected ${target.bytes}`);
     }
   };
   await Promise.all(Array.from({ length: CONNECTIONS }, client));
@@ -81,7 +83,8 @@ const stops: (() => Promise<void>)[] = [];
 try {
   const sample = path.join(tempRoot, 'sample.txt');
   await writeFile(sample, 'x'.repeat(1000));
-  const extraEnv = env.REQUEST_CPU_DATABASE_URL ? { DATABASE_URL: env.REQUEST_CPU_DATABASE_URL } : {};
+  // Blobs stay on local disk: SINGLE_NODE says no other node shares the database.
+  const extraEnv = env.REQUEST_CPU_DATABASE_URL ? { DATABASE_URL: env.REQUEST_CPU_DATABASE_URL, SINGLE_NODE: '1' } : {};
   let listing: string | undefined;
   for (const [index, bundle] of bundles.entries()) {
     const server = await startOurServer(repoRoot, path.join(tempRoot, `ours-${index}`), extraEnv, bundle);
@@ -90,26 +93,27 @@ try {
     const folderId = await folderOfFiles(client, sample);
     const url = `${server.url}/api/files?folderId=${folderId}`;
     const headers = { authorization: `Bearer ${client.token}` };
-    targets.push({ name: `ours ${path.relative(repoRoot, bundle)}`, pid: server.pid, url, headers });
-    listing ??= (await request(url, { headers, keepText: true, idleTimeoutMs })).text;
+    const first = await request(url, { headers, keepText: true, idleTimeoutMs });
+    targets.push({ name: `ours ${path.relative(repoRoot, bundle)}`, pid: server.pid, url, headers, bytes: first.bytes });
+    listing ??= first.text;
   }
   if (listing === undefined) throw new Error('no server to measure');
   const listingFile = path.join(tempRoot, 'listing.json');
   await writeFile(listingFile, listing);
   const bare = await startBareFastify(listingFile);
   stops.push(() => bare.stop());
-  targets.push({ name: 'bare fastify', pid: bare.pid, url: bare.listingUrl, headers: {} });
-  const bytes = Buffer.byteLength(listing);
+  const bareBytes = (await request(bare.listingUrl, { idleTimeoutMs })).bytes;
+  targets.push({ name: 'bare fastify', pid: bare.pid, url: bare.listingUrl, headers: {}, bytes: bareBytes });
 
   process.stderr.write(`[request-cpu] warming up; load average ${loadAverage()}\n`);
-  for (const target of targets) await load(target, requestsPerRound, bytes);
+  for (const target of targets) await load(target, requestsPerRound);
   const results = new Map(targets.map((target) => [target.name, [] as { cpuPerRequestUs: number; requestsPerSecond: number }[]]));
   for (let round = 1; round <= rounds; round++) {
-    for (const target of targets) results.get(target.name)?.push(await load(target, requestsPerRound, bytes));
+    for (const target of targets) results.get(target.name)?.push(await load(target, requestsPerRound));
     process.stderr.write(`[request-cpu] round ${round}/${rounds} done; load average ${loadAverage()}\n`);
   }
   const bareRate = median((results.get('bare fastify') ?? []).map((sample) => sample.requestsPerSecond));
-  console.log(`${FILES} files (${bytes} bytes of JSON), ${CONNECTIONS} connections, ${requestsPerRound} requests × ${rounds} rounds, ${env.REQUEST_CPU_DATABASE_URL ? 'PostgreSQL' : 'SQLite'}`);
+  console.log(`${FILES} files (${Buffer.byteLength(listing)} bytes of JSON), ${CONNECTIONS} connections, ${requestsPerRound} requests × ${rounds} rounds, ${env.REQUEST_CPU_DATABASE_URL ? 'PostgreSQL' : 'SQLite'}`);
   for (const [name, samples] of results) {
     const cpu = samples.map((sample) => sample.cpuPerRequestUs);
     const rate = median(samples.map((sample) => sample.requestsPerSecond));

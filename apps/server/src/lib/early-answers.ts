@@ -40,6 +40,9 @@ export function continueWithBody(request: FastifyRequest, reply: FastifyReply): 
  */
 export function discardRestThenClose(request: IncomingMessage, bounds: DiscardBounds = DISCARD_BOUNDS): void {
   const socket = request.socket;
+  // A request a failed stream.pipeline destroyed has lost its socket (Node's destroyer sets
+  // it to null): nothing is left to read from it, and its timers would close a null socket.
+  if (!socket) return;
   let dropped = 0;
   const close = () => {
     clearTimeout(idle);

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -11,6 +10,7 @@ import { registerAuth } from './lib/auth.ts';
 import { registerEarlyAnswers } from './lib/early-answers.ts';
 import { registerErrorHandler } from './lib/error-handler.ts';
 import { registerGracefulClose } from './lib/graceful-close.ts';
+import { registerSecurityHeaders } from './lib/security-headers.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { accountTokensRoutes } from './modules/account-tokens/account-tokens.routes.ts';
 import { downloadLinkRoutes } from './modules/downloads/download-links.routes.ts';
@@ -97,8 +97,11 @@ export async function buildApp(
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   // Set on arrival, so replies written outside Fastify's send (downloads) carry it too.
-  app.addHook('onRequest', async (request, reply) => {
+  // Hooks every request passes take a callback: an async one costs a promise and a turn of
+  // the microtask queue each (docs/decisions/0034-request-cost.md, addendum).
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('X-Request-Id', request.id);
+    done();
   });
 
   registerErrorHandler(app);
@@ -106,7 +109,7 @@ export async function buildApp(
   registerGracefulClose(app);
   // Counted only when someone may read them (METRICS_TOKEN): no cost per request otherwise.
   if (config.metricsToken !== undefined) registerRequestMetrics(app, container.metrics);
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

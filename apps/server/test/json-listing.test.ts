@@ -30,7 +30,7 @@ describe('listing entries kept by the database', () => {
     }
     const { db } = server.container.database;
     const files = createFilesRepository(db, server.container.database.dialect);
-    const listing = async (folderId: string | null) => JSON.parse((await files.listLiveJson(user.id, folderId)).toString());
+    const listing = async (folderId: string | null) => JSON.parse(String(await files.listOwnLiveJson(user.id, folderId)));
     const expected = async (folderId: string | null) =>
       (await db.selectFrom('files').selectAll().where('user_id', '=', user.id).where('deleted_at', 'is', null).execute())
         .filter((row) => row.folder_id === folderId)
@@ -59,7 +59,20 @@ describe('listing entries kept by the database', () => {
     }
     expect((await listing(null)).map((file: { sizeFormatted: string }) => file.sizeFormatted)).toEqual(['5 GB']);
     expect((await listing(null))[0]).toMatchObject({ preview: null, contentTag: 'f'.repeat(16) });
-    expect(await listing('no-such-folder')).toEqual([]);
+  });
+
+  it('answers no listing for a folder that is missing, in Trash or someone else\'s, and [] for an empty one', async () => {
+    const owner = await createUser(server);
+    const other = await createUser(server);
+    const empty = await createFolder(server, owner.token, 'Empty');
+    const trashed = await createFolder(server, owner.token, 'Trashed');
+    expect((await server.request('DELETE', `/api/user/folders/${trashed.id}`, { token: owner.token })).status).toBeLessThan(300);
+    const files = createFilesRepository(server.container.database.db, server.container.database.dialect);
+    expect(String(await files.listOwnLiveJson(owner.user.id, empty.id, { before: '{"files":', after: '}' }))).toBe('{"files":[]}');
+    expect(await files.listOwnLiveJson(owner.user.id, 'no-such-folder')).toBeNull();
+    expect(await files.listOwnLiveJson(owner.user.id, trashed.id)).toBeNull();
+    expect(await files.listOwnLiveJson(other.user.id, empty.id)).toBeNull();
+    expect(String(await files.listOwnLiveJson(other.user.id, null))).toBe('[]');
   });
 
   it('answers a listing again only until the folder changes, through the API or straight in the database', async () => {
@@ -85,7 +98,7 @@ describe('listing entries kept by the database', () => {
     const files = createFilesRepository(db, dialect);
     for (const size of SIZES) {
       await db.updateTable('files').set({ size }).where('id', '=', body.file.id).execute();
-      const [entry] = JSON.parse((await files.listLiveJson(user.id, null)).toString());
+      const [entry] = JSON.parse(String(await files.listOwnLiveJson(user.id, null)));
       expect(`${size}: ${entry.sizeFormatted}`).toBe(`${size}: ${formatBytes(size)}`);
     }
   });

@@ -40,6 +40,9 @@ export function continueWithBody(request: FastifyRequest, reply: FastifyReply): 
  */
 export function discardRestThenClose(request: IncomingMessage, bounds: DiscardBounds = DISCARD_BOUNDS): void {
   const socket = request.socket;
+  // A request a failed stream.pipeline destroyed has lost its socket (Node's destroyer sets
+  // it to null): nothing is left to read from it, and its timers would close a null socket.
+  if (!socket) return;
   let dropped = 0;
   const close = () => {
     clearTimeout(idle);
@@ -80,12 +83,16 @@ export function registerEarlyAnswers(app: FastifyInstance, bounds: DiscardBounds
   // With a listener here Node no longer answers 100 by itself: the request goes on to the
   // routes, which refuse it (auth in onRequest, the upload's own checks) before any body byte.
   app.server.on('checkContinue', (request, response) => app.server.emit('request', request, response));
-  app.addHook('preParsing', async (request, reply) => {
+  // Callbacks, not async: every request passes both (docs/decisions/0034-request-cost.md, addendum).
+  app.addHook('preParsing', (request, reply, payload, done) => {
     if (!request.routeOptions.config.decidesContinue) continueWithBody(request, reply);
+    done(null, payload);
   });
-  app.addHook('onSend', async (request, reply) => {
-    if (request.raw.complete || reply.raw.headersSent) return;
-    reply.header('Connection', 'close');
-    discardRestThenClose(request.raw, bounds);
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (!request.raw.complete && !reply.raw.headersSent) {
+      reply.header('Connection', 'close');
+      discardRestThenClose(request.raw, bounds);
+    }
+    done(null, payload);
   });
 }

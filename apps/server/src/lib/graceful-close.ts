@@ -64,11 +64,12 @@ export function registerGracefulClose(app: FastifyInstance): void {
     };
   });
 
-  app.addHook('onRequest', async (request, reply) => {
+  // A callback, not async: every request passes it (docs/decisions/0034-request-cost.md, addendum).
+  app.addHook('onRequest', (request, reply, done) => {
     if (closing) {
       reply.header('Connection', 'close');
-      if (request.routeOptions.config.answersWhileClosing) return;
-      throw new AppError(503, 'SHUTTING_DOWN', 'This server is shutting down. Please try again.', {}, { 'Retry-After': '1' });
+      if (request.routeOptions.config.answersWhileClosing) return done();
+      return done(new AppError(503, 'SHUTTING_DOWN', 'This server is shutting down. Please try again.', {}, { 'Retry-After': '1' }));
     }
     running += 1;
     // 'close' comes once the response is sent or its connection is gone, downloads written outside Fastify's send included.
@@ -76,6 +77,7 @@ export function registerGracefulClose(app: FastifyInstance): void {
       running -= 1;
       changed?.();
     });
+    done();
   });
 
   app.decorate('closeGracefully', async (graceMs: number) => {

@@ -43,6 +43,24 @@ describe('session tokens', () => {
     expect(await createSessionTokens(SECRET, clockAt(inAnHour)).verify(token)).toBeNull();
   });
 
+  it('refuses a token it accepted before once the clock reaches its expiry', async () => {
+    let now = start;
+    const sameTokens = createSessionTokens(SECRET, { now: () => now });
+    const token = await sameTokens.sign({ userId: 'user-1', sessionId: 'session-1', expiresAt: inAnHour });
+    expect(await sameTokens.verify(token)).not.toBeNull();
+    expect(await sameTokens.verify(token)).not.toBeNull();
+    now = inAnHour;
+    expect(await sameTokens.verify(token)).toBeNull();
+  });
+
+  it('refuses an altered copy of a token it accepted before', async () => {
+    const token = await tokens.sign({ userId: 'user-1', sessionId: 'session-1', expiresAt: inAnHour });
+    expect(await tokens.verify(token)).not.toBeNull();
+    const [header, , signature] = token.split('.');
+    expect(await tokens.verify(`${header}.${base64url({ ...validPayload(), sub: 'user-2' })}.${signature}`)).toBeNull();
+    expect(await tokens.verify(`${token}x`)).toBeNull();
+  });
+
   it('refuses a token signed with another secret', async () => {
     const token = await createSessionTokens('another-secret-of-enough-length-98765', clockAt(start)).sign({ userId: 'user-1', sessionId: 'session-1', expiresAt: inAnHour });
     expect(await tokens.verify(token)).toBeNull();

@@ -1,6 +1,6 @@
 import { SignJWT } from 'jose';
 import type { Clock } from '../../lib/clock.ts';
-import { hs256Key, verifyHs256 } from '../../lib/hs256-jwt.ts';
+import { hs256Key, type JwtPayload, verifyHs256 } from '../../lib/hs256-jwt.ts';
 
 /**
  * The bearer token: a signed JWT naming a session row. The signature rejects forgeries
@@ -12,6 +12,8 @@ export interface SessionTokens {
 }
 
 const ISSUER = 'cloudvault';
+/** Signatures remembered as checked: a token or two per signed-in device of this node's users. */
+const VERIFIED_TOKENS = 10_000;
 
 /** A NumericDate claim (seconds since the epoch), if the payload has one. */
 const numericDate = (value: unknown): number | undefined => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
@@ -19,6 +21,25 @@ const numericDate = (value: unknown): number | undefined => (typeof value === 'n
 export function createSessionTokens(secret: string, clock: Clock): SessionTokens {
   // One key object for both: signing is rare (sign-in), verifying is every signed-in request.
   const key = hs256Key(secret);
+  /**
+   * Tokens whose signature checked out, with their payload: a memo of a pure function of
+   * the token and the secret, so it can never accept what the check would refuse. The
+   * HMAC was about 5 % of a small signed-in request's CPU, every request of a client
+   * sending the same token (docs/decisions/0034-request-cost.md, addendum). The claims
+   * are checked against the clock on every request still; revocation is the session row's
+   * business, read on every request. Oldest out first past VERIFIED_TOKENS. Keyed by the
+   * token itself, which every request brings into memory anyway.
+   */
+  const verified = new Map<string, JwtPayload>();
+  const checkedPayload = (token: string): JwtPayload | null => {
+    const known = verified.get(token);
+    if (known) return known;
+    const payload = verifyHs256(token, key);
+    if (!payload) return null;
+    verified.set(token, payload);
+    if (verified.size > VERIFIED_TOKENS) verified.delete(verified.keys().next().value as string);
+    return payload;
+  };
   return {
     sign: async ({ userId, sessionId, expiresAt }) =>
       new SignJWT({ sid: sessionId })
@@ -30,7 +51,7 @@ export function createSessionTokens(secret: string, clock: Clock): SessionTokens
         .sign(key),
     // Synchronous inside (lib/hs256-jwt.ts); async for the interface's callers.
     async verify(token) {
-      const payload = verifyHs256(token, key);
+      const payload = checkedPayload(token);
       if (!payload || payload.iss !== ISSUER) return null;
       const now = Math.floor(clock.now().getTime() / 1000);
       // Every token we sign expires; one without exp is not ours. The bounds are jose's: expired at exp, valid from nbf.

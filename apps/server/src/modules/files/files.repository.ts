@@ -5,7 +5,8 @@ import { queueBlobDeletions } from '../../db/blob-deletions.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { FILE_COLUMNS, LISTED_FILE_COLUMNS } from '../../db/file-columns.ts';
 import { lockUsers } from '../../db/locks.ts';
-import { type JsonWrapper, sqlFolderListingArray } from '../../db/json-listing.ts';
+import { type JsonWrapper, sqlOwnFolderListing } from '../../db/json-listing.ts';
+import { compiledOnce } from '../../db/compiled-query.ts';
 import type { Database, FilesTable } from '../../db/schema.ts';
 import { settleReservation } from './upload-reservations.repository.ts';
 
@@ -33,9 +34,13 @@ function containsPattern(term: string): string {
  */
 const SEARCH_PROBE = 4_000;
 const SEARCH_WALK = 100_000;
+const NO_WRAPPER: JsonWrapper = { before: '', after: '' };
 
 /** Files and the storage counter they add up to: queries only, scoped to the owner. */
 export function createFilesRepository(db: Kysely<Database>, dialect: Dialect) {
+  // Every listing runs one of these: compiled once, at start-up.
+  const listRoot = compiledOnce(db, (before: string, after: string, userId: string) => sqlOwnFolderListing(dialect, userId, null, { before, after }).compile(db));
+  const listFolder = compiledOnce(db, (before: string, after: string, userId: string, folderId: string) => sqlOwnFolderListing(dialect, userId, folderId, { before, after }).compile(db));
   return {
     findLive(userId: string, id: string): Promise<FileRow | undefined> {
       return db
@@ -53,19 +58,21 @@ export function createFilesRepository(db: Kysely<Database>, dialect: Dialect) {
     },
 
     /**
-     * A folder's files as the JSON array a listing answers with: each row's stored entry
-     * (migration 08), joined by the database in name order, so no row is materialised in
-     * JavaScript. UTF-8 bytes ready for the socket, inside `within` (an answer's envelope) when given.
+     * The user's folder's files (null: the root) as the JSON array a listing answers with,
+     * or null when the folder is not a live folder of theirs: one query checks and lists
+     * (db/json-listing.ts). Each row's stored entry (migration 08), joined by the database
+     * in name order, so no row is materialised in JavaScript. UTF-8 bytes ready for the
+     * socket, inside `within` (an answer's envelope).
      */
-    async listLiveJson(userId: string, folderId: string | null, within?: JsonWrapper): Promise<Buffer> {
-      const { rows } = await sqlFolderListingArray(dialect, userId, folderId, within).execute(db);
-      // An aggregate answers one row even for an empty folder.
-      const entries = rows[0]?.entries ?? `${within?.before ?? ''}[]${within?.after ?? ''}`;
+    async listOwnLiveJson(userId: string, folderId: string | null, within: JsonWrapper = NO_WRAPPER): Promise<Buffer | null> {
+      const rows = folderId === null ? await listRoot(within.before, within.after, userId) : await listFolder(within.before, within.after, userId, folderId);
+      const entries = rows[0]?.entries;
+      if (entries === undefined) return null;
       // PostgreSQL's driver gives text: encoded here once instead of measured and then encoded by the reply.
       return typeof entries === 'string' ? Buffer.from(entries) : entries;
     },
 
-    /** A folder's files as rows (shared folders' views); the owner's own listing uses listLiveJson. */
+    /** A folder's files as rows (shared folders' views); the owner's own listing uses listOwnLiveJson. */
     listLive(userId: string, folderId: string | null): Promise<ListedFile[]> {
       return db
         .selectFrom('files')

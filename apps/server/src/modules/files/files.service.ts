@@ -2,7 +2,7 @@ import type { FileItem, UpdateFileBody } from '@cloudvault/contract/files';
 import type { Clock } from '../../lib/clock.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import type { FoldersService } from '../folders/folders.service.ts';
-import { requireItemName } from '../folders/folders.service.ts';
+import { folderNotFound, requireItemName } from '../folders/folders.service.ts';
 import type { FileRow, FilesRepository } from './files.repository.ts';
 import { presentFile } from './files.presenter.ts';
 import type { ListingCache } from './listing-cache.ts';
@@ -47,11 +47,21 @@ export function createFilesService({ files, folders, clock, listings }: FilesSer
     listLive: files.listLive,
     readableFile,
 
-    /** The folder's files as FilesResponse JSON in UTF-8, ready to send. */
+    /**
+     * The folder's files as FilesResponse JSON in UTF-8, ready to send. The caller's own
+     * folder (or root) is checked and listed by one query, whose answer is kept while the
+     * database is unchanged: the check's answer cannot change either.
+     */
     async listJson(userId: string, folderId: string | null): Promise<Buffer> {
-      const ownerId = folderId === null ? userId : (await folders.readableFolder(userId, folderId)).ownerId;
+      const own = await listings.get(`${userId}/${folderId ?? ''}`, () => files.listOwnLiveJson(userId, folderId, FILES_RESPONSE));
+      if (own) return own;
+      // Not a live folder of theirs (the root always is): one shared with them, or a 404.
+      const { ownerId } = await folders.readableFolder(userId, folderId as string);
       // A reader of a shared folder gets the owner's listing: the same bytes, kept once.
-      return listings.get(`${ownerId}/${folderId ?? ''}`, () => files.listLiveJson(ownerId, folderId, FILES_RESPONSE));
+      const shared = await listings.get(`${ownerId}/${folderId}`, () => files.listOwnLiveJson(ownerId, folderId, FILES_RESPONSE));
+      // Trashed between the two queries.
+      if (!shared) throw folderNotFound();
+      return shared;
     },
 
     async search(userId: string, term: string): Promise<FileItem[]> {

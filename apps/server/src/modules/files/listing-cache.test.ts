@@ -6,18 +6,21 @@ function setUp(maxBytes = 100, initialStamp: string | null = 's1') {
   let stamp = initialStamp;
   const built: string[] = [];
   const cache = createListingCache({ changeStamp: () => stamp, maxBytes });
-  const build = (key: string, body = key) => cache.get(key, async () => {
-    built.push(key);
-    return Buffer.from(body);
-  });
+  const build = async (key: string, body: string | null = key) =>
+    String(
+      await cache.get(key, async () => {
+        built.push(key);
+        return body === null ? null : Buffer.from(body);
+      }),
+    );
   return { build, built, setStamp: (next: string | null) => (stamp = next) };
 }
 
 describe('createListingCache', () => {
   it('answers again from what it kept while the stamp is the same', async () => {
     const { build, built } = setUp();
-    expect((await build('a')).toString()).toBe('a');
-    expect((await build('a')).toString()).toBe('a');
+    expect(await build('a')).toBe('a');
+    expect(await build('a')).toBe('a');
     expect(built).toEqual(['a']);
   });
 
@@ -25,8 +28,15 @@ describe('createListingCache', () => {
     const { build, built, setStamp } = setUp();
     await build('a', 'old');
     setStamp('s2');
-    expect((await build('a', 'new')).toString()).toBe('new');
-    expect((await build('a', 'newer')).toString()).toBe('new');
+    expect(await build('a', 'new')).toBe('new');
+    expect(await build('a', 'newer')).toBe('new');
+    expect(built).toEqual(['a', 'a']);
+  });
+
+  it('keeps no null (no answer: the folder is not the caller\'s), so the next one asks again', async () => {
+    const { build, built } = setUp();
+    expect(await build('a', null)).toBe('null');
+    expect(await build('a', 'a')).toBe('a');
     expect(built).toEqual(['a', 'a']);
   });
 

@@ -7,8 +7,8 @@
  * least recently used answers go past `maxBytes`.
  */
 export interface ListingCache {
-  /** The answer for `key`, built by `build` unless one kept is still current. */
-  get(key: string, build: () => Promise<Buffer>): Promise<Buffer>;
+  /** The answer for `key`, built by `build` unless one kept is still current; null (no answer) is not kept. */
+  get(key: string, build: () => Promise<Buffer | null>): Promise<Buffer | null>;
 }
 
 export function createListingCache(options: { changeStamp: () => string | null; maxBytes: number }): ListingCache {
@@ -34,7 +34,7 @@ export function createListingCache(options: { changeStamp: () => string | null; 
       }
       forget(key);
       const body = await build();
-      if (body.length > options.maxBytes) return body;
+      if (body === null || body.length > options.maxBytes) return body;
       forget(key);
       kept.set(key, { stamp, body });
       keptBytes += body.length;

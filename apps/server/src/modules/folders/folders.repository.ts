@@ -1,4 +1,5 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
+import { compiledOnce } from '../../db/compiled-query.ts';
 import type { Dialect } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { inUserTreeTransaction } from '../../db/locks.ts';
@@ -24,15 +25,13 @@ async function pathTo(db: Kysely<Database> | Transaction<Database>, userId: stri
 
 /** Folders: queries only. Every read is scoped to the owner in the query itself. */
 export function createFoldersRepository(db: Kysely<Database>, dialect: Dialect) {
+  // The access check of most requests about a folder: compiled once (db/compiled-query.ts).
+  const liveFolder = compiledOnce(db, (userId: string, id: string) =>
+    db.selectFrom('folders').selectAll().where('id', '=', id).where('user_id', '=', userId).where('deleted_at', 'is', null).compile(),
+  );
   return {
-    findLive(userId: string, id: string): Promise<FolderRow | undefined> {
-      return db
-        .selectFrom('folders')
-        .selectAll()
-        .where('id', '=', id)
-        .where('user_id', '=', userId)
-        .where('deleted_at', 'is', null)
-        .executeTakeFirst();
+    async findLive(userId: string, id: string): Promise<FolderRow | undefined> {
+      return (await liveFolder(userId, id))[0];
     },
 
     listLive(userId: string, parentId: string | null): Promise<FolderRow[]> {

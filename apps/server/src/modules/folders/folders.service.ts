@@ -7,7 +7,8 @@ import { newId } from '../../lib/ids.ts';
 import type { FolderRow, FoldersRepository } from './folders.repository.ts';
 import { presentFolder } from './folders.presenter.ts';
 
-const FOLDER_NOT_FOUND = 'Folder not found';
+/** A folder that is missing, in Trash, or someone else's and not shared with the caller: one answer for all. */
+export const folderNotFound = () => notFound('Folder not found', 'FOLDER_NOT_FOUND');
 /** Folders per query of a listing. */
 const LIST_PAGE = 500;
 
@@ -35,7 +36,7 @@ export function createFoldersService({ folders, clock, privateShareRoot }: Folde
   /** The caller's live folder, or 404 whether it is missing, deleted or someone else's. */
   async function requireFolder(userId: string, id: string) {
     const folder = await folders.findLive(userId, id);
-    if (!folder) throw notFound(FOLDER_NOT_FOUND, 'FOLDER_NOT_FOUND');
+    if (!folder) throw folderNotFound();
     return folder;
   }
 
@@ -58,7 +59,7 @@ export function createFoldersService({ folders, clock, privateShareRoot }: Folde
       const root = await privateShareRoot(userId, other.user_id, path);
       if (root) return { ownerId: other.user_id, sharedPath: path.slice(path.findIndex((folder) => folder.id === root)) };
     }
-    throw notFound(FOLDER_NOT_FOUND, 'FOLDER_NOT_FOUND');
+    throw folderNotFound();
   }
 
   return {
@@ -105,7 +106,7 @@ export function createFoldersService({ folders, clock, privateShareRoot }: Folde
       if (input.parentId !== undefined) parentId = await requireParent(userId, input.parentId);
       const updatedAt = clock.now().toISOString();
       const outcome = await folders.update(userId, id, { name, parent_id: parentId, updated_at: updatedAt });
-      if (outcome === 'parent-gone') throw notFound('Folder not found', 'FOLDER_NOT_FOUND');
+      if (outcome === 'parent-gone') throw folderNotFound();
       if (outcome === 'into-itself') throw conflict('A folder cannot be moved into itself or one of its sub-folders', 'MOVE_INTO_ITSELF');
       if (outcome === 'name-taken') throw conflict(`A folder named "${name}" already exists there`, 'NAME_TAKEN');
       return presentFolder({ ...folder, name, parent_id: parentId, updated_at: updatedAt });

@@ -6,6 +6,7 @@ import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { trimSourceMap } from './trim-source-map.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const SERVER_BUNDLE = path.join(root, 'apps/server/dist/main.mjs');
@@ -14,6 +15,7 @@ export const SERVER_BUNDLE = path.join(root, 'apps/server/dist/main.mjs');
 // behind, about 16 times as often: 36 MB less RSS after start-up and 60-70 MB less at the
 // peak of a 1 GiB upload (bench/README.md, "Memory").
 export const SERVER_NODE_FLAGS = ['--max-semi-space-size=1'];
+const BUNDLED_PACKAGES = new Set(['@cloudvault/contract', 'typebox', 'kysely']);
 
 function newestChange(target) {
   if (!existsSync(target)) return 0;
@@ -36,7 +38,7 @@ export function ensureWebBuild() {
 }
 
 export async function ensureServerBuild() {
-  const sources = ['apps/server/src', 'apps/server/package.json', 'packages/contract/src'];
+  const sources = ['apps/server/src', 'apps/server/package.json', 'packages/contract/src', 'scripts/ensure-builds.mjs', 'scripts/trim-source-map.mjs'];
   if (!isStale(SERVER_BUNDLE, sources)) return;
   console.log('Building the server…');
   const { dependencies } = JSON.parse(readFileSync(path.join(root, 'apps/server/package.json'), 'utf8'));
@@ -55,10 +57,34 @@ export async function ensureServerBuild() {
     format: 'esm',
     target: 'node20',
     sourcemap: true,
-    // Our TypeScript (server and contract) is bundled; npm packages and the native addon load from node_modules.
-    external: Object.keys(dependencies).filter((name) => name !== '@cloudvault/contract').flatMap((name) => [name, `${name}/*`]),
+    // Stack traces need the mappings only (and are mapped by trimSourceMap's lines).
+    sourcesContent: false,
+    // Our TypeScript (server and contract) is bundled, with the pure-ESM packages only it
+    // imports, TypeBox (683 modules) and Kysely (262): loaded as modules of their own they
+    // cost 7-8 MB more RSS. Other npm packages and the native addon load from node_modules.
+    external: Object.keys(dependencies).filter((name) => !BUNDLED_PACKAGES.has(name)).flatMap((name) => [name, `${name}/*`]),
     logLevel: 'warning',
   });
+  assertLatin1(outdir);
+  for (const entry of readdirSync(outdir, { recursive: true })) if (String(entry).endsWith('.map')) trimSourceMap(path.join(outdir, String(entry)));
+}
+
+/**
+ * V8 keeps a script's source as long as the script lives, in one byte per character only
+ * if every character is Latin-1: one arrow in a comment would double the 1.4 MB of the
+ * bundle in memory. esbuild escapes strings, not comments nor tagged templates.
+ */
+function assertLatin1(outdir) {
+  for (const entry of readdirSync(outdir, { recursive: true })) {
+    if (!String(entry).endsWith('.mjs')) continue;
+    const text = readFileSync(path.join(outdir, String(entry)), 'utf8');
+    const at = text.search(/[^\t\n\r\u0020-\u00ff]/u);
+    if (at === -1) continue;
+    const line = text.slice(0, at).split('\n').length;
+    // Not left in place, or the next start would take it for an up-to-date build.
+    rmSync(SERVER_BUNDLE);
+    throw new Error(`apps/server/dist/${entry}:${line} has "${text[at]}" (${JSON.stringify(text.slice(at - 40, at + 20))}): write it as an escape or in ASCII in the server's sources (see assertLatin1 in scripts/ensure-builds.mjs)`);
+  }
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

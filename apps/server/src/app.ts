@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import type { Container } from './container.ts';
+import { collectApiDocument } from './lib/api-document.ts';
 import { registerAuth } from './lib/auth.ts';
 import { registerEarlyAnswers } from './lib/early-answers.ts';
 import { registerErrorHandler } from './lib/error-handler.ts';
@@ -132,9 +132,7 @@ export async function buildApp(
   // Counted by every node together (docs/decisions/0019).
   await app.register(rateLimit, { global: false, store: container.rateLimitStore });
   await app.register(multipart);
-  await app.register(swagger, {
-    openapi: { info: { title: 'CloudVault API', version: '1.0.0' } },
-  });
+  const apiDocument = collectApiDocument(app, { title: 'CloudVault API', version: '1.0.0' });
   registerAuth(app, container.accounts.authenticate);
 
   await app.register(
@@ -175,7 +173,7 @@ export async function buildApp(
         await api.register(stripeWebhookRoutes({ billing: container.billing, provider: container.payments }));
       }
       await api.register(adminRoutes(container.admin));
-      api.get('/docs/json', { schema: { hide: true } }, async () => app.swagger());
+      api.get('/docs/json', { schema: { hide: true } }, apiDocument);
     },
     { prefix: '/api' },
   );

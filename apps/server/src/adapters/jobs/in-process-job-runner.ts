@@ -1,16 +1,11 @@
-import { CronExpressionParser } from 'cron-parser';
 import type { Clock } from '../../lib/clock.ts';
 import type { ServiceLog } from '../../lib/service-log.ts';
+import { nextCronTime } from './cron-schedule.ts';
 import { createJobRegistry } from './job-registry.ts';
 import type { EnqueueOptions, JobRunner, JobStats, PeriodicJob } from './job-runner.ts';
 
 /** setTimeout's longest delay; a later due time is reached in steps. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
-
-/** The next time the cron expression names, strictly after `after` (UTC). */
-function nextDueTime(cron: string, after: Date): Date {
-  return CronExpressionParser.parse(cron, { tz: 'UTC', currentDate: after }).next().toDate();
-}
 
 interface Waiting {
   name: string;
@@ -49,7 +44,7 @@ export function createInProcessJobRunner(deps: { clock: Clock; log: ServiceLog }
 
   /** Arms the timer for the job's next due time; at it, runs the job (unless it still runs) and re-arms. */
   function schedule(job: PeriodicJob): void {
-    const due = nextDueTime(job.cron, clock.now());
+    const due = nextCronTime(job.cron, clock.now());
     const timer = setTimeout(() => {
       if (state !== 'started') return;
       if (clock.now() >= due && !active.get(job.name)) runTracked(job.name, () => registry.run(job.name));

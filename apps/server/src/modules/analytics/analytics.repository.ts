@@ -13,7 +13,7 @@ export function createAnalyticsRepository(db: Kysely<Database>) {
       await sql`
         INSERT INTO storage_daily (user_id, day, bytes)
         SELECT id, ${day}, storage_used FROM users WHERE true ORDER BY id
-        -- (SQLite needs a WHERE before ON CONFLICT in INSERT … SELECT to parse it as an upsert.)
+        -- (SQLite needs a WHERE before ON CONFLICT in INSERT ... SELECT to parse it as an upsert.)
         ON CONFLICT (user_id, day) DO UPDATE SET bytes = excluded.bytes`.execute(db);
       // The day's total for the operator console, from the rows just written (an upsert too).
       await sql`

@@ -224,7 +224,7 @@ function billingQueries(db: Kysely<Database>) {
       return db.selectFrom('local_checkout_sessions').selectAll().where('id', '=', id).executeTakeFirst();
     },
 
-    /** Open → completed once: a second Pay of the same session changes nothing. */
+    /** Open, then completed once: a second Pay of the same session changes nothing. */
     async completeLocalSession(id: string, now: string): Promise<boolean> {
       const result = await db
         .updateTable('local_checkout_sessions')

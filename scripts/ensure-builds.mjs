@@ -30,7 +30,7 @@ function isStale(output, sources) {
 }
 
 export function ensureWebBuild() {
-  const sources = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/package.json', 'packages/contract/src'];
+  const sources = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/vite-plugins', 'apps/web/package.json', 'packages/contract/src'];
   if (!isStale(path.join(root, 'apps/web/dist/index.html'), sources)) return;
   console.log('Building the web app…');
   const result = spawnSync('npm', ['run', 'build', '-w', '@cloudvault/web'], { cwd: root, stdio: 'inherit' });

@@ -11,7 +11,7 @@ import type { ScenarioResult, Target } from './scenario.ts';
 const PUBLIC_PAGES = ['/', '/login', '/register', '/pricing'];
 const PUBLIC_TARGET = 95;
 const DASHBOARD_TARGET = 90;
-const DASHBOARD_FILES = 300;
+export const DASHBOARD_FILES = 300;
 const FIRST_VISIT_JS_TARGET_KB = 150;
 const EXTENSIONS = ['txt', 'md', 'csv', 'json', 'log'];
 
@@ -26,7 +26,7 @@ const reportFile = (page: string) => REPORTS_DIR && path.join(REPORTS_DIR, `${ru
 const load = () => `load ${os.loadavg()[0]!.toFixed(2)}`;
 
 /** A fresh user whose root folder holds `count` small files of a few types, as a real drive would. */
-async function seedDrive(url: string, dir: string, count: number, idleTimeoutMs: number): Promise<CloudVaultClient> {
+export async function seedDrive(url: string, dir: string, count: number, idleTimeoutMs: number): Promise<CloudVaultClient> {
   const client = await register(url, idleTimeoutMs);
   await mkdir(dir, { recursive: true });
   for (let index = 0; index < count; index++) {
@@ -75,7 +75,7 @@ export async function lighthousePerformance(url: string, tempDir: string, idleTi
 }
 
 /** Puts the session token into the origin's localStorage of the browser's default context (the one Lighthouse audits in) and empties its HTTP cache. */
-async function signInAndClearCache(port: number, url: string, token: string): Promise<void> {
+export async function signInAndClearCache(port: number, url: string, token: string): Promise<void> {
   const attached = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
   try {
     const context = attached.contexts()[0];

@@ -1,4 +1,5 @@
 import type { Plugin, Rolldown } from 'vite';
+import { API_BASE, EARLY_PROFILE_PROPERTY, PROFILE_PATH, TOKEN_KEY } from '../src/lib/early-session.ts';
 
 /** Whose page it is: a route guard sends everybody else elsewhere, so their chunks would be wasted. */
 export type RouteAudience = 'visitor' | 'user' | 'anyone';
@@ -12,12 +13,18 @@ export interface RoutePreload {
 }
 
 /**
- * Writes a small inline script into index.html's head that starts the opened page's chunks
- * (`<link rel="modulepreload">`) while the entry is still downloading, instead of after it
- * has run and the router has matched the address: one round trip less before the page can
- * render (docs/decisions/0031-web-delivery.md). The session test mirrors src/app/router.tsx's
- * guards: a stored token means signed in. Build only; the server's CSP allows the script by its
- * sha256 like the theme script (apps/server/src/modules/web/inline-scripts.ts).
+ * Writes a small inline script into index.html's head that starts, while the entry is still
+ * downloading, what the opened page waits for once the entry has run (docs/decisions/0031-web-delivery.md):
+ * - the page's chunks (`<link rel="modulepreload">`), instead of after the router has matched
+ *   the address: one round trip less before the page can render. The session test mirrors
+ *   src/app/router.tsx's guards: a stored token means signed in;
+ * - with a stored token, the start-up session check's profile request, which every listed
+ *   page's guard makes at its first render: the app reads its answer instead of asking again
+ *   (src/lib/early-session.ts, src/lib/session.ts), so a signed-in page no longer waits a
+ *   round trip after the entry ran. Other paths (a mailed link's page) do not check the
+ *   session at once, so nothing is sent for them.
+ * Build only; the server's CSP allows the script by its sha256 like the theme script
+ * (apps/server/src/modules/web/inline-scripts.ts).
  */
 export function routePreloads(routes: readonly RoutePreload[]): Plugin {
   return {
@@ -60,7 +67,13 @@ function staticClosure(files: string[], byFile: Map<string, Rolldown.OutputChunk
   return seen;
 }
 
-/** ES5 for the head (like public/theme.js): the page's chunks, if the visitor is who the page is for. */
+/**
+ * ES5 for the head (like public/theme.js): the profile request when a token is stored (its
+ * failure is the app's to handle, hence the empty catch: no unhandled rejection), then the
+ * page's chunks if the visitor is who the page is for.
+ */
 function preloadScript(table: Record<string, { a: RouteAudience; f: string[] }>): string {
-  return `(function(){var r=${JSON.stringify(table)}[location.pathname];if(!r)return;var t=null;try{t=localStorage.getItem('token')}catch(e){}if(r.a==='visitor'&&t||r.a==='user'&&!t)return;r.f.forEach(function(f){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=f;document.head.appendChild(l)})})()`;
+  const profile = JSON.stringify(`${API_BASE}${PROFILE_PATH}`);
+  const property = JSON.stringify(EARLY_PROFILE_PROPERTY);
+  return `(function(){var r=${JSON.stringify(table)}[location.pathname];if(!r)return;var t=null;try{t=localStorage.getItem(${JSON.stringify(TOKEN_KEY)})}catch(e){}if(t){var p=fetch(${profile},{headers:{Accept:'application/json',Authorization:'Bearer '+t}});p.catch(function(){});window[${property}]={token:t,response:p}}if(r.a==='visitor'&&t||r.a==='user'&&!t)return;r.f.forEach(function(f){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=f;document.head.appendChild(l)})})()`;
 }

@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { EARLY_PROFILE_PROPERTY } from '../lib/early-session';
 import { endSession, signedOutRedirectPath, startSession } from '../lib/session';
 import { useSession } from './use-session';
 
@@ -43,7 +44,14 @@ afterEach(() => {
   fetchMock.mockReset();
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
+  delete (window as unknown as Record<string, unknown>)[EARLY_PROFILE_PROPERTY];
 });
+
+/** What index.html's head script leaves when a token is stored (vite-plugins/route-preloads.ts). */
+function headSentProfile(token: string, response: Promise<Response>) {
+  void response.catch(() => {});
+  Object.assign(window, { [EARLY_PROFILE_PROPERTY]: { token, response } });
+}
 
 describe('useSession', () => {
   it('is signed out at once without a token, and asks nobody', () => {
@@ -92,5 +100,50 @@ describe('useSession', () => {
     await waitFor(() => expect(result.current.status).toBe('signedOut'));
     expect(localStorage.getItem('token')).toBeNull();
     expect(signedOutRedirectPath()).toBe('/');
+  });
+
+  describe('with the profile request the head started', () => {
+    it('reads its answer instead of asking again', async () => {
+      localStorage.setItem('token', 'tok');
+      headSentProfile('tok', Promise.resolve(json(200, { user })));
+      const { result } = renderHook(() => useSession(), { wrapper });
+
+      await waitFor(() => expect(result.current.status).toBe('signedIn'));
+      expect(result.current.user?.firstName).toBe('Ada');
+      expect(fetchMock).not.toHaveBeenCalled();
+    });
+
+    it('signs out when it was refused', async () => {
+      localStorage.setItem('token', 'stale');
+      headSentProfile('stale', Promise.resolve(json(401, { error: 'Invalid token' })));
+      const { result } = renderHook(() => useSession(), { wrapper });
+
+      await waitFor(() => expect(result.current.status).toBe('signedOut'));
+      expect(localStorage.getItem('token')).toBeNull();
+      expect(fetchMock).not.toHaveBeenCalled();
+    });
+
+    it('asks again when it failed on the network', async () => {
+      localStorage.setItem('token', 'tok');
+      headSentProfile('tok', Promise.reject(new TypeError('Failed to fetch')));
+      fetchMock.mockResolvedValue(json(200, { user }));
+      const { result } = renderHook(() => useSession(), { wrapper });
+
+      await waitFor(() => expect(result.current.status).toBe('signedIn'));
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+      expect(fetchMock.mock.calls[0]![0]).toBe('/api/auth/profile');
+    });
+
+    it('ignores it when it carried another token, and uses it once only', async () => {
+      localStorage.setItem('token', 'new');
+      headSentProfile('old', Promise.resolve(json(200, { user: { ...user, firstName: 'Old' } })));
+      fetchMock.mockResolvedValue(json(200, { user }));
+      const { result } = renderHook(() => useSession(), { wrapper });
+
+      await waitFor(() => expect(result.current.status).toBe('signedIn'));
+      expect(result.current.user?.firstName).toBe('Ada');
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+      expect(EARLY_PROFILE_PROPERTY in window).toBe(false);
+    });
   });
 });

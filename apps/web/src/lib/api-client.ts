@@ -3,10 +3,8 @@
  * base path, the bearer token, error parsing and the reaction to 401 live in one place.
  */
 
+import { API_BASE, TOKEN_KEY } from './early-session';
 import { translatedServerError } from './server-errors';
-
-const BASE_URL = '/api';
-const TOKEN_KEY = 'token';
 
 /** A non-2xx answer from the API. `message` is the server's `error` text when it sent one. */
 export class ApiError extends Error {
@@ -117,10 +115,15 @@ export interface RequestOptions {
    * session (sign-in: wrong password; the start-up session check; sign-out).
    */
   ignoreUnauthorized?: boolean;
+  /**
+   * The answer to this very request, sent already with the current token (the head's early
+   * profile request, lib/early-session.ts): read as if it had been sent here.
+   */
+  answered?: Response;
 }
 
 function buildUrl(path: string, query: RequestOptions['query']): string {
-  const url = `${BASE_URL}${path.startsWith('/') ? path : `/${path}`}`;
+  const url = `${API_BASE}${path.startsWith('/') ? path : `/${path}`}`;
   if (!query) return url;
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
@@ -172,7 +175,7 @@ async function send(path: string, options: RequestOptions, accept: string): Prom
     requestBody = JSON.stringify(body);
   }
 
-  const response = await fetch(buildUrl(path, query), { method, headers, body: requestBody, signal });
+  const response = options.answered ?? (await fetch(buildUrl(path, query), { method, headers, body: requestBody, signal }));
   if (!response.ok) {
     const data = await parseBody(response);
     if (response.status === 401 && !ignoreUnauthorized) reportUnauthorized(token);

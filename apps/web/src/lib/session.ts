@@ -1,6 +1,7 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { AuthResponse, ProfileResponse, User } from '@cloudvault/contract/accounts';
 import { api, clearToken, getToken, setToken, type RequestOptions } from './api-client';
+import { PROFILE_PATH, takeEarlyProfile } from './early-session';
 import { sessionKey } from './query-keys';
 
 /**
@@ -9,8 +10,19 @@ import { sessionKey } from './query-keys';
  */
 
 /** GET /api/auth/profile */
-export function getProfile(options?: Pick<RequestOptions, 'ignoreUnauthorized' | 'signal'>): Promise<ProfileResponse> {
-  return api.get<ProfileResponse>('/auth/profile', options);
+export function getProfile(options?: Pick<RequestOptions, 'ignoreUnauthorized' | 'signal' | 'answered'>): Promise<ProfileResponse> {
+  return api.get<ProfileResponse>(PROFILE_PATH, options);
+}
+
+/**
+ * The start-up profile: the answer to the request index.html's head sent with this token
+ * while the app was still downloading (one round trip less before a signed-in page can
+ * render), else a request sent now. When the head's request failed on the network, it
+ * is sent again here rather than ending the session.
+ */
+async function startUpProfile(token: string, signal: AbortSignal): Promise<ProfileResponse> {
+  const answered = await takeEarlyProfile(token)?.catch(() => undefined);
+  return getProfile({ ignoreUnauthorized: true, signal, answered });
 }
 
 /**
@@ -19,9 +31,10 @@ export function getProfile(options?: Pick<RequestOptions, 'ignoreUnauthorized' |
  * then send the visitor where a signed-out visitor belongs.
  */
 async function loadSession({ signal }: { signal: AbortSignal }): Promise<User | null> {
-  if (!getToken()) return null;
+  const token = getToken();
+  if (!token) return null;
   try {
-    const { user } = await getProfile({ ignoreUnauthorized: true, signal });
+    const { user } = await startUpProfile(token, signal);
     return user;
   } catch (error) {
     console.warn('Session check failed; signing out.', error);

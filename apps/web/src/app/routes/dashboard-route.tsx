@@ -1,11 +1,20 @@
+import { lazyDialog } from '../../components/ui/lazy-dialog';
 import { DashboardPage } from '../../features/dashboard/components/dashboard-page';
-import type { SharingSlot, UploadsSlot } from '../../features/dashboard/slots';
-import { ShareDialog } from '../../features/shares/components/share-dialog';
+import type { SharingSlot, UploadsSlot, ViewerSlot } from '../../features/dashboard/slots';
 import { shareFileAtOnce, sharesThroughDialog } from '../../features/shares/share-item';
-import { UploadModal } from '../../features/uploads/components/upload-modal';
 import { onFileUploaded, uploadDropped } from '../../features/uploads/upload-store';
 import { VersionHistoryMenu } from '../../features/versions/components/version-history-menu';
-import { FileViewer } from '../../features/viewer/components/file-viewer';
+
+// The dialogs and the viewer load when first opened: the dashboard's first paint needs none of them.
+const UploadModal: UploadsSlot['Dialog'] = lazyDialog(
+  () => import('../../features/uploads/components/upload-modal').then((m) => m.UploadModal),
+  (props) => props.open,
+);
+const ShareDialog: SharingSlot['Dialog'] = lazyDialog(
+  () => import('../../features/shares/components/share-dialog').then((m) => m.ShareDialog),
+  (props) => props.item !== null,
+);
+const FileViewer: ViewerSlot = lazyDialog(() => import('../../features/viewer/components/file-viewer').then((m) => m.FileViewer));
 
 const uploads: UploadsSlot = { Dialog: UploadModal, uploadDropped, onFileUploaded };
 const sharing: SharingSlot = { sharesThroughDialog, shareFileAtOnce, Dialog: ShareDialog };

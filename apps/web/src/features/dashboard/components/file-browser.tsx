@@ -8,6 +8,7 @@ import { Link, useLocation } from 'react-router';
 import type { FileItem } from '@cloudvault/contract/files';
 import type { Folder } from '@cloudvault/contract/folders';
 import { Button, buttonClasses } from '../../../components/ui/button';
+import { lazyDialog } from '../../../components/ui/lazy-dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { FALLBACK_UPLOAD_CONFIG, useUploadConfig } from '../../../hooks/use-upload-config';
 import { useViewedFile, useViewerClosed } from '../../../hooks/use-viewed-file';
@@ -28,19 +29,21 @@ import { useViewMode } from '../hooks/use-view-mode';
 import { fileItem, fileKey, filterByName, type DraggedItemRef, type DriveItem } from '../items';
 import type { SharingSlot, UploadsSlot, VersionHistorySlot, ViewerSlot } from '../slots';
 import { Breadcrumbs } from './breadcrumbs';
-import { CreateFolderModal } from './create-folder-modal';
-import { DeleteItemModal } from './delete-item-modal';
 import { DropOverlay } from './drop-overlay';
 import { EmptyState } from './empty-state';
 import { FileToolbar } from './file-toolbar';
 import type { ItemAction } from './item-actions';
 import { ItemCollection } from './item-collection';
-import { MoveModal } from './move-modal';
-import { RenameModal } from './rename-modal';
 import { SearchResults } from './search-results';
 
 /** docs/product.md#search: the drive-wide search waits until typing pauses. */
 const SEARCH_DEBOUNCE_MS = 300;
+
+// Each dialog loads when first opened: the listing's first paint needs none of them.
+const CreateFolderModal = lazyDialog(() => import('./create-folder-modal').then((m) => m.CreateFolderModal), (props) => props.open);
+const DeleteItemModal = lazyDialog(() => import('./delete-item-modal').then((m) => m.DeleteItemModal), (props) => props.item !== null);
+const RenameModal = lazyDialog(() => import('./rename-modal').then((m) => m.RenameModal), (props) => props.item !== null);
+const MoveModal = lazyDialog(() => import('./move-modal').then((m) => m.MoveModal), (props) => props.items !== null);
 
 type Dialog =
   | { type: 'upload' }

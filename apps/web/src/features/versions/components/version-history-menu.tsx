@@ -3,7 +3,10 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FileItem } from '@cloudvault/contract/files';
 import type { DropdownMenuItem } from '../../../components/ui/dropdown-menu';
-import { VersionHistoryModal } from './version-history-modal';
+import { lazyDialog } from '../../../components/ui/lazy-dialog';
+
+// The dialog loads when first opened: every file's menu offers it, few open it.
+const VersionHistoryModal = lazyDialog(() => import('./version-history-modal').then((m) => m.VersionHistoryModal));
 
 interface VersionHistoryMenuProps {
   file: FileItem;

@@ -1,4 +1,5 @@
 import type { SqliteStatement } from 'kysely';
+import { setBounded } from '../lib/bounded-map.ts';
 
 /** What a cached statement needs of better-sqlite3's: Kysely's interface plus `busy` and `readonly`. */
 interface Statement extends SqliteStatement {
@@ -32,8 +33,7 @@ export function cachingStatements(database: Preparer, capacity: number): { prepa
       // Deleted and set again: a Map iterates in insertion order, so the first key is the least recently used.
       if (cached) statements.delete(sql);
       const statement = cached ?? database.prepare(sql);
-      statements.set(sql, statement);
-      if (statements.size > capacity) statements.delete(statements.keys().next().value as string);
+      setBounded(statements, sql, statement, capacity);
       return statement;
     },
     close() {

@@ -1,4 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
+import { setBounded } from './bounded-map.ts';
 import type { Clock } from './clock.ts';
 
 export type VerifyPassword = (passwordHash: string, password: string) => Promise<boolean>;
@@ -24,8 +25,7 @@ export function rememberVerifiedPasswords(verify: VerifyPassword, options: { max
     if (expiresAt !== undefined && expiresAt > now) return true;
     verified.delete(entry);
     if (!(await verify(passwordHash, password))) return false;
-    verified.set(entry, now + options.ttlMs);
-    if (verified.size > options.maxEntries) verified.delete(verified.keys().next().value as string);
+    setBounded(verified, entry, now + options.ttlMs, options.maxEntries);
     return true;
   };
 }

@@ -1,4 +1,5 @@
 import { SignJWT } from 'jose';
+import { setBounded } from '../../lib/bounded-map.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { hs256Key, type JwtPayload, verifyHs256 } from '../../lib/hs256-jwt.ts';
 
@@ -36,8 +37,7 @@ export function createSessionTokens(secret: string, clock: Clock): SessionTokens
     if (known) return known;
     const payload = verifyHs256(token, key);
     if (!payload) return null;
-    verified.set(token, payload);
-    if (verified.size > VERIFIED_TOKENS) verified.delete(verified.keys().next().value as string);
+    setBounded(verified, token, payload, VERIFIED_TOKENS);
     return payload;
   };
   return {

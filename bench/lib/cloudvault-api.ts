@@ -50,6 +50,12 @@ export async function createFolder(client: CloudVaultClient, name: string): Prom
   return (await call(client, 'POST', '/api/user/folders', { name, parentId: null })).folder.id;
 }
 
+/** Deletes a file for good (trash, then the trash emptied), so that a long bench run does not fill the disk. */
+export async function removeFile(client: CloudVaultClient, fileId: string): Promise<void> {
+  await call(client, 'DELETE', `/api/files/${fileId}`);
+  await call(client, 'DELETE', '/api/trash');
+}
+
 /**
  * Turns zip compression off when the settings route exists, so the folder zip is stored
  * like the ceiling's. Returns what the zip will be and why.

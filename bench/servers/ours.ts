@@ -34,9 +34,10 @@ async function writeLimitlessPlans(repoRoot: string, target: string): Promise<vo
  * node itself, so the child's PID is the process that serves and its VmHWM is ours.
  * The default embedded setup: SQLite and local blobs in a temp DATA_DIR; `extraEnv` changes it
  * (DATABASE_URL for PostgreSQL). `bundle` runs another build of it instead (an older one kept
- * for a before/after comparison, bench/request-cpu.ts).
+ * for a before/after comparison, bench/request-cpu.ts), `nodeFlags` other flags of Node's
+ * (bench/tus-cpu.ts).
  */
-export async function startOurServer(repoRoot: string, root: string, extraEnv: NodeJS.ProcessEnv = {}, bundle = SERVER_BUNDLE): Promise<OurServer> {
+export async function startOurServer(repoRoot: string, root: string, extraEnv: NodeJS.ProcessEnv = {}, bundle = SERVER_BUNDLE, nodeFlags = SERVER_NODE_FLAGS): Promise<OurServer> {
   const dataDir = path.join(root, 'ours-data');
   await mkdir(dataDir, { recursive: true });
   const plansFile = path.join(root, 'plans.json');
@@ -50,7 +51,7 @@ export async function startOurServer(repoRoot: string, root: string, extraEnv: N
   await ensureServerBuild();
   // The web app is served from its build (the Lighthouse scenario loads its pages).
   ensureWebBuild();
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, bundle], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...nodeFlags, bundle], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const output = captureOutput(child);
   const server: OurServer = {
     name: 'ours',

@@ -14,7 +14,21 @@ export const SERVER_BUNDLE = path.join(root, 'apps/server/dist/main.mjs');
 // collects the young generation, and with it the 64 KiB socket buffers a transfer leaves
 // behind, about 16 times as often: 36 MB less RSS after start-up and 60-70 MB less at the
 // peak of a 1 GiB upload (bench/README.md, "Memory").
-export const SERVER_NODE_FLAGS = ['--max-semi-space-size=1'];
+//
+// V8 also counts external memory (the upload chunks' ArrayBuffers) in its global limit
+// instead of adding what it grew by since the last full collection to the old generation:
+// there, the 10-12 MB of chunks in flight in each tus PATCH (none between two) passed the
+// old generation's few MB of headroom and started a full collection per PATCH, up to 16
+// per GiB and 0.3-0.6 s of CPU (docs/decisions/0025-resumable-uploads.md, addendum). Newer
+// V8 made this the default and dropped the flag, older V8 lacks it: passed where V8 has it.
+const EXTERNAL_MEMORY_IN_GLOBAL_LIMIT = '--external-memory-accounted-in-global-limit';
+export const SERVER_NODE_FLAGS = ['--max-semi-space-size=1', ...(v8Knows(EXTERNAL_MEMORY_IN_GLOBAL_LIMIT) ? [EXTERNAL_MEMORY_IN_GLOBAL_LIMIT] : [])];
+
+/** Whether this Node's V8 has `flag` (about 10 ms: `--v8-options` only lists them). */
+function v8Knows(flag) {
+  const { stdout } = spawnSync(process.execPath, ['--v8-options'], { encoding: 'utf8' });
+  return stdout.includes(`${flag} `);
+}
 const BUNDLED_PACKAGES = new Set(['@cloudvault/contract', 'typebox', 'kysely']);
 
 function newestChange(target) {

@@ -17,7 +17,10 @@ export interface RoutePreload {
  * downloading, what the opened page waits for once the entry has run (docs/decisions/0031-web-delivery.md):
  * - the page's chunks (`<link rel="modulepreload">`), instead of after the router has matched
  *   the address: one round trip less before the page can render. The session test mirrors
- *   src/app/router.tsx's guards: a stored token means signed in;
+ *   src/app/router.tsx's guards: a stored token means signed in. A signed-in page's chunks
+ *   at low priority: its first paint (the start-up spinner, until the session answers) needs
+ *   the entry alone, which then has the bandwidth to itself; a public page's content is in
+ *   its chunk, which stays at high priority;
  * - with a stored token, the start-up session check's profile request, which every listed
  *   page's guard makes at its first render: the app reads its answer instead of asking again
  *   (src/lib/early-session.ts, src/lib/session.ts), so a signed-in page no longer waits a
@@ -75,5 +78,5 @@ function staticClosure(files: string[], byFile: Map<string, Rolldown.OutputChunk
 function preloadScript(table: Record<string, { a: RouteAudience; f: string[] }>): string {
   const profile = JSON.stringify(`${API_BASE}${PROFILE_PATH}`);
   const property = JSON.stringify(EARLY_PROFILE_PROPERTY);
-  return `(function(){var r=${JSON.stringify(table)}[location.pathname];if(!r)return;var t=null;try{t=localStorage.getItem(${JSON.stringify(TOKEN_KEY)})}catch(e){}if(t){var p=fetch(${profile},{headers:{Accept:'application/json',Authorization:'Bearer '+t}});p.catch(function(){});window[${property}]={token:t,response:p}}if(r.a==='visitor'&&t||r.a==='user'&&!t)return;r.f.forEach(function(f){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=f;document.head.appendChild(l)})})()`;
+  return `(function(){var r=${JSON.stringify(table)}[location.pathname];if(!r)return;var t=null;try{t=localStorage.getItem(${JSON.stringify(TOKEN_KEY)})}catch(e){}if(t){var p=fetch(${profile},{headers:{Accept:'application/json',Authorization:'Bearer '+t}});p.catch(function(){});window[${property}]={token:t,response:p}}if(r.a==='visitor'&&t||r.a==='user'&&!t)return;r.f.forEach(function(f){var l=document.createElement('link');l.rel='modulepreload';if(r.a==='user')l.fetchPriority='low';l.crossOrigin='';l.href=f;document.head.appendChild(l)})})()`;
 }

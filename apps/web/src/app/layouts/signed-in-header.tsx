@@ -14,12 +14,13 @@ function initials(user: User): string {
   return `${user.firstName.trim().charAt(0)}${user.lastName.trim().charAt(0)}`.toUpperCase();
 }
 
-export function SignedInHeader({ user }: { user: User }) {
+/** `loadDetails`: whether to ask for what the session does not say (settings, subscription, notifications). */
+export function SignedInHeader({ user, loadDetails }: { user: User; loadDetails: boolean }) {
   const { t } = useTranslation();
   const signOut = useLogout();
   // The user's theme and language follow their settings on every signed-in page.
-  useApplyAppearance();
-  const current = useCurrentSubscription();
+  useApplyAppearance({ enabled: loadDetails });
+  const current = useCurrentSubscription({ enabled: loadDetails });
 
   // docs/product.md#signed-in-header: the header's subscription failure is only logged.
   useEffect(() => {
@@ -48,7 +49,7 @@ export function SignedInHeader({ user }: { user: User }) {
               <span className="sr-only">{t('layout.planBadge', { plan: planName })}</span>
             </span>
           )}
-          <NotificationBell />
+          <NotificationBell enabled={loadDetails} />
           <div className="min-w-0 text-right leading-tight">
             <p className="truncate text-sm font-semibold text-ink">
               {user.firstName} {user.lastName}

@@ -3,6 +3,7 @@ import { Outlet } from 'react-router';
 import { ContentSpinner } from '../../components/ui/spinner';
 import { VerifyEmailBanner } from '../../features/auth/components/verify-email-banner';
 import { UploadProgressPanel } from '../../features/uploads/components/upload-progress-panel';
+import { useAfterFirstPaint } from '../../hooks/use-after-first-paint';
 import { useSession } from '../../hooks/use-session';
 import { pageContainerClass } from './page-container';
 import { SignedInHeader } from './signed-in-header';
@@ -10,18 +11,21 @@ import { SignedInHeader } from './signed-in-header';
 /** The app for a signed-in user: account header above the page, upload progress over it. Render only with a session. */
 export function SignedInLayout() {
   const { user } = useSession();
+  // The header and the e-mail verification banner, drawn from the session alone, paint in a
+  // frame of their own; the page's first render (the dashboard's takes a few hundred
+  // milliseconds on a phone) and every request of the shell and the page start after it:
+  // the banner is the dashboard's largest paint (docs/decisions/0031-web-delivery.md, part 5).
+  const shellPainted = useAfterFirstPaint();
   if (!user) return null;
   return (
     <div className="flex min-h-dvh flex-col">
-      <SignedInHeader user={user} />
+      <SignedInHeader user={user} loadDetails={shellPainted} />
       <VerifyEmailBanner user={user} />
       <main id="main" tabIndex={-1} className={pageContainerClass}>
-        <Suspense fallback={<ContentSpinner />}>
-          <Outlet />
-        </Suspense>
+        <Suspense fallback={<ContentSpinner />}>{shellPainted ? <Outlet /> : <ContentSpinner />}</Suspense>
       </main>
       {/* Uploads carry on, and stay in view, while the user moves between pages. */}
-      <UploadProgressPanel />
+      {shellPainted && <UploadProgressPanel />}
     </div>
   );
 }

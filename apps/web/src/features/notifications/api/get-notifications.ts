@@ -15,6 +15,7 @@ export function notificationsQueryOptions() {
   return queryOptions({ queryKey: notificationKeys.all, queryFn: getNotifications, refetchInterval: POLL_INTERVAL_MS });
 }
 
-export function useNotifications() {
-  return useQuery(notificationsQueryOptions());
+/** `enabled: false` holds the first request back (the signed-in shell's first frame, src/app/layouts/signed-in-layout.tsx). */
+export function useNotifications({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...notificationsQueryOptions(), enabled });
 }

@@ -18,12 +18,12 @@ const icons: Record<NotificationType, LucideIcon> = {
 /**
  * The header bell (notifications.push): the unread count on the button; opening the panel
  * lists the latest notifications and marks them all read. The ones that were new stay
- * marked as new until the panel closes.
+ * marked as new until the panel closes. Asks for them once `enabled` (no unread count until then).
  */
-export function NotificationBell() {
+export function NotificationBell({ enabled = true }: { enabled?: boolean }) {
   const { t, i18n } = useTranslation();
   const formatSize = useFormatSize();
-  const { data } = useNotifications();
+  const { data } = useNotifications({ enabled });
   const markRead = useMarkNotificationsRead();
   const [open, setOpen] = useState(false);
   const [newIds, setNewIds] = useState<ReadonlySet<string>>(new Set());

@@ -14,6 +14,7 @@ export function settingsQueryOptions() {
   return queryOptions({ queryKey: settingsKeys.all, queryFn: getSettings });
 }
 
-export function useSettings() {
-  return useQuery(settingsQueryOptions());
+/** `enabled: false` holds the first request back (the signed-in shell's first frame, src/app/layouts/signed-in-layout.tsx). */
+export function useSettings({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...settingsQueryOptions(), enabled });
 }

@@ -3,7 +3,8 @@
  * folder-zip scenario (1,000 files of 100 KiB, uploaded through the API) is zipped by each
  * build of our server in turn and the same bytes served by nginx as a pre-built zip,
  * rounds interleaved. Per zip: wall time, time to the first byte, the server's CPU
- * (user+system from /proc/<pid>/stat, nginx's workers summed) and this client's CPU, so
+ * (user+system from /proc/<pid>/stat, nginx's workers summed; ours also its JavaScript
+ * thread alone) and this client's CPU, so
  * that fixed costs show apart from the bytes, and on a shared machine CPU time says what
  * wall time cannot.
  *
@@ -41,6 +42,8 @@ const TICKS_PER_SECOND = 100;
 interface Target {
   name: string;
   pids: () => Promise<number[]>;
+  /** Our server's JavaScript thread, whose share of the CPU is reported apart from its sending threads'. */
+  mainThread?: number;
   url: string;
   headers: Record<string, string>;
   bytes: number;
@@ -50,14 +53,15 @@ interface Sample {
   wallMs: number;
   firstByteMs: number;
   serverCpuMs: number;
+  mainThreadCpuMs: number;
   clientCpuMs: number;
 }
 
-/** User plus system CPU of processes so far, in milliseconds. */
-async function cpuMs(pids: number[]): Promise<number> {
+/** User plus system CPU so far, in milliseconds, of processes (/proc/<pid>/stat) or threads (/proc/<pid>/task/<tid>/stat). */
+async function cpuMs(statFiles: string[]): Promise<number> {
   let ticks = 0;
-  for (const pid of pids) {
-    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+  for (const file of statFiles) {
+    const stat = await readFile(file, 'utf8');
     // Fields after the command name, which may hold spaces, start with the state (field 3): utime and stime are 14 and 15.
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     ticks += Number(fields[11]) + Number(fields[12]);
@@ -67,8 +71,10 @@ async function cpuMs(pids: number[]): Promise<number> {
 
 /** `zipsPerRound` zips one after the other; per-zip means of the round. */
 async function measure(target: Target): Promise<Sample> {
-  const pids = await target.pids();
-  const serverBefore = await cpuMs(pids);
+  const statFiles = (await target.pids()).map((pid) => `/proc/${pid}/stat`);
+  const mainThreadFiles = target.mainThread ? [`/proc/${target.mainThread}/task/${target.mainThread}/stat`] : [];
+  const serverBefore = await cpuMs(statFiles);
+  const mainThreadBefore = await cpuMs(mainThreadFiles);
   const clientBefore = process.cpuUsage();
   const downloads: Download[] = [];
   for (let index = 0; index < zipsPerRound; index++) {
@@ -80,7 +86,8 @@ async function measure(target: Target): Promise<Sample> {
   return {
     wallMs: median(downloads.map((download) => download.ms)),
     firstByteMs: median(downloads.map((download) => download.firstByteMs)),
-    serverCpuMs: ((await cpuMs(pids)) - serverBefore) / zipsPerRound,
+    serverCpuMs: ((await cpuMs(statFiles)) - serverBefore) / zipsPerRound,
+    mainThreadCpuMs: ((await cpuMs(mainThreadFiles)) - mainThreadBefore) / zipsPerRound,
     clientCpuMs: (client.user + client.system) / 1000 / zipsPerRound,
   };
 }
@@ -121,7 +128,7 @@ try {
     const url = `${server.url}/api/user/folders/${folderId}/download`;
     const headers = { authorization: `Bearer ${client.token}` };
     const first = await fastGet(url, headers, idleTimeoutMs);
-    targets.push({ name: `ours ${path.relative(repoRoot, bundle)}`, pids: async () => [server.pid], url, headers, bytes: first.bytes });
+    targets.push({ name: `ours ${path.relative(repoRoot, bundle)}`, pids: async () => [server.pid], mainThread: server.pid, url, headers, bytes: first.bytes });
   }
   targets.push({ name: 'nginx', pids: () => childPids(nginxPid), url: nginx.fileUrl('folder.zip'), headers: {}, bytes: zipBytes });
   await syncDisks();
@@ -142,7 +149,9 @@ try {
     const wall = samples.map((sample) => sample.wallMs);
     console.log(
       `${name}: wall ${spread(wall)} ms, ${(nginxWall / median(wall)).toFixed(2)} × nginx's speed; first byte ${spread(samples.map((sample) => sample.firstByteMs))} ms; ` +
-        `server CPU ${spread(samples.map((sample) => sample.serverCpuMs))} ms; client CPU ${spread(samples.map((sample) => sample.clientCpuMs))} ms`,
+        `server CPU ${spread(samples.map((sample) => sample.serverCpuMs))} ms` +
+        (name === 'nginx' ? '' : ` (main thread ${spread(samples.map((sample) => sample.mainThreadCpuMs))} ms)`) +
+        `; client CPU ${spread(samples.map((sample) => sample.clientCpuMs))} ms`,
     );
   }
   console.log(`load average at the end: ${loadAverage()}`);

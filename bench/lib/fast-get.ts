@@ -7,6 +7,8 @@ export interface Download {
   /** Body bytes (chunked framing excluded). */
   bytes: number;
   ms: number;
+  /** From the request to the first bytes of the response (its head). */
+  firstByteMs: number;
 }
 
 /** Counts the payload of a chunked body as it streams past, framing excluded. */
@@ -59,6 +61,8 @@ const READ_BUFFER_BYTES = 1024 * 1024;
  */
 class ResponseReader {
   status = 0;
+  /** performance.now() when the first bytes came in. */
+  firstByteAt = 0;
   private head: Buffer | null = Buffer.alloc(0);
   private length: number | null = null;
   private chunked: ChunkedCounter | null = null;
@@ -70,6 +74,7 @@ class ResponseReader {
 
   /** Takes the first `read` bytes of `buffer`; true once the whole response is in. */
   feed(buffer: Buffer, read: number): boolean {
+    this.firstByteAt ||= performance.now();
     if (this.head === null) return this.body(buffer, 0, read);
     this.head = Buffer.concat([this.head, buffer.subarray(0, read)]);
     const split = this.head.indexOf(HEADER_END);
@@ -125,7 +130,7 @@ export function fastGet(url: string, headers: Record<string, string>, idleTimeou
       settled = true;
       socket.destroy();
       if (error) reject(error);
-      else resolve({ status: response.status, bytes: response.bodyBytes, ms: performance.now() - started });
+      else resolve({ status: response.status, bytes: response.bodyBytes, ms: performance.now() - started, firstByteMs: response.firstByteAt - started });
     };
     const onread = (read: number) => {
       try {
@@ -214,7 +219,7 @@ export function keptAliveGetter(idleTimeoutMs: number): KeptAliveGetter {
               socket?.destroy();
               reject(error);
             } else {
-              resolve({ status: response.status, bytes: response.bodyBytes, ms: performance.now() - started });
+              resolve({ status: response.status, bytes: response.bodyBytes, ms: performance.now() - started, firstByteMs: response.firstByteAt - started });
             }
           },
         };

@@ -34,7 +34,8 @@ export async function writeRandomFile(filePath: string, size: number): Promise<v
   }
 }
 
-async function randomFiles(dir: string, prefix: string, count: number, size: number) {
+/** `count` files of `size` random bytes named `<prefix>-00001.bin` onwards in `dir`. */
+export async function randomFiles(dir: string, prefix: string, count: number, size: number) {
   await mkdir(dir, { recursive: true });
   const files = Array.from({ length: count }, (_, index) => {
     const name = `${prefix}-${String(index + 1).padStart(5, '0')}.bin`;
@@ -45,7 +46,7 @@ async function randomFiles(dir: string, prefix: string, count: number, size: num
 }
 
 /** Built once with yazl in store mode: what an ideal server would send for the folder. */
-async function buildStoredZip(entries: Fixtures['zipEntries'], zipPath: string): Promise<void> {
+export async function buildStoredZip(entries: Fixtures['zipEntries'], zipPath: string): Promise<void> {
   const zip = new yazl.ZipFile();
   for (const entry of entries) zip.addFile(entry.path, entry.name, { compress: false });
   zip.end();

@@ -11,7 +11,8 @@ const MADE_BY_UNIX = (3 << 8) | 45;
 /** What the local header, descriptor and central record of one member share. */
 export interface MemberInfo {
   name: Buffer;
-  modifiedAt: Date;
+  /** From dosDateTime(modifiedAt): both headers hold it. */
+  dosTime: DosDateTime;
   /** Uncompressed size; 0 for a directory. */
   size: number;
   crc32: number;
@@ -22,7 +23,13 @@ export interface MemberInfo {
   offset: number;
 }
 
-function dosDateTime(date: Date): { time: number; date: number } {
+export interface DosDateTime {
+  time: number;
+  date: number;
+}
+
+/** A time as zip headers hold it (MS-DOS, two-second steps, 1980-2107). */
+export function dosDateTime(date: Date): DosDateTime {
   const year = Math.min(Math.max(date.getUTCFullYear(), 1980), 2107);
   return {
     time: (date.getUTCHours() << 11) | (date.getUTCMinutes() << 5) | Math.floor(date.getUTCSeconds() / 2),
@@ -30,8 +37,10 @@ function dosDateTime(date: Date): { time: number; date: number } {
   };
 }
 
+const NO_EXTRA = Buffer.alloc(0);
+
 function zip64Extra(values: number[]): Buffer {
-  if (values.length === 0) return Buffer.alloc(0);
+  if (values.length === 0) return NO_EXTRA;
   const extra = Buffer.alloc(4 + values.length * 8);
   extra.writeUInt16LE(0x0001, 0);
   extra.writeUInt16LE(values.length * 8, 2);
@@ -43,13 +52,20 @@ const hasBigSizes = (member: MemberInfo) => member.size > ZIP64_SIZE_THRESHOLD;
 const versionNeeded = (member: MemberInfo) => (hasBigSizes(member) || member.offset >= MAX_32 ? 45 : 20);
 const flagsOf = (member: MemberInfo) => UTF8_NAMES | (member.deflated ? DATA_DESCRIPTOR : 0);
 
+/**
+ * A record's bytes. A zip has two small records per member: taken from Node's shared pool
+ * (allocUnsafe) rather than each its own ArrayBuffer, they cost a folder of 1,000 files
+ * about half the CPU of its headers; every byte is written below.
+ */
+const recordOf = (length: number) => Buffer.allocUnsafe(length);
+
 /** Stored members carry CRC and sizes up front: their bytes then pass through untouched, once. */
 export function localHeader(member: MemberInfo): Buffer {
   const big = hasBigSizes(member);
   const { deflated, size } = member;
-  const extra = big ? zip64Extra(deflated ? [0, 0] : [size, size]) : Buffer.alloc(0);
-  const { time, date } = dosDateTime(member.modifiedAt);
-  const record = Buffer.alloc(30 + member.name.length + extra.length);
+  const extra = big ? zip64Extra(deflated ? [0, 0] : [size, size]) : NO_EXTRA;
+  const { time, date } = member.dosTime;
+  const record = recordOf(30 + member.name.length + extra.length);
   record.writeUInt32LE(0x04034b50, 0);
   record.writeUInt16LE(versionNeeded(member), 4);
   record.writeUInt16LE(flagsOf(member), 6);
@@ -85,9 +101,9 @@ export function dataDescriptor(member: MemberInfo, storedSize: number): Buffer {
 
 export function centralHeader(member: MemberInfo, storedSize: number): Buffer {
   const big = hasBigSizes(member);
-  const extra = zip64Extra([...(big ? [member.size, storedSize] : []), ...(member.offset >= MAX_32 ? [member.offset] : [])]);
-  const { time, date } = dosDateTime(member.modifiedAt);
-  const record = Buffer.alloc(46 + member.name.length + extra.length);
+  const extra = big || member.offset >= MAX_32 ? zip64Extra([...(big ? [member.size, storedSize] : []), ...(member.offset >= MAX_32 ? [member.offset] : [])]) : NO_EXTRA;
+  const { time, date } = member.dosTime;
+  const record = recordOf(46 + member.name.length + extra.length);
   record.writeUInt32LE(0x02014b50, 0);
   record.writeUInt16LE(MADE_BY_UNIX, 4);
   record.writeUInt16LE(versionNeeded(member), 6);
@@ -100,6 +116,8 @@ export function centralHeader(member: MemberInfo, storedSize: number): Buffer {
   record.writeUInt32LE(big ? MAX_32 : member.size, 24);
   record.writeUInt16LE(member.name.length, 28);
   record.writeUInt16LE(extra.length, 30);
+  // No comment, disk 0, no internal attributes.
+  record.fill(0, 32, 38);
   record.writeUInt32LE(member.isDirectory ? ((0o40755 << 16) | 0x10) >>> 0 : (0o100644 << 16) >>> 0, 38);
   record.writeUInt32LE(Math.min(member.offset, MAX_32), 42);
   member.name.copy(record, 46);

@@ -1,10 +1,11 @@
 import type { Writable } from 'node:stream';
 import zlib from 'node:zlib';
 import { withoutBidiControls } from '@cloudvault/contract/validation';
-import { BATCHED_OUTPUT_BYTES, BatchedOutput, type ReadPart } from './batched-output.ts';
+import { BATCHED_OUTPUT_BYTES, BatchedOutput, type ReadPart, writeChunk } from './batched-output.ts';
 import type { DirectSocket } from './direct-socket.ts';
 import type { SocketSegment } from './native-addon.ts';
-import { centralHeader, dataDescriptor, endRecords, localHeader, type MemberInfo } from './zip-records.ts';
+import { CentralDirectory } from './zip-central-directory.ts';
+import { centralHeader, dataDescriptor, dosDateTime, localHeader, type MemberInfo } from './zip-records.ts';
 
 /** One archive member: a directory (path ends with '/') or a file whose CRC32 and size are known. */
 export interface ZipEntry {
@@ -56,7 +57,14 @@ export function pathTooLongForZip(entries: Iterable<ZipEntry>): string | undefin
 const DEFLATE_READ_SIZE = 1024 * 1024;
 /** zlib's own state while deflating (window, hash chains, pending output), generously. */
 const DEFLATE_STATE_BYTES = 512 * 1024;
-/** Members per send on a direct socket: one thread's work per group, not a round trip per file. */
+/**
+ * Members in the first send on a direct socket: its bytes leave once a few headers are
+ * built. Each later send takes twice as many, up to MEMBERS_PER_SEND: building headers is
+ * about ten times faster than sending the files, so each group is ready before the one
+ * ahead of it has left (docs/decisions/0012, addendum of 2026-11-25).
+ */
+const FIRST_SEND_MEMBERS = 16;
+/** The most members per send: one thread's work per group, not a round trip per file, and at most two groups held. */
 const MEMBERS_PER_SEND = 512;
 
 type SendableEntry = ZipEntry & { file?: ZipEntry['file'] & { storedKey: string } };
@@ -87,7 +95,7 @@ export function createZipArchive(
   if (listed && pathTooLongForZip(listed) !== undefined) throw new RangeError(`A zip entry name is limited to ${MAX_ENTRY_NAME_BYTES} bytes`);
   const sendable = listed ? listed.every(isSendable) : options.everyFileStored === true;
   return {
-    // Sent with sendfile or not, the central directory goes through the batched output.
+    // The batched output's, which a zip takes when its socket cannot be sent into directly.
     bufferBytes: BATCHED_OUTPUT_BYTES + (options.compress ? DEFLATE_READ_SIZE + DEFLATE_STATE_BYTES : 0),
     async writeTo(destination, direct) {
       const socket = !options.compress && direct && sendable ? await direct.socket() : null;
@@ -107,6 +115,7 @@ function isSendable(entry: ZipEntry): entry is SendableEntry {
  * made only of them kept as `_` rather than an empty segment.
  */
 function entryName(path: string): Buffer {
+  if (withoutBidiControls(path) === path) return Buffer.from(path, 'utf8');
   const segments = path.split('/').map((segment) => {
     const visible = withoutBidiControls(segment);
     return visible === '' && segment !== '' ? '_' : visible;
@@ -120,7 +129,7 @@ function memberOf(entry: ZipEntry, offset: number, compress: boolean): MemberInf
   if (name.length > MAX_ENTRY_NAME_BYTES) throw new RangeError(`A zip entry name is limited to ${MAX_ENTRY_NAME_BYTES} bytes`);
   return {
     name,
-    modifiedAt: entry.modifiedAt,
+    dosTime: dosDateTime(entry.modifiedAt),
     size: entry.file?.size ?? 0,
     crc32: entry.file ? entry.file.crc32 >>> 0 : 0,
     isDirectory: !entry.file,
@@ -129,15 +138,10 @@ function memberOf(entry: ZipEntry, offset: number, compress: boolean): MemberInf
   };
 }
 
-/** The central directory and the end records, for members that ended at `offset`. */
-function centralDirectory(central: Buffer[], offset: number): Buffer[] {
-  const centralSize = central.reduce((sum, record) => sum + record.length, 0);
-  return [...central, endRecords(central.length, offset, centralSize)];
-}
-
 /**
- * Members go out with sendfile a group at a time; the central directory, last, through the
- * destination itself, so that the response is finished when the client holds the whole zip.
+ * Members go out with sendfile a group at a time, each group built while the one before it
+ * is being sent; the central directory, last, through the destination itself, so that the
+ * response is finished when the client holds the whole zip.
  */
 async function sendStored(
   entries: readonly ZipEntry[] | AsyncIterable<ZipEntry>,
@@ -145,31 +149,43 @@ async function sendStored(
   pathOf: DirectSending['pathOf'],
   destination: Writable,
 ): Promise<void> {
-  const central: Buffer[] = [];
+  const central = new CentralDirectory();
   let offset = 0;
   let segments: SocketSegment[] = [];
+  let groupSize = FIRST_SEND_MEMBERS;
+  let inGroup = 0;
+  let sending: Promise<void> = Promise.resolve();
+  // The socket takes one send at a time, in order: a group waits for the one before it.
+  const sendGroup = async () => {
+    await sending;
+    const sent = socket.send(segments);
+    // Awaited before the next send or at the end; a failure meanwhile is not unhandled.
+    sent.catch(() => {});
+    sending = sent;
+    segments = [];
+    inGroup = 0;
+    groupSize = Math.min(groupSize * 2, MEMBERS_PER_SEND);
+  };
   for await (const entry of entries) {
     if (!isSendable(entry)) throw new Error(`The zip member ${entry.path} has no local file to send`);
     const member = memberOf(entry, offset, false);
     const header = localHeader(member);
     segments.push(header);
     if (entry.file && member.size > 0) segments.push({ path: pathOf(entry.file.storedKey), offset: 0, length: member.size });
-    central.push(centralHeader(member, member.size));
+    central.add(centralHeader(member, member.size));
     offset += header.length + member.size;
-    if (central.length % MEMBERS_PER_SEND === 0) {
-      await socket.send(segments);
-      segments = [];
-    }
+    if (++inGroup === groupSize) await sendGroup();
   }
-  await socket.send(segments);
-  const output = new BatchedOutput(destination);
-  for (const record of centralDirectory(central, offset)) await output.append(record);
-  await output.finish();
+  await sendGroup();
+  await sending;
+  // Already packed in chunks: written as they are, without a 4 MiB batch to copy them into
+  // (each zip's batch had the garbage collector mark the whole heap every 16 zips).
+  for (const chunk of central.end(offset)) await writeChunk(destination, chunk);
 }
 
 async function writeBatched(entries: readonly ZipEntry[] | AsyncIterable<ZipEntry>, compress: boolean, destination: Writable): Promise<void> {
   const output = new BatchedOutput(destination);
-  const central: Buffer[] = [];
+  const central = new CentralDirectory();
   let offset = 0;
   for await (const entry of entries) {
     const member = memberOf(entry, offset, compress);
@@ -185,10 +201,10 @@ async function writeBatched(entries: readonly ZipEntry[] | AsyncIterable<ZipEntr
     } else if (entry.file && member.size > 0) {
       await output.appendRead(member.size, entry.file.read);
     }
-    central.push(centralHeader(member, storedSize));
+    central.add(centralHeader(member, storedSize));
     offset += header.length + storedSize + descriptorLength;
   }
-  for (const record of centralDirectory(central, offset)) await output.append(record);
+  for (const record of central.end(offset)) await output.append(record);
   await output.finish();
 }
 

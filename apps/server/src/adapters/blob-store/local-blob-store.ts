@@ -33,10 +33,13 @@ export interface LocalFiles {
 /** The files of a local store at `root` (sharded by the key's first four characters). */
 export function localFilesAt(root: string): LocalFiles {
   const resolved = path.resolve(root);
+  const prefix = resolved.endsWith(path.sep) ? resolved : `${resolved}${path.sep}`;
   return {
     pathOf(key) {
       assertValidKey(key);
-      return path.join(resolved, key.slice(0, 2), key.slice(2, 4), key);
+      // Joined by hand: a valid key has no separator or dot to normalise, and path.join
+      // costs 0.6 ms per 1,000 keys, a zip of 1,000 files (docs/decisions/0012).
+      return `${prefix}${key.slice(0, 2)}${path.sep}${key.slice(2, 4)}${path.sep}${key}`;
     },
   };
 }

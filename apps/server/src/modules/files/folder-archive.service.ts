@@ -24,14 +24,16 @@ export function createFolderArchiveService(deps: {
   async function* entriesOf(userId: string, folderId: string): AsyncGenerator<ZipEntry> {
     let afterPath = '';
     for (;;) {
-      const page = await deps.files.archiveEntries(userId, folderId, afterPath, ARCHIVE_PAGE);
+      // One row past the page says whether another follows: no query for an empty last page.
+      const rows = await deps.files.archiveEntries(userId, folderId, afterPath, ARCHIVE_PAGE + 1);
+      const page = rows.slice(0, ARCHIVE_PAGE);
       for (const row of page) {
         const modifiedAt = new Date(row.updated_at);
         if (row.blob_key === null) yield { path: row.path, modifiedAt };
         else yield { path: row.path, modifiedAt, file: zipFileOf(deps.blobs, { blob_key: row.blob_key, size: Number(row.size), crc32: Number(row.crc32) }) };
       }
       const last = page.at(-1);
-      if (!last || page.length < ARCHIVE_PAGE) return;
+      if (!last || rows.length <= ARCHIVE_PAGE) return;
       afterPath = last.path;
     }
   }

@@ -101,7 +101,9 @@ export function dataDescriptor(member: MemberInfo, storedSize: number): Buffer {
 
 export function centralHeader(member: MemberInfo, storedSize: number): Buffer {
   const big = hasBigSizes(member);
-  const extra = big || member.offset >= MAX_32 ? zip64Extra([...(big ? [member.size, storedSize] : []), ...(member.offset >= MAX_32 ? [member.offset] : [])]) : NO_EXTRA;
+  const zip64Values = big ? [member.size, storedSize] : [];
+  if (member.offset >= MAX_32) zip64Values.push(member.offset);
+  const extra = zip64Extra(zip64Values);
   const { time, date } = member.dosTime;
   const record = recordOf(46 + member.name.length + extra.length);
   record.writeUInt32LE(0x02014b50, 0);

@@ -82,6 +82,9 @@ function focusIsVisible(page: Page): Promise<boolean> {
   });
 }
 
+/** How long focus may take to come back after a dialog closes, as Playwright's own waits allow. */
+const FOCUS_RETURN_TIMEOUT = 5_000;
+
 /**
  * Opens a dialog with `open`, audits it, checks focus went in and Tab shows where it is,
  * closes it with Escape and checks focus is back on the page rather than lost on <body>.
@@ -98,8 +101,11 @@ async function auditDialog(page: Page, found: string[], name: string, open: () =
   if (whileOpen) await whileOpen(dialog);
   await page.keyboard.press('Escape');
   await dialog.waitFor({ state: 'detached' });
-  // React gives focus back in the effect after the dialog leaves the page: a moment later.
-  await expect.poll(() => page.evaluate(() => document.activeElement !== document.body), { message: `focus returns from “${name}”` }).toBe(true);
+  // React gives focus back in the effect after the dialog leaves the page: a moment later,
+  // which on the shared two-core CI machine once took longer than expect.poll's default second.
+  await expect
+    .poll(() => page.evaluate(() => document.activeElement !== document.body), { message: `focus returns from “${name}”`, timeout: FOCUS_RETURN_TIMEOUT })
+    .toBe(true);
 }
 
 /** The tile's own button, reached as a pointer user would (the row actions show on hover). */

@@ -39,13 +39,17 @@ beforeAll(async () => {
   Object.assign(drive, { token: owner.token, projectsId: projects.id, emptyId: empty.id, successPath: pathOf(checkout.location ?? '') });
 }, 60_000);
 
-/** Nothing still loading or sliding in: spinners gone, the tiles' entrance over. */
+/**
+ * Nothing still loading or moving: spinners gone, the tiles' entrance over, and no finite
+ * animation or transition running. Colours are audited at rest: axe blends a fading or
+ * changing colour as it is at that instant (a CI run once found at 4.05:1 a link that every
+ * other run found at rest above 4.5:1).
+ */
 async function settled(page: Page): Promise<void> {
-  await page.waitForFunction(() => !document.querySelector('.animate-spin, [aria-busy="true"], .cv-tile-in'));
-  // Colours are audited at rest: axe blends a fading or changing colour as it is at that
-  // instant (a CI run once found at 4.05:1 a link that every other run found at rest above 4.5:1).
-  await page.waitForFunction(() =>
-    document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity),
+  await page.waitForFunction(
+    () =>
+      !document.querySelector('.animate-spin, [aria-busy="true"], .cv-tile-in') &&
+      document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity),
   );
 }
 

@@ -2,9 +2,12 @@
  * `npm run bench:zip-cost`: where a folder zip's time goes, per request. The folder of the
  * folder-zip scenario (1,000 files of 100 KiB, uploaded through the API) is zipped by each
  * build of our server in turn and the same bytes served by nginx as a pre-built zip,
- * rounds interleaved. Per zip: wall time, time to the first byte, the server's CPU
- * (user+system from /proc/<pid>/stat, nginx's workers summed; ours also its JavaScript
- * thread alone) and this client's CPU, so
+ * rounds interleaved. Two more rows take the zip's own work away: each build sending that
+ * pre-built zip as one stored file (its transport alone), and our native sender with no
+ * server around it sending the members from their files with the bytes between
+ * (bench/servers/bare-zip-sender-server.ts: the addon's per-member work alone). Per zip:
+ * wall time, time to the first byte, the server's CPU (user+system from /proc/<pid>/stat,
+ * nginx's workers summed; ours also its JavaScript thread alone) and this client's CPU, so
  * that fixed costs show apart from the bytes, and on a shared machine CPU time says what
  * wall time cannot.
  *
@@ -22,12 +25,13 @@ import { createFolder, register, storeZipsUncompressed, upload } from './lib/clo
 import { type Download, fastGet } from './lib/fast-get.ts';
 import { buildStoredZip, randomFiles } from './lib/fixtures.ts';
 import { closeConnections } from './lib/http-client.ts';
-import { childPids, syncDisks } from './lib/processes.ts';
+import { childPids, startScriptServer, syncDisks } from './lib/processes.ts';
 import { median } from './lib/stats.ts';
 import { startNginx } from './servers/nginx.ts';
 import { startOurServer } from './servers/ours.ts';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+const BARE_SENDER = fileURLToPath(new URL('./servers/bare-zip-sender-server.ts', import.meta.url));
 const env = process.env;
 const bundles = env.ZIP_COST_BUNDLES ? env.ZIP_COST_BUNDLES.split(',').map((bundle) => path.resolve(repoRoot, bundle.trim())) : [SERVER_BUNDLE];
 const rounds = Number(env.ZIP_COST_ROUNDS ?? 5);
@@ -129,7 +133,21 @@ try {
     const headers = { authorization: `Bearer ${client.token}` };
     const first = await fastGet(url, headers, idleTimeoutMs);
     targets.push({ name: `ours ${path.relative(repoRoot, bundle)}`, pids: async () => [server.pid], mainThread: server.pid, url, headers, bytes: first.bytes });
+    // The same server sending nginx's pre-built zip as one stored file: what its transport
+    // costs for these bytes, apart from the zip's own work (rows, headers, 1,000 files).
+    const prebuilt = await upload(client, zipPath, zipBytes, 'prebuilt.zip');
+    targets.push({
+      name: `ours ${path.relative(repoRoot, bundle)}, the pre-built zip as one file`,
+      pids: async () => [server.pid],
+      mainThread: server.pid,
+      url: `${server.url}/api/files/${prebuilt.id}/download`,
+      headers,
+      bytes: zipBytes,
+    });
   }
+  const bare = await startScriptServer(BARE_SENDER, { ZIP_FILE: zipPath, MEMBERS_DIR: path.join(tempRoot, 'folder') });
+  stops.push(() => bare.stop());
+  targets.push({ name: 'our sender alone (no server)', pids: async () => [bare.pid], mainThread: bare.pid, url: `${bare.url}/folder.zip`, headers: {}, bytes: zipBytes });
   targets.push({ name: 'nginx', pids: () => childPids(nginxPid), url: nginx.fileUrl('folder.zip'), headers: {}, bytes: zipBytes });
   await syncDisks();
 

@@ -84,7 +84,6 @@ export function createFilesRepository(db: Kysely<Database>, dialect: Dialect) {
         .execute();
     },
 
-    /** Live files in any of the folders (batched: SQLite caps bound parameters). */
     /** A page of a folder's zip members (its live sub-folders and files), by path, after `afterPath`. */
     async archiveEntries(userId: string, folderId: string, afterPath: string, limit: number): Promise<ArchiveEntryRow[]> {
       return (await sqlArchiveEntriesPage(dialect, userId, folderId, afterPath, limit).execute(db)).rows;
@@ -96,6 +95,7 @@ export function createFilesRepository(db: Kysely<Database>, dialect: Dialect) {
       return Number(rows[0]?.bytes ?? 0);
     },
 
+    /** Live files in any of the folders (batched: SQLite caps bound parameters). */
     async listLiveInFolders(userId: string, folderIds: string[]): Promise<FileRow[]> {
       const rows: FileRow[] = [];
       for (let i = 0; i < folderIds.length; i += 500) {

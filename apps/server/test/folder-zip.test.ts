@@ -175,6 +175,18 @@ describe('paths too long for a zip entry', () => {
     const entries = await readZip(fits.bytes);
     expect(entries.size).toBe(85);
     expect(Math.max(...[...entries.keys()].map((path) => Buffer.byteLength(path)))).toBe(85 * 766);
+
+    // The folders fit, so the files decide: a short name in the deepest one still fits, a long one does not.
+    const deepest = chain.at(-1) as string;
+    await uploadFile(server, token, 'short', { name: 'short.txt', folderId: deepest });
+    const withShort = await downloadZip(token, chain[1] as string);
+    expect(withShort.status).toBe(200);
+    expect((await readZip(withShort.bytes)).get(`${(name + '/').repeat(85)}short.txt`)?.toString()).toBe('short');
+    // 255 characters, 761 bytes: 65,871 in all.
+    expect((await uploadFile(server, token, 'long', { name: `${'界'.repeat(253)}.t`, folderId: deepest })).status).toBe(201);
+    const withLong = await downloadZip(token, chain[1] as string);
+    expect(withLong.status).toBe(409);
+    expect(JSON.parse(withLong.bytes.toString())).toMatchObject({ code: 'PATH_TOO_LONG_FOR_ZIP' });
   });
 });
 

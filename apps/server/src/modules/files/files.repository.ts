@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Dialect } from '../../db/database.ts';
-import { type ArchiveEntryRow, sqlArchiveEntriesPage, sqlLongestArchivePath } from '../../db/archive-entries.ts';
+import { type ArchiveEntryRow, sqlArchiveEntriesPage, sqlLongestArchiveFolderPath, sqlLongestArchivePath } from '../../db/archive-entries.ts';
 import { queueBlobDeletions } from '../../db/blob-deletions.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { FILE_COLUMNS, LISTED_FILE_COLUMNS } from '../../db/file-columns.ts';
@@ -92,6 +92,12 @@ export function createFilesRepository(db: Kysely<Database>, dialect: Dialect) {
     /** The byte length of the longest path in a folder's zip, checked before the zip starts. */
     async longestArchivePath(userId: string, folderId: string): Promise<number> {
       const { rows } = await sqlLongestArchivePath(dialect, userId, folderId).execute(db);
+      return Number(rows[0]?.bytes ?? 0);
+    },
+
+    /** The longest path among a folder's zip members that are sub-folders, in UTF-8 bytes; 0 without any. */
+    async longestArchiveFolderPath(userId: string, folderId: string): Promise<number> {
+      const { rows } = await sqlLongestArchiveFolderPath(dialect, userId, folderId).execute(db);
       return Number(rows[0]?.bytes ?? 0);
     },
 

@@ -1,3 +1,4 @@
+import { ITEM_NAME_MAX_LENGTH } from '@cloudvault/contract/validation';
 import type { BlobStore } from '../../adapters/blob-store/blob-store.ts';
 import { notFound, pathTooLongForZip as pathTooLong } from '../../lib/errors.ts';
 import { createZipArchive, MAX_ENTRY_NAME_BYTES, type ZipArchive, type ZipEntry } from '../../lib/zip-writer.ts';
@@ -6,6 +7,8 @@ import type { FileRow, FilesRepository } from './files.repository.ts';
 
 /** Members read from the database per query: the archive holds one page of rows at a time. */
 export const ARCHIVE_PAGE = 1000;
+/** The most UTF-8 bytes a file's name can take: every name is checked to at most 255 code points, each at most 4 bytes. */
+const MAX_ITEM_NAME_BYTES = ITEM_NAME_MAX_LENGTH * 4;
 
 /**
  * A folder as a zip streamed while it is read: entry paths relative to the folder, every
@@ -17,7 +20,7 @@ export const ARCHIVE_PAGE = 1000;
  */
 export function createFolderArchiveService(deps: {
   folders: Pick<FoldersService, 'findLive'>;
-  files: Pick<FilesRepository, 'archiveEntries' | 'longestArchivePath'>;
+  files: Pick<FilesRepository, 'archiveEntries' | 'longestArchivePath' | 'longestArchiveFolderPath'>;
   blobs: Pick<BlobStore, 'readInto'>;
   compressionEnabled(userId: string): Promise<boolean>;
 }) {
@@ -38,12 +41,25 @@ export function createFolderArchiveService(deps: {
     }
   }
 
+  /**
+   * Whether a member's path exceeds a zip entry name. The sub-folders' paths say it alone
+   * unless the longest of them leaves less room than a file name can take: then the files'
+   * paths are measured too. A zip of an ordinary folder thus reads its folder tree for the
+   * check, not its files as well.
+   */
+  async function hasPathTooLong(userId: string, folderId: string): Promise<boolean> {
+    const folderPath = await deps.files.longestArchiveFolderPath(userId, folderId);
+    if (folderPath > MAX_ENTRY_NAME_BYTES) return true;
+    if (folderPath + MAX_ITEM_NAME_BYTES <= MAX_ENTRY_NAME_BYTES) return false;
+    return (await deps.files.longestArchivePath(userId, folderId)) > MAX_ENTRY_NAME_BYTES;
+  }
+
   return {
     async archive(userId: string, folderId: string): Promise<{ name: string; zip: ZipArchive }> {
       const root = await deps.folders.findLive(userId, folderId);
       if (!root) throw notFound('Folder not found', 'FOLDER_NOT_FOUND');
       // Refused while an error can still be answered, not as a zip cut off midway.
-      if ((await deps.files.longestArchivePath(userId, folderId)) > MAX_ENTRY_NAME_BYTES) throw pathTooLong();
+      if (await hasPathTooLong(userId, folderId)) throw pathTooLong();
       return {
         name: `${root.name}.zip`,
         zip: createZipArchive(entriesOf(userId, folderId), { compress: await deps.compressionEnabled(userId), everyFileStored: true }),

@@ -1,11 +1,11 @@
-import { endRecords } from './zip-records.ts';
+import { centralHeaderLength, endRecords, type MemberInfo, writeCentralHeader } from './zip-records.ts';
 
 /** Bytes per chunk of packed records. */
 const CHUNK_BYTES = 64 * 1024;
 
 /**
  * A zip's central directory as its members are written: their records packed into 64 KiB
- * chunks. Held until the archive's end, a Buffer per record was an object per member for
+ * chunks, each written in place. Held until the archive's end, a Buffer per record was an object per member for
  * the garbage collector to copy and promote, most of the CPU a 1,000-file zip spent
  * collecting (docs/decisions/0012, addendum of 2026-11-25).
  */
@@ -16,16 +16,19 @@ export class CentralDirectory {
   private count = 0;
   private size = 0;
 
-  add(record: Buffer): void {
-    if (!this.current || this.used + record.length > this.current.length) {
+  /** The member's central record, written straight into the current chunk. */
+  add(member: MemberInfo, storedSize: number): void {
+    const length = centralHeaderLength(member, storedSize);
+    if (!this.current || this.used + length > this.current.length) {
       if (this.current) this.filled.push(this.current.subarray(0, this.used));
       // A record may be longer than a chunk (a name of up to 65,535 bytes).
-      this.current = Buffer.allocUnsafe(Math.max(CHUNK_BYTES, record.length));
+      this.current = Buffer.allocUnsafe(Math.max(CHUNK_BYTES, length));
       this.used = 0;
     }
-    this.used += record.copy(this.current, this.used);
+    writeCentralHeader(this.current, this.used, member, storedSize);
+    this.used += length;
     this.count += 1;
-    this.size += record.length;
+    this.size += length;
   }
 
   /** The records, then the end records, for a directory that starts where the members ended, at `offset`. */

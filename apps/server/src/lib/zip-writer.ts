@@ -5,7 +5,7 @@ import { BATCHED_OUTPUT_BYTES, BatchedOutput, type ReadPart, writeChunk } from '
 import type { DirectSocket } from './direct-socket.ts';
 import type { SocketSegment } from './native-addon.ts';
 import { CentralDirectory } from './zip-central-directory.ts';
-import { centralHeader, dataDescriptor, dosDateTime, localHeader, type MemberInfo } from './zip-records.ts';
+import { dataDescriptor, dosDateTime, localHeader, type MemberInfo } from './zip-records.ts';
 
 /** One archive member: a directory (path ends with '/') or a file whose CRC32 and size are known. */
 export interface ZipEntry {
@@ -79,17 +79,19 @@ type SendableEntry = ZipEntry & { file?: ZipEntry['file'] & { storedKey: string 
  * '/'-separated, no '..').
  */
 export function createZipArchive(
-  entries: readonly ZipEntry[] | AsyncIterable<ZipEntry>,
+  entries: readonly ZipEntry[] | AsyncIterable<readonly ZipEntry[]>,
   options: {
     compress: boolean;
     /**
-     * For entries read as they are written (an async iterable, such as pages of a folder
-     * read from the database): whether every file has its `storedKey`. Arrays are checked.
+     * For entries read as they are written (pages of them, such as a folder read from the
+     * database a page at a time): whether every file has its `storedKey`. Arrays are checked.
      */
     everyFileStored?: boolean;
   },
 ): ZipArchive {
   const listed = Array.isArray(entries) ? (entries as readonly ZipEntry[]) : undefined;
+  // A page at a time: one await per page, not per member.
+  const pages: Iterable<readonly ZipEntry[]> | AsyncIterable<readonly ZipEntry[]> = listed ? [listed] : (entries as AsyncIterable<readonly ZipEntry[]>);
   // Callers refuse such archives with a message of their own; this keeps a header from
   // failing halfway through a response.
   if (listed && pathTooLongForZip(listed) !== undefined) throw new RangeError(`A zip entry name is limited to ${MAX_ENTRY_NAME_BYTES} bytes`);
@@ -99,8 +101,8 @@ export function createZipArchive(
     bufferBytes: BATCHED_OUTPUT_BYTES + (options.compress ? DEFLATE_READ_SIZE + DEFLATE_STATE_BYTES : 0),
     async writeTo(destination, direct) {
       const socket = !options.compress && direct && sendable ? await direct.socket() : null;
-      if (socket && direct) await sendStored(entries, socket, direct.pathOf, destination);
-      else await writeBatched(entries, options.compress, destination);
+      if (socket && direct) await sendStored(pages, socket, direct.pathOf, destination);
+      else await writeBatched(pages, options.compress, destination);
     },
   };
 }
@@ -143,8 +145,10 @@ function memberOf(entry: ZipEntry, offset: number, compress: boolean): MemberInf
  * is being sent; the central directory, last, through the destination itself, so that the
  * response is finished when the client holds the whole zip.
  */
+type Pages = Iterable<readonly ZipEntry[]> | AsyncIterable<readonly ZipEntry[]>;
+
 async function sendStored(
-  entries: readonly ZipEntry[] | AsyncIterable<ZipEntry>,
+  pages: Pages,
   socket: DirectSocket,
   pathOf: DirectSending['pathOf'],
   destination: Writable,
@@ -166,15 +170,17 @@ async function sendStored(
     inGroup = 0;
     groupSize = Math.min(groupSize * 2, MEMBERS_PER_SEND);
   };
-  for await (const entry of entries) {
-    if (!isSendable(entry)) throw new Error(`The zip member ${entry.path} has no local file to send`);
-    const member = memberOf(entry, offset, false);
-    const header = localHeader(member);
-    segments.push(header);
-    if (entry.file && member.size > 0) segments.push({ path: pathOf(entry.file.storedKey), offset: 0, length: member.size });
-    central.add(centralHeader(member, member.size));
-    offset += header.length + member.size;
-    if (++inGroup === groupSize) await sendGroup();
+  for await (const page of pages) {
+    for (const entry of page) {
+      if (!isSendable(entry)) throw new Error(`The zip member ${entry.path} has no local file to send`);
+      const member = memberOf(entry, offset, false);
+      const header = localHeader(member);
+      segments.push(header);
+      if (entry.file && member.size > 0) segments.push({ path: pathOf(entry.file.storedKey), offset: 0, length: member.size });
+      central.add(member, member.size);
+      offset += header.length + member.size;
+      if (++inGroup === groupSize) await sendGroup();
+    }
   }
   await sendGroup();
   await sending;
@@ -183,26 +189,28 @@ async function sendStored(
   for (const chunk of central.end(offset)) await writeChunk(destination, chunk);
 }
 
-async function writeBatched(entries: readonly ZipEntry[] | AsyncIterable<ZipEntry>, compress: boolean, destination: Writable): Promise<void> {
+async function writeBatched(pages: Pages, compress: boolean, destination: Writable): Promise<void> {
   const output = new BatchedOutput(destination);
   const central = new CentralDirectory();
   let offset = 0;
-  for await (const entry of entries) {
-    const member = memberOf(entry, offset, compress);
-    const header = localHeader(member);
-    await output.append(header);
-    let storedSize = member.size;
-    let descriptorLength = 0;
-    if (entry.file && member.deflated) {
-      storedSize = await appendDeflated(output, entry.file);
-      const descriptor = dataDescriptor(member, storedSize);
-      await output.append(descriptor);
-      descriptorLength = descriptor.length;
-    } else if (entry.file && member.size > 0) {
-      await output.appendRead(member.size, entry.file.read);
+  for await (const page of pages) {
+    for (const entry of page) {
+      const member = memberOf(entry, offset, compress);
+      const header = localHeader(member);
+      await output.append(header);
+      let storedSize = member.size;
+      let descriptorLength = 0;
+      if (entry.file && member.deflated) {
+        storedSize = await appendDeflated(output, entry.file);
+        const descriptor = dataDescriptor(member, storedSize);
+        await output.append(descriptor);
+        descriptorLength = descriptor.length;
+      } else if (entry.file && member.size > 0) {
+        await output.appendRead(member.size, entry.file.read);
+      }
+      central.add(member, storedSize);
+      offset += header.length + storedSize + descriptorLength;
     }
-    central.add(centralHeader(member, storedSize));
-    offset += header.length + storedSize + descriptorLength;
   }
   for (const record of central.end(offset)) await output.append(record);
   await output.finish();

@@ -24,17 +24,17 @@ export function createFolderArchiveService(deps: {
   blobs: Pick<BlobStore, 'readInto'>;
   compressionEnabled(userId: string): Promise<boolean>;
 }) {
-  async function* entriesOf(userId: string, folderId: string): AsyncGenerator<ZipEntry> {
+  async function* entriesOf(userId: string, folderId: string): AsyncGenerator<ZipEntry[]> {
     let afterPath = '';
     for (;;) {
       // One row past the page says whether another follows: no query for an empty last page.
       const rows = await deps.files.archiveEntries(userId, folderId, afterPath, ARCHIVE_PAGE + 1);
       const page = rows.slice(0, ARCHIVE_PAGE);
-      for (const row of page) {
+      yield page.map((row): ZipEntry => {
         const modifiedAt = new Date(row.updated_at);
-        if (row.blob_key === null) yield { path: row.path, modifiedAt };
-        else yield { path: row.path, modifiedAt, file: zipFileOf(deps.blobs, { blob_key: row.blob_key, size: Number(row.size), crc32: Number(row.crc32) }) };
-      }
+        if (row.blob_key === null) return { path: row.path, modifiedAt };
+        return { path: row.path, modifiedAt, file: zipFileOf(deps.blobs, { blob_key: row.blob_key, size: Number(row.size), crc32: Number(row.crc32) }) };
+      });
       const last = page.at(-1);
       if (!last || rows.length <= ARCHIVE_PAGE) return;
       afterPath = last.path;

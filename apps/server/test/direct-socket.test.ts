@@ -89,6 +89,38 @@ describe('directSocketOf', () => {
     await served.close();
   });
 
+  it('sends a run of members, each header then its whole file, framed as one chunk', async () => {
+    const small = path.join(dir, 'small.bin');
+    await writeFile(small, 'small file');
+    const headers = Buffer.from('H1H22H333');
+    const run = { headers, paths: `${filePath}\0\0${small}\0`, lengths: Float64Array.from([2, fileBytes.length, 3, 0, 4, 10]), length: 9 + fileBytes.length + 10 };
+    const served = await serve(async (response, socket) => {
+      await socket.send([Buffer.from('<'), run, Buffer.from('>')]);
+      response.write('end');
+    });
+    const body = Buffer.from(await (await fetch(served.url)).arrayBuffer());
+    expect(body.equals(Buffer.concat([Buffer.from('<H1'), fileBytes, Buffer.from('H22H333small file>end')]))).toBe(true);
+    expect(served.failures).toEqual([]);
+    await served.close();
+  });
+
+  it.each([
+    ['header lengths that do not add up to the headers', { lengths: Float64Array.from([2, 1, 2, 0]), length: 5 }],
+    ['a file without a path', { paths: '\0\0' }],
+    ['fewer paths than members', { paths: `${filePath}\0` }],
+    ['a length that is not whole', { lengths: Float64Array.from([2, 0.5, 3, 0]), length: 5.5 }],
+    ['a total that is not the sum', { length: 7 }],
+    ['lengths that are not a Float64Array', { lengths: [2, 1, 3, 0] }],
+  ])('refuses a run of members with %s, before anything is sent', async (_case, change) => {
+    const run = { headers: Buffer.from('H1H22'), paths: `${filePath}\0\0`, lengths: Float64Array.from([2, 1, 3, 0]), length: 6, ...change };
+    const served = await serve(async (_response, socket) => {
+      await socket.send([run as unknown as Buffer]);
+    });
+    await expect(fetch(served.url).then((response) => response.arrayBuffer())).rejects.toThrow();
+    expect(served.failures[0]).toBeInstanceOf(TypeError);
+    await served.close();
+  });
+
   it('rejects when a file is missing or shorter than its range, and the client sees a cut body', async () => {
     const served = await serve(async (_response, socket) => {
       await socket.send([{ path: filePath, offset: fileBytes.length - 10, length: 20 }]);

@@ -1,4 +1,5 @@
-// Sends a list of segments (bytes, or a range of a file given by descriptor or path) into
+// Sends a list of segments (bytes, a range of a file given by descriptor or path, or a run
+// of zip members: each one's header bytes, then its whole file by path) into
 // a TCP socket on a thread of its own: file bytes go from the page cache to the socket with
 // sendfile(2), the one copy Node's own fs and net APIs cannot avoid. The socket and every
 // file descriptor are dup'ed before the call returns, so whatever Node later does with its
@@ -30,15 +31,22 @@
 // A file ended before its range did: reported with its own message, not an errno.
 #define SHORT_FILE (-1)
 
-enum segment_kind { SEGMENT_BYTES, SEGMENT_FD, SEGMENT_PATH };
+enum segment_kind { SEGMENT_BYTES, SEGMENT_FD, SEGMENT_PATH, SEGMENT_MEMBERS };
 
 typedef struct {
   enum segment_kind kind;
-  char *bytes;  // SEGMENT_BYTES: a copy; SEGMENT_PATH: the NUL-terminated path
+  // SEGMENT_BYTES: a copy; SEGMENT_PATH: the NUL-terminated path; SEGMENT_MEMBERS: the
+  // members' headers back to back
+  char *bytes;
   size_t size;
   int fd;  // SEGMENT_FD: our own duplicate, closed once the job is done with it
   int64_t offset;
   int64_t length;
+  // SEGMENT_MEMBERS: how many, each one's path NUL-terminated back to back (empty for a
+  // member without bytes), and each one's header length then file length
+  size_t members;
+  char *paths;
+  int64_t *lengths;
 } segment_t;
 
 typedef struct job {
@@ -83,7 +91,11 @@ static void close_segment_files(job_t *job) {
 static void release_job(job_t *job) {
   if (atomic_fetch_sub(&job->refs, 1) != 1) return;
   close_segment_files(job);
-  for (size_t i = 0; i < job->count; i++) free(job->segments[i].bytes);
+  for (size_t i = 0; i < job->count; i++) {
+    free(job->segments[i].bytes);
+    free(job->segments[i].paths);
+    free(job->segments[i].lengths);
+  }
   free(job->segments);
   pthread_mutex_destroy(&job->lock);
   free(job);
@@ -165,19 +177,40 @@ static int send_file_corked(job_t *job, int fd, int64_t offset, int64_t length) 
   return result;
 }
 
+static int send_path(job_t *job, const char *path, int64_t offset, int64_t length) {
+  int fd = open(path, O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return fail(job, "open", errno);
+  int result = send_file_corked(job, fd, offset, length);
+  close(fd);
+  return result;
+}
+
+// Each member's header, then its file from the start; a header leaves with MSG_MORE
+// whenever bytes follow it.
+static int send_members(job_t *job, const segment_t *segment, int more) {
+  const char *header = segment->bytes;
+  const char *path = segment->paths;
+  for (size_t i = 0; i < segment->members; i++) {
+    int64_t header_length = segment->lengths[2 * i], file_length = segment->lengths[2 * i + 1];
+    int last = i + 1 == segment->members;
+    if (send_bytes(job, header, (size_t)header_length, more || !last || file_length > 0)) return job->error;
+    header += header_length;
+    if (file_length > 0 && send_path(job, path, 0, file_length)) return job->error;
+    path += strlen(path) + 1;
+  }
+  return 0;
+}
+
 static int send_segment(job_t *job, const segment_t *segment, int more) {
   switch (segment->kind) {
     case SEGMENT_BYTES:
       return send_bytes(job, segment->bytes, segment->size, more);
     case SEGMENT_FD:
       return send_file_corked(job, segment->fd, segment->offset, segment->length);
-    case SEGMENT_PATH: {
-      int fd = open(segment->bytes, O_RDONLY | O_CLOEXEC);
-      if (fd < 0) return fail(job, "open", errno);
-      int result = send_file_corked(job, fd, segment->offset, segment->length);
-      close(fd);
-      return result;
-    }
+    case SEGMENT_PATH:
+      return send_path(job, segment->bytes, segment->offset, segment->length);
+    case SEGMENT_MEMBERS:
+      return send_members(job, segment, more);
   }
   return 0;
 }
@@ -275,10 +308,62 @@ static int read_integer(napi_env env, napi_value object, const char *name, int64
   return 1;
 }
 
+// {headers, paths, lengths, length}: the members' headers in one Buffer, their paths each
+// followed by a NUL in one string, a Float64Array of each one's header length then file
+// length, and the bytes in all. Three values to read for a whole group of members, where
+// a segment each for headers and files took several property reads apiece.
+static int read_members(napi_env env, napi_value value, segment_t *segment) {
+  napi_value headers, paths, lengths;
+  bool is_buffer = false, is_typedarray = false;
+  if (napi_get_named_property(env, value, "headers", &headers) != napi_ok || napi_get_named_property(env, value, "paths", &paths) != napi_ok ||
+      napi_get_named_property(env, value, "lengths", &lengths) != napi_ok)
+    return 0;
+  napi_is_buffer(env, headers, &is_buffer);
+  napi_is_typedarray(env, lengths, &is_typedarray);
+  if (!is_buffer || !is_typedarray || !read_integer(env, value, "length", &segment->length)) return 0;
+  napi_typedarray_type type;
+  size_t values;
+  void *numbers;
+  napi_get_typedarray_info(env, lengths, &type, &values, &numbers, NULL, NULL);
+  if (type != napi_float64_array || values % 2 != 0) return 0;
+  segment->kind = SEGMENT_MEMBERS;
+  segment->members = values / 2;
+  void *data;
+  napi_get_buffer_info(env, headers, &data, &segment->size);
+  size_t paths_size;
+  if (napi_get_value_string_utf8(env, paths, NULL, 0, &paths_size) != napi_ok) return 0;
+  segment->bytes = malloc(segment->size > 0 ? segment->size : 1);
+  segment->paths = malloc(paths_size + 1);
+  segment->lengths = malloc(values > 0 ? values * sizeof *segment->lengths : 1);
+  if (segment->bytes == NULL || segment->paths == NULL || segment->lengths == NULL) return 0;
+  memcpy(segment->bytes, data, segment->size);
+  napi_get_value_string_utf8(env, paths, segment->paths, paths_size + 1, &paths_size);
+  // Every length whole and non-negative, the headers' adding up to the Buffer and all to
+  // `length`, one NUL-terminated path per member (and one to open for each file's bytes).
+  int64_t header_bytes = 0, all_bytes = 0;
+  size_t path_at = 0;
+  for (size_t i = 0; i < values; i++) {
+    double number = ((const double *)numbers)[i];
+    if (!(number >= 0 && number <= 9007199254740991.0) || number != (double)(int64_t)number) return 0;
+    segment->lengths[i] = (int64_t)number;
+    if (i % 2 == 0) header_bytes += segment->lengths[i];
+    all_bytes += segment->lengths[i];
+    if (all_bytes > 9007199254740991LL) return 0;  // past any `length` a number holds, and before int64_t overflows
+  }
+  for (size_t i = 0; i < segment->members; i++) {
+    const char *end = memchr(segment->paths + path_at, '\0', paths_size - path_at);
+    if (end == NULL || (end == segment->paths + path_at && segment->lengths[2 * i + 1] > 0)) return 0;
+    path_at = (size_t)(end - segment->paths) + 1;
+  }
+  return header_bytes == (int64_t)segment->size && all_bytes == segment->length && path_at == paths_size;
+}
+
 // 1 when read; 0 when malformed, or with *dup_error set when a descriptor could not be dup'ed.
 static int read_segment(napi_env env, napi_value value, segment_t *segment, int *dup_error) {
-  bool is_buffer = false;
+  bool is_buffer = false, has_headers = false;
   napi_is_buffer(env, value, &is_buffer);
+  if (!is_buffer) napi_has_named_property(env, value, "headers", &has_headers);
+  if (has_headers) return read_members(env, value, segment);
   if (is_buffer) {
     void *data;
     size_t size;
@@ -358,7 +443,7 @@ static napi_value send_segments(napi_env env, napi_callback_info info) {
     if (napi_get_element(env, argv[1], i, &element) != napi_ok || !read_segment(env, element, &job->segments[i], &dup_error)) {
       release_job(job);
       if (dup_error) napi_throw_error(env, NULL, strerror(dup_error));
-      else napi_throw_type_error(env, NULL, "a segment is a Buffer or {fd | path, offset, length} with whole, non-negative numbers");
+      else napi_throw_type_error(env, NULL, "a segment is a Buffer, {fd | path, offset, length} or {headers, paths, lengths, length} with whole, non-negative numbers");
       return NULL;
     }
   }

@@ -1,7 +1,14 @@
 import { createRequire } from 'node:module';
 
-/** What the addon sends into a socket: bytes in memory, or a range of an open file or a path. */
-export type SocketSegment = Buffer | { fd: number; offset: number; length: number } | { path: string; offset: number; length: number };
+/**
+ * What the addon sends into a socket: bytes in memory, a range of an open file or a path,
+ * or a run of members (zip-member-run.ts): each one's header, then its whole file by path.
+ */
+export type SocketSegment =
+  | Buffer
+  | { fd: number; offset: number; length: number }
+  | { path: string; offset: number; length: number }
+  | { headers: Buffer; paths: string; lengths: Float64Array; length: number };
 
 /** packages/native, as its C code exports it (docs/decisions/0012). */
 export interface NativeAddon {

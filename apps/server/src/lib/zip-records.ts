@@ -52,35 +52,42 @@ const hasBigSizes = (member: MemberInfo) => member.size > ZIP64_SIZE_THRESHOLD;
 const versionNeeded = (member: MemberInfo) => (hasBigSizes(member) || member.offset >= MAX_32 ? 45 : 20);
 const flagsOf = (member: MemberInfo) => UTF8_NAMES | (member.deflated ? DATA_DESCRIPTOR : 0);
 
-/**
- * A local header's bytes. A zip has one per member: taken from Node's shared pool
- * (allocUnsafe) rather than each its own ArrayBuffer, they cost a folder of 1,000 files
- * about half the CPU of its headers; every byte is written below.
- */
-const recordOf = (length: number) => Buffer.allocUnsafe(length);
+/** The length of a member's local header. */
+export function localHeaderLength(member: MemberInfo): number {
+  return 30 + member.name.length + (hasBigSizes(member) ? 20 : 0);
+}
 
-/** Stored members carry CRC and sizes up front: their bytes then pass through untouched, once. */
+/** A member's local header, in a Buffer of its own. */
 export function localHeader(member: MemberInfo): Buffer {
+  // From Node's shared pool (allocUnsafe) rather than an ArrayBuffer of its own: every byte is written.
+  const record = Buffer.allocUnsafe(localHeaderLength(member));
+  writeLocalHeader(record, 0, member);
+  return record;
+}
+
+/**
+ * Writes a member's local header into `target` at `start` (localHeaderLength bytes). Stored
+ * members carry CRC and sizes up front: their bytes then pass through untouched, once.
+ */
+export function writeLocalHeader(target: Buffer, start: number, member: MemberInfo): void {
   const big = hasBigSizes(member);
   const { deflated, size } = member;
   const extra = big ? zip64Extra(deflated ? [0, 0] : [size, size]) : NO_EXTRA;
   const { time, date } = member.dosTime;
-  const record = recordOf(30 + member.name.length + extra.length);
-  record.writeUInt32LE(0x04034b50, 0);
-  record.writeUInt16LE(versionNeeded(member), 4);
-  record.writeUInt16LE(flagsOf(member), 6);
-  record.writeUInt16LE(deflated ? 8 : 0, 8);
-  record.writeUInt16LE(time, 10);
-  record.writeUInt16LE(date, 12);
-  record.writeUInt32LE(deflated ? 0 : member.crc32, 14);
+  target.writeUInt32LE(0x04034b50, start);
+  target.writeUInt16LE(versionNeeded(member), start + 4);
+  target.writeUInt16LE(flagsOf(member), start + 6);
+  target.writeUInt16LE(deflated ? 8 : 0, start + 8);
+  target.writeUInt16LE(time, start + 10);
+  target.writeUInt16LE(date, start + 12);
+  target.writeUInt32LE(deflated ? 0 : member.crc32, start + 14);
   const declared = big ? MAX_32 : deflated ? 0 : size;
-  record.writeUInt32LE(declared, 18);
-  record.writeUInt32LE(declared, 22);
-  record.writeUInt16LE(member.name.length, 26);
-  record.writeUInt16LE(extra.length, 28);
-  member.name.copy(record, 30);
-  extra.copy(record, 30 + member.name.length);
-  return record;
+  target.writeUInt32LE(declared, start + 18);
+  target.writeUInt32LE(declared, start + 22);
+  target.writeUInt16LE(member.name.length, start + 26);
+  target.writeUInt16LE(extra.length, start + 28);
+  member.name.copy(target, start + 30);
+  extra.copy(target, start + 30 + member.name.length);
 }
 
 /** After a deflated member's data: its CRC and both sizes, now known. */

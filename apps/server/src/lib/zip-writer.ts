@@ -3,8 +3,8 @@ import zlib from 'node:zlib';
 import { withoutBidiControls } from '@cloudvault/contract/validation';
 import { BATCHED_OUTPUT_BYTES, BatchedOutput, type ReadPart, writeChunk } from './batched-output.ts';
 import type { DirectSocket } from './direct-socket.ts';
-import type { SocketSegment } from './native-addon.ts';
 import { CentralDirectory } from './zip-central-directory.ts';
+import { MemberRun } from './zip-member-run.ts';
 import { dataDescriptor, dosDateTime, localHeader, type MemberInfo } from './zip-records.ts';
 
 /** One archive member: a directory (path ends with '/') or a file whose CRC32 and size are known. */
@@ -66,6 +66,8 @@ const DEFLATE_STATE_BYTES = 512 * 1024;
 const FIRST_SEND_MEMBERS = 16;
 /** The most members per send: one thread's work per group, not a round trip per file, and at most two groups held. */
 const MEMBERS_PER_SEND = 512;
+
+type Pages = Iterable<readonly ZipEntry[]> | AsyncIterable<readonly ZipEntry[]>;
 
 type SendableEntry = ZipEntry & { file?: ZipEntry['file'] & { storedKey: string } };
 
@@ -145,8 +147,6 @@ function memberOf(entry: ZipEntry, offset: number, compress: boolean): MemberInf
  * is being sent; the central directory, last, through the destination itself, so that the
  * response is finished when the client holds the whole zip.
  */
-type Pages = Iterable<readonly ZipEntry[]> | AsyncIterable<readonly ZipEntry[]>;
-
 async function sendStored(
   pages: Pages,
   socket: DirectSocket,
@@ -155,31 +155,26 @@ async function sendStored(
 ): Promise<void> {
   const central = new CentralDirectory();
   let offset = 0;
-  let segments: SocketSegment[] = [];
+  let run = new MemberRun();
   let groupSize = FIRST_SEND_MEMBERS;
-  let inGroup = 0;
   let sending: Promise<void> = Promise.resolve();
   // The socket takes one send at a time, in order: a group waits for the one before it.
   const sendGroup = async () => {
     await sending;
-    const sent = socket.send(segments);
+    const sent = socket.send([run.segment()]);
     // Awaited before the next send or at the end; a failure meanwhile is not unhandled.
     sent.catch(() => {});
     sending = sent;
-    segments = [];
-    inGroup = 0;
+    run = new MemberRun();
     groupSize = Math.min(groupSize * 2, MEMBERS_PER_SEND);
   };
   for await (const page of pages) {
     for (const entry of page) {
       if (!isSendable(entry)) throw new Error(`The zip member ${entry.path} has no local file to send`);
       const member = memberOf(entry, offset, false);
-      const header = localHeader(member);
-      segments.push(header);
-      if (entry.file && member.size > 0) segments.push({ path: pathOf(entry.file.storedKey), offset: 0, length: member.size });
+      offset += run.add(member, entry.file && member.size > 0 ? pathOf(entry.file.storedKey) : '');
       central.add(member, member.size);
-      offset += header.length + member.size;
-      if (++inGroup === groupSize) await sendGroup();
+      if (run.size === groupSize) await sendGroup();
     }
   }
   await sendGroup();

@@ -51,7 +51,8 @@ const moduleBoundaries = SERVER_MODULES.flatMap((name, index) => {
 });
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '.test-artifacts/**'] },
+  // build/ as .gitignore has it: the addon's objects, and older server bundles kept for A/B benches (bench/zip-cost.ts).
+  { ignores: ['**/node_modules/**', '**/dist/**', '**/build/**', 'data/**', '.test-artifacts/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -4,10 +4,10 @@ import { centralHeaderLength, endRecords, type MemberInfo, writeCentralHeader } 
 const CHUNK_BYTES = 64 * 1024;
 
 /**
- * A zip's central directory as its members are written: their records packed into 64 KiB
- * chunks, each written in place. Held until the archive's end, a Buffer per record was an object per member for
- * the garbage collector to copy and promote, most of the CPU a 1,000-file zip spent
- * collecting (docs/decisions/0012, addendum of 2026-11-25).
+ * A zip's central directory as its members are written: their records written in place
+ * into 64 KiB chunks. Held until the archive's end, a Buffer per record was an object per
+ * member for the garbage collector to copy and promote, most of the CPU a 1,000-file zip
+ * spent collecting (docs/decisions/0012, addenda of 2026-11-25 and session 15).
  */
 export class CentralDirectory {
   private readonly filled: Buffer[] = [];
@@ -18,7 +18,7 @@ export class CentralDirectory {
 
   /** The member's central record, written straight into the current chunk. */
   add(member: MemberInfo, storedSize: number): void {
-    const length = centralHeaderLength(member, storedSize);
+    const length = centralHeaderLength(member);
     if (!this.current || this.used + length > this.current.length) {
       if (this.current) this.filled.push(this.current.subarray(0, this.used));
       // A record may be longer than a chunk (a name of up to 65,535 bytes).

@@ -93,7 +93,7 @@ export function createZipArchive(
 ): ZipArchive {
   const listed = Array.isArray(entries) ? (entries as readonly ZipEntry[]) : undefined;
   // A page at a time: one await per page, not per member.
-  const pages: Iterable<readonly ZipEntry[]> | AsyncIterable<readonly ZipEntry[]> = listed ? [listed] : (entries as AsyncIterable<readonly ZipEntry[]>);
+  const pages: Pages = listed ? [listed] : (entries as AsyncIterable<readonly ZipEntry[]>);
   // Callers refuse such archives with a message of their own; this keeps a header from
   // failing halfway through a response.
   if (listed && pathTooLongForZip(listed) !== undefined) throw new RangeError(`A zip entry name is limited to ${MAX_ENTRY_NAME_BYTES} bytes`);

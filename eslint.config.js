@@ -16,6 +16,13 @@ import tseslint from 'typescript-eslint';
  */
 const restrict = (files, patterns) => ({ files, rules: { 'no-restricted-imports': ['error', { patterns }] } });
 
+/**
+ * The contract's modules without schemas. The web app imports values only from these (types
+ * from any module), so TypeBox, which the server's validation needs, never reaches a browser.
+ */
+const SCHEMA_FREE_CONTRACT = ['validation', 'format', 'languages', 'settings-defaults', 'app-password-limits'];
+const CONTRACT_IS_SHARED = { group: ['**/apps/**', 'node:*', 'react', 'fastify'], message: 'The contract is shared: schemas and pure logic only.' };
+
 const webFeatures = readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
@@ -94,9 +101,23 @@ export default tseslint.config(
     files: ['apps/server/src/db/migrat*/**', 'apps/server/src/db/migrate.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
-  restrict(['packages/contract/**'], [
-    { group: ['**/apps/**', 'node:*', 'react', 'fastify'], message: 'The contract is shared: schemas and pure logic only.' },
+  restrict(['packages/contract/**'], [CONTRACT_IS_SHARED]),
+  restrict(SCHEMA_FREE_CONTRACT.map((name) => `packages/contract/src/${name}.ts`), [
+    CONTRACT_IS_SHARED,
+    { group: ['typebox', 'typebox/*'], message: 'The web app bundles this module: it holds values, not schemas.' },
   ]),
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', {
+        patterns: [{
+          group: ['@cloudvault/contract/*', ...SCHEMA_FREE_CONTRACT.map((name) => `!@cloudvault/contract/${name}`)],
+          allowTypeImports: true,
+          message: `Only types come from the contract's schema modules, so TypeBox stays out of the browser; values come from ${SCHEMA_FREE_CONTRACT.join(', ')}.`,
+        }],
+      }],
+    },
+  },
   restrict(['apps/server/src/lib/**'], [{ group: ['**/modules/**', '**/container*', '**/app*'], message: 'lib is generic: it never knows features.' }]),
   restrict(['apps/server/src/db/migrations/**'], [
     { group: ['../**', '!kysely'], message: 'Migrations are frozen: they never import app code.' },

@@ -1,10 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { Id, NullableString, Timestamp } from './common.ts';
 
-/** How long an app password's name may be, once trimmed. */
-export const APP_PASSWORD_NAME_MAX_LENGTH = 100;
-/** How many app passwords one account may hold at once. */
-export const APP_PASSWORDS_PER_USER = 50;
+export { APP_PASSWORD_NAME_MAX_LENGTH, APP_PASSWORDS_PER_USER } from './app-password-limits.ts';
 
 /** One app password as listed: never the secret, which is shown only when it is made. */
 export const AppPassword = Type.Object({

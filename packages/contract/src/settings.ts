@@ -3,7 +3,7 @@ import { LANGUAGES } from './languages.ts';
 
 const closed = { additionalProperties: false } as const;
 
-export const DELETE_AFTER_DAYS = [7, 30, 90, 365] as const;
+export { DEFAULT_SETTINGS, DELETE_AFTER_DAYS } from './settings-defaults.ts';
 export { LANGUAGES };
 
 /** The whole settings object: every key required, no other key allowed (docs/api.md#account). */
@@ -50,13 +50,6 @@ export const Settings = Type.Object(
 );
 export type Settings = Static<typeof Settings>;
 
-/** docs/product.md#settings: what a new account starts with; stored values merge over these. */
-export const DEFAULT_SETTINGS: Settings = {
-  notifications: { email: true, push: true, fileSharing: true, storageAlerts: true, securityAlerts: true },
-  privacy: { profileVisibility: 'private', shareAnalytics: false, twoFactorAuth: false },
-  appearance: { theme: 'system', language: 'en' },
-  storage: { autoDelete: false, deleteAfterDays: 30, compressionEnabled: true },
-};
 
 export const SettingsResponse = Type.Object({ settings: Settings });
 export type SettingsResponse = Static<typeof SettingsResponse>;

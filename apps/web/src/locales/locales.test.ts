@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LANGUAGES } from '@cloudvault/contract/settings';
+import { LANGUAGES } from '@cloudvault/contract/languages';
 import de from './de.json';
 import en from './en.json';
 import es from './es.json';

@@ -1,4 +1,4 @@
-import { DEFAULT_SETTINGS } from '@cloudvault/contract/settings';
+import { DEFAULT_SETTINGS } from '@cloudvault/contract/settings-defaults';
 import { describe, expect, it } from 'vitest';
 import { mergeSettings } from './merge-settings';
 

@@ -1,4 +1,5 @@
-import { DEFAULT_SETTINGS, type Settings } from '@cloudvault/contract/settings';
+import { DEFAULT_SETTINGS } from '@cloudvault/contract/settings-defaults';
+import type { Settings } from '@cloudvault/contract/settings';
 
 type Loose = { [Group in keyof Settings]?: Partial<Settings[Group]> | null };
 

@@ -1,7 +1,8 @@
 import { Monitor, Moon, Palette, Sun } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES, type Settings } from '@cloudvault/contract/settings';
+import { LANGUAGES } from '@cloudvault/contract/languages';
+import type { Settings } from '@cloudvault/contract/settings';
 import { cn } from '../../../lib/cn';
 import type { ChangeSetting } from '../change-setting';
 import { SettingRow } from './setting-row';

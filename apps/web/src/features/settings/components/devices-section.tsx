@@ -1,4 +1,5 @@
-import { APP_PASSWORD_NAME_MAX_LENGTH, APP_PASSWORDS_PER_USER, type AppPassword, type CreatedAppPasswordResponse } from '@cloudvault/contract/app-passwords';
+import { APP_PASSWORD_NAME_MAX_LENGTH, APP_PASSWORDS_PER_USER } from '@cloudvault/contract/app-password-limits';
+import type { AppPassword, CreatedAppPasswordResponse } from '@cloudvault/contract/app-passwords';
 import { KeyRound, MonitorSmartphone, Plus } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';

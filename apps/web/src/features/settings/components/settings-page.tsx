@@ -1,4 +1,5 @@
-import { DEFAULT_SETTINGS, type Settings } from '@cloudvault/contract/settings';
+import { DEFAULT_SETTINGS } from '@cloudvault/contract/settings-defaults';
+import type { Settings } from '@cloudvault/contract/settings';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { ContentSpinner } from '../../../components/ui/spinner';

@@ -1,6 +1,7 @@
 import { HardDrive } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { DELETE_AFTER_DAYS, type Settings } from '@cloudvault/contract/settings';
+import { DELETE_AFTER_DAYS } from '@cloudvault/contract/settings-defaults';
+import type { Settings } from '@cloudvault/contract/settings';
 import type { ChangeSetting } from '../change-setting';
 import { SettingSelect } from './setting-select';
 import { SettingSwitch } from './setting-switch';

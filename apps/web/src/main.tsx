@@ -1,5 +1,5 @@
 import './styles.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { createQueryClient, AppProviders } from './app/providers';
@@ -22,12 +22,17 @@ const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
 // A failed language chunk still renders (in English, the bundled fallback).
+// The first render is a transition, so React renders it in slices that yield to the browser
+// between them rather than in one long task (a phone's main thread stays responsive).
 void i18nReady.finally(() => {
-  createRoot(container).render(
-    <StrictMode>
-      <AppProviders queryClient={queryClient}>
-        <RouterProvider router={router} />
-      </AppProviders>
-    </StrictMode>,
-  );
+  const root = createRoot(container);
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <AppProviders queryClient={queryClient}>
+          <RouterProvider router={router} />
+        </AppProviders>
+      </StrictMode>,
+    );
+  });
 });

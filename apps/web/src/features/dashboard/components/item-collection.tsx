@@ -15,6 +15,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { FileIcon, FolderIcon } from '../../../components/ui/file-icon';
 import { ThumbnailImage } from '../../../components/ui/thumbnail-image';
+import { useAfterFirstPaint } from '../../../hooks/use-after-first-paint';
 import { cn } from '../../../lib/cn';
 import { signedInFileSource } from '../../../lib/file-source';
 import { useFormatSize } from '../../../lib/format-size';
@@ -30,6 +31,8 @@ const GRID_TILE_HEIGHT = 156;
 const COMPACT_TILE_HEIGHT = 128;
 const GRID_GAP = 12;
 const LIST_ROW_HEIGHT = 60;
+/** Rows rendered beyond the screen on each side, so a scroll shows no blank rows. */
+const OVERSCAN_ROWS = 4;
 
 export interface ItemCollectionProps {
   items: DriveItem[];
@@ -121,21 +124,25 @@ export function ItemCollection(props: ItemCollectionProps) {
   const rowHeight = view === 'grid' ? tileHeight + GRID_GAP : LIST_ROW_HEIGHT;
   const rowCount = Math.ceil(items.length / columns);
 
-  const virtualizer = useWindowVirtualizer({
-    count: rowCount,
-    estimateSize: () => rowHeight,
-    overscan: 4,
-    scrollMargin,
-  });
-  useEffect(() => {
-    virtualizer.measure();
-  }, [virtualizer, rowHeight, columns]);
-
   // The items render first in a transition, which React splits into short tasks: opening a
   // folder does not hold a phone's main thread (input, the rest of the page) for all its tiles
   // at once. Later changes (a rename, an upload) render at once as usual.
   const [shown, setShown] = useState(false);
   useEffect(() => startTransition(() => setShown(true)), []);
+  // Rows past the screen are there for scrolling, which cannot start before the rows in view
+  // are painted: those come first with one row more, the rest of the margin a frame later
+  // (half the tiles a phone's first paint of a folder styles and lays out).
+  const rowsPainted = useAfterFirstPaint(shown);
+
+  const virtualizer = useWindowVirtualizer({
+    count: rowCount,
+    estimateSize: () => rowHeight,
+    overscan: rowsPainted ? OVERSCAN_ROWS : 1,
+    scrollMargin,
+  });
+  useEffect(() => {
+    virtualizer.measure();
+  }, [virtualizer, rowHeight, columns]);
 
   // The stagger runs for a newly shown folder only, not for rows scrolled into view later.
   const [animatingKey, setAnimatingKey] = useState<string | null>(animationKey);

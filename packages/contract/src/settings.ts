@@ -50,7 +50,6 @@ export const Settings = Type.Object(
 );
 export type Settings = Static<typeof Settings>;
 
-
 export const SettingsResponse = Type.Object({ settings: Settings });
 export type SettingsResponse = Static<typeof SettingsResponse>;
 

@@ -113,9 +113,14 @@ function centralZip64Values(member: MemberInfo, storedSize: number): number[] {
   return values;
 }
 
-/** The length of a member's central record: counted, not built, as it is asked once per member. */
+/** How many values centralZip64Values gives, counted without building them (asked once per member). */
+function centralZip64Count(member: MemberInfo): number {
+  return (hasBigSizes(member) ? 2 : 0) + (member.offset >= MAX_32 ? 1 : 0);
+}
+
+/** The length of a member's central record. */
 export function centralHeaderLength(member: MemberInfo): number {
-  const zip64Values = (hasBigSizes(member) ? 2 : 0) + (member.offset >= MAX_32 ? 1 : 0);
+  const zip64Values = centralZip64Count(member);
   return 46 + member.name.length + (zip64Values > 0 ? 4 + zip64Values * 8 : 0);
 }
 
@@ -125,7 +130,7 @@ export function centralHeaderLength(member: MemberInfo): number {
  */
 export function writeCentralHeader(target: Buffer, start: number, member: MemberInfo, storedSize: number): void {
   const big = hasBigSizes(member);
-  const extra = big || member.offset >= MAX_32 ? zip64Extra(centralZip64Values(member, storedSize)) : NO_EXTRA;
+  const extra = centralZip64Count(member) > 0 ? zip64Extra(centralZip64Values(member, storedSize)) : NO_EXTRA;
   const { time, date } = member.dosTime;
   target.writeUInt32LE(0x02014b50, start);
   target.writeUInt16LE(MADE_BY_UNIX, start + 4);

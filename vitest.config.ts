@@ -8,6 +8,12 @@ import { englishSections } from './apps/web/vite-plugins/english-sections.ts';
  * on PostgreSQL, S3 and Redis).
  */
 const CLUSTER_TESTS = 'apps/server/test/cluster';
+/**
+ * Faults caused for real (a full disk, a failing object store, PostgreSQL and Redis
+ * restarted, slowloris, SIGKILL mid-write): they restart shared services, so they run alone,
+ * one file at a time, in a phase of their own.
+ */
+const FAULT_TESTS = 'apps/server/test/faults';
 
 /**
  * Integration files that only bite in one of the runs scripts/test.mjs makes. They are left
@@ -16,7 +22,7 @@ const CLUSTER_TESTS = 'apps/server/test/cluster';
 function integrationExclusions(): string[] {
   const env = process.env;
   // The two-node suite runs alone, from `npm run test:cluster`.
-  const excluded: string[] = [`${CLUSTER_TESTS}/**`];
+  const excluded: string[] = [`${CLUSTER_TESTS}/**`, `${FAULT_TESTS}/**`];
   // The tree races line up their interleaving with PostgreSQL row locks, and several nodes
   // on one database need PostgreSQL: SQLite runs one writer at a time, so there they could
   // never fail.
@@ -58,6 +64,15 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+        },
+      },
+      {
+        test: {
+          name: 'faults',
+          include: [`${FAULT_TESTS}/*.test.ts`],
+          fileParallelism: false,
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
         },
       },
       {

@@ -120,6 +120,17 @@ if (clusterMissing.length === 0) {
     'REQUIRE_CLUSTER',
   );
 }
+// Faults caused for real; they restart PostgreSQL and Redis, so nothing else runs beside them.
+if (env.TEST_DATABASE_URL) {
+  runVitest('faults (full disk, failing store, restarts, slow clients, kills)', 'faults', { TEST_DB: 'postgres' });
+} else {
+  skip(
+    'faults (full disk, failing store, restarts, slow clients, kills)',
+    'TEST_DATABASE_URL is not set.',
+    'TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm test (or npm run test:faults)',
+    'REQUIRE_POSTGRES',
+  );
+}
 if (existsSync(chromium)) {
   try {
     ensureWebBuild();

@@ -92,17 +92,28 @@ describe('createFailureLimiter', () => {
 });
 
 describe('countAttempts', () => {
-  it('counts against every limit or none, and answers 429 with the longest wait', async () => {
+  it('counts against every limit or none, and answers 429 with the wait of the one that refused', async () => {
     const clock = clockAt(0);
-    const narrow = limiterFor(1, clock);
     const wide = limiterFor(5, clock);
-    await countAttempts([narrow, 'a'], [wide, 'b']);
+    const narrow = limiterFor(1, clock);
+    await countAttempts([wide, 'b'], [narrow, 'a']);
     clock.advance(20_000);
-    const refused = await countAttempts([narrow, 'a'], [wide, 'b']).catch((error: unknown) => error);
+    const refused = await countAttempts([wide, 'b'], [narrow, 'a']).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(AppError);
     expect(refused).toMatchObject({ status: 429, headers: { 'Retry-After': '40' } });
     // The refused attempt was taken back from the wide limit: 4 more fit, not 3.
     for (let i = 0; i < 4; i += 1) expect(await wide.attempt('b')).toBe(0);
     expect(await wide.attempt('b')).toBeGreaterThan(0);
+  });
+
+  it('asks a later limit nothing once an earlier one refuses', async () => {
+    const clock = clockAt(0);
+    const perAddress = limiterFor(1, clock);
+    const perEmail = limiterFor(5, clock);
+    await countAttempts([perAddress, 'ip'], [perEmail, 'first']);
+    await expect(countAttempts([perAddress, 'ip'], [perEmail, 'second'])).rejects.toMatchObject({ status: 429 });
+    // 'second' has no window: its five attempts are all still there.
+    for (let i = 0; i < 5; i += 1) expect(await perEmail.attempt('second')).toBe(0);
+    expect(await perEmail.attempt('second')).toBeGreaterThan(0);
   });
 });

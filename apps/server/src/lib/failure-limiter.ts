@@ -50,14 +50,22 @@ export function createFailureLimiter(options: { name: string; max: number; windo
 }
 
 /**
- * Counts one attempt against every limit, or against none: when any has reached its
- * limit, the attempts counted against the others are taken back and 429 answers with the
- * longest wait. Counted before the work they guard, so parallel requests cannot all slip through.
+ * Counts one attempt against every limit, or against none. The limits are asked in the
+ * order given and a later one only once every earlier one counted, so the caller puts the
+ * limit with the fewest keys first (per client address before per e-mail): a refused
+ * address then creates no window per e-mail it tries. When one refuses, the attempts
+ * counted before it are taken back and 429 answers with its wait. Counted before the work
+ * they guard, so parallel requests cannot all slip through.
  */
 export async function countAttempts(...limits: Array<readonly [FailureLimiter, string]>): Promise<void> {
-  const waits = await Promise.all(limits.map(([limiter, key]) => limiter.attempt(key)));
-  const wait = Math.max(...waits);
-  if (wait === 0) return;
-  await Promise.all(limits.filter((_, index) => waits[index] === 0).map(([limiter, key]) => limiter.forgive(key)));
-  throw tooManyRequests(wait);
+  const counted: Array<readonly [FailureLimiter, string]> = [];
+  for (const limit of limits) {
+    const [limiter, key] = limit;
+    const wait = await limiter.attempt(key);
+    if (wait > 0) {
+      await Promise.all(counted.map(([earlier, earlierKey]) => earlier.forgive(earlierKey)));
+      throw tooManyRequests(wait);
+    }
+    counted.push(limit);
+  }
 }

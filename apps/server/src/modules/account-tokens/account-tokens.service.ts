@@ -127,7 +127,8 @@ export function createAccountTokensService(deps: AccountTokensServiceDeps) {
       if (!isValidEmail(email)) throw badRequest('Please enter a valid e-mail address', 'INVALID_EMAIL');
       const emailKey = `email:${email}`;
       const ipKey = `ip:${ip}`;
-      await countAttempts([deps.resetRequestsByEmail, emailKey], [deps.resetRequestsByIp, ipKey]);
+      // The address first: once it is refused, the e-mails it goes on trying get no window each.
+      await countAttempts([deps.resetRequestsByIp, ipKey], [deps.resetRequestsByEmail, emailKey]);
 
       // Elapsed time on the machine's monotonic clock, not the injected one: the floor is
       // about how long the answer really takes, which a test clock standing still does not show.

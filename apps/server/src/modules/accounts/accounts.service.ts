@@ -1,5 +1,6 @@
 import type { AuthResponse, LoginBody, RegisterBody, User } from '@cloudvault/contract/accounts';
 import { isValidEmail, isValidPassword, normalizeEmail, normalizeName, PASSWORD_MIN_LENGTH } from '@cloudvault/contract/validation';
+import type { AuditEntryRow } from '../../db/admin-audit.ts';
 import type { AuthContext } from '../../lib/auth.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
@@ -100,15 +101,22 @@ export function createAccountsService(deps: AccountsServiceDeps) {
   }
 
   /**
-   * Counts a password attempt against the sign-in limits (per e-mail and address, per
+   * Counts a password attempt against the sign-in limits (per address, then per e-mail and
    * address), or answers 429 when they are reached. Counted before the slow password check,
    * so parallel guesses cannot all slip through while the first ones are being verified.
+   * Only a plausible e-mail gets a window of its own; anything else counts against the
+   * address alone, so what an anonymous client sends never becomes a key per request.
    */
-  async function countAttempt(email: string, ip: string) {
-    const emailKey = `email:${email}|ip:${ip}`;
+  async function countAttempt(email: string, ip: string): Promise<{ emailKey: string | undefined; ipKey: string }> {
     const ipKey = `ip:${ip}`;
-    await countAttempts([deps.loginFailuresByEmailAndIp, emailKey], [deps.loginFailuresByIp, ipKey]);
+    const emailKey = isValidEmail(email) ? `email:${email}|ip:${ip}` : undefined;
+    await countAttempts([deps.loginFailuresByIp, ipKey], ...(emailKey ? [[deps.loginFailuresByEmailAndIp, emailKey] as const] : []));
     return { emailKey, ipKey };
+  }
+
+  /** Takes a counted attempt back: the password proved right. */
+  async function forgiveAttempt({ emailKey, ipKey }: { emailKey: string | undefined; ipKey: string }): Promise<void> {
+    await Promise.all([emailKey ? deps.loginFailuresByEmailAndIp.forgive(emailKey) : undefined, deps.loginFailuresByIp.forgive(ipKey)]);
   }
 
   return {
@@ -161,6 +169,8 @@ export function createAccountsService(deps: AccountsServiceDeps) {
     async login(input: LoginBody, client: ClientInfo): Promise<AuthResponse> {
       const email = normalizeEmail(input.email);
       const { emailKey, ipKey } = await countAttempt(email, client.ip);
+      // Not an address any account can have: refused without a lookup or a hash.
+      if (!emailKey) throw new AppError(401, 'INVALID_CREDENTIALS', WRONG_CREDENTIALS);
 
       const user = await accounts.findUserByEmail(email);
       const valid = await passwords.verify(user?.password_hash ?? (await decoy()), input.password);
@@ -190,9 +200,9 @@ export function createAccountsService(deps: AccountsServiceDeps) {
       if (!password) throw badRequest('Enter your password to confirm.', 'PASSWORD_REQUIRED');
       const user = await accounts.findUserById(userId);
       if (!user) throw notFound('Account not found');
-      const { emailKey, ipKey } = await countAttempt(user.email, ip);
+      const attempt = await countAttempt(user.email, ip);
       if (!(await passwords.verify(user.password_hash, password))) throw badRequest('That password is not right.', 'INCORRECT_PASSWORD');
-      await Promise.all([deps.loginFailuresByEmailAndIp.forgive(emailKey), deps.loginFailuresByIp.forgive(ipKey)]);
+      await forgiveAttempt(attempt);
     },
 
     /**
@@ -200,13 +210,9 @@ export function createAccountsService(deps: AccountsServiceDeps) {
      * the same sign-in limits, or answers 429 when they are reached; `succeeded` takes the
      * attempt back once the password proved right, as a sign-in does.
      */
-    async countPasswordAttempt(email: string, ip: string): Promise<{ succeeded(): Promise<void> }> {
-      const { emailKey, ipKey } = await countAttempt(normalizeEmail(email), ip);
-      return {
-        succeeded: async () => {
-          await Promise.all([deps.loginFailuresByEmailAndIp.forgive(emailKey), deps.loginFailuresByIp.forgive(ipKey)]);
-        },
-      };
+    async countPasswordAttempt(email: string, ip: string): Promise<{ plausibleEmail: boolean; succeeded(): Promise<void> }> {
+      const attempt = await countAttempt(normalizeEmail(email), ip);
+      return { plausibleEmail: attempt.emailKey !== undefined, succeeded: () => forgiveAttempt(attempt) };
     },
 
     assertActive,
@@ -217,10 +223,10 @@ export function createAccountsService(deps: AccountsServiceDeps) {
       return user !== undefined && !user.suspended_at;
     },
 
-    /** Suspends or restores an account (the operator console); false when there is no such user. */
-    async setSuspended(userId: string, suspended: boolean): Promise<boolean> {
+    /** Suspends or restores an account (the operator console, whose audit entry commits with it); false when there is no such user. */
+    async setSuspended(userId: string, suspended: boolean, audit?: AuditEntryRow): Promise<boolean> {
       const now = clock.now().toISOString();
-      return accounts.setSuspended(userId, suspended ? now : null, now);
+      return accounts.setSuspended(userId, suspended ? now : null, now, audit);
     },
 
     /** Whether the user is an operator (ADMIN_EMAILS or the database role). */

@@ -1,6 +1,6 @@
 import type { AppPassword, AppPasswordsResponse, CreatedAppPasswordResponse } from '@cloudvault/contract/app-passwords';
 import { APP_PASSWORD_NAME_MAX_LENGTH, APP_PASSWORDS_PER_USER } from '@cloudvault/contract/app-passwords';
-import { normalizeEmail } from '@cloudvault/contract/validation';
+import { isValidEmail, normalizeEmail } from '@cloudvault/contract/validation';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
@@ -88,7 +88,8 @@ export function createAppPasswordsService(deps: AppPasswordsServiceDeps) {
      */
     async authenticateBasic(credentials: { email: string; password: string; clientAddress: string }): Promise<{ userId: string }> {
       const { email, password, clientAddress } = credentials;
-      const user = await accounts.findUserByEmail(normalizeEmail(email));
+      const normalized = normalizeEmail(email);
+      const user = isValidEmail(normalized) ? await accounts.findUserByEmail(normalized) : undefined;
       // A suspended account (the operator console) is refused only once the credentials are
       // right, so the answer tells a guesser nothing.
       if (user && (await matchAppPassword(user.id, password))) {
@@ -97,6 +98,8 @@ export function createAppPasswordsService(deps: AppPasswordsServiceDeps) {
       }
 
       const attempt = await accounts.countPasswordAttempt(email, clientAddress);
+      // Not an address any account can have: counted against the client's address alone, no hash.
+      if (!attempt.plausibleEmail) throw wrongCredentials();
       const accountPasswordAllowed = user !== undefined && user.totp_secret === null;
       const valid = await passwords.verify(accountPasswordAllowed ? user.password_hash : await decoy(), password);
       if (!accountPasswordAllowed || !valid) throw wrongCredentials();

@@ -349,8 +349,9 @@ export function createSharesService(deps: SharesServiceDeps) {
       const share = await shares.findByTokenHash(tokens.hash(token));
       if (!share || share.kind !== 'link' || share.password_hash === null) throw notFound(SHARE_NOT_FOUND, 'SHARE_NOT_FOUND');
       const key = `${share.id}:${ip}`;
-      // Counted before the check, so parallel guesses cannot outrun the limit.
-      await countAttempts([deps.passwordFailures, key], [deps.passwordFailuresPerLink, share.id]);
+      // Counted before the check, so parallel guesses cannot outrun the limit; the link's own
+      // window first, so a link under attack gets no window per address that tries it.
+      await countAttempts([deps.passwordFailuresPerLink, share.id], [deps.passwordFailures, key]);
       if (!(await deps.passwords.verify(share.password_hash, password))) throw new AppError(401, 'WRONG_SHARE_PASSWORD', 'That password is not right.', { passwordRequired: true });
       await Promise.all([deps.passwordFailures.forgive(key), deps.passwordFailuresPerLink.forgive(share.id)]);
       return tokens.grantAccess(share.id);

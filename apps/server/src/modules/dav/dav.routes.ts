@@ -63,6 +63,19 @@ function lockSeconds(header: string | undefined): number {
   return DEFAULT_LOCK_SECONDS;
 }
 
+/**
+ * A PUT body's length before it comes: Content-Length, or X-Expected-Entity-Length (macOS
+ * Finder's chunked bodies); undefined for a chunked body of unknown length (`curl -T -`,
+ * backup tools), stored up to what the plan allows (docs/decisions/0039-webdav-bounds-and-unknown-length.md).
+ */
+function declaredLength(request: FastifyRequest): number | undefined {
+  const declared = request.headers['content-length'] ?? request.headers['x-expected-entity-length'];
+  if (declared === undefined) return request.headers['transfer-encoding'] === undefined ? 0 : undefined;
+  const bytes = Number(declared);
+  if (!Number.isSafeInteger(bytes) || bytes < 0) throw badRequest('X-Expected-Entity-Length must be a number of bytes', 'DAV_BAD_LENGTH');
+  return bytes;
+}
+
 /** X-OC-Mtime: Unix seconds (ownCloud and Nextcloud clients, rclone), as an ISO time. */
 function ocMtime(header: string | string[] | undefined): string | undefined {
   if (header === undefined) return undefined;
@@ -342,10 +355,7 @@ export function davRoutes(deps: {
       const userId = userOf(request);
       const path = pathOf(request);
       const target = await dav.locate(userId, path);
-      const declared = request.headers['content-length'] ?? request.headers['x-expected-entity-length'];
-      const bytes = Number(declared);
-      // macOS Finder sends chunked bodies with their length in X-Expected-Entity-Length.
-      if (declared === undefined || !Number.isSafeInteger(bytes) || bytes < 0) throw new AppError(411, 'LENGTH_REQUIRED', 'A PUT needs a Content-Length header');
+      const bytes = declaredLength(request);
       await checkWrite(request, path, [{ path, membership: true }]);
       const modifiedAt = ocMtime(request.headers['x-oc-mtime']);
       try {

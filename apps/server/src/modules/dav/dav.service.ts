@@ -100,9 +100,9 @@ export function createDavService(deps: DavServiceDeps) {
   }
 
   /** Stores `body` as the file `name` in the folder, replacing a file of that name (its id kept). */
-  async function store(userId: string, folderId: string | null, name: string, input: { body: Readable; bytes: number; mimetype: string | undefined; beforeBody?: () => void }) {
+  async function store(userId: string, folderId: string | null, name: string, input: { body: Readable; bytes: number | undefined; mimetype: string | undefined; beforeBody?: () => void }) {
     const plan = await deps.planOf(userId);
-    if (plan.maxFileSize !== null && input.bytes > plan.maxFileSize) throw tooLarge(plan.name, plan.maxFileSize);
+    if (input.bytes !== undefined && plan.maxFileSize !== null && input.bytes > plan.maxFileSize) throw tooLarge(plan.name, plan.maxFileSize);
     const reservation = await uploads.reserve(userId, input.bytes);
     try {
       input.beforeBody?.();
@@ -191,11 +191,14 @@ export function createDavService(deps: DavServiceDeps) {
       }
     },
 
-    /** PUT: stores the body as the file at the path; answers whether it was created (else its content was replaced). */
+    /**
+     * PUT: stores the body as the file at the path; answers whether it was created (else its
+     * content was replaced). `bytes` undefined: a body of unknown length, stored up to what the plan allows.
+     */
     async put(
       userId: string,
       located: Located,
-      input: { body: Readable; bytes: number; mimetype: string | undefined; modifiedAt: string | undefined; beforeBody: () => void },
+      input: { body: Readable; bytes: number | undefined; mimetype: string | undefined; modifiedAt: string | undefined; beforeBody: () => void },
     ): Promise<{ created: boolean; etag: string }> {
       if (located.resource && located.resource.kind !== 'file') throw methodNotAllowed('A collection has no content to replace');
       if (located.parentId === undefined) throw parentMissing();

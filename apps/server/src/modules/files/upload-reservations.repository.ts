@@ -44,38 +44,58 @@ export async function settleReservation(trx: Transaction<Database>, reservationI
  * what a dead node reserved is given back by whichever node sees its lease run out.
  */
 export function createUploadReservationsRepository(db: Kysely<Database>, dialect: Dialect) {
+  /**
+   * Counts the user's live uploads, adds the bytes to storage_used within the limit and
+   * inserts the reservation, in one transaction that locks the user first: two nodes
+   * reserving at once take turns, so neither passes the quota or the plan's slots.
+   * With `upToRoom`, the bytes shrink to the storage left. Answers the bytes reserved.
+   */
+  function reserveBytes(request: ReservationRequest, upToRoom: boolean): Promise<number | Exclude<ReserveOutcome, 'reserved'>> {
+    const { userId } = request;
+    return db.transaction().execute(async (trx) => {
+      await lockUsers(trx, dialect, [userId]);
+      if (request.maxConcurrentUploads !== null) {
+        const live = await trx
+          .selectFrom('upload_reservations')
+          .select((eb) => eb.fn.countAll<number>().as('count'))
+          .where('user_id', '=', userId)
+          .where('lease_until', '>', request.now)
+          .executeTakeFirstOrThrow();
+        if (Number(live.count) >= request.maxConcurrentUploads) return 'too-many-uploads';
+      }
+      let bytes = request.bytes;
+      if (upToRoom) {
+        const user = await trx.selectFrom('users').select('storage_used').where('id', '=', userId).executeTakeFirstOrThrow();
+        bytes = Math.min(bytes, request.storageLimit - Number(user.storage_used));
+        if (bytes < 0) return 'storage-full';
+      }
+      const reserved = await trx
+        .updateTable('users')
+        .set({ storage_used: sql`storage_used + ${bytes}` })
+        .where('id', '=', userId)
+        .where(sql<boolean>`storage_used + ${bytes} <= ${request.storageLimit}`)
+        .executeTakeFirst();
+      if (Number(reserved.numUpdatedRows) !== 1) return 'storage-full';
+      await trx
+        .insertInto('upload_reservations')
+        .values({ id: request.id, user_id: userId, bytes, blob_key: request.blobKey, lease_until: request.leaseUntil, created_at: request.now })
+        .execute();
+      return bytes;
+    });
+  }
+
   return {
-    /**
-     * Counts the user's live uploads, adds the bytes to storage_used within the limit and
-     * inserts the reservation, in one transaction that locks the user first: two nodes
-     * reserving at once take turns, so neither passes the quota or the plan's slots.
-     */
+    /** Reserves exactly the request's bytes (a declared length), or says why not. */
     reserve(request: ReservationRequest): Promise<ReserveOutcome> {
-      const { userId, bytes } = request;
-      return db.transaction().execute(async (trx) => {
-        await lockUsers(trx, dialect, [userId]);
-        if (request.maxConcurrentUploads !== null) {
-          const live = await trx
-            .selectFrom('upload_reservations')
-            .select((eb) => eb.fn.countAll<number>().as('count'))
-            .where('user_id', '=', userId)
-            .where('lease_until', '>', request.now)
-            .executeTakeFirstOrThrow();
-          if (Number(live.count) >= request.maxConcurrentUploads) return 'too-many-uploads';
-        }
-        const reserved = await trx
-          .updateTable('users')
-          .set({ storage_used: sql`storage_used + ${bytes}` })
-          .where('id', '=', userId)
-          .where(sql<boolean>`storage_used + ${bytes} <= ${request.storageLimit}`)
-          .executeTakeFirst();
-        if (Number(reserved.numUpdatedRows) !== 1) return 'storage-full';
-        await trx
-          .insertInto('upload_reservations')
-          .values({ id: request.id, user_id: userId, bytes, blob_key: request.blobKey, lease_until: request.leaseUntil, created_at: request.now })
-          .execute();
-        return 'reserved';
-      });
+      return reserveBytes(request, false).then((outcome) => (typeof outcome === 'number' ? 'reserved' : outcome));
+    },
+
+    /**
+     * For a body of unknown length: reserves `request.bytes` (what the plan allows one file),
+     * or less when less storage is left, read in the same transaction. Answers the bytes reserved.
+     */
+    reserveUpTo(request: ReservationRequest): Promise<number | Exclude<ReserveOutcome, 'reserved'>> {
+      return reserveBytes(request, true);
     },
 
     /** Extends the lease; false when the reservation is gone (settled, or given back as expired). */

@@ -40,6 +40,8 @@ export interface UploadReservation {
   userId: string;
   /** The request's Content-Length: an upper bound of the file's size, known before any byte. */
   bytes: number;
+  /** The length was not declared: `bytes` is what the plan allowed, and a body passing it is refused as too large or over quota. */
+  lengthUnknown?: boolean;
   blobKey: string;
   /** Set once the file is listed: the reservation went with it, nothing is left to give back. */
   settled: boolean;
@@ -185,22 +187,32 @@ export function createUploadsService(deps: UploadsServiceDeps) {
      * (docs/decisions/0018-early-answers.md): the plan's per-file limit, its uploads at once
      * and the storage left, the last two held by a leased reservation made atomically for
      * every node (docs/decisions/0021-crash-safe-storage.md). Renewed until released.
+     * Without a declared size, holds what the plan allows one file, capped by the storage
+     * left (docs/decisions/0039-webdav-bounds-and-unknown-length.md).
      */
-    async reserve(userId: string, declaredBytes: number, options: ReserveOptions = {}): Promise<UploadReservation> {
+    async reserve(userId: string, declaredBytes: number | undefined, options: ReserveOptions = {}): Promise<UploadReservation> {
       const plan = plans.get(await deps.planIdOf(userId));
       const overhead = options.overhead ?? MULTIPART_OVERHEAD;
-      if (plan.maxFileSize !== null && declaredBytes > plan.maxFileSize + overhead) throw tooLarge(plan.name, plan.maxFileSize);
-      const reservation = { id: newId(), userId, bytes: declaredBytes, blobKey: newId() };
-      const outcome = await reservations.reserve({
+      if (declaredBytes !== undefined && plan.maxFileSize !== null && declaredBytes > plan.maxFileSize + overhead) throw tooLarge(plan.name, plan.maxFileSize);
+      // Of unknown length (a chunked WebDAV PUT): as much as one file may take, the surplus given back when it is stored.
+      const bytes = declaredBytes ?? plan.maxFileSize ?? plan.storageLimit;
+      const reservation = { id: newId(), userId, bytes, blobKey: newId() };
+      const request = {
         ...reservation,
         now: clock.now().toISOString(),
         leaseUntil: options.leaseUntil ?? leaseUntil(),
         storageLimit: plan.storageLimit,
         maxConcurrentUploads: plan.maxConcurrentUploads,
-      });
+      };
+      const outcome = declaredBytes === undefined ? await reservations.reserveUpTo(request) : await reservations.reserve(request);
       if (outcome === 'too-many-uploads') throw tooManyUploads(plan);
-      if (outcome === 'storage-full') throw storageFull(plan, await files.storageUsed(userId), declaredBytes);
-      return { ...reservation, settled: false, stopRenewing: options.leaseUntil ? () => {} : keepLeased(reservation.id) };
+      if (outcome === 'storage-full') throw storageFull(plan, await files.storageUsed(userId), declaredBytes ?? 1);
+      return {
+        ...reservation,
+        ...(typeof outcome === 'number' ? { bytes: outcome, lengthUnknown: true } : {}),
+        settled: false,
+        stopRenewing: options.leaseUntil ? () => {} : keepLeased(reservation.id),
+      };
     },
 
     /**
@@ -260,9 +272,10 @@ export function createUploadsService(deps: UploadsServiceDeps) {
         reservation.settled = true;
       } catch (error) {
         if (error instanceof BlobTooLargeError) {
-          throw plan.maxFileSize !== null && error.maxBytes >= plan.maxFileSize
-            ? tooLarge(plan.name, plan.maxFileSize)
-            : new AppError(400, 'BODY_LONGER_THAN_DECLARED', 'The upload is longer than its Content-Length');
+          if (plan.maxFileSize !== null && error.maxBytes >= plan.maxFileSize) throw tooLarge(plan.name, plan.maxFileSize);
+          // Of unknown length, the body passed the storage that was left when it began.
+          if (reservation.lengthUnknown) throw storageFull(plan, (await files.storageUsed(input.userId)) - reservation.bytes, error.maxBytes + 1);
+          throw new AppError(400, 'BODY_LONGER_THAN_DECLARED', 'The upload is longer than its Content-Length');
         }
         throw error;
       }

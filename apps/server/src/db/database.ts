@@ -68,14 +68,27 @@ function openSqlite(dataDir: string): { db: Kysely<Database>; changeStamp: () =>
   return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: changes.database }) }), changeStamp: changes.stamp };
 }
 
+/**
+ * How long a request waits for a new database connection: a database that accepts no
+ * connection fails the request with 503 within this, rather than holding it (docs/decisions/0041).
+ */
+const CONNECT_TIMEOUT_MS = 3_000;
+
+/** The same error reaches the query that was running on the client, so it is handled there. */
+function ignoreLentClientError(): void {}
+
 function openPostgres(connectionString: string, onIdleError: DatabaseErrorLog): { db: Kysely<Database>; pool: PG.Pool } {
   // Loaded only when configured: the driver costs about 15 MB of memory that SQLite setups never use.
   const pg = createRequire(import.meta.url)('pg') as typeof PG;
   // PostgreSQL sends bigint (sizes, counts) as strings; every size we store is below 2^53.
   pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
-  const pool = new pg.Pool({ connectionString, max: 10 });
+  const pool = new pg.Pool({ connectionString, max: 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
   // An idle connection that drops (a database restart, an admin command) is reported on
   // the pool; unheard, that event would crash the process. The pool replaces the client.
   pool.on('error', onIdleError);
+  // A connection lent out drops too: its running query rejects with the error (the request
+  // answers 503), and the client also emits it, with no pool listener on a lent client, which
+  // unheard would end the process. The pool discards the client when it is given back.
+  pool.on('connect', (client) => client.on('error', ignoreLentClientError));
   return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), pool };
 }

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { AppError } from './errors.ts';
+import { isDatabaseUnavailable } from '../db/errors.ts';
+import { AppError, serviceUnavailable } from './errors.ts';
 
 interface ValidationIssue {
   instancePath?: string;
@@ -51,6 +52,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (known) return reply.code(known[0]).send({ error: known[1], code: error.code });
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.code(error.statusCode).send({ error: error.message, code: error.code ?? 'BAD_REQUEST' });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.error({ err: error }, 'database unavailable: answered 503');
+      const unavailable = serviceUnavailable();
+      return reply.code(unavailable.status).headers(unavailable.headers).send({ error: unavailable.message, code: unavailable.code });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send({ error: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' });

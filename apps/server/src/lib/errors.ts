@@ -38,6 +38,21 @@ export const serverBusy = () =>
 export const limitsUnavailable = () =>
   new AppError(503, 'LIMITS_UNAVAILABLE', 'This is unavailable for a moment. Please try again in a few seconds.', {}, { 'Retry-After': '5' });
 
+/** A service every request needs (the database) cannot be reached: worth retrying shortly. */
+export const serviceUnavailable = () =>
+  new AppError(503, 'SERVICE_UNAVAILABLE', 'CloudVault is unavailable for a moment. Please try again in a few seconds.', {}, { 'Retry-After': '5' });
+
+/**
+ * The server's own disk has no room left for an upload (ENOSPC, EDQUOT): not the user's
+ * quota (QUOTA_EXCEEDED), and nothing the user did. Nothing of the upload is kept.
+ */
+export const insufficientStorage = () =>
+  new AppError(507, 'INSUFFICIENT_STORAGE', 'The server has no room left for this upload, so nothing of it was kept. Please try again later.');
+
+/** The object store failed or did not answer in time (docs/decisions/0040-storage-faults.md). */
+export const storageUnavailable = () =>
+  new AppError(503, 'STORAGE_UNAVAILABLE', 'File storage is not answering right now. Please try again in a few seconds.', {}, { 'Retry-After': '10' });
+
 export function tooManyRequests(retryAfterSeconds: number): AppError {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
   return new AppError(

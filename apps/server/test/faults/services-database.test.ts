@@ -1,0 +1,114 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createUser } from '@cloudvault/test-support/accounts';
+import { createFile, downloadFile, uploadFile } from '@cloudvault/test-support/drive';
+import { type PrivatePostgres, startPrivatePostgres } from '../helpers/private-postgres.ts';
+import { createPostgresDatabase } from '../helpers/test-database.ts';
+import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+import { startSilentListener } from '../helpers/silent-listener.ts';
+import { waitFor } from '../helpers/wait-for.ts';
+
+/** An answer while the database is down must come within this, not after a client's own timeout. */
+const FAIL_FAST_MS = 5_000;
+
+let postgres: PrivatePostgres;
+let database: { url: string; drop(): Promise<void> };
+let first: TestServer;
+let second: TestServer;
+
+beforeAll(async () => {
+  postgres = await startPrivatePostgres();
+  database = await createPostgresDatabase(postgres.url);
+  // Limits in the database too: with PostgreSQL down the limited actions are affected as well.
+  first = await startTestServer({ redis: false, env: { DATABASE_URL: database.url } });
+  second = await first.startNode();
+});
+afterAll(async () => {
+  await second?.close().catch(() => {});
+  await first?.close().catch(() => {});
+  await postgres?.destroy();
+});
+
+type Answer = { status: number; headers: Headers; body?: unknown; bytes?: Buffer };
+type Attempt = { what: string; send: () => Promise<Answer> };
+
+/** The answer's JSON, whether the call parsed it (the API helpers) or gave bytes (downloads). */
+function jsonOf(answer: Answer): unknown {
+  return answer.bytes ? JSON.parse(answer.bytes.toString()) : answer.body;
+}
+
+/** What a signed-in person does: sign in, list, upload, download; on either node. */
+function traffic(user: { email: string; password: string; token: string }, fileId: string): Attempt[] {
+  return [first, second].flatMap((node, index) => [
+    { what: `node ${index + 1} sign-in`, send: () => node.request('POST', '/api/auth/login', { body: { email: user.email, password: user.password } }) },
+    { what: `node ${index + 1} listing`, send: () => node.request('GET', '/api/files', { token: user.token }) },
+    { what: `node ${index + 1} upload`, send: () => uploadFile(node, user.token, randomBytes(64 * 1024), { name: `during-${index}-${randomBytes(4).toString('hex')}.bin` }) },
+    { what: `node ${index + 1} download`, send: () => downloadFile(node, user.token, fileId) },
+  ]);
+}
+
+async function expectUnavailable(attempt: Attempt): Promise<void> {
+  const started = performance.now();
+  const answer = await attempt.send();
+  const elapsed = performance.now() - started;
+  expect(answer.status, `${attempt.what} while the database is down: ${answer.bytes?.toString() ?? JSON.stringify(answer.body)}`).toBe(503);
+  expect(answer.headers.get('retry-after'), attempt.what).toMatch(/^\d+$/);
+  expect(answer.headers.get('content-type'), attempt.what).toContain('application/json');
+  // A rate-limited action (sign-in) finds its limit store, the database here, away first (docs/decisions/0019).
+  expect(jsonOf(answer), attempt.what).toMatchObject({ code: expect.stringMatching(/^(SERVICE|LIMITS)_UNAVAILABLE$/), error: expect.any(String) });
+  expect(elapsed, `${attempt.what} answered after ${Math.round(elapsed)} ms`).toBeLessThan(FAIL_FAST_MS);
+}
+
+async function expectRecovered(user: { email: string; password: string; token: string }, fileId: string, bytes: Buffer): Promise<void> {
+  for (const attempt of traffic(user, fileId)) {
+    await waitFor(`${attempt.what} to answer 2xx again`, async () => {
+      const answer = await attempt.send();
+      return answer.status >= 200 && answer.status < 300;
+    }, 20_000, 200);
+  }
+  for (const node of [first, second]) {
+    const download = await downloadFile(node, user.token, fileId);
+    expect(download.bytes.equals(bytes), 'the upload acknowledged before the fault, byte for byte').toBe(true);
+  }
+}
+
+for (const mode of ['fast', 'immediate'] as const) {
+  it(`answers 503 with Retry-After while PostgreSQL is down (stop -m ${mode}), then both nodes recover on their own`, async () => {
+    const user = await createUser(first);
+    const bytes = randomBytes(256 * 1024);
+    const kept = await createFile(first, user.token, bytes, { name: `kept-${mode}.bin` });
+    // Warm both pools, so the stop finds connections to break, not only new ones to refuse.
+    await expectRecovered(user, kept.id, bytes);
+
+    // Traffic is in flight when the database goes away: none of it may be a 500 or hang.
+    const inFlight = Array.from({ length: 3 }, () => traffic(user, kept.id)).flat().map(async (attempt) => ({ what: attempt.what, answer: await attempt.send() }));
+    await postgres.stop(mode);
+    try {
+      for (const { what, answer } of await Promise.all(inFlight)) {
+        expect([200, 201, 503], `${what} across the stop: ${answer.bytes?.toString().slice(0, 200) ?? JSON.stringify(answer.body)}`).toContain(answer.status);
+      }
+      for (const attempt of traffic(user, kept.id)) await expectUnavailable(attempt);
+    } finally {
+      await postgres.start();
+    }
+    await expectRecovered(user, kept.id, bytes);
+  });
+}
+
+it('answers 503 within the connect timeout while PostgreSQL takes connections and never answers', async () => {
+  const user = await createUser(first);
+  const bytes = randomBytes(64 * 1024);
+  const kept = await createFile(first, user.token, bytes, { name: 'kept-hung.bin' });
+  await postgres.stop('fast');
+  // Every pooled connection went with the stop, so each request needs a new one, which hangs.
+  const hung = await startSilentListener(postgres.port);
+  try {
+    // At once, as a busy node meets it: each still within the bound.
+    await Promise.all(traffic(user, kept.id).map(expectUnavailable));
+    expect(hung.connections(), 'the nodes did try to connect').toBeGreaterThan(0);
+  } finally {
+    await hung.close();
+    await postgres.start();
+  }
+  await expectRecovered(user, kept.id, bytes);
+});

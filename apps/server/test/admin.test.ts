@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '@cloudvault/test-support/accounts';
 import { subscribe } from '@cloudvault/test-support/checkout';
@@ -51,7 +52,7 @@ describe('operator console', () => {
       ['PATCH', `/api/admin/users/${user.user.id}`, { suspended: true, reason: 'test' }],
       ['POST', `/api/admin/users/${user.user.id}/resend-verification`, {}],
       ['POST', `/api/admin/users/${user.user.id}/send-password-reset`, {}],
-      ['DELETE', `/api/admin/users/${user.user.id}`, { confirmEmail: user.email, reason: 'test' }],
+      ['DELETE', `/api/admin/users/${user.user.id}`, { confirmEmail: user.email, reason: 'test', password: user.password }],
       ['GET', '/api/admin/stats'],
       ['GET', '/api/admin/audit'],
     ];
@@ -132,7 +133,6 @@ describe('operator console', () => {
 
     expect((await admin('PATCH', `/users/${owner.user.id}`, { suspended: true })).status).toBe(400);
     expect((await admin('PATCH', `/users/${owner.user.id}`, { suspended: true, reason: '   ' })).body.code).toBe('REASON_REQUIRED');
-    expect((await admin('PATCH', `/users/${operator.user.id}`, { suspended: true, reason: 'oops' })).status).toBe(409);
     expect((await admin('PATCH', '/users/nobody', { suspended: true, reason: 'x' })).status).toBe(404);
     expect((await admin('PATCH', `/users/${owner.user.id}`, { suspended: true, reason: 'x', extra: 1 })).status).toBe(400);
 
@@ -290,20 +290,74 @@ describe('operator console', () => {
     expect(entries[1]!.details.reason).toBe('Lost the first mail');
   });
 
-  it('deletes an account once its address is typed back; the audit entry outlives it', async () => {
+  it("deletes an account once its address is typed back and the operator's password given; the audit entry outlives it", async () => {
     const user = await createUser(server);
     await uploadFile(server, user.token, 'bytes', { name: 'a.txt' });
-    expect((await admin('DELETE', `/users/${user.user.id}`, { confirmEmail: 'wrong@example.com', reason: 'Asked by mail' })).body.code).toBe('CONFIRMATION_MISMATCH');
-    expect((await admin('DELETE', `/users/${user.user.id}`, { confirmEmail: user.email })).status).toBe(400);
-    expect((await admin('DELETE', `/users/${operator.user.id}`, { confirmEmail: OPERATOR, reason: 'x' })).status).toBe(409);
+    const password = operator.password;
+    expect((await admin('DELETE', `/users/${user.user.id}`, { confirmEmail: 'wrong@example.com', reason: 'Asked by mail', password })).body.code).toBe('CONFIRMATION_MISMATCH');
+    expect((await admin('DELETE', `/users/${user.user.id}`, { confirmEmail: user.email, password })).status).toBe(400);
+    const withoutPassword = await admin('DELETE', `/users/${user.user.id}`, { confirmEmail: user.email, reason: 'Asked by mail' });
+    expect(withoutPassword.status).toBe(400);
+    expect(withoutPassword.body.error).toBeTruthy();
+    const wrongPassword = await admin('DELETE', `/users/${user.user.id}`, { confirmEmail: user.email, reason: 'Asked by mail', password: 'not my password' });
+    expect(wrongPassword.status).toBe(400);
+    expect(wrongPassword.body.code).toBe('INCORRECT_PASSWORD');
+    // The user's own password is not the operator's.
+    const owner = await createUser(server, { password: 'the owner passphrase' });
+    expect((await admin('DELETE', `/users/${owner.user.id}`, { confirmEmail: owner.email, reason: 'Asked by mail', password: owner.password })).body.code).toBe('INCORRECT_PASSWORD');
     expect((await server.request('GET', '/api/auth/profile', { token: user.token })).status).toBe(200);
 
-    expect((await admin('DELETE', `/users/${user.user.id}`, { confirmEmail: user.email.toUpperCase(), reason: 'Asked by mail' })).status).toBe(204);
+    expect((await admin('DELETE', `/users/${user.user.id}`, { confirmEmail: user.email.toUpperCase(), reason: 'Asked by mail', password })).status).toBe(204);
     expect((await server.request('GET', '/api/auth/profile', { token: user.token })).status).toBe(401);
     expect((await admin('GET', `/users/${user.user.id}`)).status).toBe(404);
     const entries = await auditOf(server, operator.token, user.user.id);
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ action: 'delete_account', details: { targetEmail: user.email, reason: 'Asked by mail' } });
+  });
+
+  it("counts a wrong password of a deletion against the operator's sign-in failure limit", async () => {
+    const user = await createUser(server);
+    // From an address of its own, so the operator's other requests keep their limits.
+    const from = '127.0.0.77';
+    const remove = (password: string) =>
+      server.request('DELETE', `/api/admin/users/${user.user.id}`, { token: operator.token, from, body: { confirmEmail: user.email, reason: 'Guessing', password } });
+    const answers: number[] = [];
+    for (let attempt = 0; attempt < 12; attempt++) answers.push((await remove(`guess ${attempt}`)).status);
+    expect(answers.slice(0, 10)).toEqual(Array(10).fill(400));
+    expect(answers.slice(10)).toEqual([429, 429]);
+    const locked = await remove(operator.password);
+    expect(locked.status).toBe(429);
+    expect(locked.body.error).toBeTruthy();
+    // The same window the sign-in form counts in: a sign-in from there is refused too.
+    expect((await server.request('POST', '/api/auth/login', { from, body: { email: OPERATOR, password: operator.password } })).status).toBe(429);
+    expect((await server.request('GET', '/api/auth/profile', { token: user.token })).status).toBe(200);
+  });
+
+  it("refuses every action on an operator's account, its own or another's, with 403, and still shows it", async () => {
+    const listed = await createVerifiedUser(server, { email: 'someone-else@example.com' });
+    const byRole = await createVerifiedUser(server);
+    await server.container.database.db.updateTable('users').set({ role: 'admin' }).where('id', '=', byRole.user.id).execute();
+    const endsAt = new Date(server.clock.now().getTime() + 10 * DAY).toISOString();
+    for (const target of [operator, listed, byRole]) {
+      const actions: Array<[string, string, unknown?]> = [
+        ['PATCH', `/users/${target.user.id}`, { suspended: true, reason: 'x' }],
+        ['PATCH', `/users/${target.user.id}`, { plan: 'PREMIUM', planEndsAt: endsAt, reason: 'x' }],
+        ['PATCH', `/users/${target.user.id}`, { plan: 'FREE', reason: 'x' }],
+        ['POST', `/users/${target.user.id}/resend-verification`, {}],
+        ['POST', `/users/${target.user.id}/send-password-reset`, {}],
+        ['DELETE', `/users/${target.user.id}`, { confirmEmail: target.email, reason: 'x', password: operator.password }],
+      ];
+      for (const [method, path, body] of actions) {
+        const refused = await admin(method, path, body);
+        expect(refused.status, `${method} ${path} ${JSON.stringify(body)}`).toBe(403);
+        expect(refused.body).toMatchObject({ code: 'OPERATOR_ACCOUNT', error: expect.stringMatching(/users only/) });
+      }
+      const shown = await admin('GET', `/users/${target.user.id}`);
+      expect(shown.status).toBe(200);
+      expect(shown.body.user).toMatchObject({ role: 'admin', status: 'active', plan: 'FREE' });
+      expect(await auditOf(server, operator.token, target.user.id)).toEqual([]);
+      expect((await server.request('GET', '/api/auth/profile', { token: target.token })).status).toBe(200);
+    }
   });
 
   it('pages the audit log newest first; no route edits or deletes it', async () => {
@@ -317,6 +371,86 @@ describe('operator console', () => {
     expect([...times].sort().reverse()).toEqual(times);
     const id = first.body.entries[0].id;
     for (const method of ['PATCH', 'PUT', 'DELETE']) expect((await admin(method, `/audit/${id}`, {})).status).toBe(404);
+  });
+});
+
+/**
+ * Makes the database refuse every new audit entry until the returned function is called: an
+ * action whose entry cannot be written must leave nothing changed.
+ */
+async function refuseAuditEntries(server: TestServer): Promise<() => Promise<void>> {
+  const { db, dialect } = server.container.database;
+  if (dialect === 'postgres') {
+    await sql`CREATE FUNCTION refuse_audit_entries() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'audit entries refused by the test'; END $$`.execute(db);
+    await sql`CREATE TRIGGER refuse_audit_entries BEFORE INSERT ON admin_audit FOR EACH ROW EXECUTE FUNCTION refuse_audit_entries()`.execute(db);
+    return async () => {
+      await sql`DROP TRIGGER refuse_audit_entries ON admin_audit`.execute(db);
+      await sql`DROP FUNCTION refuse_audit_entries()`.execute(db);
+    };
+  }
+  await sql`CREATE TRIGGER refuse_audit_entries BEFORE INSERT ON admin_audit BEGIN SELECT RAISE(ABORT, 'audit entries refused by the test'); END`.execute(db);
+  return async () => {
+    await sql`DROP TRIGGER refuse_audit_entries`.execute(db);
+  };
+}
+
+describe('an action and its audit entry', () => {
+  let server: TestServer;
+  let operator: Awaited<ReturnType<typeof createVerifiedUser>>;
+  beforeAll(async () => {
+    ({ server, operator } = await startWithOperator());
+  });
+  afterAll(() => server.close());
+
+  const admin = (method: string, path: string, body?: unknown) => server.request(method, `/api/admin${path}`, { token: operator.token, body });
+
+  it('commit together: when the entry cannot be written, suspension, plans, deletion and mails leave nothing changed', async () => {
+    const user = await createUser(server);
+    await uploadFile(server, user.token, 'kept bytes', { name: 'kept.txt' });
+    const gifted = await createUser(server);
+    const endsAt = new Date(server.clock.now().getTime() + 10 * DAY).toISOString();
+    expect((await admin('PATCH', `/users/${gifted.user.id}`, { plan: 'PRO', planEndsAt: endsAt, reason: 'Gift' })).status).toBe(200);
+    const mailsTo = async (email: string) =>
+      Number((await server.container.database.db.selectFrom('mail_queue').select((eb) => eb.fn.countAll().as('count')).where('recipient', '=', email).executeTakeFirstOrThrow()).count);
+    const mailsBefore = await mailsTo(user.email);
+
+    const allowAuditEntries = await refuseAuditEntries(server);
+    try {
+      const attempts: Array<[string, string, unknown?]> = [
+        ['PATCH', `/users/${user.user.id}`, { suspended: true, reason: 'Abuse' }],
+        ['PATCH', `/users/${user.user.id}`, { plan: 'PREMIUM', planEndsAt: endsAt, reason: 'Gift' }],
+        ['PATCH', `/users/${gifted.user.id}`, { plan: 'FREE', reason: 'Over' }],
+        ['PATCH', `/users/${gifted.user.id}`, { plan: 'PREMIUM', planEndsAt: endsAt, reason: 'Upgrade' }],
+        ['POST', `/users/${user.user.id}/resend-verification`, {}],
+        ['POST', `/users/${user.user.id}/send-password-reset`, {}],
+        ['DELETE', `/users/${user.user.id}`, { confirmEmail: user.email, reason: 'Asked', password: operator.password }],
+      ];
+      for (const [method, path, body] of attempts) {
+        const failed = await admin(method, path, body);
+        expect(failed.status, `${method} ${path} ${JSON.stringify(body)}`).toBe(500);
+        expect(failed.body.error).toBeTruthy();
+      }
+    } finally {
+      await allowAuditEntries();
+    }
+
+    expect((await server.request('GET', '/api/auth/profile', { token: user.token })).status).toBe(200);
+    expect((await server.request('GET', '/api/files', { token: user.token })).body.files.map((file: { originalName: string }) => file.originalName)).toEqual(['kept.txt']);
+    const current = (await server.request('GET', '/api/subscriptions/current', { token: user.token })).body;
+    expect(current).toMatchObject({ plan: 'FREE', subscription: null });
+    expect(await mailsTo(user.email)).toBe(mailsBefore);
+    const gift = (await admin('GET', `/users/${gifted.user.id}`)).body;
+    expect(gift.user).toMatchObject({ plan: 'PRO', complimentary: true, planEndsAt: endsAt });
+    expect(gift.complimentaryPlan).toMatchObject({ planId: 'PRO', reason: 'Gift' });
+    expect(gift.history).toHaveLength(1);
+    expect(await auditOf(server, operator.token, user.user.id)).toEqual([]);
+    expect((await auditOf(server, operator.token, gifted.user.id)).map((entry) => entry.action)).toEqual(['grant_plan']);
+
+    // With entries allowed again, the same actions land with their entries.
+    expect((await admin('PATCH', `/users/${user.user.id}`, { suspended: true, reason: 'Abuse' })).status).toBe(200);
+    server.clock.advance(1000);
+    expect((await admin('DELETE', `/users/${user.user.id}`, { confirmEmail: user.email, reason: 'Asked', password: operator.password })).status).toBe(204);
+    expect((await auditOf(server, operator.token, user.user.id)).map((entry) => entry.action)).toEqual(['delete_account', 'suspend']);
   });
 });
 

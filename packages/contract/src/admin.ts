@@ -3,7 +3,7 @@ import { Id, NullableString, Timestamp } from './common.ts';
 import { User } from './accounts.ts';
 import { PlanId } from './plans.ts';
 import { BillingHistoryItem, HistoryEntry, Subscription } from './subscriptions.ts';
-import { EMAIL_MAX_LENGTH } from './validation.ts';
+import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from './validation.ts';
 
 /**
  * The operator console (issue 21, docs/decisions/0029-operator-console.md). Every route under
@@ -19,9 +19,10 @@ import { EMAIL_MAX_LENGTH } from './validation.ts';
  *   GET    /api/admin/stats                          → AdminStatsResponse
  *   GET    /api/admin/audit                          AdminAuditQuery → AdminAuditResponse
  *
- * Errors: 400 bad input (reason missing, end date not in the future), 404 unknown user,
- * 409 the action does not apply (already verified, paid subscription in place, operator
- * acting on their own account).
+ * Errors: 400 bad input (reason missing, end date not in the future, wrong password), 403
+ * `OPERATOR_ACCOUNT` for any action on an operator's account (the operator's own included:
+ * operators act on users only), 404 unknown user, 409 the action does not apply (already
+ * verified, paid subscription in place).
  */
 
 const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
@@ -154,9 +155,13 @@ export type AdminUserResponse = Static<typeof AdminUserResponse>;
 export const AdminActionBody = Type.Object({ reason: Type.Optional(AdminReason) }, { additionalProperties: false });
 export type AdminActionBody = Static<typeof AdminActionBody>;
 
-/** DELETE /api/admin/users/:id (204): the user's own account deletion; the address typed back confirms it. */
+/**
+ * DELETE /api/admin/users/:id (204): the user's own account deletion. The address typed
+ * back confirms the target; the operator's own password confirms the operator (a wrong one
+ * is 400 `INCORRECT_PASSWORD` and counts against the sign-in failure limit: 429 past it).
+ */
 export const AdminDeleteUserBody = Type.Object(
-  { confirmEmail: Type.String({ maxLength: EMAIL_MAX_LENGTH }), reason: AdminReason },
+  { confirmEmail: Type.String({ maxLength: EMAIL_MAX_LENGTH }), reason: AdminReason, password: Type.String({ maxLength: PASSWORD_MAX_LENGTH }) },
   { additionalProperties: false },
 );
 export type AdminDeleteUserBody = Static<typeof AdminDeleteUserBody>;

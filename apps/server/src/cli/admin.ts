@@ -7,7 +7,6 @@ import { migrateToLatest } from '../db/migrate.ts';
 import { systemClock } from '../lib/clock.ts';
 import { AppError } from '../lib/errors.ts';
 import { createAccountsRepository } from '../modules/accounts/accounts.repository.ts';
-import { createAdminRepository } from '../modules/admin/admin.repository.ts';
 import { createOperatorRoles } from '../modules/admin/operator-roles.service.ts';
 
 const USAGE = 'Usage: npm run admin -- grant <email> | npm run admin -- revoke <email>';
@@ -22,7 +21,7 @@ async function main(args: string[]): Promise<number> {
   const database = openDatabase(config);
   try {
     await migrateToLatest(database.db, database.dialect);
-    const roles = createOperatorRoles({ users: createAccountsRepository(database.db), audit: createAdminRepository(database.db), clock: systemClock });
+    const roles = createOperatorRoles({ users: createAccountsRepository(database.db), clock: systemClock });
     await roles.setRole(email, command === 'grant' ? 'admin' : 'user');
     console.log(command === 'grant' ? `${email} is an operator now.` : `${email} is no longer an operator by role (ADMIN_EMAILS still applies).`);
     return 0;

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { type AuditEntryRow, recordAuditEntry } from '../../db/admin-audit.ts';
 import { queueUserBlobDeletions } from '../../db/blob-deletions.ts';
 import type { Database, FilesTable, FoldersTable } from '../../db/schema.ts';
 import { FILE_COLUMNS } from '../../db/file-columns.ts';
@@ -17,12 +18,14 @@ export function createAccountDataRepository(db: Kysely<Database>) {
     /**
      * The user row; every table that names the user deletes its rows with it (foreign keys
      * cascade). The blobs of their files, versions and uploads in progress are queued for
-     * deletion in the same transaction (db/blob-deletions.ts).
+     * deletion in the same transaction (db/blob-deletions.ts), and so is the operator's
+     * audit entry when an operator deletes it.
      */
-    async deleteUser(userId: string): Promise<void> {
+    async deleteUser(userId: string, audit?: AuditEntryRow): Promise<void> {
       await db.transaction().execute(async (trx) => {
         await queueUserBlobDeletions(trx, userId);
         await trx.deleteFrom('users').where('id', '=', userId).execute();
+        await recordAuditEntry(trx, audit);
       });
     },
   };

@@ -1,3 +1,4 @@
+import type { AuditEntryRow } from '../../db/admin-audit.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { ServiceLog } from '../../lib/service-log.ts';
 import type { AccountDataRepository } from './account-data.repository.ts';
@@ -17,15 +18,15 @@ export function createAccountDeletionService(deps: {
   confirmPassword(userId: string, password: string, ip: string): Promise<void>;
   log: ServiceLog;
 }) {
-  /** The deletion itself, once someone allowed to has confirmed it. */
-  async function erase(userId: string): Promise<void> {
+  /** The deletion itself, once someone allowed to has confirmed it; an operator's audit entry commits with the rows' deletion. */
+  async function erase(userId: string, audit?: AuditEntryRow): Promise<void> {
     try {
       await deps.endPaidSubscription(userId);
     } catch (error) {
       deps.log.error({ err: error, userId }, 'account deletion stopped: the subscription could not be canceled');
       throw new AppError(502, 'SUBSCRIPTION_NOT_CANCELED', 'Your subscription could not be canceled, so nothing was deleted. Please try again in a few minutes.');
     }
-    await deps.data.deleteUser(userId);
+    await deps.data.deleteUser(userId, audit);
     // The rows are gone and their blobs queued with them; what this run cannot delete stays
     // queued for the next.
     await deps.deleteQueuedBlobs();
@@ -38,8 +39,8 @@ export function createAccountDeletionService(deps: {
       await erase(userId);
     },
 
-    /** The same deletion, confirmed by an operator instead of the password (docs/decisions/0029-operator-console.md). */
-    deleteAccountAsOperator: erase,
+    /** The same deletion, confirmed by an operator's own password (docs/decisions/0029-operator-console.md). */
+    deleteAccountAsOperator: (userId: string, audit: AuditEntryRow) => erase(userId, audit),
   };
 }
 

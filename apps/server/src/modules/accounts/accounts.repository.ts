@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { type AuditEntryRow, recordAuditEntry } from '../../db/admin-audit.ts';
 import { compiledOnce } from '../../db/compiled-query.ts';
 import type { Database, SessionsTable, UsersTable } from '../../db/schema.ts';
 
@@ -60,13 +61,21 @@ export function createAccountsRepository(db: Kysely<Database>) {
     },
 
     /** Suspends (a time) or restores (null) the account; false when there is no such user. */
-    async setSuspended(userId: string, suspendedAt: string | null, nowIso: string): Promise<boolean> {
-      const result = await db.updateTable('users').set({ suspended_at: suspendedAt, updated_at: nowIso }).where('id', '=', userId).executeTakeFirst();
-      return Number(result.numUpdatedRows) > 0;
+    /** With the operator's audit entry, when given, in the same transaction. */
+    async setSuspended(userId: string, suspendedAt: string | null, nowIso: string, audit?: AuditEntryRow): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const result = await trx.updateTable('users').set({ suspended_at: suspendedAt, updated_at: nowIso }).where('id', '=', userId).executeTakeFirst();
+        await recordAuditEntry(trx, audit);
+        return Number(result.numUpdatedRows) > 0;
+      });
     },
 
-    async setRole(userId: string, role: 'user' | 'admin', nowIso: string): Promise<void> {
-      await db.updateTable('users').set({ role, updated_at: nowIso }).where('id', '=', userId).execute();
+    /** With the command line's audit entry, when given, in the same transaction. */
+    async setRole(userId: string, role: 'user' | 'admin', nowIso: string, audit?: AuditEntryRow): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        await trx.updateTable('users').set({ role, updated_at: nowIso }).where('id', '=', userId).execute();
+        await recordAuditEntry(trx, audit);
+      });
     },
 
     /** Sessions neither revoked nor expired, newest first: the devices signed in now. */

@@ -1,8 +1,9 @@
 import { type Kysely, sql } from 'kysely';
 import type { AdminUserSort, AdminUserStatus } from '@cloudvault/contract/admin';
-import type { AdminAuditTable, Database, UsersTable } from '../../db/schema.ts';
+import { type AuditEntryRow, recordAuditEntry } from '../../db/admin-audit.ts';
+import type { Database, UsersTable } from '../../db/schema.ts';
 
-export type AuditRow = AdminAuditTable;
+export type AuditRow = AuditEntryRow;
 
 /** A user as the console lists them: the row, their live files, and what grants their plan now. */
 export type ListedUser = UsersTable & {
@@ -192,8 +193,9 @@ export function createAdminRepository(db: Kysely<Database>) {
         .execute();
     },
 
-    async insertAudit(row: AuditRow): Promise<void> {
-      await db.insertInto('admin_audit').values(row).execute();
+    /** An entry on its own: for what no transaction of ours changes (a mail, the command line's role change). */
+    insertAudit(row: AuditRow): Promise<void> {
+      return recordAuditEntry(db, row);
     },
 
     /** A page of the audit log, newest first, after `after`; one user's entries when `targetId` is given. */

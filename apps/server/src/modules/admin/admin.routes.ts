@@ -18,7 +18,7 @@ import { ErrorBody, MessageBody } from '@cloudvault/contract/common';
 import { caller } from '../../lib/auth.ts';
 import { emptyBodyAsObject } from '../../lib/optional-body.ts';
 import { type AdminService, notAnOperator } from './admin.service.ts';
-import type { Operator } from './audit-rows.ts';
+import type { SignedInOperator } from './audit-rows.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 429: ErrorBody };
 const tags = ['admin'];
@@ -28,7 +28,7 @@ const tags = ['admin'];
  * an operator, checked on every request (the role is read fresh, so a revoke applies at once).
  */
 export function adminRoutes(admin: AdminService): FastifyPluginAsyncTypebox {
-  const operator = (request: FastifyRequest): Promise<Operator> => admin.operator(caller(request).userId);
+  const operator = (request: FastifyRequest): Promise<SignedInOperator> => admin.operator(caller(request).userId);
 
   return async (app) => {
     app.addHook('onRequest', app.requireUser);
@@ -72,7 +72,7 @@ export function adminRoutes(admin: AdminService): FastifyPluginAsyncTypebox {
       '/admin/users/:id',
       { schema: { tags, params: AdminUserParams, body: AdminDeleteUserBody, response: { 204: Type.Null(), ...errors, 502: ErrorBody } } },
       async (request, reply) => {
-        await admin.deleteUser(await operator(request), request.params.id, request.body);
+        await admin.deleteUser(await operator(request), request.params.id, request.body, request.ip);
         return reply.code(204).send(null);
       },
     );

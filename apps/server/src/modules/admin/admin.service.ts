@@ -15,12 +15,13 @@ import type {
 import type { PlanId } from '@cloudvault/contract/plans';
 import { normalizeEmail } from '@cloudvault/contract/validation';
 import type { JobStats } from '../../adapters/jobs/job-runner.ts';
+import type { AuditEntryRow } from '../../db/admin-audit.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { deviceName } from '../../lib/device-name.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { ServiceLog } from '../../lib/service-log.ts';
 import type { AccountTokensService } from '../account-tokens/account-tokens.service.ts';
-import type { AdminEmails } from '../accounts/accounts.presenter.ts';
+import { type AdminEmails, isAdmin } from '../accounts/accounts.presenter.ts';
 import type { AccountsService } from '../accounts/accounts.service.ts';
 import { isComplimentary } from '../billing/billing.presenter.ts';
 import type { BillingService } from '../billing/billing.service.ts';
@@ -28,7 +29,7 @@ import type { PlanCatalogue } from '../plans/plans.catalogue.ts';
 import { decodeCursor, encodeCursor, isRecord } from './admin-cursors.ts';
 import { presentAdminUser, presentAuditEntry } from './admin.presenter.ts';
 import type { AdminRepository, UserPageKey } from './admin.repository.ts';
-import { auditRow, type Operator } from './audit-rows.ts';
+import { auditRow, type Operator, type SignedInOperator } from './audit-rows.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 const PAGE = 50;
@@ -38,11 +39,11 @@ const REVENUE_MONTHS = 12;
 
 export interface AdminServiceDeps {
   admin: AdminRepository;
-  accounts: Pick<AccountsService, 'findUserById' | 'setSuspended' | 'isAdmin' | 'liveSessions'>;
+  accounts: Pick<AccountsService, 'findUserById' | 'setSuspended' | 'isAdmin' | 'liveSessions' | 'confirmPassword'>;
   billing: Pick<BillingService, 'current' | 'grantComplimentary' | 'endComplimentary' | 'complimentaryPlan'>;
   accountTokens: Pick<AccountTokensService, 'resendVerification' | 'sendPasswordReset'>;
-  /** The user's own account deletion (account-data), confirmed by the operator instead of the password. */
-  deleteAccount(userId: string): Promise<void>;
+  /** The user's own account deletion (account-data), the audit entry committed with the rows' deletion. */
+  deleteAccount(userId: string, audit: AuditEntryRow): Promise<void>;
   /** The overview's health: each check throws when its part does not answer. */
   health: {
     database(): Promise<void>;
@@ -92,12 +93,23 @@ export function createAdminService(deps: AdminServiceDeps) {
     return user;
   }
 
+  /**
+   * The account an action is about: operators act on users only, so an operator's account
+   * (ADMIN_EMAILS or the role, the acting operator's own included) is refused whatever the action.
+   */
+  async function requireActionTarget(userId: string) {
+    const user = await requireUser(userId);
+    if (isAdmin(user, admins)) throw new AppError(403, 'OPERATOR_ACCOUNT', "Operators act on users only: this account is an operator's.");
+    return user;
+  }
+
   async function presentOne(userId: string): Promise<AdminUser> {
     return presentAdminUser(await requireUser(userId), plans, admins);
   }
 
-  async function audit(operator: Operator, action: AuditAction, target: { id: string; email: string }, extra: Omit<AuditDetails, 'targetEmail' | 'adminEmail'> = {}) {
-    await admin.insertAudit(auditRow(operator, action, target, now(), extra));
+  /** The entry that commits with the action it records (db/admin-audit.ts). */
+  function entry(operator: Operator, action: AuditAction, target: { id: string; email: string }, extra: Omit<AuditDetails, 'targetEmail' | 'adminEmail'> = {}) {
+    return auditRow(operator, action, target, now(), extra);
   }
 
   function requireReason(reason: string | undefined): string {
@@ -139,7 +151,7 @@ export function createAdminService(deps: AdminServiceDeps) {
     isOperator: (userId: string) => accounts.isAdmin(userId),
 
     /** The signed-in operator as the audit log names them. */
-    async operator(userId: string): Promise<Operator> {
+    async operator(userId: string): Promise<SignedInOperator> {
       return { id: userId, email: (await accounts.findUserById(userId))?.email ?? null };
     },
 
@@ -200,49 +212,58 @@ export function createAdminService(deps: AdminServiceDeps) {
     async updateUser(operator: Operator, userId: string, body: AdminUserPatchBody): Promise<AdminUser> {
       if (body.suspended === undefined && body.plan === undefined) throw badRequest('Nothing to change: give suspended or plan.', 'NOTHING_TO_CHANGE');
       const reason = requireReason(body.reason);
-      const target = await requireUser(userId);
-      if (body.suspended === true && userId === operator.id) throw conflict('You cannot suspend your own account.', 'SELF_SUSPENSION');
+      const target = await requireActionTarget(userId);
       const endsAt = body.plan !== undefined && body.plan !== 'FREE' ? planEnd(body.planEndsAt) : undefined;
 
+      // Each change commits with its own audit entry, in the transaction of the module that makes it.
       if (body.plan === 'FREE') {
-        if (!(await billing.endComplimentary(userId))) throw conflict('This account has no complimentary plan to end.', 'NO_COMPLIMENTARY_PLAN');
-        await audit(operator, 'end_plan', target, { reason });
+        if (!(await billing.endComplimentary(userId, entry(operator, 'end_plan', target, { reason })))) {
+          throw conflict('This account has no complimentary plan to end.', 'NO_COMPLIMENTARY_PLAN');
+        }
       } else if (body.plan !== undefined && endsAt !== undefined) {
-        await billing.grantComplimentary({ userId, planId: body.plan, endsAt, reason, grantedBy: operator.id });
-        await audit(operator, 'grant_plan', target, { reason, plan: body.plan, planEndsAt: endsAt });
+        await billing.grantComplimentary(
+          { userId, planId: body.plan, endsAt, reason, grantedBy: operator.id },
+          entry(operator, 'grant_plan', target, { reason, plan: body.plan, planEndsAt: endsAt }),
+        );
       }
       if (body.suspended !== undefined && body.suspended !== (target.suspended_at !== null && target.suspended_at !== undefined)) {
-        await accounts.setSuspended(userId, body.suspended);
-        await audit(operator, body.suspended ? 'suspend' : 'unsuspend', target, { reason });
+        await accounts.setSuspended(userId, body.suspended, entry(operator, body.suspended ? 'suspend' : 'unsuspend', target, { reason }));
       }
       return presentOne(userId);
     },
 
     /** The verification mail again (409 once verified; the user's own 5-an-hour limit applies). */
+    /**
+     * The verification mail again (409 once verified; the user's own 5-an-hour limit applies).
+     * A mail cannot be taken back, so its entry is written first: no mail leaves unaudited.
+     */
     async resendVerification(operator: Operator, userId: string, reason: string | undefined): Promise<void> {
-      const target = await requireUser(userId);
+      const target = await requireActionTarget(userId);
       if (target.email_verified_at !== null) throw conflict('This address is verified already.', 'ALREADY_VERIFIED');
+      await admin.insertAudit(entry(operator, 'resend_verification', target, reason?.trim() ? { reason: reason.trim() } : {}));
       await deps.accountTokens.resendVerification(userId);
-      await audit(operator, 'resend_verification', target, reason?.trim() ? { reason: reason.trim() } : {});
     },
 
-    /** The forgot-password mail, sent to the account's own address. */
+    /** The forgot-password mail, sent to the account's own address; audited first, as above. */
     async sendPasswordReset(operator: Operator, userId: string, reason: string | undefined): Promise<void> {
-      const target = await requireUser(userId);
+      const target = await requireActionTarget(userId);
+      await admin.insertAudit(entry(operator, 'send_password_reset', target, reason?.trim() ? { reason: reason.trim() } : {}));
       await deps.accountTokens.sendPasswordReset(userId);
-      await audit(operator, 'send_password_reset', target, reason?.trim() ? { reason: reason.trim() } : {});
     },
 
-    /** The user's own account deletion; the operator types the address back to confirm. */
-    async deleteUser(operator: Operator, userId: string, body: AdminDeleteUserBody): Promise<void> {
+    /**
+     * The user's own account deletion: the operator types the address back and confirms with
+     * their own password (a wrong one counts against the sign-in failure limit), so a stolen
+     * operator session alone cannot delete accounts.
+     */
+    async deleteUser(operator: SignedInOperator, userId: string, body: AdminDeleteUserBody, ip: string): Promise<void> {
       const reason = requireReason(body.reason);
-      const target = await requireUser(userId);
+      const target = await requireActionTarget(userId);
       if (normalizeEmail(body.confirmEmail) !== normalizeEmail(target.email)) {
         throw badRequest("Type the account's e-mail address exactly to confirm its deletion.", 'CONFIRMATION_MISMATCH');
       }
-      if (userId === operator.id) throw conflict('Delete your own account from your profile, not from the console.', 'SELF_DELETION');
-      await deps.deleteAccount(userId);
-      await audit(operator, 'delete_account', target, { reason });
+      await accounts.confirmPassword(operator.id, body.password, ip);
+      await deps.deleteAccount(userId, entry(operator, 'delete_account', target, { reason }));
     },
 
     async stats(): Promise<AdminStatsResponse> {

@@ -1,7 +1,7 @@
 import { normalizeEmail } from '@cloudvault/contract/validation';
+import type { AuditEntryRow } from '../../db/admin-audit.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { notFound } from '../../lib/errors.ts';
-import type { AdminRepository } from './admin.repository.ts';
 import { auditRow, type Operator } from './audit-rows.ts';
 
 /**
@@ -13,9 +13,9 @@ export function createOperatorRoles(deps: {
   /** The accounts module's repository in the command line, which has no server around it. */
   users: {
     findUserByEmail(email: string): Promise<{ id: string; email: string } | undefined>;
-    setRole(userId: string, role: 'user' | 'admin', nowIso: string): Promise<void>;
+    /** Changes the role and writes the audit entry in one transaction. */
+    setRole(userId: string, role: 'user' | 'admin', nowIso: string, audit: AuditEntryRow): Promise<void>;
   };
-  audit: Pick<AdminRepository, 'insertAudit'>;
   clock: Clock;
 }) {
   const commandLine: Operator = { id: null, email: null };
@@ -24,8 +24,7 @@ export function createOperatorRoles(deps: {
       const user = await deps.users.findUserByEmail(normalizeEmail(email));
       if (!user) throw notFound(`No account has the address ${email}.`, 'USER_NOT_FOUND');
       const at = deps.clock.now().toISOString();
-      await deps.users.setRole(user.id, role, at);
-      await deps.audit.insertAudit(auditRow(commandLine, role === 'admin' ? 'grant_role' : 'revoke_role', user, at));
+      await deps.users.setRole(user.id, role, at, auditRow(commandLine, role === 'admin' ? 'grant_role' : 'revoke_role', user, at));
     },
   };
 }

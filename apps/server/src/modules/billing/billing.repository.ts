@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { type AuditEntryRow, recordAuditEntry } from '../../db/admin-audit.ts';
 import type { Database, InvoicesTable, LocalCheckoutSessionsTable, SubscriptionsTable } from '../../db/schema.ts';
 import { COMPLIMENTARY } from './billing-rules.ts';
 
@@ -129,6 +130,11 @@ function billingQueries(db: Kysely<Database>) {
         .where('status', '=', 'active')
         .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
+    },
+
+    /** An operator's audit entry, written in the transaction of the plan change it records. */
+    recordAuditEntry(entry: AuditEntryRow | undefined): Promise<void> {
+      return recordAuditEntry(db, entry);
     },
 
     /** A later report of the same invoice updates its status (a failed payment retried and paid). */

@@ -2,6 +2,7 @@ import { formatBytes } from '@cloudvault/contract/format';
 import type { Plan, PlanId } from '@cloudvault/contract/plans';
 import type { CurrentSubscriptionResponse, HistoryType, Subscription } from '@cloudvault/contract/subscriptions';
 import type { InvoiceSnapshot, PaymentEvent, PaymentProvider, SubscriptionSnapshot } from '../../adapters/payments/payment-provider.ts';
+import type { AuditEntryRow } from '../../db/admin-audit.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, badRequest, conflict } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
@@ -197,11 +198,15 @@ export function createBillingService(deps: BillingServiceDeps) {
     }
   }
 
-  /** Ends a complimentary plan as of `endedAt` and moves the user to what remains; false when it had ended already. */
-  async function endComplimentaryPlan(row: SubscriptionRow, endedAt: string): Promise<boolean> {
+  /**
+   * Ends a complimentary plan as of `endedAt` and moves the user to what remains, with the
+   * operator's audit entry when an operator ends it; false when it had ended already.
+   */
+  async function endComplimentaryPlan(row: SubscriptionRow, endedAt: string, audit?: AuditEntryRow): Promise<boolean> {
     const change = await billing.transaction(async (repository): Promise<PlanChange | null | false> => {
       const at = now();
       if (!(await repository.endActiveSubscription(row.provider_subscription_id, endedAt < at ? endedAt : at, at))) return false;
+      await repository.recordAuditEntry(audit);
       return followSubscription(repository, row.user_id, at);
     });
     if (change) await deps.planChanged(change.userId, { type: change.type, planName: change.planName });
@@ -362,8 +367,12 @@ export function createBillingService(deps: BillingServiceDeps) {
      * An operator grants a plan free of charge until `endsAt` (docs/decisions/0029-operator-console.md):
      * a subscription row of the `complimentary` provider, which no renewal bills; a second
      * grant changes the first. 409 while the user pays for a plan: that is never replaced here.
+     * The operator's audit entry commits with the grant.
      */
-    async grantComplimentary(input: { userId: string; planId: PlanId; endsAt: string; reason: string; grantedBy: string | null }): Promise<Subscription> {
+    async grantComplimentary(
+      input: { userId: string; planId: PlanId; endsAt: string; reason: string; grantedBy: string | null },
+      audit?: AuditEntryRow,
+    ): Promise<Subscription> {
       const change = await billing.transaction(async (repository) => {
         const at = now();
         const latest = await repository.latestSubscription(input.userId);
@@ -388,6 +397,7 @@ export function createBillingService(deps: BillingServiceDeps) {
           grant_reason: input.reason,
           granted_by: input.grantedBy,
         });
+        await repository.recordAuditEntry(audit);
         return followSubscription(repository, input.userId, at);
       });
       if (change) await deps.planChanged(change.userId, { type: change.type, planName: change.planName });
@@ -400,11 +410,11 @@ export function createBillingService(deps: BillingServiceDeps) {
       return latest?.provider === COMPLIMENTARY ? latest : undefined;
     },
 
-    /** Ends the user's complimentary plan now (an operator's choice); false when there is none. */
-    async endComplimentary(userId: string): Promise<boolean> {
+    /** Ends the user's complimentary plan now (an operator's choice, audited with it); false when there is none. */
+    async endComplimentary(userId: string, audit?: AuditEntryRow): Promise<boolean> {
       const latest = await billing.latestSubscription(userId);
       if (latest?.provider !== COMPLIMENTARY) return false;
-      return endComplimentaryPlan(latest, now());
+      return endComplimentaryPlan(latest, now(), audit);
     },
 
     /**

@@ -40,6 +40,13 @@ import { resumableUploadsRoutes } from './modules/resumable-uploads/resumable-up
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 
 const JSON_BODY_LIMIT = 1024 * 1024;
+/**
+ * A request's headers must all arrive within this. Real clients send them in one go; one
+ * trickling them a byte at a time (slowloris) is answered 408 and closed (docs/decisions/0041).
+ */
+export const HEADERS_TIMEOUT_MS = 20_000;
+/** How often the server looks for connections past the headers timeout. */
+export const HEADERS_TIMEOUT_CHECK_MS = 5_000;
 const SECRET_QUERY_PARAMS = /([?&](?:access|token)=)[^&]*/gi;
 /** Paths whose last segment is a capability (signed download links, share tokens). */
 const SECRET_PATH_SEGMENTS = /(\/api\/(?:downloads|public\/shares)\/)[^/?]+/g;
@@ -83,6 +90,7 @@ export async function buildApp(
     // hold an upload slot, a quota reservation or open files forever. Active transfers,
     // however long, are not cut.
     connectionTimeout: 120_000,
+    http: { headersTimeout: HEADERS_TIMEOUT_MS, connectionsCheckingInterval: HEADERS_TIMEOUT_CHECK_MS },
     // Signed download links carry a JWT (~250 characters) as a path segment.
     routerOptions: { maxParamLength: 1024 },
     // A wrong type is a 400, not silently converted; a field outside a closed schema is

@@ -41,9 +41,11 @@ export function UserActionDialogs({ user, action, onClose }: { user: AdminUser; 
   const [plan, setPlan] = useState<Exclude<PlanId, 'FREE'>>('PRO');
   const [endDay, setEndDay] = useState(() => defaultGrantDay(new Date()));
   const [endDayError, setEndDayError] = useState<string | undefined>();
-  // Delete's own field.
+  // Delete's own fields: the address typed back, and the operator's own password.
   const [typedEmail, setTypedEmail] = useState('');
   const [typedEmailError, setTypedEmailError] = useState<string | undefined>();
+  const [password, setPassword] = useState('');
+  const [passwordError, setPasswordError] = useState<string | undefined>();
 
   switch (action) {
     case null:
@@ -144,6 +146,8 @@ export function UserActionDialogs({ user, action, onClose }: { user: AdminUser; 
           onClose={() => {
             setTypedEmail('');
             setTypedEmailError(undefined);
+            setPassword('');
+            setPasswordError(undefined);
             onClose();
           }}
           title={t('admin.actions.delete.title')}
@@ -154,12 +158,13 @@ export function UserActionDialogs({ user, action, onClose }: { user: AdminUser; 
           reason="required"
           busy={actions.remove.isPending}
           validate={() => {
-            const valid = confirmsEmail(typedEmail, user.email);
-            setTypedEmailError(valid ? undefined : t('admin.actions.delete.mismatch'));
-            return valid;
+            const emailMatches = confirmsEmail(typedEmail, user.email);
+            setTypedEmailError(emailMatches ? undefined : t('admin.actions.delete.mismatch'));
+            setPasswordError(password ? undefined : t('admin.actions.delete.passwordRequired'));
+            return emailMatches && password !== '';
           }}
           onConfirm={async (reason) => {
-            await actions.remove.mutateAsync({ confirmEmail: typedEmail.trim(), reason });
+            await actions.remove.mutateAsync({ confirmEmail: typedEmail.trim(), reason, password });
             void navigate('/admin/users', { replace: true });
           }}
           successMessage={t('admin.actions.delete.done', { email: user.email })}
@@ -176,6 +181,19 @@ export function UserActionDialogs({ user, action, onClose }: { user: AdminUser; 
               setTypedEmailError(undefined);
             }}
             error={typedEmailError}
+          />
+          <TextField
+            label={t('admin.actions.delete.password')}
+            hint={t('admin.actions.delete.passwordHint')}
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(event) => {
+              setPassword(event.target.value);
+              setPasswordError(undefined);
+            }}
+            error={passwordError}
           />
         </ActionDialog>
       );

@@ -26,7 +26,9 @@ const detail: AdminUserDetailResponse = {
 
 const fetchMock = vi.fn<typeof fetch>();
 const patches: unknown[] = [];
+const deletions: unknown[] = [];
 let refuseNextPatch = false;
+let shownUser: AdminUserDetailResponse['user'] = detail.user;
 
 beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock);
@@ -41,7 +43,11 @@ beforeEach(() => {
       }
       return Response.json({ user: { ...detail.user, status: 'suspended' } });
     }
-    if (url === '/api/admin/users/u1') return Response.json(detail);
+    if (url === '/api/admin/users/u1' && init?.method === 'DELETE') {
+      deletions.push(JSON.parse(String(init.body)));
+      return Response.json({ error: 'That password is not right.', code: 'INCORRECT_PASSWORD' }, { status: 400 });
+    }
+    if (url === '/api/admin/users/u1') return Response.json({ ...detail, user: shownUser });
     return Response.json({ error: 'unexpected' }, { status: 404 });
   });
 });
@@ -51,6 +57,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
   vi.clearAllMocks();
   patches.length = 0;
+  deletions.length = 0;
+  shownUser = detail.user;
 });
 
 const renderPage = () =>
@@ -88,6 +96,32 @@ describe('UserDetailPage', () => {
     ]);
     expect(toast.success).toHaveBeenCalledWith('Grace Hopper is suspended.');
     expect(document.activeElement).toBe(suspend);
+  });
+
+  it("offers no action on an operator's account", async () => {
+    shownUser = { ...detail.user, role: 'admin' };
+    renderPage();
+    await screen.findByRole('heading', { level: 1, name: 'Grace Hopper' });
+    expect(screen.getByText("Operators act on users only: the console offers no action on an operator's account.")).toBeTruthy();
+    for (const name of ['Suspend', 'Grant a plan', 'Send password reset', 'Delete account']) expect(screen.queryByRole('button', { name })).toBeNull();
+  });
+
+  it("asks for the operator's password to delete, and shows a wrong one in the dialog", async () => {
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByRole('heading', { level: 1, name: 'Grace Hopper' });
+    await user.click(screen.getByRole('button', { name: 'Delete account' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete this account?' });
+    await user.type(within(dialog).getByLabelText('Type grace@example.com to confirm'), 'grace@example.com');
+    await user.type(within(dialog).getByLabelText('Reason'), 'Asked by e-mail');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete account' }));
+    expect(within(dialog).getByText('Enter your password to confirm.')).toBeTruthy();
+    expect(deletions).toEqual([]);
+
+    await user.type(within(dialog).getByLabelText('Your password'), 'not mine');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete account' }));
+    await within(dialog).findByText('That password is not right.');
+    expect(deletions).toEqual([{ confirmEmail: 'grace@example.com', reason: 'Asked by e-mail', password: 'not mine' }]);
   });
 
   it('deletes only once the address is typed back', async () => {

@@ -110,7 +110,12 @@ export function UserDetailPage() {
         </div>
         {user.suspendedAt && <p className="text-sm text-danger">{t('admin.detail.suspendedSince', { date: formatDay(user.suspendedAt, i18n.language) })}</p>}
       </div>
-      <UserActions detail={detail} onChoose={setAction} />
+      {/* Operators act on users only: the server refuses any action on an operator's account. */}
+      {user.role === 'admin' ? (
+        <p className="rounded-card border border-line bg-surface p-4 text-sm text-ink-muted shadow-card sm:p-5">{t('admin.detail.operatorNoActions')}</p>
+      ) : (
+        <UserActions detail={detail} onChoose={setAction} />
+      )}
       <div className="grid gap-4 lg:grid-cols-2 lg:items-start">
         <UserPlanSection detail={detail} />
         <div className="flex min-w-0 flex-col gap-4">

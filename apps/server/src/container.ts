@@ -95,6 +95,7 @@ import { createAdminService } from './modules/admin/admin.service.ts';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 const ONE_HOUR = 60 * 60 * 1000;
+const ONE_DAY = 24 * ONE_HOUR;
 
 /** The Stripe SDK costs memory at start-up: loaded only when Stripe is the provider. */
 async function loadStripe(payments: Config['payments'], publicUrl: string): Promise<PaymentProvider> {
@@ -259,7 +260,15 @@ export async function createContainer(
     accounts,
     // WebDAV clients send the password with every request: argon2 once, then remembered (decision 0028).
     passwords: { hash: hashPassword, verify: rememberVerifiedPasswords(verifyPassword, { maxEntries: 1000, ttlMs: 5 * 60 * 1000, clock }) },
+    verifySecondFactor: (user, code) => twoFactor.verify(user.id, user.totp_secret as string, code),
+    languageOf: async (userId) => (await settings.get(userId)).appearance.language,
+    sendMail: (message) => mail.send(message),
+    // An account-password sign-in over WebDAV is one activity entry a day per client (decision 0037).
+    webDavSignIns: limiter('webdav-sign-ins', 1, ONE_DAY),
+    signedInOverWebDav: securityAlerts.signedInOverWebDav,
     clock,
+    log,
+    publicUrl: config.publicUrl,
   });
 
   const foldersRepository = createFoldersRepository(database.db, database.dialect);
@@ -386,6 +395,7 @@ export async function createContainer(
     activity,
     usageCounts: billingRecords.usageCounts,
     shareCounts: shares.counts,
+    appPasswordCount: appPasswords.count,
     passwordChanged: securityAlerts.passwordChanged,
   });
   const accountExports = createAccountExportService({

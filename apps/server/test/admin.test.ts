@@ -168,7 +168,7 @@ describe('operator console', () => {
 
   it("stops a suspended account's WebDAV access, by app password and by account password, until unsuspended", async () => {
     const user = await createVerifiedUser(server);
-    const created = await server.request('POST', '/api/user/app-passwords', { token: user.token, body: { name: 'Laptop' } });
+    const created = await server.request('POST', '/api/user/app-passwords', { token: user.token, body: { name: 'Laptop', password: user.password } });
     const propfind = (password: string) =>
       fetch(`${server.url}/dav/`, {
         method: 'PROPFIND',

@@ -17,8 +17,8 @@ let addressCounter = 0;
 /** A client address no other test counts sign-in failures for. */
 const freshAddress = () => `10.20.${Math.floor(++addressCounter / 250)}.${addressCounter % 250}`;
 
-async function createAppPassword(token: string, name = 'Laptop') {
-  const created = await server.request('POST', '/api/user/app-passwords', { token, body: { name } });
+async function createAppPassword(user: { token: string; password: string }, name = 'Laptop') {
+  const created = await server.request('POST', '/api/user/app-passwords', { token: user.token, body: { name, password: user.password } });
   expect(created.status).toBe(201);
   return created.body as { id: string; name: string; password: string; createdAt: string };
 }
@@ -39,7 +39,7 @@ const listOf = async (token: string) => (await server.request('GET', '/api/user/
 describe('app passwords API', () => {
   it('creates one shown once, lists it without its secret, and revokes it', async () => {
     const user = await createUser(server);
-    const created = await createAppPassword(user.token, '  Work laptop  ');
+    const created = await createAppPassword(user, '  Work laptop  ');
     expect(created).toMatchObject({ name: 'Work laptop', createdAt: server.clock.now().toISOString() });
     expect(created.password).toMatch(APP_PASSWORD);
 
@@ -55,15 +55,15 @@ describe('app passwords API', () => {
 
   it('lists the newest first', async () => {
     const user = await createUser(server);
-    await createAppPassword(user.token, 'Phone');
+    await createAppPassword(user, 'Phone');
     server.clock.advance(1000);
-    await createAppPassword(user.token, 'Desktop');
+    await createAppPassword(user, 'Desktop');
     expect((await listOf(user.token)).map((entry) => entry.name)).toEqual(['Desktop', 'Phone']);
   });
 
   it('refuses a name that is blank, too long, missing or not a string, and unknown fields, with a 400', async () => {
     const user = await createUser(server);
-    const post = (body: unknown) => server.request('POST', '/api/user/app-passwords', { token: user.token, body });
+    const post = (body: Record<string, unknown>) => server.request('POST', '/api/user/app-passwords', { token: user.token, body: { password: user.password, ...body } });
     const blank = await post({ name: '   ' });
     expect(blank.status).toBe(400);
     expect(blank.body).toMatchObject({ code: 'APP_PASSWORD_NAME_REQUIRED', error: expect.stringContaining('name') });
@@ -81,8 +81,8 @@ describe('app passwords API', () => {
 
   it('holds at most 50 per account', async () => {
     const user = await createUser(server);
-    for (let index = 0; index < 50; index += 1) await createAppPassword(user.token, `Device ${index}`);
-    const refused = await server.request('POST', '/api/user/app-passwords', { token: user.token, body: { name: 'One more' } });
+    for (let index = 0; index < 50; index += 1) await createAppPassword(user, `Device ${index}`);
+    const refused = await server.request('POST', '/api/user/app-passwords', { token: user.token, body: { name: 'One more', password: user.password } });
     expect(refused.status).toBe(409);
     expect(refused.body.code).toBe('APP_PASSWORD_LIMIT');
     expect(await listOf(user.token)).toHaveLength(50);
@@ -91,7 +91,7 @@ describe('app passwords API', () => {
   it("keeps each user to their own: another user's id is a 404 and stays", async () => {
     const owner = await createUser(server);
     const other = await createUser(server);
-    const created = await createAppPassword(owner.token);
+    const created = await createAppPassword(owner);
     expect(await listOf(other.token)).toEqual([]);
     expect((await server.request('DELETE', `/api/user/app-passwords/${created.id}`, { token: other.token })).status).toBe(404);
     expect(await listOf(owner.token)).toHaveLength(1);
@@ -108,7 +108,7 @@ describe('app passwords API', () => {
 describe('Basic credentials (WebDAV)', () => {
   it('accept the e-mail with an app password, however the client spaces and cases it, and note when it was used', async () => {
     const user = await createUser(server);
-    const created = await createAppPassword(user.token);
+    const created = await createAppPassword(user);
     const address = freshAddress();
     expect(await basic(user.email, created.password, address)).toEqual({ status: 200, userId: user.user.id });
     expect(await basic(user.email.toUpperCase(), created.password.replaceAll('-', '').toUpperCase(), address)).toMatchObject({ status: 200 });
@@ -126,8 +126,8 @@ describe('Basic credentials (WebDAV)', () => {
 
   it('stop accepting an app password the moment it is revoked', async () => {
     const user = await createUser(server);
-    const kept = await createAppPassword(user.token, 'Kept');
-    const revoked = await createAppPassword(user.token, 'Revoked');
+    const kept = await createAppPassword(user, 'Kept');
+    const revoked = await createAppPassword(user, 'Revoked');
     const address = freshAddress();
     expect((await basic(user.email, revoked.password, address)).status).toBe(200);
     await server.request('DELETE', `/api/user/app-passwords/${revoked.id}`, { token: user.token });
@@ -140,14 +140,14 @@ describe('Basic credentials (WebDAV)', () => {
   it("refuse another user's app password, and an app password with an unknown e-mail", async () => {
     const owner = await createUser(server);
     const other = await createUser(server);
-    const created = await createAppPassword(owner.token);
+    const created = await createAppPassword(owner);
     expect((await basic(other.email, created.password, freshAddress())).status).toBe(401);
     expect((await basic('nobody@example.com', created.password, freshAddress())).status).toBe(401);
   });
 
   it('accept the account password only while two-factor sign-in is off', async () => {
     const user = await createUser(server);
-    const created = await createAppPassword(user.token);
+    const created = await createAppPassword(user);
     const address = freshAddress();
     expect(await basic(user.email, user.password, address)).toEqual({ status: 200, userId: user.user.id });
     expect((await basic(user.email, 'not the password', address)).status).toBe(401);
@@ -159,7 +159,7 @@ describe('Basic credentials (WebDAV)', () => {
 
   it('follow a password change at once: the old one fails, the new one and the app passwords work', async () => {
     const user = await createUser(server);
-    const created = await createAppPassword(user.token);
+    const created = await createAppPassword(user);
     const address = freshAddress();
     expect((await basic(user.email, user.password, address)).status).toBe(200);
     const changed = await server.request('PUT', '/api/user/password', { token: user.token, body: { currentPassword: user.password, newPassword: 'a brand new secret' } });
@@ -171,7 +171,7 @@ describe('Basic credentials (WebDAV)', () => {
 
   it('count failures toward the sign-in limits of that e-mail and address, shared with the sign-in form', async () => {
     const user = await createUser(server);
-    const created = await createAppPassword(user.token);
+    const created = await createAppPassword(user);
     const address = '127.0.0.7';
     // A right password takes its attempt back: it never uses the limit up.
     for (let index = 0; index < 12; index += 1) expect((await basic(user.email, user.password, address)).status).toBe(200);
@@ -199,12 +199,12 @@ describe('Basic credentials (WebDAV)', () => {
     expect((await basic(user.email, user.password, address)).status).toBe(429);
   });
 
-  it('survive a password reset, which still ends the old account password', async () => {
+  it('survive a password reset that keeps them, which still ends the old account password', async () => {
     const user = await createUser(server);
-    const created = await createAppPassword(user.token);
+    const created = await createAppPassword(user);
     expect((await server.request('POST', '/api/auth/forgot-password', { body: { email: user.email } })).status).toBe(202);
     const token = await mailedToken(server, user.email, '/reset-password');
-    expect((await server.request('POST', '/api/auth/reset-password', { body: { token, password: 'reset to this' } })).status).toBe(200);
+    expect((await server.request('POST', '/api/auth/reset-password', { body: { token, password: 'reset to this', revokeAppPasswords: false } })).status).toBe(200);
     const address = freshAddress();
     expect((await basic(user.email, created.password, address)).status).toBe(200);
     expect((await basic(user.email, user.password, address)).status).toBe(401);
@@ -218,7 +218,7 @@ describe('WebDAV requests', () => {
 
   it('sign in with an app password until it is revoked, then are asked for credentials', async () => {
     const user = await createUser(server);
-    const created = await createAppPassword(user.token);
+    const created = await createAppPassword(user);
     expect((await propfind(user.email, created.password, '127.0.0.12')).status).toBe(207);
     await server.request('DELETE', `/api/user/app-passwords/${created.id}`, { token: user.token });
     const refused = await propfind(user.email, created.password, '127.0.0.12');
@@ -241,7 +241,7 @@ describe('with two nodes', () => {
     const other = await server.startNode();
     try {
       const user = await createUser(server);
-      const created = await createAppPassword(user.token);
+      const created = await createAppPassword(user);
       const onOther = (password: string) => other.container.appPasswords.authenticateBasic({ email: user.email, password, clientAddress: '10.30.0.1' }).then(
         () => 200,
         (error: AppError) => error.status,
@@ -263,7 +263,7 @@ describe('with two nodes', () => {
 describe('where app passwords are not accepted', () => {
   it('neither by the sign-in form nor as a bearer token', async () => {
     const user = await createUser(server);
-    const created = await createAppPassword(user.token);
+    const created = await createAppPassword(user);
     const login = await server.request('POST', '/api/auth/login', { body: { email: user.email, password: created.password }, from: '127.0.0.9' });
     expect(login.status).toBe(401);
     expect((await server.request('GET', '/api/auth/profile', { token: created.password })).status).toBe(401);
@@ -274,7 +274,7 @@ describe('where app passwords are not accepted', () => {
 describe('account deletion', () => {
   it("removes the account's app passwords with it", async () => {
     const user = await createUser(server);
-    const created = await createAppPassword(user.token);
+    const created = await createAppPassword(user);
     expect((await server.request('DELETE', '/api/user/account', { token: user.token, body: { password: user.password } })).status).toBe(200);
     const rows = await server.container.database.db.selectFrom('app_passwords').select('id').where('user_id', '=', user.user.id).execute();
     expect(rows).toEqual([]);

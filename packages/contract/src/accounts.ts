@@ -62,5 +62,13 @@ export type VerifyEmailBody = Static<typeof VerifyEmailBody>;
 export const ForgotPasswordBody = Type.Object({ email: Type.String({ maxLength: EMAIL_MAX_LENGTH }) });
 export type ForgotPasswordBody = Static<typeof ForgotPasswordBody>;
 
-export const ResetPasswordBody = Type.Object({ token: MailedToken, password: Type.String({ maxLength: PASSWORD_MAX_LENGTH }) });
+export const ResetPasswordBody = Type.Object({
+  token: MailedToken,
+  password: Type.String({ maxLength: PASSWORD_MAX_LENGTH }),
+  /**
+   * Whether every app password is revoked with the reset; true when left out, as someone
+   * who lost the password may have lost a device or a session that made one (decision 0037).
+   */
+  revokeAppPasswords: Type.Optional(Type.Boolean()),
+});
 export type ResetPasswordBody = Static<typeof ResetPasswordBody>;

@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { Id, NullableString, Timestamp } from './common.ts';
+import { PASSWORD_MAX_LENGTH } from './validation.ts';
 
 export { APP_PASSWORD_NAME_MAX_LENGTH, APP_PASSWORDS_PER_USER } from './app-password-limits.ts';
 
@@ -17,8 +18,21 @@ export type AppPassword = Static<typeof AppPassword>;
 export const AppPasswordsResponse = Type.Object({ appPasswords: Type.Array(AppPassword) });
 export type AppPasswordsResponse = Static<typeof AppPasswordsResponse>;
 
-/** POST /api/user/app-passwords. Bounded loosely here; the server trims and answers a clear 400. */
-export const CreateAppPasswordBody = Type.Object({ name: Type.String({ maxLength: 1000 }) }, { additionalProperties: false });
+/**
+ * POST /api/user/app-passwords. The name is bounded loosely here; the server trims and
+ * answers a clear 400. An app password outlives the session that makes it, so making one
+ * takes what signing in takes (docs/decisions/0037-app-password-policy.md).
+ */
+export const CreateAppPasswordBody = Type.Object(
+  {
+    name: Type.String({ maxLength: 1000 }),
+    /** The account password; a wrong one is a 400 counted as a failed sign-in. */
+    password: Type.String({ maxLength: PASSWORD_MAX_LENGTH }),
+    /** A current authenticator code (or a recovery code), required while two-factor sign-in is on. */
+    totpCode: Type.Optional(Type.String({ maxLength: 32 })),
+  },
+  { additionalProperties: false },
+);
 export type CreateAppPasswordBody = Static<typeof CreateAppPasswordBody>;
 
 /** The new app password, with its secret: the only time the secret leaves the server. */

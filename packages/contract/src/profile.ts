@@ -14,6 +14,14 @@ export const ChangePasswordBody = Type.Object({
 });
 export type ChangePasswordBody = Static<typeof ChangePasswordBody>;
 
+/** PUT /api/user/password: app passwords survive a change, so the answer says how many still sign in (decision 0037). */
+export const ChangePasswordResponse = Type.Object({
+  message: Type.String(),
+  /** The account's app passwords, which keep working with the new password. */
+  appPasswordsRemaining: Type.Integer({ minimum: 0 }),
+});
+export type ChangePasswordResponse = Static<typeof ChangePasswordResponse>;
+
 export const TwoFactorSetupResponse = Type.Object({
   secret: Type.String(),
   otpauthUrl: Type.String(),

@@ -11,4 +11,11 @@ describe('deviceName', () => {
     expect(deviceName(undefined)).toBe('Unknown device');
     expect(deviceName('something else')).toBe('Unknown device');
   });
+
+  it('names the WebDAV clients people use', () => {
+    expect(deviceName('rclone/v1.60.1')).toBe('rclone');
+    expect(deviceName('Microsoft-WebDAV-MiniRedir/10.0.19045')).toBe('Windows Explorer');
+    expect(deviceName('WebDAVFS/3.0.0 (03008000) Darwin/22.1.0 (x86_64)')).toBe('Finder');
+    expect(deviceName('davfs2/1.7.0 neon/0.32.5')).toBe('davfs2');
+  });
 });

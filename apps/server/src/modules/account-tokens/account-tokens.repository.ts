@@ -77,9 +77,10 @@ export function createAccountTokensRepository(db: Kysely<Database>) {
     /**
      * Uses the token up, sets the new password, signs every session out and, since the link
      * reached the address, marks it verified: all or nothing. False when the token was
-     * used (or expired) meanwhile. Every other reset token of the user goes with it.
+     * used (or expired) meanwhile. Every other reset token of the user goes with it, and
+     * every app password when asked.
      */
-    async resetPassword(token: AccountTokenRow, passwordHash: string, nowIso: string): Promise<boolean> {
+    async resetPassword(token: AccountTokenRow, passwordHash: string, nowIso: string, options: { revokeAppPasswords: boolean }): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
         if (!(await useUp(trx, token, nowIso))) return false;
         await trx.updateTable('users').set({ password_hash: passwordHash, updated_at: nowIso }).where('id', '=', token.user_id).execute();
@@ -91,6 +92,7 @@ export function createAccountTokensRepository(db: Kysely<Database>) {
           .where('email_verified_at', 'is', null)
           .execute();
         await trx.updateTable('sessions').set({ revoked_at: nowIso }).where('user_id', '=', token.user_id).where('revoked_at', 'is', null).execute();
+        if (options.revokeAppPasswords) await trx.deleteFrom('app_passwords').where('user_id', '=', token.user_id).execute();
         return true;
       });
     },

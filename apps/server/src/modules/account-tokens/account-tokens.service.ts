@@ -144,7 +144,10 @@ export function createAccountTokensService(deps: AccountTokensServiceDeps) {
       if (left > 0) await sleep(left);
     },
 
-    /** docs/api.md#email-verification: every session revoked, two-factor untouched; 400 for a bad token or a short password. */
+    /**
+     * docs/api.md#email-verification: every session revoked, two-factor untouched; every app
+     * password too unless `revokeAppPasswords` is false (decision 0037); 400 for a bad token or a short password.
+     */
     async resetPassword(input: ResetPasswordBody): Promise<void> {
       const invalid = () => badRequest('This reset link is invalid, used or expired. Ask for a new one.', 'RESET_LINK_INVALID');
       const row = await tokens.findUsable(hashMailedToken(input.token), 'reset_password', clock.now().toISOString());
@@ -152,7 +155,7 @@ export function createAccountTokensService(deps: AccountTokensServiceDeps) {
       if (!isValidPassword(input.password)) throw badRequest(`Password must be at least ${PASSWORD_MIN_LENGTH} characters long`, 'WEAK_PASSWORD');
       const passwordHash = await deps.passwords.hash(input.password);
       // The clock is read again: hashing takes time, and the token may have run out meanwhile.
-      if (!(await tokens.resetPassword(row, passwordHash, clock.now().toISOString()))) throw invalid();
+      if (!(await tokens.resetPassword(row, passwordHash, clock.now().toISOString(), { revokeAppPasswords: input.revokeAppPasswords ?? true }))) throw invalid();
       const user = await users.findUserById(row.user_id);
       if (user) await deps.passwordReset(user);
     },

@@ -21,6 +21,11 @@ export function createActivityService(deps: { activity: ActivityRepository; cloc
       }
     },
 
+    /** Whether an entry of this type with exactly these details was recorded (a device seen before). */
+    hasRecorded(userId: string, type: ActivityType, details: Record<string, string>): Promise<boolean> {
+      return deps.activity.has(userId, type, JSON.stringify(details));
+    },
+
     async recent(userId: string): Promise<ActivityEntry[]> {
       return (await deps.activity.recent(userId, RECENT_ENTRIES)).map((row) => ({
         type: row.type as ActivityType,

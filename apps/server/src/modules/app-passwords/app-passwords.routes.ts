@@ -18,8 +18,8 @@ export function appPasswordsRoutes(appPasswords: AppPasswordsService): FastifyPl
 
     app.post(
       '/user/app-passwords',
-      { schema: { tags: ['app-passwords'], body: CreateAppPasswordBody, response: { 201: CreatedAppPasswordResponse, ...errors, 409: ErrorBody } } },
-      async (request, reply) => reply.code(201).send(await appPasswords.create(caller(request).userId, request.body.name)),
+      { schema: { tags: ['app-passwords'], body: CreateAppPasswordBody, response: { 201: CreatedAppPasswordResponse, ...errors, 409: ErrorBody, 429: ErrorBody } } },
+      async (request, reply) => reply.code(201).send(await appPasswords.create(caller(request).userId, request.body, request.ip)),
     );
 
     app.delete(

@@ -1,10 +1,16 @@
-import type { AppPassword, AppPasswordsResponse, CreatedAppPasswordResponse } from '@cloudvault/contract/app-passwords';
+import { createHash } from 'node:crypto';
+import type { AppPassword, AppPasswordsResponse, CreateAppPasswordBody, CreatedAppPasswordResponse } from '@cloudvault/contract/app-passwords';
 import { APP_PASSWORD_NAME_MAX_LENGTH, APP_PASSWORDS_PER_USER } from '@cloudvault/contract/app-passwords';
 import { isValidEmail, normalizeEmail } from '@cloudvault/contract/validation';
+import type { Language } from '@cloudvault/contract/settings';
+import type { MailMessage } from '../../adapters/mail/mailer.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
+import type { FailureLimiter } from '../../lib/failure-limiter.ts';
 import { newId } from '../../lib/ids.ts';
+import type { ServiceLog } from '../../lib/service-log.ts';
 import type { AccountsService } from '../accounts/accounts.service.ts';
+import { appPasswordCreatedMail } from './app-password-mail.ts';
 import { hashAppPasswordSecret, looksLikeAppPassword, newAppPasswordSecret } from './app-password-secrets.ts';
 import type { AppPasswordRow, AppPasswordsRepository } from './app-passwords.repository.ts';
 
@@ -21,6 +27,9 @@ const wrongCredentials = () =>
     { 'WWW-Authenticate': 'Basic realm="CloudVault WebDAV", charset="UTF-8"' },
   );
 
+/** The account row, as the accounts service hands it out. */
+type UserRow = NonNullable<Awaited<ReturnType<AccountsService['findUserById']>>>;
+
 const present = (row: Pick<AppPasswordRow, 'id' | 'name' | 'created_at' | 'last_used_at'>): AppPassword => ({
   id: row.id,
   name: row.name,
@@ -30,10 +39,21 @@ const present = (row: Pick<AppPasswordRow, 'id' | 'name' | 'created_at' | 'last_
 
 export interface AppPasswordsServiceDeps {
   appPasswords: AppPasswordsRepository;
-  accounts: Pick<AccountsService, 'findUserByEmail' | 'countPasswordAttempt' | 'assertActive'>;
+  accounts: Pick<AccountsService, 'findUserByEmail' | 'findUserById' | 'countPasswordAttempt' | 'confirmPassword' | 'assertActive'>;
   /** The account password's slow hash: verify (remembered for a while, lib/verified-passwords.ts) and hash (for the decoy). */
   passwords: { hash(password: string): Promise<string>; verify(hash: string, password: string): Promise<boolean> };
+  /** A TOTP or unused recovery code of a user with two-factor on (a recovery code is used up). */
+  verifySecondFactor(user: UserRow, code: string): Promise<boolean>;
+  /** The account's interface language: its mails are written in it. */
+  languageOf(userId: string): Promise<Language>;
+  sendMail(message: MailMessage): Promise<void>;
+  /** One WebDAV sign-in with the account password recorded per account and client in a window (a day). */
+  webDavSignIns: FailureLimiter;
+  /** The activity entry of such a sign-in, and the alert of a new device. */
+  signedInOverWebDav(user: UserRow, client: { userAgent: string | undefined }): Promise<void>;
   clock: Clock;
+  log: ServiceLog;
+  publicUrl: string;
 }
 
 /** App passwords (docs/api.md#app-passwords-and-webdav): the list, creation and revocation, and the Basic-auth check of WebDAV. */
@@ -54,13 +74,51 @@ export function createAppPasswordsService(deps: AppPasswordsServiceDeps) {
     return true;
   }
 
+  /**
+   * What signing in takes, asked again (decision 0037): the account password, then a code
+   * while two-factor is on. Both count against the sign-in limits like the sign-in form.
+   */
+  async function reauthenticate(user: UserRow, input: { password: string; totpCode?: string | undefined }, clientAddress: string): Promise<void> {
+    await accounts.confirmPassword(user.id, input.password, clientAddress);
+    if (user.totp_secret === null) return;
+    const code = input.totpCode?.trim();
+    if (!code) throw badRequest('Enter the code from your authenticator app.', 'TWO_FACTOR_REQUIRED');
+    const attempt = await accounts.countPasswordAttempt(user.email, clientAddress);
+    if (!(await deps.verifySecondFactor(user, code))) {
+      throw badRequest('That code is not right. Enter the current code, or one of your recovery codes.', 'INVALID_TWO_FACTOR_CODE');
+    }
+    await attempt.succeeded();
+  }
+
+  /** The owner learns of every new way into the account; a mail that cannot be queued is logged, the app password stands. */
+  async function mailOwner(user: UserRow, row: AppPasswordRow): Promise<void> {
+    try {
+      const mail = appPasswordCreatedMail({ to: user.email, name: row.name, at: row.created_at, publicUrl: deps.publicUrl }, await deps.languageOf(user.id));
+      await deps.sendMail(mail);
+    } catch (error) {
+      deps.log.error({ err: error, userId: user.id }, 'app password mail not queued');
+    }
+  }
+
+  /** Counts a WebDAV sign-in with the account password as a sign-in, once a day per client; never fails the request. */
+  async function recordWebDavSignIn(user: UserRow, userAgent: string | undefined): Promise<void> {
+    // Hashed: the User-Agent is the client's to choose, and a key stays short.
+    const client = createHash('sha256').update(userAgent ?? '').digest('base64url');
+    try {
+      if ((await deps.webDavSignIns.attempt(`${user.id}:${client}`)) > 0) return;
+      await deps.signedInOverWebDav(user, { userAgent });
+    } catch (error) {
+      deps.log.error({ err: error, userId: user.id }, 'WebDAV sign-in not recorded');
+    }
+  }
+
   return {
     async list(userId: string): Promise<AppPasswordsResponse> {
       return { appPasswords: (await appPasswords.listByUser(userId)).map(present) };
     },
 
-    async create(userId: string, rawName: string): Promise<CreatedAppPasswordResponse> {
-      const name = rawName.trim();
+    async create(userId: string, input: CreateAppPasswordBody, clientAddress: string): Promise<CreatedAppPasswordResponse> {
+      const name = input.name.trim();
       if (!name) throw badRequest('Give the app password a name, such as the device it is for.', 'APP_PASSWORD_NAME_REQUIRED');
       if (name.length > APP_PASSWORD_NAME_MAX_LENGTH) {
         throw badRequest(`An app password's name can be at most ${APP_PASSWORD_NAME_MAX_LENGTH} characters long.`, 'APP_PASSWORD_NAME_TOO_LONG');
@@ -68,11 +126,18 @@ export function createAppPasswordsService(deps: AppPasswordsServiceDeps) {
       if ((await appPasswords.countByUser(userId)) >= APP_PASSWORDS_PER_USER) {
         throw conflict(`You have ${APP_PASSWORDS_PER_USER} app passwords, the most an account can hold. Revoke one you no longer use first.`, 'APP_PASSWORD_LIMIT');
       }
+      const user = await accounts.findUserById(userId);
+      if (!user) throw notFound('Account not found');
+      await reauthenticate(user, input, clientAddress);
       const password = newAppPasswordSecret();
       const row: AppPasswordRow = { id: newId(), user_id: userId, name, secret_hash: hashAppPasswordSecret(password), created_at: clock.now().toISOString(), last_used_at: null };
       await appPasswords.insert(row);
+      await mailOwner(user, row);
       return { id: row.id, name: row.name, password, createdAt: row.created_at };
     },
+
+    /** How many app passwords the user holds: what a password change leaves signed in. */
+    count: (userId: string): Promise<number> => appPasswords.countByUser(userId),
 
     /** Deleted, so the next request with it fails on every node; another user's id is a 404. */
     async revoke(userId: string, id: string): Promise<void> {
@@ -86,7 +151,7 @@ export function createAppPasswordsService(deps: AppPasswordsServiceDeps) {
      * app password does not touch the limits: it cannot be guessed, and a client syncing
      * many files at once must not trip them (decision 0028).
      */
-    async authenticateBasic(credentials: { email: string; password: string; clientAddress: string }): Promise<{ userId: string }> {
+    async authenticateBasic(credentials: { email: string; password: string; clientAddress: string; userAgent?: string | undefined }): Promise<{ userId: string }> {
       const { email, password, clientAddress } = credentials;
       const normalized = normalizeEmail(email);
       const user = isValidEmail(normalized) ? await accounts.findUserByEmail(normalized) : undefined;
@@ -105,6 +170,7 @@ export function createAppPasswordsService(deps: AppPasswordsServiceDeps) {
       if (!accountPasswordAllowed || !valid) throw wrongCredentials();
       await attempt.succeeded();
       await accounts.assertActive(user.id);
+      await recordWebDavSignIn(user, credentials.userAgent);
       return { userId: user.id };
     },
   };

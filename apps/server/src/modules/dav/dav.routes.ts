@@ -135,7 +135,7 @@ export function davRoutes(deps: {
       const credentials = basicCredentials(request.headers.authorization);
       if (!credentials) throw askForCredentials('Sign in with your e-mail and an app password');
       try {
-        request.davUserId = (await deps.authenticateBasic({ ...credentials, clientAddress: request.ip })).userId;
+        request.davUserId = (await deps.authenticateBasic({ ...credentials, clientAddress: request.ip, userAgent: request.headers['user-agent'] })).userId;
       } catch (error) {
         // A client asks again, or asks its user, only when told how to authenticate.
         if (error instanceof AppError && error.status === 401) throw askForCredentials(error.message);

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ProfileResponse } from '@cloudvault/contract/accounts';
-import { ErrorBody, MessageBody } from '@cloudvault/contract/common';
-import { AccountOverviewResponse, ChangePasswordBody, UpdateProfileBody } from '@cloudvault/contract/profile';
+import { ErrorBody } from '@cloudvault/contract/common';
+import { AccountOverviewResponse, ChangePasswordBody, ChangePasswordResponse, UpdateProfileBody } from '@cloudvault/contract/profile';
 import { caller } from '../../lib/auth.ts';
 import type { ProfileService } from './profile.service.ts';
 
@@ -15,10 +15,10 @@ export function profileRoutes(profile: ProfileService): FastifyPluginAsyncTypebo
       user: await profile.updateProfile(caller(request).userId, request.body),
     }));
 
-    app.put('/user/password', { schema: { tags: ['profile'], body: ChangePasswordBody, response: { 200: MessageBody, ...errors } } }, async (request) => {
+    app.put('/user/password', { schema: { tags: ['profile'], body: ChangePasswordBody, response: { 200: ChangePasswordResponse, ...errors } } }, async (request) => {
       const { userId, sessionId } = caller(request);
-      await profile.changePassword(userId, sessionId, request.body);
-      return { message: 'Password changed successfully!' };
+      const { appPasswordsRemaining } = await profile.changePassword(userId, sessionId, request.body);
+      return { message: 'Password changed successfully!', appPasswordsRemaining };
     });
 
     app.get('/user/overview', { schema: { tags: ['profile'], response: { 200: AccountOverviewResponse, 401: ErrorBody } } }, async (request) =>

@@ -19,6 +19,8 @@ export function createProfileService(deps: {
   activity: Pick<ActivityService, 'recent'>;
   usageCounts(userId: string): Promise<{ files: number; folders: number }>;
   shareCounts(userId: string): Promise<{ shared: number }>;
+  /** The app passwords the user holds, which a password change leaves working (decision 0037). */
+  appPasswordCount(userId: string): Promise<number>;
   /** After a password change: the activity log and the security alert (settings decide whether and how). */
   passwordChanged(user: { id: string; email: string }): Promise<void>;
 }) {
@@ -45,8 +47,11 @@ export function createProfileService(deps: {
       return presentUser(await requireUser(userId), deps.plans, deps.admins);
     },
 
-    /** docs/api.md#account: 400 for a wrong current password; every other session is signed out. */
-    async changePassword(userId: string, sessionId: string, input: ChangePasswordBody): Promise<void> {
+    /**
+     * docs/api.md#account: 400 for a wrong current password; every other session is signed
+     * out. App passwords keep working, so the answer counts them for the user to review.
+     */
+    async changePassword(userId: string, sessionId: string, input: ChangePasswordBody): Promise<{ appPasswordsRemaining: number }> {
       const user = await requireUser(userId);
       if (!input.currentPassword) throw badRequest('Current password is required', 'CURRENT_PASSWORD_REQUIRED');
       if (!(await deps.passwords.verify(user.password_hash, input.currentPassword))) throw badRequest('Current password is incorrect', 'WRONG_PASSWORD');
@@ -55,6 +60,7 @@ export function createProfileService(deps: {
       await accounts.updatePasswordHash(userId, await deps.passwords.hash(input.newPassword), now);
       await accounts.revokeOtherSessions(userId, sessionId, now);
       await deps.passwordChanged(user);
+      return { appPasswordsRemaining: await deps.appPasswordCount(userId) };
     },
 
     async overview(userId: string): Promise<AccountOverviewResponse> {

@@ -81,6 +81,9 @@ import { rememberVerifiedPasswords } from './lib/verified-passwords.ts';
 import { createAppPasswordsRepository } from './modules/app-passwords/app-passwords.repository.ts';
 import { createAppPasswordsService } from './modules/app-passwords/app-passwords.service.ts';
 import { createDavRepository } from './modules/dav/dav.repository.ts';
+import { createDavLocksRepository } from './modules/dav/dav-locks.repository.ts';
+import { createDavPropertiesRepository } from './modules/dav/dav-properties.repository.ts';
+import { createDavTreesRepository } from './modules/dav/dav-trees.repository.ts';
 import { createDavService } from './modules/dav/dav.service.ts';
 import { createDavLocksService } from './modules/dav/dav-locks.service.ts';
 import { createResumableStore } from './adapters/resumable-store/create-resumable-store.ts';
@@ -468,7 +471,7 @@ export async function createContainer(
   });
 
   const davRepository = createDavRepository(database.db, database.dialect);
-  const davLocks = createDavLocksService({ dav: davRepository, clock });
+  const davLocks = createDavLocksService({ dav: davRepository, grants: createDavLocksRepository(database.db, database.dialect), clock });
   const dav = {
     files: createDavService({
       dav: davRepository,
@@ -481,6 +484,8 @@ export async function createContainer(
       blobs,
       planOf: async (userId: string) => plans.get(await accounts.planIdOf(userId)),
       clock,
+      properties: createDavPropertiesRepository(database.db, database.dialect),
+      trees: createDavTreesRepository(database.db),
     }),
     locks: davLocks,
   };

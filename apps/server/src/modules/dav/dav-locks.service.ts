@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '../../lib/clock.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, badRequest } from '../../lib/errors.ts';
 import { type IfList, submittedTokens } from './dav-if-header.ts';
 import type { DavPath } from './dav-paths.ts';
 import { hrefOf, pathKey } from './dav-paths.ts';
 import type { DavLockRow, DavRepository } from './dav.repository.ts';
+import { MAX_LOCK_OWNER_BYTES, MAX_LOCKS_PER_ACCOUNT } from './dav-limits.ts';
+import type { DavLocksRepository } from './dav-locks.repository.ts';
 
 /** The longest a lock is granted for; a client keeps a longer one by refreshing it. */
 export const MAX_LOCK_SECONDS = 24 * 60 * 60;
@@ -69,7 +71,11 @@ export const presentLock = (lock: DavLockRow): ActiveLock => ({
  * WebDAV write locks (RFC 4918 classes 2): kept in the database so every node honours
  * them, checked before each write, taken, refreshed and released.
  */
-export function createDavLocksService(deps: { dav: Pick<DavRepository, 'locksAt' | 'allLocks' | 'insertLock' | 'refreshLock' | 'deleteLock' | 'deleteLocksFrom'>; clock: Clock }) {
+export function createDavLocksService(deps: {
+  dav: Pick<DavRepository, 'locksAt' | 'allLocks' | 'refreshLock' | 'deleteLock' | 'deleteLocksFrom'>;
+  grants: Pick<DavLocksRepository, 'insertLock'>;
+  clock: Clock;
+}) {
   const { dav, clock } = deps;
   const now = () => clock.now().toISOString();
   const expiry = (seconds: number) => new Date(clock.now().getTime() + seconds * 1000).toISOString();
@@ -131,8 +137,12 @@ export function createDavLocksService(deps: { dav: Pick<DavRepository, 'locksAt'
       }
     },
 
-    /** Grants a new lock at the path, or 423 when a lock there, above or below conflicts with it. */
+    /**
+     * Grants a new lock at the path: 423 when a lock there, above or below conflicts with it,
+     * 400 for an owner over its bound, 507 when the account holds as many locks as it may.
+     */
     async lock(userId: string, path: DavPath, request: { exclusive: boolean; depthInfinity: boolean; owner: string; timeoutSeconds: number; collection: boolean }): Promise<ActiveLock> {
+      if (Buffer.byteLength(request.owner) > MAX_LOCK_OWNER_BYTES) throw badRequest(`A lock's owner is at most ${MAX_LOCK_OWNER_BYTES} bytes`, 'DAV_LOCK_OWNER_TOO_LONG');
       const key = pathKey(path);
       const row: DavLockRow = {
         token: `urn:uuid:${randomUUID()}`,
@@ -146,15 +156,22 @@ export function createDavLocksService(deps: { dav: Pick<DavRepository, 'locksAt'
         expires_at: expiry(request.timeoutSeconds),
         created_at: now(),
       };
-      const granted = await dav.insertLock(row, ancestorKeys(path), (existing) =>
-        existing.some(
-          (lock) =>
-            lock.expires_at > row.created_at &&
-            (lock.exclusive === 1 || request.exclusive) &&
-            (lockCovers(lock, key) || (request.depthInfinity && under(lock.path_key, key))),
-        ),
+      const outcome = await deps.grants.insertLock(
+        row,
+        ancestorKeys(path),
+        (existing) =>
+          existing.some(
+            (lock) =>
+              lock.expires_at > row.created_at &&
+              (lock.exclusive === 1 || request.exclusive) &&
+              (lockCovers(lock, key) || (request.depthInfinity && under(lock.path_key, key))),
+          ),
+        MAX_LOCKS_PER_ACCOUNT,
       );
-      if (!granted) throw new DavLockedError(hrefOf(path, request.collection));
+      if (outcome === 'conflict') throw new DavLockedError(hrefOf(path, request.collection));
+      if (outcome === 'too-many-locks') {
+        throw new AppError(507, 'DAV_TOO_MANY_LOCKS', `An account holds at most ${MAX_LOCKS_PER_ACCOUNT} locks at once: unlock some, or let them expire`);
+      }
       return presentLock(row);
     },
 

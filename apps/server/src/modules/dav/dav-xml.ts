@@ -26,14 +26,14 @@ export function escapeXml(text: string): string {
 }
 const SPECIAL = /[&<>"']/;
 
-/** Reads a request body up to the bound: a longer one is a 413 before more is read. */
-export async function readBoundedBody(body: AsyncIterable<Buffer> | undefined): Promise<string> {
+/** Reads a request body up to the bound, before any of it is parsed: a longer one is a 413 before more is read. */
+export async function readBoundedBody(body: AsyncIterable<Buffer> | undefined, maxBytes = MAX_XML_BODY_BYTES): Promise<string> {
   if (!body) return '';
   const chunks: Buffer[] = [];
   let length = 0;
   for await (const chunk of body) {
     length += chunk.length;
-    if (length > MAX_XML_BODY_BYTES) throw new AppError(413, 'DAV_BODY_TOO_LARGE', 'The request body is larger than the 1 MiB a WebDAV request may send');
+    if (length > maxBytes) throw new AppError(413, 'DAV_BODY_TOO_LARGE', `The request body is larger than the ${maxBytes / 1024} KiB this WebDAV request may send`);
     chunks.push(chunk);
   }
   return Buffer.concat(chunks).toString('utf8');

@@ -11,6 +11,8 @@ import { activeLockXml, needs, propfindResponse } from './dav-properties.ts';
 import { parseLockInfo, parsePropertyUpdate, parsePropfind } from './dav-requests.ts';
 import { type DavResource, type DavService, etagOf, fileEtag, resourceId } from './dav.service.ts';
 import { escapeXml, readBoundedBody } from './dav-xml.ts';
+import { MAX_LOCK_BODY_BYTES, MAX_PROPFIND_EXTRA_BYTES } from './dav-limits.ts';
+import { propfindExtraBytes } from './dav-propfind-budget.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -179,6 +181,20 @@ export function davRoutes(deps: {
       const wants = needs(propfind);
       const quota = wants.quota ? await dav.quota(userId) : undefined;
       const userLocks = wants.locks ? await locks.allLocks(userId) : [];
+      const listsMembers = depth === '1' && root.kind !== 'file';
+      const extraBytes = propfindExtraBytes(root, {
+        listsMembers,
+        deadBytes: wants.dead ? await dav.deadPropertyBytes(userId, root, listsMembers) : 0,
+        memberCount: listsMembers && userLocks.length > 0 ? await dav.memberCount(userId, root) : 0,
+        locks: userLocks,
+      });
+      if (extraBytes > MAX_PROPFIND_EXTRA_BYTES) {
+        throw new AppError(
+          507,
+          'DAV_ANSWER_TOO_LARGE',
+          `The properties and locks of this listing pass the ${MAX_PROPFIND_EXTRA_BYTES / 1024 / 1024} MiB one answer may carry: ask with Depth: 0, or for named properties`,
+        );
+      }
       const render = async (batch: DavResource[]) => {
         const dead = wants.dead ? await dav.deadProperties(userId, batch.map(resourceId)) : new Map();
         return batch
@@ -308,7 +324,7 @@ export function davRoutes(deps: {
     }
 
     async function lock(request: FastifyRequest, reply: FastifyReply, userId: string, path: DavPath): Promise<FastifyReply> {
-      const body = await readBoundedBody(bodyOf(request));
+      const body = await readBoundedBody(bodyOf(request), MAX_LOCK_BODY_BYTES);
       const timeoutSeconds = lockSeconds(request.headers.timeout as string | undefined);
       const lockXml = (active: ActiveLock) => `${XML_DECLARATION}<D:prop xmlns:D="DAV:"><D:lockdiscovery>${activeLockXml(active)}</D:lockdiscovery></D:prop>`;
       if (body.trim() === '') {
@@ -318,26 +334,24 @@ export function davRoutes(deps: {
       const info = parseLockInfo(body);
       const depth = depthOf(request);
       if (depth === '1') throw badRequest('A lock has Depth 0 or infinity', 'DAV_BAD_DEPTH');
-      let target = await dav.locate(userId, path);
-      let created = false;
+      const target = await dav.locate(userId, path);
+      const wanted = { exclusive: info.exclusive, depthInfinity: depth === 'infinity', owner: info.owner, timeoutSeconds };
       if (!target.resource) {
-        // A lock on an unmapped URL makes an empty file there (RFC 4918, section 7.3).
+        // A lock on an unmapped URL makes an empty file there (RFC 4918, section 7.3), once the lock is granted.
         if (target.parentId === undefined) throw new AppError(409, 'DAV_PARENT_MISSING', 'The parent collection does not exist');
         await checkWrite(request, path, [{ path, membership: true }]);
-        await dav.put(userId, target, { body: Readable.from([]), bytes: 0, mimetype: undefined, modifiedAt: undefined, beforeBody: () => {} });
-        target = await dav.locate(userId, path);
-        created = true;
-      } else if (request.headers.if) {
-        await checkWrite(request, path, []);
+        const active = await locks.lock(userId, path, { ...wanted, collection: false });
+        try {
+          await dav.put(userId, target, { body: Readable.from([]), bytes: 0, mimetype: undefined, modifiedAt: undefined, beforeBody: () => {} });
+        } catch (error) {
+          await locks.unlock(userId, path, active.token);
+          throw error;
+        }
+        return reply.header('Lock-Token', `<${active.token}>`).code(201).type(XML_TYPE).send(lockXml(active));
       }
-      const active = await locks.lock(userId, path, {
-        exclusive: info.exclusive,
-        depthInfinity: depth === 'infinity',
-        owner: info.owner,
-        timeoutSeconds,
-        collection: target.resource?.kind !== 'file',
-      });
-      return reply.header('Lock-Token', `<${active.token}>`).code(created ? 201 : 200).type(XML_TYPE).send(lockXml(active));
+      if (request.headers.if) await checkWrite(request, path, []);
+      const active = await locks.lock(userId, path, { ...wanted, collection: target.resource.kind !== 'file' });
+      return reply.header('Lock-Token', `<${active.token}>`).code(200).type(XML_TYPE).send(lockXml(active));
     }
 
     async function handleWithPreconditions(request: FastifyRequest, reply: FastifyReply) {
@@ -395,4 +409,4 @@ export function davRoutes(deps: {
   };
 }
 
-const STATUS_TEXT: Record<number, string> = { 200: 'OK', 403: 'Forbidden', 409: 'Conflict', 424: 'Failed Dependency' };
+const STATUS_TEXT: Record<number, string> = { 200: 'OK', 403: 'Forbidden', 409: 'Conflict', 424: 'Failed Dependency', 507: 'Insufficient Storage' };

@@ -2,6 +2,7 @@ import { PassThrough, type Readable } from 'node:stream';
 import { cleanItemName } from '@cloudvault/contract/validation';
 import type { BlobStore } from '../../adapters/blob-store/blob-store.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { formatBytes } from '@cloudvault/contract/format';
 import { AppError, badRequest, conflict } from '../../lib/errors.ts';
 import type { FilesService } from '../files/files.service.ts';
 import type { StorageService } from '../files/storage.service.ts';
@@ -11,6 +12,9 @@ import type { TrashService } from '../trash/trash.service.ts';
 import type { DavPath } from './dav-paths.ts';
 import type { DavLocksService } from './dav-locks.service.ts';
 import type { DavFileRow, DavFolderRow, DavRepository, DeadProperty } from './dav.repository.ts';
+import { MAX_PROPERTIES_PER_ACCOUNT, MAX_PROPERTIES_PER_RESOURCE, MAX_PROPERTY_NAME_LENGTH, MAX_PROPERTY_NAMESPACE_LENGTH, MAX_PROPERTY_VALUE_BYTES } from './dav-limits.ts';
+import type { DavPropertiesRepository } from './dav-properties.repository.ts';
+import type { DavTreesRepository } from './dav-trees.repository.ts';
 import { DAV_NS } from './dav-xml.ts';
 
 /** A resource under /dav/: My Files itself, a folder, or a file. */
@@ -31,6 +35,16 @@ const PAGE = 1000;
 
 const methodNotAllowed = (message: string) => new AppError(405, 'DAV_METHOD_NOT_ALLOWED', message);
 const parentMissing = () => conflict('The parent collection does not exist', 'DAV_PARENT_MISSING');
+const PROPERTY_BOUNDS = { perResource: MAX_PROPERTIES_PER_RESOURCE, perAccount: MAX_PROPERTIES_PER_ACCOUNT };
+const propertiesFull = () =>
+  new AppError(507, 'DAV_PROPERTIES_FULL', `An account keeps at most ${MAX_PROPERTIES_PER_ACCOUNT} WebDAV properties: remove some before copying more`);
+
+/** A property name the database cannot hold is a bad request, whatever the method. */
+function requireStorableName(property: { namespace: string; name: string }): void {
+  if (property.namespace.length > MAX_PROPERTY_NAMESPACE_LENGTH || property.name.length > MAX_PROPERTY_NAME_LENGTH) {
+    throw badRequest(`A property's namespace is at most ${MAX_PROPERTY_NAMESPACE_LENGTH} characters and its name at most ${MAX_PROPERTY_NAME_LENGTH}`, 'DAV_PROPERTY_NAME_TOO_LONG');
+  }
+}
 
 /** The resource's id for dead properties ("/" for the root). */
 export const resourceId = (resource: DavResource): string => (resource.kind === 'root' ? '/' : resource.kind === 'file' ? resource.file.id : resource.folder.id);
@@ -54,6 +68,8 @@ export function requireExactName(name: string): string {
 
 export interface DavServiceDeps {
   dav: DavRepository;
+  properties: DavPropertiesRepository;
+  trees: DavTreesRepository;
   locks: Pick<DavLocksService, 'released'>;
   folders: Pick<FoldersService, 'create' | 'update'>;
   files: Pick<FilesService, 'update'>;
@@ -112,6 +128,25 @@ export function createDavService(deps: DavServiceDeps) {
     }
   }
 
+  /**
+   * Refuses a COPY the plan would stop halfway (a file over the per-file limit, more bytes
+   * than the storage left), before an overwritten destination goes to Trash.
+   */
+  async function requireRoomForCopy(userId: string, source: Exclude<DavResource, { kind: 'root' }>, depthInfinity: boolean): Promise<void> {
+    const { bytes, largest } =
+      source.kind === 'file'
+        ? { bytes: Number(source.file.size), largest: Number(source.file.size) }
+        : depthInfinity
+          ? await deps.trees.treeSize(userId, source.folder.id)
+          : { bytes: 0, largest: 0 };
+    const plan = await deps.planOf(userId);
+    if (plan.maxFileSize !== null && largest > plan.maxFileSize) throw tooLarge(plan.name, plan.maxFileSize);
+    const { storageUsed, storageLimit } = await deps.storage.storageInfo(userId);
+    if (storageUsed + bytes > storageLimit) {
+      throw new AppError(507, 'QUOTA_EXCEEDED', `Not enough storage: ${formatBytes(Math.max(0, storageLimit - storageUsed))} free, and this copy needs ${formatBytes(bytes)}.`);
+    }
+  }
+
   /** A copy of the file's bytes, through the upload path: quota, plan limits and hashing apply. */
   async function copyFile(userId: string, file: DavFileRow, folderId: string | null, name: string): Promise<string> {
     const size = Number(file.size);
@@ -123,12 +158,21 @@ export function createDavService(deps: DavServiceDeps) {
         (error: Error) => body.destroy(error),
       );
       const copy = await store(userId, folderId, name, { body, bytes: size, mimetype: file.mimetype });
-      await dav.copyProperties(userId, file.id, { id: copy.id, kind: 'file' });
+      if ((await deps.properties.copyProperties(userId, file.id, { id: copy.id, kind: 'file' }, PROPERTY_BOUNDS)) !== 'stored') {
+        await trash.trashFile(userId, copy.id);
+        await trash.purgeItem(userId, 'file', copy.id);
+        throw propertiesFull();
+      }
       return copy.id;
     } finally {
       body.destroy();
       await source.close();
     }
+  }
+
+  /** Copies a folder's dead properties onto its copy; a caller undoes the copy when the account has no room for them. */
+  async function copyFolderProperties(userId: string, fromId: string, toId: string): Promise<void> {
+    if ((await deps.properties.copyProperties(userId, fromId, { id: toId, kind: 'folder' }, PROPERTY_BOUNDS)) !== 'stored') throw propertiesFull();
   }
 
   /** Copies a folder's members (depth infinity) into another, a page at a time. */
@@ -137,7 +181,7 @@ export function createDavService(deps: DavServiceDeps) {
       const page = await dav.foldersPage(userId, fromId, after, PAGE);
       for (const folder of page) {
         const created = await folders.create(userId, { name: folder.name, parentId: toId });
-        await dav.copyProperties(userId, folder.id, { id: created.id, kind: 'folder' });
+        await copyFolderProperties(userId, folder.id, created.id);
         await copyMembers(userId, folder.id, created.id);
       }
       if (page.length < PAGE) break;
@@ -179,6 +223,13 @@ export function createDavService(deps: DavServiceDeps) {
 
     deadProperties: (userId: string, ids: readonly string[]) => dav.properties(userId, ids),
 
+    /** The UTF-8 bytes of the dead properties a PROPFIND of the resource shows, its members' too when it lists them. */
+    deadPropertyBytes: (userId: string, resource: DavResource, withMembers: boolean) =>
+      deps.properties.listingBytes(userId, resourceId(resource), withMembers ? folderIdOf(resource) : undefined),
+
+    /** How many members a depth-1 listing of the collection shows. */
+    memberCount: (userId: string, collection: DavResource) => deps.trees.memberCount(userId, folderIdOf(collection)),
+
     async mkcol(userId: string, path: DavPath): Promise<void> {
       const located = await locate(userId, path);
       if (located.resource) throw methodNotAllowed('Something already exists at this path');
@@ -212,7 +263,8 @@ export function createDavService(deps: DavServiceDeps) {
 
     /**
      * COPY and MOVE (RFC 4918, sections 9.8 and 9.9): an existing destination is moved to
-     * Trash first when Overwrite allows (412 otherwise); answers whether the destination is new.
+     * Trash when Overwrite allows (412 otherwise), once nothing is left that would refuse the
+     * copy or move; answers whether the destination is new.
      */
     async transfer(
       userId: string,
@@ -233,6 +285,9 @@ export function createDavService(deps: DavServiceDeps) {
       const existed = destination.resource !== undefined;
       if (destination.resource) {
         if (!options.overwrite) throw new AppError(412, 'DAV_DESTINATION_EXISTS', 'The destination exists and Overwrite is F');
+        // Every refusal comes before the destination goes to Trash, which a failed COPY or MOVE must leave in place.
+        if (sourceKey.startsWith(`${destinationKey}/`)) throw conflict('The destination holds the source, so it cannot be replaced by it', 'DAV_DESTINATION_HOLDS_SOURCE');
+        if (method === 'COPY') await requireRoomForCopy(userId, source, options.depthInfinity);
         await toTrash(userId, destination.resource);
       }
       const parentId = destination.parentId;
@@ -253,7 +308,7 @@ export function createDavService(deps: DavServiceDeps) {
       }
       const created = await folders.create(userId, { name, parentId });
       try {
-        await dav.copyProperties(userId, source.folder.id, { id: created.id, kind: 'folder' });
+        await copyFolderProperties(userId, source.folder.id, created.id);
         if (options.depthInfinity) await copyMembers(userId, source.folder.id, created.id);
       } catch (error) {
         // A copy that cannot finish (quota, plan limits) leaves nothing half-copied behind.
@@ -268,32 +323,35 @@ export function createDavService(deps: DavServiceDeps) {
      * PROPPATCH (RFC 4918, section 9.2), all or nothing: dead properties are kept; of the
      * live ones only the modification time may be set (getlastmodified as an HTTP date, or
      * ownCloud's lastmodified in Unix seconds, which rclone and Nextcloud clients send).
-     * Answers each property's status.
+     * Answers each property's status: 507 for a value over its bound or a set the resource's
+     * or the account's bound has no room for (section 9.2.1), the others then 424.
      */
     async proppatch(
       userId: string,
       resource: DavResource,
       changes: ReadonlyArray<{ set: DeadProperty } | { remove: { namespace: string; name: string } }>,
     ): Promise<Array<{ namespace: string; name: string; status: number }>> {
+      for (const change of changes) requireStorableName('set' in change ? change.set : change.remove);
       let modifiedAt: string | undefined;
       const outcomes = changes.map((change) => {
         const { namespace, name } = 'set' in change ? change.set : change.remove;
-        if (namespace !== DAV_NS) return { namespace, name, status: 200 };
+        if (namespace !== DAV_NS) return { namespace, name, status: 'set' in change && Buffer.byteLength(change.set.value) > MAX_PROPERTY_VALUE_BYTES ? 507 : 200 };
         if ('set' in change && resource.kind !== 'root' && (name === 'getlastmodified' || name === 'lastmodified')) {
           modifiedAt = parseModified(name, change.set.value);
           return { namespace, name, status: modifiedAt === undefined ? 409 : 200 };
         }
         return { namespace, name, status: 403 };
       });
-      if (outcomes.some((outcome) => outcome.status !== 200)) {
-        return outcomes.map((outcome) => (outcome.status === 200 ? { ...outcome, status: 424 } : outcome));
-      }
+      const failed = () => outcomes.map((outcome) => (outcome.status === 200 ? { ...outcome, status: 424 } : outcome));
+      if (outcomes.some((outcome) => outcome.status !== 200)) return failed();
       const id = resourceId(resource);
-      await dav.updateProperties(
-        userId,
-        { id, kind: resource.kind },
-        changes.filter((change) => ('set' in change ? change.set : change.remove).namespace !== DAV_NS),
-      );
+      const dead = changes.filter((change) => ('set' in change ? change.set : change.remove).namespace !== DAV_NS);
+      if ((await deps.properties.updateProperties(userId, { id, kind: resource.kind }, dead, PROPERTY_BOUNDS)) !== 'stored') {
+        changes.forEach((change, index) => {
+          if ('set' in change && change.set.namespace !== DAV_NS) outcomes[index] = { ...(outcomes[index] as (typeof outcomes)[number]), status: 507 };
+        });
+        return failed();
+      }
       if (modifiedAt && resource.kind !== 'root') await dav.setModified(userId, resource.kind, id, modifiedAt);
       return outcomes;
     },

@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { createUser, uniqueEmail } from '@cloudvault/test-support/accounts';
+import { request } from '@cloudvault/test-support/running-server';
 import { openPage } from './helpers/browser.ts';
 import { sessionOperator } from './helpers/operator.ts';
 import { useE2eSession } from './helpers/session.ts';
@@ -158,6 +159,34 @@ describe('the operator console', () => {
     await cards.getByRole('link', { name: /Ada Byron/ }).click();
     await page.getByRole('heading', { level: 1, name: 'Ada Byron' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await context.close();
+  });
+
+  it("deletes an account only with the operator's own password, and offers nothing on an operator's account", async () => {
+    const admin = await signedInOperator();
+    const target = await createUser(session.server, { firstName: 'Alan', lastName: 'Turing' });
+    const { page, context } = await openPage(session.browser, session.server.url, { token: admin.token });
+
+    await page.goto(`/admin/users/${admin.user.id}`);
+    await page.getByRole('heading', { level: 1, name: 'Olga Operator' }).waitFor();
+    await page.getByText("Operators act on users only: the console offers no action on an operator's account.").waitFor();
+    expect(await page.getByRole('button', { name: 'Delete account' }).count()).toBe(0);
+
+    await page.goto(`/admin/users/${target.user.id}`);
+    await page.getByRole('button', { name: 'Delete account', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete this account?' });
+    await dialog.getByLabel(`Type ${target.email} to confirm`).fill(target.email);
+    await dialog.getByLabel('Reason').fill('Asked by e-mail');
+    await dialog.getByLabel('Your password').fill('not my password');
+    await dialog.getByRole('button', { name: 'Delete account' }).click();
+    await dialog.getByText('That password is not right.').waitFor();
+    expect((await request(session.server, 'GET', '/api/auth/profile', { token: target.token })).status).toBe(200);
+
+    await dialog.getByLabel('Your password').fill(admin.password);
+    await dialog.getByRole('button', { name: 'Delete account' }).click();
+    await toast(page, `${target.email} was deleted.`).waitFor();
+    await page.waitForURL('**/admin/users');
+    expect((await request(session.server, 'GET', '/api/auth/profile', { token: target.token })).status).toBe(401);
     await context.close();
   });
 });

@@ -30,13 +30,14 @@ export function seedSqlite(dataDir: string, userId: string, from: number, to: nu
   try {
     db.pragma('busy_timeout = 5000');
     const insert = db.prepare(
-      `INSERT INTO files (id, user_id, folder_id, name, mimetype, category, size, sha256, crc32, blob_key, created_at, updated_at, deleted_at, trashed_root)
-       VALUES (?, ?, NULL, ?, 'text/plain', 'document', ?, ?, 0, ?, ?, ?, NULL, 0)`,
+      // The names are ASCII, so their key (contract nameKey) is lower(name).
+      `INSERT INTO files (id, user_id, folder_id, name, name_key, mimetype, category, size, sha256, crc32, blob_key, created_at, updated_at, deleted_at, trashed_root)
+       VALUES (?, ?, NULL, ?, lower(?), 'text/plain', 'document', ?, ?, 0, ?, ?, ?, NULL, 0)`,
     );
     const now = new Date().toISOString();
     const sha256 = 'ab'.repeat(32);
     db.transaction(() => {
-      for (let index = from; index <= to; index++) insert.run(newId(), userId, searchName(index), 1000, sha256, newId(), now, now);
+      for (let index = from; index <= to; index++) insert.run(newId(), userId, searchName(index), searchName(index), 1000, sha256, newId(), now, now);
     })();
     db.exec('ANALYZE');
   } finally {
@@ -51,12 +52,13 @@ export async function seedPostgres(databaseUrl: string, userId: string, from: nu
   try {
     const array = (words: string[]) => `ARRAY[${words.map((word) => `'${word}'`).join(',')}]`;
     await client.query(
-      `INSERT INTO files (id, user_id, folder_id, name, mimetype, category, size, sha256, crc32, blob_key, created_at, updated_at, deleted_at, trashed_root)
-       SELECT 's' || g || '-' || $1, $1, NULL,
-              'doc-' || lpad(g::text, 7, '0') || '-' || (${array(COLOURS)})[1 + g % 10] || (${array(ANIMALS)})[1 + (g / 10) % 10] || '.txt',
+      // The names are ASCII, so their key (contract nameKey) is lower(name).
+      `INSERT INTO files (id, user_id, folder_id, name, name_key, mimetype, category, size, sha256, crc32, blob_key, created_at, updated_at, deleted_at, trashed_root)
+       SELECT 's' || g || '-' || $1, $1, NULL, n.name, lower(n.name),
               'text/plain', 'document', 1000, repeat('ab', 32), 0, 'search-' || g || '-' || $1,
               to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), NULL, 0
-       FROM generate_series($2::int, $3::int) AS g`,
+       FROM generate_series($2::int, $3::int) AS g
+       CROSS JOIN LATERAL (SELECT 'doc-' || lpad(g::text, 7, '0') || '-' || (${array(COLOURS)})[1 + g % 10] || (${array(ANIMALS)})[1 + (g / 10) % 10] || '.txt' AS name) AS n`,
       [userId, from, to],
     );
     // As autovacuum leaves a table between bursts of writes: statistics, and the visibility

@@ -30,13 +30,17 @@ async function fillFolder(dataDir: string, userId: string, folderId: string, cou
   try {
     db.pragma('busy_timeout = 5000');
     const insert = db.prepare(
-      `INSERT INTO files (id, user_id, folder_id, name, mimetype, category, size, sha256, crc32, blob_key, created_at, updated_at, deleted_at, trashed_root)
-       VALUES (?, ?, ?, ?, 'application/octet-stream', 'other', ?, ?, ?, ?, ?, ?, NULL, 0)`,
+      // The names are ASCII, so their key (contract nameKey) is lower(name).
+      `INSERT INTO files (id, user_id, folder_id, name, name_key, mimetype, category, size, sha256, crc32, blob_key, created_at, updated_at, deleted_at, trashed_root)
+       VALUES (?, ?, ?, ?, lower(?), 'application/octet-stream', 'other', ?, ?, ?, ?, ?, ?, NULL, 0)`,
     );
     const now = new Date().toISOString();
     const sha256 = 'cd'.repeat(32);
     db.transaction(() => {
-      keys.forEach((key, index) => insert.run(newKey(), userId, folderId, `small-${String(index).padStart(6, '0')}.bin`, FILE_BYTES, sha256, crc32, key, now, now));
+      keys.forEach((key, index) => {
+        const name = `small-${String(index).padStart(6, '0')}.bin`;
+        insert.run(newKey(), userId, folderId, name, name, FILE_BYTES, sha256, crc32, key, now, now);
+      });
     })();
   } finally {
     db.close();

@@ -24,15 +24,16 @@ export function insertRows(dataDir: string, userId: string, folderId: string, co
   try {
     db.pragma('busy_timeout = 5000');
     const insert = db.prepare(
-      `INSERT INTO files (id, user_id, folder_id, name, mimetype, category, size, sha256, crc32, blob_key, created_at, updated_at, deleted_at, trashed_root)
-       VALUES (?, ?, ?, ?, 'text/plain', 'document', ?, ?, 0, ?, ?, ?, NULL, 0)`,
+      // The names are ASCII, so their key (contract nameKey) is lower(name).
+      `INSERT INTO files (id, user_id, folder_id, name, name_key, mimetype, category, size, sha256, crc32, blob_key, created_at, updated_at, deleted_at, trashed_root)
+       VALUES (?, ?, ?, ?, lower(?), 'text/plain', 'document', ?, ?, 0, ?, ?, ?, NULL, 0)`,
     );
     const now = new Date().toISOString();
     let totalBytes = 0;
     db.transaction(() => {
       for (let index = 1; index <= count; index++) {
         const name = `listed-${String(index).padStart(5, '0')}.txt`;
-        insert.run(newId(), userId, folderId, name, 1000 + index, randomBytes(32).toString('hex'), newId(), now, now);
+        insert.run(newId(), userId, folderId, name, name, 1000 + index, randomBytes(32).toString('hex'), newId(), now, now);
         totalBytes += 1000 + index;
       }
       if (options.countInStorage) db.prepare('UPDATE users SET storage_used = storage_used + ? WHERE id = ?').run(totalBytes, userId);

@@ -112,6 +112,7 @@ describe('name search', () => {
       user_id: user.id,
       folder_id: null,
       name,
+      name_key: name.toLowerCase(),
       mimetype: 'text/plain',
       category: 'document',
       size: 1,

@@ -46,12 +46,13 @@ describe('folders', () => {
     const owner = await createUser(server);
     const parent = await createFolder(server, owner.token, 'Many');
     const now = server.clock.now().toISOString();
-    // Names differing in case from their neighbours: the order is lower(name), across pages too.
+    // Names differing in case from their neighbours: the order is their key's, across pages too.
     const rows = Array.from({ length: 501 }, (_, index) => ({
       id: `sub-${String(index).padStart(3, '0')}-${parent.id}`,
       user_id: owner.user.id,
       parent_id: parent.id,
       name: `${['Sub', 'sub', 'SUB'][index % 3]} ${String(index).padStart(3, '0')}`,
+      name_key: `sub ${String(index).padStart(3, '0')}`,
       created_at: now,
       updated_at: now,
       deleted_at: null,

@@ -41,8 +41,9 @@ describe('listing entries kept by the database', () => {
 
     const [first] = await expected(folder.id);
     const changes = [
-      // Written straight to the row: JSON escaping of a backslash and quotes, which upload names cannot carry.
-      { name: 'renamed \\ "q".md' },
+      // Written straight to the row (with its key, as the repositories write it): JSON escaping
+      // of a backslash and quotes, which upload names cannot carry.
+      { name: 'renamed \\ "q".md', name_key: 'renamed \\ "q".md' },
       { mimetype: 'text/markdown' },
       // Every preview kind, and none: the SQL of migration 16 against previewOf.
       ...['image/jpeg', 'image/svg+xml', 'image/bmp', 'application/pdf', 'video/webm', 'audio/ogg', 'application/json', 'application/zip'].map((mimetype) => ({ mimetype })),

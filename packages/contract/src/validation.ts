@@ -42,13 +42,58 @@ export function withoutBidiControls(text: string): string {
 }
 
 /**
+ * The default-ignorable characters a person still sees the effect of, so they stay
+ * allowed: inside an emoji sequence a zero-width joiner between two pictographs (👨‍👩‍👧), a
+ * variation selector after a pictograph or keycap base (❤️, #️⃣) and the tags of a
+ * subdivision flag (🏴󠁧󠁢󠁳󠁣󠁴󠁿); and the joiners between letters of the scripts whose spelling
+ * needs them (Persian's ZWNJ in نامه‌ها, Indic conjuncts). Everywhere else they only make
+ * two names that look alike differ (docs/decisions/0038-name-normalisation.md).
+ */
+const VISIBLE_IGNORABLES = new RegExp(
+  [
+    String.raw`(?<=\p{Extended_Pictographic}(?:[\u{1F3FB}-\u{1F3FF}]|\uFE0F)?)\u200D(?=\p{Extended_Pictographic})`,
+    String.raw`(?<=[\p{Extended_Pictographic}#*0-9])(?:\uFE0E|\uFE0F)`,
+    String.raw`(?<=\u{1F3F4}[\u{E0020}-\u{E007E}]*)[\u{E0020}-\u{E007F}]`,
+    String.raw`(?<=[\p{sc=Arabic}\p{sc=Syriac}\p{sc=Nko}\p{sc=Devanagari}\p{sc=Bengali}\p{sc=Gurmukhi}\p{sc=Gujarati}\p{sc=Oriya}\p{sc=Tamil}\p{sc=Telugu}\p{sc=Kannada}\p{sc=Malayalam}\p{sc=Sinhala}]\p{M}*)(?:\u200C|\u200D)(?=\p{L}|\p{M})`,
+  ].join('|'),
+  'gu',
+);
+
+/**
+ * True when the text holds a character Unicode marks Default_Ignorable_Code_Point (zero-width
+ * space, joiners, soft hyphen, variation selectors, byte order mark…) outside the places
+ * VISIBLE_IGNORABLES allows: such a character is drawn as nothing, so a name holding one
+ * looks the same as a name without it.
+ */
+export function hasInvisibleCharacter(text: string): boolean {
+  return /\p{Default_Ignorable_Code_Point}/u.test(withoutBidiControls(text).replace(VISIBLE_IGNORABLES, ''));
+}
+
+/**
  * A file or folder name as a display string: control characters (bidirectional ones
- * included) and path separators removed, trimmed; null when nothing usable is left or it
- * is `.` or `..`.
+ * included) and path separators removed, trimmed, in Unicode's composed form (NFC: `é` is
+ * one character whether a keyboard or macOS's decomposed `e` + accent sent it); null when
+ * nothing usable is left, it is `.` or `..`, or it holds an invisible character
+ * (hasInvisibleCharacter).
  */
 export function cleanItemName(name: string): string | null {
   // eslint-disable-next-line no-control-regex -- stripping control characters is the point
-  const cleaned = withoutBidiControls(name).replace(/[\u0000-\u001f\u007f-\u009f/\\]/g, '').trim();
+  const composed = withoutBidiControls(name).replace(/[\u0000-\u001f\u007f-\u009f/\\]/g, '').normalize('NFC');
+  // Checked before trimming, which would quietly drop a leading byte order mark.
+  if (hasInvisibleCharacter(composed)) return null;
+  const cleaned = composed.trim();
   if (cleaned === '' || cleaned === '.' || cleaned === '..') return null;
   return [...cleaned].length <= ITEM_NAME_MAX_LENGTH ? cleaned : null;
+}
+
+/**
+ * What makes two names in one folder the same name: the composed form (NFC) lower-cased
+ * by Unicode's default, locale-free mapping (`Äpfel` = `äpfel` = `A\u0308pfel`). Simple
+ * lower-casing, not full case folding: `ß` and `ss`, or `ı` and `i`, stay different names,
+ * and `İ` lowers to `i̇`, matching neither `I` nor `i`. Stored beside each name (`name_key`)
+ * and compared by the database, so every lookup by name folds case the same way on SQLite
+ * and PostgreSQL.
+ */
+export function nameKey(name: string): string {
+  return name.normalize('NFC').toLowerCase().normalize('NFC');
 }

@@ -21,6 +21,7 @@ import { operatorConsoleMigration } from './migrations/2026-11-24-20-operator-co
 import { fileNameSearchMigration } from './migrations/2026-11-24-21-file-name-search.ts';
 import * as trashAtScale from './migrations/2026-11-24-22-trash-at-scale.ts';
 import { fileNameSearchWalkMigration } from './migrations/2026-11-24-23-file-name-search-walk.ts';
+import { namesMigration } from './migrations/2026-12-05-24-names.ts';
 import type { Dialect } from './database.ts';
 
 /** Every migration, in order. Migrations are frozen once released: add, never edit. */
@@ -47,6 +48,7 @@ export const migrationsFor = (dialect: Dialect): Record<string, Migration> => ({
   '2026-11-24-21-file-name-search': fileNameSearchMigration(dialect),
   '2026-11-24-22-trash-at-scale': trashAtScale,
   '2026-11-24-23-file-name-search-walk': fileNameSearchWalkMigration(dialect),
+  '2026-12-05-24-names': namesMigration(dialect),
 });
 
 /** Brings the schema up to date; the Migrator's lock lets several servers start at once. */

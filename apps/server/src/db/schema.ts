@@ -45,6 +45,8 @@ export interface FoldersTable {
   user_id: string;
   parent_id: string | null;
   name: string;
+  /** nameKey(name) (contract validation): what the unique index compares. Written by the repositories with every name. */
+  name_key?: string;
   created_at: string;
   updated_at: string;
   deleted_at: string | null;
@@ -56,6 +58,8 @@ export interface FilesTable {
   user_id: string;
   folder_id: string | null;
   name: string;
+  /** nameKey(name) (contract validation): what the unique index compares. Written by the repositories with every name. */
+  name_key?: string;
   mimetype: string;
   category: string;
   size: number;

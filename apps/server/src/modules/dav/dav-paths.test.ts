@@ -6,6 +6,7 @@ describe('parseDavPath', () => {
     expect(parseDavPath('/dav/')).toEqual([]);
     expect(parseDavPath('/dav')).toEqual([]);
     expect(parseDavPath('/dav/a%20b/100%25%20%23%2B.txt?x=1')).toEqual(['a b', '100% #+.txt']);
+    expect(parseDavPath(`/dav/${encodeURIComponent('cafe\u0301')}`)).toEqual(['caf\u00e9']);
   });
 
   it('refuses dot segments, encoded separators, control characters and broken escapes', () => {
@@ -38,5 +39,6 @@ describe('hrefs and keys', () => {
   it('compare paths whatever their case', () => {
     expect(pathKey(['Docs', 'A.TXT'])).toBe('/docs/a.txt');
     expect(pathKey([])).toBe('/');
+    expect(pathKey(['\u00dcN\u00cfC\u00d8D\u00c9', '\u00c4pfel.txt'])).toBe('/\u00fcn\u00efc\u00f8d\u00e9/\u00e4pfel.txt');
   });
 });

@@ -1,3 +1,4 @@
+import { nameKey } from '@cloudvault/contract/validation';
 import { badRequest } from '../../lib/errors.ts';
 
 /** Where My Files is served: every href of an answer starts here. */
@@ -10,6 +11,7 @@ export type DavPath = readonly string[];
  * The names a request path walks through, decoded one segment at a time. A segment that
  * decodes to a separator (%2F, %5C), a NUL or another control character, or to `.` or
  * `..`, is refused: a name can never climb out of My Files or stand for two segments.
+ * Names come back composed (NFC), as they are stored: macOS sends them decomposed.
  */
 export function parseDavPath(rawPath: string): DavPath {
   const path = rawPath.split('?')[0] ?? '';
@@ -27,7 +29,7 @@ export function parseDavPath(rawPath: string): DavPath {
     if (name === '.' || name === '..' || /[/\\\u0000-\u001f\u007f]/.test(name)) {
       throw badRequest('A path segment may not be "." or "..", nor hold a separator or a control character', 'DAV_BAD_PATH');
     }
-    segments.push(name);
+    segments.push(name.normalize('NFC'));
   }
   return segments;
 }
@@ -54,9 +56,9 @@ function rawPathname(value: string): string {
   return withoutScheme.split(/[?#]/)[0] || '/';
 }
 
-/** How a path compares: names are unique among siblings whatever their case. */
+/** How a path compares: each name by its key (contract nameKey), as names are unique among siblings. */
 export function pathKey(path: DavPath): string {
-  return `/${path.map((name) => name.toLowerCase()).join('/')}`;
+  return `/${path.map(nameKey).join('/')}`;
 }
 
 /** The path's href in answers: each segment percent-encoded, a collection's with a trailing slash. */

@@ -1,3 +1,4 @@
+import { nameKey } from '@cloudvault/contract/validation';
 import { type Kysely, sql } from 'kysely';
 import type { Dialect } from '../../db/database.ts';
 import { lockUsers } from '../../db/locks.ts';
@@ -43,14 +44,14 @@ const likePrefix = (prefix: string) => `${prefix.replace(/[\\%_]/g, (char) => `\
 /** WebDAV's view of My Files by name, its dead properties and its locks: queries only, scoped to the owner. */
 export function createDavRepository(db: Kysely<Database>, dialect: Dialect) {
   return {
-    /** The live folder of this name in the parent (null: the root), names compared as the unique index does. */
+    /** The live folder of this name in the parent (null: the root), names compared by key as the unique index does. */
     folderNamed(userId: string, parentId: string | null, name: string): Promise<DavFolderRow | undefined> {
       return db
         .selectFrom('folders')
         .select(FOLDER_COLUMNS)
         .where('user_id', '=', userId)
         .where(sql<string>`coalesce(parent_id, '')`, '=', parentId ?? '')
-        .where(sql<string>`lower(name)`, '=', name.toLowerCase())
+        .where('name_key', '=', nameKey(name))
         .where('deleted_at', 'is', null)
         .executeTakeFirst();
     },
@@ -61,12 +62,12 @@ export function createDavRepository(db: Kysely<Database>, dialect: Dialect) {
         .select(FILE_COLUMNS)
         .where('user_id', '=', userId)
         .where(sql<string>`coalesce(folder_id, '')`, '=', folderId ?? '')
-        .where(sql<string>`lower(name)`, '=', name.toLowerCase())
+        .where('name_key', '=', nameKey(name))
         .where('deleted_at', 'is', null)
         .executeTakeFirst();
     },
 
-    /** A page of a parent's live folders by name after `afterName`, on folders_live_name_idx. */
+    /** A page of a parent's live folders by name after `afterName`, on folders_live_name_key_idx. */
     foldersPage(userId: string, parentId: string | null, afterName: string | null, limit: number): Promise<DavFolderRow[]> {
       return db
         .selectFrom('folders')
@@ -74,13 +75,13 @@ export function createDavRepository(db: Kysely<Database>, dialect: Dialect) {
         .where('user_id', '=', userId)
         .where(sql<string>`coalesce(parent_id, '')`, '=', parentId ?? '')
         .where('deleted_at', 'is', null)
-        .$if(afterName !== null, (query) => query.where(sql<boolean>`lower(name) > lower(${afterName})`))
-        .orderBy(sql`lower(name)`)
+        .$if(afterName !== null, (query) => query.where('name_key', '>', nameKey(afterName ?? '')))
+        .orderBy('name_key')
         .limit(limit)
         .execute();
     },
 
-    /** A page of a folder's live files by name after `afterName`, on files_live_name_idx. */
+    /** A page of a folder's live files by name after `afterName`, on files_live_name_key_idx. */
     filesPage(userId: string, folderId: string | null, afterName: string | null, limit: number): Promise<DavFileRow[]> {
       return db
         .selectFrom('files')
@@ -88,8 +89,8 @@ export function createDavRepository(db: Kysely<Database>, dialect: Dialect) {
         .where('user_id', '=', userId)
         .where(sql<string>`coalesce(folder_id, '')`, '=', folderId ?? '')
         .where('deleted_at', 'is', null)
-        .$if(afterName !== null, (query) => query.where(sql<boolean>`lower(name) > lower(${afterName})`))
-        .orderBy(sql`lower(name)`)
+        .$if(afterName !== null, (query) => query.where('name_key', '>', nameKey(afterName ?? '')))
+        .orderBy('name_key')
         .limit(limit)
         .execute();
     },

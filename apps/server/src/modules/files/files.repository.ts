@@ -1,3 +1,4 @@
+import { nameKey } from '@cloudvault/contract/validation';
 import { type Kysely, sql } from 'kysely';
 import type { Dialect } from '../../db/database.ts';
 import { type ArchiveEntryRow, sqlArchiveEntriesPage, sqlLongestArchiveFolderPath, sqlLongestArchivePath } from '../../db/archive-entries.ts';
@@ -5,6 +6,7 @@ import { queueBlobDeletions } from '../../db/blob-deletions.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { FILE_COLUMNS, LISTED_FILE_COLUMNS } from '../../db/file-columns.ts';
 import { lockUsers } from '../../db/locks.ts';
+import { withNameKey } from '../../db/name-keys.ts';
 import { type JsonWrapper, sqlOwnFolderListing } from '../../db/json-listing.ts';
 import { compiledOnce } from '../../db/compiled-query.ts';
 import type { Database, FilesTable } from '../../db/schema.ts';
@@ -19,12 +21,13 @@ export type FileRow = FilesTable;
 /** The columns a listing shows: no blob keys leave the database for it; the hash only as a contentTag. */
 export type ListedFile = Pick<FileRow, 'id' | 'name' | 'mimetype' | 'size' | 'folder_id' | 'created_at' | 'updated_at' | 'sha256'>;
 /**
- * LIKE pattern for a literal substring: the user's %, _ and \\ match only themselves. Not
- * lower-cased here: the database lowers it with the same lower() as the names, so both
- * fold case alike (PostgreSQL: Unicode; SQLite: ASCII only).
+ * LIKE pattern for a literal substring: the user's %, _ and \\ match only themselves.
+ * Composed (NFC) as names are stored, but not lower-cased here: the database lowers it with
+ * the same lower() as the names, so both fold case alike (PostgreSQL: Unicode; SQLite: ASCII
+ * only). Search is a match, not a name's identity, so it keeps the indexes on lower(name).
  */
 function containsPattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return `%${term.normalize('NFC').replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 /**
@@ -80,7 +83,7 @@ export function createFilesRepository(db: Kysely<Database>, dialect: Dialect) {
         .where('user_id', '=', userId)
         .where(sql<string>`coalesce(folder_id, '')`, '=', folderId ?? '')
         .where('deleted_at', 'is', null)
-        .orderBy(sql`lower(name)`)
+        .orderBy('name_key')
         .execute();
     },
 
@@ -173,10 +176,10 @@ export function createFilesRepository(db: Kysely<Database>, dialect: Dialect) {
         .execute();
     },
 
-    /** Renames or moves; false when the target name is taken. */
+    /** Renames or moves; false when the target name is taken (compared by nameKey). */
     async update(userId: string, id: string, changes: Partial<Pick<FileRow, 'name' | 'folder_id' | 'updated_at'>>): Promise<boolean> {
       try {
-        await db.updateTable('files').set(changes).where('id', '=', id).where('user_id', '=', userId).execute();
+        await db.updateTable('files').set(withNameKey(changes)).where('id', '=', id).where('user_id', '=', userId).execute();
         return true;
       } catch (error) {
         if (isUniqueViolation(error)) return false;
@@ -197,7 +200,7 @@ export function createFilesRepository(db: Kysely<Database>, dialect: Dialect) {
             const folder = await trx.selectFrom('folders').select('id').where('id', '=', row.folder_id).where('user_id', '=', row.user_id).where('deleted_at', 'is', null).executeTakeFirst();
             if (!folder) return { outcome: 'folder-gone' } as const;
           }
-          await trx.insertInto('files').values(row).execute();
+          await trx.insertInto('files').values(withNameKey(row)).execute();
           const storageUsed = await settleReservation(trx, reservationId, row.user_id, Number(row.size));
           // Thrown to roll the insert back: the node that took this one for dead has queued the blob.
           if (storageUsed === undefined) throw new LeaseLostError();
@@ -250,7 +253,7 @@ export function createFilesRepository(db: Kysely<Database>, dialect: Dialect) {
           .select(FILE_COLUMNS)
           .where('user_id', '=', userId)
           .where(sql<string>`coalesce(folder_id, '')`, '=', folderId ?? '')
-          .where(sql<string>`lower(name)`, '=', name.toLowerCase())
+          .where('name_key', '=', nameKey(name))
           .where('deleted_at', 'is', null)
           .executeTakeFirst();
         if (!current) return 'no-such-file';

@@ -1,7 +1,9 @@
+import { nameKey } from '@cloudvault/contract/validation';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { compiledOnce } from '../../db/compiled-query.ts';
 import type { Dialect } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
+import { withNameKey } from '../../db/name-keys.ts';
 import { inUserTreeTransaction } from '../../db/locks.ts';
 import type { Database, FoldersTable } from '../../db/schema.ts';
 
@@ -39,35 +41,35 @@ export function createFoldersRepository(db: Kysely<Database>, dialect: Dialect) 
         .selectFrom('folders')
         .selectAll()
         .where('user_id', '=', userId)
-        // Phrased as folders_live_name_idx is built, so the index finds and orders.
+        // Phrased as folders_live_name_key_idx is built, so the index finds and orders.
         .where(sql<string>`coalesce(parent_id, '')`, '=', parentId ?? '')
         .where('deleted_at', 'is', null)
-        .orderBy(sql`lower(name)`)
+        .orderBy('name_key')
         .execute();
     },
 
     /**
      * A page of the live folders in a parent, by name, after `afterName` (the last of the page
-     * before): lower(name) is unique among live siblings, so it alone orders the pages.
+     * before): name_key is unique among live siblings, so it alone orders the pages.
      */
     listLivePage(userId: string, parentId: string | null, afterName: string | null, limit: number): Promise<FolderRow[]> {
       return db
         .selectFrom('folders')
         .selectAll()
         .where('user_id', '=', userId)
-        // Phrased as folders_live_name_idx is built, so the index finds, orders and starts the page.
+        // Phrased as folders_live_name_key_idx is built, so the index finds, orders and starts the page.
         .where(sql<string>`coalesce(parent_id, '')`, '=', parentId ?? '')
         .where('deleted_at', 'is', null)
-        .$if(afterName !== null, (query) => query.where(sql<boolean>`lower(name) > lower(${afterName})`))
-        .orderBy(sql`lower(name)`)
+        .$if(afterName !== null, (query) => query.where('name_key', '>', nameKey(afterName ?? '')))
+        .orderBy('name_key')
         .limit(limit)
         .execute();
     },
 
-    /** Inserts the folder; false when a live sibling already has the name. */
+    /** Inserts the folder; false when a live sibling already has the name (compared by nameKey). */
     async insert(row: FolderRow): Promise<boolean> {
       try {
-        await db.insertInto('folders').values(row).execute();
+        await db.insertInto('folders').values(withNameKey(row)).execute();
         return true;
       } catch (error) {
         if (isUniqueViolation(error)) return false;
@@ -92,7 +94,7 @@ export function createFoldersRepository(db: Kysely<Database>, dialect: Dialect) 
             if (targetPath.length === 0) return 'parent-gone';
             if (targetPath.some((ancestor) => ancestor.id === id)) return 'into-itself';
           }
-          await trx.updateTable('folders').set(changes).where('id', '=', id).where('user_id', '=', userId).execute();
+          await trx.updateTable('folders').set(withNameKey(changes)).where('id', '=', id).where('user_id', '=', userId).execute();
           return 'updated';
         });
       } catch (error) {

@@ -1,5 +1,5 @@
 import type { CreateFolderBody, Folder, UpdateFolderBody } from '@cloudvault/contract/folders';
-import { cleanItemName } from '@cloudvault/contract/validation';
+import { cleanItemName, hasInvisibleCharacter } from '@cloudvault/contract/validation';
 import { inPages } from '../../db/pages.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
@@ -25,8 +25,11 @@ export type ReadableFolder = { ownerId: string; sharedPath: FolderRow[] | null }
 /** `parentId` or `folderId` as a client sends it: absent, empty or the string "null" means the root. */
 export const rootOr = (id: string | undefined): string | null => (!id || id === 'null' ? null : id);
 
-/** A folder name as typed, or a 400 that says what is wrong with it. */
+/** A folder name as typed (composed, NFC), or a 400 that says what is wrong with it. */
 export function requireItemName(name: string, what: 'folder' | 'file'): string {
+  if (hasInvisibleCharacter(name)) {
+    throw badRequest(`A ${what} name cannot hold invisible characters (such as a zero-width space, a soft hyphen or a byte order mark), as they make two names look the same`, 'INVALID_NAME');
+  }
   const cleaned = cleanItemName(name);
   if (!cleaned) throw badRequest(`Please enter a ${what} name (1 to 255 characters, not "." or "..")`, 'INVALID_NAME');
   return cleaned;

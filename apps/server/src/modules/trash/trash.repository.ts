@@ -4,6 +4,7 @@ import { queueBlobDeletions } from '../../db/blob-deletions.ts';
 import type { Dialect } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { inUserTreeTransaction } from '../../db/locks.ts';
+import { withNameKey } from '../../db/name-keys.ts';
 import { FILE_COLUMNS } from '../../db/file-columns.ts';
 import type { Database, FilesTable, FoldersTable } from '../../db/schema.ts';
 
@@ -174,7 +175,7 @@ export function createTrashRepository(db: Kysely<Database>, dialect: Dialect) {
           const placedIn = await landingFolder(trx, userId, folderId);
           const result = await trx
             .updateTable('files')
-            .set({ deleted_at: null, trashed_root: 0, folder_id: placedIn, name })
+            .set(withNameKey({ deleted_at: null, trashed_root: 0, folder_id: placedIn, name }))
             .where('id', '=', id)
             .where('user_id', '=', userId)
             .where('trashed_root', '=', 1)
@@ -199,7 +200,7 @@ export function createTrashRepository(db: Kysely<Database>, dialect: Dialect) {
           const placedIn = await landingFolder(trx, userId, parentId);
           // The top folder comes back under its new place and name in one statement, so
           // its old name (perhaps taken again meanwhile) is never live there.
-          await trx.updateTable('folders').set({ deleted_at: null, trashed_root: 0, parent_id: placedIn, name }).where('id', '=', id).execute();
+          await trx.updateTable('folders').set(withNameKey({ deleted_at: null, trashed_root: 0, parent_id: placedIn, name })).where('id', '=', id).execute();
           await inBatches(ids, (batch) => trx.updateTable('folders').set({ deleted_at: null, trashed_root: 0 }).where('id', 'in', batch).execute().then(() => {}));
           await inBatches(ids, (batch) =>
             trx

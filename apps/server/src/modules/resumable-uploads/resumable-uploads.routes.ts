@@ -40,16 +40,22 @@ export function resumableUploadsRoutes(deps: { resumableUploads: ResumableUpload
   return async (app) => {
     // The bytes go to tus untouched, whatever their type says.
     app.addContentTypeParser('*', (_request, _payload, done) => done(null));
+    // The router stops reading the path at `?` or `#`, where a library reading the whole
+    // URL would go on to a second id; no tus URL has either, so neither is taken.
+    app.addHook('onRequest', async (request) => {
+      if (/[?#]/.test(request.raw.url ?? '')) throw badRequest('An upload URL takes no query string or fragment', 'INVALID_UPLOAD_URL');
+    });
     // Every request but OPTIONS names the protocol version; the 412 tells which one we speak.
     // Checked here, not by tus, so that the answer has Tus-Version on every route.
     app.addHook('preHandler', async (request) => {
       if (request.method === 'OPTIONS' || request.headers['tus-resumable'] === TUS_VERSION) return;
       throw new AppError(412, 'TUS_RESUMABLE_REQUIRED', `Send Tus-Resumable: ${TUS_VERSION}`, {}, { 'Tus-Resumable': TUS_VERSION, 'Tus-Version': TUS_VERSION });
     });
-    const toTus = async (request: FastifyRequest, reply: FastifyReply, createdId?: string) => {
+    /** `uploadId`: the id this route checked, a new upload's or the caller's own; tus acts on that one alone. */
+    const toTus = async (request: FastifyRequest, reply: FastifyReply, uploadId?: string) => {
       reply.hijack();
       reply.raw.setHeader('X-Request-Id', request.id);
-      await tus.handle(request.raw, reply.raw, { userId: request.auth?.userId ?? '', createdId });
+      await tus.handle(request.raw, reply.raw, { userId: request.auth?.userId ?? '', uploadId });
     };
     const answerFinished = (reply: FastifyReply, length: number, fileId: string, status: 200 | 204) =>
       reply
@@ -76,7 +82,7 @@ export function resumableUploadsRoutes(deps: { resumableUploads: ResumableUpload
       const fileId = row.file_id ?? (await resumableUploads.finishIfComplete(userId, row))?.id;
       if (fileId) return answerFinished(reply, Number(row.length), fileId, 200);
       expires(reply, row.expires_at);
-      await toTus(request, reply);
+      await toTus(request, reply, row.id);
     });
 
     const patchUpload = async (request: FastifyRequest, reply: FastifyReply, id: string) => {
@@ -88,7 +94,7 @@ export function resumableUploadsRoutes(deps: { resumableUploads: ResumableUpload
       if (request.headers['content-type'] !== OCTET_STREAM) throw new AppError(415, 'INVALID_CONTENT_TYPE', `A PATCH sends its bytes as ${OCTET_STREAM}`);
       continueWithBody(request, reply);
       expires(reply, row.expires_at);
-      await toTus(request, reply);
+      await toTus(request, reply, row.id);
     };
     const terminateUpload = async (request: FastifyRequest, reply: FastifyReply, id: string) => {
       const row = await resumableUploads.requireOwn(caller(request).userId, id);

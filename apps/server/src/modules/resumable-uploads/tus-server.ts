@@ -30,10 +30,15 @@ const TUS_ERROR_CODES: Record<number, string> = {
  */
 export const TUS_EXTENSIONS = ['creation', 'creation-with-upload', 'termination', 'expiration'];
 
-/** What the routes tell tus about a request it is handed: the caller, and for a creation the id already reserved. */
+/** What the routes tell tus about a request it is handed. */
 export interface TusRequestContext {
   userId: string;
-  createdId?: string;
+  /**
+   * The upload the route checked the caller may act on (for a creation, the id reserved):
+   * the only id tus uses. Never one read from the URL again, as tus's own parsing runs
+   * over the whole URL and can find another id after `?` or `#`.
+   */
+  uploadId?: string;
 }
 
 /**
@@ -52,9 +57,14 @@ export function createTusServer(deps: { store: ResumableStore; locker: Locker; u
     if (!found) throw new Error('A tus request reached the handler without its route context');
     return found;
   };
+  const uploadIdOf = (request: Request) => {
+    const { uploadId } = context(request);
+    if (uploadId === undefined) throw new Error('A tus request for an upload reached the handler without the id its route checked');
+    return uploadId;
+  };
   const finishedMeanwhile = async (request: Request) => {
-    const id = new URL(request.url).pathname.split('/').pop() ?? '';
-    const row = await deps.uploads.requireOwn(context(request).userId, id).catch(() => undefined);
+    const { userId, uploadId } = context(request);
+    const row = uploadId === undefined ? undefined : await deps.uploads.requireOwn(userId, uploadId).catch(() => undefined);
     return row?.file_id != null;
   };
   // The stores list creation-defer-length too, which a client would then try and be refused.
@@ -76,8 +86,8 @@ export function createTusServer(deps: { store: ResumableStore; locker: Locker; u
       exposedHeaders: ['X-File-Id'],
       // Same origin only, as the rest of the API: no CORS headers for any other origin.
       allowedOrigins: () => false,
-      namingFunction: (request) => store.storeIdOf(context(request).createdId as string),
-      getFileIdFromRequest: (_request, lastPath) => (lastPath ? store.storeIdOf(lastPath) : undefined),
+      namingFunction: (request) => store.storeIdOf(uploadIdOf(request)),
+      getFileIdFromRequest: (request) => store.storeIdOf(uploadIdOf(request)),
       generateUrl: (_request, { path, id }) => `${path}/${store.keyOf(id)}`,
       onUploadFinish: async (request, upload) => {
         const file = await deps.uploads.finish(context(request).userId, store.keyOf(upload.id));

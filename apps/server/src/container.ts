@@ -379,7 +379,16 @@ export async function createContainer(
     files,
     shares,
     blobs,
-    maker: createThumbnailMaker({ maxInputPixels: 100_000_000, timeoutMs: 30_000 }),
+    maker: createThumbnailMaker({
+      maxInputPixels: 100_000_000,
+      // An 8K frame (8192 x 4320) decodes; a larger one, or a larger image in a PDF, does not.
+      maxFramePixels: 8192 * 4320,
+      timeoutMs: 30_000,
+      toolCpuSeconds: 30,
+      // About 330 MB of ffmpeg's is its libraries: the rest holds an 8K frame's few references.
+      ffmpegAddressSpaceBytes: 1024 ** 3,
+      pdfRendererMemoryBytes: 512 * 1024 ** 2,
+    }),
     // jobs is wired below; it is asked only after an upload.
     enqueue: (fileId) => jobs.enqueue(THUMBNAIL_JOB, { fileId }, { singletonKey: fileId }),
     workDir: path.join(config.dataDir, 'thumbnail-work'),

@@ -1,3 +1,6 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '@cloudvault/test-support/accounts';
@@ -5,21 +8,30 @@ import { subscribe } from '@cloudvault/test-support/checkout';
 import { createFile, createFolder } from '@cloudvault/test-support/drive';
 import { BACKGROUND_JOBS, THUMBNAIL_JOB } from '../src/background-jobs.ts';
 import { createVerifiedUser } from './helpers/factories.ts';
-import { BLUE, blueWebm, bombPng, halves, halvesPdf, HALVES_SVG, installed, near, pixelAt, RED } from './helpers/image-fixtures.ts';
+import { BLUE, blueWebm, bombPng, halves, halvesPdf, HALVES_SVG, imageBombPdf, installed, near, pixelAt, RED } from './helpers/image-fixtures.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 
-const PDFTOPPM = installed('pdftoppm', '-v');
 const FFMPEG = installed('ffmpeg', '-version');
 const TOOLS_REQUIRED = process.env.REQUIRE_THUMBNAIL_TOOLS === '1';
-if ((!PDFTOPPM || !FFMPEG) && !TOOLS_REQUIRED) {
-  console.warn('SKIPPED: PDF and video thumbnails need poppler-utils and ffmpeg (apt-get install -y poppler-utils ffmpeg); REQUIRE_THUMBNAIL_TOOLS=1 makes this a failure.');
+if (!FFMPEG && !TOOLS_REQUIRED) {
+  console.warn('SKIPPED: video thumbnails need ffmpeg (apt-get install -y ffmpeg); REQUIRE_THUMBNAIL_TOOLS=1 makes this a failure.');
 }
 
 let server: TestServer;
+let withoutPoppler: string;
+const pathBefore = process.env.PATH;
 beforeAll(async () => {
+  // PDFs need no system package: a pdftoppm that always fails comes first on the PATH.
+  withoutPoppler = await mkdtemp(path.join(os.tmpdir(), 'no-poppler-'));
+  await writeFile(path.join(withoutPoppler, 'pdftoppm'), '#!/bin/sh\nexit 127\n', { mode: 0o755 });
+  process.env.PATH = `${withoutPoppler}:${pathBefore}`;
   server = await startTestServer();
 });
-afterAll(() => server.close());
+afterAll(async () => {
+  process.env.PATH = pathBefore;
+  await server.close();
+  await rm(withoutPoppler, { recursive: true, force: true });
+});
 
 const makeThumbnails = (fileId: string) => server.container.jobs.runNow(THUMBNAIL_JOB, { fileId });
 
@@ -73,11 +85,23 @@ describe('thumbnails', () => {
     expect(meta.orientation).toBeUndefined();
   });
 
-  describe.skipIf((!PDFTOPPM || !FFMPEG) && !TOOLS_REQUIRED)('with the optional tools', () => {
-    it("show a PDF's first page (pdftoppm) and a video's frame (ffmpeg)", async () => {
-      if (TOOLS_REQUIRED && (!PDFTOPPM || !FFMPEG)) throw new Error('REQUIRE_THUMBNAIL_TOOLS=1 but pdftoppm or ffmpeg is missing: apt-get install -y poppler-utils ffmpeg');
+  it("show a PDF's first page, drawn by pdf.js with no system package", async () => {
+    const { token } = await createUser(server);
+    await expectHalvesThumbnails(token, halvesPdf(), 'halves.pdf', 'application/pdf');
+  });
+
+  it('end a PDF whose page holds a 12000x12000 image within the limits, the server healthy', async () => {
+    const { token } = await createUser(server);
+    const bomb = await createFile(server, token, imageBombPdf(), { name: 'bomb.pdf' });
+    // Drawn without the image (too many pixels to decode), or no thumbnail: never the server's memory.
+    expect(['made', 'failed']).toContain(await makeThumbnails(bomb.id));
+    expect((await server.request('GET', '/api/health')).status).toBe(200);
+  });
+
+  describe.skipIf(!FFMPEG && !TOOLS_REQUIRED)('with ffmpeg', () => {
+    it("show a video's frame", async () => {
+      if (TOOLS_REQUIRED && !FFMPEG) throw new Error('REQUIRE_THUMBNAIL_TOOLS=1 but ffmpeg is missing: apt-get install -y ffmpeg');
       const { token } = await createUser(server);
-      await expectHalvesThumbnails(token, halvesPdf(), 'halves.pdf', 'application/pdf');
       const video = await createFile(server, token, await blueWebm(), { name: 'blue.webm' });
       expect(video.preview).toBe('video');
       expect(await makeThumbnails(video.id)).toBe('made');
@@ -92,7 +116,8 @@ describe('thumbnails', () => {
     const bomb = await createFile(server, token, bombPng(), { name: 'bomb.png' });
     expect(bomb.preview).toBe('image');
     expect(await makeThumbnails(bomb.id)).toBe('failed');
-    expect((await thumbnail(`/api/files/${bomb.id}/thumbnail`, token)).status).toBe(404);
+    const answer = await server.request('GET', `/api/files/${bomb.id}/thumbnail`, { token });
+    expect(answer).toMatchObject({ status: 404, body: { code: 'NO_THUMBNAIL' } });
     expect((await server.request('GET', '/api/health')).status).toBe(200);
     const corrupt = await createFile(server, token, Buffer.from('not a jpeg at all'), { name: 'corrupt.jpg' });
     expect(await makeThumbnails(corrupt.id)).toBe('failed');
@@ -104,15 +129,15 @@ describe('thumbnails', () => {
     expect(rows).toEqual(expect.arrayContaining([expect.objectContaining({ status: 'failed', attempts: 3, error: expect.stringMatching(/pixel/i) })]));
   });
 
-  it('are 404 for a file without a preview, before the job ran, and for another user', async () => {
+  it('are 404 for a file without a preview (none will come), before the job ran (pending), and for another user', async () => {
     const owner = await createUser(server);
     const stranger = await createUser(server);
     const text = await createFile(server, owner.token, 'hello', { name: 'notes.txt' });
     expect(text.preview).toBe('text');
     expect(await makeThumbnails(text.id)).toBe('unsupported');
-    expect((await thumbnail(`/api/files/${text.id}/thumbnail`, owner.token)).status).toBe(404);
+    expect(await server.request('GET', `/api/files/${text.id}/thumbnail`, { token: owner.token })).toMatchObject({ status: 404, body: { code: 'NO_THUMBNAIL' } });
     const photo = await createFile(server, owner.token, await halves('png'), { name: 'photo.png' });
-    expect((await thumbnail(`/api/files/${photo.id}/thumbnail`, owner.token)).status).toBe(404);
+    expect(await server.request('GET', `/api/files/${photo.id}/thumbnail`, { token: owner.token })).toMatchObject({ status: 404, body: { code: 'THUMBNAIL_PENDING' } });
     await makeThumbnails(photo.id);
     expect((await thumbnail(`/api/files/${photo.id}/thumbnail`, owner.token)).status).toBe(200);
     expect((await thumbnail(`/api/files/${photo.id}/thumbnail`, stranger.token)).status).toBe(404);

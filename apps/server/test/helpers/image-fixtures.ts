@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
@@ -23,25 +23,55 @@ export function halves(format: 'jpeg' | 'png' | 'gif' | 'webp' | 'avif' | 'tiff'
 /** An SVG 40×20 (drawn much larger as a thumbnail), red then blue. */
 export const HALVES_SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20"><rect width="20" height="20" fill="#f00"/><rect x="20" width="20" height="20" fill="#00f"/></svg>';
 
-/** A one-page PDF 400×200 pt, red then blue, written by hand with a correct cross-reference table. */
+/** A PDF of these objects (numbered from 1, the first the catalog), with a correct cross-reference table. */
+function pdfOf(objects: (string | Buffer)[]): Buffer {
+  const parts: Buffer[] = [];
+  let length = 0;
+  const add = (part: string | Buffer) => {
+    const bytes = typeof part === 'string' ? Buffer.from(part, 'latin1') : part;
+    parts.push(bytes);
+    length += bytes.length;
+  };
+  add('%PDF-1.4\n');
+  const offsets = objects.map((body, index) => {
+    const offset = length;
+    add(`${index + 1} 0 obj\n`);
+    add(body);
+    add('\nendobj\n');
+    return offset;
+  });
+  const xref = length;
+  add(`xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('')}`);
+  add(`trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`);
+  return Buffer.concat(parts);
+}
+
+/** A one-page PDF 400×200 pt, red then blue. */
 export function halvesPdf(): Buffer {
   const content = '1 0 0 rg 0 0 200 200 re f 0 0 1 rg 200 0 200 200 re f';
-  const objects = [
+  return pdfOf([
     '<< /Type /Catalog /Pages 2 0 R >>',
     '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
     '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 400 200] /Contents 4 0 R >>',
     `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
-  ];
-  let pdf = '%PDF-1.4\n';
-  const offsets = objects.map((body, index) => {
-    const offset = pdf.length;
-    pdf += `${index + 1} 0 obj\n${body}\nendobj\n`;
-    return offset;
-  });
-  const xref = pdf.length;
-  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('')}`;
-  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(pdf, 'latin1');
+  ]);
+}
+
+/** A one-page PDF that draws a 12000×12000 grey image (144 megapixels decoded) from about 150 KB. */
+export function imageBombPdf(side = 12_000): Buffer {
+  const pixels = deflateSync(Buffer.alloc(side * side), { level: 9 });
+  const content = 'q 400 0 0 200 0 0 cm /Im1 Do Q';
+  return pdfOf([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 400 200] /Contents 4 0 R /Resources << /XObject << /Im1 5 0 R >> >> >>',
+    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
+    Buffer.concat([
+      Buffer.from(`<< /Type /XObject /Subtype /Image /Width ${side} /Height ${side} /ColorSpace /DeviceGray /BitsPerComponent 8 /Filter /FlateDecode /Length ${pixels.length} >>\nstream\n`, 'latin1'),
+      pixels,
+      Buffer.from('\nendstream', 'latin1'),
+    ]),
+  ]);
 }
 
 /** A two-second WebM, blue throughout, made with ffmpeg (small and fast to encode). */
@@ -78,6 +108,39 @@ export function bombPng(): Buffer {
     pngChunk('IDAT', deflateSync(Buffer.alloc(64 * 1024))),
     pngChunk('IEND', Buffer.alloc(0)),
   ]);
+}
+
+/**
+ * A real PNG of `side`×`side` grey pixels (12000: 144 megapixels, a few hundred KB, every
+ * row present), as a hostile upload sends it to make a decoder allocate a frame that large.
+ */
+export function hugePng(side = 12_000): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(side, 0);
+  header.writeUInt32BE(side, 4);
+  header.set([8, 0, 0, 0, 0], 8);
+  // Each row: filter byte 0 and `side` zero bytes; zeros deflate about a thousand to one.
+  const pixels = deflateSync(Buffer.alloc((side + 1) * side), { level: 9 });
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), pngChunk('IHDR', header), pngChunk('IDAT', pixels), pngChunk('IEND', Buffer.alloc(0))]);
+}
+
+/** Runs ffmpeg in `dir` for a test's media, failing with its message. */
+function ffmpegIn(dir: string, args: string[]): void {
+  const result = spawnSync('ffmpeg', ['-nostdin', '-loglevel', 'error', '-y', ...args], { cwd: dir });
+  if (result.status !== 0) throw new Error(`ffmpeg ${args.join(' ')}: ${result.stderr.toString()}`);
+}
+
+/** A QuickTime movie whose one frame is `png` stored as is (ffmpeg copies the PNG, it does not decode it). */
+export async function pngAsMovie(png: Buffer, dir: string): Promise<Buffer> {
+  await writeFile(path.join(dir, 'frame.png'), png);
+  ffmpegIn(dir, ['-i', 'frame.png', '-c:v', 'copy', '-f', 'mov', 'frame.mov']);
+  return readFile(path.join(dir, 'frame.mov'));
+}
+
+/** An MPEG-TS clip of two red seconds, written to `dir`: what a hostile playlist points at. */
+export function redTransportStream(dir: string, name = 'red.ts'): string {
+  ffmpegIn(dir, ['-f', 'lavfi', '-i', 'color=c=red:s=160x120:d=2:r=5', '-c:v', 'mpeg2video', '-f', 'mpegts', name]);
+  return path.join(dir, name);
 }
 
 /** The colour of the thumbnail's pixel at a fraction of its width and height. */

@@ -1,7 +1,9 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Sharp, SharpInput, SharpOptions } from 'sharp';
-import { runTool, toolAvailable } from '../../lib/run-tool.ts';
+import { toolAvailable, type ToolLimits } from '../../lib/run-tool.ts';
+import { createPdfPageRenderer } from './pdf-page.ts';
+import { grabVideoFrame } from './video-frame.ts';
 
 /** Long side in pixels of each size (docs/api.md#thumbnails). */
 export const THUMBNAIL_SIDES = { small: 256, large: 1280 } as const;
@@ -18,18 +20,26 @@ export interface MadeThumbnails {
 export type ThumbnailSource = 'image' | 'svg' | 'pdf' | 'video';
 
 export interface ThumbnailMakerOptions {
-  /** Decoding stops past this many pixels (width × height): a decompression bomb ends as an error. */
+  /** sharp stops decoding past this many pixels (width x height): a decompression bomb ends as an error. */
   maxInputPixels: number;
-  /** The longest one source may take, per step (decoding, pdftoppm, ffmpeg). */
+  /** A video frame, or an image inside a PDF, with more pixels than this is not decoded. */
+  maxFramePixels: number;
+  /** The longest one source may take, per step (decoding, drawing a PDF page, ffmpeg). */
   timeoutMs: number;
+  /** CPU time each outside program (ffmpeg, the PDF renderer) may use. */
+  toolCpuSeconds: number;
+  /** ffmpeg's whole address space, its libraries included (about 330 MB of it). */
+  ffmpegAddressSpaceBytes: number;
+  /** Memory the PDF renderer may use beyond what it maps to draw a blank page. */
+  pdfRendererMemoryBytes: number;
 }
 
 /**
  * Makes a file's thumbnails from a copy of it on local disk (docs/decisions/0023-thumbnails.md):
  * images with sharp (EXIF orientation applied, metadata dropped, the first frame or page),
- * SVG rasterised, a PDF's first page with poppler's pdftoppm and a video's frame with
- * ffmpeg, each an optional program found on the PATH. Any failure rejects: the caller
- * records it as "no thumbnail".
+ * SVG rasterised, a PDF's first page with pdf.js in a child process, and a video's frame
+ * with ffmpeg when it is on the PATH. Outside programs run under memory and CPU limits. Any
+ * failure rejects: the caller records it as "no thumbnail".
  */
 export function createThumbnailMaker(options: ThumbnailMakerOptions) {
   let loaded: Promise<(input: SharpInput, options?: SharpOptions) => Sharp> | undefined;
@@ -45,6 +55,13 @@ export function createThumbnailMaker(options: ThumbnailMakerOptions) {
     return loaded.then((load) => load(input, sharpOptions));
   }
   const timeoutSeconds = Math.max(1, Math.ceil(options.timeoutMs / 1000));
+  const ffmpegLimits: ToolLimits = { addressSpaceBytes: options.ffmpegAddressSpaceBytes, cpuSeconds: options.toolCpuSeconds };
+  const pdfPages = createPdfPageRenderer({
+    memoryBytes: options.pdfRendererMemoryBytes,
+    cpuSeconds: options.toolCpuSeconds,
+    timeoutMs: options.timeoutMs,
+    maxImagePixels: options.maxFramePixels,
+  });
   let tools: Promise<{ pdf: boolean; video: boolean }> | undefined;
 
   /** Both sizes from an image sharp reads: the large first, the small from it (cheap). */
@@ -76,29 +93,20 @@ export function createThumbnailMaker(options: ThumbnailMakerOptions) {
   }
 
   async function fromPdf(source: string, workDir: string): Promise<MadeThumbnails> {
-    const prefix = path.join(workDir, 'page');
-    await runTool('pdftoppm', ['-f', '1', '-l', '1', '-singlefile', '-png', '-scale-to', String(THUMBNAIL_SIDES.large), '--', source, prefix], options.timeoutMs);
-    return fromImage(`${prefix}.png`);
+    const page = path.join(workDir, 'page.png');
+    await pdfPages.render(source, page, THUMBNAIL_SIDES.large);
+    return fromImage(page);
   }
 
   async function fromVideo(source: string, workDir: string): Promise<MadeThumbnails> {
-    const frame = path.join(workDir, 'frame.png');
-    const grab = (seconds: string) =>
-      runTool(
-        'ffmpeg',
-        ['-nostdin', '-hide_banner', '-loglevel', 'error', '-threads', '1', '-ss', seconds, '-i', source, '-frames:v', '1', '-vf', `scale='min(${THUMBNAIL_SIDES.large},iw)':-2`, '-y', frame],
-        options.timeoutMs,
-      );
-    // A second in, past a fade from black; a shorter video gives no frame there, so its first.
-    await grab('1');
-    if (!(await stat(frame).catch(() => undefined))) await grab('0');
+    const frame = await grabVideoFrame(source, workDir, { side: THUMBNAIL_SIDES.large, maxPixels: options.maxFramePixels, timeoutMs: options.timeoutMs, limits: ffmpegLimits });
     return fromImage(frame);
   }
 
   return {
-    /** Which optional programs this machine has, asked once. */
+    /** Whether PDFs (pdf.js and its prebuilt canvas) and videos (ffmpeg, optional) can be drawn here, under their limits; asked once. */
     tools(): Promise<{ pdf: boolean; video: boolean }> {
-      tools ??= Promise.all([toolAvailable('pdftoppm', ['-v']), toolAvailable('ffmpeg', ['-version'])]).then(([pdf, video]) => ({ pdf, video }));
+      tools ??= Promise.all([pdfPages.available(), toolAvailable('ffmpeg', ['-version'], ffmpegLimits)]).then(([pdf, video]) => ({ pdf, video }));
       return tools;
     },
 

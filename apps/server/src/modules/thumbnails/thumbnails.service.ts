@@ -32,7 +32,10 @@ export interface StoredThumbnail {
 /** What a job run did, for logs and tests. */
 export type ThumbnailOutcome = 'made' | 'failed' | 'exists' | 'gone' | 'unsupported' | 'given-up';
 
-const noThumbnail = () => notFound('This file has no thumbnail', 'THUMBNAIL_NOT_FOUND');
+/** None will come for this content (its type has none here, or making it failed): a client need not ask again. */
+const noThumbnail = () => notFound('This file has no thumbnail', 'NO_THUMBNAIL');
+/** Not made yet: the job runner will make it, so a client may ask again later. */
+const thumbnailPending = () => notFound('This file has no thumbnail yet', 'THUMBNAIL_PENDING');
 
 function sourceKind(mimetype: string): ThumbnailSource | null {
   if (mimetype === 'image/svg+xml') return 'svg';
@@ -67,11 +70,15 @@ export function createThumbnailsService(deps: {
   const { thumbnails, blobs, maker, clock, log } = deps;
   const slots = createSemaphore(deps.concurrency);
 
-  async function stored(blobKey: string, size: ThumbnailSize): Promise<StoredThumbnail> {
-    const row = await thumbnails.find(blobKey);
+  /** The stored thumbnail of a file's content; else whether one will come (THUMBNAIL_PENDING) or not (NO_THUMBNAIL). */
+  async function stored(content: { blob_key: string; mimetype: string }, size: ThumbnailSize): Promise<StoredThumbnail> {
+    const row = await thumbnails.find(content.blob_key);
     const key = row?.status === 'ready' ? (size === 'large' ? row.large_key : row.small_key) : null;
-    if (!key) throw noThumbnail();
-    return { key, etag: `"${key}"` };
+    if (key) return { key, etag: `"${key}"` };
+    // A recorded failure is about the file (corrupt, hostile, too large): the backfill's
+    // retries are for rare passing causes, not worth a client's asking again.
+    if (row || !(await canMake(sourceKind(content.mimetype)))) throw noThumbnail();
+    throw thumbnailPending();
   }
 
   /** Whether this machine can make a thumbnail of the type: images always, PDFs and videos with their program. */
@@ -171,21 +178,21 @@ export function createThumbnailsService(deps: {
     /** The thumbnail of a file the caller owns or reads through a private share (Shared with me). */
     async ofReadableFile(userId: string, fileId: string, size: ThumbnailSize): Promise<StoredThumbnail> {
       const { file } = await deps.files.readableFile(userId, fileId);
-      return stored(file.blob_key, size);
+      return stored(file, size);
     },
 
     /** The thumbnail of a file link's file. */
     async ofFileLink(token: string, access: string | undefined, size: ThumbnailSize): Promise<StoredThumbnail> {
       const resolved = await deps.shares.resolve(token, access);
       if (resolved.type !== 'file') throw noThumbnail();
-      return stored(resolved.file.blob_key, size);
+      return stored(resolved.file, size);
     },
 
     /** The thumbnail of a file inside a publicly shared folder (at any depth, never outside it). */
     async ofFileInFolderLink(token: string, access: string | undefined, fileId: string, size: ThumbnailSize): Promise<StoredThumbnail> {
       const resolved = await deps.shares.resolve(token, access);
       const file = await deps.shares.fileInFolderShare(resolved, fileId);
-      return stored(file.blob_key, size);
+      return stored(file, size);
     },
 
     /** After an upload: its thumbnails are made by the queue, never on the upload's path. */

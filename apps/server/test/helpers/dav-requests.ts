@@ -10,8 +10,10 @@ export interface DavAnswer {
 }
 
 /** An app password made for the user through the API, as a WebDAV client is given one. */
-export async function davPassword(server: TestServer, user: { token: string }): Promise<string> {
-  const created = await server.request('POST', '/api/user/app-passwords', { token: user.token, body: { name: 'WebDAV test client' } });
+export async function davPassword(server: TestServer, user: { token: string; password?: string }): Promise<string> {
+  // Making an app password takes the account password (docs/decisions/0037-app-password-policy.md).
+  const body = { name: 'WebDAV test client', password: user.password ?? 'correct horse' };
+  const created = await server.request('POST', '/api/user/app-passwords', { token: user.token, body });
   if (created.status !== 201) throw new Error(`app password not created: ${created.status} ${created.text}`);
   return created.body.password as string;
 }

@@ -9,7 +9,9 @@ export interface BlobStore {
   /**
    * Streams `body` under `key`, hashing it in the same pass (no second read). With
    * `maxBytes`, a longer body rejects with BlobTooLargeError; a body that errors rejects
-   * with its own error. Either way nothing is left under `key`, and `body` is destroyed.
+   * with its own error; a disk or store that fails rejects with lib/errors.ts's
+   * insufficientStorage (507) or storageUnavailable (503). Either way nothing is left under
+   * `key`, and `body` is destroyed.
    * With `freeChunks`, `body`'s chunks become the store's: the local store frees each
    * once hashed and written (chunk-release.ts), so only a body whose chunks nobody else
    * holds (an HTTP request's) may be given so.
@@ -108,6 +110,16 @@ export class InvalidBlobKeyError extends Error {
   constructor(readonly key: string) {
     super(`Invalid blob key ${JSON.stringify(key.slice(0, 140))}`);
   }
+}
+
+/**
+ * Whether a file system error says the disk has no room left: ENOSPC, or EDQUOT where the
+ * operator gave the server's user a disk quota. A put answers it as the 507 of
+ * lib/errors.ts's insufficientStorage, having kept nothing of the upload.
+ */
+export function isDiskFull(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  return code === 'ENOSPC' || code === 'EDQUOT';
 }
 
 const KEY_PATTERN = /^[A-Za-z0-9_-]{8,128}$/;

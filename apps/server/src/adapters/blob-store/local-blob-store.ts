@@ -3,6 +3,7 @@ import fs, { constants } from 'node:fs';
 import { access, type FileHandle, mkdir, open, readdir, rename, rm, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import { insufficientStorage } from '../../lib/errors.ts';
 import { writeFileRange, writeFileRangeBytes } from '../../lib/write-file-range.ts';
 import {
   assertValidKey,
@@ -11,6 +12,7 @@ import {
   type BlobSource,
   type BlobStore,
   type ByteRange,
+  isDiskFull,
   isValidKey,
   type PutResult,
   type StoredBlob,
@@ -77,7 +79,7 @@ export async function createLocalBlobStore(options: { root: string }): Promise<B
         body.destroy();
         await file?.close().catch(() => {});
         await unlink(tempPath).catch(() => {});
-        throw error;
+        throw isDiskFull(error) ? insufficientStorage() : error;
       }
       // Makes the rename itself durable; best effort, as some systems cannot fsync a directory.
       await syncDirectory(path.dirname(finalPath));

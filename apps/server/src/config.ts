@@ -17,7 +17,7 @@ export interface Config {
   /** The built web app; absent or missing on disk means the API is served alone. */
   webDistDir: string | undefined;
   /** Where file bytes live: DATA_DIR/blobs, or an S3-protocol bucket. */
-  storage: { driver: 'local'; root: string } | { driver: 's3'; bucket: string; region: string; endpoint?: string; accessKeyId?: string; secretAccessKey?: string; forcePathStyle: boolean; presignedDownloads: boolean };
+  storage: { driver: 'local'; root: string } | ({ driver: 's3'; bucket: string; region: string; endpoint?: string; accessKeyId?: string; secretAccessKey?: string; forcePathStyle: boolean; presignedDownloads: boolean } & S3RequestLimits);
   /** Where every node's rate limits and failure counters live: Redis when set, else the database (docs/decisions/0019). */
   redisUrl: string | undefined;
   /** Outgoing mail: SMTP when set, else .eml files in DATA_DIR/outbox. */
@@ -61,6 +61,19 @@ export interface Config {
   sweepGraceMs: number;
   /** Thumbnails one node makes at once (THUMBNAIL_CONCURRENCY, default 1): the rest wait, uploads keep the other cores. */
   thumbnailConcurrency: number;
+}
+
+/**
+ * How long the server waits on the object store before it answers STORAGE_UNAVAILABLE
+ * (docs/decisions/0040-storage-faults.md): without these, a stalled store held requests forever.
+ */
+export interface S3RequestLimits {
+  /** How long a connection to the store may take to open (S3_CONNECT_TIMEOUT_SECONDS, default 5). */
+  connectTimeoutMs: number;
+  /** How long a connection may stay silent, a download's body included, before it is dropped (S3_IDLE_TIMEOUT_SECONDS, default 15). */
+  idleTimeoutMs: number;
+  /** Tries of each request, the first included, with the SDK's standard retries for 5xx, throttling and timeouts (S3_MAX_ATTEMPTS, default 3). */
+  maxAttempts: number;
 }
 
 export type PaymentsConfig =
@@ -176,7 +189,16 @@ function readStorage(env: Env, dataDir: string): Config['storage'] {
     ...(env.S3_SECRET_ACCESS_KEY ? { secretAccessKey: env.S3_SECRET_ACCESS_KEY } : {}),
     forcePathStyle: readBoolean('S3_FORCE_PATH_STYLE', env.S3_FORCE_PATH_STYLE),
     presignedDownloads: readPresignedDownloads(env.S3_PRESIGNED_DOWNLOADS, driver),
+    connectTimeoutMs: readSeconds(env, 'S3_CONNECT_TIMEOUT_SECONDS', 5, 1),
+    idleTimeoutMs: readSeconds(env, 'S3_IDLE_TIMEOUT_SECONDS', 15, 1),
+    maxAttempts: readS3MaxAttempts(env.S3_MAX_ATTEMPTS),
   };
+}
+
+function readS3MaxAttempts(raw: string | undefined): number {
+  if (raw === undefined || raw === '') return 3;
+  if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > 10) throw new ConfigError('S3_MAX_ATTEMPTS', `must be a whole number from 1 to 10 (got "${raw}")`);
+  return Number(raw);
 }
 
 function readPayments(env: Env): PaymentsConfig {

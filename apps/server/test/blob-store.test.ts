@@ -25,6 +25,8 @@ import { startS3rver, type TestS3Server } from './helpers/s3rver.ts';
 
 const MiB = 1024 * 1024;
 const BIG_FILE_SIZE = 20 * MiB + 12_345; // three 8 MiB parts on S3, the last one short
+/** The defaults of README.md's S3_CONNECT_TIMEOUT_SECONDS, S3_IDLE_TIMEOUT_SECONDS and S3_MAX_ATTEMPTS. */
+const S3_REQUEST_LIMITS = { connectTimeoutMs: 5_000, idleTimeoutMs: 15_000, maxAttempts: 3 };
 
 interface StoreUnderTest {
   store: BlobStore;
@@ -63,7 +65,7 @@ describeBlobStore('local', async () => {
 
 describeBlobStore('s3 (s3rver)', async () => {
   const s3 = await startS3rver();
-  const s3Options = { region: 'us-east-1', endpoint: s3.endpoint, accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true };
+  const s3Options = { region: 'us-east-1', endpoint: s3.endpoint, accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true, ...S3_REQUEST_LIMITS };
   const client = testClient(s3Options);
   return {
     store: await createBlobStore({ driver: 's3', bucket: s3.bucket, ...s3Options }),
@@ -391,7 +393,7 @@ describe('s3 BlobStore specifics', () => {
   afterAll(() => s3?.stop());
 
   it('stores blobs under the blobs/ prefix', async () => {
-    const options = { region: 'us-east-1', endpoint: s3.endpoint, accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true };
+    const options = { region: 'us-east-1', endpoint: s3.endpoint, accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true, ...S3_REQUEST_LIMITS };
     const store = await createBlobStore({ driver: 's3', bucket: s3.bucket, ...options });
     const key = newId();
     await store.put(key, Readable.from([Buffer.from('prefixed')]));
@@ -413,6 +415,7 @@ describe('s3 BlobStore specifics', () => {
       accessKeyId: 'S3RVER',
       secretAccessKey: 'S3RVER',
       forcePathStyle: true,
+      ...S3_REQUEST_LIMITS,
     });
 
     await expect(store.ping()).rejects.toThrow();

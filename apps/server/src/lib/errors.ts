@@ -51,7 +51,7 @@ export const insufficientStorage = () =>
 
 /** The object store failed or did not answer in time (docs/decisions/0040-storage-faults.md). */
 export const storageUnavailable = () =>
-  new AppError(503, 'STORAGE_UNAVAILABLE', 'File storage is not answering right now. Please try again in a few seconds.', {}, { 'Retry-After': '10' });
+  new AppError(503, 'STORAGE_UNAVAILABLE', 'File storage is not answering right now. Please try again in a few seconds.', {}, { 'Retry-After': '5' });
 
 export function tooManyRequests(retryAfterSeconds: number): AppError {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));

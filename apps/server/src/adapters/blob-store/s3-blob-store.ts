@@ -24,6 +24,7 @@ import {
   type UnfinishedUpload,
 } from './blob-store.ts';
 import { createHashingStream } from './hashing-stream.ts';
+import { failFastWhileUnavailable } from './store-availability.ts';
 
 export interface S3BlobStoreOptions {
   bucket: string;
@@ -35,6 +36,16 @@ export interface S3BlobStoreOptions {
   secretAccessKey?: string;
   /** `bucket` in the path instead of the host name: MinIO and most self-hosted servers need it. */
   forcePathStyle?: boolean;
+  /** How long a connection to the store may take to open. */
+  connectTimeoutMs: number;
+  /**
+   * How long a connection may stay silent before the request is abandoned, a download's
+   * body included: what ends a stalled store's requests. An idle bound rather than a total
+   * one, so that a slow but moving transfer is never cut.
+   */
+  idleTimeoutMs: number;
+  /** Tries of each request, the first included (the SDK's standard retry strategy: 5xx, throttling, timeouts, with backoff). */
+  maxAttempts: number;
 }
 
 /**
@@ -66,6 +77,10 @@ export function createS3Client(options: S3BlobStoreOptions): S3Client {
     // (A presigned GET would otherwise sign a checksum-mode header a browser never sends.)
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
+    // The SDK waits forever by default: a stalled store held an upload's answer for minutes.
+    requestHandler: { connectionTimeout: options.connectTimeoutMs, socketTimeout: options.idleTimeoutMs },
+    retryMode: 'standard',
+    maxAttempts: options.maxAttempts,
   });
 }
 
@@ -84,6 +99,7 @@ export function s3ObjectKey(key: string): string {
 export function createS3BlobStore(options: S3BlobStoreOptions): BlobStore {
   const { bucket } = options;
   const client = createS3Client(options);
+  failFastWhileUnavailable(client);
 
   async function deleteObject(Key: string): Promise<void> {
     await client.send(new DeleteObjectCommand({ Bucket: bucket, Key }));

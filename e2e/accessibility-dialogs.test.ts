@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createUser } from '@cloudvault/test-support/accounts';
+import { createUser, DEFAULT_PASSWORD } from '@cloudvault/test-support/accounts';
 import { subscribe } from '@cloudvault/test-support/checkout';
 import { createFile, createFolder } from '@cloudvault/test-support/drive';
 import { callApi } from '@cloudvault/test-support/running-server';
@@ -217,7 +217,13 @@ describe.each(VIEWPORTS)('dialogs at $name size', ({ viewport, mobile }) => {
       await auditDialog(page, found, 'Delete your account?', () => page.getByRole('button', { name: 'Delete Account' }).click());
       const devices = page.getByRole('region', { name: 'Devices and app passwords' });
       await devices.getByLabel('Device name').fill('Laptop');
-      await auditDialog(page, found, 'App password for Laptop', () => devices.getByRole('button', { name: 'Create app password' }).click());
+      await auditDialog(page, found, 'Create an app password for Laptop', () => devices.getByRole('button', { name: 'Create app password' }).click());
+      await auditDialog(page, found, 'App password for Laptop', async () => {
+        await devices.getByRole('button', { name: 'Create app password' }).click();
+        const confirm = dialogNamed(page, 'Create an app password for Laptop');
+        await confirm.getByLabel('Your password').fill(DEFAULT_PASSWORD);
+        await confirm.getByRole('button', { name: 'Create', exact: true }).click();
+      });
       await auditDialog(page, found, 'Revoke Laptop?', () => devices.getByRole('button', { name: 'Revoke Laptop' }).click());
 
       // Two-factor: the set-up, the recovery codes, then the turn-off dialog.

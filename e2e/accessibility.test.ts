@@ -11,6 +11,8 @@ const PUBLIC_PAGES = [
   { path: '/register', ready: 'heading' },
   { path: '/pricing', ready: 'heading' },
   { path: '/forgot-password', ready: 'heading' },
+  // The form with its checkbox shows for any token; only sending it checks the token.
+  { path: '/reset-password?token=not-checked-until-sent', ready: 'heading' },
   { path: '/s/no-such-link', ready: 'heading' },
 ] as const;
 

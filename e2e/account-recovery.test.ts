@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { createUser, uniqueEmail } from '@cloudvault/test-support/accounts';
+import { createAppPassword, createUser, uniqueEmail } from '@cloudvault/test-support/accounts';
 import { openPage } from './helpers/browser.ts';
 import { mailedLink } from './helpers/outbox.ts';
 import { useE2eSession } from './helpers/session.ts';
@@ -84,6 +84,7 @@ describe('e-mail verification in the browser', () => {
 describe('password recovery in the browser', () => {
   it('asks for a link from the sign-in page, sets a new password from the mailed link, and signs in with it', async () => {
     const account = await createUser(session.server, { firstName: 'Alan' });
+    const appPassword = await createAppPassword(session.server, account, { name: 'Laptop' });
     const { page, context } = await openPage(session.browser, session.server.url);
     await page.goto('/login');
     await page.getByRole('link', { name: 'Forgot password?' }).click();
@@ -95,6 +96,8 @@ describe('password recovery in the browser', () => {
 
     await page.goto(await mailedLink(session.server, account.email, '/reset-password'));
     await page.getByRole('heading', { level: 1, name: 'Choose a new password' }).waitFor();
+    // Checked unless the user unticks it: the app passwords end with the old password.
+    expect(await page.getByRole('checkbox', { name: 'Also sign out every app password' }).isChecked()).toBe(true);
     await page.getByLabel('New password', { exact: true }).fill('enigma');
     await page.getByLabel('Confirm password').fill('enigma-1');
     await page.getByRole('button', { name: 'Set new password' }).click();
@@ -109,8 +112,10 @@ describe('password recovery in the browser', () => {
 
     await page.waitForURL('**/login');
     await toast(page, 'Your password was changed. Sign in with your new password.').waitFor();
-    // Every session ended, the one from registration too.
+    // Every session ended, the one from registration too, and the app password with them.
     expect((await fetch(`${session.server.url}/api/auth/profile`, { headers: { authorization: `Bearer ${account.token}` } })).status).toBe(401);
+    const davAuthorization = `Basic ${Buffer.from(`${account.email}:${appPassword}`).toString('base64')}`;
+    expect((await fetch(`${session.server.url}/dav/`, { method: 'PROPFIND', headers: { depth: '0', authorization: davAuthorization } })).status).toBe(401);
     await page.getByLabel('E-mail').fill(account.email);
     await page.getByLabel('Password', { exact: true }).fill(account.password);
     await page.getByRole('button', { name: 'Sign in' }).click();

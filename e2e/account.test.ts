@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { createUser } from '@cloudvault/test-support/accounts';
+import { createAppPassword, createUser } from '@cloudvault/test-support/accounts';
 import { createFile } from '@cloudvault/test-support/drive';
 import { totpCode } from '../apps/server/src/lib/totp.ts';
 import { openPage } from './helpers/browser.ts';
@@ -78,6 +78,9 @@ describe('profile', () => {
 
   it('changes the password and signs in with the new one', async () => {
     const account = await createUser(session.server);
+    // App passwords outlive the change: the page says how many still sign in.
+    await createAppPassword(session.server, account, { name: 'Laptop' });
+    await createAppPassword(session.server, account, { name: 'Phone' });
     const { page, context } = await openPage(session.browser, session.server.url, { token: account.token });
     await page.goto('/profile');
     await page.getByRole('tab', { name: 'Security' }).click();
@@ -99,6 +102,10 @@ describe('profile', () => {
     await page.getByLabel('Current password').fill(account.password);
     await submit.click();
     await page.getByText('Password changed successfully!').waitFor();
+    await page.getByRole('status').filter({ hasText: 'Your 2 app passwords still work: devices that use them stay signed in.' }).waitFor();
+    await page.getByRole('link', { name: 'Review app passwords' }).click();
+    await page.waitForURL('**/settings#devices');
+    await page.getByRole('region', { name: 'Devices and app passwords' }).getByRole('listitem').filter({ hasText: 'Phone' }).waitFor();
 
     await signOut(page);
     await signIn(page, account.email, account.password);

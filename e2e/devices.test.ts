@@ -4,7 +4,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { createUser } from '@cloudvault/test-support/accounts';
+import { createUser, DEFAULT_PASSWORD } from '@cloudvault/test-support/accounts';
 import { openPage } from './helpers/browser.ts';
 import { tile } from './helpers/drive.ts';
 import { useE2eSession } from './helpers/session.ts';
@@ -37,11 +37,18 @@ async function rclone(args: string[], credentials: { user: string; password: str
 
 const devicesSection = (page: Page) => page.getByRole('region', { name: 'Devices and app passwords' });
 
-/** Creates an app password in Settings and reads what the dialog shows once. */
+/** Creates an app password in Settings, confirmed with the account password, and reads what the dialog shows once. */
 async function createInSettings(page: Page, name: string) {
   const section = devicesSection(page);
   await section.getByLabel('Device name').fill(name);
   await section.getByRole('button', { name: 'Create app password' }).click();
+  const confirm = page.getByRole('dialog', { name: `Create an app password for ${name}` });
+  // A wrong password is said under its field, and nothing is made.
+  await confirm.getByLabel('Your password').fill('not my password');
+  await confirm.getByRole('button', { name: 'Create', exact: true }).click();
+  await confirm.getByRole('alert').filter({ hasText: 'That password is not right.' }).waitFor();
+  await confirm.getByLabel('Your password').fill(DEFAULT_PASSWORD);
+  await confirm.getByRole('button', { name: 'Create', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: `App password for ${name}` });
   await dialog.waitFor();
   return {
@@ -118,6 +125,13 @@ describe('devices and app passwords', () => {
     await section.getByRole('alert').filter({ hasText: 'Enter a name for the app password' }).waitFor();
 
     await page.keyboard.type('Phone');
+    await page.keyboard.press('Enter');
+    // The account password is asked for first; focus starts in its field.
+    const confirmIt = page.getByRole('dialog', { name: 'Create an app password for Phone' });
+    await confirmIt.waitFor();
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('password');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.keyboard.type(DEFAULT_PASSWORD);
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'App password for Phone' });
     await dialog.waitFor();

@@ -30,6 +30,8 @@ export function ResetPasswordPage() {
   const reset = useResetPassword();
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
+  // On unless unticked: whoever lost the password may have lost a device that holds an app password too.
+  const [revokeAppPasswords, setRevokeAppPasswords] = useState(true);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   // A link that cannot work (missing, used, expired): the way on is a new one.
   const [linkError, setLinkError] = useState<string | null>(token ? null : t('auth.reset.missingToken'));
@@ -51,7 +53,7 @@ export function ResetPasswordPage() {
     if (errors.confirmPassword) return confirmRef.current?.focus();
 
     try {
-      await reset.mutateAsync({ token, password });
+      await reset.mutateAsync({ token, password, revokeAppPasswords });
       // Every session of the account ended, this browser's too.
       endSession(queryClient, 'unauthorized');
       toast.success(t('auth.reset.success'));
@@ -113,6 +115,22 @@ export function ResetPasswordPage() {
               }}
               error={fieldErrors.confirmPassword}
             />
+            <label className="flex items-start gap-3 text-sm">
+              <input
+                type="checkbox"
+                name="revokeAppPasswords"
+                checked={revokeAppPasswords}
+                onChange={(event) => setRevokeAppPasswords(event.target.checked)}
+                aria-describedby="revoke-app-passwords-hint"
+                className="focus-ring mt-0.5 size-4 shrink-0 rounded-sm accent-brand-600"
+              />
+              <span className="flex flex-col gap-0.5">
+                <span className="font-medium text-ink">{t('auth.reset.revokeAppPasswords')}</span>
+                <span id="revoke-app-passwords-hint" className="text-ink-muted">
+                  {t('auth.reset.revokeAppPasswordsHint')}
+                </span>
+              </span>
+            </label>
             <Button type="submit" size="lg" fullWidth loading={reset.isPending} className="mt-1">
               {t('auth.reset.submit')}
             </Button>

@@ -1,12 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { MessageBody } from '@cloudvault/contract/common';
-import type { ChangePasswordBody } from '@cloudvault/contract/profile';
+import type { ChangePasswordBody, ChangePasswordResponse } from '@cloudvault/contract/profile';
 import { api } from '../../../lib/api-client';
 import { profileKeys } from '../../../lib/query-keys';
 
-/** PUT /api/user/password: the server signs out every other session of the user. */
-export function changePassword(body: ChangePasswordBody): Promise<MessageBody> {
-  return api.put<MessageBody>('/user/password', body);
+/** PUT /api/user/password: the server signs out every other session of the user; app passwords stay, and the answer counts them. */
+export function changePassword(body: ChangePasswordBody): Promise<ChangePasswordResponse> {
+  return api.put<ChangePasswordResponse>('/user/password', body);
 }
 
 export function useChangePassword() {

@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { PASSWORD_MIN_LENGTH } from '@cloudvault/contract/validation';
-import { Button } from '../../../components/ui/button';
+import { Button, buttonClasses } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { PasswordField } from '../../../components/ui/password-field';
 import { serverErrorMessage } from '../../../lib/api-client';
@@ -19,6 +20,8 @@ export function ChangePasswordForm() {
   const [values, setValues] = useState(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
+  // App passwords outlive a password change: after one, how many still sign in, to review.
+  const [appPasswordsRemaining, setAppPasswordsRemaining] = useState(0);
   const anyEmpty = !values.current || !values.next || !values.confirm;
 
   const set = (field: Field) => (value: string) => {
@@ -30,6 +33,7 @@ export function ChangePasswordForm() {
     event.preventDefault();
     if (change.isPending) return;
     setFormError(null);
+    setAppPasswordsRemaining(0);
     const found: Partial<Record<Field, string>> = {};
     if (!values.current) found.current = t('profile.password.currentRequired');
     if (values.next !== values.confirm) found.confirm = t('profile.password.mismatch');
@@ -38,8 +42,9 @@ export function ChangePasswordForm() {
     if (Object.keys(found).length > 0) return;
 
     try {
-      await change.mutateAsync({ currentPassword: values.current, newPassword: values.next });
+      const answer = await change.mutateAsync({ currentPassword: values.current, newPassword: values.next });
       toast.success(t('profile.password.changed'));
+      setAppPasswordsRemaining(answer.appPasswordsRemaining);
       setValues(EMPTY);
     } catch (caught) {
       const message = serverErrorMessage(caught) ?? t('profile.password.failed');
@@ -81,6 +86,16 @@ export function ChangePasswordForm() {
           {t('profile.password.submit')}
         </Button>
       </form>
+      <div role="status" className="max-w-md">
+        {appPasswordsRemaining > 0 && (
+          <div className="mt-5 flex flex-col items-start gap-3 rounded-control border border-line bg-surface-muted p-4 text-sm text-ink">
+            <p>{t('profile.password.appPasswordsRemain', { count: appPasswordsRemaining })}</p>
+            <Link to="/settings#devices" className={buttonClasses({ variant: 'secondary', size: 'sm' })}>
+              {t('profile.password.reviewAppPasswords')}
+            </Link>
+          </div>
+        )}
+      </div>
     </ProfileCard>
   );
 }

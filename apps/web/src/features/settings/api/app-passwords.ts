@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AppPassword, AppPasswordsResponse, CreatedAppPasswordResponse } from '@cloudvault/contract/app-passwords';
+import type { AppPassword, AppPasswordsResponse, CreateAppPasswordBody, CreatedAppPasswordResponse } from '@cloudvault/contract/app-passwords';
 import { api } from '../../../lib/api-client';
 import { appPasswordKeys } from '../../../lib/query-keys';
 
@@ -8,9 +8,9 @@ export async function listAppPasswords({ signal }: { signal?: AbortSignal } = {}
   return (await api.get<AppPasswordsResponse>('/user/app-passwords', { signal })).appPasswords;
 }
 
-/** POST /api/user/app-passwords: the answer carries the secret, shown this once. */
-export function createAppPassword(name: string): Promise<CreatedAppPasswordResponse> {
-  return api.post<CreatedAppPasswordResponse>('/user/app-passwords', { name });
+/** POST /api/user/app-passwords: takes the account password (and a code with two-factor on); the answer carries the secret, shown this once. */
+export function createAppPassword(body: CreateAppPasswordBody): Promise<CreatedAppPasswordResponse> {
+  return api.post<CreatedAppPasswordResponse>('/user/app-passwords', body);
 }
 
 /** DELETE /api/user/app-passwords/:id: it stops working at once. */

@@ -1,4 +1,4 @@
-import { APP_PASSWORD_NAME_MAX_LENGTH, APP_PASSWORDS_PER_USER } from '@cloudvault/contract/app-password-limits';
+import { APP_PASSWORD_NAME_MAX_LENGTH } from '@cloudvault/contract/app-password-limits';
 import type { AppPassword, CreatedAppPasswordResponse } from '@cloudvault/contract/app-passwords';
 import { KeyRound, MonitorSmartphone, Plus } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
@@ -8,9 +8,9 @@ import { FormAlert } from '../../../components/ui/form-alert';
 import { Spinner } from '../../../components/ui/spinner';
 import { TextField } from '../../../components/ui/text-field';
 import { useSession } from '../../../hooks/use-session';
-import { ApiError, serverErrorMessage } from '../../../lib/api-client';
-import { useAppPasswords, useCreateAppPassword } from '../api/app-passwords';
+import { useAppPasswords } from '../api/app-passwords';
 import { AppPasswordCreatedModal } from './app-password-created-modal';
+import { CreateAppPasswordModal } from './create-app-password-modal';
 import { RevokeAppPasswordModal } from './revoke-app-password-modal';
 import { SettingsSection } from './settings-section';
 
@@ -23,8 +23,9 @@ export function DevicesSection() {
   const id = useId();
   const { user } = useSession();
   const list = useAppPasswords();
-  const create = useCreateAppPassword();
   const [name, setName] = useState('');
+  // The name being confirmed with the account password; null while that dialog is closed.
+  const [confirming, setConfirming] = useState<string | null>(null);
   const [nameError, setNameError] = useState<string | undefined>();
   const [created, setCreated] = useState<CreatedAppPasswordResponse | null>(null);
   const [revoking, setRevoking] = useState<AppPassword | null>(null);
@@ -33,30 +34,29 @@ export function DevicesSection() {
   const webDavUrl = `${window.location.origin}/dav/`;
   const when = (iso: string) => new Date(iso).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
 
-  const onCreate = async (event: FormEvent<HTMLFormElement>) => {
+  const onCreate = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (create.isPending) return;
     const trimmed = name.trim();
     if (!trimmed) return setNameError(t('appPasswords.nameRequired'));
     if (trimmed.length > APP_PASSWORD_NAME_MAX_LENGTH) return setNameError(t('appPasswords.nameTooLong', { max: APP_PASSWORD_NAME_MAX_LENGTH }));
-    try {
-      setCreated(await create.mutateAsync(trimmed));
-      setName('');
-    } catch (caught) {
-      if (caught instanceof ApiError && caught.code === 'APP_PASSWORD_LIMIT') setNameError(t('appPasswords.limitReached', { max: APP_PASSWORDS_PER_USER }));
-      else setNameError(serverErrorMessage(caught) ?? t('appPasswords.createFailed'));
-    }
+    setConfirming(trimmed);
   };
 
-  // Where focus goes once a dialog has closed: Create was disabled while it ran, so the
-  // dialog could not note it as its opener, and a revoked row's button is gone. Run after
-  // the dialog's own focus return (effects of a parent follow the child's clean-up).
+  const onConfirmed = (answer: CreatedAppPasswordResponse) => {
+    setConfirming(null);
+    setName('');
+    setCreated(answer);
+  };
+
+  // Where focus goes once a dialog has closed: the created dialog opens as the confirming
+  // one closes, so it has no opener of its own, and a revoked row's button is gone. Run
+  // after the dialog's own focus return (effects of a parent follow the child's clean-up).
   const returnFocusTo = useRef<HTMLElement | null>(null);
   useEffect(() => {
-    if (created !== null || revoking !== null || !returnFocusTo.current) return;
+    if (confirming !== null || created !== null || revoking !== null || !returnFocusTo.current) return;
     returnFocusTo.current.focus();
     returnFocusTo.current = null;
-  }, [created, revoking]);
+  }, [confirming, created, revoking]);
 
   const onCreatedClosed = () => {
     returnFocusTo.current = createRef.current;
@@ -77,7 +77,7 @@ export function DevicesSection() {
           <dt className="text-ink-muted">{t('appPasswords.userName')}</dt>
           <dd className="font-mono break-all text-ink">{user?.email}</dd>
         </dl>
-        <form noValidate onSubmit={(event) => void onCreate(event)} className="flex flex-col gap-3 sm:flex-row sm:items-start">
+        <form noValidate onSubmit={onCreate} className="flex flex-col gap-3 sm:flex-row sm:items-start">
           <TextField
             ref={nameRef}
             className="flex-1"
@@ -94,8 +94,8 @@ export function DevicesSection() {
             }}
             error={nameError}
           />
-          <Button ref={createRef} type="submit" loading={create.isPending} className="w-full sm:mt-7 sm:w-auto">
-            {!create.isPending && <Plus aria-hidden="true" className="size-4" />}
+          <Button ref={createRef} type="submit" className="w-full sm:mt-7 sm:w-auto">
+            <Plus aria-hidden="true" className="size-4" />
             {t('appPasswords.create')}
           </Button>
         </form>
@@ -142,6 +142,7 @@ export function DevicesSection() {
         )}
       </div>
 
+      <CreateAppPasswordModal name={confirming} twoFactorEnabled={user?.twoFactorEnabled ?? false} onClose={() => setConfirming(null)} onCreated={onConfirmed} />
       <AppPasswordCreatedModal created={created} webDavUrl={webDavUrl} userName={user?.email ?? ''} onClose={onCreatedClosed} />
       <RevokeAppPasswordModal appPassword={revoking} onClose={() => setRevoking(null)} onRevoked={onRevoked} />
     </SettingsSection>

@@ -7,6 +7,7 @@ import { Modal } from '../../../components/ui/modal';
 import { PasswordField } from '../../../components/ui/password-field';
 import { Spinner } from '../../../components/ui/spinner';
 import { serverErrorMessage } from '../../../lib/api-client';
+import { useAppPasswords } from '../api/app-passwords';
 import { useDisableTwoFactor, useEnableTwoFactor, useSetupTwoFactor } from '../api/two-factor';
 import { isPasswordProblem } from '../reauth-errors';
 import { CodeField } from './code-field';
@@ -24,6 +25,8 @@ export function TwoFactorSetupModal({ reconfigure, onClose }: { reconfigure: boo
   const { t } = useTranslation();
   const setup = useSetupTwoFactor();
   const enable = useEnableTwoFactor();
+  // App passwords stay on with two-factor (decision 0037): the last step says so when there are any.
+  const appPasswords = useAppPasswords();
   const disable = useDisableTwoFactor();
   const [step, setStep] = useState<Step>(reconfigure ? 'verify' : 'scan');
   const [code, setCode] = useState('');
@@ -78,6 +81,7 @@ export function TwoFactorSetupModal({ reconfigure, onClose }: { reconfigure: boo
         footer={<Button onClick={onClose}>{t('settings.twoFactor.done')}</Button>}
       >
         <RecoveryCodes codes={enable.data.recoveryCodes} />
+        {(appPasswords.data?.length ?? 0) > 0 && <p className="mt-4 text-sm text-ink-muted">{t('settings.twoFactor.appPasswordsKept')}</p>}
       </Modal>
     );
   }

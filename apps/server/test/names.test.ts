@@ -127,6 +127,37 @@ describe('names that look the same', () => {
     expect((await listFiles(server, token)).map((one) => one.originalName)).toEqual(['ok.txt']);
   });
 
+  it('applies the same rule to a tus upload\'s name, a folder rename and a WebDAV COPY destination', async () => {
+    const user = await createUser(server);
+    const tus = (name: string, headers: Record<string, string> = {}) =>
+      fetch(`${server.url}/api/uploads`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${user.token}`, 'tus-resumable': '1.0.0', 'upload-length': '3', 'upload-metadata': `filename ${Buffer.from(name).toString('base64')}`, ...headers },
+      });
+    const refused = await tus(`t${ZWSP}.txt`);
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ code: 'INVALID_NAME' });
+    const created = await tus(CAFE_NFD);
+    expect(created.status).toBe(201);
+    const finished = await fetch(new URL(created.headers.get('location') as string, server.url), {
+      method: 'PATCH',
+      headers: { authorization: `Bearer ${user.token}`, 'tus-resumable': '1.0.0', 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+      body: 'abc',
+    });
+    expect(finished.status).toBe(204);
+    expect((await listFiles(server, user.token)).map((file) => file.originalName)).toEqual([CAFE_NFC]);
+
+    const folder = await createFolder(server, user.token, 'Docs');
+    await createFolder(server, user.token, '\u00c9t\u00e9');
+    expect((await server.request('PATCH', `/api/user/folders/${folder.id}`, { token: user.token, body: { name: `Do${ZWSP}cs` } })).status).toBe(400);
+    expect((await server.request('PATCH', `/api/user/folders/${folder.id}`, { token: user.token, body: { name: 'E\u0301TE\u0301' } })).status).toBe(409);
+
+    const dav = davClientFor(server, user);
+    expect((await dav('COPY', `/dav/${url(CAFE_NFC)}`, { headers: { destination: `/dav/${url(`c${ZWSP}.txt`)}` } })).status).toBe(400);
+    expect((await dav('COPY', `/dav/${url(CAFE_NFC)}`, { headers: { destination: `/dav/${url('CAFE\u0301 copy.TXT')}` } })).status).toBe(201);
+    expect((await listFiles(server, user.token)).map((file) => file.originalName)).toEqual(['CAF\u00c9 copy.TXT', CAFE_NFC]);
+  });
+
   it('keeps emoji sequences and Persian joiners, whose invisible characters are seen', async () => {
     const { token } = await createUser(server);
     for (const name of ['\u2764\ufe0f photos', '\u{1F468}\u200d\u{1F469}\u200d\u{1F467} holiday', '\u0646\u0627\u0645\u0647\u200c\u0647\u0627']) {

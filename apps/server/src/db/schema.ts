@@ -255,6 +255,8 @@ export interface LimitWindowsTable {
   count: number;
   /** ISO time the window ends; a window that has ended counts nothing. */
   ends_at: string;
+  /** Who holds a window taken as a lease (LimitWindows.takeLease); null for counters. */
+  holder: string | null;
 }
 
 /** Secrets every node sharing the database must use alike, created once (lib/secrets.ts). */

@@ -54,15 +54,36 @@ export function createDatabaseLimitWindows(db: Kysely<Database>, clock: Clock): 
         .execute();
     },
 
-    async extend(key, windowMs) {
+    async takeLease(key, holder, leaseMs) {
+      const now = clock.now();
+      const taken = await db
+        .insertInto('limit_windows')
+        .values({ key, count: 1, ends_at: new Date(now.getTime() + leaseMs).toISOString(), holder })
+        .onConflict((conflict) =>
+          conflict
+            .column('key')
+            .doUpdateSet({ count: 1, ends_at: sql<string>`excluded.ends_at`, holder: sql<string>`excluded.holder` })
+            .where('limit_windows.ends_at', '<=', now.toISOString()),
+        )
+        .returning('key')
+        .executeTakeFirst();
+      return taken !== undefined;
+    },
+
+    async renewLease(key, holder, leaseMs) {
       const now = clock.now();
       const result = await db
         .updateTable('limit_windows')
-        .set({ ends_at: new Date(now.getTime() + windowMs).toISOString() })
+        .set({ ends_at: new Date(now.getTime() + leaseMs).toISOString() })
         .where('key', '=', key)
+        .where('holder', '=', holder)
         .where('ends_at', '>', now.toISOString())
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
+    },
+
+    async releaseLease(key, holder) {
+      await db.deleteFrom('limit_windows').where('key', '=', key).where('holder', '=', holder).execute();
     },
 
     async clear(key) {

@@ -22,8 +22,16 @@ export interface LimitWindows {
   count(key: string, windowMs: number, cap?: number): Promise<WindowCount>;
   /** Takes one counted event back, in a running window only. */
   uncount(key: string): Promise<void>;
-  /** Moves a running window's end to `windowMs` from now (a lease renewed); false when it ended or is gone. */
-  extend(key: string, windowMs: number): Promise<boolean>;
+  /**
+   * Takes `key` as a lease for `holder` (a window of one that names its holder) unless a
+   * running one holds it; true when taken. Only the holder renews or releases it, so a
+   * holder whose lease lapsed cannot end or stretch the next holder's.
+   */
+  takeLease(key: string, holder: string, leaseMs: number): Promise<boolean>;
+  /** Moves the end of `holder`'s running lease to `leaseMs` from now; false when it lapsed or another holds the key. */
+  renewLease(key: string, holder: string, leaseMs: number): Promise<boolean>;
+  /** Ends `holder`'s lease on `key`; a lease of another holder stays. */
+  releaseLease(key: string, holder: string): Promise<void>;
   /** Forgets the key's window. */
   clear(key: string): Promise<void>;
   close(): Promise<void>;

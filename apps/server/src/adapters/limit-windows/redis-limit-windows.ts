@@ -33,13 +33,29 @@ if ends ~= nil and ends > tonumber(ARGV[1]) and count > 0 then redis.call('HINCR
 return 0
 `;
 
-/** ARGV: now, windowMs. Moves a running window's end; 1 when there was one. */
-const EXTEND = `
+/** ARGV: now, leaseMs, holder. Starts a lease {count 1, ends, holder} unless a running window holds the key; 1 when taken. */
+const TAKE_LEASE = `
+local ends = tonumber(redis.call('HGET', KEYS[1], 'ends'))
+if ends ~= nil and ends > tonumber(ARGV[1]) then return 0 end
+redis.call('HSET', KEYS[1], 'count', 1, 'ends', tonumber(ARGV[1]) + tonumber(ARGV[2]), 'holder', ARGV[3])
+redis.call('PEXPIRE', KEYS[1], ARGV[2])
+return 1
+`;
+
+/** ARGV: now, leaseMs, holder. Moves the end of the holder's running lease; 1 when it was theirs and running. */
+const RENEW_LEASE = `
+if redis.call('HGET', KEYS[1], 'holder') ~= ARGV[3] then return 0 end
 local ends = tonumber(redis.call('HGET', KEYS[1], 'ends'))
 if ends == nil or ends <= tonumber(ARGV[1]) then return 0 end
 redis.call('HSET', KEYS[1], 'ends', tonumber(ARGV[1]) + tonumber(ARGV[2]))
 redis.call('PEXPIRE', KEYS[1], ARGV[2])
 return 1
+`;
+
+/** ARGV: holder. Deletes the key when the holder's lease is on it. */
+const RELEASE_LEASE = `
+if redis.call('HGET', KEYS[1], 'holder') == ARGV[1] then redis.call('DEL', KEYS[1]) end
+return 0
 `;
 
 /** A Redis that does not answer within this fails the limited request rather than holding it. */
@@ -80,8 +96,14 @@ export async function createRedisLimitWindows(options: { url: string; keyPrefix:
     async uncount(key) {
       await redis.eval(UNCOUNT, 1, keyOf(key), now());
     },
-    async extend(key, windowMs) {
-      return (await redis.eval(EXTEND, 1, keyOf(key), now(), windowMs)) === 1;
+    async takeLease(key, holder, leaseMs) {
+      return (await redis.eval(TAKE_LEASE, 1, keyOf(key), now(), leaseMs, holder)) === 1;
+    },
+    async renewLease(key, holder, leaseMs) {
+      return (await redis.eval(RENEW_LEASE, 1, keyOf(key), now(), leaseMs, holder)) === 1;
+    },
+    async releaseLease(key, holder) {
+      await redis.eval(RELEASE_LEASE, 1, keyOf(key), holder);
     },
     async clear(key) {
       await redis.del(keyOf(key));

@@ -218,6 +218,8 @@ describe('names stored before the rule', () => {
         c: ['Caf\u00e9 (1).txt', 'caf\u00e9 (1).txt'],
         d: ['plain.txt', 'plain.txt'],
       });
+      // A row written without its key is refused, not left where no lookup by name finds it.
+      await expect(db.insertInto('folders').values(folder('f5', 'keyless')).execute()).rejects.toThrow(/name_key/);
     } finally {
       await handle.close();
       await database.drop();

@@ -67,6 +67,17 @@ async function thumbnailsMade(token: string, ids: string[]): Promise<void> {
   }
 }
 
+/** Waits until the job runner has tried the file's thumbnail and failed: the route says none will come. */
+async function noThumbnailWillCome(token: string, id: string): Promise<void> {
+  for (;;) {
+    const answer = await fetch(`${session.server.url}/api/files/${id}/thumbnail?size=small`, { headers: { authorization: `Bearer ${token}` } });
+    const body = (await answer.json()) as { code?: string };
+    if (body.code === 'NO_THUMBNAIL') return;
+    if (body.code !== 'THUMBNAIL_PENDING') throw new Error(`thumbnail of ${id}: ${answer.status} ${body.code}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
 /** Whether every thumbnail shown in the grid or list has decoded pixels, for these names. */
 const thumbnailsShown = (page: Page, names: string[]) =>
   page.waitForFunction(
@@ -141,6 +152,38 @@ describe('the file viewer', () => {
     await viewer(page, '3 report.pdf').waitFor();
     await page.goBack();
     await viewer(page, '1 sunrise.png').waitFor();
+    await context.close();
+  });
+
+  it('asks once for a thumbnail that will not come, however often its tile is drawn again', async () => {
+    const account = await createUser(session.server);
+    const folder = await createFolder(session.server, account.token, 'Odd ones');
+    const photo = await createFile(session.server, account.token, { path: made.photoA }, { name: '1 sunrise.png', type: 'image/png', folderId: folder.id });
+    const broken = await createFile(session.server, account.token, 'not a PDF at all', { name: '2 broken.pdf', type: 'application/pdf', folderId: folder.id });
+    await thumbnailsMade(account.token, [photo.id]);
+    await noThumbnailWillCome(account.token, broken.id);
+    const { page, context } = await openPage(session.browser, session.server.url, { token: account.token });
+    const asked = { photo: 0, broken: 0 };
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname === `/api/files/${photo.id}/thumbnail`) asked.photo += 1;
+      if (pathname === `/api/files/${broken.id}/thumbnail`) asked.broken += 1;
+    });
+    await page.goto(`/dashboard?folder=${folder.id}`);
+    await thumbnailsShown(page, ['1 sunrise.png']);
+    // Each view draws its tiles anew, and so does the grid after the viewer: the photo's
+    // thumbnail is fetched again (from the browser's cache), the PDF's answer is remembered.
+    for (const view of ['List view', 'Grid view', 'List view', 'Grid view']) {
+      await page.getByRole('button', { name: view }).click();
+      await thumbnailsShown(page, ['1 sunrise.png']);
+    }
+    await tile(page, '1 sunrise.png').dblclick();
+    await imageDecoded(page, '1 sunrise.png');
+    await page.keyboard.press('Escape');
+    await viewer(page, '1 sunrise.png').waitFor({ state: 'detached' });
+    await thumbnailsShown(page, ['1 sunrise.png']);
+    expect(asked.photo).toBeGreaterThanOrEqual(5);
+    expect(asked.broken).toBe(1);
     await context.close();
   });
 

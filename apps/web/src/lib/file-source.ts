@@ -46,13 +46,26 @@ export interface FileSource {
   download(fileId: string): Promise<void>;
 }
 
-/** A 404 for a thumbnail is an answer: no picture (not made yet, or not a type with one). */
-export async function orNoThumbnail(request: Promise<Blob>): Promise<Blob | null> {
+/**
+ * Thumbnails the server said will never come (404 `NO_THUMBNAIL`), by who asked, file and
+ * content, for the page's life: a tile drawn again (scrolled back, the other view, the
+ * viewer closed) does not ask again. A new version has a new content tag, so it is asked for.
+ */
+const withoutThumbnail = new Set<string>();
+
+/**
+ * The thumbnail `request` fetches, unless the server already said none will come for `key`.
+ * A 404 is an answer, no picture: `NO_THUMBNAIL` is remembered; `THUMBNAIL_PENDING` (the job
+ * runner has not made it yet) is not, so the next mount asks again.
+ */
+export async function askForThumbnail(key: string, request: () => Promise<Blob>): Promise<Blob | null> {
+  if (withoutThumbnail.has(key)) return null;
   try {
-    return await request;
+    return await request();
   } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return null;
-    throw error;
+    if (!(error instanceof ApiError) || error.status !== 404) throw error;
+    if (error.code === 'NO_THUMBNAIL') withoutThumbnail.add(key);
+    return null;
   }
 }
 
@@ -66,7 +79,7 @@ export const signedInFileSource: FileSource = {
     return url;
   },
   thumbnail(file, size, signal) {
-    return orNoThumbnail(apiBlob(`/files/${encodeURIComponent(file.id)}/thumbnail`, { query: { size, v: file.contentTag }, signal }));
+    return askForThumbnail(`${file.id}:${file.contentTag}`, () => apiBlob(`/files/${encodeURIComponent(file.id)}/thumbnail`, { query: { size, v: file.contentTag }, signal }));
   },
   download(fileId) {
     return downloadWithLink(`/files/${encodeURIComponent(fileId)}/download-link`);

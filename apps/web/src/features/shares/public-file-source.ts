@@ -1,7 +1,7 @@
 import type { PublicShare } from '@cloudvault/contract/shares';
 import { apiBlob } from '../../lib/api-client';
 import { saveFromUrl } from '../../lib/download';
-import { orNoThumbnail, type FileSource, type ViewableFile } from '../../lib/file-source';
+import { askForThumbnail, type FileSource, type ViewableFile } from '../../lib/file-source';
 import { publicDownloadHref } from './public-links';
 
 /** The id a file link's single file goes by in the viewer's address (`?view=file`): the link names no file id. */
@@ -18,7 +18,8 @@ export function publicFileSource(token: string, access: string | null, kind: 'fi
   return {
     bytesUrl: async (fileId) => href(fileId),
     thumbnail: (file, size, signal) =>
-      orNoThumbnail(
+      // A file link's file goes by no id of its own: the link tells it apart.
+      askForThumbnail(`${base}:${file.id}:${file.contentTag}`, () =>
         apiBlob(kind === 'folder' ? `${base}/files/${encodeURIComponent(file.id)}/thumbnail` : `${base}/thumbnail`, {
           query: { size, v: file.contentTag, access },
           // A 401 here is the link's (its grant ran out), never the end of anyone's session.

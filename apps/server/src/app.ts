@@ -87,9 +87,9 @@ export async function buildApp(
     },
     bodyLimit: JSON_BODY_LIMIT,
     // A connection idle this long is closed: a stalled upload or a paused download cannot
-    // hold an upload slot, a quota reservation or open files forever. Active transfers,
-    // however long, are not cut.
-    connectionTimeout: 120_000,
+    // hold an upload slot, a quota reservation, transfer memory or open files forever.
+    // Active transfers, however long, are not cut.
+    connectionTimeout: config.clientIdleTimeoutMs,
     http: { headersTimeout: HEADERS_TIMEOUT_MS, connectionsCheckingInterval: HEADERS_TIMEOUT_CHECK_MS },
     // Signed download links carry a JWT (~250 characters) as a path segment.
     routerOptions: { maxParamLength: 1024 },

@@ -47,6 +47,11 @@ describe('loadConfig', () => {
     [{ METRICS_TOKEN: 'short' }, 'METRICS_TOKEN'],
     [{ S3_PRESIGNED_DOWNLOADS: 'true' }, 'S3_PRESIGNED_DOWNLOADS'],
     [{ STORAGE_DRIVER: 's3', S3_BUCKET: 'b', S3_PRESIGNED_DOWNLOADS: 'yes' }, 'S3_PRESIGNED_DOWNLOADS'],
+    [{ STORAGE_DRIVER: 's3', S3_BUCKET: 'b', S3_CONNECT_TIMEOUT_SECONDS: '0' }, 'S3_CONNECT_TIMEOUT_SECONDS'],
+    [{ STORAGE_DRIVER: 's3', S3_BUCKET: 'b', S3_IDLE_TIMEOUT_SECONDS: '1.5' }, 'S3_IDLE_TIMEOUT_SECONDS'],
+    [{ STORAGE_DRIVER: 's3', S3_BUCKET: 'b', S3_MAX_ATTEMPTS: '0' }, 'S3_MAX_ATTEMPTS'],
+    [{ STORAGE_DRIVER: 's3', S3_BUCKET: 'b', S3_MAX_ATTEMPTS: '11' }, 'S3_MAX_ATTEMPTS'],
+    [{ CLIENT_IDLE_TIMEOUT_SECONDS: '0' }, 'CLIENT_IDLE_TIMEOUT_SECONDS'],
   ])('names the variable of a bad value %o', (env, variable) => {
     try {
       loadConfig(env);
@@ -126,6 +131,14 @@ describe('loadConfig', () => {
     expect(loadConfig({ ...s3, S3_PRESIGNED_DOWNLOADS: '0' }).storage).toMatchObject({ presignedDownloads: false });
     expect(loadConfig({ ...s3, S3_PRESIGNED_DOWNLOADS: 'false' }).storage).toMatchObject({ presignedDownloads: false });
     expect(loadConfig({ S3_PRESIGNED_DOWNLOADS: '0' }).storage).toEqual({ driver: 'local', root: expect.any(String) });
+  });
+
+  it('bounds how long S3 requests and idle clients are waited for, 5 s, 15 s, 3 tries and 120 s unless told otherwise', () => {
+    const s3 = { STORAGE_DRIVER: 's3', S3_BUCKET: 'b' };
+    expect(loadConfig(s3).storage).toMatchObject({ connectTimeoutMs: 5_000, idleTimeoutMs: 15_000, maxAttempts: 3 });
+    expect(loadConfig({ ...s3, S3_CONNECT_TIMEOUT_SECONDS: '2', S3_IDLE_TIMEOUT_SECONDS: '30', S3_MAX_ATTEMPTS: '1' }).storage).toMatchObject({ connectTimeoutMs: 2_000, idleTimeoutMs: 30_000, maxAttempts: 1 });
+    expect(loadConfig({}).clientIdleTimeoutMs).toBe(120_000);
+    expect(loadConfig({ CLIENT_IDLE_TIMEOUT_SECONDS: '30' }).clientIdleTimeoutMs).toBe(30_000);
   });
 
   it('loads the native addon unless CLOUDVAULT_NATIVE=0', () => {

@@ -44,6 +44,12 @@ export interface Config {
    * parts that live on one node's disk, blobs and the mail outbox (docs/decisions/0020-running-several-nodes.md).
    */
   singleNode: boolean;
+  /**
+   * How long a client connection may take or send nothing before it is closed
+   * (CLIENT_IDLE_TIMEOUT_SECONDS, default 120): a download the client stopped reading gives
+   * back its file, transfer memory and connection, a stalled upload its reservation.
+   */
+  clientIdleTimeoutMs: number;
   /** How long, after SIGTERM, running uploads and downloads may take to finish before they are cut (SHUTDOWN_GRACE_SECONDS). */
   shutdownGraceMs: number;
   /** The bearer token of GET /metrics (METRICS_TOKEN); absent means the route answers 404. */
@@ -332,6 +338,7 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
     transferMemoryBytes: readTransferMemory(env),
     nativeAddon: readNativeSwitch(env.CLOUDVAULT_NATIVE),
     singleNode: readBoolean('SINGLE_NODE', env.SINGLE_NODE),
+    clientIdleTimeoutMs: readSeconds(env, 'CLIENT_IDLE_TIMEOUT_SECONDS', 120, 1),
     shutdownGraceMs: readShutdownGrace(env.SHUTDOWN_GRACE_SECONDS),
     metricsToken: readMetricsToken(env.METRICS_TOKEN),
     uploadLeaseMs: readSeconds(env, 'UPLOAD_LEASE_SECONDS', 60, 1),

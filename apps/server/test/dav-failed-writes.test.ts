@@ -75,6 +75,21 @@ describe('COPY and MOVE with Overwrite: T', () => {
     await assertStorageConsistent(server, user.id);
   });
 
+  it('a COPY refused for the account’s bound of properties leaves the destination in place', async () => {
+    const { dav, token, user } = await davUser();
+    await dav('MKCOL', '/dav/tagged');
+    await dav('PROPPATCH', '/dav/tagged/', {
+      body: '<?xml version="1.0"?><D:propertyupdate xmlns:D="DAV:"><D:set><D:prop><a xmlns="urn:t">1</a><b xmlns="urn:t">2</b></D:prop></D:set></D:propertyupdate>',
+    });
+    await dav('PUT', '/dav/target.txt', { body: 'keep me' });
+    const filler = Array.from({ length: 9_997 }, (_, index) => ({ user_id: user.id, resource_id: '/', file_id: null, folder_id: null, namespace: 'urn:filler', name: `p${index}`, value: 'v' }));
+    for (let index = 0; index < filler.length; index += 200) await server.container.database.db.insertInto('dav_properties').values(filler.slice(index, index + 200)).execute();
+    const copy = await dav('COPY', '/dav/tagged/', { headers: { destination: '/dav/target.txt', overwrite: 'T', depth: 'infinity' } });
+    expect(copy.status).toBe(507);
+    expect((await dav('GET', '/dav/target.txt')).text).toBe('keep me');
+    expect(await trashOf(token)).toEqual([]);
+  });
+
   it('a COPY or MOVE onto a folder holding the source is refused, the destination left in place', async () => {
     const { dav, token, user } = await davUser();
     await dav('MKCOL', '/dav/outer');

@@ -129,8 +129,9 @@ export function createDavService(deps: DavServiceDeps) {
   }
 
   /**
-   * Refuses a COPY the plan would stop halfway (a file over the per-file limit, more bytes
-   * than the storage left), before an overwritten destination goes to Trash.
+   * Refuses a COPY the plan or the property bounds would stop halfway (a file over the
+   * per-file limit, more bytes than the storage left, more dead properties than the account
+   * may keep), before an overwritten destination goes to Trash.
    */
   async function requireRoomForCopy(userId: string, source: Exclude<DavResource, { kind: 'root' }>, depthInfinity: boolean): Promise<void> {
     const { bytes, largest } =
@@ -145,6 +146,8 @@ export function createDavService(deps: DavServiceDeps) {
     if (storageUsed + bytes > storageLimit) {
       throw new AppError(507, 'QUOTA_EXCEEDED', `Not enough storage: ${formatBytes(Math.max(0, storageLimit - storageUsed))} free, and this copy needs ${formatBytes(bytes)}.`);
     }
+    const properties = await deps.trees.propertyCounts(userId, resourceId(source), source.kind === 'folder' && depthInfinity);
+    if (properties.held + properties.copied > MAX_PROPERTIES_PER_ACCOUNT) throw propertiesFull();
   }
 
   /** A copy of the file's bytes, through the upload path: quota, plan limits and hashing apply. */

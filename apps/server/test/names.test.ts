@@ -158,6 +158,24 @@ describe('names that look the same', () => {
     expect((await listFiles(server, user.token)).map((file) => file.originalName)).toEqual(['CAF\u00c9 copy.TXT', CAFE_NFC]);
   });
 
+  it('numbers a restore from Trash onto a name taken meanwhile in another case outside ASCII', async () => {
+    const user = await createUser(server);
+    const { token } = user;
+    const folder = await createFolder(server, token, '\u00dcbung');
+    const file = (await uploadFile(server, token, 'old', { name: APFEL })).body.file;
+    await server.request('DELETE', `/api/user/folders/${folder.id}`, { token });
+    await server.request('DELETE', `/api/files/${file.id}`, { token });
+    await createFolder(server, token, '\u00fcBUNG');
+    await uploadFile(server, token, 'new', { name: '\u00e4pfel.txt' });
+
+    const restoredFolder = await server.request('POST', '/api/trash/restore', { token, body: { type: 'folder', id: folder.id } });
+    expect(restoredFolder.body.folder).toMatchObject({ id: folder.id, name: '\u00dcbung (1)' });
+    const restoredFile = await server.request('POST', '/api/trash/restore', { token, body: { type: 'file', id: file.id } });
+    expect(restoredFile.body.file).toMatchObject({ id: file.id, originalName: '\u00c4pfel (1).txt' });
+    // Restored under its new name, the file is found by it.
+    expect((await davClientFor(server, user)('GET', `/dav/${url('\u00e4PFEL (1).TXT')}`)).text).toBe('old');
+  });
+
   it('keeps emoji sequences and Persian joiners, whose invisible characters are seen', async () => {
     const { token } = await createUser(server);
     for (const name of ['\u2764\ufe0f photos', '\u{1F468}\u200d\u{1F469}\u200d\u{1F467} holiday', '\u0646\u0627\u0645\u0647\u200c\u0647\u0627']) {

@@ -189,6 +189,16 @@ function billingQueries(db: Kysely<Database>) {
         .execute();
     },
 
+    /**
+     * Takes the user's row for the rest of the transaction, so transactions that decide the
+     * user's plan run one after the other, each reading what the one before committed (two
+     * nodes apply two subscriptions' events at once). An update that changes nothing: the one
+     * row lock both dialects share (PostgreSQL waits on the row; SQLite writes one at a time).
+     */
+    async lockUser(userId: string): Promise<void> {
+      await db.updateTable('users').set((eb) => ({ plan_id: eb.ref('plan_id') })).where('id', '=', userId).execute();
+    },
+
     async userPlanId(userId: string): Promise<string | undefined> {
       return (await db.selectFrom('users').select('plan_id').where('id', '=', userId).executeTakeFirst())?.plan_id;
     },

@@ -77,8 +77,14 @@ export function createBillingService(deps: BillingServiceDeps) {
 
   type PlanChange = { userId: string; type: HistoryType; planName: string };
 
-  /** Moves the user's plan to what their newest subscription grants, noting the move. */
+  /**
+   * Moves the user's plan to what their newest subscription grants, noting the move. The
+   * user's row is locked first: a subscription another node records meanwhile is either
+   * committed before this reads (and counted here), or its transaction decides the plan only
+   * after this one commits; never read as absent here while its plan is then overwritten.
+   */
   async function followSubscription(repository: BillingQueries, userId: string, at: string): Promise<PlanChange | null> {
+    await repository.lockUser(userId);
     const latest = await repository.latestSubscription(userId);
     const planId = latest && grantsPlan(latest.status) ? latest.plan_id : 'FREE';
     const previous = (await repository.userPlanId(userId)) ?? 'FREE';
@@ -375,6 +381,8 @@ export function createBillingService(deps: BillingServiceDeps) {
     ): Promise<Subscription> {
       const change = await billing.transaction(async (repository) => {
         const at = now();
+        // Before the paid-subscription check, which must see what another node commits meanwhile.
+        await repository.lockUser(input.userId);
         const latest = await repository.latestSubscription(input.userId);
         if (latest && grantsPlan(latest.status) && latest.provider !== COMPLIMENTARY) {
           throw conflict('This account pays for its plan: a complimentary plan cannot replace a paid subscription.', 'PAID_SUBSCRIPTION');

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createUser } from '@cloudvault/test-support/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { davClientFor } from './helpers/dav-requests.ts';
+import { basicAuth, davClientFor, davPassword, davRequest } from './helpers/dav-requests.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 
 /**
@@ -18,7 +18,7 @@ const KiB = 1024;
 
 async function davUser() {
   const user = await createUser(server);
-  return { userId: user.user.id, dav: await davClientFor(server, user) };
+  return { userId: user.user.id, user, dav: await davClientFor(server, user) };
 }
 type Dav = Awaited<ReturnType<typeof davUser>>['dav'];
 
@@ -177,5 +177,28 @@ describe('locks', () => {
     expect(alone.text.length).toBeLessThan(1024 * KiB);
     const withoutLocks = await dav('PROPFIND', '/dav/team/', { headers: { depth: '1' }, body: '<?xml version="1.0"?><D:propfind xmlns:D="DAV:"><D:prop><D:resourcetype/></D:prop></D:propfind>' });
     expect(withoutLocks.status).toBe(207);
+  });
+});
+
+describe('with two nodes', () => {
+  it('neither bound is passed by requests arriving on both at once', async () => {
+    const { dav, userId, user } = await davUser();
+    await dav('PUT', '/dav/both.txt', { body: 'b' });
+    await dav('PROPPATCH', '/dav/both.txt', { body: setProps(Array.from({ length: 63 }, (_, index) => ({ name: `p${index}`, value: 'v' }))) });
+    await insertLocks(userId, 999, (index) => ({ path_key: `/gone-${index}`, href: `/dav/gone-${index}`, depth_infinity: 0 }));
+    const second = await server.startNode();
+    try {
+      const auth = basicAuth(user.email, await davPassword(server, user));
+      const onEach = (method: string, path: string, body: (n: number) => string) =>
+        Promise.all([server, second].map((node, n) => davRequest(node, method, path, { auth, body: body(n) })));
+      const patches = await onEach('PROPPATCH', '/dav/both.txt', (n) => setProps([{ name: `node${n}`, value: 'v' }]));
+      expect(patches.map((answer) => statuses(answer.text)[0]).sort()).toEqual([200, 507]);
+      const locks = await onEach('LOCK', '/dav/both.txt', () => lockBody('shared', 'me'));
+      expect(locks.map((answer) => answer.status).sort()).toEqual([200, 507]);
+    } finally {
+      await second.close();
+    }
+    expect(await propertyCount(userId)).toBe(64);
+    expect(await lockCount(userId)).toBe(1_000);
   });
 });

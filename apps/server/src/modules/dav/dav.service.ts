@@ -9,7 +9,7 @@ import type { StorageService } from '../files/storage.service.ts';
 import { tooLarge, type UploadsService } from '../files/uploads.service.ts';
 import type { FoldersService } from '../folders/folders.service.ts';
 import type { TrashService } from '../trash/trash.service.ts';
-import type { DavPath } from './dav-paths.ts';
+import { type DavPath, pathKey } from './dav-paths.ts';
 import type { DavLocksService } from './dav-locks.service.ts';
 import type { DavFileRow, DavFolderRow, DavRepository, DeadProperty } from './dav.repository.ts';
 import { MAX_PROPERTIES_PER_ACCOUNT, MAX_PROPERTIES_PER_RESOURCE, MAX_PROPERTY_NAME_LENGTH, MAX_PROPERTY_NAMESPACE_LENGTH, MAX_PROPERTY_VALUE_BYTES } from './dav-limits.ts';
@@ -62,7 +62,7 @@ export const etagOf = (resource: DavResource | undefined): string | undefined =>
  * since the client would not find it again under the name it sent.
  */
 export function requireExactName(name: string): string {
-  if (cleanItemName(name) !== name) throw badRequest('A name is 1 to 255 characters, not "." or "..", without control characters, separators or spaces at its ends', 'INVALID_NAME');
+  if (cleanItemName(name) !== name) throw badRequest('A name is 1 to 255 characters, not "." or "..", without control characters, invisible characters, separators or spaces at its ends', 'INVALID_NAME');
   return name;
 }
 
@@ -277,8 +277,8 @@ export function createDavService(deps: DavServiceDeps) {
       options: { overwrite: boolean; depthInfinity: boolean },
     ): Promise<{ created: boolean }> {
       if (source.kind === 'root') throw new AppError(403, 'DAV_FORBIDDEN', 'My Files itself cannot be copied or moved');
-      const sourceKey = source.path.map((name) => name.toLowerCase()).join('/');
-      const destinationKey = destination.path.map((name) => name.toLowerCase()).join('/');
+      const sourceKey = pathKey(source.path);
+      const destinationKey = pathKey(destination.path);
       if (sourceKey === destinationKey) throw new AppError(403, 'DAV_SAME_RESOURCE', 'The source and the destination are the same');
       if (source.kind === 'folder' && destinationKey.startsWith(`${sourceKey}/`)) {
         throw conflict('A folder cannot be copied or moved into itself or one of its sub-folders', 'MOVE_INTO_ITSELF');

@@ -129,7 +129,7 @@ describe('devices and app passwords', () => {
     // The account password is asked for first; focus starts in its field.
     const confirmIt = page.getByRole('dialog', { name: 'Create an app password for Phone' });
     await confirmIt.waitFor();
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('password');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('password');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await page.keyboard.type(DEFAULT_PASSWORD);
     await page.keyboard.press('Enter');

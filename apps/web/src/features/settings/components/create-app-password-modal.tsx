@@ -1,6 +1,6 @@
 import { APP_PASSWORDS_PER_USER } from '@cloudvault/contract/app-password-limits';
 import type { CreatedAppPasswordResponse } from '@cloudvault/contract/app-passwords';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/form-alert';
@@ -32,6 +32,7 @@ export function CreateAppPasswordModal({ name, twoFactorEnabled, onClose, onCrea
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string | undefined>();
   const [formError, setFormError] = useState<string | undefined>();
+  const passwordRef = useRef<HTMLInputElement>(null);
 
   const close = () => {
     setPassword('');
@@ -69,6 +70,7 @@ export function CreateAppPasswordModal({ name, twoFactorEnabled, onClose, onCrea
       open={name !== null}
       onClose={close}
       busy={create.isPending}
+      initialFocusRef={passwordRef}
       title={t('appPasswords.confirm.title', { name: name ?? '' })}
       description={twoFactorEnabled ? t('appPasswords.confirm.descriptionWithCode') : t('appPasswords.confirm.description')}
       footer={
@@ -85,6 +87,7 @@ export function CreateAppPasswordModal({ name, twoFactorEnabled, onClose, onCrea
       <form id="create-app-password" noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
         {formError && <FormAlert>{formError}</FormAlert>}
         <PasswordField
+          ref={passwordRef}
           label={t('settings.reauth.password')}
           name="password"
           autoComplete="current-password"

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { createFolder } from '../lib/cloudvault-api.ts';
+import { BENCH_PASSWORD, createFolder } from '../lib/cloudvault-api.ts';
 import { request } from '../lib/http-client.ts';
 import { insertRows } from '../scenarios/listing.ts';
 import type { GrowthContext } from './context.ts';
@@ -19,7 +19,7 @@ export async function davGrowth(ctx: GrowthContext): Promise<GrowthSeries> {
   const created = await request(`${client.url}/api/user/app-passwords`, {
     method: 'POST',
     headers: { authorization: `Bearer ${client.token}`, 'content-type': 'application/json' },
-    body: () => Readable.from([JSON.stringify({ name: 'growth bench' })]),
+    body: () => Readable.from([JSON.stringify({ name: 'growth bench', password: BENCH_PASSWORD })]),
     keepText: true,
     idleTimeoutMs,
   });

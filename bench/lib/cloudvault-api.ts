@@ -39,10 +39,13 @@ async function call(client: Pick<CloudVaultClient, 'url' | 'idleTimeoutMs'> & { 
   return response.text ? JSON.parse(response.text) : undefined;
 }
 
+/** The bench user's account password: making an app password asks for it again. */
+export const BENCH_PASSWORD = 'benchmark-password';
+
 /** Registers a fresh user (the FREE plan, which the benchmark's plans file makes limitless). */
 export async function register(url: string, idleTimeoutMs: number): Promise<CloudVaultClient> {
   const email = `bench-${Date.now()}@example.com`;
-  const body = await call({ url, idleTimeoutMs }, 'POST', '/api/auth/register', { firstName: 'Bench', lastName: 'Mark', email, password: 'benchmark-password' });
+  const body = await call({ url, idleTimeoutMs }, 'POST', '/api/auth/register', { firstName: 'Bench', lastName: 'Mark', email, password: BENCH_PASSWORD });
   return { url, idleTimeoutMs, token: body.token, userId: body.user.id, email };
 }
 

@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { createFolder } from '../lib/cloudvault-api.ts';
+import { BENCH_PASSWORD, createFolder } from '../lib/cloudvault-api.ts';
 import { type Exchange, request } from '../lib/http-client.ts';
 import { percentile } from '../lib/stats.ts';
 import { insertRows } from './listing.ts';
@@ -24,7 +24,7 @@ export async function davListing(ctx: ScenarioContext): Promise<ScenarioResult> 
   const created = await request(`${ctx.client.url}/api/user/app-passwords`, {
     method: 'POST',
     headers: { authorization: `Bearer ${ctx.client.token}`, 'content-type': 'application/json' },
-    body: () => Readable.from([JSON.stringify({ name: 'bench' })]),
+    body: () => Readable.from([JSON.stringify({ name: 'bench', password: BENCH_PASSWORD })]),
     keepText: true,
     idleTimeoutMs,
   });

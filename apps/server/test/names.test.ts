@@ -8,6 +8,7 @@ import { type Kysely, Migrator } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/database.ts';
 import { migrateToLatest, migrationsFor } from '../src/db/migrate.ts';
+import { findStaleNameKeys } from '../src/db/name-keys.ts';
 import { davClientTestsRun, requireDavClient, runTool } from './helpers/dav-clients.ts';
 import { basicAuth, davRequest } from './helpers/dav-requests.ts';
 import { createTestDatabase } from './helpers/test-database.ts';
@@ -277,5 +278,22 @@ describe.runIf(davClientTestsRun('rclone'))('rclone with names outside ASCII', (
     } finally {
       await rm(workDir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('name keys after every route above', () => {
+  it('match their names, and db:check finds one written without its key', async () => {
+    const { db } = server.container.database;
+    const stale = async () => {
+      const found = [];
+      for await (const row of findStaleNameKeys(db)) found.push(row);
+      return found;
+    };
+    expect(await stale()).toEqual([]);
+    const { token } = await createUser(server);
+    const folder = await createFolder(server, token, 'Before');
+    await db.updateTable('folders').set({ name: 'After' }).where('id', '=', folder.id).execute();
+    expect(await stale()).toEqual([{ table: 'folders', id: folder.id, name: 'After' }]);
+    await db.updateTable('folders').set({ name_key: 'after' }).where('id', '=', folder.id).execute();
   });
 });

@@ -1,10 +1,12 @@
 // `npm run db:check`: proves every user's storageUsed equals the sum of their stored files
 // (and uploads in progress), that every stored blob is referenced by a row and that every
-// row's blob exists. Exit 0 when consistent, 1 with one line per problem otherwise.
+// row's blob exists, and that every file's and folder's name key is its name's (migration
+// 2026-12-05-24). Exit 0 when consistent, 1 with one line per problem otherwise.
 import { createBlobStore } from '../adapters/blob-store/create-blob-store.ts';
 import { ConfigError, loadConfig } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
+import { findStaleNameKeys } from '../db/name-keys.ts';
 import { findStorageDrift } from '../modules/files/storage-consistency.ts';
 import { createStorageUpkeepRepository } from '../modules/storage-upkeep/storage-upkeep.repository.ts';
 import { findStoreProblems } from '../modules/storage-upkeep/store-check.ts';
@@ -17,6 +19,10 @@ async function main(): Promise<number> {
     let problems = 0;
     for (const user of await findStorageDrift(database.db)) {
       console.log(`DRIFT ${user.email} (${user.userId}): storageUsed ${user.storageUsed}, files total ${user.filesTotal}`);
+      problems += 1;
+    }
+    for await (const stale of findStaleNameKeys(database.db)) {
+      console.log(`NAME KEY ${stale.table} ${stale.id}: the key stored for ${JSON.stringify(stale.name)} is not its name's`);
       problems += 1;
     }
     const blobs = await createBlobStore(config.storage);

@@ -1,4 +1,6 @@
 import { nameKey } from '@cloudvault/contract/validation';
+import type { Kysely } from 'kysely';
+import type { Database } from './schema.ts';
 
 /**
  * A file's or folder's columns with the key of the name they set, if they set one: every
@@ -7,4 +9,20 @@ import { nameKey } from '@cloudvault/contract/validation';
  */
 export function withNameKey<T extends { name?: string }>(columns: T): T & { name_key?: string } {
   return columns.name === undefined ? columns : { ...columns, name_key: nameKey(columns.name) };
+}
+
+/**
+ * Files and folders whose stored key is not nameKey(name), read a page of ids at a time:
+ * a code path that wrote a name without its key (`npm run db:check` reports them).
+ */
+export async function* findStaleNameKeys(db: Kysely<Database>): AsyncGenerator<{ table: 'files' | 'folders'; id: string; name: string }> {
+  for (const table of ['folders', 'files'] as const) {
+    let after = '';
+    for (;;) {
+      const rows = await db.selectFrom(table).select(['id', 'name', 'name_key']).where('id', '>', after).orderBy('id').limit(1000).execute();
+      if (rows.length === 0) break;
+      for (const row of rows) if (row.name_key !== nameKey(row.name)) yield { table, id: row.id, name: row.name };
+      after = rows[rows.length - 1]!.id;
+    }
+  }
 }

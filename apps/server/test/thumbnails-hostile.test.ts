@@ -52,13 +52,13 @@ async function expectNoThumbnail(token: string, content: Buffer | string, name: 
 describe.skipIf(!FFMPEG && !TOOLS_REQUIRED)('thumbnails of hostile videos', () => {
   it('refuse a 12000x12000 PNG uploaded as video/mp4 before ffmpeg decodes it: its bytes are no video container', async () => {
     const { token } = await createUser(server);
-    const error = await expectNoThumbnail(token, hugePng(), 'huge.mp4', 'video/mp4');
+    const error = await expectNoThumbnail(token, await hugePng(), 'huge.mp4', 'video/mp4');
     expect(error).toMatch(/not a video/i);
   });
 
   it('refuse the same frame inside a real movie by its pixel count (ffmpeg -max_pixels), not by running out of memory', async () => {
     const { token } = await createUser(server);
-    const error = await expectNoThumbnail(token, await pngAsMovie(hugePng(), workDir), 'huge.mov', 'video/quicktime');
+    const error = await expectNoThumbnail(token, await pngAsMovie(await hugePng(), workDir), 'huge.mov', 'video/quicktime');
     expect(error).toMatch(/max pixel/i);
   });
 

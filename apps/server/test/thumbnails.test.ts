@@ -92,7 +92,7 @@ describe('thumbnails', () => {
 
   it('end a PDF whose page holds a 12000x12000 image within the limits, the server healthy', async () => {
     const { token } = await createUser(server);
-    const bomb = await createFile(server, token, imageBombPdf(), { name: 'bomb.pdf' });
+    const bomb = await createFile(server, token, await imageBombPdf(), { name: 'bomb.pdf' });
     // Drawn without the image (too many pixels to decode), or no thumbnail: never the server's memory.
     expect(['made', 'failed']).toContain(await makeThumbnails(bomb.id));
     expect((await server.request('GET', '/api/health')).status).toBe(200);

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { crc32, deflateSync } from 'node:zlib';
+import { crc32, createDeflate, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 
 /** Whether a program is on this machine (the optional thumbnail tools). */
@@ -58,8 +58,8 @@ export function halvesPdf(): Buffer {
 }
 
 /** A one-page PDF that draws a 12000×12000 grey image (144 megapixels decoded) from about 150 KB. */
-export function imageBombPdf(side = 12_000): Buffer {
-  const pixels = deflateSync(Buffer.alloc(side * side), { level: 9 });
+export async function imageBombPdf(side = 12_000): Promise<Buffer> {
+  const pixels = await deflatedZeros(side * side);
   const content = 'q 400 0 0 200 0 0 cm /Im1 Do Q';
   return pdfOf([
     '<< /Type /Catalog /Pages 2 0 R >>',
@@ -114,13 +114,28 @@ export function bombPng(): Buffer {
  * A real PNG of `side`×`side` grey pixels (12000: 144 megapixels, a few hundred KB, every
  * row present), as a hostile upload sends it to make a decoder allocate a frame that large.
  */
-export function hugePng(side = 12_000): Buffer {
+/** `length` zero bytes deflated (zlib format), made a megabyte at a time rather than held whole. */
+async function deflatedZeros(length: number): Promise<Buffer> {
+  const deflate = createDeflate({ level: 9 });
+  const out: Buffer[] = [];
+  deflate.on('data', (chunk: Buffer) => out.push(chunk));
+  const done = new Promise((resolve, reject) => deflate.on('end', resolve).on('error', reject));
+  const zeros = Buffer.alloc(1024 * 1024);
+  for (let left = length; left > 0; left -= zeros.length) {
+    if (!deflate.write(zeros.subarray(0, Math.min(left, zeros.length)))) await new Promise((resolve) => deflate.once('drain', resolve));
+  }
+  deflate.end();
+  await done;
+  return Buffer.concat(out);
+}
+
+export async function hugePng(side = 12_000): Promise<Buffer> {
   const header = Buffer.alloc(13);
   header.writeUInt32BE(side, 0);
   header.writeUInt32BE(side, 4);
   header.set([8, 0, 0, 0, 0], 8);
   // Each row: filter byte 0 and `side` zero bytes; zeros deflate about a thousand to one.
-  const pixels = deflateSync(Buffer.alloc((side + 1) * side), { level: 9 });
+  const pixels = await deflatedZeros((side + 1) * side);
   return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), pngChunk('IHDR', header), pngChunk('IDAT', pixels), pngChunk('IEND', Buffer.alloc(0))]);
 }
 

@@ -75,11 +75,17 @@ export function createPdfPageRenderer(options: PdfPageOptions) {
       return (await limits()) !== null;
     },
 
-    /** Writes the first page of `source` as a PNG at most `side` pixels on its long side. */
-    async render(source: string, target: string, side: number): Promise<void> {
+    /** The limits each drawing runs under, or null when PDFs cannot be drawn here. */
+    limits,
+
+    /**
+     * Writes the first page of `source` as a PNG at most `side` pixels on its long side;
+     * resolves with the most address space the drawing mapped, in bytes.
+     */
+    async render(source: string, target: string, side: number): Promise<number> {
       const bounds = await limits();
       if (!bounds) throw new Error('PDF pages cannot be drawn on this machine');
-      await draw(source, target, side, bounds);
+      return Number(await draw(source, target, side, bounds)) * 1024;
     },
   };
 }

@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createUser } from '@cloudvault/test-support/accounts';
 import { createFile, downloadFile, uploadFile } from '@cloudvault/test-support/drive';
+import { request } from '@cloudvault/test-support/running-server';
 import { type PrivatePostgres, startPrivatePostgres } from '../helpers/private-postgres.ts';
+import { startServerProcess } from '../helpers/server-process.ts';
 import { createPostgresDatabase } from '../helpers/test-database.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 import { startSilentListener } from '../helpers/silent-listener.ts';
@@ -111,4 +113,33 @@ it('answers 503 within the connect timeout while PostgreSQL takes connections an
     await postgres.start();
   }
   await expectRecovered(user, kept.id, bytes);
+});
+
+it('keeps a server process with its jobs on pg-boss alive through a PostgreSQL crash, serving again once it is back', async () => {
+  const own = await createPostgresDatabase(postgres.url);
+  const node = await startServerProcess({ DATABASE_URL: own.url });
+  try {
+    expect(node.output()).toContain('Background jobs run on pg-boss');
+    const user = await createUser(node);
+    const bytes = randomBytes(64 * 1024);
+    const kept = await createFile(node, user.token, bytes, { name: 'kept-process.bin' });
+    // Queries running when the connections drop: the node must answer them, not die of them.
+    const inFlight = Array.from({ length: 30 }, () => request(node, 'GET', '/api/files', { token: user.token }).then((answer) => answer.status, () => 'cut'));
+    await postgres.stop('immediate');
+    try {
+      expect(new Set(await Promise.all(inFlight)), 'answers across the crash').toSatisfy((statuses: Set<number | string>) => [...statuses].every((status) => status === 200 || status === 503));
+      const answer = await request(node, 'GET', '/api/files', { token: user.token });
+      expect(answer.status, answer.text).toBe(503);
+      expect(answer.body).toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+    } finally {
+      await postgres.start();
+    }
+    await waitFor('the process to serve again', async () => (await request(node, 'GET', '/api/health/ready')).status === 200, 20_000, 200);
+    expect(node.child.exitCode, `the process is still running:\n${node.output().slice(-2000)}`).toBeNull();
+    expect((await request(node, 'POST', '/api/auth/login', { body: { email: user.email, password: user.password } })).status).toBe(200);
+    expect((await downloadFile(node, user.token, kept.id)).bytes.equals(bytes)).toBe(true);
+  } finally {
+    await node.stop();
+    await own.drop();
+  }
 });

@@ -190,6 +190,19 @@ describe('WebDAV sign-ins with the account password', () => {
     expect(newest[0]?.text_body).toContain('Windows Explorer (WebDAV)');
   });
 
+  it('are recorded once a day across two nodes', async () => {
+    const other = await server.startNode();
+    try {
+      const user = await createUser(server);
+      const basicOn = (node: TestServer) =>
+        node.request('PROPFIND', '/dav/', { headers: { depth: '0', authorization: basicAuth(user.email, user.password), 'user-agent': 'davfs2/1.7.0' }, from: '127.0.4.251' });
+      for (const node of [server, other, server, other]) expect((await basicOn(node)).status).toBe(207);
+      expect((await activityOf(user.token)).filter((entry) => entry.type === 'sign_in').map((entry) => entry.details.device)).toEqual(['davfs2 (WebDAV)']);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('are not recorded for app passwords, which a device uses on every request', async () => {
     const user = await createUser(server);
     const made = await appPasswordFor(user, 'Laptop');

@@ -37,6 +37,8 @@ const FASTIFY_CLIENT_ERRORS: Record<string, [number, string]> = {
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
+      // An answer made from a fault underneath it (a full disk, an object store down) is the operator's to see.
+      if (error.cause !== undefined) request.log.warn({ err: error.cause, code: error.code }, `answered ${error.status} ${error.code}`);
       return reply
         .code(error.status)
         .headers(error.headers)

@@ -124,6 +124,9 @@ describe('a full disk under local storage', () => {
     expect(answer.bytesSent).toBeLessThan(48 * MiB);
 
     await expectOnlyAcknowledged({ id: user.user.id, token: user.token }, [{ id: kept.id, name: 'kept.bin', bytes: keptBytes }]);
+    // Told to the operator as a warning with the disk's own error; no 500 anywhere.
+    expect(running().logs()).toContain('answered 507 INSUFFICIENT_STORAGE');
+    expect(running().logs()).toContain('ENOSPC');
     expect(running().logs()).not.toContain('"level":50');
   });
 

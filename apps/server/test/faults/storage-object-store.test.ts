@@ -128,6 +128,7 @@ describe('an object store that fails for a while', () => {
       expect((await listFiles(running(), user.token)).map((file) => file.originalName)).toEqual(['kept.bin']);
       expect(await reservationsOf(user.user.id)).toBe(0);
       expect(faults().faultedRequests()).toBeGreaterThan(0);
+      expect(running().logs()).toContain('answered 503 STORAGE_UNAVAILABLE');
     } finally {
       faults().setFault('none');
     }

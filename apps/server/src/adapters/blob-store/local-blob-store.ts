@@ -79,7 +79,7 @@ export async function createLocalBlobStore(options: { root: string }): Promise<B
         body.destroy();
         await file?.close().catch(() => {});
         await unlink(tempPath).catch(() => {});
-        throw isDiskFull(error) ? insufficientStorage() : error;
+        throw isDiskFull(error) ? Object.assign(insufficientStorage(), { cause: error }) : error;
       }
       // Makes the rename itself durable; best effort, as some systems cannot fsync a directory.
       await syncDirectory(path.dirname(finalPath));

@@ -479,11 +479,13 @@ export async function createContainer(
     log,
   });
 
-  const davRepository = createDavRepository(database.db, database.dialect);
+  const davRepository = createDavRepository(database.db);
   const davLocks = createDavLocksService({ dav: davRepository, grants: createDavLocksRepository(database.db, database.dialect), clock });
   const dav = {
     files: createDavService({
       dav: davRepository,
+      properties: createDavPropertiesRepository(database.db, database.dialect),
+      trees: createDavTreesRepository(database.db),
       locks: davLocks,
       folders,
       files,
@@ -493,8 +495,6 @@ export async function createContainer(
       blobs,
       planOf: async (userId: string) => plans.get(await accounts.planIdOf(userId)),
       clock,
-      properties: createDavPropertiesRepository(database.db, database.dialect),
-      trees: createDavTreesRepository(database.db),
     }),
     locks: davLocks,
   };

@@ -1,7 +1,5 @@
 import { nameKey } from '@cloudvault/contract/validation';
 import { type Kysely, sql } from 'kysely';
-import type { Dialect } from '../../db/database.ts';
-import { lockUsers } from '../../db/locks.ts';
 import type { Database, DavLocksTable } from '../../db/schema.ts';
 
 /** A folder as WebDAV shows it. */
@@ -42,7 +40,7 @@ const FILE_COLUMNS = ['id', 'name', 'folder_id', 'mimetype', 'size', 'sha256', '
 const likePrefix = (prefix: string) => `${prefix.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
 /** WebDAV's view of My Files by name, its dead properties and its locks: queries only, scoped to the owner. */
-export function createDavRepository(db: Kysely<Database>, dialect: Dialect) {
+export function createDavRepository(db: Kysely<Database>) {
   return {
     /** The live folder of this name in the parent (null: the root), names compared by key as the unique index does. */
     folderNamed(userId: string, parentId: string | null, name: string): Promise<DavFolderRow | undefined> {
@@ -116,48 +114,6 @@ export function createDavRepository(db: Kysely<Database>, dialect: Dialect) {
       return byResource;
     },
 
-    /** Sets and removes dead properties in one transaction: PROPPATCH is all or nothing. */
-    async updateProperties(
-      userId: string,
-      resource: { id: string; kind: 'root' | 'file' | 'folder' },
-      changes: ReadonlyArray<{ set: DeadProperty } | { remove: { namespace: string; name: string } }>,
-    ): Promise<void> {
-      await db.transaction().execute(async (trx) => {
-        for (const change of changes) {
-          const { namespace, name } = 'set' in change ? change.set : change.remove;
-          await trx
-            .deleteFrom('dav_properties')
-            .where('user_id', '=', userId)
-            .where('resource_id', '=', resource.id)
-            .where('namespace', '=', namespace)
-            .where('name', '=', name)
-            .execute();
-          if ('set' in change) {
-            await trx
-              .insertInto('dav_properties')
-              .values({
-                user_id: userId,
-                resource_id: resource.id,
-                file_id: resource.kind === 'file' ? resource.id : null,
-                folder_id: resource.kind === 'folder' ? resource.id : null,
-                ...change.set,
-              })
-              .execute();
-          }
-        }
-      });
-    },
-
-    /** Copies a resource's dead properties onto its copy. */
-    async copyProperties(userId: string, fromId: string, to: { id: string; kind: 'file' | 'folder' }): Promise<void> {
-      const rows = await db.selectFrom('dav_properties').select(['namespace', 'name', 'value']).where('user_id', '=', userId).where('resource_id', '=', fromId).execute();
-      if (rows.length === 0) return;
-      await db
-        .insertInto('dav_properties')
-        .values(rows.map((row) => ({ ...row, user_id: userId, resource_id: to.id, file_id: to.kind === 'file' ? to.id : null, folder_id: to.kind === 'folder' ? to.id : null })))
-        .execute();
-    },
-
     /** The user's unexpired locks on these paths or anywhere under `below`. */
     locksAt(userId: string, pathKeys: readonly string[], now: string, below?: string): Promise<DavLockRow[]> {
       return db
@@ -176,32 +132,6 @@ export function createDavRepository(db: Kysely<Database>, dialect: Dialect) {
     /** Every unexpired lock of the user (a listing shows each resource's). */
     allLocks(userId: string, now: string): Promise<DavLockRow[]> {
       return db.selectFrom('dav_locks').selectAll().where('user_id', '=', userId).where('expires_at', '>', now).execute();
-    },
-
-    /**
-     * Inserts the lock unless `conflicts` finds one among the unexpired locks on its path,
-     * its ancestors or (for a depth-infinity lock) under it, read in a transaction that locks
-     * the user first, so two nodes granting locks at once take turns.
-     */
-    async insertLock(lock: DavLockRow, ancestors: readonly string[], conflicts: (existing: DavLockRow[]) => boolean): Promise<boolean> {
-      return db.transaction().execute(async (trx) => {
-        await lockUsers(trx, dialect, [lock.user_id]);
-        await trx.deleteFrom('dav_locks').where('user_id', '=', lock.user_id).where('expires_at', '<=', lock.created_at).execute();
-        const existing = await trx
-          .selectFrom('dav_locks')
-          .selectAll()
-          .where('user_id', '=', lock.user_id)
-          .where((eb) =>
-            eb.or([
-              eb('path_key', 'in', [...ancestors, lock.path_key]),
-              eb(sql<string>`path_key`, 'like', sql<string>`${likePrefix(lock.path_key === '/' ? '/' : `${lock.path_key}/`)} ESCAPE '\\'`),
-            ]),
-          )
-          .execute();
-        if (conflicts(existing)) return false;
-        await trx.insertInto('dav_locks').values(lock).execute();
-        return true;
-      });
     },
 
     async refreshLock(userId: string, token: string, timeoutSeconds: number, expiresAt: string): Promise<void> {

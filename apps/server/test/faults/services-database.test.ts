@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createUser } from '@cloudvault/test-support/accounts';
 import { createFile, downloadFile, uploadFile } from '@cloudvault/test-support/drive';
 import { request } from '@cloudvault/test-support/running-server';
+import { HALVES_SVG } from '../helpers/image-fixtures.ts';
 import { type PrivatePostgres, startPrivatePostgres } from '../helpers/private-postgres.ts';
 import { startServerProcess } from '../helpers/server-process.ts';
 import { createPostgresDatabase } from '../helpers/test-database.ts';
@@ -115,7 +116,7 @@ it('answers 503 within the connect timeout while PostgreSQL takes connections an
   await expectRecovered(user, kept.id, bytes);
 });
 
-it('keeps a server process with its jobs on pg-boss alive through a PostgreSQL crash, serving again once it is back', async () => {
+it('keeps a server process alive through a PostgreSQL crash with queries in flight; once PostgreSQL is back it serves and runs pg-boss jobs again', async () => {
   const own = await createPostgresDatabase(postgres.url);
   const node = await startServerProcess({ DATABASE_URL: own.url });
   try {
@@ -138,6 +139,9 @@ it('keeps a server process with its jobs on pg-boss alive through a PostgreSQL c
     expect(node.child.exitCode, `the process is still running:\n${node.output().slice(-2000)}`).toBeNull();
     expect((await request(node, 'POST', '/api/auth/login', { body: { email: user.email, password: user.password } })).status).toBe(200);
     expect((await downloadFile(node, user.token, kept.id)).bytes.equals(bytes)).toBe(true);
+    // pg-boss took up its work again: an upload's thumbnail job is queued and run after the crash.
+    const image = await createFile(node, user.token, HALVES_SVG, { name: 'after.svg', type: 'image/svg+xml' });
+    await waitFor('a thumbnail made by a job queued after the crash', async () => (await request(node, 'GET', `/api/files/${image.id}/thumbnail?size=small`, { token: user.token })).status === 200, 30_000, 250);
   } finally {
     await node.stop();
     await own.drop();

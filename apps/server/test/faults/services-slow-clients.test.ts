@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createUser } from '@cloudvault/test-support/accounts';
 import { createFile } from '@cloudvault/test-support/drive';
@@ -10,8 +11,17 @@ const SLOW_CLIENTS = 1_000;
 /** A request of someone else, while the slow clients trickle, answers within this. */
 const SERVED_WITHIN_MS = 2_000;
 
+/** The soft limit of open files this process (and the server it spawns) runs under. */
+async function openFilesLimit(): Promise<number> {
+  const limits = await readFile('/proc/self/limits', 'utf8');
+  const soft = /^Max open files\s+(\S+)/m.exec(limits)?.[1];
+  return soft === undefined || soft === 'unlimited' ? Infinity : Number(soft);
+}
+
 let server: ServerProcess;
 beforeAll(async () => {
+  // Each slow client is a descriptor here and one in the server, besides what each already holds.
+  expect(await openFilesLimit(), 'ulimit -n leaves room for the slow clients (raise it where this runs)').toBeGreaterThan(SLOW_CLIENTS + 500);
   server = await startServerProcess();
 });
 afterAll(async () => {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createUser } from '@cloudvault/test-support/accounts';
-import { createFile, downloadFile, uploadFile } from '@cloudvault/test-support/drive';
+import { createFile, createFolder, downloadFile, uploadFile } from '@cloudvault/test-support/drive';
 import { request } from '@cloudvault/test-support/running-server';
 import { HALVES_SVG } from '../helpers/image-fixtures.ts';
 import { type PrivatePostgres, startPrivatePostgres } from '../helpers/private-postgres.ts';
@@ -145,5 +145,61 @@ it('keeps a server process alive through a PostgreSQL crash with queries in flig
   } finally {
     await node.stop();
     await own.drop();
+  }
+});
+
+it('answers reads and writes of every kind 503 with Retry-After, never a 500, while PostgreSQL is down', async () => {
+  const user = await createUser(first);
+  const folder = await createFolder(first, user.token, 'zipped');
+  const file = await createFile(first, user.token, randomBytes(1024), { name: 'inside.bin', folderId: folder.id });
+  const share = await request<{ shareUrl: string }>(first, 'POST', `/api/files/${file.id}/share`, { token: user.token, body: { shareType: 'public' } });
+  const shareToken = share.body.shareUrl.split('/').pop() as string;
+  const paths = [
+    '/api/auth/profile',
+    '/api/user/dashboard',
+    '/api/user/overview',
+    '/api/user/settings',
+    `/api/user/folders?parentId=${folder.id}`,
+    `/api/user/folders/${folder.id}/path`,
+    `/api/user/folders/${folder.id}/download`,
+    `/api/files?folderId=${folder.id}`,
+    `/api/files/${file.id}/versions`,
+    `/api/files/${file.id}/thumbnail?size=small`,
+    '/api/trash',
+    '/api/shares',
+    '/api/shared-with-me',
+    '/api/notifications',
+    '/api/subscriptions/current',
+    '/api/user/app-passwords',
+    `/api/public/shares/${shareToken}`,
+  ];
+  const writes: [string, string, unknown][] = [
+    ['POST', '/api/user/folders', { name: 'new' }],
+    ['PATCH', `/api/user/folders/${folder.id}`, { name: 'renamed' }],
+    ['PATCH', `/api/files/${file.id}`, { name: 'renamed.bin' }],
+    ['DELETE', `/api/files/${file.id}`, {}],
+    ['POST', `/api/files/${file.id}/share`, { shareType: 'public' }],
+    ['POST', '/api/trash/restore', { type: 'file', id: file.id }],
+  ];
+  const basic = `Basic ${Buffer.from(`${user.email}:${user.password}`).toString('base64')}`;
+  await postgres.stop('fast');
+  try {
+    const answers = await Promise.all([
+      ...paths.map(async (path) => ({ what: `GET ${path}`, response: await fetch(`${first.url}${path}`, { headers: { authorization: `Bearer ${user.token}` } }) })),
+      (async () => ({ what: 'PROPFIND /dav/', response: await fetch(`${first.url}/dav/`, { method: 'PROPFIND', headers: { authorization: basic, depth: '1' } }) }))(),
+      ...writes.map(async ([method, path, body]) => ({
+        what: `${method} ${path}`,
+        response: await fetch(`${first.url}${path}`, { method, headers: { authorization: `Bearer ${user.token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+      })),
+      (async () => ({ what: 'PUT /dav/new.txt', response: await fetch(`${first.url}/dav/new.txt`, { method: 'PUT', headers: { authorization: basic }, body: 'hello' }) }))(),
+    ]);
+    for (const { what, response } of answers) {
+      const text = await response.text();
+      expect(response.status, `${what}: ${text.slice(0, 300)}`).toBe(503);
+      expect(response.headers.get('retry-after'), what).toMatch(/^\d+$/);
+      expect(JSON.parse(text), what).toMatchObject({ code: expect.stringMatching(/_UNAVAILABLE$/) });
+    }
+  } finally {
+    await postgres.start();
   }
 });

@@ -158,6 +158,34 @@ describe('an object store that fails for a while', () => {
     await expectNothingLostOrLeft({ id: user.user.id, token: user.token }, new Map([[kept.id, keptBytes]]));
   });
 
+  it('answers a tus PATCH 503 within the timeouts when the store stalls on its part, and the upload can be ended after', async () => {
+    const user = await createUser(running());
+    const bytes = randomBytes(MiB);
+    const tus = { 'tus-resumable': '1.0.0' };
+    const created = await running().request('POST', '/api/uploads', {
+      token: user.token,
+      headers: { ...tus, 'upload-length': String(bytes.length), 'upload-metadata': `filename ${Buffer.from('stalled.bin').toString('base64')}` },
+    });
+    expect(created.status).toBe(201);
+    const uploadPath = new URL(created.headers.get('location') as string, running().url).pathname;
+
+    // The part's upload stalls (PUT …?partNumber=…&uploadId=…); looking the upload up works.
+    faults().setFault('stall', (method, url) => method === 'PUT' && url.includes('partNumber='));
+    try {
+      const { result: refused, ms } = await timed(() =>
+        running().request('PATCH', uploadPath, { token: user.token, rawBody: bytes, headers: { ...tus, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' } }),
+      );
+      expect(refused.status).toBe(503);
+      expect(refused.body).toMatchObject({ code: 'STORAGE_UNAVAILABLE' });
+      expect(ms).toBeLessThan(ANSWER_BOUND_MS);
+    } finally {
+      faults().setFault('none');
+    }
+
+    await waitFor('the store to take the upload\'s end', async () => (await running().request('DELETE', uploadPath, { token: user.token, headers: tus })).status === 204, 30_000, 250);
+    await expectNothingLostOrLeft({ id: user.user.id, token: user.token }, new Map());
+  });
+
   it('answers a download 503 within the timeouts while the store stalls, and cuts one stalled mid-body, giving back its transfer memory', async () => {
     const user = await createUser(running());
     const bigBytes = randomBytes(24 * MiB);

@@ -8,8 +8,11 @@ export type StoreFault = 'none' | 'unavailable' | 'stall';
 export interface S3FaultProxy {
   /** Where the server under test sends its S3 requests. */
   endpoint: string;
-  /** Applies to every request from now on, and to answers still being forwarded. */
-  setFault(fault: StoreFault): void;
+  /**
+   * Applies to every request from now on (or only those `only` picks by method and URL),
+   * and to answers still being forwarded.
+   */
+  setFault(fault: StoreFault, only?: (method: string, url: string) => boolean): void;
   /** Requests it has seen while a fault was on. */
   faultedRequests(): number;
   close(): Promise<void>;
@@ -28,17 +31,19 @@ const UNAVAILABLE_XML =
 export async function startS3FaultProxy(target: string): Promise<S3FaultProxy> {
   const { hostname, port } = new URL(target);
   let fault: StoreFault = 'none';
+  let picks: (method: string, url: string) => boolean = () => true;
   let faulted = 0;
   const stalled = new Set<http.ServerResponse>();
   const server = http.createServer((request, response) => {
-    if (fault === 'unavailable') {
+    const faultHere = picks(request.method ?? '', request.url ?? '') ? fault : 'none';
+    if (faultHere === 'unavailable') {
       faulted += 1;
       request.resume();
       response.writeHead(503, { 'content-type': 'application/xml', 'content-length': Buffer.byteLength(UNAVAILABLE_XML) });
       response.end(UNAVAILABLE_XML);
       return;
     }
-    if (fault === 'stall') {
+    if (faultHere === 'stall') {
       faulted += 1;
       stalled.add(response);
       response.on('close', () => stalled.delete(response));
@@ -47,7 +52,7 @@ export async function startS3FaultProxy(target: string): Promise<S3FaultProxy> {
     const upstream = http.request({ host: hostname, port: Number(port), method: request.method, path: request.url, headers: request.headers }, (answer) => {
       response.writeHead(answer.statusCode ?? 502, answer.headers);
       answer.on('data', (chunk: Buffer) => {
-        if (fault === 'stall') {
+        if (fault === 'stall' && picks(request.method ?? '', request.url ?? '')) {
           // Nothing more gets through; the chunk is dropped, so the exchange is cut, not resumed, when the fault ends.
           answer.pause();
           stalled.add(response);
@@ -75,8 +80,9 @@ export async function startS3FaultProxy(target: string): Promise<S3FaultProxy> {
   const { port: proxyPort } = server.address() as AddressInfo;
   return {
     endpoint: `http://127.0.0.1:${proxyPort}`,
-    setFault(next) {
+    setFault(next, only = () => true) {
       fault = next;
+      picks = only;
       if (next !== 'stall') {
         for (const response of stalled) response.destroy();
         stalled.clear();

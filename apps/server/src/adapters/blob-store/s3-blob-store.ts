@@ -7,6 +7,7 @@ import {
   ListMultipartUploadsCommand,
   ListObjectsCommand,
   S3Client,
+  type S3ClientConfig,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
@@ -64,7 +65,12 @@ const QUEUE_SIZE = 4;
 
 /** The client of the bucket the options name; also the one presigned download URLs are made with. */
 export function createS3Client(options: S3BlobStoreOptions): S3Client {
-  return new S3Client({
+  return new S3Client(s3ClientConfig(options));
+}
+
+/** How every S3 client of the server is made, @tus/s3-store's included: region, endpoint, credentials, checksums, timeouts and retries. */
+export function s3ClientConfig(options: S3BlobStoreOptions): S3ClientConfig {
+  return {
     region: options.region,
     endpoint: options.endpoint,
     forcePathStyle: options.forcePathStyle,
@@ -81,7 +87,7 @@ export function createS3Client(options: S3BlobStoreOptions): S3Client {
     requestHandler: { connectionTimeout: options.connectTimeoutMs, socketTimeout: options.idleTimeoutMs },
     retryMode: 'standard',
     maxAttempts: options.maxAttempts,
-  });
+  };
 }
 
 /** The object that holds a blob: checked, so no key can become another prefix. */

@@ -1,6 +1,6 @@
 import { S3Store } from '@tus/s3-store';
 import { AbortMultipartUploadCommand, DeleteObjectsCommand, HeadObjectCommand, ListMultipartUploadsCommand, PutObjectCommand } from '@aws-sdk/client-s3';
-import { createS3Client, s3ObjectKey, type S3BlobStoreOptions } from '../blob-store/s3-blob-store.ts';
+import { createS3Client, s3ClientConfig, s3ObjectKey, type S3BlobStoreOptions } from '../blob-store/s3-blob-store.ts';
 import type { ResumableStore } from './resumable-store.ts';
 
 /** tus's parts are S3 multipart parts; 8 MiB as the S3 blob store's puts (memory per upload stays bounded). */
@@ -17,16 +17,9 @@ export function createS3ResumableStore(options: S3BlobStoreOptions): ResumableSt
   const client = createS3Client(options);
   const datastore = new S3Store({
     partSize: PART_SIZE,
-    s3ClientConfig: {
-      bucket: options.bucket,
-      region: options.region,
-      endpoint: options.endpoint,
-      forcePathStyle: options.forcePathStyle,
-      credentials: options.accessKeyId && options.secretAccessKey ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey } : undefined,
-      // As the blob store's client: s3rver, MinIO and others reject the SDK's default checksums.
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-      responseChecksumValidation: 'WHEN_REQUIRED',
-    },
+    // As the blob store's client: the same checksums (s3rver, MinIO and others reject the
+    // SDK's default ones), timeouts and retries (docs/decisions/0040-storage-faults.md).
+    s3ClientConfig: { bucket: options.bucket, ...s3ClientConfig(options) },
   });
   const removeInfo = async (key: string) => {
     const object = s3ObjectKey(key);

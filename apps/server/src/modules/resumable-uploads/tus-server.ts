@@ -3,7 +3,8 @@ import type { Locker } from '@tus/utils';
 import type { ServerRequest } from 'srvx';
 import type { ResumableStore } from '../../adapters/resumable-store/resumable-store.ts';
 import type { ResumableUploadsService } from './resumable-uploads.service.ts';
-import { AppError } from '../../lib/errors.ts';
+import { isStoreUnavailable } from '../../adapters/blob-store/store-availability.ts';
+import { AppError, storageUnavailable } from '../../lib/errors.ts';
 import { hashWrites } from './hashed-writes.ts';
 import { readPatchBodiesFromNode } from './node-request-bodies.ts';
 import type { ServiceLog } from '../../lib/service-log.ts';
@@ -99,6 +100,12 @@ export function createTusServer(deps: { store: ResumableStore; locker: Locker; u
           return { status_code: 409, body: JSON.stringify({ error: 'The upload is finished already', code: 'UPLOAD_OFFSET_CONFLICT' }) };
         }
         if (error instanceof AppError) return { status_code: error.status, body: JSON.stringify({ error: error.message, code: error.code }) };
+        if (isStoreUnavailable(error)) {
+          // @tus/s3-store's own client, its tries spent: the same answer as the blob store's (docs/decisions/0040-storage-faults.md).
+          const unavailable = storageUnavailable();
+          deps.log.warn({ err: error }, `answered ${unavailable.status} ${unavailable.code}`);
+          return { status_code: unavailable.status, body: JSON.stringify({ error: unavailable.message, code: unavailable.code }) };
+        }
         if (!('status_code' in error)) {
           deps.log.error({ err: error }, 'tus upload request failed');
           return { status_code: 500, body: JSON.stringify({ error: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' }) };

@@ -20,6 +20,7 @@ describe('isStoreUnavailable', () => {
     expect(isStoreUnavailable(new NoSuchKey({ message: 'no such key', $metadata: { httpStatusCode: 404 } }))).toBe(false);
     expect(isStoreUnavailable(serviceError('AccessDenied', 403))).toBe(false);
     expect(isStoreUnavailable(serviceError('NoSuchBucket', 404))).toBe(false);
+    expect(isStoreUnavailable(serviceError('XMinioStorageFull', 507))).toBe(false);
     expect(isStoreUnavailable(new Error('a bug'))).toBe(false);
   });
 });
@@ -61,6 +62,15 @@ describe('failFastWhileUnavailable', () => {
 
     now += 1;
     await expect(ping()).rejects.toMatchObject({ code: 'STORAGE_UNAVAILABLE' });
+    expect(sent()).toBe(2);
+  });
+
+  it('answers a store that says it is full 507 INSUFFICIENT_STORAGE, and keeps asking it', async () => {
+    const { client, sent } = failingClient(() => serviceError('XMinioStorageFull', 507));
+    failFastWhileUnavailable(client, () => 0);
+    for (let i = 0; i < 2; i += 1) {
+      await expect(client.send(new HeadBucketCommand({ Bucket: 'b' }))).rejects.toMatchObject({ status: 507, code: 'INSUFFICIENT_STORAGE' });
+    }
     expect(sent()).toBe(2);
   });
 

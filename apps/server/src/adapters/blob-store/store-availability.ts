@@ -1,5 +1,5 @@
 import { S3ServiceException, type S3Client } from '@aws-sdk/client-s3';
-import { storageUnavailable } from '../../lib/errors.ts';
+import { insufficientStorage, storageUnavailable } from '../../lib/errors.ts';
 
 /**
  * After a request found the store unavailable (every try failed), how long further
@@ -14,6 +14,14 @@ const NETWORK_ERROR_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETI
 const THROTTLING_NAMES = new Set(['SlowDown', 'Throttling', 'ThrottlingException', 'RequestTimeout', 'RequestTimeTooSkewed']);
 
 /**
+ * Whether the store says it has no room left: MinIO answers `507 XMinioStorageFull` when its
+ * disks fill up. The same 507 as a full local disk, and not a store that is down.
+ */
+export function isStoreFull(error: unknown): boolean {
+  return error instanceof S3ServiceException && (error.$metadata.httpStatusCode === 507 || error.name === 'XMinioStorageFull');
+}
+
+/**
  * Whether a failed S3 request says the store is down, overloaded or too slow, as opposed to
  * a refusal of this request (a missing key, a denied credential, a missing bucket: those are
  * answered as before).
@@ -21,7 +29,7 @@ const THROTTLING_NAMES = new Set(['SlowDown', 'Throttling', 'ThrottlingException
 export function isStoreUnavailable(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   if (error.name === 'TimeoutError' || NETWORK_ERROR_CODES.has((error as NodeJS.ErrnoException).code ?? '')) return true;
-  if (!(error instanceof S3ServiceException)) return false;
+  if (!(error instanceof S3ServiceException) || isStoreFull(error)) return false;
   const status = error.$metadata.httpStatusCode ?? 0;
   return status >= 500 || status === 429 || THROTTLING_NAMES.has(error.name);
 }
@@ -29,7 +37,8 @@ export function isStoreUnavailable(error: unknown): boolean {
 /**
  * Makes every request of `client` (lib-storage's uploads included) end as the 503 of
  * lib/errors.ts's storageUnavailable when the store is unavailable once the SDK's retries
- * are spent, and answer so at once for a few seconds after. Kept by each node for itself: it
+ * are spent, and answer so at once for a few seconds after; a store that says it is full
+ * ends as the 507 of insufficientStorage. Kept by each node for itself: it
  * says how this node reaches the store, decides nothing another node must agree on, and
  * is lost harmlessly on a restart.
  */
@@ -41,6 +50,7 @@ export function failFastWhileUnavailable(client: S3Client, clock: () => number =
       try {
         return await next(args);
       } catch (error) {
+        if (isStoreFull(error)) throw Object.assign(insufficientStorage(), { cause: error });
         if (!isStoreUnavailable(error)) throw error;
         unavailableUntil = clock() + FAIL_FAST_MS;
         throw Object.assign(storageUnavailable(), { cause: error });

@@ -6,9 +6,9 @@ import { syncDisks } from '../lib/processes.ts';
 import { formatMiB, mbPerSecond, median } from '../lib/stats.ts';
 import { interleave, type ScenarioContext, type ScenarioResult } from './scenario.ts';
 
-/** The chunk size README.md advises for tus clients on a good link. */
+/** The chunk size docs/operations.md advises for tus clients on a good link. */
 const CHUNK_BYTES = 64 * 1024 * 1024;
-/** What the README's resumable uploads section promises against the multipart route. */
+/** The least share of the multipart route's speed a tus upload must reach (decision 0025). */
 const TARGET = 0.8;
 
 /** One tus upload with tus-js-client, from disk; its duration in ms. */

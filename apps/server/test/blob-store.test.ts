@@ -25,7 +25,7 @@ import { startS3rver, type TestS3Server } from './helpers/s3rver.ts';
 
 const MiB = 1024 * 1024;
 const BIG_FILE_SIZE = 20 * MiB + 12_345; // three 8 MiB parts on S3, the last one short
-/** The defaults of README.md's S3_CONNECT_TIMEOUT_SECONDS, S3_IDLE_TIMEOUT_SECONDS and S3_MAX_ATTEMPTS. */
+/** The defaults of docs/configuration.md's S3_CONNECT_TIMEOUT_SECONDS, S3_IDLE_TIMEOUT_SECONDS and S3_MAX_ATTEMPTS. */
 const S3_REQUEST_LIMITS = { connectTimeoutMs: 5_000, idleTimeoutMs: 15_000, maxAttempts: 3 };
 
 interface StoreUnderTest {

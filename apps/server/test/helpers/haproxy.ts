@@ -26,7 +26,7 @@ export interface HaproxyOptions {
 }
 
 /**
- * The balancer as README.md#running-several-nodes shows it: plain round robin with no
+ * The balancer as docs/operations.md#running-several-nodes shows it: plain round robin with no
  * stickiness, so consecutive requests land on different nodes; with health checks a node is
  * taken out after two failed checks a second apart and back after one good one; a request
  * that cannot reach its node (a dead one not yet marked down) is sent to another.

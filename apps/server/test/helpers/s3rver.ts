@@ -103,7 +103,7 @@ export async function startS3rver(): Promise<TestS3Server> {
   }
 }
 
-/** The variables that point a server at the bucket of `s3` (README.md#configuration). */
+/** The variables that point a server at the bucket of `s3` (docs/configuration.md). */
 export function s3StorageEnv(s3: Pick<TestS3Server, 'endpoint' | 'bucket'>): Record<string, string> {
   return {
     STORAGE_DRIVER: 's3',

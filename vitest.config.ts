@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import { configDefaults, defineConfig } from 'vitest/config';
 import { englishSections } from './apps/web/vite-plugins/english-sections.ts';
 
@@ -15,26 +16,106 @@ const CLUSTER_TESTS = 'apps/server/test/cluster';
  */
 const FAULT_TESTS = 'apps/server/test/faults';
 
+const INTEGRATION_TESTS = 'apps/server/test';
+
 /**
- * Integration files that only bite in one of the runs scripts/test.mjs makes. They are left
- * out of collection elsewhere (not skipped: a skipped test fails CI).
+ * Every integration file, in one of two lists. The rule: a file is a storage file when what
+ * it proves can differ with where blobs live (local disk or S3) or with the way bytes move
+ * (the native addon or the portable paths): it writes, reads, copies, zips, thumbnails or
+ * deletes stored bytes, or counts them. Those run in every integration phase; the others run
+ * once per database (SQLite, PostgreSQL), since the S3 and portable phases change nothing
+ * they prove. A new file must be placed here: the config refuses to load until it is.
  */
-function integrationExclusions(): string[] {
+const STORAGE_TESTS = [
+  'account.test.ts', // the export's zip byte for byte, a deletion's blobs
+  'blob-store.test.ts',
+  'crash-safe-storage.test.ts',
+  'dav-cadaver.test.ts',
+  'dav-failed-writes.test.ts', // COPY of stored files
+  'dav-litmus.test.ts',
+  'dav-rclone.test.ts',
+  'dav-unknown-length.test.ts',
+  'dav.test.ts',
+  'db-check.test.ts',
+  'files.test.ts',
+  'folder-zip.test.ts',
+  'metrics.test.ts', // the bytes a transfer moved
+  'presigned-downloads.test.ts',
+  'resumable-uploads-faults.test.ts',
+  'resumable-uploads-isolation.test.ts',
+  'resumable-uploads-protocol.test.ts',
+  'resumable-uploads-tuspy.test.ts',
+  'resumable-uploads.test.ts',
+  'shares.test.ts', // downloads and zips through links
+  'shutdown.test.ts', // uploads in flight
+  'thumbnails-hostile.test.ts',
+  'thumbnails.test.ts',
+  'transfer-budget.test.ts',
+  'trash-retention.test.ts', // the purge deletes blobs
+  'versions.test.ts',
+];
+const STORAGE_INDEPENDENT_TESTS = [
+  'accounts.test.ts',
+  'admin.test.ts',
+  'analytics.test.ts',
+  'app-password-policy.test.ts',
+  'app-passwords.test.ts',
+  'billing.test.ts',
+  'dav-bounds.test.ts', // properties and locks
+  'early-answers.test.ts',
+  'email-verification.test.ts',
+  'file-name-search.test.ts',
+  'folders.test.ts',
+  'http.test.ts',
+  'jobs-postgres.test.ts',
+  'jobs.test.ts',
+  'json-listing.test.ts',
+  'limit-keys.test.ts',
+  'mail-queue.test.ts',
+  'names.test.ts', // names and their keys in the database, whichever way they come in
+  'password-recovery.test.ts',
+  'resumable-uploads-locks.test.ts', // the upload locker on the database and Redis
+  'several-nodes.test.ts',
+  'shared-limits.test.ts',
+  'stripe-webhooks.test.ts',
+  'tree-races.test.ts',
+  'trust-proxy.test.ts',
+];
+
+/** Fails loudly when an integration file is in neither list, in both, or listed but gone. */
+function checkIntegrationLists(): void {
+  const onDisk = readdirSync(new URL(`./${INTEGRATION_TESTS}`, import.meta.url)).filter((name) => name.endsWith('.test.ts'));
+  const listed = [...STORAGE_TESTS, ...STORAGE_INDEPENDENT_TESTS];
+  const problems = [
+    ...onDisk.filter((name) => !listed.includes(name)).map((name) => `${name} is in neither STORAGE_TESTS nor STORAGE_INDEPENDENT_TESTS`),
+    ...listed.filter((name, index) => listed.indexOf(name) !== index).map((name) => `${name} is listed twice`),
+    ...listed.filter((name) => !onDisk.includes(name)).map((name) => `${name} is listed but not in ${INTEGRATION_TESTS}`),
+  ];
+  if (problems.length > 0) throw new Error(`vitest.config.ts: ${problems.join('; ')}`);
+}
+checkIntegrationLists();
+
+/**
+ * The integration files this run collects. TEST_FILES=storage (npm test's S3 and portable
+ * phases) takes the storage files only. Files that only bite in one of the runs are left out
+ * of the others (not skipped: a skipped test fails CI).
+ */
+function integrationFiles(): { include: string[]; exclude: string[] } {
   const env = process.env;
-  // The two-node suite runs alone, from `npm run test:cluster`.
-  const excluded: string[] = [`${CLUSTER_TESTS}/**`, `${FAULT_TESTS}/**`];
+  const include = (env.TEST_FILES === 'storage' ? STORAGE_TESTS : ['**']).map((name) => `${INTEGRATION_TESTS}/${name === '**' ? '*.test.ts' : name}`);
+  const excluded: string[] = [];
   // The tree races line up their interleaving with PostgreSQL row locks, and several nodes
   // on one database need PostgreSQL: SQLite runs one writer at a time, so there they could
   // never fail.
-  if (env.TEST_DB !== 'postgres') excluded.push('apps/server/test/tree-races.test.ts', 'apps/server/test/jobs-postgres.test.ts');
+  if (env.TEST_DB !== 'postgres') excluded.push('tree-races.test.ts', 'jobs-postgres.test.ts');
   // Early answers are about sockets, not the database or the store: their hundred rounds
   // (about a minute) run once, in the first run (SQLite, local disk, native addon).
   const firstRun = env.TEST_DB === 'sqlite' && env.TEST_STORAGE !== 's3' && env.CLOUDVAULT_NATIVE !== '0';
-  if (!firstRun) excluded.push('apps/server/test/early-answers.test.ts');
+  if (!firstRun) excluded.push('early-answers.test.ts');
   // litmus, rclone and cadaver check the protocol against real clients (two minutes, a
   // 100 MB file): once, in the first run; the rules they rest on are dav.test.ts's, run everywhere.
-  if (!firstRun) excluded.push('apps/server/test/dav-litmus.test.ts', 'apps/server/test/dav-rclone.test.ts', 'apps/server/test/dav-cadaver.test.ts');
-  return excluded;
+  if (!firstRun) excluded.push('dav-litmus.test.ts', 'dav-rclone.test.ts', 'dav-cadaver.test.ts');
+  return { include, exclude: excluded.map((name) => `${INTEGRATION_TESTS}/${name}`) };
 }
 
 export default defineConfig({
@@ -51,8 +132,10 @@ export default defineConfig({
       {
         test: {
           name: 'integration',
-          include: ['apps/server/test/**/*.test.ts'],
-          exclude: [...configDefaults.exclude, ...integrationExclusions()],
+          include: integrationFiles().include,
+          exclude: [...configDefaults.exclude, ...integrationFiles().exclude],
+          // Migrates once for the run: each test server starts from a copy (test-database.ts).
+          globalSetup: ['apps/server/test/helpers/migrated-schema-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -70,6 +153,7 @@ export default defineConfig({
         test: {
           name: 'faults',
           include: [`${FAULT_TESTS}/*.test.ts`],
+          globalSetup: ['apps/server/test/helpers/migrated-schema-setup.ts'],
           fileParallelism: false,
           testTimeout: 180_000,
           hookTimeout: 180_000,

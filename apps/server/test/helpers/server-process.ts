@@ -41,7 +41,7 @@ export function spawnServer(env: Record<string, string>): { child: ChildProcess;
 
 export async function startServerProcess(env: Record<string, string> = {}): Promise<ServerProcess> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'cloudvault-process-'));
-  const database = await createTestDatabase();
+  const database = await createTestDatabase({ migratedInto: dataDir });
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const processEnv = {

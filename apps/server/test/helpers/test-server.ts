@@ -115,7 +115,7 @@ export interface TestServerOptions {
  */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'cloudvault-test-'));
-  const database = await createTestDatabase();
+  const database = await createTestDatabase({ migratedInto: dataDir });
   const storage = await startTestStorage(options.storage);
   const redisUrl = (options.redis ?? process.env.TEST_LIMITS === 'redis') ? testRedisUrl() : undefined;
   const env = {

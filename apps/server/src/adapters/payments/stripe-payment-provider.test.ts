@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type PaymentProvider, WebhookSignatureError } from '../src/adapters/payments/payment-provider.ts';
-import { createStripePaymentProvider } from '../src/adapters/payments/stripe-payment-provider.ts';
-import { startStripeStandIn, type StripeObject, type StripeStandIn } from './helpers/stripe-stand-in.ts';
+import { type PaymentProvider, WebhookSignatureError } from './payment-provider.ts';
+import { createStripePaymentProvider } from './stripe-payment-provider.ts';
+import { startStripeStandIn, type StripeObject, type StripeStandIn } from '../../../test/helpers/stripe-stand-in.ts';
 
 const WEBHOOK_SECRET = 'whsec_provider_test';
 const PUBLIC_URL = 'https://drive.example.com';

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { mkdtemp, open, readdir, readlink, rm, writeFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DirectSocket, directSocketOf } from '../src/lib/direct-socket.ts';
+import { type DirectSocket, directSocketOf } from './direct-socket.ts';
 
 let dir: string;
 let filePath: string;

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:web`: the web delivery figures of issue 22 alone (the Lighthouse
+ * `npm run bench:web`: the web delivery figures alone (the Lighthouse
  * performance scenario of `npm run bench`, without the transfer scenarios): builds what is
  * stale, starts our server on 127.0.0.1 with a temp DATA_DIR, prints each page's score
  * and the first visit's gzipped JavaScript against their targets, with the load average.

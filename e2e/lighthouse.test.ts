@@ -4,7 +4,7 @@ import { startAppServer, type AppServer } from './helpers/app-server.ts';
 import { auditPage, launchAuditedBrowser } from './helpers/lighthouse.ts';
 
 /**
- * Lighthouse's timing-free categories on the public pages, mobile preset (issue 22). The
+ * Lighthouse's timing-free categories on the public pages, mobile preset. The
  * performance score depends on the machine's load, so it runs in `npm run bench` only.
  */
 let server: AppServer;

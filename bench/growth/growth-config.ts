@@ -1,4 +1,4 @@
-/** Sizes of the growth series ("How cost grows", issue 22); each list is overridable by env. */
+/** Sizes of the growth series ("How cost grows" in bench/README.md); each list is overridable by env. */
 export interface GrowthConfig {
   quick: boolean;
   listingSizes: number[];

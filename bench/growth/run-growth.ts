@@ -52,7 +52,7 @@ async function startPostgresServer(repoRoot: string, root: string, config: Growt
 }
 
 /**
- * "How cost grows" (issue 22): each series at growing sizes, plotted to bench/plots/<id>.svg
+ * "How cost grows" (bench/README.md): each series at growing sizes, plotted to bench/plots/<id>.svg
  * and saved with the figures in bench/results/growth.json. Answers the text to print and
  * whether a measurement broke.
  */

@@ -159,7 +159,7 @@ export interface KeptAliveGetter {
  * one kept-alive connection, opened again if the server closes it: what a listing series
  * needs. node:http's client spends 5-7 ms of CPU per 2.9 MB answer here (a Buffer and an
  * event per 64 KiB read, 50-70 collections per 200 answers), and its collections made the
- * p99 of every server, nginx's static file as much as ours (bench/README.md, Session 11).
+ * p99 of every server, nginx's static file as much as ours (docs/decisions/0034).
  */
 export function keptAliveGetter(idleTimeoutMs: number): KeptAliveGetter {
   const buffer = Buffer.allocUnsafe(READ_BUFFER_BYTES);

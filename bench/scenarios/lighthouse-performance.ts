@@ -7,7 +7,7 @@ import { type CloudVaultClient, register, upload } from '../lib/cloudvault-api.t
 import { measureFirstVisitScripts } from '../lib/first-visit-js.ts';
 import type { ScenarioResult, Target } from './scenario.ts';
 
-/** Issue 22's targets: Lighthouse performance (mobile preset) per page, and the first visit's JavaScript. */
+/** The targets of docs/decisions/0031: Lighthouse performance (mobile preset) per page, and the first visit's JavaScript. */
 const PUBLIC_PAGES = ['/', '/login', '/register', '/pricing'];
 const PUBLIC_TARGET = 95;
 const DASHBOARD_TARGET = 90;

@@ -4,7 +4,7 @@ import { totpCode } from '../src/lib/totp.ts';
 import { enableTwoFactor, mailedToken } from './helpers/factories.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 
-// Issue 34, finding 3 (docs/decisions/0037-app-password-policy.md): an app password is a
+// The app-password policy (docs/decisions/0037-app-password-policy.md): an app password is a
 // way in that outlives the session that made it, so making one takes what signing in
 // takes, tells the owner, and a reset can end them all.
 

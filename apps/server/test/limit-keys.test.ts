@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '@cloudvault/test-support/accounts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 
-// Issue 34, finding 9: limits keyed by what an anonymous client sends must not grow by a
+// Limits keyed by what an anonymous client sends must not grow by a
 // key per request. A user name is checked before it is counted, and the per-address window
 // is asked first, so an address that is refused counts nothing per e-mail.
 

@@ -23,7 +23,7 @@ export interface RoutePreload {
  *   its chunk, which stays at high priority;
  * - with a stored token, the start-up session check's profile request, which every listed
  *   page's guard makes at its first render: the app reads its answer instead of asking again
- *   (src/lib/early-session.ts, src/lib/session.ts), so a signed-in page no longer waits a
+ *   (src/lib/early-session.ts, src/lib/session.ts), so a signed-in page does not wait a
  *   round trip after the entry ran. Other paths (a mailed link's page) do not check the
  *   session at once, so nothing is sent for them.
  * Build only; the server's CSP allows the script by its sha256 like the theme script

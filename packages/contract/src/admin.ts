@@ -6,7 +6,7 @@ import { BillingHistoryItem, HistoryEntry, Subscription } from './subscriptions.
 import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from './validation.ts';
 
 /**
- * The operator console (issue 21, docs/decisions/0029-operator-console.md). Every route under
+ * The operator console (docs/decisions/0029-operator-console.md). Every route under
  * /api/admin answers 401 signed out and 403 to an account whose `role` is not `admin`.
  * Operators see accounts, plans, sizes and counts; never a file's name or contents.
  *

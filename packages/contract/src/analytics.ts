@@ -3,7 +3,7 @@ import { Id, NullableId } from './common.ts';
 
 const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
 
-/** Business analytics (issue 8): where the space and the downloads go. */
+/** Business analytics: where the space and the downloads go. */
 export const AnalyticsResponse = Type.Object({
   /** Storage used at the end of each day with a figure, oldest first, the last 90 days. */
   storageHistory: Type.Array(Type.Object({ day: Day, bytes: Type.Integer() })),

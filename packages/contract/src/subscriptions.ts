@@ -21,7 +21,7 @@ export const Subscription = Type.Object({
   /** When the next invoice is due; null once it will not renew. */
   nextBillingDate: NullableString(Type.String({ format: 'date-time' })),
   createdAt: Timestamp,
-  /** Granted by an operator free of charge: it ends at currentPeriodEnd and is never billed (issue 21). */
+  /** Granted by an operator free of charge: it ends at currentPeriodEnd and is never billed (docs/decisions/0029). */
   complimentary: Type.Optional(Type.Boolean()),
 });
 export type Subscription = Static<typeof Subscription>;

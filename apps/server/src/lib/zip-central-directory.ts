@@ -7,7 +7,7 @@ const CHUNK_BYTES = 64 * 1024;
  * A zip's central directory as its members are written: their records written in place
  * into 64 KiB chunks. Held until the archive's end, a Buffer per record was an object per
  * member for the garbage collector to copy and promote, most of the CPU a 1,000-file zip
- * spent collecting (docs/decisions/0012, addenda of 2026-11-25 and session 15).
+ * spent collecting (docs/decisions/0012, "Zips are pipelined").
  */
 export class CentralDirectory {
   private readonly filled: Buffer[] = [];

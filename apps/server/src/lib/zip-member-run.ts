@@ -9,7 +9,7 @@ const INITIAL_HEADER_BYTES = 16 * 1024;
  * back to back into one Buffer, their files' paths in one string, and their lengths in one
  * Float64Array. The addon reads those three values for the whole run, where a segment per
  * header and per file cost it several property reads apiece and the collector an object
- * each (docs/decisions/0012, addendum of session 15).
+ * each (docs/decisions/0012, "Zips are pipelined").
  */
 export class MemberRun {
   private headers = Buffer.allocUnsafe(INITIAL_HEADER_BYTES);

@@ -61,7 +61,7 @@ const DEFLATE_STATE_BYTES = 512 * 1024;
  * Members in the first send on a direct socket: its bytes leave once a few headers are
  * built. Each later send takes twice as many, up to MEMBERS_PER_SEND: building headers is
  * about ten times faster than sending the files, so each group is ready before the one
- * ahead of it has left (docs/decisions/0012, addendum of 2026-11-25).
+ * ahead of it has left (docs/decisions/0012, "Zips are pipelined").
  */
 const FIRST_SEND_MEMBERS = 16;
 /** The most members per send: one thread's work per group, not a round trip per file, and at most two groups held. */

@@ -17,8 +17,8 @@ afterAll(async () => {
 const ROUNDS = 30;
 
 /**
- * Issue 34, finding 12: after a refunded first subscription, a second one answered PRO on one
- * node and FREE on the next request. Every answer about the plan comes from the database (no
+ * After a refunded first subscription, a second one once answered PRO on one node and FREE
+ * on the next request. Every answer about the plan comes from the database (no
  * process keeps a plan, a subscription, a user row or the catalogue apart from its file), so
  * both nodes must give the same answer, every time, through the balancer and directly.
  */

@@ -12,7 +12,7 @@ type Preloadable = { preload: () => Promise<unknown> };
  * promise's state without awaiting it). That suspension showed the spinner, and React then
  * held the page back for its Suspense throttle (300 ms after a fallback was shown): the
  * dashboard's shell and its e-mail verification banner painted that much later
- * (docs/decisions/0031-web-delivery.md, part 5).
+ * (docs/decisions/0031-web-delivery.md, "Main-thread work").
  */
 export function lazyPage(load: () => Promise<{ default: ComponentType }>) {
   let loaded: ComponentType | undefined;

@@ -2,7 +2,7 @@
  * What index.html's head script (vite-plugins/route-preloads.ts) shares with the app: where
  * the session's token is stored, where the API is, and where the head leaves the profile
  * request it starts before the entry has even downloaded (docs/decisions/0031-web-delivery.md,
- * part 4). The build imports this module too, so both sides read one definition.
+ * "Requests"). The build imports this module too, so both sides read one definition.
  */
 
 /** localStorage key of the session's bearer token. */

@@ -21,7 +21,7 @@ export interface BillingServiceDeps {
   storageUsed(userId: string): Promise<number>;
   /** Who the provider's customer is. */
   customerDetails(userId: string): Promise<{ email: string; name: string }>;
-  /** Active shares and downloads through them (sharing, issue 6); zero until shares exist. */
+  /** Active shares and downloads through them, for the subscription page's usage figures. */
   shareCounts(userId: string): Promise<{ shared: number; downloads: number }>;
   log: ServiceLog;
   /** After a plan change is committed: the account's activity log. */

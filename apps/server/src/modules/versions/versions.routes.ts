@@ -10,7 +10,7 @@ import type { VersionsService } from './versions.service.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody };
 
-/** A file's version history (issue 8); the caller's own files only. */
+/** A file's version history (a Business feature); the caller's own files only. */
 export function versionsRoutes(deps: { versions: VersionsService; links: DownloadLinks; downloads: DownloadResponses }): FastifyPluginAsyncTypebox {
   const { versions, links, downloads } = deps;
   return async (app) => {

@@ -10,7 +10,7 @@ import { presentFile } from '../files/files.presenter.ts';
 import type { VersionRow, VersionsRepository } from './versions.repository.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
-/** Issue 8: keep the last 100 versions or 180 days, whichever keeps more. */
+/** Retention (docs/product.md#version-history): keep the last 100 versions or 180 days, whichever keeps more. */
 export const VERSIONS_KEPT = 100;
 export const VERSION_DAYS_KEPT = 180;
 

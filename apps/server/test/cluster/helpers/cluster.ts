@@ -11,9 +11,9 @@ import { type BucketView, viewBucket } from './bucket.ts';
 import { type ClusterNode, createClusterNode } from './node-process.ts';
 
 /**
- * How soon a dead node's upload reservation may be taken back by the reconciler of issue 17's
- * crash-safe storage accounting (not on this branch yet; a node without it ignores the
- * variable): short, so the crash scenario does not wait a production lease out.
+ * How soon a dead node's upload reservation may be taken back by the reconciler
+ * (docs/decisions/0021-crash-safe-storage.md): short, so the crash scenario does not wait
+ * a production lease out.
  */
 const UPLOAD_LEASE_SECONDS = '5';
 

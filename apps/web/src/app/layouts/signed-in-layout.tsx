@@ -14,7 +14,7 @@ export function SignedInLayout() {
   // The header and the e-mail verification banner, drawn from the session alone, paint in a
   // frame of their own; the page's first render (the dashboard's takes a few hundred
   // milliseconds on a phone) and every request of the shell and the page start after it:
-  // the banner is the dashboard's largest paint (docs/decisions/0031-web-delivery.md, part 5).
+  // the banner is the dashboard's largest paint (docs/decisions/0031-web-delivery.md, "Main-thread work").
   const shellPainted = useAfterFirstPaint();
   if (!user) return null;
   return (

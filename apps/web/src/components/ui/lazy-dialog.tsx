@@ -2,7 +2,7 @@ import { type ComponentType, lazy, Suspense, useLayoutEffect, useState } from 'r
 
 /**
  * A dialog whose code loads the first time it opens (docs/decisions/0031-web-delivery.md,
- * part 4): until then it renders nothing, so a page offering many dialogs neither downloads
+ * "Bytes"): until then it renders nothing, so a page offering many dialogs neither downloads
  * nor runs them before its first paint. Once opened it stays mounted like any dialog and
  * closes by its own props, so closing still hands focus back. While its chunk loads (a
  * round trip, the first time only) nothing shows. `isOpen` reads the props the dialog opens

@@ -19,7 +19,7 @@ export const SERVER_BUNDLE = path.join(root, 'apps/server/dist/main.mjs');
 // instead of adding what it grew by since the last full collection to the old generation:
 // there, the 10-12 MB of chunks in flight in each tus PATCH (none between two) passed the
 // old generation's few MB of headroom and started a full collection per PATCH, up to 16
-// per GiB and 0.3-0.6 s of CPU (docs/decisions/0025-resumable-uploads.md, addendum). Newer
+// per GiB and 0.3-0.6 s of CPU (docs/decisions/0025-resumable-uploads.md, "V8's flag"). Newer
 // V8 made this the default and dropped the flag, older V8 lacks it: passed where V8 has it.
 const EXTERNAL_MEMORY_IN_GLOBAL_LIMIT = '--external-memory-accounted-in-global-limit';
 export const SERVER_NODE_FLAGS = ['--max-semi-space-size=1', ...(v8Knows(EXTERNAL_MEMORY_IN_GLOBAL_LIMIT) ? [EXTERNAL_MEMORY_IN_GLOBAL_LIMIT] : [])];

@@ -372,22 +372,20 @@ export function davRoutes(deps: {
       const bytes = declaredLength(request);
       await checkWrite(request, path, [{ path, membership: true }]);
       const modifiedAt = ocMtime(request.headers['x-oc-mtime']);
-      try {
-        const stored = await dav.put(userId, target, {
-          body: bodyOf(request) ?? Readable.from([]),
-          bytes,
-          mimetype: request.headers['content-type'],
-          modifiedAt,
-          beforeBody: () => continueWithBody(request, reply),
-        });
-        if (modifiedAt) reply.header('X-OC-MTime', 'accepted');
-        return reply.code(stored.created ? 201 : 204).header('ETag', stored.etag).send();
-      } catch (error) {
-        if (error instanceof AppError || !(request.raw.aborted || request.raw.socket.destroyed)) throw error;
-        // A client that goes away mid-upload is routine; what it sent is already given back.
-        request.log.info({ err: error }, 'WebDAV upload stopped by the client');
-        throw badRequest('The upload was cut off', 'UPLOAD_INCOMPLETE');
-      }
+      const stored = await dav.put(userId, target, {
+        body: bodyOf(request) ?? Readable.from([]),
+        bytes,
+        mimetype: request.headers['content-type'],
+        modifiedAt,
+        beforeBody: () => continueWithBody(request, reply),
+        cutOff: {
+          clientGone: () => request.raw.aborted || request.raw.socket.destroyed,
+          answer: () => badRequest('The upload was cut off', 'UPLOAD_INCOMPLETE'),
+          log: request.log,
+        },
+      });
+      if (modifiedAt) reply.header('X-OC-MTime', 'accepted');
+      return reply.code(stored.created ? 201 : 204).header('ETag', stored.etag).send();
     }
 
     const putWithPreconditions = async (request: FastifyRequest, reply: FastifyReply) => {

@@ -6,7 +6,7 @@ import { formatBytes } from '@cloudvault/contract/format';
 import { AppError, badRequest, conflict } from '../../lib/errors.ts';
 import type { FilesService } from '../files/files.service.ts';
 import type { StorageService } from '../files/storage.service.ts';
-import { tooLarge, type UploadsService } from '../files/uploads.service.ts';
+import { type CutOffBody, tooLarge, type UploadsService } from '../files/uploads.service.ts';
 import type { FoldersService } from '../folders/folders.service.ts';
 import type { TrashService } from '../trash/trash.service.ts';
 import { type DavPath, pathKey } from './dav-paths.ts';
@@ -74,10 +74,10 @@ export interface DavServiceDeps {
   folders: Pick<FoldersService, 'create' | 'update'>;
   files: Pick<FilesService, 'update'>;
   trash: Pick<TrashService, 'trashFile' | 'trashFolder' | 'purgeItem'>;
-  uploads: Pick<UploadsService, 'reserve' | 'upload' | 'release'>;
+  uploads: Pick<UploadsService, 'receive'>;
   storage: Pick<StorageService, 'storageInfo'>;
   blobs: Pick<BlobStore, 'open'>;
-  /** The user's plan: its name and per-file limit, to refuse a PUT before its body. */
+  /** The user's plan: its name and per-file limit, to refuse a COPY before an overwritten destination goes to Trash. */
   planOf(userId: string): Promise<{ name: string; maxFileSize: number | null }>;
   clock: Clock;
 }
@@ -115,17 +115,17 @@ export function createDavService(deps: DavServiceDeps) {
     await deps.locks.released(userId, resource.path);
   }
 
-  /** Stores `body` as the file `name` in the folder, replacing a file of that name (its id kept). */
-  async function store(userId: string, folderId: string | null, name: string, input: { body: Readable; bytes: number | undefined; mimetype: string | undefined; beforeBody?: () => void }) {
-    const plan = await deps.planOf(userId);
-    if (input.bytes !== undefined && plan.maxFileSize !== null && input.bytes > plan.maxFileSize) throw tooLarge(plan.name, plan.maxFileSize);
-    const reservation = await uploads.reserve(userId, input.bytes);
-    try {
-      input.beforeBody?.();
-      return await uploads.upload({ userId, folderId, fileName: name, declaredMimetype: input.mimetype, body: input.body, reservation, replace: true });
-    } finally {
-      await uploads.release(reservation);
-    }
+  /** Stores `body` as the file `name` in the folder, replacing a file of that name (its id kept): a raw upload of exactly `bytes`. */
+  function store(userId: string, folderId: string | null, name: string, input: { body: Readable; bytes: number | undefined; mimetype: string | undefined; beforeBody?: () => void; cutOff?: CutOffBody }) {
+    return uploads.receive({
+      userId,
+      declaredBytes: input.bytes,
+      framing: 'raw',
+      replace: true,
+      onAccepted: input.beforeBody,
+      content: async () => ({ folderId, fileName: name, declaredMimetype: input.mimetype, body: input.body }),
+      cutOff: input.cutOff,
+    });
   }
 
   /**
@@ -252,7 +252,7 @@ export function createDavService(deps: DavServiceDeps) {
     async put(
       userId: string,
       located: Located,
-      input: { body: Readable; bytes: number | undefined; mimetype: string | undefined; modifiedAt: string | undefined; beforeBody: () => void },
+      input: { body: Readable; bytes: number | undefined; mimetype: string | undefined; modifiedAt: string | undefined; beforeBody: () => void; cutOff?: CutOffBody },
     ): Promise<{ created: boolean; etag: string }> {
       if (located.resource && located.resource.kind !== 'file') throw methodNotAllowed('A collection has no content to replace');
       if (located.parentId === undefined) throw parentMissing();

@@ -8,7 +8,6 @@ import {
   FileIdParams,
   FileResponse,
   FilesResponse,
-  type FileItem,
   ListFilesQuery,
   UpdateFileBody,
   UploadConfig,
@@ -16,30 +15,17 @@ import {
 import { FolderIdParams } from '@cloudvault/contract/folders';
 import { caller } from '../../lib/auth.ts';
 import { continueWithBody } from '../../lib/early-answers.ts';
-import { AppError, badRequest } from '../../lib/errors.ts';
+import { badRequest } from '../../lib/errors.ts';
 import type { FolderArchiveService } from './folder-archive.service.ts';
 import { type FoldersService, rootOr } from '../folders/folders.service.ts';
 import type { DownloadLinks } from '../downloads/download-links.ts';
 import type { DownloadResponses } from '../downloads/download-responses.ts';
 import type { FilesService } from './files.service.ts';
 import type { StorageService } from './storage.service.ts';
-import type { UploadsService } from './uploads.service.ts';
+import { isBrokenMultipartError, multipartBody } from './multipart-upload.ts';
+import { requireDeclaredLength, type UploadsService } from './uploads.service.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody };
-const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
-
-/**
- * A broken or cut-off body: busboy reports one with a plain Error (no code, no other name
- * or class), or closes the file part early. System errors (ENOSPC, EIO), the addon's, the
- * databases' and S3's errors and bugs carry a code, a name or a class of their own; a
- * plain Error from elsewhere (a PostgreSQL connection lost) still reads as the body's.
- */
-function isBrokenBodyError(error: unknown): boolean {
-  if (!(error instanceof Error)) return false;
-  const { code } = error as NodeJS.ErrnoException;
-  if (code === 'ERR_STREAM_PREMATURE_CLOSE') return true;
-  return code === undefined && error.name === 'Error' && Object.getPrototypeOf(error) === Error.prototype;
-}
 
 export function filesRoutes(deps: {
   files: FilesService;
@@ -96,59 +82,25 @@ export function filesRoutes(deps: {
       async (request, reply) => {
         const { userId } = caller(request);
         if (!request.isMultipart()) throw badRequest('Send the file as multipart/form-data', 'NOT_MULTIPART');
-        const declaredBytes = Number(request.headers['content-length']);
-        if (!Number.isSafeInteger(declaredBytes) || declaredBytes <= 0) {
-          throw new AppError(411, 'LENGTH_REQUIRED', 'An upload needs a Content-Length header');
-        }
-        const reservation = await uploads.reserve(userId, declaredBytes);
-        let stored: FileItem | undefined;
-        try {
-          continueWithBody(request, reply);
-          let folderId: string | null = null;
-          const parts = request.parts({ limits: { fileSize: Number.POSITIVE_INFINITY, fields: 10, fieldSize: 1024, parts: 20 } });
-          for await (const part of parts) {
-            if (part.type === 'field') {
-              if (part.fieldname !== 'folderId') continue;
-              if (stored) throw badRequest('folderId must come before the file', 'FIELD_AFTER_FILE');
-              const value = String(part.value);
-              if (value !== '' && value !== 'null' && !ID_PATTERN.test(value)) throw badRequest('folderId is not a valid id');
-              folderId = rootOr(value);
-              continue;
-            }
-            if (stored) {
-              part.file.resume();
-              await uploads.discard(userId, stored);
-              throw badRequest('Send one file per upload', 'MORE_THAN_ONE_FILE');
-            }
-            stored = await uploads.upload({
-              userId,
-              folderId,
-              // Browsers escape a double quote in a multipart filename as %22 (HTML spec).
-              // busboy takes an application/octet-stream part without a filename as a file too.
-              fileName: (part.filename ?? '').replaceAll('%22', '"'),
-              declaredMimetype: part.mimetype,
-              body: part.file,
-              reservation,
-            });
-          }
-          if (!stored) throw badRequest('The upload has no file part', 'NO_FILE');
-          return reply.code(201).send({ file: stored });
-        } catch (error) {
-          // Whatever this request stored is removed when it fails after all. The rest of a
-          // body not read yet is dropped after the answer (lib/early-answers.ts).
-          if (stored) await uploads.discard(userId, stored);
-          if (error instanceof AppError || (error as { statusCode?: number }).statusCode) throw error;
-          // A client that goes away mid-upload is routine, not a fault of ours or theirs to look
-          // into (Node reports it as ECONNRESET, busboy as a body that ended early).
-          if (request.raw.aborted || request.raw.socket.destroyed) request.log.info({ err: error }, 'upload stopped by the client');
-          // The disk, the database, the blob store or a bug: a 500, logged as an error.
-          else if (!isBrokenBodyError(error)) throw error;
-          else request.log.warn({ err: error }, 'malformed multipart upload');
-          throw badRequest('The upload is not a valid multipart/form-data body', 'MALFORMED_MULTIPART');
-        } finally {
-          // Given back unless the upload settled it with the file's listing.
-          await uploads.release(reservation);
-        }
+        const declaredBytes = requireDeclaredLength(request.headers['content-length'], { allowEmpty: false, message: 'An upload needs a Content-Length header' });
+        const body = multipartBody(request);
+        // The rest of a body not read when the upload is refused is dropped after the answer (lib/early-answers.ts).
+        const file = await uploads.receive({
+          userId,
+          declaredBytes,
+          framing: 'multipart',
+          onAccepted: () => continueWithBody(request, reply),
+          content: body.content,
+          rest: body.rest,
+          cutOff: {
+            // Node reports a client gone mid-upload as ECONNRESET, busboy as a body that ended early.
+            clientGone: () => request.raw.aborted || request.raw.socket.destroyed,
+            isMalformed: isBrokenMultipartError,
+            answer: () => badRequest('The upload is not a valid multipart/form-data body', 'MALFORMED_MULTIPART'),
+            log: request.log,
+          },
+        });
+        return reply.code(201).send({ file });
       },
     );
 

@@ -4,11 +4,11 @@ import { formatBytes } from '@cloudvault/contract/format';
 import { type BlobStore, BlobTooLargeError, type PutResult } from '../../adapters/blob-store/blob-store.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { categorize, resolveMimetype } from '../../lib/content-types.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
+import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import type { PlanCatalogue } from '../plans/plans.catalogue.ts';
+import type { PlanCatalogue, PlanEntry } from '../plans/plans.catalogue.ts';
 import type { FoldersService } from '../folders/folders.service.ts';
-import { requireItemName } from '../folders/folders.service.ts';
+import { requireItemName, rootOr } from '../folders/folders.service.ts';
 import type { FileRow, FilesRepository } from './files.repository.ts';
 import type { UploadReservationsRepository } from './upload-reservations.repository.ts';
 import { presentFile } from './files.presenter.ts';
@@ -17,21 +17,54 @@ import { firstFreeName } from '../../lib/unique-name.ts';
 /** Room for the multipart boundaries and the folderId field around the file itself. */
 export const MULTIPART_OVERHEAD = 64 * 1024;
 
-export interface UploadInput {
-  userId: string;
+/**
+ * How a way in wraps the file in its body: `multipart` adds boundaries and fields around it
+ * (up to MULTIPART_OVERHEAD), so its declared length is the body's, not the file's; `raw`
+ * (a WebDAV PUT, a tus upload) is the file's bytes alone, its declared length exact.
+ */
+export type UploadFraming = 'multipart' | 'raw';
+
+/** What a way in reads from its body before the file's bytes: where the file goes, and the bytes. */
+export interface UploadContent {
   folderId: string | null;
   fileName: string;
   declaredMimetype: string | undefined;
-  /** A request's body (multipart part or WebDAV PUT): its chunks are freed once stored, so nothing else may hold them. */
+  /** A request's body: its chunks are freed once stored, so nothing else may hold them. */
   body: Readable;
-  /** Made by reserve() before the body was read; settled here when the file is listed. */
-  reservation: UploadReservation;
+}
+
+/** How a way in answers a body that broke off: in its own words, logged as routine when the client left. */
+export interface CutOffBody {
+  /** Whether the client went away (the request aborted, its socket gone). */
+  clientGone(): boolean;
+  /** An error of the body's own parsing (a malformed multipart body), answered like a cut-off one. */
+  isMalformed?(error: unknown): boolean;
+  answer(): AppError;
+  log: { info(details: object, message: string): void; warn(details: object, message: string): void };
+}
+
+/**
+ * One upload through one of the ways in (docs/decisions/0042-one-upload-path.md): the way
+ * in speaks its protocol; receive() holds the quota, stores, lists and releases.
+ */
+export interface ReceiveInput {
+  userId: string;
+  /** The body's declared length (the whole multipart body's); undefined: unknown, held up to what the plan allows one file. */
+  declaredBytes: number | undefined;
+  framing: UploadFraming;
   /**
    * A live file of the same name gets the new bytes, keeping its id (WebDAV's PUT): its old
    * bytes become a version where the plan keeps versions and are freed otherwise. Without
    * it, plans without versioning list the upload under the next free name.
    */
   replace?: boolean;
+  /** Called once the upload is accepted on its declared size, before any byte of the body is read (100-continue). */
+  onAccepted?(): void;
+  /** Reads the body up to the file's bytes (a multipart body's fields come first). */
+  content(): Promise<UploadContent>;
+  /** After the file is listed: reads what follows it, which may still refuse the upload; the file is then removed. */
+  rest?(): Promise<void>;
+  cutOff?: CutOffBody;
 }
 
 /** An upload's hold on the quota and on one of the plan's uploads at once, until released. */
@@ -66,8 +99,8 @@ export interface UploadsServiceDeps {
 }
 
 export interface ReserveOptions {
-  /** Allowed above the plan's per-file limit for what wraps the file (multipart boundaries by default). */
-  overhead?: number;
+  /** How the body wraps the file: a multipart body may declare MULTIPART_OVERHEAD above the plan's per-file limit. */
+  framing: UploadFraming;
   /** A fixed lease, not renewed: an upload that outlives requests holds its reservation until then. */
   leaseUntil?: string;
 }
@@ -95,6 +128,24 @@ function storageFull(plan: { name: string; storageLimit: number }, used: number,
   );
 }
 
+const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** A folder id a way in was sent (a multipart field, tus metadata): "null" or nothing is the root; anything else must look like an id. */
+export function folderIdOf(value: string | null | undefined): string | null {
+  if (value && value !== 'null' && !ID_PATTERN.test(value)) throw badRequest('folderId is not a valid id');
+  return rootOr(value ?? undefined);
+}
+
+/**
+ * A declared length (Content-Length, Upload-Length) as a number, or 411 LENGTH_REQUIRED:
+ * the quota is held from it before any byte. `allowEmpty`: a length of 0 is a valid upload.
+ */
+export function requireDeclaredLength(value: string | undefined, refusal: { allowEmpty: boolean; message: string }): number {
+  const bytes = value !== undefined && /^\d{1,16}$/.test(value) ? Number(value) : Number.NaN;
+  if (!Number.isSafeInteger(bytes) || (bytes === 0 && !refusal.allowEmpty)) throw new AppError(411, 'LENGTH_REQUIRED', refusal.message);
+  return bytes;
+}
+
 const tooManyUploads = (plan: { name: string; maxConcurrentUploads: number | null }) =>
   new AppError(429, 'TOO_MANY_UPLOADS', `The ${plan.name} plan uploads ${plan.maxConcurrentUploads} files at a time. Wait for one to finish.`);
 
@@ -103,7 +154,9 @@ const leaseLost = () =>
   new AppError(503, 'UPLOAD_LEASE_LOST', 'The upload took too long to be confirmed and was not kept. Please upload the file again.');
 
 /**
- * Streams one upload from the socket to the blob store: the per-file limit is checked on
+ * The upload use-case every way in calls (docs/decisions/0042-one-upload-path.md): a way in
+ * speaks its protocol and hands receive() the declared size, the framing and the body.
+ * Streams the upload from the socket to the blob store: the per-file limit is checked on
  * the declared size before any byte is read and enforced while streaming; the quota and
  * the plan's uploads at once are held by a leased reservation row, made atomically up front
  * (reserve) and settled with the file's listing; any failure or client abort gives it back
@@ -176,111 +229,150 @@ export function createUploadsService(deps: UploadsServiceDeps) {
     return { row: { ...row, name }, storageUsed };
   }
 
+  /** Removes a file this upload listed and then refused after all, with what it made a version of. */
+  async function discard(userId: string, file: FileItem): Promise<void> {
+    await deps.deleteQueuedBlobs(await files.discardUploaded(userId, file.id));
+  }
+
+  /**
+   * Refuses an upload on its declared size alone, before any byte of it is read
+   * (docs/decisions/0018-early-answers.md): the plan's per-file limit (with the framing's
+   * allowance), its uploads at once and the storage left, the last two held by a leased
+   * reservation made atomically for every node (docs/decisions/0021-crash-safe-storage.md).
+   * Renewed until released. Without a declared size, holds what the plan allows one file,
+   * capped by the storage left (docs/decisions/0039-webdav-bounds-and-unknown-length.md).
+   */
+  async function reserve(userId: string, declaredBytes: number | undefined, options: ReserveOptions, plan?: PlanEntry): Promise<UploadReservation> {
+    plan ??= plans.get(await deps.planIdOf(userId));
+    const overhead = options.framing === 'multipart' ? MULTIPART_OVERHEAD : 0;
+    if (declaredBytes !== undefined && plan.maxFileSize !== null && declaredBytes > plan.maxFileSize + overhead) throw tooLarge(plan.name, plan.maxFileSize);
+    // Of unknown length (a chunked WebDAV PUT): as much as one file may take, the surplus given back when it is stored.
+    const bytes = declaredBytes ?? plan.maxFileSize ?? plan.storageLimit;
+    const reservation = { id: newId(), userId, bytes, blobKey: newId() };
+    const request = {
+      ...reservation,
+      now: clock.now().toISOString(),
+      leaseUntil: options.leaseUntil ?? leaseUntil(),
+      storageLimit: plan.storageLimit,
+      maxConcurrentUploads: plan.maxConcurrentUploads,
+    };
+    const outcome = declaredBytes === undefined ? await reservations.reserveUpTo(request) : await reservations.reserve(request);
+    if (outcome === 'too-many-uploads') throw tooManyUploads(plan);
+    if (outcome === 'storage-full') throw storageFull(plan, await files.storageUsed(userId), declaredBytes ?? 1);
+    return {
+      ...reservation,
+      ...(typeof outcome === 'number' ? { bytes: outcome, lengthUnknown: true } : {}),
+      settled: false,
+      stopRenewing: options.leaseUntil ? () => {} : keepLeased(reservation.id),
+    };
+  }
+
+  /**
+   * Ends the hold: a reservation the upload settled is gone already; one it did not gives
+   * its bytes back, and whatever it stored is deleted (queued first, in the same
+   * transaction). Safe to call more than once.
+   */
+  async function release(reservation: UploadReservation): Promise<void> {
+    reservation.stopRenewing();
+    if (reservation.settled) return;
+    const queued = await reservations.abandon(reservation.userId, reservation.id);
+    if (queued) await deps.deleteQueuedBlobs([queued]);
+  }
+
+  /**
+   * The name and folder rules every upload passes before its bytes: a valid name, and a
+   * live folder of the user's own (another user's is a 404).
+   */
+  async function target(userId: string, folderId: string | null, fileName: string): Promise<{ name: string; folderId: string | null }> {
+    const name = requireItemName(fileName, 'file');
+    return { name, folderId: await folders.requireParent(userId, folderId) };
+  }
+
+  /** The tail of every upload: the stored blob listed as a file (see listStored), and what the reaction is told. */
+  async function list(plan: PlanEntry, input: { id: string; userId: string; folderId: string | null; name: string; declaredMimetype: string | undefined; reservationId: string; blobKey: string; blob: PutResult; replace: boolean }) {
+    const mimetype = resolveMimetype(input.declaredMimetype, input.name);
+    const content = { mimetype, category: categorize(mimetype), size: input.blob.size, sha256: input.blob.sha256, crc32: input.blob.crc32, blob_key: input.blobKey, updated_at: clock.now().toISOString() };
+    const stored = await complete({ ...input, versioning: plan.capabilities.versioning }, content);
+    const file = presentFile(stored.row);
+    return { file, usage: { before: stored.storageUsed - file.size, after: stored.storageUsed, limit: plan.storageLimit } };
+  }
+
+  /** Why storing the bytes failed, in the user's terms: the per-file limit, the quota, or a body longer than it said. */
+  async function refusalOf(error: unknown, plan: PlanEntry, reservation: UploadReservation): Promise<unknown> {
+    if (!(error instanceof BlobTooLargeError)) return error;
+    if (plan.maxFileSize !== null && error.maxBytes >= plan.maxFileSize) return tooLarge(plan.name, plan.maxFileSize);
+    // Of unknown length, the body passed the storage that was left when it began.
+    if (reservation.lengthUnknown) return storageFull(plan, (await files.storageUsed(reservation.userId)) - reservation.bytes, error.maxBytes + 1);
+    return new AppError(400, 'BODY_LONGER_THAN_DECLARED', 'The upload is longer than its Content-Length');
+  }
+
+  /** A failure that is the body's, not ours, answered in the way in's words; anything else as it is. */
+  function answerOf(error: unknown, cutOff: CutOffBody | undefined): unknown {
+    if (!cutOff || error instanceof AppError || (error as { statusCode?: number }).statusCode) return error;
+    // A client that goes away mid-upload is routine, not a fault of ours or theirs to look into.
+    if (cutOff.clientGone()) cutOff.log.info({ err: error }, 'upload stopped by the client');
+    // The disk, the database, the blob store or a bug: a 500, logged as an error.
+    else if (!cutOff.isMalformed?.(error)) return error;
+    else cutOff.log.warn({ err: error }, 'malformed upload body');
+    return cutOff.answer();
+  }
+
   return {
-    /** Removes a file stored by this request (the request turned out invalid after it). */
-    async discard(userId: string, file: FileItem): Promise<void> {
-      await deps.deleteQueuedBlobs(await files.discardUploaded(userId, file.id));
-    },
+    reserve: (userId: string, declaredBytes: number | undefined, options: ReserveOptions) => reserve(userId, declaredBytes, options),
+    release,
+    target,
 
     /**
-     * Refuses an upload on its declared size alone, before any byte of it is read
-     * (docs/decisions/0018-early-answers.md): the plan's per-file limit, its uploads at once
-     * and the storage left, the last two held by a leased reservation made atomically for
-     * every node (docs/decisions/0021-crash-safe-storage.md). Renewed until released.
-     * Without a declared size, holds what the plan allows one file, capped by the storage
-     * left (docs/decisions/0039-webdav-bounds-and-unknown-length.md).
+     * One upload, whichever way it came in: held on its declared size before any byte
+     * (reserve), its body read up to the file, the name and folder checked, the bytes
+     * streamed to the blob store within the per-file limit and the reservation, listed as a
+     * file (or as the new content of the same-named one), then the rest of the body read.
+     * Any failure or client abort leaves nothing behind: the file is removed, the
+     * reservation given back and its bytes deleted. The reaction (activity, alerts,
+     * thumbnail) follows only an upload that is kept.
      */
-    async reserve(userId: string, declaredBytes: number | undefined, options: ReserveOptions = {}): Promise<UploadReservation> {
+    async receive(input: ReceiveInput): Promise<FileItem> {
+      const { userId } = input;
+      // Read once per upload, so a plan change applies to the next one.
       const plan = plans.get(await deps.planIdOf(userId));
-      const overhead = options.overhead ?? MULTIPART_OVERHEAD;
-      if (declaredBytes !== undefined && plan.maxFileSize !== null && declaredBytes > plan.maxFileSize + overhead) throw tooLarge(plan.name, plan.maxFileSize);
-      // Of unknown length (a chunked WebDAV PUT): as much as one file may take, the surplus given back when it is stored.
-      const bytes = declaredBytes ?? plan.maxFileSize ?? plan.storageLimit;
-      const reservation = { id: newId(), userId, bytes, blobKey: newId() };
-      const request = {
-        ...reservation,
-        now: clock.now().toISOString(),
-        leaseUntil: options.leaseUntil ?? leaseUntil(),
-        storageLimit: plan.storageLimit,
-        maxConcurrentUploads: plan.maxConcurrentUploads,
-      };
-      const outcome = declaredBytes === undefined ? await reservations.reserveUpTo(request) : await reservations.reserve(request);
-      if (outcome === 'too-many-uploads') throw tooManyUploads(plan);
-      if (outcome === 'storage-full') throw storageFull(plan, await files.storageUsed(userId), declaredBytes ?? 1);
-      return {
-        ...reservation,
-        ...(typeof outcome === 'number' ? { bytes: outcome, lengthUnknown: true } : {}),
-        settled: false,
-        stopRenewing: options.leaseUntil ? () => {} : keepLeased(reservation.id),
-      };
+      const reservation = await reserve(userId, input.declaredBytes, { framing: input.framing }, plan);
+      let listed: Awaited<ReturnType<typeof list>> | undefined;
+      try {
+        input.onAccepted?.();
+        const content = await input.content();
+        const { name, folderId } = await target(userId, content.folderId, content.fileName);
+        const maxBytes = Math.min(reservation.bytes, plan.maxFileSize ?? Number.POSITIVE_INFINITY);
+        let blob: PutResult;
+        try {
+          blob = await blobs.put(reservation.blobKey, content.body, { maxBytes, freeChunks: true });
+        } catch (error) {
+          throw await refusalOf(error, plan, reservation);
+        }
+        listed = await list(plan, { id: newId(), userId, folderId, name, declaredMimetype: content.declaredMimetype, reservationId: reservation.id, blobKey: reservation.blobKey, blob, replace: input.replace ?? false });
+        reservation.settled = true;
+        await input.rest?.();
+      } catch (error) {
+        if (listed) await discard(userId, listed.file);
+        throw answerOf(error, input.cutOff);
+      } finally {
+        await release(reservation);
+      }
+      await deps.uploaded(userId, listed.file, listed.usage);
+      return listed.file;
     },
 
     /**
-     * Ends the request's hold: a reservation the upload settled is gone already; one it did
-     * not gives its bytes back, and whatever it stored is deleted (queued first, in the same
-     * transaction). Safe to call more than once.
-     */
-    async release(reservation: UploadReservation): Promise<void> {
-      reservation.stopRenewing();
-      if (reservation.settled) return;
-      const queued = await reservations.abandon(reservation.userId, reservation.id);
-      if (queued) await deps.deleteQueuedBlobs([queued]);
-    },
-
-    /**
-     * The name and folder rules every upload passes before its bytes: a valid name, and a
-     * live folder of the user's own (another user's is a 404).
-     */
-    async target(userId: string, folderId: string | null, fileName: string): Promise<{ name: string; folderId: string | null }> {
-      const name = requireItemName(fileName, 'file');
-      return { name, folderId: await folders.requireParent(userId, folderId) };
-    },
-
-    /**
-     * Lists bytes stored under the reservation's blob key as a file named by the usual rules
-     * (`(1)` on a clash, a new version with versioning), settling the reservation in the same
-     * transaction. `id` becomes the new file's id, or the new version's: a caller that may
-     * finish twice finds what a first run listed by it (lease-lost then means it is listed).
+     * Lists bytes stored under the reservation's blob key by a way in that stores them
+     * itself (tus, over many requests) as a file named by the usual rules (`(1)` on a clash,
+     * a new version with versioning), settling the reservation in the same transaction.
+     * `id` becomes the new file's id, or the new version's: a caller that may finish twice
+     * finds what a first run listed by it (lease-lost then means it is listed).
      */
     async listStored(input: { id: string; userId: string; folderId: string | null; name: string; declaredMimetype: string | undefined; reservation: Pick<UploadReservation, 'id' | 'blobKey'>; blob: PutResult }): Promise<FileItem> {
-      const { userId, reservation, blob } = input;
-      const plan = plans.get(await deps.planIdOf(userId));
-      const mimetype = resolveMimetype(input.declaredMimetype, input.name);
-      const content = { mimetype, category: categorize(mimetype), size: blob.size, sha256: blob.sha256, crc32: blob.crc32, blob_key: reservation.blobKey, updated_at: clock.now().toISOString() };
-      const stored = await complete({ id: input.id, userId, folderId: input.folderId, name: input.name, reservationId: reservation.id, versioning: plan.capabilities.versioning }, content);
-      const file = presentFile(stored.row);
-      await deps.uploaded(userId, file, { before: stored.storageUsed - file.size, after: stored.storageUsed, limit: plan.storageLimit });
-      return file;
-    },
-
-    async upload(input: UploadInput): Promise<FileItem> {
       const { reservation } = input;
       const plan = plans.get(await deps.planIdOf(input.userId));
-      const name = requireItemName(input.fileName, 'file');
-      const folderId = await folders.requireParent(input.userId, input.folderId);
-      let stored;
-      try {
-        const maxBytes = Math.min(reservation.bytes, plan.maxFileSize ?? Number.POSITIVE_INFINITY);
-        // The body is a request's (multipart or WebDAV PUT): its chunks are freed once stored.
-        const blob = await blobs.put(reservation.blobKey, input.body, { maxBytes, freeChunks: true });
-        const mimetype = resolveMimetype(input.declaredMimetype, name);
-        const content = { mimetype, category: categorize(mimetype), size: blob.size, sha256: blob.sha256, crc32: blob.crc32, blob_key: reservation.blobKey, updated_at: clock.now().toISOString() };
-        stored = await complete(
-          { id: newId(), userId: input.userId, folderId, name, reservationId: reservation.id, versioning: plan.capabilities.versioning, replace: input.replace ?? false },
-          content,
-        );
-        reservation.settled = true;
-      } catch (error) {
-        if (error instanceof BlobTooLargeError) {
-          if (plan.maxFileSize !== null && error.maxBytes >= plan.maxFileSize) throw tooLarge(plan.name, plan.maxFileSize);
-          // Of unknown length, the body passed the storage that was left when it began.
-          if (reservation.lengthUnknown) throw storageFull(plan, (await files.storageUsed(input.userId)) - reservation.bytes, error.maxBytes + 1);
-          throw new AppError(400, 'BODY_LONGER_THAN_DECLARED', 'The upload is longer than its Content-Length');
-        }
-        throw error;
-      }
-      const file = presentFile(stored.row);
-      await deps.uploaded(input.userId, file, { before: stored.storageUsed - file.size, after: stored.storageUsed, limit: plan.storageLimit });
+      const { file, usage } = await list(plan, { ...input, reservationId: reservation.id, blobKey: reservation.blobKey, replace: false });
+      await deps.uploaded(input.userId, file, usage);
       return file;
     },
   };

@@ -4,6 +4,7 @@ import { Type } from 'typebox';
 import { caller } from '../../lib/auth.ts';
 import { continueWithBody } from '../../lib/early-answers.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
+import { requireDeclaredLength } from '../files/uploads.service.ts';
 import type { ResumableUploadsService } from './resumable-uploads.service.ts';
 import type { TusServer } from './tus-server.ts';
 
@@ -23,12 +24,12 @@ function parseMetadata(header: string | undefined): Record<string, string | null
   return metadata;
 }
 
-function declaredLength(request: FastifyRequest): number {
-  const header = request.headers['upload-length'];
-  const length = typeof header === 'string' && /^\d{1,16}$/.test(header) ? Number(header) : Number.NaN;
-  if (!Number.isSafeInteger(length)) throw new AppError(411, 'LENGTH_REQUIRED', 'A resumable upload needs an Upload-Length header (deferred lengths are not supported)');
-  return length;
-}
+/** Upload-Length: the file's exact size, from which the quota is held (deferred lengths are not supported). */
+const declaredLength = (request: FastifyRequest) =>
+  requireDeclaredLength(request.headers['upload-length'] as string | undefined, {
+    allowEmpty: true,
+    message: 'A resumable upload needs an Upload-Length header (deferred lengths are not supported)',
+  });
 
 /**
  * tus 1.0.0 at /api/uploads (docs/decisions/0025-resumable-uploads.md). Fastify authenticates

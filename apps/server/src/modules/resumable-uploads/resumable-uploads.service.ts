@@ -4,7 +4,7 @@ import type { HashState } from '../../adapters/blob-store/hashing-stream.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import type { FilesService } from '../files/files.service.ts';
-import type { UploadsService } from '../files/uploads.service.ts';
+import { folderIdOf, type UploadsService } from '../files/uploads.service.ts';
 import { presentFile } from '../files/files.presenter.ts';
 import type { ResumableUploadRow, ResumableUploadsRepository } from './resumable-uploads.repository.ts';
 
@@ -98,12 +98,11 @@ export function createResumableUploadsService(deps: ResumableUploadsDeps) {
     async create(userId: string, input: { length: number; metadata: Record<string, string | null> }): Promise<{ id: string; expiresAt: string }> {
       const { filename, folderId, filetype } = input.metadata;
       if (!filename) throw badRequest('Upload-Metadata needs a filename', 'FILENAME_REQUIRED');
-      if (folderId && folderId !== 'null' && !ID_PATTERN.test(folderId)) throw badRequest('folderId is not a valid id');
-      const target = await uploads.target(userId, folderId && folderId !== 'null' ? folderId : null, filename);
+      const target = await uploads.target(userId, folderIdOf(folderId), filename);
       const now = clock.now();
       const expiresAt = new Date(now.getTime() + UPLOAD_LIFETIME_MS).toISOString();
-      // No overhead: Upload-Length is the file's exact size.
-      const reservation = await uploads.reserve(userId, input.length, { overhead: 0, leaseUntil: expiresAt });
+      // The bytes arrive over many requests: held until the upload expires, not renewed by one.
+      const reservation = await uploads.reserve(userId, input.length, { framing: 'raw', leaseUntil: expiresAt });
       try {
         await rows.insert({
           id: reservation.blobKey,

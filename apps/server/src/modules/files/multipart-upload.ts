@@ -1,0 +1,59 @@
+import type { Multipart } from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import { badRequest } from '../../lib/errors.ts';
+import { folderIdOf, type UploadContent } from './uploads.service.ts';
+
+/**
+ * A broken or cut-off body: busboy reports one with a plain Error (no code, no other name
+ * or class), or closes the file part early. System errors (ENOSPC, EIO), the addon's, the
+ * databases' and S3's errors and bugs carry a code, a name or a class of their own; a
+ * plain Error from elsewhere (a PostgreSQL connection lost) still reads as the body's.
+ */
+export function isBrokenMultipartError(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const { code } = error as NodeJS.ErrnoException;
+  if (code === 'ERR_STREAM_PREMATURE_CLOSE') return true;
+  return code === undefined && error.name === 'Error' && Object.getPrototypeOf(error) === Error.prototype;
+}
+
+/**
+ * The multipart way in's reading of its body: the `folderId` field, then exactly one file
+ * part (content), then nothing but ignored fields (rest).
+ */
+export function multipartBody(request: FastifyRequest): { content(): Promise<UploadContent>; rest(): Promise<void> } {
+  const parts = request.parts({ limits: { fileSize: Number.POSITIVE_INFINITY, fields: 10, fieldSize: 1024, parts: 20 } })[Symbol.asyncIterator]();
+  const next = async (): Promise<Multipart | undefined> => {
+    const { done, value } = await parts.next();
+    return done ? undefined : value;
+  };
+  return {
+    async content() {
+      let folderId: string | null = null;
+      for (let part = await next(); part; part = await next()) {
+        if (part.type === 'field') {
+          if (part.fieldname === 'folderId') folderId = folderIdOf(String(part.value));
+          continue;
+        }
+        return {
+          folderId,
+          // Browsers escape a double quote in a multipart filename as %22 (HTML spec).
+          // busboy takes an application/octet-stream part without a filename as a file too.
+          fileName: (part.filename ?? '').replaceAll('%22', '"'),
+          declaredMimetype: part.mimetype,
+          body: part.file,
+        };
+      }
+      throw badRequest('The upload has no file part', 'NO_FILE');
+    },
+    async rest() {
+      for (let part = await next(); part; part = await next()) {
+        if (part.type === 'field') {
+          if (part.fieldname === 'folderId') throw badRequest('folderId must come before the file', 'FIELD_AFTER_FILE');
+          continue;
+        }
+        part.file.resume();
+        throw badRequest('Send one file per upload', 'MORE_THAN_ONE_FILE');
+      }
+    },
+  };
+}

@@ -3,7 +3,6 @@ import { LANGUAGES } from './languages.ts';
 
 const closed = { additionalProperties: false } as const;
 
-export { DEFAULT_SETTINGS, DELETE_AFTER_DAYS } from './settings-defaults.ts';
 export { LANGUAGES };
 
 /** The whole settings object: every key required, no other key allowed (docs/api.md#account). */

@@ -1,4 +1,5 @@
-import { DEFAULT_SETTINGS, type Settings } from '@cloudvault/contract/settings';
+import type { Settings } from '@cloudvault/contract/settings';
+import { DEFAULT_SETTINGS } from '@cloudvault/contract/settings-defaults';
 import type { Clock } from '../../lib/clock.ts';
 import type { SettingsRepository } from './settings.repository.ts';
 

@@ -6,6 +6,7 @@ import { queueBlobDeletions } from '../../db/blob-deletions.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { FILE_COLUMNS, LISTED_FILE_COLUMNS } from '../../db/file-columns.ts';
 import { lockUsers } from '../../db/locks.ts';
+import { changeStorageUsed } from '../../db/storage-usage.ts';
 import { withNameKey } from '../../db/name-keys.ts';
 import { type JsonWrapper, sqlOwnFolderListing } from '../../db/json-listing.ts';
 import { compiledOnce } from '../../db/compiled-query.ts';
@@ -225,7 +226,7 @@ export function createFilesRepository(db: Kysely<Database>, dialect: Dialect) {
         const gone = [...versions, ...files];
         if (gone.length === 0) return [];
         const freed = gone.reduce((total, row) => total + Number(row.size), 0);
-        await trx.updateTable('users').set({ storage_used: sql`storage_used - ${freed}` }).where('id', '=', userId).execute();
+        await changeStorageUsed(trx, userId, -freed);
         const keys = gone.map((row) => row.blob_key);
         await queueBlobDeletions(trx, keys);
         return keys;
@@ -260,10 +261,10 @@ export function createFilesRepository(db: Kysely<Database>, dialect: Dialect) {
         const settled = await settleReservation(trx, reservationId, userId, Number(content.size));
         if (settled === undefined) return 'lease-lost';
         if (versionId === null) {
-          const user = await trx.updateTable('users').set({ storage_used: sql`storage_used - ${Number(current.size)}` }).where('id', '=', userId).returning('storage_used').executeTakeFirstOrThrow();
+          const storageUsed = await changeStorageUsed(trx, userId, -Number(current.size));
           await queueBlobDeletions(trx, [current.blob_key]);
           await trx.updateTable('files').set(content).where('id', '=', current.id).execute();
-          return { row: { ...current, ...content }, storageUsed: Number(user.storage_used), dropped: current.blob_key };
+          return { row: { ...current, ...content }, storageUsed, dropped: current.blob_key };
         }
         const storageUsed = settled;
         await trx

@@ -1,7 +1,8 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { queueBlobDeletions } from '../../db/blob-deletions.ts';
 import type { Dialect } from '../../db/database.ts';
 import { lockUsers } from '../../db/locks.ts';
+import { addStorageUsedWithin, changeStorageUsed } from '../../db/storage-usage.ts';
 import type { Database } from '../../db/schema.ts';
 
 /** Why a reservation was not made. */
@@ -29,13 +30,7 @@ export interface ReservationRequest {
 export async function settleReservation(trx: Transaction<Database>, reservationId: string, userId: string, storedBytes: number): Promise<number | undefined> {
   const reservation = await trx.deleteFrom('upload_reservations').where('id', '=', reservationId).where('user_id', '=', userId).returning('bytes').executeTakeFirst();
   if (!reservation) return undefined;
-  const user = await trx
-    .updateTable('users')
-    .set({ storage_used: sql`storage_used - ${Number(reservation.bytes) - storedBytes}` })
-    .where('id', '=', userId)
-    .returning('storage_used')
-    .executeTakeFirstOrThrow();
-  return Number(user.storage_used);
+  return changeStorageUsed(trx, userId, storedBytes - Number(reservation.bytes));
 }
 
 /**
@@ -69,13 +64,7 @@ export function createUploadReservationsRepository(db: Kysely<Database>, dialect
         bytes = Math.min(bytes, request.storageLimit - Number(user.storage_used));
         if (bytes < 0) return 'storage-full';
       }
-      const reserved = await trx
-        .updateTable('users')
-        .set({ storage_used: sql`storage_used + ${bytes}` })
-        .where('id', '=', userId)
-        .where(sql<boolean>`storage_used + ${bytes} <= ${request.storageLimit}`)
-        .executeTakeFirst();
-      if (Number(reserved.numUpdatedRows) !== 1) return 'storage-full';
+      if (!(await addStorageUsedWithin(trx, userId, bytes, request.storageLimit))) return 'storage-full';
       await trx
         .insertInto('upload_reservations')
         .values({ id: request.id, user_id: userId, bytes, blob_key: request.blobKey, lease_until: request.leaseUntil, created_at: request.now })
@@ -120,7 +109,7 @@ export function createUploadReservationsRepository(db: Kysely<Database>, dialect
           .returning(['bytes', 'blob_key'])
           .executeTakeFirst();
         if (!reservation) return undefined;
-        await trx.updateTable('users').set({ storage_used: sql`storage_used - ${Number(reservation.bytes)}` }).where('id', '=', userId).execute();
+        await changeStorageUsed(trx, userId, -Number(reservation.bytes));
         await queueBlobDeletions(trx, [reservation.blob_key]);
         return reservation.blob_key;
       });

@@ -3,12 +3,8 @@ import { inBatches } from '../../db/batches.ts';
 import { queueBlobDeletions } from '../../db/blob-deletions.ts';
 import type { Dialect } from '../../db/database.ts';
 import { lockUsers } from '../../db/locks.ts';
+import { changeStorageUsed, filesTotal, recountStorageUsed } from '../../db/storage-usage.ts';
 import type { Database } from '../../db/schema.ts';
-
-/** The exact bytes a user's files hold: live, in Trash, and their versions. */
-const filesTotal = (userId: ReturnType<typeof sql.ref> | string) => sql<number>`
-  COALESCE((SELECT SUM(f.size) FROM files f WHERE f.user_id = ${userId}), 0)
-  + COALESCE((SELECT SUM(v.size) FROM file_versions v WHERE v.user_id = ${userId}), 0)`;
 
 /**
  * The queries behind the storage jobs (docs/decisions/0021-crash-safe-storage.md): expired
@@ -37,7 +33,7 @@ export function createStorageUpkeepRepository(db: Kysely<Database>, dialect: Dia
           .returning(['bytes', 'blob_key'])
           .executeTakeFirst();
         if (!gone) return undefined;
-        await trx.updateTable('users').set({ storage_used: sql`storage_used - ${Number(gone.bytes)}` }).where('id', '=', reservation.user_id).execute();
+        await changeStorageUsed(trx, reservation.user_id, -Number(gone.bytes));
         await queueBlobDeletions(trx, [gone.blob_key]);
         return gone.blob_key;
       });
@@ -68,13 +64,7 @@ export function createStorageUpkeepRepository(db: Kysely<Database>, dialect: Dia
         await lockUsers(trx, dialect, [userId]);
         const uploading = await trx.selectFrom('upload_reservations').select('id').where('user_id', '=', userId).limit(1).executeTakeFirst();
         if (uploading) return false;
-        const result = await trx
-          .updateTable('users')
-          .set({ storage_used: filesTotal(userId) })
-          .where('id', '=', userId)
-          .where(sql<boolean>`storage_used <> ${filesTotal(userId)}`)
-          .executeTakeFirst();
-        return Number(result.numUpdatedRows) === 1;
+        return recountStorageUsed(trx, userId);
       });
     },
 

@@ -4,6 +4,7 @@ import { queueBlobDeletions } from '../../db/blob-deletions.ts';
 import type { Dialect } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { inUserTreeTransaction } from '../../db/locks.ts';
+import { changeStorageUsed } from '../../db/storage-usage.ts';
 import { withNameKey } from '../../db/name-keys.ts';
 import { FILE_COLUMNS } from '../../db/file-columns.ts';
 import type { Database, FilesTable, FoldersTable } from '../../db/schema.ts';
@@ -248,7 +249,7 @@ export function createTrashRepository(db: Kysely<Database>, dialect: Dialect) {
         // Deleting the top folder cascades to the folders under it.
         if (type === 'folder') await trx.deleteFrom('folders').where('id', '=', id).where('user_id', '=', userId).execute();
         const freed = [...files, ...versions].reduce((sum, file) => sum + Number(file.size), 0);
-        if (freed > 0) await trx.updateTable('users').set({ storage_used: sql`storage_used - ${freed}` }).where('id', '=', userId).execute();
+        if (freed > 0) await changeStorageUsed(trx, userId, -freed);
         const blobKeys = [...files, ...versions].map((file) => file.blob_key);
         await queueBlobDeletions(trx, blobKeys);
         return blobKeys;
@@ -297,7 +298,7 @@ export function createTrashRepository(db: Kysely<Database>, dialect: Dialect) {
         const versions = await versionsOf(trx, files.map((file) => file.id));
         await deleteFilesById(trx, files);
         const freed = [...files, ...versions].reduce((sum, file) => sum + Number(file.size), 0);
-        if (freed > 0) await trx.updateTable('users').set({ storage_used: sql`storage_used - ${freed}` }).where('id', '=', userId).execute();
+        if (freed > 0) await changeStorageUsed(trx, userId, -freed);
         const done = files.length < PURGE_PAGE;
         // Sub-folders go with their parents (ON DELETE CASCADE); no file is left under any of them.
         if (done) await trx.deleteFrom('folders').where('user_id', '=', userId).where(deletedInTime).execute();

@@ -4,6 +4,7 @@ import { queueBlobDeletions } from '../../db/blob-deletions.ts';
 import type { Dialect } from '../../db/database.ts';
 import { FILE_COLUMNS } from '../../db/file-columns.ts';
 import { lockUsers } from '../../db/locks.ts';
+import { changeStorageUsed } from '../../db/storage-usage.ts';
 import type { Database, FileVersionsTable } from '../../db/schema.ts';
 
 export type VersionRow = FileVersionsTable;
@@ -60,7 +61,7 @@ export function createVersionsRepository(db: Kysely<Database>, dialect: Dialect)
         const freedByUser = new Map<string, number>();
         for (const version of deleted) freedByUser.set(version.user_id, (freedByUser.get(version.user_id) ?? 0) + Number(version.size));
         for (const [userId, freed] of freedByUser) {
-          await trx.updateTable('users').set({ storage_used: sql`storage_used - ${freed}` }).where('id', '=', userId).execute();
+          await changeStorageUsed(trx, userId, -freed);
         }
         const blobKeys = deleted.map((version) => version.blob_key);
         await queueBlobDeletions(trx, blobKeys);

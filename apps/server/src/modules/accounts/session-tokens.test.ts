@@ -37,6 +37,18 @@ describe('session tokens', () => {
     expect(await tokens.verify(token)).toEqual({ userId: 'user-1', sessionId: 'session-1' });
   });
 
+  it('signs the bytes jose signs for the same claims', async () => {
+    const ours = await tokens.sign({ userId: 'user-1', sessionId: 'session-1', expiresAt: inAnHour });
+    const jose = await new SignJWT({ sid: 'session-1' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('user-1')
+      .setIssuer('cloudvault')
+      .setIssuedAt(start)
+      .setExpirationTime(inAnHour)
+      .sign(new TextEncoder().encode(SECRET));
+    expect(ours).toBe(jose);
+  });
+
   it('refuses a token once the injected clock reaches its expiry', async () => {
     const token = await tokens.sign({ userId: 'user-1', sessionId: 'session-1', expiresAt: inAnHour });
     expect(await createSessionTokens(SECRET, clockAt(new Date(inAnHour.getTime() - 1000))).verify(token)).not.toBeNull();

@@ -1,7 +1,6 @@
-import { SignJWT } from 'jose';
 import { setBounded } from '../../lib/bounded-map.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { hs256Key, type JwtPayload, verifyHs256 } from '../../lib/hs256-jwt.ts';
+import { claimsHold, hs256Key, type JwtPayload, numericDate, signHs256, verifyHs256 } from '../../lib/hs256-jwt.ts';
 
 /**
  * The bearer token: a signed JWT naming a session row. The signature rejects forgeries
@@ -15,9 +14,6 @@ export interface SessionTokens {
 const ISSUER = 'cloudvault';
 /** Signatures remembered as checked: a token or two per signed-in device of this node's users. */
 const VERIFIED_TOKENS = 10_000;
-
-/** A NumericDate claim (seconds since the epoch), if the payload has one. */
-const numericDate = (value: unknown): number | undefined => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
 
 export function createSessionTokens(secret: string, clock: Clock): SessionTokens {
   // One key object for both: signing is rare (sign-in), verifying is every signed-in request.
@@ -42,23 +38,12 @@ export function createSessionTokens(secret: string, clock: Clock): SessionTokens
   };
   return {
     sign: async ({ userId, sessionId, expiresAt }) =>
-      new SignJWT({ sid: sessionId })
-        .setProtectedHeader({ alg: 'HS256' })
-        .setSubject(userId)
-        .setIssuer(ISSUER)
-        .setIssuedAt(clock.now())
-        .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
-        .sign(key),
+      signHs256({ sid: sessionId, sub: userId, iss: ISSUER, iat: numericDate(clock.now()), exp: numericDate(expiresAt) }, key),
     // Synchronous inside (lib/hs256-jwt.ts); async for the interface's callers.
     async verify(token) {
       const payload = checkedPayload(token);
-      if (!payload || payload.iss !== ISSUER) return null;
-      const now = Math.floor(clock.now().getTime() / 1000);
-      // Every token we sign expires; one without exp is not ours. The bounds are jose's: expired at exp, valid from nbf.
-      const expiresAt = numericDate(payload.exp);
-      if (expiresAt === undefined || expiresAt <= now) return null;
-      if (payload.nbf !== undefined && (numericDate(payload.nbf) === undefined || (payload.nbf as number) > now)) return null;
-      if (payload.iat !== undefined && numericDate(payload.iat) === undefined) return null;
+      // The claims against the clock on every request, even for a remembered signature.
+      if (!payload || !claimsHold(payload, { now: clock.now(), issuer: ISSUER })) return null;
       if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
       return { userId: payload.sub, sessionId: payload.sid };
     },

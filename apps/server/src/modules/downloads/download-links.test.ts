@@ -1,3 +1,4 @@
+import { SignJWT, jwtVerify } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { createDownloadLinks, DOWNLOAD_LINK_LIFETIME_MS } from './download-links.ts';
 import type { Download } from './download-responses.ts';
@@ -36,5 +37,21 @@ describe('createDownloadLinks', () => {
     expect(await links.resolve('not-a-token')).toBeNull();
     const other = await createDownloadLinks(`${SECRET}-other`, clock).create({ kind: 'file', id: 'f1', userId: 'u1' });
     expect(await links.resolve(tokenOf(other.url))).toBeNull();
+  });
+
+  it('makes links jose verifies, and resolves links jose signed (those handed out before)', async () => {
+    const start = new Date('2026-11-24T10:00:00Z');
+    const joseKey = new TextEncoder().encode(SECRET);
+    const links = createDownloadLinks(SECRET, { now: () => start });
+    links.serve('file', async () => ({ type: 'file', file }));
+    const { url } = await links.create({ kind: 'version', id: 'v1', fileId: 'f1', userId: 'u1' });
+    const { payload } = await jwtVerify(tokenOf(url), joseKey, { audience: 'cloudvault-download', currentDate: start });
+    expect(payload).toMatchObject({ kind: 'version', id: 'v1', fileId: 'f1', sub: 'u1' });
+
+    const expiry = new Date(start.getTime() + DOWNLOAD_LINK_LIFETIME_MS);
+    const jose = await new SignJWT({ kind: 'file', id: 'f1' }).setProtectedHeader({ alg: 'HS256' }).setSubject('u1').setAudience('cloudvault-download').setIssuedAt(start).setExpirationTime(expiry).sign(joseKey);
+    expect(await links.resolve(jose)).toEqual({ type: 'file', file });
+    const otherAudience = await new SignJWT({ kind: 'file', id: 'f1' }).setProtectedHeader({ alg: 'HS256' }).setSubject('u1').setAudience('cloudvault-share-access').setExpirationTime(expiry).sign(joseKey);
+    expect(await links.resolve(otherAudience)).toBeNull();
   });
 });

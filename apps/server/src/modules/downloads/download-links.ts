@@ -1,5 +1,5 @@
-import { SignJWT, jwtVerify } from 'jose';
 import type { Clock } from '../../lib/clock.ts';
+import { hs256Key, numericDate, signHs256, verifyJwt } from '../../lib/hs256-jwt.ts';
 import type { Download } from './download-responses.ts';
 
 /** Long enough to start a download, short enough that a leaked link is soon useless. */
@@ -31,30 +31,32 @@ export type DownloadOf = (target: DownloadTarget) => Promise<Download | null>;
  * that makes links registers how its kind is served, so this one knows none of them.
  */
 export function createDownloadLinks(secret: string, clock: Clock, ownerActive: (userId: string) => Promise<boolean> = async () => true) {
-  const key = new TextEncoder().encode(secret);
+  const key = hs256Key(secret);
   const served = new Map<string, DownloadOf>();
 
-  async function verify(token: string): Promise<DownloadTarget | null> {
-    try {
-      const { payload } = await jwtVerify(token, key, { audience: AUDIENCE, algorithms: ['HS256'], currentDate: clock.now() });
-      const { kind, id, sub, fileId } = payload;
-      if (typeof kind !== 'string' || typeof id !== 'string' || typeof sub !== 'string') return null;
-      return { kind, id, userId: sub, ...(typeof fileId === 'string' ? { fileId } : {}) };
-    } catch {
-      return null;
-    }
+  function verify(token: string): DownloadTarget | null {
+    const payload = verifyJwt(token, key, { now: clock.now(), audience: AUDIENCE });
+    if (!payload) return null;
+    const { kind, id, sub, fileId } = payload;
+    if (typeof kind !== 'string' || typeof id !== 'string' || typeof sub !== 'string') return null;
+    return { kind, id, userId: sub, ...(typeof fileId === 'string' ? { fileId } : {}) };
   }
 
   return {
     async create(target: DownloadTarget): Promise<{ url: string; expiresAt: string }> {
       const expiresAt = new Date(clock.now().getTime() + DOWNLOAD_LINK_LIFETIME_MS);
-      const token = await new SignJWT({ kind: target.kind, id: target.id, ...(target.fileId !== undefined ? { fileId: target.fileId } : {}) })
-        .setProtectedHeader({ alg: 'HS256' })
-        .setSubject(target.userId)
-        .setAudience(AUDIENCE)
-        .setIssuedAt(clock.now())
-        .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
-        .sign(key);
+      const token = signHs256(
+        {
+          kind: target.kind,
+          id: target.id,
+          ...(target.fileId !== undefined ? { fileId: target.fileId } : {}),
+          sub: target.userId,
+          aud: AUDIENCE,
+          iat: numericDate(clock.now()),
+          exp: numericDate(expiresAt),
+        },
+        key,
+      );
       return { url: `/api/downloads/${token}`, expiresAt: expiresAt.toISOString() };
     },
 
@@ -65,7 +67,7 @@ export function createDownloadLinks(secret: string, clock: Clock, ownerActive: (
 
     /** What the token names; null when it is forged, expired, of a kind no module serves, or its owner is suspended. */
     async resolve(token: string): Promise<Download | null> {
-      const target = await verify(token);
+      const target = verify(token);
       const downloadOf = target && served.get(target.kind);
       // A suspended owner's links stop at once, like their sessions (docs/decisions/0029-operator-console.md).
       return downloadOf && (await ownerActive(target.userId)) ? downloadOf(target) : null;

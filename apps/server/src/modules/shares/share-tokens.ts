@@ -1,6 +1,6 @@
 import { createHash, createHmac } from 'node:crypto';
-import { SignJWT, jwtVerify } from 'jose';
 import type { Clock } from '../../lib/clock.ts';
+import { hs256Key, numericDate, signHs256, verifyJwt } from '../../lib/hs256-jwt.ts';
 
 /** How long an unlocked password link stays open to that visitor. */
 export const SHARE_ACCESS_LIFETIME_MS = 60 * 60 * 1000;
@@ -12,7 +12,7 @@ const ACCESS_AUDIENCE = 'cloudvault-share-access';
  * list can still show each link's address.
  */
 export function createShareTokens(secret: string, clock: Clock) {
-  const key = new TextEncoder().encode(secret);
+  const key = hs256Key(secret);
   return {
     tokenFor(shareId: string): string {
       return createHmac('sha256', secret).update(`share-link:${shareId}`).digest('base64url');
@@ -25,24 +25,13 @@ export function createShareTokens(secret: string, clock: Clock) {
     /** A visitor's pass after the right password: bound to the share, one hour. */
     async grantAccess(shareId: string): Promise<{ accessToken: string; expiresAt: string }> {
       const expiresAt = new Date(clock.now().getTime() + SHARE_ACCESS_LIFETIME_MS);
-      const accessToken = await new SignJWT({})
-        .setProtectedHeader({ alg: 'HS256' })
-        .setSubject(shareId)
-        .setAudience(ACCESS_AUDIENCE)
-        .setIssuedAt(clock.now())
-        .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
-        .sign(key);
+      const accessToken = signHs256({ sub: shareId, aud: ACCESS_AUDIENCE, iat: numericDate(clock.now()), exp: numericDate(expiresAt) }, key);
       return { accessToken, expiresAt: expiresAt.toISOString() };
     },
 
     async hasAccess(shareId: string, accessToken: string | undefined): Promise<boolean> {
       if (!accessToken) return false;
-      try {
-        const { payload } = await jwtVerify(accessToken, key, { audience: ACCESS_AUDIENCE, algorithms: ['HS256'], currentDate: clock.now() });
-        return payload.sub === shareId;
-      } catch {
-        return false;
-      }
+      return verifyJwt(accessToken, key, { now: clock.now(), audience: ACCESS_AUDIENCE })?.sub === shareId;
     },
   };
 }

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { filesTotal } from '../../db/storage-usage.ts';
 
 export interface StorageDrift {
   userId: string;
@@ -15,8 +16,7 @@ export interface StorageDrift {
 export async function findStorageDrift(db: Kysely<Database>): Promise<StorageDrift[]> {
   const result = await sql<{ id: string; email: string; storage_used: number; files_total: number }>`
     SELECT u.id, u.email, u.storage_used,
-      COALESCE((SELECT SUM(f.size) FROM files f WHERE f.user_id = u.id), 0)
-        + COALESCE((SELECT SUM(v.size) FROM file_versions v WHERE v.user_id = u.id), 0)
+      ${filesTotal(sql.ref('u.id'))}
         + COALESCE((SELECT SUM(r.bytes) FROM upload_reservations r WHERE r.user_id = u.id), 0) AS files_total
     FROM users u
     ORDER BY u.email`.execute(db);

@@ -21,8 +21,10 @@ export function isBrokenMultipartError(error: unknown): boolean {
  * part (content), then nothing but ignored fields (rest).
  */
 export function multipartBody(request: FastifyRequest): { content(): Promise<UploadContent>; rest(): Promise<void> } {
-  const parts = request.parts({ limits: { fileSize: Number.POSITIVE_INFINITY, fields: 10, fieldSize: 1024, parts: 20 } })[Symbol.asyncIterator]();
+  let parts: AsyncIterator<Multipart> | undefined;
   const next = async (): Promise<Multipart | undefined> => {
+    // Parsing starts with the first part asked for: only once the upload is accepted.
+    parts ??= request.parts({ limits: { fileSize: Number.POSITIVE_INFINITY, fields: 10, fieldSize: 1024, parts: 20 } })[Symbol.asyncIterator]();
     const { done, value } = await parts.next();
     return done ? undefined : value;
   };

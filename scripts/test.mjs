@@ -107,7 +107,7 @@ function skip(name, reason, howToEnable, requiredBy) {
 }
 
 await runCommandsTogether([
-  { name: 'lint', command: 'npx', args: ['eslint', '.'] },
+  { name: 'lint', command: 'npm', args: ['run', 'lint', '--silent'] },
   { name: 'type check', command: 'npm', args: ['run', 'typecheck', '--silent'] },
 ]);
 runVitest('unit', 'unit');

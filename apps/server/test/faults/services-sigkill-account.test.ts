@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createUser } from '@cloudvault/test-support/accounts';
-import { countOwned, type KillableNode, killPoints, startKillableNode } from '../helpers/killable-node.ts';
+import { countOwned, expectConsistent, type KillableNode, killPoints, startKillableNode } from '../helpers/killable-node.ts';
 import { seedTree } from '../helpers/seeded-tree.ts';
 
 /**
@@ -16,12 +16,6 @@ afterAll(async () => {
   await node?.stop();
 });
 
-async function expectConsistent(what: string): Promise<void> {
-  const checked = await node.dbCheck();
-  expect(checked.stdout, `db:check after ${what}`).toContain('Storage is consistent');
-  expect(checked.status).toBe(0);
-}
-
 it('deletes an account wholly or not at all when the node is killed during the deletion', async () => {
   const outcomes: string[] = [];
   let userId = '';
@@ -34,7 +28,7 @@ it('deletes an account wholly or not at all when the node is killed during the d
     const answer = await node.killDuring('DELETE', '/api/user/account', user.token, point, { password: user.password });
     await node.restart();
     await node.converge();
-    await expectConsistent(`an account deletion killed ${when}`);
+    await expectConsistent(node, `an account deletion killed ${when}`);
 
     const signIn = await fetch(`${node.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: user.email, password: user.password }) });
     const files = await countOwned(node.db, 'files', userId);

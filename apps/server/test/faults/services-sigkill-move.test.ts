@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createUser } from '@cloudvault/test-support/accounts';
 import { createFolder } from '@cloudvault/test-support/drive';
 import { request } from '@cloudvault/test-support/running-server';
-import { type KillableNode, killPoints, startKillableNode } from '../helpers/killable-node.ts';
+import { expectConsistent, type KillableNode, killPoints, startKillableNode } from '../helpers/killable-node.ts';
 import { seedTree } from '../helpers/seeded-tree.ts';
 
 /**
@@ -22,12 +22,6 @@ afterAll(async () => {
 
 const seed = (userId: string, parentId: string | null, name: string) => seedTree({ db: node.db, dataDir: node.dataDir, userId, parentId, name, folders: FOLDERS, filesPerFolder: FILES_PER_FOLDER });
 
-async function expectConsistent(what: string): Promise<void> {
-  const checked = await node.dbCheck();
-  expect(checked.stdout, `db:check after ${what}`).toContain('Storage is consistent');
-  expect(checked.status).toBe(0);
-}
-
 it(`moves a folder of ${FOLDERS * FILES_PER_FOLDER} files wholly or not at all when the node is killed during the move`, async () => {
   const user = await createUser(node);
   const outcomes: string[] = [];
@@ -42,7 +36,7 @@ it(`moves a folder of ${FOLDERS * FILES_PER_FOLDER} files wholly or not at all w
     const answer = await node.killDuring('PATCH', `/api/user/folders/${tree.rootId}`, user.token, point, { parentId: to.id });
     // A move frees and queues nothing, so there is nothing for the storage jobs to converge.
     await node.restart();
-    await expectConsistent(`a move killed ${when}`);
+    await expectConsistent(node, `a move killed ${when}`);
 
     const isMoved = await moved();
     outcomes.push(`${when}: ${answer}, ${isMoved ? 'moved' : 'not moved'}`);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createUser } from '@cloudvault/test-support/accounts';
 import { request } from '@cloudvault/test-support/running-server';
-import { countOwned, type KillableNode, killPoints, startKillableNode } from '../helpers/killable-node.ts';
+import { countOwned, expectConsistent, type KillableNode, killPoints, startKillableNode } from '../helpers/killable-node.ts';
 import { seedTree } from '../helpers/seeded-tree.ts';
 
 /**
@@ -22,12 +22,6 @@ afterAll(async () => {
 
 const seed = (userId: string, parentId: string | null, name: string) => seedTree({ db: node.db, dataDir: node.dataDir, userId, parentId, name, folders: FOLDERS, filesPerFolder: FILES_PER_FOLDER });
 
-async function expectConsistent(what: string): Promise<void> {
-  const checked = await node.dbCheck();
-  expect(checked.stdout, `db:check after ${what}`).toContain('Storage is consistent');
-  expect(checked.status).toBe(0);
-}
-
 it(`empties a Trash of ${FOLDERS * FILES_PER_FOLDER} files page by page when the node is killed: what is left is whole and restorable`, async () => {
   const user = await createUser(node);
   const outcomes: string[] = [];
@@ -37,7 +31,7 @@ it(`empties a Trash of ${FOLDERS * FILES_PER_FOLDER} files page by page when the
     const answer = await node.killDuring('DELETE', '/api/trash', user.token, point);
     await node.restart();
     await node.converge();
-    await expectConsistent(`emptying Trash killed ${when}`);
+    await expectConsistent(node, `emptying Trash killed ${when}`);
 
     const left = await node.db.selectFrom('files').select(['id', 'blob_key']).where('id', 'in', tree.fileIds).execute();
     outcomes.push(`${when}: ${answer}, ${left.length} files left`);
@@ -59,7 +53,7 @@ it(`empties a Trash of ${FOLDERS * FILES_PER_FOLDER} files page by page when the
     expect(await countOwned(node.db, 'files', user.user.id)).toBe(0);
   }
   console.log(`Trash purges killed: ${outcomes.join('; ')}`);
-  await expectConsistent('the Trash emptied again');
+  await expectConsistent(node, 'the Trash emptied again');
   const dashboard = (await request<{ storageInfo: { storageUsed: number } }>(node, 'GET', '/api/user/dashboard', { token: user.token })).body;
   expect(dashboard.storageInfo.storageUsed, 'storage used back to nothing').toBe(0);
 });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createUser } from '@cloudvault/test-support/accounts';
 import { BACKGROUND_JOBS } from '../../src/background-jobs.ts';
 import { VERSIONS_KEPT } from '../../src/modules/versions/versions.service.ts';
-import { countOwned, type KillableNode, killPoints, startKillableNode } from '../helpers/killable-node.ts';
+import { countOwned, expectConsistent, type KillableNode, killPoints, startKillableNode } from '../helpers/killable-node.ts';
 import { seedTree } from '../helpers/seeded-tree.ts';
 import { waitFor } from '../helpers/wait-for.ts';
 
@@ -17,12 +17,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await node?.stop();
 });
-
-async function expectConsistent(what: string): Promise<void> {
-  const checked = await node.dbCheck();
-  expect(checked.stdout, `db:check after ${what}`).toContain('Storage is consistent');
-  expect(checked.status).toBe(0);
-}
 
 it('purges expired versions page by page when the job is killed midway: each version gone with its bytes, or whole', async () => {
   const user = await createUser(node);
@@ -42,7 +36,7 @@ it('purges expired versions page by page when the job is killed midway: each ver
     job.kill();
     await job.done;
     await node.converge();
-    await expectConsistent(`a version purge killed ${when}`);
+    await expectConsistent(node, `a version purge killed ${when}`);
     const left = await node.db.selectFrom('file_versions').select('blob_key').where('id', 'in', versionIds).execute();
     outcomes.push(`${when}: ${left.length} of ${versionIds.length} versions left`);
     for (const version of left) expect(await node.blobExists(version.blob_key), 'a version left keeps its bytes').toBe(true);
@@ -51,5 +45,5 @@ it('purges expired versions page by page when the job is killed midway: each ver
   await node.runJobs(BACKGROUND_JOBS.retention).done;
   await node.converge();
   expect(await countOwned(node.db, 'file_versions', user.user.id), 'the purge finished on a later run').toBe(fileIds.length * VERSIONS_KEPT);
-  await expectConsistent('the version purge finished');
+  await expectConsistent(node, 'the version purge finished');
 });

@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { access } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { Kysely } from 'kysely';
+import { expect } from 'vitest';
 import { BACKGROUND_JOBS } from '../../src/background-jobs.ts';
 import { openDatabase, type DatabaseHandle } from '../../src/db/database.ts';
 import type { Database } from '../../src/db/schema.ts';
@@ -127,4 +128,11 @@ export function killPoints(progressed: () => Promise<boolean>): [string, KillPoi
 export async function countOwned(db: Kysely<Database>, table: 'files' | 'file_versions' | 'folders', userId: string): Promise<number> {
   const row = await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('count')).where('user_id', '=', userId).executeTakeFirstOrThrow();
   return Number(row.count);
+}
+
+/** `npm run db:check` against the node's data passes, or the test fails naming what was killed. */
+export async function expectConsistent(node: KillableNode, what: string): Promise<void> {
+  const checked = await node.dbCheck();
+  expect(checked.stdout, `db:check after ${what}`).toContain('Storage is consistent');
+  expect(checked.status).toBe(0);
 }

@@ -21,7 +21,10 @@ const restrict = (files, patterns) => ({ files, rules: { 'no-restricted-imports'
  * from any module), so TypeBox, which the server's validation needs, never reaches a browser.
  */
 const SCHEMA_FREE_CONTRACT = ['validation', 'format', 'languages', 'settings-defaults', 'app-password-limits'];
-const CONTRACT_IS_SHARED = { group: ['**/apps/**', 'node:*', 'react', 'fastify'], message: 'The contract is shared: schemas and pure logic only.' };
+const CONTRACT_IS_SHARED = {
+  group: ['**/apps/**', 'node:*', 'react', 'fastify'],
+  message: 'The contract is shared: schemas and pure logic only.',
+};
 
 const webFeatures = readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
@@ -32,15 +35,45 @@ const webFeatures = readdirSync(new URL('./apps/web/src/features', import.meta.u
  * other. A new folder under modules/ must be placed here (lint stops until it is).
  */
 const SERVER_MODULES = [
-  'plans', 'metrics', 'activity', 'mail', 'settings', 'notifications', 'accounts', 'account-tokens', 'two-factor', 'app-passwords', 'profile',
-  'downloads', 'folders', 'files', 'shares', 'trash', 'versions', 'thumbnails', 'analytics', 'billing', 'account-data', 'storage-upkeep',
-  'resumable-uploads', 'dav', 'admin', 'health', 'web',
+  'plans',
+  'metrics',
+  'activity',
+  'mail',
+  'settings',
+  'notifications',
+  'accounts',
+  'account-tokens',
+  'two-factor',
+  'app-passwords',
+  'profile',
+  'downloads',
+  'folders',
+  'files',
+  'shares',
+  'trash',
+  'versions',
+  'thumbnails',
+  'analytics',
+  'billing',
+  'account-data',
+  'storage-upkeep',
+  'resumable-uploads',
+  'dav',
+  'admin',
+  'health',
+  'web',
 ];
 const MODULES_DIR = 'apps/server/src/modules';
 const unplaced = readdirSync(MODULES_DIR).filter((name) => !SERVER_MODULES.includes(name));
 if (unplaced.length > 0) throw new Error(`eslint.config.js: place ${unplaced.join(', ')} in SERVER_MODULES`);
 /** What a module shows the others: its services and pure files (presenters, the plan catalogue), and the downloads module's links and responses. */
-const MODULE_PUBLIC_FILES = ['**/*.service.ts', '**/*.presenter.ts', '**/*.catalogue.ts', '**/modules/downloads/download-links.ts', '**/modules/downloads/download-responses.ts'];
+const MODULE_PUBLIC_FILES = [
+  '**/*.service.ts',
+  '**/*.presenter.ts',
+  '**/*.catalogue.ts',
+  '**/modules/downloads/download-links.ts',
+  '**/modules/downloads/download-responses.ts',
+];
 const moduleBoundaries = SERVER_MODULES.flatMap((name, index) => {
   const target = `${MODULES_DIR}/${name}/**`;
   const later = SERVER_MODULES.slice(index + 1);
@@ -52,7 +85,13 @@ const moduleBoundaries = SERVER_MODULES.flatMap((name, index) => {
       message: 'Another module is reached through its service (or presenter, catalogue), never its routes, repository or internals.',
     },
     ...(later.length > 0
-      ? [{ target, from: later.map((other) => `${MODULES_DIR}/${other}/**`), message: `${name} may import only modules listed before it in SERVER_MODULES (eslint.config.js): no cycle between modules.` }]
+      ? [
+          {
+            target,
+            from: later.map((other) => `${MODULES_DIR}/${other}/**`),
+            message: `${name} may import only modules listed before it in SERVER_MODULES (eslint.config.js): no cycle between modules.`,
+          },
+        ]
       : []),
   ];
 });
@@ -103,33 +142,43 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   restrict(['packages/contract/**'], [CONTRACT_IS_SHARED]),
-  restrict(SCHEMA_FREE_CONTRACT.map((name) => `packages/contract/src/${name}.ts`), [
-    CONTRACT_IS_SHARED,
-    { group: ['typebox', 'typebox/*'], message: 'The web app bundles this module: it holds values, not schemas.' },
-  ]),
+  restrict(
+    SCHEMA_FREE_CONTRACT.map((name) => `packages/contract/src/${name}.ts`),
+    [CONTRACT_IS_SHARED, { group: ['typebox', 'typebox/*'], message: 'The web app bundles this module: it holds values, not schemas.' }],
+  ),
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],
     rules: {
-      '@typescript-eslint/no-restricted-imports': ['error', {
-        patterns: [{
-          group: ['@cloudvault/contract/*', ...SCHEMA_FREE_CONTRACT.map((name) => `!@cloudvault/contract/${name}`)],
-          allowTypeImports: true,
-          message: `Only types come from the contract's schema modules, so TypeBox stays out of the browser; values come from ${SCHEMA_FREE_CONTRACT.join(', ')}.`,
-        }],
-      }],
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@cloudvault/contract/*', ...SCHEMA_FREE_CONTRACT.map((name) => `!@cloudvault/contract/${name}`)],
+              allowTypeImports: true,
+              message: `Only types come from the contract's schema modules, so TypeBox stays out of the browser; values come from ${SCHEMA_FREE_CONTRACT.join(', ')}.`,
+            },
+          ],
+        },
+      ],
     },
   },
-  restrict(['apps/server/src/lib/**'], [{ group: ['**/modules/**', '**/container*', '**/app*'], message: 'lib is generic: it never knows features.' }]),
-  restrict(['apps/server/src/db/migrations/**'], [
-    { group: ['../**', '!kysely'], message: 'Migrations are frozen: they never import app code.' },
-  ]),
+  restrict(
+    ['apps/server/src/lib/**'],
+    [{ group: ['**/modules/**', '**/container*', '**/app*'], message: 'lib is generic: it never knows features.' }],
+  ),
+  restrict(
+    ['apps/server/src/db/migrations/**'],
+    [{ group: ['../**', '!kysely'], message: 'Migrations are frozen: they never import app code.' }],
+  ),
   {
     files: [`${MODULES_DIR}/**/*.ts`],
     rules: { 'import-x/no-restricted-paths': ['error', { zones: moduleBoundaries }] },
   },
-  restrict(['apps/server/src/modules/**/*.repository.ts'], [
-    { group: ['**/*.service*', '**/*.routes*'], message: 'Repositories hold queries only.' },
-  ]),
+  restrict(
+    ['apps/server/src/modules/**/*.repository.ts'],
+    [{ group: ['**/*.service*', '**/*.routes*'], message: 'Repositories hold queries only.' }],
+  ),
   restrict(['apps/server/src/modules/**/*.service.ts'], [{ group: ['**/*.routes*', 'fastify'], message: 'Services know no HTTP.' }]),
   {
     // One zone per web feature, read from the folders so a new feature is covered at once.

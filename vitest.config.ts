@@ -102,7 +102,9 @@ checkIntegrationLists();
  */
 function integrationFiles(): { include: string[]; exclude: string[] } {
   const env = process.env;
-  const include = (env.TEST_FILES === 'storage' ? STORAGE_TESTS : ['**']).map((name) => `${INTEGRATION_TESTS}/${name === '**' ? '*.test.ts' : name}`);
+  const include = (env.TEST_FILES === 'storage' ? STORAGE_TESTS : ['**']).map(
+    (name) => `${INTEGRATION_TESTS}/${name === '**' ? '*.test.ts' : name}`,
+  );
   const excluded: string[] = [];
   // The tree races line up their interleaving with PostgreSQL row locks, and several nodes
   // on one database need PostgreSQL: SQLite runs one writer at a time, so there they could

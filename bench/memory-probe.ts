@@ -71,25 +71,47 @@ async function cpuSeconds(pid: number): Promise<number> {
 async function listingCost(pid: number, client: Awaited<ReturnType<typeof register>>, dataDir: string, count: number, requests = 100) {
   const folderId = await createFolder(client, 'listing');
   insertRows(dataDir, client.userId, folderId, count);
-  const list = () => request(`${client.url}/api/files?folderId=${folderId}`, { method: 'GET', headers: { authorization: `Bearer ${client.token}` }, idleTimeoutMs: 60_000 });
+  const list = () =>
+    request(`${client.url}/api/files?folderId=${folderId}`, {
+      method: 'GET',
+      headers: { authorization: `Bearer ${client.token}` },
+      idleTimeoutMs: 60_000,
+    });
   for (let index = 0; index < 10; index++) await list();
   const before = await cpuSeconds(pid);
   for (let index = 0; index < requests; index++) await list();
-  return ((await cpuSeconds(pid)) - before) * 1000 / requests;
+  return (((await cpuSeconds(pid)) - before) * 1000) / requests;
 }
 
 async function runVariant(variant: Variant, large: { path: string; size: number }, uploads: number, downloads: number) {
   const root = await mkdtemp(path.join(tmpdir(), 'memory-probe-'));
   const plans = JSON.parse(await readFile(path.join(repoRoot, 'apps/server/config/plans.json'), 'utf8')) as Record<string, unknown>[];
-  Object.assign(plans.find((plan) => plan.id === 'FREE')!, { storageLimit: 1024 ** 4, maxFileSize: null, maxConcurrentUploads: null });
+  Object.assign(
+    plans.find((plan) => plan.id === 'FREE')!,
+    { storageLimit: 1024 ** 4, maxFileSize: null, maxConcurrentUploads: null },
+  );
   await writeFile(path.join(root, 'plans.json'), JSON.stringify(plans));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const statsFile = path.join(root, 'v8-stats.json');
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, DATA_DIR: path.join(root, 'data'), LOG_LEVEL: 'warn', PLANS_FILE: path.join(root, 'plans.json'), MEMORY_PROBE_STATS: statsFile, ...variant.env };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: url,
+    DATA_DIR: path.join(root, 'data'),
+    LOG_LEVEL: 'warn',
+    PLANS_FILE: path.join(root, 'plans.json'),
+    MEMORY_PROBE_STATS: statsFile,
+    ...variant.env,
+  };
   delete env.DATABASE_URL;
   delete env.STORAGE_DRIVER;
-  const child = spawn(process.execPath, [...variant.flags, '--import', preload, variant.bundle ? path.join(repoRoot, variant.bundle) : SERVER_BUNDLE], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(
+    process.execPath,
+    [...variant.flags, '--import', preload, variant.bundle ? path.join(repoRoot, variant.bundle) : SERVER_BUNDLE],
+    { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   const output = captureOutput(child, 8 * 1024 * 1024);
   const pid = child.pid!;
   try {
@@ -126,21 +148,36 @@ async function runVariant(variant: Variant, large: { path: string; size: number 
     await sampler;
     const end = await rssKb(pid);
     const transfersCpu = await cpuSeconds(pid);
-    const listingMs = process.env.MEMORY_LISTING ? await listingCost(pid, client, path.join(root, 'data'), Number(process.env.MEMORY_LISTING)) : undefined;
-    child.kill("SIGUSR1");
+    const listingMs = process.env.MEMORY_LISTING
+      ? await listingCost(pid, client, path.join(root, 'data'), Number(process.env.MEMORY_LISTING))
+      : undefined;
+    child.kill('SIGUSR1');
     await new Promise((resolve) => setTimeout(resolve, 100));
-    child.kill("SIGUSR2");
+    child.kill('SIGUSR2');
     await new Promise((resolve) => setTimeout(resolve, 300));
     const v8 = JSON.parse(await readFile(statsFile, 'utf8').catch(() => '{}'));
     if (process.env.MEMORY_OUTPUT) await writeFile(process.env.MEMORY_OUTPUT, output());
-    return { startup: startup.rss, afterSignUp: afterSignUp.rss, groupsAfterSignUp, hwm: end.hwm, upMbs, downMbs, peak, v8, transfersCpu, listingMs };
+    return {
+      startup: startup.rss,
+      afterSignUp: afterSignUp.rss,
+      groupsAfterSignUp,
+      hwm: end.hwm,
+      upMbs,
+      downMbs,
+      peak,
+      v8,
+      transfersCpu,
+      listingMs,
+    };
   } finally {
     await stopChild(child);
     await rm(root, { recursive: true, force: true });
   }
 }
 
-const variants: Variant[] = process.env.MEMORY_VARIANTS ? JSON.parse(process.env.MEMORY_VARIANTS) : [{ name: 'current', flags: SERVER_NODE_FLAGS }];
+const variants: Variant[] = process.env.MEMORY_VARIANTS
+  ? JSON.parse(process.env.MEMORY_VARIANTS)
+  : [{ name: 'current', flags: SERVER_NODE_FLAGS }];
 const rounds = Number(process.env.MEMORY_ROUNDS ?? 2);
 const size = Number(process.env.MEMORY_FILE_MIB ?? 1024) * MiB;
 await ensureServerBuild();
@@ -157,7 +194,9 @@ try {
         `round ${round} ${variant.name} (load ${load}): start ${mb(result.startup)} MB, after sign-up ${mb(result.afterSignUp)} MB, peak ${mb(result.hwm)} MB;` +
           ` upload ${result.upMbs.map((speed) => speed.toFixed(0)).join('/')} MB/s, download ${result.downMbs.map((speed) => speed.toFixed(0)).join('/')} MB/s;` +
           ` server CPU ${result.transfersCpu.toFixed(2)} s to the end of the transfers` +
-          (result.listingMs === undefined ? '' : `; listing of ${process.env.MEMORY_LISTING} files ${result.listingMs.toFixed(1)} ms CPU per request`),
+          (result.listingMs === undefined
+            ? ''
+            : `; listing of ${process.env.MEMORY_LISTING} files ${result.listingMs.toFixed(1)} ms CPU per request`),
       );
       const groups = (of: Record<string, number>) =>
         Object.entries(of)

@@ -69,7 +69,9 @@ try {
   // What the daily figures job writes beside them (analytics.repository.ts).
   await sql`INSERT INTO storage_daily_totals (day, bytes) SELECT day, sum(bytes) FROM storage_daily GROUP BY day`.execute(db);
   await sql`ANALYZE`.execute(db);
-  log(`seeded ${USERS} users, their subscriptions, invoices and ${DAYS} days of storage figures in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  log(
+    `seeded ${USERS} users, their subscriptions, invoices and ${DAYS} days of storage figures in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
 
   const registered = await fetch(`${url}/api/auth/register`, {
     method: 'POST',
@@ -91,7 +93,9 @@ try {
       ORDER BY ${sql.ref(sort === 'storage' ? 'storage_used' : 'created_at')} DESC, id DESC OFFSET 50000 LIMIT 1`.execute(db);
     const row = rows.rows[0];
     if (!row) throw new Error('fewer users than the deep page needs');
-    return Buffer.from(JSON.stringify({ sort, value: sort === 'storage' ? Number(row.value) : row.value, id: row.id })).toString('base64url');
+    return Buffer.from(JSON.stringify({ sort, value: sort === 'storage' ? Number(row.value) : row.value, id: row.id })).toString(
+      'base64url',
+    );
   };
 
   const queries: Array<[string, string]> = [
@@ -127,9 +131,13 @@ try {
   const width = Math.max(...results.map((result) => result.name.length));
   // Other work on this machine (tests, builds) skews every figure: the load says how much.
   const [load] = os.loadavg() as [number];
-  process.stdout.write(`Operator console, ${USERS} users on PostgreSQL (target ${TARGET_MS} ms; load average ${load.toFixed(2)} on ${os.cpus().length} cores):\n`);
+  process.stdout.write(
+    `Operator console, ${USERS} users on PostgreSQL (target ${TARGET_MS} ms; load average ${load.toFixed(2)} on ${os.cpus().length} cores):\n`,
+  );
   for (const result of results) {
-    process.stdout.write(`  ${result.name.padEnd(width)}  median ${String(result.medianMs).padStart(6)} ms  p95 ${String(result.p95Ms).padStart(6)} ms  ${result.withinTarget ? 'ok' : 'OVER TARGET'}\n`);
+    process.stdout.write(
+      `  ${result.name.padEnd(width)}  median ${String(result.medianMs).padStart(6)} ms  p95 ${String(result.p95Ms).padStart(6)} ms  ${result.withinTarget ? 'ok' : 'OVER TARGET'}\n`,
+    );
   }
 } finally {
   await app.close();

@@ -34,12 +34,19 @@ export interface BenchReport {
   warnings: string[];
 }
 
-const headline = (figure: ServerFigure | undefined, compares: ScenarioResult['compares']) => (figure?.status === 'measured' ? (figure[compares] ?? null) : null);
+const headline = (figure: ServerFigure | undefined, compares: ScenarioResult['compares']) =>
+  figure?.status === 'measured' ? (figure[compares] ?? null) : null;
 
 /** Speed of ours relative to a ceiling, so that 1.0 means "as fast" whatever the unit. */
 export function ratio(scenario: ScenarioResult, ceiling: ServerName): number | null {
-  const ours = headline(scenario.figures.find((figure) => figure.server === 'ours'), scenario.compares);
-  const other = headline(scenario.figures.find((figure) => figure.server === ceiling), scenario.compares);
+  const ours = headline(
+    scenario.figures.find((figure) => figure.server === 'ours'),
+    scenario.compares,
+  );
+  const other = headline(
+    scenario.figures.find((figure) => figure.server === ceiling),
+    scenario.compares,
+  );
   if (ours === null || other === null || !Number.isFinite(ours) || !Number.isFinite(other) || ours === 0) return null;
   return scenario.compares === 'p99Ms' ? other / ours : ours / other;
 }
@@ -67,7 +74,12 @@ export function judgeGoals(scenarios: ReportedScenario[], peakDuringLarge: numbe
   const memory = `Server peak RSS during the ${largeLabel} transfers < 150 MB`;
   const latency = 'Folder listing: ours p99 < 15 ms';
   const scenarioTargets = scenarios.flatMap((scenario) =>
-    (scenario.targets ?? []).map((target): Goal => ({ scenarioId: scenario.id, description: target.description, measured: target.measured, verdict: target.met ? 'PASS' : 'MISS' })),
+    (scenario.targets ?? []).map((target): Goal => ({
+      scenarioId: scenario.id,
+      description: target.description,
+      measured: target.measured,
+      verdict: target.met ? 'PASS' : 'MISS',
+    })),
   );
   return [
     ratioGoal('large-upload', 0.9, 'Upload, durable'),
@@ -78,7 +90,12 @@ export function judgeGoals(scenarios: ReportedScenario[], peakDuringLarge: numbe
       ? { scenarioId: 'memory', description: memory, measured: '—', verdict: 'N/A', why: 'not read' }
       : { scenarioId: 'memory', description: memory, measured: mb(peakDuringLarge), verdict: peakDuringLarge < 150 * MB ? 'PASS' : 'MISS' },
     listing?.status === 'measured' && listing.p99Ms !== undefined
-      ? { scenarioId: 'listing', description: latency, measured: `${listing.p99Ms.toFixed(1)} ms`, verdict: listing.p99Ms < 15 ? 'PASS' : 'MISS' }
+      ? {
+          scenarioId: 'listing',
+          description: latency,
+          measured: `${listing.p99Ms.toFixed(1)} ms`,
+          verdict: listing.p99Ms < 15 ? 'PASS' : 'MISS',
+        }
       : { scenarioId: 'listing', description: latency, measured: '—', verdict: 'N/A', why: listing?.note ?? 'not measured' },
     ratioGoal('concurrent-listing', 0.5, 'Small folder listing, many connections', 'bareFastify'),
     ...scenarioTargets,
@@ -96,7 +113,11 @@ function describe(figure: ServerFigure, compares: ScenarioResult['compares']): s
 
 function table(rows: string[][]): string {
   const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
-  const line = (row: string[]) => row.map((cell, column) => cell.padEnd(widths[column]!)).join('  ').trimEnd();
+  const line = (row: string[]) =>
+    row
+      .map((cell, column) => cell.padEnd(widths[column]!))
+      .join('  ')
+      .trimEnd();
   return [line(rows[0]!), widths.map((width) => '-'.repeat(width)).join('  '), ...rows.slice(1).map(line)].join('\n');
 }
 
@@ -112,7 +133,7 @@ export function formatReport(report: BenchReport): string {
         figure.server,
         describe(figure, scenario.compares),
         ours ? fixed(scenario.ratios.nginx ?? undefined, 2) : '',
-        ours ? fixed((scenario.ratios.bareFastify ?? scenario.ratios.bareNode) ?? undefined, 2) : '',
+        ours ? fixed(scenario.ratios.bareFastify ?? scenario.ratios.bareNode ?? undefined, 2) : '',
         goal ? `${goal.verdict} (${goal.description.replace(/^.*: /, '')})` : '',
         mb(scenario.peakRssAfter[figure.server]),
       ]);

@@ -26,7 +26,9 @@ import { startOurServer } from './servers/ours.ts';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const env = process.env;
-const bundles = env.REQUEST_CPU_BUNDLES ? env.REQUEST_CPU_BUNDLES.split(',').map((bundle) => path.resolve(repoRoot, bundle.trim())) : [SERVER_BUNDLE];
+const bundles = env.REQUEST_CPU_BUNDLES
+  ? env.REQUEST_CPU_BUNDLES.split(',').map((bundle) => path.resolve(repoRoot, bundle.trim()))
+  : [SERVER_BUNDLE];
 const rounds = Number(env.REQUEST_CPU_ROUNDS ?? 5);
 const requestsPerRound = Number(env.REQUEST_CPU_REQUESTS ?? 4000);
 const FILES = 100;
@@ -60,7 +62,8 @@ async function load(target: Target, count: number): Promise<{ cpuPerRequestUs: n
   const client = async () => {
     while (left-- > 0) {
       const response = await request(target.url, { headers: target.headers, idleTimeoutMs });
-      if (response.status !== 200 || response.bytes !== target.bytes) throw new Error(`${target.name} answered ${response.status} with ${response.bytes} bytes, expected ${target.bytes}`);
+      if (response.status !== 200 || response.bytes !== target.bytes)
+        throw new Error(`${target.name} answered ${response.status} with ${response.bytes} bytes, expected ${target.bytes}`);
     }
   };
   await Promise.all(Array.from({ length: CONNECTIONS }, client));
@@ -75,7 +78,11 @@ async function folderOfFiles(client: CloudVaultClient, sample: string): Promise<
   return folderId;
 }
 
-const loadAverage = () => os.loadavg().map((value) => value.toFixed(1)).join(' ');
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((value) => value.toFixed(1))
+    .join(' ');
 const tempRoot = await mkdtemp(path.join(os.tmpdir(), 'cloudvault-request-cpu-'));
 const targets: Target[] = [];
 /** Everything started, stopped by PID at the end however the run went. */
@@ -113,7 +120,9 @@ try {
     process.stderr.write(`[request-cpu] round ${round}/${rounds} done; load average ${loadAverage()}\n`);
   }
   const bareRate = median((results.get('bare fastify') ?? []).map((sample) => sample.requestsPerSecond));
-  console.log(`${FILES} files (${Buffer.byteLength(listing)} bytes of JSON), ${CONNECTIONS} connections, ${requestsPerRound} requests × ${rounds} rounds, ${env.REQUEST_CPU_DATABASE_URL ? 'PostgreSQL' : 'SQLite'}`);
+  console.log(
+    `${FILES} files (${Buffer.byteLength(listing)} bytes of JSON), ${CONNECTIONS} connections, ${requestsPerRound} requests × ${rounds} rounds, ${env.REQUEST_CPU_DATABASE_URL ? 'PostgreSQL' : 'SQLite'}`,
+  );
   for (const [name, samples] of results) {
     const cpu = samples.map((sample) => sample.cpuPerRequestUs);
     const rate = median(samples.map((sample) => sample.requestsPerSecond));

@@ -68,7 +68,10 @@ async function main(): Promise<BenchReport> {
   const warnings: string[] = [];
   // Other work on this 2-core machine (a test run, a build) skews every figure of the run.
   const [loadAverageAtStart] = os.loadavg() as [number];
-  if (loadAverageAtStart > 1) warnings.push(`The machine was busy when the run started (load ${loadAverageAtStart.toFixed(2)} on ${os.cpus().length} cores): figures are noisy; re-run on an idle machine.`);
+  if (loadAverageAtStart > 1)
+    warnings.push(
+      `The machine was busy when the run started (load ${loadAverageAtStart.toFixed(2)} on ${os.cpus().length} cores): figures are noisy; re-run on an idle machine.`,
+    );
 
   log(`generating test files (${config.quick ? 'quick' : 'full'} mode) in ${root}`);
   const fixtures = await createFixtures(root, config);
@@ -78,12 +81,14 @@ async function main(): Promise<BenchReport> {
   servers.push(ours);
   const nginx = await startNginx(root, fixtures.filesDir);
   if (nginx) servers.push(nginx);
-  else warnings.push('nginx is NOT INSTALLED (apt-get install nginx-light): the nginx ceiling is NOT MEASURED and no target can be judged.');
+  else
+    warnings.push('nginx is NOT INSTALLED (apt-get install nginx-light): the nginx ceiling is NOT MEASURED and no target can be judged.');
   const bare = await startBareNode(root, fixtures.filesDir);
   servers.push(bare);
   const ceilings = nginx ? [nginx, bare] : [bare];
 
-  const memories = async () => Object.fromEntries(await Promise.all(servers.map(async (server) => [server.name, await server.memory()] as const)));
+  const memories = async () =>
+    Object.fromEntries(await Promise.all(servers.map(async (server) => [server.name, await server.memory()] as const)));
   const baselineMemory = await memories();
 
   const client = await register(ours.url, config.idleTimeoutMs);
@@ -96,7 +101,8 @@ async function main(): Promise<BenchReport> {
       ratios: { nginx: ratio(result, 'nginx'), bareNode: ratio(result, 'bare node'), bareFastify: ratio(result, 'bare fastify') },
       peakRssAfter: Object.fromEntries(Object.entries(peaks).map(([name, memory]) => [name, memory?.peakBytes ?? null])),
     });
-    for (const figure of result.figures) if (figure.status === 'failed') warnings.push(`${result.id}: ${figure.server} FAILED: ${figure.note}`);
+    for (const figure of result.figures)
+      if (figure.status === 'failed') warnings.push(`${result.id}: ${figure.server} FAILED: ${figure.note}`);
   };
 
   // The peak judged is the transfers' own, not sign-up's password hash before them.
@@ -116,14 +122,22 @@ async function main(): Promise<BenchReport> {
     log(what);
     await record(await run());
   };
-  await scenario('resumable-upload', `tus upload of ${formatMiB(fixtures.large.size)} against multipart (${config.rounds} round(s))`, () => resumableUpload(ctx));
+  await scenario('resumable-upload', `tus upload of ${formatMiB(fixtures.large.size)} against multipart (${config.rounds} round(s))`, () =>
+    resumableUpload(ctx),
+  );
   await scenario('concurrent-uploads', `${config.concurrentUploads} concurrent uploads`, () => concurrentUploads(ctx));
   await scenario('folder-zip', `folder zip of ${config.zipFileCount} files`, () => folderZip(ctx));
   await scenario('listing', `listing a folder of ${config.listingFileCount} files`, () => listing(ctx));
-  await scenario('concurrent-listing', `listing a folder of ${config.concurrentListingFileCount} files on ${config.concurrentListingConnections} connections`, () => concurrentListing(ctx, root));
+  await scenario(
+    'concurrent-listing',
+    `listing a folder of ${config.concurrentListingFileCount} files on ${config.concurrentListingConnections} connections`,
+    () => concurrentListing(ctx, root),
+  );
   await scenario('thumbnails', `thumbnails of ${config.thumbnailPhotos} 12 MP JPEGs`, () => thumbnails(ctx));
   await scenario('dav-listing', `WebDAV PROPFIND of a folder of ${config.listingFileCount} files`, () => davListing(ctx));
-  await scenario('lighthouse-performance', "Lighthouse performance of the web pages and the first visit's JavaScript", () => lighthousePerformance(ours.url, root, config.idleTimeoutMs));
+  await scenario('lighthouse-performance', "Lighthouse performance of the web pages and the first visit's JavaScript", () =>
+    lighthousePerformance(ours.url, root, config.idleTimeoutMs),
+  );
 
   const serverOutput = ours.output().trim();
   if (serverOutput) warnings.push(`our server logged (LOG_LEVEL=warn), last lines:\n${serverOutput.split('\n').slice(-20).join('\n')}`);
@@ -142,25 +156,30 @@ async function main(): Promise<BenchReport> {
 }
 
 if (only === 'growth') clearTimeout(watchdog);
-else try {
-  const report = await main();
-  await mkdir(path.dirname(resultsFile), { recursive: true });
-  // Three decimals are more than any of these figures can claim.
-  const rounded = (_key: string, value: unknown) => (typeof value === 'number' && !Number.isInteger(value) ? Math.round(value * 1000) / 1000 : value);
-  await writeFile(resultsFile, `${JSON.stringify(report, rounded, 2)}\n`);
-  process.stdout.write(`${formatReport(report)}\n\nJSON: ${path.relative(repoRoot, resultsFile)}\n`);
-  // A benchmark is not a test: missed targets do not fail it, a broken measurement does.
-  if (report.scenarios.some((scenario) => scenario.figures.some((figure) => figure.status === 'failed'))) process.exitCode = 1;
-} catch (error) {
-  log(`the benchmark could not run: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-  process.exitCode = 1;
-} finally {
-  clearTimeout(watchdog);
-  await cleanUp();
-}
+else
+  try {
+    const report = await main();
+    await mkdir(path.dirname(resultsFile), { recursive: true });
+    // Three decimals are more than any of these figures can claim.
+    const rounded = (_key: string, value: unknown) =>
+      typeof value === 'number' && !Number.isInteger(value) ? Math.round(value * 1000) / 1000 : value;
+    await writeFile(resultsFile, `${JSON.stringify(report, rounded, 2)}\n`);
+    process.stdout.write(`${formatReport(report)}\n\nJSON: ${path.relative(repoRoot, resultsFile)}\n`);
+    // A benchmark is not a test: missed targets do not fail it, a broken measurement does.
+    if (report.scenarios.some((scenario) => scenario.figures.some((figure) => figure.status === 'failed'))) process.exitCode = 1;
+  } catch (error) {
+    log(`the benchmark could not run: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    process.exitCode = 1;
+  } finally {
+    clearTimeout(watchdog);
+    await cleanUp();
+  }
 
 if (only !== 'main') {
-  const growthWatchdog = setTimeout(() => abort('the growth series passed their deadline (GROWTH_DEADLINE_MINUTES): cut off', 1), loadGrowthConfig(process.env).deadlineMs);
+  const growthWatchdog = setTimeout(
+    () => abort('the growth series passed their deadline (GROWTH_DEADLINE_MINUTES): cut off', 1),
+    loadGrowthConfig(process.env).deadlineMs,
+  );
   try {
     const growth = await runGrowth(repoRoot, log);
     process.stdout.write(`\n${growth.text}\n`);

@@ -40,7 +40,8 @@ function addonImplementation(): Implementation | null {
     hash: async () => {
       const hasher = createHasher();
       for (let pass = 0; pass < passes; pass++) {
-        for (const chunk of chunks) await new Promise<void>((resolve, reject) => updateHasher(hasher, [chunk], (error) => (error ? reject(error) : resolve())));
+        for (const chunk of chunks)
+          await new Promise<void>((resolve, reject) => updateHasher(hasher, [chunk], (error) => (error ? reject(error) : resolve())));
       }
       return digestHasher(hasher);
     },
@@ -50,7 +51,9 @@ function addonImplementation(): Implementation | null {
 const cpuinfo = await readFile('/proc/cpuinfo', 'utf8').catch(() => '');
 const implementations = [nodeCrypto, addonImplementation()].filter((candidate): candidate is Implementation => candidate !== null);
 const expected = await nodeCrypto.hash();
-console.log(`sha256 of ${total / MiB} MiB from memory; CPU has SHA-NI: ${/\bsha_ni\b/.test(cpuinfo) ? 'yes' : 'no'}; load ${(await readFile('/proc/loadavg', 'utf8')).split(' ')[0]}`);
+console.log(
+  `sha256 of ${total / MiB} MiB from memory; CPU has SHA-NI: ${/\bsha_ni\b/.test(cpuinfo) ? 'yes' : 'no'}; load ${(await readFile('/proc/loadavg', 'utf8')).split(' ')[0]}`,
+);
 for (const implementation of implementations) {
   let best = Infinity;
   for (let round = 0; round < 3; round++) {

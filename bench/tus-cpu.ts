@@ -24,7 +24,9 @@ import { startOurServer } from './servers/ours.ts';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const env = process.env;
-const variants: { name: string; bundle?: string; flags?: string[] }[] = env.TUS_CPU_VARIANTS ? JSON.parse(env.TUS_CPU_VARIANTS) : [{ name: 'current' }];
+const variants: { name: string; bundle?: string; flags?: string[] }[] = env.TUS_CPU_VARIANTS
+  ? JSON.parse(env.TUS_CPU_VARIANTS)
+  : [{ name: 'current' }];
 const rounds = Number(env.TUS_CPU_ROUNDS ?? 3);
 const MiB = 1024 * 1024;
 const size = env.BENCH_QUICK === '1' ? 64 * MiB : 1024 * MiB;
@@ -56,7 +58,11 @@ async function measure(pid: number, client: CloudVaultClient, transfer: () => Pr
   const clientCpu = process.cpuUsage(clientBefore);
   const serverCpu = (await cpuSeconds(pid)) - server;
   await removeFile(client, id);
-  return { mbPerSecond: size / 1e6 / wall, serverCpuPerGiB: perGiB(serverCpu), clientCpuPerGiB: perGiB((clientCpu.user + clientCpu.system) / 1e6) };
+  return {
+    mbPerSecond: size / 1e6 / wall,
+    serverCpuPerGiB: perGiB(serverCpu),
+    clientCpuPerGiB: perGiB((clientCpu.user + clientCpu.system) / 1e6),
+  };
 }
 
 const loadAverage = () => os.loadavg()[0]!.toFixed(2);
@@ -80,7 +86,9 @@ try {
     stops.push(() => server.stop());
     targets.push({ name: variant.name, pid: server.pid, client: await register(server.url, 60_000), tus: [], multipart: [], ratios: [] });
   }
-  console.log(`${formatMiB(size)} in ${formatMiB(CHUNK_BYTES)} PATCHes against multipart, ${rounds} rounds; load ${loadAverage()} at start`);
+  console.log(
+    `${formatMiB(size)} in ${formatMiB(CHUNK_BYTES)} PATCHes against multipart, ${rounds} rounds; load ${loadAverage()} at start`,
+  );
   for (let round = 1; round <= rounds; round++) {
     for (const target of targets) {
       const tus = await measure(target.pid, target.client, () => tusUpload(target.client, source, size, `tus-${round}.bin`, CHUNK_BYTES));
@@ -95,7 +103,9 @@ try {
     }
   }
   for (const target of targets) {
-    console.log(`${target.name}\n  tus:       ${describe(target.tus)}\n  multipart: ${describe(target.multipart)}\n  tus / multipart: ${target.ratios.map((ratio) => ratio.toFixed(2)).join(', ')} (median ${median(target.ratios).toFixed(2)})`);
+    console.log(
+      `${target.name}\n  tus:       ${describe(target.tus)}\n  multipart: ${describe(target.multipart)}\n  tus / multipart: ${target.ratios.map((ratio) => ratio.toFixed(2)).join(', ')} (median ${median(target.ratios).toFixed(2)})`,
+    );
   }
   console.log(`load at the end: ${loadAverage()}`);
 } finally {

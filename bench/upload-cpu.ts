@@ -55,7 +55,9 @@ async function measure(label: string, pids: number[], transfer: () => Promise<vo
   const serverCpu = (await cpuSeconds(pids)) - server;
   const clientCpu = clientSeconds() - client;
   const perGiB = (seconds: number) => ((seconds * 1024 * MiB) / size).toFixed(2);
-  console.log(`${label.padEnd(28)} ${(size / 1e6 / wall).toFixed(0).padStart(5)} MB/s  server CPU ${perGiB(serverCpu)} s/GiB  client CPU ${perGiB(clientCpu)} s/GiB  2-core bound ${(size / 1e6 / ((serverCpu + clientCpu) / 2)).toFixed(0)} MB/s`);
+  console.log(
+    `${label.padEnd(28)} ${(size / 1e6 / wall).toFixed(0).padStart(5)} MB/s  server CPU ${perGiB(serverCpu)} s/GiB  client CPU ${perGiB(clientCpu)} s/GiB  2-core bound ${(size / 1e6 / ((serverCpu + clientCpu) / 2)).toFixed(0)} MB/s`,
+  );
 }
 
 const root = await mkdtemp(path.join(os.tmpdir(), 'cloudvault-upload-cpu-'));
@@ -75,7 +77,9 @@ try {
   if (!nginx) throw new Error('nginx is not installed (apt-get install nginx-light)');
   servers.push(nginx);
   const [oursPid] = await processesNamed(process.pid, process.execPath);
-  const nginxWorkers = (await Promise.all((await processesNamed(process.pid, '/usr/sbin/nginx')).map((master) => processesNamed(master, 'nginx: worker')))).flat();
+  const nginxWorkers = (
+    await Promise.all((await processesNamed(process.pid, '/usr/sbin/nginx')).map((master) => processesNamed(master, 'nginx: worker')))
+  ).flat();
   if (!oursPid || nginxWorkers.length === 0) throw new Error('could not find the server processes');
   const client = await register(ours.url, 60_000);
   console.log(`Upload of ${formatMiB(size)}, load ${os.loadavg()[0]!.toFixed(2)} at start; CPU per GiB uploaded`);

@@ -44,7 +44,13 @@ try {
         run: async () => {
           await syncDisks();
           const form = multipartFile(large.path, large.size, large.name);
-          const answer = await request(url, { method: 'POST', headers: form.headers, body: form.body, keepText: true, idleTimeoutMs: config.idleTimeoutMs });
+          const answer = await request(url, {
+            method: 'POST',
+            headers: form.headers,
+            body: form.body,
+            keepText: true,
+            idleTimeoutMs: config.idleTimeoutMs,
+          });
           if (answer.status !== 200) throw new Error(`answered ${answer.status}: ${answer.text}`);
           return mbPerSecond(large.size, answer.ms);
         },
@@ -68,7 +74,10 @@ try {
   for (const [name, { samples, status, note }] of outcomes) {
     if (status !== 'measured') process.exitCode = 1;
     const value = median(samples);
-    const figure = status === 'measured' ? `${value.toFixed(0).padStart(6)} MB/s  ${(value / nginxMedian).toFixed(2)} ×  [${samples.map((v) => v.toFixed(0)).join(', ')}]` : `FAILED: ${note}`;
+    const figure =
+      status === 'measured'
+        ? `${value.toFixed(0).padStart(6)} MB/s  ${(value / nginxMedian).toFixed(2)} ×  [${samples.map((v) => v.toFixed(0)).join(', ')}]`
+        : `FAILED: ${note}`;
     process.stdout.write(`  ${name.padEnd(26)} ${figure}\n`);
   }
 } catch (error) {

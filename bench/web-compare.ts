@@ -40,7 +40,11 @@ const builds: { name: string; server?: OurServer; token?: string; audits: Map<st
 ];
 const reportsDir = process.env.BENCH_LIGHTHOUSE_REPORTS === '1' ? path.join(import.meta.dirname, 'results', 'lighthouse') : tempRoot;
 const runStamp = new Date().toISOString().replace(/[:.]/g, '-');
-const load = () => os.loadavg().map((value) => value.toFixed(2)).join(' ');
+const load = () =>
+  os
+    .loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
 
 try {
   // The current build is served from a copy: a rebuild during the run must not change it.
@@ -50,7 +54,8 @@ try {
   for (const build of builds) {
     const env = { WEB_DIST_DIR: build.name === 'baseline' ? path.resolve(baselineDist) : currentDist };
     build.server = await startOurServer(repoRoot, path.join(tempRoot, build.name), env);
-    if (pages.includes('/dashboard')) build.token = (await seedDrive(build.server.url, path.join(tempRoot, build.name, 'drive'), DASHBOARD_FILES, 60_000)).token;
+    if (pages.includes('/dashboard'))
+      build.token = (await seedDrive(build.server.url, path.join(tempRoot, build.name, 'drive'), DASHBOARD_FILES, 60_000)).token;
   }
   const { browser, port } = await launchAuditedBrowser();
   try {
@@ -59,11 +64,19 @@ try {
       for (const page of pages) {
         // Alternate which build goes first, so neither always follows the other.
         for (const build of round % 2 === 1 ? builds : [...builds].reverse()) {
-          const audit = await auditOnce(build.server!, build.token, page, port, path.join(reportsDir, `${runStamp}-compare${page.replace(/\//g, '-')}-${build.name}-${round}.json`));
+          const audit = await auditOnce(
+            build.server!,
+            build.token,
+            page,
+            port,
+            path.join(reportsDir, `${runStamp}-compare${page.replace(/\//g, '-')}-${build.name}-${round}.json`),
+          );
           const audits = build.audits.get(page) ?? [];
           audits.push(audit);
           build.audits.set(page, audits);
-          process.stdout.write(`round ${round} ${page} ${build.name}: ${audit.score} (LCP ${audit.lcpMs} ms, TBT ${audit.tbtMs} ms, FCP ${audit.fcpMs} ms) load ${load()}\n`);
+          process.stdout.write(
+            `round ${round} ${page} ${build.name}: ${audit.score} (LCP ${audit.lcpMs} ms, TBT ${audit.tbtMs} ms, FCP ${audit.fcpMs} ms) load ${load()}\n`,
+          );
         }
       }
     }
@@ -74,7 +87,9 @@ try {
     for (const build of builds) {
       const audits = build.audits.get(page) ?? [];
       const of = (pick: (audit: Audit) => number) => median(audits.map(pick));
-      process.stdout.write(`median ${page} ${build.name}: ${of((a) => a.score)} (LCP ${of((a) => a.lcpMs)} ms, TBT ${of((a) => a.tbtMs)} ms, FCP ${of((a) => a.fcpMs)} ms) of ${audits.map((a) => a.score).join(', ')}\n`);
+      process.stdout.write(
+        `median ${page} ${build.name}: ${of((a) => a.score)} (LCP ${of((a) => a.lcpMs)} ms, TBT ${of((a) => a.tbtMs)} ms, FCP ${of((a) => a.fcpMs)} ms) of ${audits.map((a) => a.score).join(', ')}\n`,
+      );
     }
   }
 } finally {
@@ -86,8 +101,19 @@ async function auditOnce(server: OurServer, token: string | undefined, page: str
   const signedIn = page === '/dashboard';
   // The session of that server's user, and a cold HTTP cache, as the bench's own audit.
   if (signedIn) await signInAndClearCache(port, server.url, token!);
-  const [performance] = await auditPage(`${server.url}${page}`, port, ['performance'], signedIn ? { disableStorageReset: true } : {}, reportFile);
+  const [performance] = await auditPage(
+    `${server.url}${page}`,
+    port,
+    ['performance'],
+    signedIn ? { disableStorageReset: true } : {},
+    reportFile,
+  );
   const lhr = JSON.parse(await readFile(reportFile, 'utf8')) as { audits: Record<string, { numericValue?: number }> };
   const metric = (id: string) => Math.round(lhr.audits[id]?.numericValue ?? Number.NaN);
-  return { score: performance!.score, lcpMs: metric('largest-contentful-paint'), tbtMs: metric('total-blocking-time'), fcpMs: metric('first-contentful-paint') };
+  return {
+    score: performance!.score,
+    lcpMs: metric('largest-contentful-paint'),
+    tbtMs: metric('total-blocking-time'),
+    fcpMs: metric('first-contentful-paint'),
+  };
 }

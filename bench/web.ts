@@ -18,9 +18,15 @@ const ours = await startOurServer(repoRoot, tempRoot).catch(async (error: unknow
   throw error;
 });
 try {
-  process.stderr.write(`[bench:web] ${os.cpus().length} cores, load ${os.loadavg().map((value) => value.toFixed(2)).join(' ')} at start\n`);
+  process.stderr.write(
+    `[bench:web] ${os.cpus().length} cores, load ${os
+      .loadavg()
+      .map((value) => value.toFixed(2))
+      .join(' ')} at start\n`,
+  );
   const result = await lighthousePerformance(ours.url, tempRoot, 60_000);
-  for (const target of result.targets ?? []) process.stdout.write(`${target.met ? 'PASS' : 'MISS'} ${target.description}: ${target.measured}\n`);
+  for (const target of result.targets ?? [])
+    process.stdout.write(`${target.met ? 'PASS' : 'MISS'} ${target.description}: ${target.measured}\n`);
   process.stdout.write(`\nNotes:\n${result.notes.map((note) => `  ${note}`).join('\n')}\n`);
 } finally {
   await ours.stop();

@@ -33,7 +33,9 @@ import { startOurServer } from './servers/ours.ts';
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const BARE_SENDER = fileURLToPath(new URL('./servers/bare-zip-sender-server.ts', import.meta.url));
 const env = process.env;
-const bundles = env.ZIP_COST_BUNDLES ? env.ZIP_COST_BUNDLES.split(',').map((bundle) => path.resolve(repoRoot, bundle.trim())) : [SERVER_BUNDLE];
+const bundles = env.ZIP_COST_BUNDLES
+  ? env.ZIP_COST_BUNDLES.split(',').map((bundle) => path.resolve(repoRoot, bundle.trim()))
+  : [SERVER_BUNDLE];
 const rounds = Number(env.ZIP_COST_ROUNDS ?? 5);
 const zipsPerRound = Number(env.ZIP_COST_ZIPS ?? 20);
 const fileCount = Number(env.ZIP_COST_FILES ?? 1000);
@@ -83,7 +85,8 @@ async function measure(target: Target): Promise<Sample> {
   const downloads: Download[] = [];
   for (let index = 0; index < zipsPerRound; index++) {
     const response = await fastGet(target.url, target.headers, idleTimeoutMs);
-    if (response.status !== 200 || response.bytes !== target.bytes) throw new Error(`${target.name} answered ${response.status} with ${response.bytes} bytes, expected ${target.bytes}`);
+    if (response.status !== 200 || response.bytes !== target.bytes)
+      throw new Error(`${target.name} answered ${response.status} with ${response.bytes} bytes, expected ${target.bytes}`);
     downloads.push(response);
   }
   const client = process.cpuUsage(clientBefore);
@@ -96,7 +99,11 @@ async function measure(target: Target): Promise<Sample> {
   };
 }
 
-const loadAverage = () => os.loadavg().map((value) => value.toFixed(1)).join(' ');
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((value) => value.toFixed(1))
+    .join(' ');
 const tempRoot = await mkdtemp(path.join(os.tmpdir(), 'cloudvault-zip-cost-'));
 const stops: (() => Promise<void>)[] = [];
 try {
@@ -132,7 +139,14 @@ try {
     const url = `${server.url}/api/user/folders/${folderId}/download`;
     const headers = { authorization: `Bearer ${client.token}` };
     const first = await fastGet(url, headers, idleTimeoutMs);
-    targets.push({ name: `ours ${path.relative(repoRoot, bundle)}`, pids: async () => [server.pid], mainThread: server.pid, url, headers, bytes: first.bytes });
+    targets.push({
+      name: `ours ${path.relative(repoRoot, bundle)}`,
+      pids: async () => [server.pid],
+      mainThread: server.pid,
+      url,
+      headers,
+      bytes: first.bytes,
+    });
     // The same server sending nginx's pre-built zip as one stored file: what its transport
     // costs for these bytes, apart from the zip's own work (rows, headers, 1,000 files).
     const prebuilt = await upload(client, zipPath, zipBytes, 'prebuilt.zip');
@@ -147,7 +161,14 @@ try {
   }
   const bare = await startScriptServer(BARE_SENDER, { ZIP_FILE: zipPath, MEMBERS_DIR: path.join(tempRoot, 'folder') });
   stops.push(() => bare.stop());
-  targets.push({ name: 'our sender alone (no server)', pids: async () => [bare.pid], mainThread: bare.pid, url: `${bare.url}/folder.zip`, headers: {}, bytes: zipBytes });
+  targets.push({
+    name: 'our sender alone (no server)',
+    pids: async () => [bare.pid],
+    mainThread: bare.pid,
+    url: `${bare.url}/folder.zip`,
+    headers: {},
+    bytes: zipBytes,
+  });
   targets.push({ name: 'nginx', pids: () => childPids(nginxPid), url: nginx.fileUrl('folder.zip'), headers: {}, bytes: zipBytes });
   await syncDisks();
 

@@ -26,7 +26,9 @@ async function violationsOf(page: Page, where: string, scope?: string): Promise<
   const builder = new AxeBuilder({ page }).withTags(AXE_TAGS);
   const results = await (scope ? builder.include(scope) : builder).analyze();
   return results.violations.flatMap((violation) =>
-    violation.nodes.map((node) => `${where} ${violation.id}: ${node.target.join(' ')} — ${node.failureSummary?.split('\n')[1]?.trim() ?? violation.help}`),
+    violation.nodes.map(
+      (node) => `${where} ${violation.id}: ${node.target.join(' ')} — ${node.failureSummary?.split('\n')[1]?.trim() ?? violation.help}`,
+    ),
   );
 }
 
@@ -59,7 +61,8 @@ async function sharedLinks() {
   await createFolder(session.server, owner.token, 'Photos', holiday.id);
   const vault = await createFolder(session.server, owner.token, 'Vault');
   const old = await createFolder(session.server, owner.token, 'Old trip');
-  const share = (url: string, body: object) => callApi<{ shareUrl: string }>(session.server, owner.token, 'POST', url, body).then((answer) => answer.shareUrl);
+  const share = (url: string, body: object) =>
+    callApi<{ shareUrl: string }>(session.server, owner.token, 'POST', url, body).then((answer) => answer.shareUrl);
   const links = {
     file: await share(`/files/${file.id}/share`, { expiresIn: 24 }),
     folder: await share(`/user/folders/${holiday.id}/share`, { shareType: 'public' }),
@@ -87,7 +90,11 @@ describe.each(VIEWPORTS)('at $name size', ({ viewport, mobile }) => {
       await page.goto('/admin/users');
       await heading(page, 'Users').waitFor();
       // A table from tablet width up, cards on a phone: whichever shows.
-      await page.getByRole('link', { name: /Grace Hopper/ }).filter({ visible: true }).first().waitFor();
+      await page
+        .getByRole('link', { name: /Grace Hopper/ })
+        .filter({ visible: true })
+        .first()
+        .waitFor();
       found.push(...(await violationsOf(page, 'users')));
 
       await page.goto(`/admin/users/${target.user.id}`);
@@ -115,7 +122,9 @@ describe.each(VIEWPORTS)('at $name size', ({ viewport, mobile }) => {
         await page.keyboard.press('Escape');
         await dialog.waitFor({ state: 'detached' });
         // React gives focus back in the effect after the dialog leaves the page: a moment later.
-        await expect.poll(() => opener.evaluate((element) => element === document.activeElement), { message: `focus returns to ${button}` }).toBe(true);
+        await expect
+          .poll(() => opener.evaluate((element) => element === document.activeElement), { message: `focus returns to ${button}` })
+          .toBe(true);
       }
 
       // Done for real, so the undoing dialogs show and the audit log has rows.

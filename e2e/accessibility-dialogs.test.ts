@@ -14,7 +14,6 @@ import { useE2eSession } from './helpers/session.ts';
 
 const session = useE2eSession('accessibility-dialogs');
 
-
 const dialogNamed = (page: Page, name: string) => page.getByRole('dialog', { name, exact: true });
 
 const made = { photo: '', pdf: '' };
@@ -33,7 +32,8 @@ async function fullAccount({ free = false } = {}) {
   const account = await createUser(session.server, { firstName: 'Ada', lastName: 'Lovelace' });
   if (!free) await subscribe(session.server, account.token, 'PREMIUM');
   const folder = await createFolder(session.server, account.token, 'Projects');
-  const put = (content: Parameters<typeof createFile>[2], name: string, type: string) => createFile(session.server, account.token, content, { name, type });
+  const put = (content: Parameters<typeof createFile>[2], name: string, type: string) =>
+    createFile(session.server, account.token, content, { name, type });
   const files = {
     image: await put({ path: made.photo }, 'photo.png', 'image/png'),
     pdf: await put({ path: made.pdf }, 'report.pdf', 'application/pdf'),
@@ -53,7 +53,9 @@ async function dialogViolations(page: Page, label: string): Promise<string[]> {
   await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
   const results = await new AxeBuilder({ page }).include('[role="dialog"]').withTags(AXE_TAGS).analyze();
   return results.violations.flatMap((violation) =>
-    violation.nodes.map((node) => `${label} ${violation.id}: ${node.target.join(' ')} — ${node.failureSummary?.split('\n')[1]?.trim() ?? violation.help}`),
+    violation.nodes.map(
+      (node) => `${label} ${violation.id}: ${node.target.join(' ')} — ${node.failureSummary?.split('\n')[1]?.trim() ?? violation.help}`,
+    ),
   );
 }
 
@@ -72,7 +74,9 @@ function focusIsVisible(page: Page): Promise<boolean> {
     const look = async () => {
       await Promise.all(element.getAnimations().map((animation) => animation.finished));
       const style = getComputedStyle(element);
-      return [style.outlineStyle, style.outlineWidth, style.outlineColor, style.boxShadow, style.borderColor, style.backgroundColor].join('|');
+      return [style.outlineStyle, style.outlineWidth, style.outlineColor, style.boxShadow, style.borderColor, style.backgroundColor].join(
+        '|',
+      );
     };
     const focused = await look();
     element.blur();
@@ -89,7 +93,13 @@ const FOCUS_RETURN_TIMEOUT = 5_000;
  * Opens a dialog with `open`, audits it, checks focus went in and Tab shows where it is,
  * closes it with Escape and checks focus is back on the page rather than lost on <body>.
  */
-async function auditDialog(page: Page, found: string[], name: string, open: () => Promise<void>, whileOpen?: (dialog: Locator) => Promise<void>) {
+async function auditDialog(
+  page: Page,
+  found: string[],
+  name: string,
+  open: () => Promise<void>,
+  whileOpen?: (dialog: Locator) => Promise<void>,
+) {
   await open();
   const dialog = dialogNamed(page, name);
   await dialog.waitFor();
@@ -104,7 +114,10 @@ async function auditDialog(page: Page, found: string[], name: string, open: () =
   // React gives focus back in the effect after the dialog leaves the page: a moment later,
   // which on the shared two-core CI machine once took longer than expect.poll's default second.
   await expect
-    .poll(() => page.evaluate(() => document.activeElement !== document.body), { message: `focus returns from “${name}”`, timeout: FOCUS_RETURN_TIMEOUT })
+    .poll(() => page.evaluate(() => document.activeElement !== document.body), {
+      message: `focus returns from “${name}”`,
+      timeout: FOCUS_RETURN_TIMEOUT,
+    })
     .toBe(true);
 }
 
@@ -132,7 +145,7 @@ describe.each(VIEWPORTS)('dialogs at $name size', ({ viewport, mobile }) => {
       return { account, page, context, files, found: [] as string[] };
     }
 
-    it('the file manager\'s dialogs have no axe violations and work by keyboard', { timeout: AUDIT_TIMEOUT }, async () => {
+    it("the file manager's dialogs have no axe violations and work by keyboard", { timeout: AUDIT_TIMEOUT }, async () => {
       const { page, context, found } = await audited();
       await page.goto('/dashboard');
       await tile(page, 'notes.txt').waitFor();
@@ -181,7 +194,10 @@ describe.each(VIEWPORTS)('dialogs at $name size', ({ viewport, mobile }) => {
         'Version history',
         () => viewer.getByRole('button', { name: 'Version history' }).click(),
         async (dialog) => {
-          await dialog.getByRole('list', { name: 'Versions' }).getByRole('listitem', { name: /^Version of / }).waitFor();
+          await dialog
+            .getByRole('list', { name: 'Versions' })
+            .getByRole('listitem', { name: /^Version of / })
+            .waitFor();
           found.push(...(await dialogViolations(page, 'Version history (listed)')));
         },
       );
@@ -195,11 +211,15 @@ describe.each(VIEWPORTS)('dialogs at $name size', ({ viewport, mobile }) => {
       const { account, page, context, found } = await audited({ free: true });
       await page.goto('/trash');
       await page.getByRole('button', { name: 'Empty Trash' }).waitFor();
-      await auditDialog(page, found, 'Delete “draft.txt” forever?', () => page.getByRole('button', { name: 'Delete forever draft.txt' }).click());
+      await auditDialog(page, found, 'Delete “draft.txt” forever?', () =>
+        page.getByRole('button', { name: 'Delete forever draft.txt' }).click(),
+      );
       await auditDialog(page, found, 'Empty Trash?', () => page.getByRole('button', { name: 'Empty Trash' }).click());
 
       await page.goto('/shares');
-      await auditDialog(page, found, 'Revoke the share of “Projects”?', () => page.getByRole('button', { name: 'Revoke share of Projects' }).click());
+      await auditDialog(page, found, 'Revoke the share of “Projects”?', () =>
+        page.getByRole('button', { name: 'Revoke share of Projects' }).click(),
+      );
 
       await page.goto('/subscription');
       await auditDialog(page, found, 'Upgrade Your Plan', () => page.getByRole('button', { name: 'Upgrade Plan' }).click());
@@ -211,39 +231,45 @@ describe.each(VIEWPORTS)('dialogs at $name size', ({ viewport, mobile }) => {
       expect(found).toEqual([]);
     });
 
-    it('the settings dialogs (account deletion, app passwords, two-factor) have no axe violations', { timeout: AUDIT_TIMEOUT }, async () => {
-      const { page, context, found } = await audited();
-      await page.goto('/settings');
-      await auditDialog(page, found, 'Delete your account?', () => page.getByRole('button', { name: 'Delete Account' }).click());
-      const devices = page.getByRole('region', { name: 'Devices and app passwords' });
-      await devices.getByLabel('Device name').fill('Laptop');
-      await auditDialog(page, found, 'Create an app password for Laptop', () => devices.getByRole('button', { name: 'Create app password' }).click());
-      await auditDialog(page, found, 'App password for Laptop', async () => {
-        await devices.getByRole('button', { name: 'Create app password' }).click();
-        const confirm = dialogNamed(page, 'Create an app password for Laptop');
-        await confirm.getByLabel('Your password').fill(DEFAULT_PASSWORD);
-        await confirm.getByRole('button', { name: 'Create', exact: true }).click();
-      });
-      await auditDialog(page, found, 'Revoke Laptop?', () => devices.getByRole('button', { name: 'Revoke Laptop' }).click());
+    it(
+      'the settings dialogs (account deletion, app passwords, two-factor) have no axe violations',
+      { timeout: AUDIT_TIMEOUT },
+      async () => {
+        const { page, context, found } = await audited();
+        await page.goto('/settings');
+        await auditDialog(page, found, 'Delete your account?', () => page.getByRole('button', { name: 'Delete Account' }).click());
+        const devices = page.getByRole('region', { name: 'Devices and app passwords' });
+        await devices.getByLabel('Device name').fill('Laptop');
+        await auditDialog(page, found, 'Create an app password for Laptop', () =>
+          devices.getByRole('button', { name: 'Create app password' }).click(),
+        );
+        await auditDialog(page, found, 'App password for Laptop', async () => {
+          await devices.getByRole('button', { name: 'Create app password' }).click();
+          const confirm = dialogNamed(page, 'Create an app password for Laptop');
+          await confirm.getByLabel('Your password').fill(DEFAULT_PASSWORD);
+          await confirm.getByRole('button', { name: 'Create', exact: true }).click();
+        });
+        await auditDialog(page, found, 'Revoke Laptop?', () => devices.getByRole('button', { name: 'Revoke Laptop' }).click());
 
-      // Two-factor: the set-up, the recovery codes, then the turn-off dialog.
-      const twoFactor = page.getByRole('switch', { name: 'Two-factor authentication' });
-      await twoFactor.click();
-      const setup = dialogNamed(page, 'Configure two-factor authentication');
-      await setup.getByRole('img', { name: 'QR code for your authenticator app' }).waitFor();
-      found.push(...(await dialogViolations(page, 'Configure two-factor authentication')));
-      const secret = (await setup.locator('code').textContent())?.trim() ?? '';
-      await setup.getByLabel('Authentication code').fill(totpCode(secret, new Date()));
-      await setup.getByRole('button', { name: 'Turn On' }).click();
-      const codes = dialogNamed(page, 'Save your recovery codes');
-      await codes.getByRole('list', { name: 'Recovery codes' }).waitFor();
-      found.push(...(await dialogViolations(page, 'Save your recovery codes')));
-      await codes.getByRole('button', { name: "I've saved them" }).click();
-      await page.waitForFunction(() => document.querySelector('[role="switch"][aria-checked="true"]') !== null);
-      await auditDialog(page, found, 'Turn off two-factor authentication', () => twoFactor.click());
-      await context.close();
-      expect(found).toEqual([]);
-    });
+        // Two-factor: the set-up, the recovery codes, then the turn-off dialog.
+        const twoFactor = page.getByRole('switch', { name: 'Two-factor authentication' });
+        await twoFactor.click();
+        const setup = dialogNamed(page, 'Configure two-factor authentication');
+        await setup.getByRole('img', { name: 'QR code for your authenticator app' }).waitFor();
+        found.push(...(await dialogViolations(page, 'Configure two-factor authentication')));
+        const secret = (await setup.locator('code').textContent())?.trim() ?? '';
+        await setup.getByLabel('Authentication code').fill(totpCode(secret, new Date()));
+        await setup.getByRole('button', { name: 'Turn On' }).click();
+        const codes = dialogNamed(page, 'Save your recovery codes');
+        await codes.getByRole('list', { name: 'Recovery codes' }).waitFor();
+        found.push(...(await dialogViolations(page, 'Save your recovery codes')));
+        await codes.getByRole('button', { name: "I've saved them" }).click();
+        await page.waitForFunction(() => document.querySelector('[role="switch"][aria-checked="true"]') !== null);
+        await auditDialog(page, found, 'Turn off two-factor authentication', () => twoFactor.click());
+        await context.close();
+        expect(found).toEqual([]);
+      },
+    );
   });
 });
 

@@ -22,7 +22,11 @@ beforeAll(async () => {
   const projects = await createFolder(session.server, owner.token, 'Projects');
   const empty = await createFolder(session.server, owner.token, 'Empty');
   await createFolder(session.server, owner.token, 'Drafts', projects.id);
-  await createFile(session.server, owner.token, 'minutes of the meeting', { name: 'minutes.txt', type: 'text/plain', folderId: projects.id });
+  await createFile(session.server, owner.token, 'minutes of the meeting', {
+    name: 'minutes.txt',
+    type: 'text/plain',
+    folderId: projects.id,
+  });
   await createFile(session.server, owner.token, 'hello', { name: 'notes.txt', type: 'text/plain' });
   await createFile(session.server, owner.token, new Uint8Array(40_000), { name: 'report.pdf', type: 'application/pdf' });
   const old = await createFile(session.server, owner.token, 'old', { name: 'old-draft.txt', type: 'text/plain' });
@@ -49,7 +53,9 @@ async function settled(page: Page): Promise<void> {
   await page.waitForFunction(
     () =>
       !document.querySelector('.animate-spin, [aria-busy="true"], .cv-tile-in') &&
-      document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity),
+      document
+        .getAnimations()
+        .every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity),
   );
 }
 

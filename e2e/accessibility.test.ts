@@ -30,4 +30,3 @@ describe.each(VIEWPORTS)('public pages at $name size', ({ viewport, mobile }) =>
     expect(found).toEqual([]);
   });
 });
-

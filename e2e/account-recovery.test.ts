@@ -36,7 +36,10 @@ describe('e-mail verification in the browser', () => {
     // Five an hour: after four more, the sixth is refused with how long to wait.
     const token = await page.evaluate(() => localStorage.getItem('token'));
     for (let sent = 1; sent < 5; sent += 1) {
-      const response = await fetch(`${session.server.url}/api/auth/resend-verification`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+      const response = await fetch(`${session.server.url}/api/auth/resend-verification`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+      });
       expect(response.status).toBe(202);
     }
     // On a phone the toast sits over the button until it goes (it stays while hovered).
@@ -113,9 +116,13 @@ describe('password recovery in the browser', () => {
     await page.waitForURL('**/login');
     await toast(page, 'Your password was changed. Sign in with your new password.').waitFor();
     // Every session ended, the one from registration too, and the app password with them.
-    expect((await fetch(`${session.server.url}/api/auth/profile`, { headers: { authorization: `Bearer ${account.token}` } })).status).toBe(401);
+    expect((await fetch(`${session.server.url}/api/auth/profile`, { headers: { authorization: `Bearer ${account.token}` } })).status).toBe(
+      401,
+    );
     const davAuthorization = `Basic ${Buffer.from(`${account.email}:${appPassword}`).toString('base64')}`;
-    expect((await fetch(`${session.server.url}/dav/`, { method: 'PROPFIND', headers: { depth: '0', authorization: davAuthorization } })).status).toBe(401);
+    expect(
+      (await fetch(`${session.server.url}/dav/`, { method: 'PROPFIND', headers: { depth: '0', authorization: davAuthorization } })).status,
+    ).toBe(401);
     await page.getByLabel('E-mail').fill(account.email);
     await page.getByLabel('Password', { exact: true }).fill(account.password);
     await page.getByRole('button', { name: 'Sign in' }).click();

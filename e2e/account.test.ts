@@ -70,7 +70,10 @@ describe('profile', () => {
     await page.goto('/profile');
     await page.getByRole('tab', { name: 'Activity' }).click();
     await page.getByText('Uploaded notes.txt (5 Bytes)').waitFor();
-    await page.getByText(/^Signed in from /).first().waitFor();
+    await page
+      .getByText(/^Signed in from /)
+      .first()
+      .waitFor();
     await page.getByRole('tab', { name: 'Preferences' }).click();
     await page.getByText('Account created').waitFor();
     await context.close();
@@ -310,7 +313,10 @@ describe('notification bell', () => {
     const account = await createUser(session.server);
     await fetch(`${session.server.url}/api/auth/login`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'user-agent': 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36' },
+      headers: {
+        'content-type': 'application/json',
+        'user-agent': 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+      },
       body: JSON.stringify({ email: account.email, password: account.password }),
     });
     const { page, context } = await openPage(session.browser, session.server.url, { token: account.token });

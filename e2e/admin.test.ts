@@ -148,7 +148,11 @@ describe('the operator console', () => {
   it('lists the users as cards on a phone, searchable, without sideways scrolling', async () => {
     const admin = await signedInOperator();
     await createUser(session.server, { firstName: 'Ada', lastName: 'Byron' });
-    const { page, context } = await openPage(session.browser, session.server.url, { token: admin.token, viewport: { width: 390, height: 844 }, mobile: true });
+    const { page, context } = await openPage(session.browser, session.server.url, {
+      token: admin.token,
+      viewport: { width: 390, height: 844 },
+      mobile: true,
+    });
     await page.goto('/admin/users');
     const cards = page.getByRole('list', { name: 'Accounts found' });
     await cards.getByRole('link', { name: /Ada Byron/ }).waitFor();

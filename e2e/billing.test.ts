@@ -81,7 +81,10 @@ describe('billing journey', () => {
     { timeout: 240_000 },
     async () => {
       const account = await createUser(session.server, { firstName: 'Grace' });
-      const keep = await createFile(session.server, account.token, 'still mine after the downgrade\n', { name: 'keep.txt', type: 'text/plain' });
+      const keep = await createFile(session.server, account.token, 'still mine after the downgrade\n', {
+        name: 'keep.txt',
+        type: 'text/plain',
+      });
       const { page, context } = await openPage(session.browser, session.server.url, { token: account.token });
 
       // Pricing, signed in: Free is the current plan, Pro can be bought.
@@ -115,7 +118,9 @@ describe('billing journey', () => {
       await receipt.getByText(`#${billingHistory[0]!.invoiceId.slice(-8)}`).waitFor();
       await receipt.getByText('9.99 USD').waitFor();
       await receipt.getByText('Paid').waitFor();
-      expect(await receipt.getByRole('link', { name: 'View Full Invoice' }).getAttribute('href')).toMatch(/\/api\/payments\/local\/invoices\//);
+      expect(await receipt.getByRole('link', { name: 'View Full Invoice' }).getAttribute('href')).toMatch(
+        /\/api\/payments\/local\/invoices\//,
+      );
       await page.getByRole('region', { name: "What's included" }).getByText('100 GB storage').waitFor();
       expect(await page.getByRole('link', { name: 'Manage Subscription' }).getAttribute('href')).toBe('/subscription');
       // The header's plan badge follows at once.
@@ -200,13 +205,19 @@ describe('billing journey', () => {
 
       // An upload in the dashboard is refused with the reason; an existing file still downloads.
       await page.goto('/dashboard');
-      await page.getByRole('region', { name: 'Storage', exact: true }).getByText(/ of 500 MB used$/).waitFor();
+      await page
+        .getByRole('region', { name: 'Storage', exact: true })
+        .getByText(/ of 500 MB used$/)
+        .waitFor();
       const small = path.join(session.workDir, 'one-more.txt');
       await writeFile(small, 'one more file');
       await page.getByRole('button', { name: 'Upload', exact: true }).click();
       await page.getByRole('dialog', { name: 'Upload Files' }).locator('input[type="file"]').setInputFiles(small);
       const row = page.getByRole('region', { name: 'Uploads' }).getByRole('listitem', { name: 'one-more.txt' });
-      await row.getByRole('alert').filter({ hasText: /more than the 500 MB of the Free plan/ }).waitFor();
+      await row
+        .getByRole('alert')
+        .filter({ hasText: /more than the 500 MB of the Free plan/ })
+        .waitFor();
       await toast(page, '1 file failed to upload').waitFor();
 
       const download = page.waitForEvent('download');

@@ -94,7 +94,11 @@ describe('phone', () => {
     const account = await createUser(server);
     const trip = await createFolder(server, account.token, 'Trip');
     await createFile(server, account.token, 'jpg', { name: 'beach.jpg', type: 'image/jpeg', folderId: trip.id });
-    const { page, context } = await openPage(browser, server.url, { token: account.token, viewport: { width: 390, height: 844 }, mobile: true });
+    const { page, context } = await openPage(browser, server.url, {
+      token: account.token,
+      viewport: { width: 390, height: 844 },
+      mobile: true,
+    });
     await page.goto('/dashboard');
     const folder = tile(page, 'Trip');
     await folder.waitFor();
@@ -108,7 +112,9 @@ describe('phone', () => {
     // the window is waited out on the page's own clock, the tap until its click was handled.
     const firstTapSeenAt = await page.evaluate(() => performance.now());
     await page.waitForFunction((since) => performance.now() - since > 300, firstTapSeenAt);
-    const click = await page.evaluateHandle(() => ({ handled: new Promise<void>((resolve) => document.addEventListener('click', () => resolve(), { once: true })) }));
+    const click = await page.evaluateHandle(() => ({
+      handled: new Promise<void>((resolve) => document.addEventListener('click', () => resolve(), { once: true })),
+    }));
     await page.touchscreen.tap(centre.x, centre.y);
     await click.evaluate(({ handled }) => handled);
     // The router's navigation, had the tap opened the folder, would have landed by the next frames.

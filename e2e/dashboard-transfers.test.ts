@@ -28,7 +28,11 @@ async function fileOnDisk(name: string, content: Buffer | string): Promise<strin
 describe('uploads', () => {
   it('uploads several files through the file chooser, with progress and the summary toast', async () => {
     const { account, page, context } = await signedIn();
-    const contents = { 'photo.jpg': randomContent(300_000), 'notes.txt': Buffer.from('first line\nsecond line\n'), 'report.pdf': randomContent(50_000) };
+    const contents = {
+      'photo.jpg': randomContent(300_000),
+      'notes.txt': Buffer.from('first line\nsecond line\n'),
+      'report.pdf': randomContent(50_000),
+    };
     const files = await Promise.all(Object.entries(contents).map(([name, bytes]) => fileOnDisk(name, bytes)));
     await page.goto('/dashboard');
     await page.getByText('Your cloud is empty').waitFor();
@@ -59,7 +63,9 @@ describe('uploads', () => {
 
     const stored = await listFiles(session.server, account.token);
     for (const file of stored) {
-      expect((await downloadFile(session.server, account.token, file.id)).bytes.equals(contents[file.originalName as keyof typeof contents])).toBe(true);
+      expect(
+        (await downloadFile(session.server, account.token, file.id)).bytes.equals(contents[file.originalName as keyof typeof contents]),
+      ).toBe(true);
     }
     await context.close();
   });
@@ -73,14 +79,21 @@ describe('uploads', () => {
     // 1 MB/s up: slow enough to watch.
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 1024 * 1024 });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: 1024 * 1024,
+    });
 
     await page.getByRole('button', { name: 'Upload', exact: true }).click();
     await page.getByRole('dialog', { name: 'Upload Files' }).locator('input[type="file"]').setInputFiles([slow, other]);
 
     const slowRow = panel(page).getByRole('listitem', { name: 'slow.bin' });
     await slowRow.getByText(/^3 MB · \d+% · [\d.]+ (KB|MB)\/s · \d+ seconds? left$/).waitFor({ timeout: 8000 });
-    await panel(page).getByText(/^\d+% overall$/).waitFor();
+    await panel(page)
+      .getByText(/^\d+% overall$/)
+      .waitFor();
 
     // Cancel the other one: its row goes and it never reaches the session.server.
     await panel(page).getByRole('listitem', { name: 'other.bin' }).getByRole('button', { name: 'Cancel upload' }).click();
@@ -139,11 +152,24 @@ describe('uploads', () => {
     // Only the server knows the storage left: the page sends the file, and the refusal comes
     // while tens of MB are still on their way (docs/decisions/0018-early-answers.md).
     const plansFile = path.join(session.workDir, 'small-storage-plans.json');
-    await writeFile(plansFile, JSON.stringify([{
-      id: 'FREE', name: 'Free', price: 0, description: 'small storage', features: [], popular: false,
-      storageLimit: 10 * 1024 * 1024, maxFileSize: 100 * 1024 * 1024, prioritySupport: false, maxConcurrentUploads: 3,
-      capabilities: { passwordProtectedLinks: false, maxShareExpiryHours: 24, versioning: false, analytics: false },
-    }]));
+    await writeFile(
+      plansFile,
+      JSON.stringify([
+        {
+          id: 'FREE',
+          name: 'Free',
+          price: 0,
+          description: 'small storage',
+          features: [],
+          popular: false,
+          storageLimit: 10 * 1024 * 1024,
+          maxFileSize: 100 * 1024 * 1024,
+          prioritySupport: false,
+          maxConcurrentUploads: 3,
+          capabilities: { passwordProtectedLinks: false, maxShareExpiryHours: 24, versioning: false, analytics: false },
+        },
+      ]),
+    );
     const server = await startAppServer({ PLANS_FILE: plansFile });
     try {
       const account = await createUser(server);
@@ -155,7 +181,13 @@ describe('uploads', () => {
       await page.getByRole('button', { name: 'Upload', exact: true }).click();
       await page.getByRole('dialog', { name: 'Upload Files' }).locator('input[type="file"]').setInputFiles(big);
       const row = panel(page).getByRole('listitem', { name: 'holiday-video.mp4' });
-      await row.getByRole('alert').filter({ hasText: 'Not enough storage: 10 MB free of your 10 MB, and this upload needs 40 MB. Delete files, empty Trash or upgrade your plan.' }).waitFor();
+      await row
+        .getByRole('alert')
+        .filter({
+          hasText:
+            'Not enough storage: 10 MB free of your 10 MB, and this upload needs 40 MB. Delete files, empty Trash or upgrade your plan.',
+        })
+        .waitFor();
       await page.getByText('Failed to upload holiday-video.mp4').first().waitFor();
       expect(await listFiles(server, account.token)).toEqual([]);
       await context.close();
@@ -170,12 +202,21 @@ describe('uploads', () => {
     await page.goto(`/dashboard?folder=${doomed.id}`);
     await page.getByText('This folder is empty').waitFor();
     // The folder goes to Trash behind the page's back.
-    await fetch(`${session.server.url}/api/user/folders/${doomed.id}`, { method: 'DELETE', headers: { authorization: `Bearer ${account.token}` } });
+    await fetch(`${session.server.url}/api/user/folders/${doomed.id}`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${account.token}` },
+    });
 
     await page.getByRole('button', { name: 'Upload', exact: true }).click();
-    await page.getByRole('dialog', { name: 'Upload Files' }).locator('input[type="file"]').setInputFiles(await fileOnDisk('orphan.txt', 'orphan'));
+    await page
+      .getByRole('dialog', { name: 'Upload Files' })
+      .locator('input[type="file"]')
+      .setInputFiles(await fileOnDisk('orphan.txt', 'orphan'));
     const row = panel(page).getByRole('listitem', { name: 'orphan.txt' });
-    await row.getByRole('alert').filter({ hasText: /not found/i }).waitFor();
+    await row
+      .getByRole('alert')
+      .filter({ hasText: /not found/i })
+      .waitFor();
     await page.getByText('Failed to upload orphan.txt').first().waitFor();
     await page.getByText('1 file failed to upload').first().waitFor();
     await row.getByRole('button', { name: 'Dismiss' }).click();
@@ -231,7 +272,11 @@ describe('downloads', () => {
     const account = await createUser(session.server);
     const bytes = randomContent(200_000);
     await createFile(session.server, account.token, bytes, { name: 'linked.bin' });
-    const context = await session.browser.newContext({ baseURL: session.server.url, viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
+    const context = await session.browser.newContext({
+      baseURL: session.server.url,
+      viewport: { width: 1280, height: 800 },
+      serviceWorkers: 'block',
+    });
     await context.addInitScript((token) => window.localStorage.setItem('token', token), account.token);
     const page = await context.newPage();
     await page.goto('/dashboard');
@@ -269,7 +314,10 @@ describe('sharing (routes of issue 6)', () => {
     await tile(page, 'plan.txt').hover();
     await tile(page, 'plan.txt').getByRole('button', { name: 'Share', exact: true }).click();
     // Either answer is the product's text; sharing itself is proven by the share journeys.
-    await page.getByText(/^(Share link copied!|Failed to create share link)$/).first().waitFor();
+    await page
+      .getByText(/^(Share link copied!|Failed to create share link)$/)
+      .first()
+      .waitFor();
 
     await tile(page, 'Team').hover();
     await tile(page, 'Team').getByRole('button', { name: 'Share folder' }).click();
@@ -280,7 +328,10 @@ describe('sharing (routes of issue 6)', () => {
     await dialog.getByLabel('E-mail address', { exact: true }).fill('friend@example.com');
     await dialog.getByLabel('E-mail address', { exact: true }).press('Enter');
     await dialog.waitFor({ state: 'detached' });
-    await page.getByText(/^(Folder shared with friend@example.com|Failed to share folder)$/).first().waitFor();
+    await page
+      .getByText(/^(Folder shared with friend@example.com|Failed to share folder)$/)
+      .first()
+      .waitFor();
     await context.close();
   });
 });

@@ -337,7 +337,10 @@ describe('dashboard: delete, Trash, restore', () => {
     await page.waitForURL('**/trash');
     await page.getByRole('heading', { level: 1, name: 'Trash' }).waitFor();
     const list = page.getByRole('list', { name: 'Deleted items' });
-    await list.getByRole('listitem', { name: 'Old stuff' }).getByText(/Deleted /).waitFor();
+    await list
+      .getByRole('listitem', { name: 'Old stuff' })
+      .getByText(/Deleted /)
+      .waitFor();
     await list.getByRole('listitem', { name: 'letter.txt' }).waitFor();
     // Auto-delete is off by default: no purge date.
     expect(await page.getByText(/Deleted forever on/).count()).toBe(0);
@@ -375,14 +378,23 @@ describe('dashboard: delete, Trash, restore', () => {
     const headers = { authorization: `Bearer ${account.token}`, 'content-type': 'application/json' };
     const { settings } = await (await fetch(`${session.server.url}/api/user/settings`, { headers })).json();
     settings.storage = { ...settings.storage, autoDelete: true, deleteAfterDays: 7 };
-    expect((await fetch(`${session.server.url}/api/user/settings`, { method: 'PUT', headers, body: JSON.stringify(settings) })).status).toBe(200);
+    expect(
+      (await fetch(`${session.server.url}/api/user/settings`, { method: 'PUT', headers, body: JSON.stringify(settings) })).status,
+    ).toBe(200);
     const file = await createFile(session.server, account.token, 'bye', { name: 'temporary.txt' });
-    const deleted = await fetch(`${session.server.url}/api/files/${file.id}`, { method: 'DELETE', headers: { authorization: headers.authorization } });
+    const deleted = await fetch(`${session.server.url}/api/files/${file.id}`, {
+      method: 'DELETE',
+      headers: { authorization: headers.authorization },
+    });
     expect(deleted.status).toBe(200);
 
     await page.goto('/trash');
     const row = page.getByRole('list', { name: 'Deleted items' }).getByRole('listitem', { name: 'temporary.txt' });
-    const purgeDate = new Date(Date.now() + 7 * 24 * 3600 * 1000).toLocaleDateString('en', { year: 'numeric', month: 'short', day: 'numeric' });
+    const purgeDate = new Date(Date.now() + 7 * 24 * 3600 * 1000).toLocaleDateString('en', {
+      year: 'numeric',
+      month: 'short',
+      day: 'numeric',
+    });
     await row.getByText(`Deleted forever on ${purgeDate}`).waitFor();
     await context.close();
   });

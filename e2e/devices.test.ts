@@ -113,7 +113,11 @@ describe('devices and app passwords', () => {
 
   it('fits a phone and is used with the keyboard alone', async () => {
     const account = await createUser(session.server);
-    const { page, context } = await openPage(session.browser, session.server.url, { token: account.token, viewport: { width: 390, height: 844 }, mobile: true });
+    const { page, context } = await openPage(session.browser, session.server.url, {
+      token: account.token,
+      viewport: { width: 390, height: 844 },
+      mobile: true,
+    });
     await page.goto('/settings');
     const section = devicesSection(page);
     await section.getByText('No app passwords yet.').waitFor();

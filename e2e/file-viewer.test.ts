@@ -38,14 +38,19 @@ beforeAll(async () => {
 /** One of every kind, in a folder of its own, named so the grid shows them in this order. */
 async function fillFolder(token: string) {
   const folder = await createFolder(session.server, token, 'Everything');
-  const put = (content: Parameters<typeof createFile>[2], name: string, type: string) => createFile(session.server, token, content, { name, type, folderId: folder.id });
+  const put = (content: Parameters<typeof createFile>[2], name: string, type: string) =>
+    createFile(session.server, token, content, { name, type, folderId: folder.id });
   const files = {
     photoA: await put({ path: made.photoA }, '1 sunrise.png', 'image/png'),
     photoB: await put({ path: made.photoB }, '2 tower.jpg', 'image/jpeg'),
     pdf: await put({ path: made.pdf }, '3 report.pdf', 'application/pdf'),
     webm: await put({ path: made.webm }, '4 clip.webm', 'video/webm'),
     text: await put('<script>window.__ran = true</script>\nplain <b>text</b>\n', '5 page.html', 'text/html'),
-    markdown: await put('# Trip notes\n\n- pack **sunscreen**\n\n<img src=x onerror="window.__ran = true">\n', '6 notes.md', 'text/markdown'),
+    markdown: await put(
+      '# Trip notes\n\n- pack **sunscreen**\n\n<img src=x onerror="window.__ran = true">\n',
+      '6 notes.md',
+      'text/markdown',
+    ),
     zip: await put('PK not really', '7 archive.zip', 'application/zip'),
   };
   return { folderId: folder.id, files };
@@ -58,7 +63,9 @@ async function fillFolder(token: string) {
 async function thumbnailsMade(token: string, ids: string[]): Promise<void> {
   for (const id of ids) {
     for (;;) {
-      const answer = await fetch(`${session.server.url}/api/files/${id}/thumbnail?size=small`, { headers: { authorization: `Bearer ${token}` } });
+      const answer = await fetch(`${session.server.url}/api/files/${id}/thumbnail?size=small`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
       await answer.arrayBuffer();
       if (answer.status === 200) break;
       if (answer.status !== 404) throw new Error(`thumbnail of ${id}: ${answer.status}`);
@@ -70,7 +77,9 @@ async function thumbnailsMade(token: string, ids: string[]): Promise<void> {
 /** Waits until the job runner has tried the file's thumbnail and failed: the route says none will come. */
 async function noThumbnailWillCome(token: string, id: string): Promise<void> {
   for (;;) {
-    const answer = await fetch(`${session.server.url}/api/files/${id}/thumbnail?size=small`, { headers: { authorization: `Bearer ${token}` } });
+    const answer = await fetch(`${session.server.url}/api/files/${id}/thumbnail?size=small`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     const body = (await answer.json()) as { code?: string };
     if (body.code === 'NO_THUMBNAIL') return;
     if (body.code !== 'THUMBNAIL_PENDING') throw new Error(`thumbnail of ${id}: ${answer.status} ${body.code}`);
@@ -84,7 +93,9 @@ const thumbnailsShown = (page: Page, names: string[]) =>
     (wanted) =>
       wanted.every((name) => {
         // A cell's first paragraph is the name it shows.
-        const cell = Array.from(document.querySelectorAll('[role="gridcell"]')).find((candidate) => candidate.querySelector('p')?.textContent === name);
+        const cell = Array.from(document.querySelectorAll('[role="gridcell"]')).find(
+          (candidate) => candidate.querySelector('p')?.textContent === name,
+        );
         const image = cell?.querySelector<HTMLImageElement>('img[data-thumbnail]');
         return !!image && image.complete && image.naturalWidth > 0;
       }),
@@ -158,8 +169,17 @@ describe('the file viewer', () => {
   it('asks once for a thumbnail that will not come, however often its tile is drawn again', async () => {
     const account = await createUser(session.server);
     const folder = await createFolder(session.server, account.token, 'Odd ones');
-    const photo = await createFile(session.server, account.token, { path: made.photoA }, { name: '1 sunrise.png', type: 'image/png', folderId: folder.id });
-    const broken = await createFile(session.server, account.token, 'not a PDF at all', { name: '2 broken.pdf', type: 'application/pdf', folderId: folder.id });
+    const photo = await createFile(
+      session.server,
+      account.token,
+      { path: made.photoA },
+      { name: '1 sunrise.png', type: 'image/png', folderId: folder.id },
+    );
+    const broken = await createFile(session.server, account.token, 'not a PDF at all', {
+      name: '2 broken.pdf',
+      type: 'application/pdf',
+      folderId: folder.id,
+    });
     await thumbnailsMade(account.token, [photo.id]);
     await noThumbnailWillCome(account.token, broken.id);
     const { page, context } = await openPage(session.browser, session.server.url, { token: account.token });
@@ -237,7 +257,9 @@ describe('the file viewer', () => {
       element.muted = true;
       await element.play();
     });
-    await page.waitForFunction(() => ((document.querySelector('[role="dialog"] video') as HTMLVideoElement | null)?.currentTime ?? 0) > 0.5);
+    await page.waitForFunction(
+      () => ((document.querySelector('[role="dialog"] video') as HTMLVideoElement | null)?.currentTime ?? 0) > 0.5,
+    );
     expect(await video.evaluate((element: HTMLVideoElement) => element.currentTime)).toBeGreaterThan(0.5);
     await screenshot(page, 'video');
     await context.close();
@@ -272,11 +294,15 @@ describe('the file viewer', () => {
   it('reads only the first 512 KB of a long text file, with one Range request, and says so', async () => {
     const account = await createUser(session.server);
     const line = 'a line of a long log, over and over\n';
-    const log = await createFile(session.server, account.token, line.repeat(Math.ceil((2 * 1024 * 1024) / line.length)), { name: 'big.log', type: 'text/plain' });
+    const log = await createFile(session.server, account.token, line.repeat(Math.ceil((2 * 1024 * 1024) / line.length)), {
+      name: 'big.log',
+      type: 'text/plain',
+    });
     const { page, context } = await openPage(session.browser, session.server.url, { token: account.token });
     const ranges: Array<{ status: number; range: string | null }> = [];
     page.on('response', (response) => {
-      if (new URL(response.url()).pathname.startsWith('/api/downloads/')) ranges.push({ status: response.status(), range: response.headers()['content-range'] ?? null });
+      if (new URL(response.url()).pathname.startsWith('/api/downloads/'))
+        ranges.push({ status: response.status(), range: response.headers()['content-range'] ?? null });
     });
     await page.goto(`/dashboard?view=${log.id}`);
     const dialog = viewer(page, 'big.log');
@@ -290,7 +316,9 @@ describe('the file viewer', () => {
     const account = await createUser(session.server);
     const { files } = await fillFolder(account.token);
     await thumbnailsMade(account.token, [files.photoA.id]);
-    const { shareUrl } = await callApi<{ shareUrl: string }>(session.server, account.token, 'POST', `/files/${files.photoA.id}/share`, { expiresIn: 24 });
+    const { shareUrl } = await callApi<{ shareUrl: string }>(session.server, account.token, 'POST', `/files/${files.photoA.id}/share`, {
+      expiresIn: 24,
+    });
     const guest = await openPage(session.browser, session.server.url);
     await guest.page.goto(shareUrl);
     await guest.page.getByRole('heading', { level: 1, name: '1 sunrise.png' }).waitFor();
@@ -363,7 +391,11 @@ describe('the file viewer', () => {
   it('on a phone: a tap opens a file and a swipe moves to the next', async () => {
     const account = await createUser(session.server);
     const { folderId } = await fillFolder(account.token);
-    const { page, context } = await openPage(session.browser, session.server.url, { token: account.token, viewport: { width: 390, height: 844 }, mobile: true });
+    const { page, context } = await openPage(session.browser, session.server.url, {
+      token: account.token,
+      viewport: { width: 390, height: 844 },
+      mobile: true,
+    });
     await page.goto(`/dashboard?folder=${folderId}`);
     const photo = tile(page, '1 sunrise.png');
     await photo.waitFor();

@@ -25,7 +25,6 @@ afterAll(async () => {
   await s3?.stop();
 });
 
-
 describe('downloads straight from S3', () => {
   it('saves a file from the dashboard through the signed link and the redirect into the bucket', async () => {
     const account = await createUser(server);

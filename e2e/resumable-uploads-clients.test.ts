@@ -66,32 +66,50 @@ async function uppyPage() {
  * Starts an Uppy upload of `size` random bytes made in the page into the folder, and
  * resolves once it is under way; `window.uppyRun` follows it.
  */
-async function startUppyUpload(page: Page, options: { token: string; folderId: string; name: string; size: number; overridePatchMethod?: boolean }) {
-  await page.evaluate(async ({ token, folderId, name, size, chunkSize, overridePatchMethod }) => {
-    const bytes = new Uint8Array(size);
-    // getRandomValues fills at most 64 KiB a call.
-    for (let at = 0; at < size; at += 65_536) crypto.getRandomValues(bytes.subarray(at, Math.min(size, at + 65_536)));
-    const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
-    const run: UppyRun = { sha256: Array.from(digest, (byte) => byte.toString(16).padStart(2, '0')).join(''), sent: 0, done: null, error: null };
-    window.uppyRun = run;
-    const { Uppy, Tus } = window.uppyForTests;
-    const uppy = new Uppy({ autoProceed: false }).use(Tus, {
-      endpoint: `${location.origin}/api/uploads`,
-      chunkSize,
-      headers: { Authorization: `Bearer ${token}` },
-      retryDelays: [0, 500, 1000],
-      overridePatchMethod,
-    });
-    window.uppy = uppy;
-    uppy.on('upload-progress', ((_file: unknown, progress: { bytesUploaded: number }) => (run.sent = progress.bytesUploaded)) as (...args: never[]) => void);
-    uppy.on('upload-error', ((_file: unknown, error: Error) => (run.error = error.message)) as (...args: never[]) => void);
-    uppy.on('complete', ((result: { successful?: Array<{ tus?: { uploadUrl?: string } }>; failed?: unknown[] }) => {
-      run.done = { successful: result.successful?.length ?? 0, failed: result.failed?.length ?? 0, uploadUrl: result.successful?.[0]?.tus?.uploadUrl ?? null };
-    }) as (...args: never[]) => void);
-    // Uppy's own metadata is `name` and `type`; its tus plugin sends them as `filename` and `filetype` too.
-    uppy.addFile({ name, type: 'application/octet-stream', data: new Blob([bytes]), meta: { folderId } });
-    void uppy.upload();
-  }, { ...options, chunkSize: CHUNK_BYTES, overridePatchMethod: options.overridePatchMethod ?? false });
+async function startUppyUpload(
+  page: Page,
+  options: { token: string; folderId: string; name: string; size: number; overridePatchMethod?: boolean },
+) {
+  await page.evaluate(
+    async ({ token, folderId, name, size, chunkSize, overridePatchMethod }) => {
+      const bytes = new Uint8Array(size);
+      // getRandomValues fills at most 64 KiB a call.
+      for (let at = 0; at < size; at += 65_536) crypto.getRandomValues(bytes.subarray(at, Math.min(size, at + 65_536)));
+      const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
+      const run: UppyRun = {
+        sha256: Array.from(digest, (byte) => byte.toString(16).padStart(2, '0')).join(''),
+        sent: 0,
+        done: null,
+        error: null,
+      };
+      window.uppyRun = run;
+      const { Uppy, Tus } = window.uppyForTests;
+      const uppy = new Uppy({ autoProceed: false }).use(Tus, {
+        endpoint: `${location.origin}/api/uploads`,
+        chunkSize,
+        headers: { Authorization: `Bearer ${token}` },
+        retryDelays: [0, 500, 1000],
+        overridePatchMethod,
+      });
+      window.uppy = uppy;
+      uppy.on(
+        'upload-progress',
+        ((_file: unknown, progress: { bytesUploaded: number }) => (run.sent = progress.bytesUploaded)) as (...args: never[]) => void,
+      );
+      uppy.on('upload-error', ((_file: unknown, error: Error) => (run.error = error.message)) as (...args: never[]) => void);
+      uppy.on('complete', ((result: { successful?: Array<{ tus?: { uploadUrl?: string } }>; failed?: unknown[] }) => {
+        run.done = {
+          successful: result.successful?.length ?? 0,
+          failed: result.failed?.length ?? 0,
+          uploadUrl: result.successful?.[0]?.tus?.uploadUrl ?? null,
+        };
+      }) as (...args: never[]) => void);
+      // Uppy's own metadata is `name` and `type`; its tus plugin sends them as `filename` and `filetype` too.
+      uppy.addFile({ name, type: 'application/octet-stream', data: new Blob([bytes]), meta: { folderId } });
+      void uppy.upload();
+    },
+    { ...options, chunkSize: CHUNK_BYTES, overridePatchMethod: options.overridePatchMethod ?? false },
+  );
 }
 
 const uppyRun = (page: Page) => page.evaluate(() => window.uppyRun);
@@ -111,7 +129,8 @@ async function expectStored(token: string, folderId: string, name: string, run: 
   return files[0]!.id;
 }
 
-const tusHead = (token: string, uploadUrl: string) => fetch(uploadUrl, { method: 'HEAD', headers: { authorization: `Bearer ${token}`, 'tus-resumable': '1.0.0' } });
+const tusHead = (token: string, uploadUrl: string) =>
+  fetch(uploadUrl, { method: 'HEAD', headers: { authorization: `Bearer ${token}`, 'tus-resumable': '1.0.0' } });
 
 describe('Uppy uploads over tus', () => {
   it('uploads a file in 5 MiB chunks into a folder with the exact bytes', async () => {
@@ -129,7 +148,7 @@ describe('Uppy uploads over tus', () => {
     await context.close();
   });
 
-  it('pauses mid-upload, then resumes from the server\'s offset and completes with the exact bytes', async () => {
+  it("pauses mid-upload, then resumes from the server's offset and completes with the exact bytes", async () => {
     const { account, page, context, requests } = await uppyPage();
     const folder = await createFolder(session.server, account.token, 'Paused');
     // Chromium's own upload throttle: the upload lasts long enough to pause it in the middle.
@@ -166,11 +185,19 @@ describe('Uppy uploads over tus', () => {
   it('sends its chunks as POST with X-HTTP-Method-Override: PATCH when told to, and the server takes them', async () => {
     const { account, page, context, requests } = await uppyPage();
     const folder = await createFolder(session.server, account.token, 'Overridden');
-    await startUppyUpload(page, { token: account.token, folderId: folder.id, name: 'uppy-override.bin', size: FILE_BYTES, overridePatchMethod: true });
+    await startUppyUpload(page, {
+      token: account.token,
+      folderId: folder.id,
+      name: 'uppy-override.bin',
+      size: FILE_BYTES,
+      overridePatchMethod: true,
+    });
     const run = await uppyFinished(page);
     expect([run.error, run.done?.successful]).toEqual([null, 1]);
     const chunks = requests.slice(1);
-    expect(await Promise.all(chunks.map(async (request) => `${request.method()} ${await request.headerValue('x-http-method-override')}`))).toEqual(Array(4).fill('POST PATCH'));
+    expect(
+      await Promise.all(chunks.map(async (request) => `${request.method()} ${await request.headerValue('x-http-method-override')}`)),
+    ).toEqual(Array(4).fill('POST PATCH'));
     await expectStored(account.token, folder.id, 'uppy-override.bin', run);
     await context.close();
   });

@@ -49,7 +49,12 @@ async function fileOnDisk(name: string): Promise<{ file: string; bytes: Buffer }
 async function throttle(context: BrowserContext, page: Page, bytesPerSecond: number): Promise<CDPSession> {
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: bytesPerSecond });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: bytesPerSecond,
+  });
   return cdp;
 }
 
@@ -113,7 +118,9 @@ describe('resumable uploads in the browser', () => {
     await startUpload(page, file);
 
     // docs/product.md#uploads: size, percent, speed and time left, as for any upload.
-    await row(page, 'paused.bin').getByText(/^24 MB · \d+% · [\d.]+ (KB|MB)\/s · \d+ (seconds?|minutes?) left$/).waitFor({ timeout: 20_000 });
+    await row(page, 'paused.bin')
+      .getByText(/^24 MB · \d+% · [\d.]+ (KB|MB)\/s · \d+ (seconds?|minutes?) left$/)
+      .waitFor({ timeout: 20_000 });
     await percentBetween(page, 'paused.bin', 20, 60).waitFor({ timeout: 20_000 });
     await row(page, 'paused.bin').getByRole('button', { name: 'Pause upload' }).click();
     await row(page, 'paused.bin').getByText('Paused', { exact: true }).waitFor();
@@ -155,18 +162,24 @@ describe('resumable uploads in the browser', () => {
     await percentBetween(page, 'reloaded.bin', 70, 90).waitFor({ timeout: 20_000 });
     await page.reload();
     await unthrottle(cdp);
-    await row(page, 'reloaded.bin').getByText(/Interrupted — pick the file again to resume/).waitFor();
+    await row(page, 'reloaded.bin')
+      .getByText(/Interrupted — pick the file again to resume/)
+      .waitFor();
 
     // The server kept what arrived before the reload.
     const uploadUrl = await page.evaluate(() => {
       for (let index = 0; index < localStorage.length; index += 1) {
         const key = localStorage.key(index) ?? '';
-        if (key.startsWith('cloudvault.upload::')) return (JSON.parse(localStorage.getItem(key) ?? '{}') as { uploadUrl: string }).uploadUrl;
+        if (key.startsWith('cloudvault.upload::'))
+          return (JSON.parse(localStorage.getItem(key) ?? '{}') as { uploadUrl: string }).uploadUrl;
       }
       return null;
     });
     expect(uploadUrl).toBeTruthy();
-    const head = await fetch(uploadUrl!, { method: 'HEAD', headers: { authorization: `Bearer ${account.token}`, 'tus-resumable': '1.0.0' } });
+    const head = await fetch(uploadUrl!, {
+      method: 'HEAD',
+      headers: { authorization: `Bearer ${account.token}`, 'tus-resumable': '1.0.0' },
+    });
     expect(head.status).toBe(200);
     const offset = Number(head.headers.get('upload-offset'));
     expect(offset).toBeGreaterThan(0);

@@ -22,7 +22,10 @@ export const SERVER_BUNDLE = path.join(root, 'apps/server/dist/main.mjs');
 // per GiB and 0.3-0.6 s of CPU (docs/decisions/0025-resumable-uploads.md, "V8's flag"). Newer
 // V8 made this the default and dropped the flag, older V8 lacks it: passed where V8 has it.
 const EXTERNAL_MEMORY_IN_GLOBAL_LIMIT = '--external-memory-accounted-in-global-limit';
-export const SERVER_NODE_FLAGS = ['--max-semi-space-size=1', ...(v8Knows(EXTERNAL_MEMORY_IN_GLOBAL_LIMIT) ? [EXTERNAL_MEMORY_IN_GLOBAL_LIMIT] : [])];
+export const SERVER_NODE_FLAGS = [
+  '--max-semi-space-size=1',
+  ...(v8Knows(EXTERNAL_MEMORY_IN_GLOBAL_LIMIT) ? [EXTERNAL_MEMORY_IN_GLOBAL_LIMIT] : []),
+];
 
 /** Whether this Node's V8 has `flag` (about 10 ms: `--v8-options` only lists them). */
 function v8Knows(flag) {
@@ -44,7 +47,15 @@ function isStale(output, sources) {
 }
 
 export function ensureWebBuild() {
-  const sources = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/vite-plugins', 'apps/web/package.json', 'packages/contract/src'];
+  const sources = [
+    'apps/web/src',
+    'apps/web/public',
+    'apps/web/index.html',
+    'apps/web/vite.config.ts',
+    'apps/web/vite-plugins',
+    'apps/web/package.json',
+    'packages/contract/src',
+  ];
   if (!isStale(path.join(root, 'apps/web/dist/index.html'), sources)) return;
   console.log('Building the web app…');
   const result = spawnSync('npm', ['run', 'build', '-w', '@cloudvault/web'], { cwd: root, stdio: 'inherit' });
@@ -52,7 +63,13 @@ export function ensureWebBuild() {
 }
 
 export async function ensureServerBuild() {
-  const sources = ['apps/server/src', 'apps/server/package.json', 'packages/contract/src', 'scripts/ensure-builds.mjs', 'scripts/trim-source-map.mjs'];
+  const sources = [
+    'apps/server/src',
+    'apps/server/package.json',
+    'packages/contract/src',
+    'scripts/ensure-builds.mjs',
+    'scripts/trim-source-map.mjs',
+  ];
   if (!isStale(SERVER_BUNDLE, sources)) return;
   console.log('Building the server…');
   const { dependencies } = JSON.parse(readFileSync(path.join(root, 'apps/server/package.json'), 'utf8'));
@@ -76,11 +93,14 @@ export async function ensureServerBuild() {
     // Our TypeScript (server and contract) is bundled, with the pure-ESM packages only it
     // imports, TypeBox (683 modules) and Kysely (262): loaded as modules of their own they
     // cost 7-8 MB more RSS. Other npm packages and the native addon load from node_modules.
-    external: Object.keys(dependencies).filter((name) => !BUNDLED_PACKAGES.has(name)).flatMap((name) => [name, `${name}/*`]),
+    external: Object.keys(dependencies)
+      .filter((name) => !BUNDLED_PACKAGES.has(name))
+      .flatMap((name) => [name, `${name}/*`]),
     logLevel: 'warning',
   });
   assertLatin1(outdir);
-  for (const entry of readdirSync(outdir, { recursive: true })) if (String(entry).endsWith('.map')) trimSourceMap(path.join(outdir, String(entry)));
+  for (const entry of readdirSync(outdir, { recursive: true }))
+    if (String(entry).endsWith('.map')) trimSourceMap(path.join(outdir, String(entry)));
 }
 
 /**
@@ -97,7 +117,9 @@ function assertLatin1(outdir) {
     const line = text.slice(0, at).split('\n').length;
     // Not left in place, or the next start would take it for an up-to-date build.
     rmSync(SERVER_BUNDLE);
-    throw new Error(`apps/server/dist/${entry}:${line} has "${text[at]}" (${JSON.stringify(text.slice(at - 40, at + 20))}): write it as an escape or in ASCII in the server's sources (see assertLatin1 in scripts/ensure-builds.mjs)`);
+    throw new Error(
+      `apps/server/dist/${entry}:${line} has "${text[at]}" (${JSON.stringify(text.slice(at - 40, at + 20))}): write it as an escape or in ASCII in the server's sources (see assertLatin1 in scripts/ensure-builds.mjs)`,
+    );
   }
 }
 

@@ -39,13 +39,16 @@ function banner(text) {
 async function runCommandsTogether(commands) {
   const start = performance.now();
   const results = await Promise.all(
-    commands.map(({ name, command, args }) => new Promise((resolve) => {
-      const child = spawn(command, args, { cwd: root, env });
-      let output = '';
-      child.stdout.on('data', (chunk) => (output += chunk));
-      child.stderr.on('data', (chunk) => (output += chunk));
-      child.on('close', (code) => resolve({ name, code, output }));
-    })),
+    commands.map(
+      ({ name, command, args }) =>
+        new Promise((resolve) => {
+          const child = spawn(command, args, { cwd: root, env });
+          let output = '';
+          child.stdout.on('data', (chunk) => (output += chunk));
+          child.stderr.on('data', (chunk) => (output += chunk));
+          child.on('close', (code) => resolve({ name, code, output }));
+        }),
+    ),
   );
   const time = elapsed(start);
   for (const { name, code, output } of results) {
@@ -183,7 +186,9 @@ if (existsSync(chromium)) {
 banner('summary');
 // Each phase's wall time, so a phase that grows is seen the day it does (CI has 20 minutes, .ci/run).
 for (const phase of phases) {
-  const counts = phase.counts ? ` (${phase.files} files; ${phase.counts.passed} passed, ${phase.counts.failed} failed, ${phase.counts.skipped} skipped)` : '';
+  const counts = phase.counts
+    ? ` (${phase.files} files; ${phase.counts.passed} passed, ${phase.counts.failed} failed, ${phase.counts.skipped} skipped)`
+    : '';
   console.log(`${phase.status.padEnd(34)} ${(phase.time ?? '').padStart(7)}  ${phase.name}${counts}`);
 }
 const failed = phases.some((phase) => phase.status.startsWith('FAILED'));

@@ -14,13 +14,15 @@ export function trimSourceMap(mapPath) {
   const ours = map.sources.map((source) => !source.includes('node_modules/'));
   let lastKept = '';
   const lines = decode(map.mappings).map((segments, generatedLine) =>
-    segments.filter((segment) => {
-      const mapped = segment.length >= 4 && ours[segment[1]];
-      const key = mapped ? `${generatedLine}:${segment[1]}:${segment[2]}` : 'unmapped';
-      if (key === lastKept) return false;
-      lastKept = key;
-      return true;
-    }).map((segment) => (segment.length >= 4 && ours[segment[1]] ? segment : [segment[0]])),
+    segments
+      .filter((segment) => {
+        const mapped = segment.length >= 4 && ours[segment[1]];
+        const key = mapped ? `${generatedLine}:${segment[1]}:${segment[2]}` : 'unmapped';
+        if (key === lastKept) return false;
+        lastKept = key;
+        return true;
+      })
+      .map((segment) => (segment.length >= 4 && ours[segment[1]] ? segment : [segment[0]])),
   );
   writeFileSync(mapPath, JSON.stringify({ ...map, mappings: encode(lines) }));
 }

@@ -46,9 +46,15 @@ export async function consoleGrowth(ctx: GrowthContext): Promise<GrowthSeries | 
     await seedUsers(postgres.databaseUrl, seeded + 1, size);
     seeded = size;
     for (const [index, { query }] of QUERIES.entries()) {
-      const get = () => request(`${postgres.server.url}/api/admin/users?${query}`, { headers: { authorization: `Bearer ${postgres.operatorToken}` }, keepText: true, idleTimeoutMs: ctx.config.idleTimeoutMs });
+      const get = () =>
+        request(`${postgres.server.url}/api/admin/users?${query}`, {
+          headers: { authorization: `Bearer ${postgres.operatorToken}` },
+          keepText: true,
+          idleTimeoutMs: ctx.config.idleTimeoutMs,
+        });
       const latencies = await timeRequests(ctx.config, get, (exchange) => {
-        if (exchange.status !== 200) throw new Error(`GET /api/admin/users?${query} answered ${exchange.status}: ${exchange.text.slice(0, 200)}`);
+        if (exchange.status !== 200)
+          throw new Error(`GET /api/admin/users?${query} answered ${exchange.status}: ${exchange.text.slice(0, 200)}`);
       });
       lines[index]!.points.push(latencyPoint(size, latencies));
     }
@@ -60,6 +66,8 @@ export async function consoleGrowth(ctx: GrowthContext): Promise<GrowthSeries | 
     lines,
     plot: 'p99Ms',
     targetMs: TARGET_MS,
-    notes: ['Users seeded as bench/operator-console.ts does (without subscriptions and invoices; `npm run bench:operator-console` times every console query at 100,000).'],
+    notes: [
+      'Users seeded as bench/operator-console.ts does (without subscriptions and invoices; `npm run bench:operator-console` times every console query at 100,000).',
+    ],
   };
 }

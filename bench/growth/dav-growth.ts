@@ -41,7 +41,8 @@ export async function davGrowth(ctx: GrowthContext): Promise<GrowthSeries> {
       });
     const latencies = await timeRequests(ctx.config, propfind, (exchange) => {
       const members = (exchange.text.match(/<D:response>/g) ?? []).length - 1;
-      if (exchange.status !== 207 || members !== size) throw new Error(`PROPFIND answered ${exchange.status} with ${members} members, expected ${size}`);
+      if (exchange.status !== 207 || members !== size)
+        throw new Error(`PROPFIND answered ${exchange.status} with ${members} members, expected ${size}`);
     });
     points.push(latencyPoint(size, latencies));
   }

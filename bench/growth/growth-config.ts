@@ -22,7 +22,12 @@ export interface GrowthConfig {
 }
 
 const sizes = (value: string | undefined, fallback: number[]) =>
-  value ? value.split(',').map((part) => Number(part.replace(/_/g, ''))).filter((size) => Number.isInteger(size) && size > 0) : fallback;
+  value
+    ? value
+        .split(',')
+        .map((part) => Number(part.replace(/_/g, '')))
+        .filter((size) => Number.isInteger(size) && size > 0)
+    : fallback;
 
 export function loadGrowthConfig(env: NodeJS.ProcessEnv): GrowthConfig {
   const quick = env.BENCH_QUICK === '1';
@@ -34,7 +39,11 @@ export function loadGrowthConfig(env: NodeJS.ProcessEnv): GrowthConfig {
     zipSizes: sizes(env.GROWTH_ZIP_SIZES, quick ? [100, 1000] : [1000, 10_000, 100_000]),
     trashSizes: sizes(env.GROWTH_TRASH_SIZES, quick ? [100, 1000, 5000] : [1000, 10_000, 100_000]),
     consoleUsers: sizes(env.GROWTH_CONSOLE_USERS, quick ? [1000, 5000] : [1000, 10_000, 100_000]),
-    only: env.GROWTH_SERIES ? env.GROWTH_SERIES.split(',').map((id) => id.trim()).filter(Boolean) : null,
+    only: env.GROWTH_SERIES
+      ? env.GROWTH_SERIES.split(',')
+          .map((id) => id.trim())
+          .filter(Boolean)
+      : null,
     requests: Number(env.GROWTH_REQUESTS ?? (quick ? 20 : 100)),
     minRequests: quick ? 5 : 20,
     warmup: quick ? 2 : 5,

@@ -12,7 +12,12 @@ export async function listingGrowth(ctx: GrowthContext): Promise<GrowthSeries> {
     ctx.log(`listing: a folder of ${size.toLocaleString('en')} files`);
     const folderId = await createFolder(client, `growth-listing-${size}`);
     insertRows(server.dataDir, client.userId, folderId, size);
-    const get = () => request(`${client.url}/api/files?folderId=${folderId}`, { headers: { authorization: `Bearer ${client.token}` }, keepText: true, idleTimeoutMs: ctx.config.idleTimeoutMs });
+    const get = () =>
+      request(`${client.url}/api/files?folderId=${folderId}`, {
+        headers: { authorization: `Bearer ${client.token}` },
+        keepText: true,
+        idleTimeoutMs: ctx.config.idleTimeoutMs,
+      });
     const latencies = await timeRequests(ctx.config, get, (exchange) => {
       const listed = exchange.status === 200 ? (JSON.parse(exchange.text).files as unknown[]).length : -1;
       if (listed !== size) throw new Error(`GET /api/files?folderId= answered ${exchange.status} with ${listed} files, expected ${size}`);

@@ -13,7 +13,10 @@ export function seriesChart(series: GrowthSeries): string {
     title: series.title,
     xLabel: series.sizeLabel,
     yLabel: Y_LABELS[series.plot],
-    lines: series.lines.map((line) => ({ name: line.name, points: line.points.map((point) => ({ x: point.size, y: point[series.plot] ?? 0 })) })),
+    lines: series.lines.map((line) => ({
+      name: line.name,
+      points: line.points.map((point) => ({ x: point.size, y: point[series.plot] ?? 0 })),
+    })),
     guide: series.plot === 'p99Ms' && series.targetMs ? { y: series.targetMs, label: `target ${series.targetMs} ms` } : undefined,
   };
   return renderLineChart(chart);
@@ -26,10 +29,21 @@ export function formatSeries(series: GrowthSeries, plotPath: string): string {
   const rows = [['', series.sizeLabel, 'p50 ms', 'p99 ms', 'µs/item', 'peak MiB', 'n', 'note']];
   for (const line of series.lines) {
     for (const point of line.points) {
-      rows.push([line.name, point.size.toLocaleString('en'), figure(point.p50Ms), figure(point.p99Ms), figure(point.perItemUs, 2), figure(point.peakRssMiB), String(point.requests), point.note ?? '']);
+      rows.push([
+        line.name,
+        point.size.toLocaleString('en'),
+        figure(point.p50Ms),
+        figure(point.p99Ms),
+        figure(point.perItemUs, 2),
+        figure(point.peakRssMiB),
+        String(point.requests),
+        point.note ?? '',
+      ]);
     }
   }
   const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
-  const table = rows.map((row) => `  ${row.map((cell, column) => (column >= 1 && column <= 6 ? cell.padStart(widths[column]!) : cell.padEnd(widths[column]!))).join('  ')}`.trimEnd());
+  const table = rows.map((row) =>
+    `  ${row.map((cell, column) => (column >= 1 && column <= 6 ? cell.padStart(widths[column]!) : cell.padEnd(widths[column]!))).join('  ')}`.trimEnd(),
+  );
   return [`${series.title} (plot: ${plotPath})`, ...table, ...series.notes.map((note) => `  - ${note}`)].join('\n');
 }

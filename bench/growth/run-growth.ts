@@ -21,11 +21,21 @@ const OPERATOR = 'operator@growth.example';
 const started: Array<() => Promise<void>> = [];
 
 export async function cleanUpGrowth(): Promise<void> {
-  await Promise.allSettled(started.splice(0).reverse().map((stop) => stop()));
+  await Promise.allSettled(
+    started
+      .splice(0)
+      .reverse()
+      .map((stop) => stop()),
+  );
 }
 
 /** The same server bundle on a throwaway PostgreSQL database, with an operator signed in; null when PostgreSQL is not reachable. */
-async function startPostgresServer(repoRoot: string, root: string, config: GrowthConfig, warnings: string[]): Promise<GrowthContext['postgres']> {
+async function startPostgresServer(
+  repoRoot: string,
+  root: string,
+  config: GrowthConfig,
+  warnings: string[],
+): Promise<GrowthContext['postgres']> {
   let database: Awaited<ReturnType<typeof createPostgresDatabase>>;
   try {
     database = await createPostgresDatabase(config.postgresAdminUrl);
@@ -89,7 +99,8 @@ export async function runGrowth(repoRoot: string, log: (message: string) => void
     const sections: string[] = [];
     let failed = false;
     const unknown = (config.only ?? []).filter((id) => !runs.some(([known]) => known === id));
-    if (unknown.length > 0) throw new Error(`GROWTH_SERIES names no series ${unknown.join(', ')}; known: ${runs.map(([id]) => id).join(', ')}`);
+    if (unknown.length > 0)
+      throw new Error(`GROWTH_SERIES names no series ${unknown.join(', ')}; known: ${runs.map(([id]) => id).join(', ')}`);
     for (const [id, run] of runs) {
       if (config.only && !config.only.includes(id)) continue;
       try {
@@ -109,9 +120,17 @@ export async function runGrowth(repoRoot: string, log: (message: string) => void
     const [load] = os.loadavg() as [number];
     const resultsFile = path.join(repoRoot, 'bench/results/growth.json');
     await mkdir(path.dirname(resultsFile), { recursive: true });
-    await writeFile(resultsFile, `${JSON.stringify({ startedAt: new Date(begun).toISOString(), minutes, loadAverageAtEnd: load, config, series: done, warnings }, null, 2)}\n`);
+    await writeFile(
+      resultsFile,
+      `${JSON.stringify({ startedAt: new Date(begun).toISOString(), minutes, loadAverageAtEnd: load, config, series: done, warnings }, null, 2)}\n`,
+    );
     const header = `How cost grows (${config.quick ? 'quick' : 'full'} mode, ${minutes.toFixed(1)} min, load ${load.toFixed(2)} on ${os.cpus().length} cores; time per request on 127.0.0.1)`;
-    const text = [header, ...sections, ...warnings.map((warning) => `WARNING: ${warning}`), `JSON: ${path.relative(repoRoot, resultsFile)}`].join('\n\n');
+    const text = [
+      header,
+      ...sections,
+      ...warnings.map((warning) => `WARNING: ${warning}`),
+      `JSON: ${path.relative(repoRoot, resultsFile)}`,
+    ].join('\n\n');
     return { text, failed };
   } finally {
     await cleanUpGrowth();

@@ -12,7 +12,12 @@ const TARGET_MS = 50;
  * GET /api/files?search= for a few terms while one user's files grow to each size (rows
  * added to reach the next size, not re-made), on one database.
  */
-async function searchSeries(ctx: GrowthContext, database: string, client: CloudVaultClient, seed: (from: number, to: number) => Promise<void>): Promise<GrowthSeries> {
+async function searchSeries(
+  ctx: GrowthContext,
+  database: string,
+  client: CloudVaultClient,
+  seed: (from: number, to: number) => Promise<void>,
+): Promise<GrowthSeries> {
   const lines = SEARCH_TERMS.map((term) => ({ name: term.name, points: [] as GrowthPoint[] }));
   let seeded = 0;
   for (const size of ctx.config.searchSizes) {
@@ -33,7 +38,8 @@ async function searchSeries(ctx: GrowthContext, database: string, client: CloudV
         });
       const latencies = await timeRequests(ctx.config, get, (exchange) => {
         const found = exchange.status === 200 ? (JSON.parse(exchange.text).files as unknown[]).length : -1;
-        if (found !== expected) throw new Error(`search for ${term.term} answered ${exchange.status} with ${found} files, expected ${expected}`);
+        if (found !== expected)
+          throw new Error(`search for ${term.term} answered ${exchange.status} with ${found} files, expected ${expected}`);
       });
       lines[index]!.points.push(latencyPoint(size, latencies, { note: `${expected} hits; seeding took ${seedSeconds.toFixed(1)} s` }));
     }
@@ -41,13 +47,13 @@ async function searchSeries(ctx: GrowthContext, database: string, client: CloudV
   return {
     id: `search-${database.toLowerCase()}`,
     title: `Name search (GET /api/files?search=), ${database}`,
-    sizeLabel: "files of the user",
+    sizeLabel: 'files of the user',
     lines,
     plot: 'p99Ms',
     targetMs: TARGET_MS,
     notes: [
       `Terms: ${SEARCH_TERMS.map((term) => `"${term.term}" (${term.name})`).join(', ')}; answers hold at most ${SEARCH_LIMIT} files.`,
-      'Rows inserted straight into the database (no blobs behind them), all in one user\'s root folder.',
+      "Rows inserted straight into the database (no blobs behind them), all in one user's root folder.",
     ],
   };
 }
@@ -60,5 +66,7 @@ export async function searchGrowthSqlite(ctx: GrowthContext): Promise<GrowthSeri
 export async function searchGrowthPostgres(ctx: GrowthContext): Promise<GrowthSeries | null> {
   const postgres = ctx.postgres;
   if (!postgres) return null;
-  return searchSeries(ctx, 'PostgreSQL', postgres.client, (from, to) => seedPostgres(postgres.databaseUrl, postgres.client.userId, from, to));
+  return searchSeries(ctx, 'PostgreSQL', postgres.client, (from, to) =>
+    seedPostgres(postgres.databaseUrl, postgres.client.userId, from, to),
+  );
 }

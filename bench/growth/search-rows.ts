@@ -9,7 +9,8 @@ const COLOURS = ['red', 'green', 'blue', 'amber', 'violet', 'silver', 'copper', 
 const ANIMALS = ['fox', 'owl', 'yak', 'emu', 'lynx', 'mole', 'wren', 'ibis', 'newt', 'orca'];
 
 /** The name of the `index`-th file; the SQL of seedPostgres builds the same. */
-export const searchName = (index: number) => `doc-${String(index).padStart(7, '0')}-${COLOURS[index % 10]}${ANIMALS[Math.floor(index / 10) % 10]}.txt`;
+export const searchName = (index: number) =>
+  `doc-${String(index).padStart(7, '0')}-${COLOURS[index % 10]}${ANIMALS[Math.floor(index / 10) % 10]}.txt`;
 
 /** What the series searches for, and how many files match among the first `size`. */
 export const SEARCH_TERMS: Array<{ name: string; term: string; hits: (size: number) => number }> = [
@@ -37,7 +38,8 @@ export function seedSqlite(dataDir: string, userId: string, from: number, to: nu
     const now = new Date().toISOString();
     const sha256 = 'ab'.repeat(32);
     db.transaction(() => {
-      for (let index = from; index <= to; index++) insert.run(newId(), userId, searchName(index), searchName(index), 1000, sha256, newId(), now, now);
+      for (let index = from; index <= to; index++)
+        insert.run(newId(), userId, searchName(index), searchName(index), 1000, sha256, newId(), now, now);
     })();
     db.exec('ANALYZE');
   } finally {

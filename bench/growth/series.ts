@@ -34,11 +34,18 @@ export interface GrowthSeries {
 }
 
 /** Timed sequential requests after a warm-up, until `config.requests` or the point's time budget. */
-export async function timeRequests(config: GrowthConfig, send: () => Promise<Exchange>, check: (exchange: Exchange) => void): Promise<number[]> {
+export async function timeRequests(
+  config: GrowthConfig,
+  send: () => Promise<Exchange>,
+  check: (exchange: Exchange) => void,
+): Promise<number[]> {
   for (let index = 0; index < config.warmup; index++) check(await send());
   const latencies: number[] = [];
   const started = performance.now();
-  while (latencies.length < config.requests && (latencies.length < config.minRequests || performance.now() - started < config.pointBudgetMs)) {
+  while (
+    latencies.length < config.requests &&
+    (latencies.length < config.minRequests || performance.now() - started < config.pointBudgetMs)
+  ) {
     const exchange = await send();
     check(exchange);
     latencies.push(exchange.ms);

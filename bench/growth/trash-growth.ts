@@ -6,12 +6,18 @@ import { peakDuring } from './peak-memory.ts';
 import type { GrowthPoint, GrowthSeries } from './series.ts';
 
 async function call(client: CloudVaultClient, method: string, route: string) {
-  const exchange = await request(`${client.url}${route}`, { method, headers: { authorization: `Bearer ${client.token}` }, keepText: true, idleTimeoutMs: client.idleTimeoutMs });
+  const exchange = await request(`${client.url}${route}`, {
+    method,
+    headers: { authorization: `Bearer ${client.token}` },
+    keepText: true,
+    idleTimeoutMs: client.idleTimeoutMs,
+  });
   if (exchange.status >= 300) throw new Error(`${method} ${route} answered ${exchange.status}: ${exchange.text.slice(0, 200)}`);
   return exchange;
 }
 
-const storageUsed = async (client: CloudVaultClient) => JSON.parse((await call(client, 'GET', '/api/user/dashboard')).text).storageInfo.storageUsed as number;
+const storageUsed = async (client: CloudVaultClient) =>
+  JSON.parse((await call(client, 'GET', '/api/user/dashboard')).text).storageInfo.storageUsed as number;
 
 /** Emptying a Trash that holds a folder of growing file counts, on SQLite: time, time per file, peak memory, storage after. */
 export async function trashGrowth(ctx: GrowthContext): Promise<GrowthSeries> {
@@ -44,6 +50,8 @@ export async function trashGrowth(ctx: GrowthContext): Promise<GrowthSeries> {
     sizeLabel: 'files in Trash',
     lines: [{ name: 'time per file', points }],
     plot: 'perItemUs',
-    notes: ['A folder of rows (counted in storage, no blobs) moved to Trash through the API, then emptied; storage used is checked back at 0 each time.'],
+    notes: [
+      'A folder of rows (counted in storage, no blobs) moved to Trash through the API, then emptied; storage used is checked back at 0 each time.',
+    ],
   };
 }

@@ -56,8 +56,13 @@ export async function zipGrowth(ctx: GrowthContext): Promise<GrowthSeries> {
     ctx.log(`zip: a folder of ${size.toLocaleString('en')} files of ${FILE_BYTES} bytes`);
     const folderId = await createFolder(client, `growth-zip-${size}`);
     await fillFolder(server.dataDir, client.userId, folderId, size);
-    const { result: response, peakRssMiB, peakMiB } = await peakDuring(server.pid, () => download(client, `/api/user/folders/${folderId}/download`));
-    if (response.status !== 200 || response.bytes < size * FILE_BYTES) throw new Error(`the zip answered ${response.status} with ${response.bytes} bytes`);
+    const {
+      result: response,
+      peakRssMiB,
+      peakMiB,
+    } = await peakDuring(server.pid, () => download(client, `/api/user/folders/${folderId}/download`));
+    if (response.status !== 200 || response.bytes < size * FILE_BYTES)
+      throw new Error(`the zip answered ${response.status} with ${response.bytes} bytes`);
     points.push({
       size,
       requests: 1,

@@ -23,7 +23,12 @@ export class ApiError extends Error {
   }
 }
 
-async function call(client: Pick<CloudVaultClient, 'url' | 'idleTimeoutMs'> & { token?: string }, method: string, path: string, body?: unknown) {
+async function call(
+  client: Pick<CloudVaultClient, 'url' | 'idleTimeoutMs'> & { token?: string },
+  method: string,
+  path: string,
+  body?: unknown,
+) {
   const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
   const response = await request(`${client.url}${path}`, {
     method,
@@ -35,7 +40,8 @@ async function call(client: Pick<CloudVaultClient, 'url' | 'idleTimeoutMs'> & { 
     keepText: true,
     idleTimeoutMs: client.idleTimeoutMs,
   });
-  if (response.status >= 400) throw new ApiError(response.status, `${method} ${path} answered ${response.status}: ${response.text.slice(0, 300)}`);
+  if (response.status >= 400)
+    throw new ApiError(response.status, `${method} ${path} answered ${response.status}: ${response.text.slice(0, 300)}`);
   return response.text ? JSON.parse(response.text) : undefined;
 }
 
@@ -45,7 +51,12 @@ export const BENCH_PASSWORD = 'benchmark-password';
 /** Registers a fresh user (the FREE plan, which the benchmark's plans file makes limitless). */
 export async function register(url: string, idleTimeoutMs: number): Promise<CloudVaultClient> {
   const email = `bench-${Date.now()}@example.com`;
-  const body = await call({ url, idleTimeoutMs }, 'POST', '/api/auth/register', { firstName: 'Bench', lastName: 'Mark', email, password: BENCH_PASSWORD });
+  const body = await call({ url, idleTimeoutMs }, 'POST', '/api/auth/register', {
+    firstName: 'Bench',
+    lastName: 'Mark',
+    email,
+    password: BENCH_PASSWORD,
+  });
   return { url, idleTimeoutMs, token: body.token, userId: body.user.id, email };
 }
 
@@ -69,7 +80,8 @@ export async function storeZipsUncompressed(client: CloudVaultClient): Promise<{
     await call(client, 'PUT', '/api/user/settings', { ...settings, storage: { ...settings.storage, compressionEnabled: false } });
     return { stored: true, why: 'compressionEnabled set to false through PUT /api/user/settings' };
   } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return { stored: false, why: 'no /api/user/settings route yet: the zip is deflated (random bytes do not shrink)' };
+    if (error instanceof ApiError && error.status === 404)
+      return { stored: false, why: 'no /api/user/settings route yet: the zip is deflated (random bytes do not shrink)' };
     throw error;
   }
 }
@@ -84,7 +96,8 @@ export async function upload(client: CloudVaultClient, filePath: string, size: n
     keepText: true,
     idleTimeoutMs: client.idleTimeoutMs,
   });
-  if (response.status !== 201) throw new ApiError(response.status, `upload of ${name} answered ${response.status}: ${response.text.slice(0, 300)}`);
+  if (response.status !== 201)
+    throw new ApiError(response.status, `upload of ${name} answered ${response.status}: ${response.text.slice(0, 300)}`);
   const { file } = JSON.parse(response.text);
   if (file.size !== size) throw new Error(`upload of ${name}: stored ${file.size} bytes of ${size}`);
   return { id: file.id as string, ms: response.ms };
@@ -104,18 +117,25 @@ export async function tusUpload(client: CloudVaultClient, filePath: string, size
     idleTimeoutMs: client.idleTimeoutMs,
   });
   const location = created.headers.location;
-  if (created.status !== 201 || !location) throw new ApiError(created.status, `tus creation of ${name} answered ${created.status}: ${created.text.slice(0, 300)}`);
+  if (created.status !== 201 || !location)
+    throw new ApiError(created.status, `tus creation of ${name} answered ${created.status}: ${created.text.slice(0, 300)}`);
   let fileId: string | undefined;
   for (let offset = 0; offset < size; offset += chunkBytes) {
     const end = Math.min(size, offset + chunkBytes);
     const patched = await request(new URL(location, client.url).href, {
       method: 'PATCH',
-      headers: { ...tusHeaders, 'upload-offset': offset, 'content-type': 'application/offset+octet-stream', 'content-length': end - offset },
+      headers: {
+        ...tusHeaders,
+        'upload-offset': offset,
+        'content-type': 'application/offset+octet-stream',
+        'content-length': end - offset,
+      },
       body: () => createReadStream(filePath, { start: offset, end: end - 1, highWaterMark: 1024 * 1024 }),
       keepText: true,
       idleTimeoutMs: client.idleTimeoutMs,
     });
-    if (patched.status !== 204) throw new ApiError(patched.status, `tus PATCH of ${name} at ${offset} answered ${patched.status}: ${patched.text.slice(0, 300)}`);
+    if (patched.status !== 204)
+      throw new ApiError(patched.status, `tus PATCH of ${name} at ${offset} answered ${patched.status}: ${patched.text.slice(0, 300)}`);
     fileId = patched.headers['x-file-id'] as string | undefined;
   }
   if (!fileId) throw new Error(`tus upload of ${name}: the last PATCH named no file`);

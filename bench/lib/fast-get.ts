@@ -81,7 +81,9 @@ class ResponseReader {
     if (split < 0) return false;
     const [statusLine, ...lines] = this.head.subarray(0, split).toString('latin1').split('\r\n');
     this.status = Number(statusLine!.split(' ')[1]);
-    const fields = new Map(lines.map((line) => [line.slice(0, line.indexOf(':')).trim().toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
+    const fields = new Map(
+      lines.map((line) => [line.slice(0, line.indexOf(':')).trim().toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]),
+    );
     if (fields.get('transfer-encoding')?.toLowerCase().includes('chunked')) this.chunked = new ChunkedCounter();
     else if (fields.has('content-length')) this.length = Number(fields.get('content-length'));
     const rest = this.head.length - split - HEADER_END.length;
@@ -94,7 +96,8 @@ class ResponseReader {
   cutShort(url: string): Error | null {
     if (this.head !== null) return new Error(`GET ${url}: connection closed before the response head`);
     if (this.chunked && !this.chunked.done) return new Error(`GET ${url}: connection closed inside the chunked body`);
-    if (this.length !== null && this.bytes < this.length) return new Error(`GET ${url}: connection closed after ${this.bytes} of ${this.length} bytes`);
+    if (this.length !== null && this.bytes < this.length)
+      return new Error(`GET ${url}: connection closed after ${this.bytes} of ${this.length} bytes`);
     return null;
   }
 
@@ -107,7 +110,9 @@ class ResponseReader {
 }
 
 function requestHead(url: URL, headers: Record<string, string>, connection: 'close' | 'keep-alive'): string {
-  const extra = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('');
+  const extra = Object.entries(headers)
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('');
   return `GET ${url.pathname}${url.search} HTTP/1.1\r\nHost: ${url.host}\r\n${extra}Connection: ${connection}\r\n\r\n`;
 }
 
@@ -130,7 +135,13 @@ export function fastGet(url: string, headers: Record<string, string>, idleTimeou
       settled = true;
       socket.destroy();
       if (error) reject(error);
-      else resolve({ status: response.status, bytes: response.bodyBytes, ms: performance.now() - started, firstByteMs: response.firstByteAt - started });
+      else
+        resolve({
+          status: response.status,
+          bytes: response.bodyBytes,
+          ms: performance.now() - started,
+          firstByteMs: response.firstByteAt - started,
+        });
     };
     const onread = (read: number) => {
       try {
@@ -139,8 +150,9 @@ export function fastGet(url: string, headers: Record<string, string>, idleTimeou
         finish(error as Error);
       }
     };
-    const socket = net.connect({ host: target.hostname, port: Number(target.port), onread: { buffer, callback: (read) => (onread(read), true) } }, () =>
-      socket.write(requestHead(target, headers, 'close')),
+    const socket = net.connect(
+      { host: target.hostname, port: Number(target.port), onread: { buffer, callback: (read) => (onread(read), true) } },
+      () => socket.write(requestHead(target, headers, 'close')),
     );
     socket.setTimeout(idleTimeoutMs, () => finish(new Error(`GET ${url}: no progress for ${idleTimeoutMs / 1000} s`)));
     socket.once('error', (error) => finish(error));
@@ -219,7 +231,12 @@ export function keptAliveGetter(idleTimeoutMs: number): KeptAliveGetter {
               socket?.destroy();
               reject(error);
             } else {
-              resolve({ status: response.status, bytes: response.bodyBytes, ms: performance.now() - started, firstByteMs: response.firstByteAt - started });
+              resolve({
+                status: response.status,
+                bytes: response.bodyBytes,
+                ms: performance.now() - started,
+                firstByteMs: response.firstByteAt - started,
+              });
             }
           },
         };

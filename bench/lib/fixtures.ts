@@ -23,7 +23,7 @@ export async function writeRandomFile(filePath: string, size: number): Promise<v
   const handle = await open(filePath, 'w');
   try {
     const buffer = Buffer.allocUnsafe(Math.min(CHUNK, size));
-    for (let written = 0; written < size; ) {
+    for (let written = 0; written < size;) {
       const length = Math.min(buffer.length, size - written);
       randomFillSync(buffer, 0, length);
       await handle.write(buffer, 0, length);

@@ -40,7 +40,9 @@ export function request(url: string, options: RequestOptions): Promise<Exchange>
   return new Promise((resolve, reject) => {
     const started = performance.now();
     const req = http.request(url, { method, headers: options.headers, agent });
-    req.setTimeout(options.idleTimeoutMs, () => req.destroy(new Error(`${method} ${url}: no progress for ${options.idleTimeoutMs / 1000} s`)));
+    req.setTimeout(options.idleTimeoutMs, () =>
+      req.destroy(new Error(`${method} ${url}: no progress for ${options.idleTimeoutMs / 1000} s`)),
+    );
     req.once('error', reject);
     req.once('response', (res) => {
       let bytes = 0;
@@ -51,7 +53,13 @@ export function request(url: string, options: RequestOptions): Promise<Exchange>
       });
       res.once('error', reject);
       res.once('end', () =>
-        resolve({ status: res.statusCode ?? 0, bytes, text: Buffer.concat(chunks).toString(), ms: performance.now() - started, headers: res.headers }),
+        resolve({
+          status: res.statusCode ?? 0,
+          bytes,
+          text: Buffer.concat(chunks).toString(),
+          ms: performance.now() - started,
+          headers: res.headers,
+        }),
       );
     });
     if (options.body) pipeline(options.body(), req).catch(reject);

@@ -12,7 +12,14 @@ function sample() {
   const usage = process.memoryUsage();
   if (usage.rss <= highest.rss) return;
   const spaces = Object.fromEntries(v8.getHeapSpaceStatistics().map((space) => [space.space_name, round(space.physical_space_size)]));
-  highest = { rss: round(usage.rss), heapTotal: round(usage.heapTotal), heapUsed: round(usage.heapUsed), external: round(usage.external), arrayBuffers: round(usage.arrayBuffers), spaces };
+  highest = {
+    rss: round(usage.rss),
+    heapTotal: round(usage.heapTotal),
+    heapUsed: round(usage.heapUsed),
+    external: round(usage.external),
+    arrayBuffers: round(usage.arrayBuffers),
+    spaces,
+  };
 }
 
 setInterval(sample, 250).unref();

@@ -105,7 +105,10 @@ export interface ScriptServer {
 export async function startScriptServer(script: string, env: Record<string, string>): Promise<ScriptServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', script], { env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    env: { ...process.env, ...env, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const output = captureOutput(child);
   const stop = () => stopChild(child);
   try {

@@ -20,7 +20,8 @@ const COLOURS = ['#1f77b4', '#d62728', '#2ca02c', '#9467bd', '#ff7f0e', '#8c564b
 
 const escapeXml = (text: string) => text.replace(/[<>&"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;' })[c]!);
 const compact = (value: number) => (value >= 1e6 ? `${value / 1e6}M` : value >= 1e3 ? `${value / 1e3}k` : String(value));
-const tickText = (value: number) => (value >= 100 ? value.toFixed(0) : value >= 10 ? value.toFixed(1) : value >= 1 ? value.toFixed(2) : value.toPrecision(2));
+const tickText = (value: number) =>
+  value >= 100 ? value.toFixed(0) : value >= 10 ? value.toFixed(1) : value >= 1 ? value.toFixed(2) : value.toPrecision(2);
 
 /** Rounded ticks from 0 to at least `max`. */
 function linearTicks(max: number): number[] {
@@ -63,19 +64,26 @@ export function renderLineChart(chart: LineChart): string {
   }
   parts.push(`<rect x="${MARGIN.left}" y="${MARGIN.top}" width="${plotWidth}" height="${plotHeight}" fill="none" stroke="#888"/>`);
   parts.push(`<text x="${MARGIN.left + plotWidth / 2}" y="${HEIGHT - 14}" text-anchor="middle">${escapeXml(chart.xLabel)}</text>`);
-  parts.push(`<text transform="translate(18 ${MARGIN.top + plotHeight / 2}) rotate(-90)" text-anchor="middle">${escapeXml(chart.yLabel)}</text>`);
+  parts.push(
+    `<text transform="translate(18 ${MARGIN.top + plotHeight / 2}) rotate(-90)" text-anchor="middle">${escapeXml(chart.yLabel)}</text>`,
+  );
   if (chart.guide) {
     const y = yAt(chart.guide.y);
     parts.push(`<line x1="${MARGIN.left}" x2="${MARGIN.left + plotWidth}" y1="${y}" y2="${y}" stroke="#999" stroke-dasharray="6 4"/>`);
-    parts.push(`<text x="${MARGIN.left + plotWidth - 4}" y="${y - 5}" text-anchor="end" fill="#666">${escapeXml(chart.guide.label)}</text>`);
+    parts.push(
+      `<text x="${MARGIN.left + plotWidth - 4}" y="${y - 5}" text-anchor="end" fill="#666">${escapeXml(chart.guide.label)}</text>`,
+    );
   }
   chart.lines.forEach((line, index) => {
     const colour = COLOURS[index % COLOURS.length]!;
     const points = line.points.map((point) => `${xAt(point.x).toFixed(1)},${yAt(point.y).toFixed(1)}`);
     parts.push(`<polyline points="${points.join(' ')}" fill="none" stroke="${colour}" stroke-width="2"/>`);
-    for (const point of line.points) parts.push(`<circle cx="${xAt(point.x).toFixed(1)}" cy="${yAt(point.y).toFixed(1)}" r="3.5" fill="${colour}"/>`);
+    for (const point of line.points)
+      parts.push(`<circle cx="${xAt(point.x).toFixed(1)}" cy="${yAt(point.y).toFixed(1)}" r="3.5" fill="${colour}"/>`);
     const legendY = MARGIN.top + 10 + index * 20;
-    parts.push(`<line x1="${WIDTH - MARGIN.right + 14}" x2="${WIDTH - MARGIN.right + 34}" y1="${legendY}" y2="${legendY}" stroke="${colour}" stroke-width="2"/>`);
+    parts.push(
+      `<line x1="${WIDTH - MARGIN.right + 14}" x2="${WIDTH - MARGIN.right + 34}" y1="${legendY}" y2="${legendY}" stroke="${colour}" stroke-width="2"/>`,
+    );
     parts.push(`<text x="${WIDTH - MARGIN.right + 40}" y="${legendY + 4}">${escapeXml(line.name)}</text>`);
   });
   parts.push('</svg>');

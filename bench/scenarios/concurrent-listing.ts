@@ -19,7 +19,12 @@ interface Round {
  * the same JSON from memory: what our hooks, authentication and query cost per request.
  */
 export async function concurrentListing(ctx: ScenarioContext, tempRoot: string): Promise<ScenarioResult> {
-  const { concurrentListingFileCount: count, concurrentListingConnections: connections, concurrentListingMs: durationMs, idleTimeoutMs } = ctx.config;
+  const {
+    concurrentListingFileCount: count,
+    concurrentListingConnections: connections,
+    concurrentListingMs: durationMs,
+    idleTimeoutMs,
+  } = ctx.config;
   const folderId = await createFolder(ctx.client, 'concurrent-listing-bench');
   insertRows(ctx.ours.dataDir, ctx.client.userId, folderId, count);
   const ourUrl = `${ctx.client.url}/api/files?folderId=${folderId}`;
@@ -37,7 +42,8 @@ export async function concurrentListing(ctx: ScenarioContext, tempRoot: string):
     const client = async () => {
       while (performance.now() < until) {
         const response = await get();
-        if (response.status !== 200 || response.bytes !== first.bytes) throw new Error(`answered ${response.status} with ${response.bytes} bytes, expected ${first.bytes}`);
+        if (response.status !== 200 || response.bytes !== first.bytes)
+          throw new Error(`answered ${response.status} with ${response.bytes} bytes, expected ${first.bytes}`);
         latenciesMs.push(response.ms);
       }
     };
@@ -56,7 +62,15 @@ export async function concurrentListing(ctx: ScenarioContext, tempRoot: string):
       figures: [...outcomes].map(([server, outcome]) => {
         const latencies = outcome.samples.flatMap((round) => round.latenciesMs);
         const samples = outcome.samples.map((round) => round.requestsPerSecond);
-        return { server, status: outcome.status, note: outcome.note, samples, requestsPerSecond: median(samples), p50Ms: percentile(latencies, 50), p99Ms: percentile(latencies, 99) };
+        return {
+          server,
+          status: outcome.status,
+          note: outcome.note,
+          samples,
+          requestsPerSecond: median(samples),
+          p50Ms: percentile(latencies, 50),
+          p99Ms: percentile(latencies, 99),
+        };
       }),
       notes: [
         `${(first.bytes / 1e3).toFixed(1)} kB of JSON per answer; ${connections} keep-alive connections for ${durationMs / 1000} s per round, ${ctx.config.rounds} round(s), median requests/s.`,

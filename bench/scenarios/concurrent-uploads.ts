@@ -28,7 +28,8 @@ export async function concurrentUploads(ctx: ScenarioContext): Promise<ScenarioR
         const name = (file: (typeof small)[number]) => `r${round}-${file.name}`;
         const result = await burst(async (file) => {
           const response = await putFile(ceiling.uploadUrl(name(file)), file.path, file.size, ctx.config.idleTimeoutMs);
-          if (response.status !== 201 && response.status !== 204) throw new Error(`PUT answered ${response.status}: ${response.text.slice(0, 200)}`);
+          if (response.status !== 201 && response.status !== 204)
+            throw new Error(`PUT answered ${response.status}: ${response.text.slice(0, 200)}`);
           return response.ms;
         });
         await Promise.all(small.map((file) => rm(ceiling.uploadedPath(name(file)))));

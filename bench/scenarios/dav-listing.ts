@@ -41,7 +41,8 @@ export async function davListing(ctx: ScenarioContext): Promise<ScenarioResult> 
 
   const first = await propfind(true);
   const listed = (first.text.match(/<D:response>/g) ?? []).length - 1;
-  if (first.status !== 207 || listed !== count) throw new Error(`PROPFIND answered ${first.status} with ${listed} members, expected ${count}`);
+  if (first.status !== 207 || listed !== count)
+    throw new Error(`PROPFIND answered ${first.status} with ${listed} members, expected ${count}`);
   const staticName = 'dav-listing.xml';
   await writeFile(path.join(ctx.fixtures.filesDir, staticName), first.text);
 
@@ -49,14 +50,18 @@ export async function davListing(ctx: ScenarioContext): Promise<ScenarioResult> 
     const latencies: number[] = [];
     for (let index = 0; index < listingWarmup + listingRequests; index++) {
       const response = await get();
-      if (response.status >= 300 || response.bytes !== first.bytes) throw new Error(`answered ${response.status} with ${response.bytes} bytes`);
+      if (response.status >= 300 || response.bytes !== first.bytes)
+        throw new Error(`answered ${response.status} with ${response.bytes} bytes`);
       if (index >= listingWarmup) latencies.push(response.ms);
     }
     return latencies;
   };
   const outcomes = await interleave(1, [
     { server: 'ours', run: () => series(() => propfind()) },
-    ...ctx.ceilings.map((ceiling) => ({ server: ceiling.name, run: () => series(() => request(ceiling.fileUrl(staticName), { idleTimeoutMs })) })),
+    ...ctx.ceilings.map((ceiling) => ({
+      server: ceiling.name,
+      run: () => series(() => request(ceiling.fileUrl(staticName), { idleTimeoutMs })),
+    })),
   ]);
   return {
     id: 'dav-listing',
@@ -64,7 +69,14 @@ export async function davListing(ctx: ScenarioContext): Promise<ScenarioResult> 
     compares: 'p99Ms',
     figures: [...outcomes].map(([server, outcome]) => {
       const latencies = outcome.samples.flat();
-      return { server, status: outcome.status, note: outcome.note, samples: latencies, p50Ms: percentile(latencies, 50), p99Ms: percentile(latencies, 99) };
+      return {
+        server,
+        status: outcome.status,
+        note: outcome.note,
+        samples: latencies,
+        p50Ms: percentile(latencies, 50),
+        p99Ms: percentile(latencies, 99),
+      };
     }),
     notes: [
       `The folder's ${count.toLocaleString('en')} rows were inserted directly into SQLite (valid rows, no blobs behind them), not uploaded.`,

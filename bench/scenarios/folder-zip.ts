@@ -49,7 +49,8 @@ export async function folderZip(ctx: ScenarioContext): Promise<ScenarioResult> {
   let ourBytes: number | undefined;
   const check = (response: Download, minimumBytes: number) => {
     if ([404, 405, 501].includes(response.status)) throw new Unavailable(`GET /api/user/folders/:id/download answered ${response.status}`);
-    if (response.status !== 200 || response.bytes < minimumBytes) throw new Error(`answered ${response.status} with ${response.bytes} bytes`);
+    if (response.status !== 200 || response.bytes < minimumBytes)
+      throw new Error(`answered ${response.status} with ${response.bytes} bytes`);
     return mbPerSecond(response.bytes, response.ms);
   };
   const servers = [
@@ -84,7 +85,7 @@ export async function folderZip(ctx: ScenarioContext): Promise<ScenarioResult> {
   notes.push(
     `Per server, ${ctx.config.rounds > 1 ? ZIP_WARMUP : 0} untimed zips first, then ${zips} per round taken in turns with the other servers; each round's sample is the median of its zips.`,
   );
-  notes.push('MB/s of each server\'s own zip bytes; the ceilings serve a stored zip pre-built with yazl.');
+  notes.push("MB/s of each server's own zip bytes; the ceilings serve a stored zip pre-built with yazl.");
   return {
     id: 'folder-zip',
     title: `Zip of a folder of ${zipEntries.length} files of ${zipEntries[0]!.size / 1024} KiB`,

@@ -11,7 +11,8 @@ import { interleave, type ScenarioContext, type ScenarioResult, Unavailable } fr
 export async function largeDownload(ctx: ScenarioContext, fileId: string | undefined): Promise<ScenarioResult> {
   const { large } = ctx.fixtures;
   const check = (response: Download) => {
-    if (response.status !== 200 || response.bytes !== large.size) throw new Error(`answered ${response.status} with ${response.bytes} of ${large.size} bytes`);
+    if (response.status !== 200 || response.bytes !== large.size)
+      throw new Error(`answered ${response.status} with ${response.bytes} of ${large.size} bytes`);
     return mbPerSecond(response.bytes, response.ms);
   };
   const downloads = [

@@ -29,7 +29,9 @@ async function syncFile(filePath: string): Promise<void> {
  * raw (the ceilings' PUT alone, against the same uploads of ours). Returns the id of our
  * first stored copy for the download.
  */
-export async function largeUpload(ctx: ScenarioContext): Promise<{ result: ScenarioResult; raw: ScenarioResult; fileId: string | undefined }> {
+export async function largeUpload(
+  ctx: ScenarioContext,
+): Promise<{ result: ScenarioResult; raw: ScenarioResult; fileId: string | undefined }> {
   const { large } = ctx.fixtures;
   const timeout = ctx.config.idleTimeoutMs;
   let fileId: string | undefined;
@@ -51,7 +53,8 @@ export async function largeUpload(ctx: ScenarioContext): Promise<{ result: Scena
         const name = `large-${round}.bin`;
         const started = performance.now();
         const response = await putFile(ceiling.uploadUrl(name), large.path, large.size, timeout);
-        if (response.status !== 201 && response.status !== 204) throw new Error(`PUT answered ${response.status}: ${response.text.slice(0, 200)}`);
+        if (response.status !== 201 && response.status !== 204)
+          throw new Error(`PUT answered ${response.status}: ${response.text.slice(0, 200)}`);
         await syncFile(ceiling.uploadedPath(name));
         const durableMs = performance.now() - started;
         const { size } = await stat(ceiling.uploadedPath(name));

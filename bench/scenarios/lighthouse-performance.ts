@@ -19,9 +19,11 @@ const EXTENSIONS = ['txt', 'md', 'csv', 'json', 'log'];
  * `BENCH_LIGHTHOUSE_REPORTS=1` keeps each page's whole Lighthouse report (JSON) under
  * bench/results/lighthouse/ (git-ignored), to read the audits behind a score.
  */
-const REPORTS_DIR = process.env.BENCH_LIGHTHOUSE_REPORTS === '1' ? path.join(import.meta.dirname, '..', 'results', 'lighthouse') : undefined;
+const REPORTS_DIR =
+  process.env.BENCH_LIGHTHOUSE_REPORTS === '1' ? path.join(import.meta.dirname, '..', 'results', 'lighthouse') : undefined;
 const runStamp = new Date().toISOString().replace(/[:.]/g, '-');
-const reportFile = (page: string) => REPORTS_DIR && path.join(REPORTS_DIR, `${runStamp}${page === '/' ? '-landing' : page.replace(/\//g, '-')}.json`);
+const reportFile = (page: string) =>
+  REPORTS_DIR && path.join(REPORTS_DIR, `${runStamp}${page === '/' ? '-landing' : page.replace(/\//g, '-')}.json`);
 
 const load = () => `load ${os.loadavg()[0]!.toFixed(2)}`;
 
@@ -52,12 +54,22 @@ export async function lighthousePerformance(url: string, tempDir: string, idleTi
   try {
     const firstVisit = await measureFirstVisitScripts(browser, `${url}/`);
     const gzipKB = firstVisit.gzipBytes / 1000;
-    targets.push({ description: `JavaScript of a first visit to /, gzip ≤ ${FIRST_VISIT_JS_TARGET_KB} KB`, measured: `${gzipKB.toFixed(1)} KB (brotli ${(firstVisit.brotliBytes / 1000).toFixed(1)} KB)`, met: gzipKB <= FIRST_VISIT_JS_TARGET_KB });
-    notes.push(`first visit to /: ${firstVisit.scripts.map((script) => `${path.basename(script.path)} ${(script.gzipBytes / 1000).toFixed(1)}`).join(', ')} (KB gzip)`);
+    targets.push({
+      description: `JavaScript of a first visit to /, gzip ≤ ${FIRST_VISIT_JS_TARGET_KB} KB`,
+      measured: `${gzipKB.toFixed(1)} KB (brotli ${(firstVisit.brotliBytes / 1000).toFixed(1)} KB)`,
+      met: gzipKB <= FIRST_VISIT_JS_TARGET_KB,
+    });
+    notes.push(
+      `first visit to /: ${firstVisit.scripts.map((script) => `${path.basename(script.path)} ${(script.gzipBytes / 1000).toFixed(1)}`).join(', ')} (KB gzip)`,
+    );
 
     for (const page of PUBLIC_PAGES) {
       const [performance] = await auditPage(`${url}${page}`, port, ['performance'], {}, reportFile(page));
-      targets.push({ description: `Lighthouse performance ${page} ≥ ${PUBLIC_TARGET}`, measured: `${performance!.score} (${load()})`, met: performance!.score >= PUBLIC_TARGET });
+      targets.push({
+        description: `Lighthouse performance ${page} ≥ ${PUBLIC_TARGET}`,
+        measured: `${performance!.score} (${load()})`,
+        met: performance!.score >= PUBLIC_TARGET,
+      });
       if (performance!.score < 100) notes.push(`${page}: ${performance!.failing.join(', ')}`);
     }
 
@@ -66,7 +78,11 @@ export async function lighthousePerformance(url: string, tempDir: string, idleTi
     // The session is in localStorage: Lighthouse must not wipe the origin's storage, and the
     // HTTP cache was emptied above so the dashboard loads cold like the public pages.
     const [dashboard] = await auditPage(`${url}/dashboard`, port, ['performance'], { disableStorageReset: true }, reportFile('/dashboard'));
-    targets.push({ description: `Lighthouse performance /dashboard (${DASHBOARD_FILES} files) ≥ ${DASHBOARD_TARGET}`, measured: `${dashboard!.score} (${load()})`, met: dashboard!.score >= DASHBOARD_TARGET });
+    targets.push({
+      description: `Lighthouse performance /dashboard (${DASHBOARD_FILES} files) ≥ ${DASHBOARD_TARGET}`,
+      measured: `${dashboard!.score} (${load()})`,
+      met: dashboard!.score >= DASHBOARD_TARGET,
+    });
     if (dashboard!.score < 100) notes.push(`/dashboard: ${dashboard!.failing.join(', ')}`);
   } finally {
     await browser.close();

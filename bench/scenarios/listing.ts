@@ -19,7 +19,13 @@ const newId = () => randomBytes(16).toString('base64url');
  * only with `countInStorage` (a listing does not read it; emptying Trash does). Answers the
  * rows' total size.
  */
-export function insertRows(dataDir: string, userId: string, folderId: string, count: number, options: { countInStorage?: boolean } = {}): number {
+export function insertRows(
+  dataDir: string,
+  userId: string,
+  folderId: string,
+  count: number,
+  options: { countInStorage?: boolean } = {},
+): number {
   const db = new Database(path.join(dataDir, 'cloudvault.sqlite'));
   try {
     db.pragma('busy_timeout = 5000');
@@ -89,7 +95,8 @@ export async function listing(ctx: ScenarioContext): Promise<ScenarioResult> {
       const latencies: number[] = [];
       for (let index = 0; index < listingWarmup + listingRequests; index++) {
         const response = await get(client);
-        if (response.status !== 200 || response.bytes !== first.bytes) throw new Error(`answered ${response.status} with ${response.bytes} bytes`);
+        if (response.status !== 200 || response.bytes !== first.bytes)
+          throw new Error(`answered ${response.status} with ${response.bytes} bytes`);
         if (index >= listingWarmup) latencies.push(response.ms);
       }
       return latencies;
@@ -97,7 +104,8 @@ export async function listing(ctx: ScenarioContext): Promise<ScenarioResult> {
       client.close();
     }
   };
-  const listOurs = (client: KeptAliveGetter) => client.get(`${ctx.client.url}/api/files?folderId=${folderId}`, { authorization: `Bearer ${ctx.client.token}` });
+  const listOurs = (client: KeptAliveGetter) =>
+    client.get(`${ctx.client.url}/api/files?folderId=${folderId}`, { authorization: `Bearer ${ctx.client.token}` });
   const writer = writeBetweenListings(ctx.ours.dataDir, ctx.client.userId, await createFolder(ctx.client, 'listing-bench-touched'));
   const outcomes = await interleave(1, [
     { server: 'ours', run: () => series(listOurs) },
@@ -120,7 +128,14 @@ export async function listing(ctx: ScenarioContext): Promise<ScenarioResult> {
     compares: 'p99Ms',
     figures: [...outcomes].map(([server, outcome]) => {
       const latencies = outcome.samples.flat();
-      return { server, status: outcome.status, note: outcome.note, samples: latencies, p50Ms: percentile(latencies, 50), p99Ms: percentile(latencies, 99) };
+      return {
+        server,
+        status: outcome.status,
+        note: outcome.note,
+        samples: latencies,
+        p50Ms: percentile(latencies, 50),
+        p99Ms: percentile(latencies, 99),
+      };
     }),
     notes: [
       `The folder's ${count.toLocaleString('en')} rows were inserted directly into SQLite (valid rows, no blobs behind them), not uploaded.`,

@@ -60,7 +60,12 @@ export async function interleave<T, Name extends string = ServerName>(
   rounds: number,
   runners: { server: Name; run: (round: number) => Promise<T> }[],
 ): Promise<Map<Name, { samples: T[]; status: ServerFigure['status']; note?: string }>> {
-  const outcomes = new Map(runners.map((runner) => [runner.server, { samples: [] as T[], status: 'measured' as ServerFigure['status'], note: undefined as string | undefined }]));
+  const outcomes = new Map(
+    runners.map((runner) => [
+      runner.server,
+      { samples: [] as T[], status: 'measured' as ServerFigure['status'], note: undefined as string | undefined },
+    ]),
+  );
   for (let round = 1; round <= rounds; round++) {
     for (const runner of runners) {
       const outcome = outcomes.get(runner.server)!;

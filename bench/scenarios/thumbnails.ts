@@ -15,7 +15,15 @@ const POLL_MS = 100;
 async function writePhotos(dir: string): Promise<{ path: string; size: number }[]> {
   const photos = [];
   for (let index = 0; index < DISTINCT_PHOTOS; index++) {
-    const small = await sharp({ create: { width: WIDTH / 8, height: HEIGHT / 8, channels: 3, background: 'black', noise: { type: 'gaussian', mean: 120 + index * 20, sigma: 60 } } })
+    const small = await sharp({
+      create: {
+        width: WIDTH / 8,
+        height: HEIGHT / 8,
+        channels: 3,
+        background: 'black',
+        noise: { type: 'gaussian', mean: 120 + index * 20, sigma: 60 },
+      },
+    })
       .png()
       .toBuffer();
     const jpeg = await sharp(small).resize(WIDTH, HEIGHT, { kernel: 'cubic' }).blur(2).jpeg({ quality: 90 }).toBuffer();
@@ -38,7 +46,8 @@ export async function thumbnails(ctx: ScenarioContext): Promise<ScenarioResult> 
   const photos = await writePhotos(ctx.fixtures.filesDir);
   const folderId = await createFolder(ctx.client, 'thumbnails-bench');
   const auth = { authorization: `Bearer ${ctx.client.token}` };
-  const thumbnailOf = (id: string) => request(`${ctx.client.url}/api/files/${id}/thumbnail?size=small`, { headers: auth, idleTimeoutMs: ctx.config.idleTimeoutMs });
+  const thumbnailOf = (id: string) =>
+    request(`${ctx.client.url}/api/files/${id}/thumbnail?size=small`, { headers: auth, idleTimeoutMs: ctx.config.idleTimeoutMs });
 
   const rssBefore = (await ctx.ours.memory())?.rssBytes ?? 0;
   let peakRss = 0;
@@ -85,7 +94,9 @@ export async function thumbnails(ctx: ScenarioContext): Promise<ScenarioResult> 
     id: 'thumbnails',
     title: `Thumbnails of ${count} × 12 MP JPEGs, then ${requests} GETs of one`,
     compares: 'p99Ms',
-    figures: [{ server: 'ours', status: 'measured', samples: latencies, p50Ms: percentile(latencies, 50), p99Ms: percentile(latencies, 99) }],
+    figures: [
+      { server: 'ours', status: 'measured', samples: latencies, p50Ms: percentile(latencies, 50), p99Ms: percentile(latencies, 99) },
+    ],
     notes: [
       `${perSecond.toFixed(2)} thumbnails/s (both sizes of each photo) from the first upload's answer to the last thumbnail served; the uploads took ${((uploadsDone - firstAnswered) / 1000).toFixed(1)} s of it (${WIDTH}×${HEIGHT} JPEGs, ${meanMB.toFixed(1)} MB on average).`,
       `Server RSS while they were made (VmRSS sampled every 50 ms): ${(rssBefore / 1e6).toFixed(0)} MB before (what earlier scenarios left), peak ${(peakRss / 1e6).toFixed(0)} MB.`,

@@ -13,7 +13,8 @@ const { PORT, FILES_DIR, UPLOAD_DIR } = process.env;
 if (!PORT || !FILES_DIR || !UPLOAD_DIR) throw new Error('PORT, FILES_DIR and UPLOAD_DIR are required');
 
 /** Only a bare file name under the folder, never a path out of it. */
-const fileIn = (dir: string, urlPath: string, prefix: string) => path.join(dir, path.basename(decodeURIComponent(urlPath.slice(prefix.length))));
+const fileIn = (dir: string, urlPath: string, prefix: string) =>
+  path.join(dir, path.basename(decodeURIComponent(urlPath.slice(prefix.length))));
 
 async function handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
   const url = req.url ?? '/';

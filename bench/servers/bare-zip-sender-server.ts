@@ -11,7 +11,12 @@ import net from 'node:net';
 import path from 'node:path';
 
 interface NativeSender {
-  send(socketFd: number, segments: (Buffer | { path: string; offset: number; length: number })[], idleTimeoutMs: number, done: (error: Error | null) => void): object;
+  send(
+    socketFd: number,
+    segments: (Buffer | { path: string; offset: number; length: number })[],
+    idleTimeoutMs: number,
+    done: (error: Error | null) => void,
+  ): object;
 }
 
 const { PORT, ZIP_FILE, MEMBERS_DIR } = process.env;

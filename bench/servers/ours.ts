@@ -37,14 +37,28 @@ async function writeLimitlessPlans(repoRoot: string, target: string): Promise<vo
  * for a before/after comparison, bench/request-cpu.ts), `nodeFlags` other flags of Node's
  * (bench/tus-cpu.ts).
  */
-export async function startOurServer(repoRoot: string, root: string, extraEnv: NodeJS.ProcessEnv = {}, bundle = SERVER_BUNDLE, nodeFlags = SERVER_NODE_FLAGS): Promise<OurServer> {
+export async function startOurServer(
+  repoRoot: string,
+  root: string,
+  extraEnv: NodeJS.ProcessEnv = {},
+  bundle = SERVER_BUNDLE,
+  nodeFlags = SERVER_NODE_FLAGS,
+): Promise<OurServer> {
   const dataDir = path.join(root, 'ours-data');
   await mkdir(dataDir, { recursive: true });
   const plansFile = path.join(root, 'plans.json');
   await writeLimitlessPlans(repoRoot, plansFile);
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, DATA_DIR: dataDir, LOG_LEVEL: 'warn', PLANS_FILE: plansFile };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: url,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    PLANS_FILE: plansFile,
+  };
   delete env.DATABASE_URL;
   delete env.STORAGE_DRIVER;
   Object.assign(env, extraEnv);

@@ -14,7 +14,8 @@ import { createLocalBlobStore } from '../../apps/server/src/adapters/blob-store/
 import { newId } from '../../apps/server/src/lib/ids.ts';
 
 const { PORT, STAGES, UPLOAD_DIR } = process.env;
-if (!PORT || !UPLOAD_DIR || !['parse', 'hash', 'store'].includes(STAGES ?? '')) throw new Error('PORT, UPLOAD_DIR and STAGES=parse|hash|store are required');
+if (!PORT || !UPLOAD_DIR || !['parse', 'hash', 'store'].includes(STAGES ?? ''))
+  throw new Error('PORT, UPLOAD_DIR and STAGES=parse|hash|store are required');
 
 const blobs = await createLocalBlobStore({ root: UPLOAD_DIR });
 const discard = () => new Writable({ write: (_chunk, _encoding, callback) => callback() });

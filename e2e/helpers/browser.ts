@@ -35,7 +35,11 @@ export interface PageOptions {
  * A fresh context and page for one test. On failure the page is saved as a screenshot
  * under .test-artifacts/screenshots.
  */
-export async function openPage(browser: Browser, baseURL: string, options: PageOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
+export async function openPage(
+  browser: Browser,
+  baseURL: string,
+  options: PageOptions = {},
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     baseURL,
     viewport: options.viewport ?? { width: 1280, height: 800 },

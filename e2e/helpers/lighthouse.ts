@@ -12,7 +12,14 @@ export async function launchAuditedBrowser(): Promise<{ browser: Browser; port: 
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
     headless: true,
-    args: [`--remote-debugging-port=${port}`, '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update'],
+    args: [
+      `--remote-debugging-port=${port}`,
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+    ],
   });
   return { browser, port };
 }
@@ -29,7 +36,13 @@ export interface CategoryScore {
  * Runs Lighthouse's mobile preset (its default) on `url` for the given categories. With
  * `reportFile`, the whole report (JSON) is also written there, for reading every audit.
  */
-export async function auditPage(url: string, port: number, categories: LighthouseCategory[], flags: Flags = {}, reportFile?: string): Promise<CategoryScore[]> {
+export async function auditPage(
+  url: string,
+  port: number,
+  categories: LighthouseCategory[],
+  flags: Flags = {},
+  reportFile?: string,
+): Promise<CategoryScore[]> {
   const lhr = await runLighthouse(url, { port, onlyCategories: categories, output: 'json', logLevel: 'error', ...flags });
   if (reportFile) {
     await mkdir(path.dirname(reportFile), { recursive: true });
@@ -41,7 +54,10 @@ export async function auditPage(url: string, port: number, categories: Lighthous
     if (!found) throw new Error(`Lighthouse has no ${category} category`);
     const failing = found.auditRefs
       .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
-      .map((ref) => `${ref.id} (${lhr.audits[ref.id]?.title ?? ''}${lhr.audits[ref.id]?.displayValue ? `: ${lhr.audits[ref.id]?.displayValue}` : ''})`);
+      .map(
+        (ref) =>
+          `${ref.id} (${lhr.audits[ref.id]?.title ?? ''}${lhr.audits[ref.id]?.displayValue ? `: ${lhr.audits[ref.id]?.displayValue}` : ''})`,
+      );
     return { category, score: Math.round((found.score ?? 0) * 100), failing };
   });
 }

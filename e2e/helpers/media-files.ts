@@ -26,7 +26,19 @@ export function makePicture(dir: string, name: string, size = '1600x1200'): stri
 /** A WebM (VP8) clip of `seconds` with a moving pattern. */
 export function makeWebm(dir: string, name: string, seconds = 4): string {
   const file = path.join(dir, name);
-  ffmpeg(['-f', 'lavfi', '-i', `testsrc2=size=320x240:rate=25:duration=${seconds}`, '-c:v', 'libvpx', '-b:v', '300k', '-auto-alt-ref', '0', file]);
+  ffmpeg([
+    '-f',
+    'lavfi',
+    '-i',
+    `testsrc2=size=320x240:rate=25:duration=${seconds}`,
+    '-c:v',
+    'libvpx',
+    '-b:v',
+    '300k',
+    '-auto-alt-ref',
+    '0',
+    file,
+  ]);
   return file;
 }
 
@@ -44,7 +56,9 @@ export async function makePdf(dir: string, name: string, pages = 2): Promise<str
   for (let page = 1; page <= pages; page += 1) {
     const stream = `0.2 0.4 0.9 rg 40 600 515 150 re f BT /F1 36 Tf 0 0 0 rg 60 520 Td (Page ${page} of the test) Tj ET`;
     const content = add(`<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`);
-    kids.push(add(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents ${content} 0 R /Resources << /Font << /F1 ${font} 0 R >> >> >>`));
+    kids.push(
+      add(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents ${content} 0 R /Resources << /Font << /F1 ${font} 0 R >> >> >>`),
+    );
   }
   objects[1] = `<< /Type /Pages /Kids [${kids.map((kid) => `${kid} 0 R`).join(' ')}] /Count ${pages} >>`;
   let pdf = '%PDF-1.4\n';

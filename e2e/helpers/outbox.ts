@@ -12,7 +12,10 @@ export async function mailedLink(server: AppServer, to: string, page: '/verify-e
   const pattern = new RegExp(`${server.url}${page}\\?token=[A-Za-z0-9_-]+`);
   for (let waited = 0; ; waited += 50) {
     // File names start with the time of writing: the newest sorts last.
-    const names = (await readdir(outbox).catch(() => [])).filter((name) => name.endsWith('.eml')).sort().reverse();
+    const names = (await readdir(outbox).catch(() => []))
+      .filter((name) => name.endsWith('.eml'))
+      .sort()
+      .reverse();
     for (const name of names) {
       const mail = await simpleParser(await readFile(path.join(outbox, name)));
       const link = pattern.exec(mail.text ?? '');
@@ -26,6 +29,10 @@ export async function mailedLink(server: AppServer, to: string, page: '/verify-e
 /** Verifies an address through the link of its verification mail, for journeys not about verifying. */
 export async function verifyViaOutbox(server: AppServer, email: string): Promise<void> {
   const token = new URL(await mailedLink(server, email, '/verify-email')).searchParams.get('token');
-  const response = await fetch(`${server.url}/api/auth/verify-email`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token }) });
+  const response = await fetch(`${server.url}/api/auth/verify-email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token }),
+  });
   if (response.status !== 200) throw new Error(`verify-email failed: ${response.status} ${await response.text()}`);
 }

@@ -10,7 +10,11 @@ const repositoryRoot = fileURLToPath(new URL('../..', import.meta.url));
  */
 export async function uppyBundle(): Promise<string> {
   const result = await build({
-    stdin: { contents: "import Uppy from '@uppy/core'; import Tus from '@uppy/tus'; window.uppyForTests = { Uppy, Tus };", resolveDir: repositoryRoot, loader: 'js' },
+    stdin: {
+      contents: "import Uppy from '@uppy/core'; import Tus from '@uppy/tus'; window.uppyForTests = { Uppy, Tus };",
+      resolveDir: repositoryRoot,
+      loader: 'js',
+    },
     bundle: true,
     write: false,
     format: 'iife',

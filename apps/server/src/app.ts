@@ -67,10 +67,7 @@ function trustProxyOption(trust: Config['trustProxy']): boolean | string[] | ((a
 }
 
 /** Builds the whole server from a wired container; listening is the caller's business. */
-export async function buildApp(
-  container: Container,
-  options: { logStream?: NodeJS.WritableStream } = {},
-): Promise<FastifyInstance> {
+export async function buildApp(container: Container, options: { logStream?: NodeJS.WritableStream } = {}): Promise<FastifyInstance> {
   const { config } = container;
   const app = Fastify({
     logger: {
@@ -161,7 +158,14 @@ export async function buildApp(
       await api.register(twoFactorRoutes(container.twoFactor));
       await api.register(appPasswordsRoutes(container.appPasswords));
       await api.register(notificationsRoutes(container.notifications));
-      await api.register(accountDataRoutes({ exports: container.accountExports, deletion: container.accountDeletion, links: container.links, downloads: container.downloads }));
+      await api.register(
+        accountDataRoutes({
+          exports: container.accountExports,
+          deletion: container.accountDeletion,
+          links: container.links,
+          downloads: container.downloads,
+        }),
+      );
       await api.register(publicSharesRoutes(container));
       await api.register(thumbnailsRoutes(container));
       await api.register(planRoutes(container.billing));
@@ -186,7 +190,14 @@ export async function buildApp(
     { prefix: '/api' },
   );
   await app.register(metricsRoutes({ metrics: container.metrics, token: config.metricsToken }));
-  await app.register(davRoutes({ dav: container.dav.files, locks: container.dav.locks, downloads: container.downloads, authenticateBasic: container.appPasswords.authenticateBasic }));
+  await app.register(
+    davRoutes({
+      dav: container.dav.files,
+      locks: container.dav.locks,
+      downloads: container.downloads,
+      authenticateBasic: container.appPasswords.authenticateBasic,
+    }),
+  );
   await registerWebApp(app, config.webDistDir);
   return app;
 }

@@ -73,7 +73,12 @@ describe('loadConfig', () => {
     expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
     expect(loadConfig({ TRUST_PROXY: '10.0.0.1' }).trustProxy).toEqual(['10.0.0.1']);
-    expect(loadConfig({ TRUST_PROXY: ' 10.0.0.1, 192.168.0.0/16,::1,fd00::/8 ' }).trustProxy).toEqual(['10.0.0.1', '192.168.0.0/16', '::1', 'fd00::/8']);
+    expect(loadConfig({ TRUST_PROXY: ' 10.0.0.1, 192.168.0.0/16,::1,fd00::/8 ' }).trustProxy).toEqual([
+      '10.0.0.1',
+      '192.168.0.0/16',
+      '::1',
+      'fd00::/8',
+    ]);
     expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/^TRUST_PROXY .*hops.*addresses/);
   });
 
@@ -136,7 +141,9 @@ describe('loadConfig', () => {
   it('bounds how long S3 requests and idle clients are waited for, 5 s, 15 s, 3 tries and 120 s unless told otherwise', () => {
     const s3 = { STORAGE_DRIVER: 's3', S3_BUCKET: 'b' };
     expect(loadConfig(s3).storage).toMatchObject({ connectTimeoutMs: 5_000, idleTimeoutMs: 15_000, maxAttempts: 3 });
-    expect(loadConfig({ ...s3, S3_CONNECT_TIMEOUT_SECONDS: '2', S3_IDLE_TIMEOUT_SECONDS: '30', S3_MAX_ATTEMPTS: '1' }).storage).toMatchObject({ connectTimeoutMs: 2_000, idleTimeoutMs: 30_000, maxAttempts: 1 });
+    expect(
+      loadConfig({ ...s3, S3_CONNECT_TIMEOUT_SECONDS: '2', S3_IDLE_TIMEOUT_SECONDS: '30', S3_MAX_ATTEMPTS: '1' }).storage,
+    ).toMatchObject({ connectTimeoutMs: 2_000, idleTimeoutMs: 30_000, maxAttempts: 1 });
     expect(loadConfig({}).clientIdleTimeoutMs).toBe(120_000);
     expect(loadConfig({ CLIENT_IDLE_TIMEOUT_SECONDS: '30' }).clientIdleTimeoutMs).toBe(30_000);
   });

@@ -17,7 +17,18 @@ export interface Config {
   /** The built web app; absent or missing on disk means the API is served alone. */
   webDistDir: string | undefined;
   /** Where file bytes live: DATA_DIR/blobs, or an S3-protocol bucket. */
-  storage: { driver: 'local'; root: string } | ({ driver: 's3'; bucket: string; region: string; endpoint?: string; accessKeyId?: string; secretAccessKey?: string; forcePathStyle: boolean; presignedDownloads: boolean } & S3RequestLimits);
+  storage:
+    | { driver: 'local'; root: string }
+    | ({
+        driver: 's3';
+        bucket: string;
+        region: string;
+        endpoint?: string;
+        accessKeyId?: string;
+        secretAccessKey?: string;
+        forcePathStyle: boolean;
+        presignedDownloads: boolean;
+      } & S3RequestLimits);
   /** Where every node's rate limits and failure counters live: Redis when set, else the database (docs/decisions/0019). */
   redisUrl: string | undefined;
   /** Outgoing mail: SMTP when set, else .eml files in DATA_DIR/outbox. */
@@ -174,7 +185,8 @@ function readTrustProxy(raw: string | undefined): Config['trustProxy'] {
 function readPresignedDownloads(raw: string | undefined, driver: 'local' | 's3'): boolean {
   if (raw === undefined || raw === '') return driver === 's3';
   const on = readBoolean('S3_PRESIGNED_DOWNLOADS', raw);
-  if (on && driver === 'local') throw new ConfigError('S3_PRESIGNED_DOWNLOADS', 'needs STORAGE_DRIVER=s3 (local blobs are sent by the server itself)');
+  if (on && driver === 'local')
+    throw new ConfigError('S3_PRESIGNED_DOWNLOADS', 'needs STORAGE_DRIVER=s3 (local blobs are sent by the server itself)');
   return on;
 }
 
@@ -203,7 +215,8 @@ function readStorage(env: Env, dataDir: string): Config['storage'] {
 
 function readS3MaxAttempts(raw: string | undefined): number {
   if (raw === undefined || raw === '') return 3;
-  if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > 10) throw new ConfigError('S3_MAX_ATTEMPTS', `must be a whole number from 1 to 10 (got "${raw}")`);
+  if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > 10)
+    throw new ConfigError('S3_MAX_ATTEMPTS', `must be a whole number from 1 to 10 (got "${raw}")`);
   return Number(raw);
 }
 
@@ -260,7 +273,8 @@ function readMetricsToken(raw: string | undefined): string | undefined {
 
 function readShutdownGrace(raw: string | undefined): number {
   if (raw === undefined || raw === '') return 30_000;
-  if (!/^\d+$/.test(raw) || Number(raw) > 3600) throw new ConfigError('SHUTDOWN_GRACE_SECONDS', `must be a whole number of seconds from 0 to 3600 (got "${raw}")`);
+  if (!/^\d+$/.test(raw) || Number(raw) > 3600)
+    throw new ConfigError('SHUTDOWN_GRACE_SECONDS', `must be a whole number of seconds from 0 to 3600 (got "${raw}")`);
   return Number(raw) * 1000;
 }
 
@@ -284,7 +298,8 @@ function refuseNodeLocalParts(config: Pick<Config, 'databaseUrl' | 'storage' | '
 
 function readThumbnailConcurrency(raw: string | undefined): number {
   if (raw === undefined || raw === '') return 1;
-  if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > 64) throw new ConfigError('THUMBNAIL_CONCURRENCY', `must be a whole number from 1 to 64 (got "${raw}")`);
+  if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > 64)
+    throw new ConfigError('THUMBNAIL_CONCURRENCY', `must be a whole number from 1 to 64 (got "${raw}")`);
   return Number(raw);
 }
 
@@ -301,12 +316,8 @@ function readSeconds(env: Env, variable: string, fallback: number, min: number):
 export function loadConfig(env: Env, cwd = process.cwd()): Config {
   const port = readPort(env);
   const host = env.HOST || '127.0.0.1';
-  const publicUrl = env.PUBLIC_URL
-    ? readUrl('PUBLIC_URL', env.PUBLIC_URL, ['http:', 'https:'])
-    : `http://localhost:${port}`;
-  const databaseUrl = env.DATABASE_URL
-    ? readUrl('DATABASE_URL', env.DATABASE_URL, ['postgres:', 'postgresql:'])
-    : undefined;
+  const publicUrl = env.PUBLIC_URL ? readUrl('PUBLIC_URL', env.PUBLIC_URL, ['http:', 'https:']) : `http://localhost:${port}`;
+  const databaseUrl = env.DATABASE_URL ? readUrl('DATABASE_URL', env.DATABASE_URL, ['postgres:', 'postgresql:']) : undefined;
   const jwtSecret = env.JWT_SECRET || undefined;
   if (jwtSecret !== undefined && jwtSecret.length < 32) {
     throw new ConfigError('JWT_SECRET', 'must be at least 32 characters long');

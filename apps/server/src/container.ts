@@ -192,11 +192,19 @@ export async function createContainer(
   const metrics = createMetrics({ processMetrics: config.metricsToken !== undefined });
   registerPoolMetrics(metrics, database);
 
-  const limitWindows = await createLimitWindows({ redisUrl: config.redisUrl, keyPrefix: options.limitKeyPrefix ?? 'cloudvault:limits:', db: database.db, clock, log });
-  const limiter = (name: string, max: number, windowMs: number) => createFailureLimiter({ name, max, windowMs, windows: limitWindows, clock, log });
+  const limitWindows = await createLimitWindows({
+    redisUrl: config.redisUrl,
+    keyPrefix: options.limitKeyPrefix ?? 'cloudvault:limits:',
+    db: database.db,
+    clock,
+    log,
+  });
+  const limiter = (name: string, max: number, windowMs: number) =>
+    createFailureLimiter({ name, max, windowMs, windows: limitWindows, clock, log });
   const transferPaths = loadNativeAddon(config.nativeAddon);
   const blobs = await createBlobStore(config.storage);
-  const presignedUrls = config.storage.driver === 's3' && config.storage.presignedDownloads ? await createPresignedUrls(config.storage) : undefined;
+  const presignedUrls =
+    config.storage.driver === 's3' && config.storage.presignedDownloads ? await createPresignedUrls(config.storage) : undefined;
   const transferBudget = createTransferBudget(config.transferMemoryBytes);
   const accountsRepository = createAccountsRepository(database.db);
   const settings = createSettingsService({
@@ -277,9 +285,18 @@ export async function createContainer(
   const foldersRepository = createFoldersRepository(database.db, database.dialect);
   const filesRepository = createFilesRepository(database.db, database.dialect);
   // shares is wired just below; it is asked only when a request comes.
-  const folders = createFoldersService({ folders: foldersRepository, clock, privateShareRoot: (...args) => shares.privateShareRoot(...args) });
+  const folders = createFoldersService({
+    folders: foldersRepository,
+    clock,
+    privateShareRoot: (...args) => shares.privateShareRoot(...args),
+  });
   // 8 MiB: two or three of the largest folders' answers (10,000 files are 2.9 MB).
-  const files = createFilesService({ files: filesRepository, folders, clock, listings: createListingCache({ changeStamp: database.changeStamp, maxBytes: 8 * 1024 * 1024 }) });
+  const files = createFilesService({
+    files: filesRepository,
+    folders,
+    clock,
+    listings: createListingCache({ changeStamp: database.changeStamp, maxBytes: 8 * 1024 * 1024 }),
+  });
   const analytics = createAnalyticsService({ analytics: createAnalyticsRepository(database.db), planOf: accounts.planOf, clock });
   const shares = createSharesService({
     shares: createSharesRepository(database.db),

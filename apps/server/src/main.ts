@@ -42,7 +42,9 @@ async function main(): Promise<void> {
   app.log.info(`Mail goes to ${container.mailer.describe}`);
   app.log.info(`Transfers use ${container.transferPaths}`);
   if (config.storage.driver === 's3') {
-    app.log.info(`Single-file downloads ${config.storage.presignedDownloads ? 'redirect to presigned URLs of the bucket' : 'stream through this server'} (S3_PRESIGNED_DOWNLOADS)`);
+    app.log.info(
+      `Single-file downloads ${config.storage.presignedDownloads ? 'redirect to presigned URLs of the bucket' : 'stream through this server'} (S3_PRESIGNED_DOWNLOADS)`,
+    );
   }
   app.log.info(`CloudVault is ready at ${config.publicUrl} (data in ${config.dataDir})`);
 }

@@ -31,7 +31,8 @@ afterAll(async () => {
 });
 
 const MiB = 1024 * 1024;
-const login = (body: Record<string, string>, userAgent = FIREFOX) => server.request('POST', '/api/auth/login', { body, headers: { 'user-agent': userAgent } });
+const login = (body: Record<string, string>, userAgent = FIREFOX) =>
+  server.request('POST', '/api/auth/login', { body, headers: { 'user-agent': userAgent } });
 const mailsTo = (email: string) => smtp.messages.filter((message) => message.to && !Array.isArray(message.to) && message.to.text === email);
 /** The mails to `email` besides the verification mail every registration sends. */
 const notificationsTo = (email: string) => mailsTo(email).filter((message) => message.subject !== 'Verify your CloudVault e-mail address');
@@ -43,7 +44,11 @@ async function mailWithSubject(email: string, subject: string) {
     if (found) return found;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
-  throw new Error(`no mail "${subject}" to ${email}; got: ${mailsTo(email).map((mail) => mail.subject).join(', ')}`);
+  throw new Error(
+    `no mail "${subject}" to ${email}; got: ${mailsTo(email)
+      .map((mail) => mail.subject)
+      .join(', ')}`,
+  );
 }
 
 async function settingsWith(token: string, change: (settings: any) => void) {
@@ -55,7 +60,10 @@ async function settingsWith(token: string, change: (settings: any) => void) {
 describe('profile', () => {
   it('changes the names (not the e-mail) and requires both', async () => {
     const user = await createUser(server);
-    const updated = await server.request('PUT', '/api/user/profile', { token: user.token, body: { firstName: '  Grace ', lastName: 'Hopper', email: 'x@example.com' } });
+    const updated = await server.request('PUT', '/api/user/profile', {
+      token: user.token,
+      body: { firstName: '  Grace ', lastName: 'Hopper', email: 'x@example.com' },
+    });
     expect(updated.status).toBe(200);
     expect(updated.body.user).toMatchObject({ firstName: 'Grace', lastName: 'Hopper', email: user.email });
     expect((await server.request('GET', '/api/auth/profile', { token: user.token })).body.user.firstName).toBe('Grace');
@@ -67,10 +75,23 @@ describe('profile', () => {
   it('changes the password, signs every other session out and sends a security alert', async () => {
     const user = await createUser(server);
     const other = (await login({ email: user.email, password: user.password })).body.token;
-    const wrong = await server.request('PUT', '/api/user/password', { token: user.token, body: { currentPassword: 'nope', newPassword: 'a new secret' } });
+    const wrong = await server.request('PUT', '/api/user/password', {
+      token: user.token,
+      body: { currentPassword: 'nope', newPassword: 'a new secret' },
+    });
     expect(wrong.status).toBe(400);
-    expect((await server.request('PUT', '/api/user/password', { token: user.token, body: { currentPassword: user.password, newPassword: '12345' } })).status).toBe(400);
-    const changed = await server.request('PUT', '/api/user/password', { token: user.token, body: { currentPassword: user.password, newPassword: 'a new secret' } });
+    expect(
+      (
+        await server.request('PUT', '/api/user/password', {
+          token: user.token,
+          body: { currentPassword: user.password, newPassword: '12345' },
+        })
+      ).status,
+    ).toBe(400);
+    const changed = await server.request('PUT', '/api/user/password', {
+      token: user.token,
+      body: { currentPassword: user.password, newPassword: 'a new secret' },
+    });
     expect(changed.status).toBe(200);
     expect(changed.body.message).toBe('Password changed successfully!');
     expect((await server.request('GET', '/api/auth/profile', { token: other })).status).toBe(401);
@@ -91,8 +112,16 @@ describe('profile', () => {
     const overview = await server.request('GET', '/api/user/overview', { token: user.token });
     expect(overview.status).toBe(200);
     expect(overview.body).toMatchObject({ counts: { files: 1, folders: 1, shares: 1 }, lastSignIn: { device: 'Chrome on Windows' } });
-    expect(overview.body.activity.map((entry: { type: string }) => entry.type).sort()).toEqual(['plan_change', 'share', 'sign_in', 'upload']);
-    expect(overview.body.activity.find((entry: { type: string }) => entry.type === 'plan_change').details).toEqual({ type: 'upgrade', planName: 'Pro' });
+    expect(overview.body.activity.map((entry: { type: string }) => entry.type).sort()).toEqual([
+      'plan_change',
+      'share',
+      'sign_in',
+      'upload',
+    ]);
+    expect(overview.body.activity.find((entry: { type: string }) => entry.type === 'plan_change').details).toEqual({
+      type: 'upgrade',
+      planName: 'Pro',
+    });
   });
 });
 
@@ -128,10 +157,16 @@ describe('notifications', () => {
       settings.appearance.language = 'de';
     });
     const folder = (await createFolder(server, owner.token, 'Urlaub')).id;
-    await server.request('POST', `/api/user/folders/${folder}/share`, { token: owner.token, body: { shareType: 'private', email: recipient.email } });
+    await server.request('POST', `/api/user/folders/${folder}/share`, {
+      token: owner.token,
+      body: { shareType: 'private', email: recipient.email },
+    });
     const mail = await mailWithSubject(recipient.email, 'Marie hat den Ordner „Urlaub“ mit Ihnen geteilt');
     expect(mail.text).toContain('In CloudVault öffnen');
-    await server.request('PUT', '/api/user/password', { token: recipient.token, body: { currentPassword: recipient.password, newPassword: 'ein neues Passwort' } });
+    await server.request('PUT', '/api/user/password', {
+      token: recipient.token,
+      body: { currentPassword: recipient.password, newPassword: 'ein neues Passwort' },
+    });
     expect((await mailWithSubject(recipient.email, 'Ihr CloudVault-Passwort wurde geändert')).text).toContain('UTC');
   });
 
@@ -144,7 +179,9 @@ describe('notifications', () => {
     await uploadFile(server, user.token, chunk, { name: 'a.bin' });
     await uploadFile(server, user.token, chunk, { name: 'b.bin' });
     const bell = await server.request('GET', '/api/notifications', { token: user.token });
-    expect(bell.body.notifications.map((entry: { type: string; details: { percent: string } }) => `${entry.type} ${entry.details.percent}`)).toEqual(['storage_alert 80']);
+    expect(
+      bell.body.notifications.map((entry: { type: string; details: { percent: string } }) => `${entry.type} ${entry.details.percent}`),
+    ).toEqual(['storage_alert 80']);
     await settingsWith(user.token, (settings) => {
       settings.notifications.email = true;
     });
@@ -165,7 +202,10 @@ describe('two-factor sign-in', () => {
     expect((await server.request('POST', '/api/auth/2fa/enable', { token: user.token, body: { code: '000000' } })).status).toBe(400);
     expect((await login({ email: user.email, password: user.password })).status).toBe(200);
 
-    const enabled = await server.request('POST', '/api/auth/2fa/enable', { token: user.token, body: { code: totpCode(secret, server.clock.now()) } });
+    const enabled = await server.request('POST', '/api/auth/2fa/enable', {
+      token: user.token,
+      body: { code: totpCode(secret, server.clock.now()) },
+    });
     expect(enabled.status).toBe(200);
     expect(enabled.body.recoveryCodes).toHaveLength(10);
     expect((await server.request('GET', '/api/auth/profile', { token: user.token })).body.user.twoFactorEnabled).toBe(true);
@@ -185,8 +225,18 @@ describe('two-factor sign-in', () => {
     expect((await login({ email: user.email, password: user.password, totpCode: recovery.toUpperCase() })).status).toBe(200);
     expect((await login({ email: user.email, password: user.password, totpCode: recovery })).status).toBe(401);
 
-    expect((await server.request('POST', '/api/auth/2fa/disable', { token: user.token, body: { code: '111111', password: user.password } })).status).toBe(400);
-    expect((await server.request('POST', '/api/auth/2fa/disable', { token: user.token, body: { code: enabled.body.recoveryCodes[1], password: user.password } })).status).toBe(200);
+    expect(
+      (await server.request('POST', '/api/auth/2fa/disable', { token: user.token, body: { code: '111111', password: user.password } }))
+        .status,
+    ).toBe(400);
+    expect(
+      (
+        await server.request('POST', '/api/auth/2fa/disable', {
+          token: user.token,
+          body: { code: enabled.body.recoveryCodes[1], password: user.password },
+        })
+      ).status,
+    ).toBe(200);
     expect((await login({ email: user.email, password: user.password })).status).toBe(200);
   });
 
@@ -206,14 +256,21 @@ describe('two-factor sign-in', () => {
     expect(replayed.body.twoFactorRequired).toBe(true);
     // Still inside the window a code is accepted in, but not newer than the last one used.
     expect((await signIn(enabling)).status).toBe(401);
-    expect((await server.request('POST', '/api/auth/2fa/disable', { token: user.token, body: { code: next, password: user.password } })).status).toBe(400);
+    expect(
+      (await server.request('POST', '/api/auth/2fa/disable', { token: user.token, body: { code: next, password: user.password } })).status,
+    ).toBe(400);
 
     server.clock.advance(30_000);
     const later = totpCode(secret, server.clock.now());
-    expect((await server.request('POST', '/api/auth/2fa/disable', { token: user.token, body: { code: later, password: user.password } })).status).toBe(200);
+    expect(
+      (await server.request('POST', '/api/auth/2fa/disable', { token: user.token, body: { code: later, password: user.password } })).status,
+    ).toBe(200);
     // Turned on again with a new secret within the same half-minute: the new app's code works.
     const renewed = (await server.request('POST', '/api/auth/2fa/setup', { token: user.token })).body.secret as string;
-    expect((await server.request('POST', '/api/auth/2fa/enable', { token: user.token, body: { code: totpCode(renewed, server.clock.now()) } })).status).toBe(200);
+    expect(
+      (await server.request('POST', '/api/auth/2fa/enable', { token: user.token, body: { code: totpCode(renewed, server.clock.now()) } }))
+        .status,
+    ).toBe(200);
     expect((await signIn(totpCode(renewed, server.clock.now()))).status).toBe(401);
   });
 });
@@ -222,7 +279,10 @@ describe('re-authentication', () => {
   it('turns two-factor off only with the password as well as a code; a wrong password uses no code up', async () => {
     const user = await createUser(server);
     const secret = (await server.request('POST', '/api/auth/2fa/setup', { token: user.token })).body.secret as string;
-    const enabled = await server.request('POST', '/api/auth/2fa/enable', { token: user.token, body: { code: totpCode(secret, server.clock.now()) } });
+    const enabled = await server.request('POST', '/api/auth/2fa/enable', {
+      token: user.token,
+      body: { code: totpCode(secret, server.clock.now()) },
+    });
     const recovery = enabled.body.recoveryCodes[0] as string;
     const disable = (body: object) => server.request('POST', '/api/auth/2fa/disable', { token: user.token, body });
 
@@ -255,9 +315,21 @@ describe('re-authentication', () => {
   it('counts wrong passwords like failed sign-ins from that address, so a stolen session cannot guess faster', async () => {
     const user = await createUser(server);
     for (let attempt = 0; attempt < 10; attempt += 1) {
-      expect((await server.request('DELETE', '/api/user/account', { token: user.token, body: { password: `guess-${attempt}` }, from: '127.0.0.5' })).status).toBe(400);
+      expect(
+        (
+          await server.request('DELETE', '/api/user/account', {
+            token: user.token,
+            body: { password: `guess-${attempt}` },
+            from: '127.0.0.5',
+          })
+        ).status,
+      ).toBe(400);
     }
-    const limited = await server.request('DELETE', '/api/user/account', { token: user.token, body: { password: user.password }, from: '127.0.0.5' });
+    const limited = await server.request('DELETE', '/api/user/account', {
+      token: user.token,
+      body: { password: user.password },
+      from: '127.0.0.5',
+    });
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
     // The owner, elsewhere, is not locked out.
@@ -282,7 +354,16 @@ describe('export and deletion', () => {
     expect((entries.get('files/notes.txt') as Buffer).toString()).toBe('notes');
     const account = JSON.parse((entries.get('account.json') as Buffer).toString());
     expect(account.user.email).toBe(user.email);
-    expect(Object.keys(account).sort()).toEqual(['billingHistory', 'files', 'folders', 'history', 'settings', 'shares', 'subscription', 'user']);
+    expect(Object.keys(account).sort()).toEqual([
+      'billingHistory',
+      'files',
+      'folders',
+      'history',
+      'settings',
+      'shares',
+      'subscription',
+      'user',
+    ]);
     expect(account.files).toHaveLength(2);
 
     // The same zip through a signed link, as the browser saves it.
@@ -303,7 +384,10 @@ describe('export and deletion', () => {
     await server.request('DELETE', `/api/files/${file.body.file.id}`, { token: user.token });
     await uploadFile(server, user.token, 'bye too', { name: 'bye2.txt' });
     const folder = (await createFolder(server, user.token, 'F')).id;
-    await server.request('POST', `/api/user/folders/${folder}/share`, { token: user.token, body: { shareType: 'private', email: keep.email } });
+    await server.request('POST', `/api/user/folders/${folder}/share`, {
+      token: user.token,
+      body: { shareType: 'private', email: keep.email },
+    });
     const blobsBefore = await server.blobCount();
 
     const deleted = await server.request('DELETE', '/api/user/account', { token: user.token, body: { password: user.password } });
@@ -316,7 +400,20 @@ describe('export and deletion', () => {
     expect((await server.request('GET', '/api/shared-with-me', { token: keep.token })).body.folders).toEqual([]);
 
     const db = server.container.database.db;
-    for (const table of ['sessions', 'folders', 'files', 'shares', 'subscriptions', 'invoices', 'subscription_history', 'billing_customers', 'activity', 'notifications', 'user_settings', 'account_tokens'] as const) {
+    for (const table of [
+      'sessions',
+      'folders',
+      'files',
+      'shares',
+      'subscriptions',
+      'invoices',
+      'subscription_history',
+      'billing_customers',
+      'activity',
+      'notifications',
+      'user_settings',
+      'account_tokens',
+    ] as const) {
       const rows = await db.selectFrom(table).select('user_id').where('user_id', '=', user.user.id).execute();
       expect(rows, table).toHaveLength(0);
     }

@@ -100,9 +100,7 @@ describe('POST /api/auth/register', () => {
 
   it('lets only one of two simultaneous registrations of an e-mail succeed', async () => {
     const input = newUserInput();
-    const statuses = await Promise.all(
-      [input, input, input].map((body) => server.request('POST', '/api/auth/register', { body })),
-    );
+    const statuses = await Promise.all([input, input, input].map((body) => server.request('POST', '/api/auth/register', { body })));
     expect(statuses.map((r) => r.status).sort()).toEqual([201, 409, 409]);
   });
 });
@@ -177,7 +175,10 @@ describe('sign-in limits per address', () => {
   it('limits one address to 100 failures in 15 minutes across e-mails', async () => {
     const { email, password } = await createUser(server);
     for (let attempt = 0; attempt < 100; attempt += 1) {
-      const response = await server.request('POST', '/api/auth/login', { body: { email: `nobody-${attempt}@example.com`, password: 'wrong-one' }, from: '127.0.0.3' });
+      const response = await server.request('POST', '/api/auth/login', {
+        body: { email: `nobody-${attempt}@example.com`, password: 'wrong-one' },
+        from: '127.0.0.3',
+      });
       expect(response.status).toBe(401);
     }
     expect((await server.request('POST', '/api/auth/login', { body: { email, password }, from: '127.0.0.3' })).status).toBe(429);

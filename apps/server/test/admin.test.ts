@@ -41,7 +41,8 @@ describe('operator console', () => {
   });
   afterAll(() => server.close());
 
-  const admin = (method: string, path: string, body?: unknown) => server.request(method, `/api/admin${path}`, { token: operator.token, body });
+  const admin = (method: string, path: string, body?: unknown) =>
+    server.request(method, `/api/admin${path}`, { token: operator.token, body });
   const signIn = (user: { email: string; password: string }) => signInTo(server, user);
 
   it('answers 401 signed out and 403 to a signed-in user on every route; the operator has the admin role', async () => {
@@ -85,7 +86,13 @@ describe('operator console', () => {
     const byAddress = await admin('GET', `/users?search=${tag}-3`);
     expect(byAddress.status).toBe(200);
     expect(byAddress.body.users.map((u: { email: string }) => u.email)).toEqual([`${tag}-3@example.com`]);
-    expect(byAddress.body.users[0]).toMatchObject({ status: 'active', filesCount: 0, complimentary: false, plan: 'FREE', suspendedAt: null });
+    expect(byAddress.body.users[0]).toMatchObject({
+      status: 'active',
+      filesCount: 0,
+      complimentary: false,
+      plan: 'FREE',
+      suspendedAt: null,
+    });
     expect(byAddress.body.users[0].lastSignInAt).toBe(server.clock.now().toISOString());
     const byFullName = await admin('GET', `/users?search=${encodeURIComponent(`kit${tag} marlowe4`)}`);
     expect(byFullName.body.users.map((u: { email: string }) => u.email)).toEqual([`${tag}-4@example.com`]);
@@ -123,9 +130,18 @@ describe('operator console', () => {
     const owner = await createVerifiedUser(server);
     const friend = await createVerifiedUser(server);
     const file = (await uploadFile(server, owner.token, 'shared bytes', { name: 'shared.txt' })).body.file;
-    const link = (await server.request('POST', `/api/files/${file.id}/share`, { token: owner.token, body: {} })).body.shareUrl.split('/s/')[1];
+    const link = (await server.request('POST', `/api/files/${file.id}/share`, { token: owner.token, body: {} })).body.shareUrl.split(
+      '/s/',
+    )[1];
     const folder = await createFolder(server, owner.token, 'For a friend');
-    expect((await server.request('POST', `/api/user/folders/${folder.id}/share`, { token: owner.token, body: { shareType: 'private', email: friend.email } })).status).toBe(200);
+    expect(
+      (
+        await server.request('POST', `/api/user/folders/${folder.id}/share`, {
+          token: owner.token,
+          body: { shareType: 'private', email: friend.email },
+        })
+      ).status,
+    ).toBe(200);
     const sharedWithFriend = async () => (await server.request('GET', '/api/shared-with-me', { token: friend.token })).body.folders;
     const friendOpens = async () => (await server.request('GET', `/api/files?folderId=${folder.id}`, { token: friend.token })).status;
     expect(await friendOpens()).toBe(200);
@@ -144,7 +160,9 @@ describe('operator console', () => {
     expect(signIn.status).toBe(403);
     expect(signIn.body).toMatchObject({ code: 'ACCOUNT_SUSPENDED' });
     expect(signIn.body.error).toMatch(/suspended/);
-    expect((await server.request('POST', '/api/auth/login', { body: { email: owner.email, password: 'wrong password' } })).status).toBe(401);
+    expect((await server.request('POST', '/api/auth/login', { body: { email: owner.email, password: 'wrong password' } })).status).toBe(
+      401,
+    );
     expect((await server.request('GET', '/api/auth/profile', { token: owner.token })).status).toBe(401);
     expect((await server.request('GET', '/api/files', { token: owner.token })).status).toBe(401);
     expect((await server.request('GET', `/api/public/shares/${link}`)).status).toBe(404);
@@ -163,12 +181,18 @@ describe('operator console', () => {
 
     const entries = await auditOf(server, operator.token, owner.user.id);
     expect(entries.map((entry) => entry.action)).toEqual(['unsuspend', 'suspend']);
-    expect(entries[1]).toMatchObject({ adminId: operator.user.id, details: { reason: 'Abuse report #42', targetEmail: owner.email, adminEmail: OPERATOR } });
+    expect(entries[1]).toMatchObject({
+      adminId: operator.user.id,
+      details: { reason: 'Abuse report #42', targetEmail: owner.email, adminEmail: OPERATOR },
+    });
   });
 
   it("stops a suspended account's WebDAV access, by app password and by account password, until unsuspended", async () => {
     const user = await createVerifiedUser(server);
-    const created = await server.request('POST', '/api/user/app-passwords', { token: user.token, body: { name: 'Laptop', password: user.password } });
+    const created = await server.request('POST', '/api/user/app-passwords', {
+      token: user.token,
+      body: { name: 'Laptop', password: user.password },
+    });
     const propfind = (password: string) =>
       fetch(`${server.url}/dav/`, {
         method: 'PROPFIND',
@@ -192,9 +216,15 @@ describe('operator console', () => {
 
   it('answers 403 to the two-factor step of a suspended account', async () => {
     const user = await createVerifiedUser(server);
-    await server.container.database.db.updateTable('users').set({ totp_secret: 'JBSWY3DPEHPK3PXP', two_factor_enabled: 1 }).where('id', '=', user.user.id).execute();
+    await server.container.database.db
+      .updateTable('users')
+      .set({ totp_secret: 'JBSWY3DPEHPK3PXP', two_factor_enabled: 1 })
+      .where('id', '=', user.user.id)
+      .execute();
     await admin('PATCH', `/users/${user.user.id}`, { suspended: true, reason: 'Chargeback' });
-    const step = await server.request('POST', '/api/auth/login', { body: { email: user.email, password: user.password, totpCode: '123456' } });
+    const step = await server.request('POST', '/api/auth/login', {
+      body: { email: user.email, password: user.password, totpCode: '123456' },
+    });
     expect(step.status).toBe(403);
     expect(step.body.twoFactorRequired).toBeUndefined();
   });
@@ -205,17 +235,25 @@ describe('operator console', () => {
     expect((await admin('PATCH', `/users/${user.user.id}`, { plan: 'PRO', reason: 'Beta tester' })).body.code).toBe('PLAN_END_REQUIRED');
     expect((await admin('PATCH', `/users/${user.user.id}`, { plan: 'PRO', planEndsAt: endsAt })).body.code).toBe('REASON_REQUIRED');
     const past = new Date(server.clock.now().getTime() - DAY).toISOString();
-    expect((await admin('PATCH', `/users/${user.user.id}`, { plan: 'PRO', planEndsAt: past, reason: 'x' })).body.code).toBe('PLAN_END_IN_PAST');
+    expect((await admin('PATCH', `/users/${user.user.id}`, { plan: 'PRO', planEndsAt: past, reason: 'x' })).body.code).toBe(
+      'PLAN_END_IN_PAST',
+    );
     expect((await admin('PATCH', `/users/${user.user.id}`, { plan: 'FREE', reason: 'x' })).status).toBe(409);
 
     const granted = await admin('PATCH', `/users/${user.user.id}`, { plan: 'PRO', planEndsAt: endsAt, reason: 'Beta tester' });
     expect(granted.status).toBe(200);
     expect(granted.body.user).toMatchObject({ plan: 'PRO', complimentary: true, planEndsAt: endsAt });
     const current = (await server.request('GET', '/api/subscriptions/current', { token: user.token })).body;
-    expect(current).toMatchObject({ plan: 'PRO', subscription: { planId: 'PRO', status: 'active', complimentary: true, currentPeriodEnd: endsAt, nextBillingDate: null } });
+    expect(current).toMatchObject({
+      plan: 'PRO',
+      subscription: { planId: 'PRO', status: 'active', complimentary: true, currentPeriodEnd: endsAt, nextBillingDate: null },
+    });
     expect(current.billingHistory).toEqual([]);
     expect((await server.request('POST', '/api/subscriptions/cancel', { token: user.token })).body.code).toBe('COMPLIMENTARY_PLAN');
-    expect((await server.request('POST', '/api/subscriptions/create-checkout-session', { token: user.token, body: { planType: 'PREMIUM' } })).status).toBe(409);
+    expect(
+      (await server.request('POST', '/api/subscriptions/create-checkout-session', { token: user.token, body: { planType: 'PREMIUM' } }))
+        .status,
+    ).toBe(409);
 
     const detail = (await admin('GET', `/users/${user.user.id}`)).body;
     expect(detail.complimentaryPlan).toMatchObject({ planId: 'PRO', endsAt, reason: 'Beta tester', grantedBy: operator.user.id });
@@ -248,7 +286,10 @@ describe('operator console', () => {
     server.clock.advance(1000);
     const ended = await admin('PATCH', `/users/${user.user.id}`, { plan: 'FREE', reason: 'Partnership over' });
     expect(ended.body.user).toMatchObject({ plan: 'FREE', complimentary: false, planEndsAt: null });
-    expect((await auditOf(server, operator.token, user.user.id))[0]).toMatchObject({ action: 'end_plan', details: { reason: 'Partnership over' } });
+    expect((await auditOf(server, operator.token, user.user.id))[0]).toMatchObject({
+      action: 'end_plan',
+      details: { reason: 'Partnership over' },
+    });
 
     const payer = await createVerifiedUser(server);
     await subscribe(server, payer.token, 'PRO');
@@ -268,7 +309,13 @@ describe('operator console', () => {
     await createFolder(server, user.token, 'Private folder');
     const detail = await admin('GET', `/users/${user.user.id}`);
     expect(detail.status).toBe(200);
-    expect(detail.body.usage).toMatchObject({ filesCount: 2, foldersCount: 1, trashedCount: 0, versionsCount: 0, largestFileSizes: [300, 100] });
+    expect(detail.body.usage).toMatchObject({
+      filesCount: 2,
+      foldersCount: 1,
+      trashedCount: 0,
+      versionsCount: 0,
+      largestFileSizes: [300, 100],
+    });
     expect(detail.body.devices).toHaveLength(1);
     expect(detail.text).not.toContain('secret-plans');
     expect(detail.text).not.toContain('Private folder');
@@ -282,7 +329,9 @@ describe('operator console', () => {
 
     // No body at all is as good as an empty one.
     expect((await admin('POST', `/users/${user.user.id}/send-password-reset`)).status).toBe(200);
-    const reset = await server.request('POST', '/api/auth/reset-password', { body: { token: await mailedToken(server, user.email, '/reset-password'), password: 'a new passphrase' } });
+    const reset = await server.request('POST', '/api/auth/reset-password', {
+      body: { token: await mailedToken(server, user.email, '/reset-password'), password: 'a new passphrase' },
+    });
     expect(reset.status).toBe(200);
 
     const entries = await auditOf(server, operator.token, user.user.id);
@@ -294,20 +343,32 @@ describe('operator console', () => {
     const user = await createUser(server);
     await uploadFile(server, user.token, 'bytes', { name: 'a.txt' });
     const password = operator.password;
-    expect((await admin('DELETE', `/users/${user.user.id}`, { confirmEmail: 'wrong@example.com', reason: 'Asked by mail', password })).body.code).toBe('CONFIRMATION_MISMATCH');
+    expect(
+      (await admin('DELETE', `/users/${user.user.id}`, { confirmEmail: 'wrong@example.com', reason: 'Asked by mail', password })).body.code,
+    ).toBe('CONFIRMATION_MISMATCH');
     expect((await admin('DELETE', `/users/${user.user.id}`, { confirmEmail: user.email, password })).status).toBe(400);
     const withoutPassword = await admin('DELETE', `/users/${user.user.id}`, { confirmEmail: user.email, reason: 'Asked by mail' });
     expect(withoutPassword.status).toBe(400);
     expect(withoutPassword.body.error).toBeTruthy();
-    const wrongPassword = await admin('DELETE', `/users/${user.user.id}`, { confirmEmail: user.email, reason: 'Asked by mail', password: 'not my password' });
+    const wrongPassword = await admin('DELETE', `/users/${user.user.id}`, {
+      confirmEmail: user.email,
+      reason: 'Asked by mail',
+      password: 'not my password',
+    });
     expect(wrongPassword.status).toBe(400);
     expect(wrongPassword.body.code).toBe('INCORRECT_PASSWORD');
     // The user's own password is not the operator's.
     const owner = await createUser(server, { password: 'the owner passphrase' });
-    expect((await admin('DELETE', `/users/${owner.user.id}`, { confirmEmail: owner.email, reason: 'Asked by mail', password: owner.password })).body.code).toBe('INCORRECT_PASSWORD');
+    expect(
+      (await admin('DELETE', `/users/${owner.user.id}`, { confirmEmail: owner.email, reason: 'Asked by mail', password: owner.password }))
+        .body.code,
+    ).toBe('INCORRECT_PASSWORD');
     expect((await server.request('GET', '/api/auth/profile', { token: user.token })).status).toBe(200);
 
-    expect((await admin('DELETE', `/users/${user.user.id}`, { confirmEmail: user.email.toUpperCase(), reason: 'Asked by mail', password })).status).toBe(204);
+    expect(
+      (await admin('DELETE', `/users/${user.user.id}`, { confirmEmail: user.email.toUpperCase(), reason: 'Asked by mail', password }))
+        .status,
+    ).toBe(204);
     expect((await server.request('GET', '/api/auth/profile', { token: user.token })).status).toBe(401);
     expect((await admin('GET', `/users/${user.user.id}`)).status).toBe(404);
     const entries = await auditOf(server, operator.token, user.user.id);
@@ -320,7 +381,11 @@ describe('operator console', () => {
     // From an address of its own, so the operator's other requests keep their limits.
     const from = '127.0.0.77';
     const remove = (password: string) =>
-      server.request('DELETE', `/api/admin/users/${user.user.id}`, { token: operator.token, from, body: { confirmEmail: user.email, reason: 'Guessing', password } });
+      server.request('DELETE', `/api/admin/users/${user.user.id}`, {
+        token: operator.token,
+        from,
+        body: { confirmEmail: user.email, reason: 'Guessing', password },
+      });
     const answers: number[] = [];
     for (let attempt = 0; attempt < 12; attempt++) answers.push((await remove(`guess ${attempt}`)).status);
     expect(answers.slice(0, 10)).toEqual(Array(10).fill(400));
@@ -329,7 +394,9 @@ describe('operator console', () => {
     expect(locked.status).toBe(429);
     expect(locked.body.error).toBeTruthy();
     // The same window the sign-in form counts in: a sign-in from there is refused too.
-    expect((await server.request('POST', '/api/auth/login', { from, body: { email: OPERATOR, password: operator.password } })).status).toBe(429);
+    expect((await server.request('POST', '/api/auth/login', { from, body: { email: OPERATOR, password: operator.password } })).status).toBe(
+      429,
+    );
     expect((await server.request('GET', '/api/auth/profile', { token: user.token })).status).toBe(200);
   });
 
@@ -381,14 +448,20 @@ describe('operator console', () => {
 async function refuseAuditEntries(server: TestServer): Promise<() => Promise<void>> {
   const { db, dialect } = server.container.database;
   if (dialect === 'postgres') {
-    await sql`CREATE FUNCTION refuse_audit_entries() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'audit entries refused by the test'; END $$`.execute(db);
-    await sql`CREATE TRIGGER refuse_audit_entries BEFORE INSERT ON admin_audit FOR EACH ROW EXECUTE FUNCTION refuse_audit_entries()`.execute(db);
+    await sql`CREATE FUNCTION refuse_audit_entries() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'audit entries refused by the test'; END $$`.execute(
+      db,
+    );
+    await sql`CREATE TRIGGER refuse_audit_entries BEFORE INSERT ON admin_audit FOR EACH ROW EXECUTE FUNCTION refuse_audit_entries()`.execute(
+      db,
+    );
     return async () => {
       await sql`DROP TRIGGER refuse_audit_entries ON admin_audit`.execute(db);
       await sql`DROP FUNCTION refuse_audit_entries()`.execute(db);
     };
   }
-  await sql`CREATE TRIGGER refuse_audit_entries BEFORE INSERT ON admin_audit BEGIN SELECT RAISE(ABORT, 'audit entries refused by the test'); END`.execute(db);
+  await sql`CREATE TRIGGER refuse_audit_entries BEFORE INSERT ON admin_audit BEGIN SELECT RAISE(ABORT, 'audit entries refused by the test'); END`.execute(
+    db,
+  );
   return async () => {
     await sql`DROP TRIGGER refuse_audit_entries`.execute(db);
   };
@@ -402,7 +475,8 @@ describe('an action and its audit entry', () => {
   });
   afterAll(() => server.close());
 
-  const admin = (method: string, path: string, body?: unknown) => server.request(method, `/api/admin${path}`, { token: operator.token, body });
+  const admin = (method: string, path: string, body?: unknown) =>
+    server.request(method, `/api/admin${path}`, { token: operator.token, body });
 
   it('commit together: when the entry cannot be written, suspension, plans, deletion and mails leave nothing changed', async () => {
     const user = await createUser(server);
@@ -411,7 +485,15 @@ describe('an action and its audit entry', () => {
     const endsAt = new Date(server.clock.now().getTime() + 10 * DAY).toISOString();
     expect((await admin('PATCH', `/users/${gifted.user.id}`, { plan: 'PRO', planEndsAt: endsAt, reason: 'Gift' })).status).toBe(200);
     const mailsTo = async (email: string) =>
-      Number((await server.container.database.db.selectFrom('mail_queue').select((eb) => eb.fn.countAll().as('count')).where('recipient', '=', email).executeTakeFirstOrThrow()).count);
+      Number(
+        (
+          await server.container.database.db
+            .selectFrom('mail_queue')
+            .select((eb) => eb.fn.countAll().as('count'))
+            .where('recipient', '=', email)
+            .executeTakeFirstOrThrow()
+        ).count,
+      );
     const mailsBefore = await mailsTo(user.email);
 
     const allowAuditEntries = await refuseAuditEntries(server);
@@ -435,7 +517,11 @@ describe('an action and its audit entry', () => {
     }
 
     expect((await server.request('GET', '/api/auth/profile', { token: user.token })).status).toBe(200);
-    expect((await server.request('GET', '/api/files', { token: user.token })).body.files.map((file: { originalName: string }) => file.originalName)).toEqual(['kept.txt']);
+    expect(
+      (await server.request('GET', '/api/files', { token: user.token })).body.files.map(
+        (file: { originalName: string }) => file.originalName,
+      ),
+    ).toEqual(['kept.txt']);
     const current = (await server.request('GET', '/api/subscriptions/current', { token: user.token })).body;
     expect(current).toMatchObject({ plan: 'FREE', subscription: null });
     expect(await mailsTo(user.email)).toBe(mailsBefore);
@@ -449,7 +535,9 @@ describe('an action and its audit entry', () => {
     // With entries allowed again, the same actions land with their entries.
     expect((await admin('PATCH', `/users/${user.user.id}`, { suspended: true, reason: 'Abuse' })).status).toBe(200);
     server.clock.advance(1000);
-    expect((await admin('DELETE', `/users/${user.user.id}`, { confirmEmail: user.email, reason: 'Asked', password: operator.password })).status).toBe(204);
+    expect(
+      (await admin('DELETE', `/users/${user.user.id}`, { confirmEmail: user.email, reason: 'Asked', password: operator.password })).status,
+    ).toBe(204);
     expect((await auditOf(server, operator.token, user.user.id)).map((entry) => entry.action)).toEqual(['delete_account', 'suspend']);
   });
 });
@@ -497,9 +585,16 @@ describe('the overview', () => {
       health: { database: 'ok', blobStore: 'ok' },
     });
     expect(stats.body.revenueByMonth).toHaveLength(12);
-    expect(stats.body.revenueByMonth.at(-1)).toEqual({ month, invoiced: Math.round((2 * pro + premium) * 100) / 100, refunded: pro, net: Math.round((pro + premium) * 100) / 100 });
+    expect(stats.body.revenueByMonth.at(-1)).toEqual({
+      month,
+      invoiced: Math.round((2 * pro + premium) * 100) / 100,
+      refunded: pro,
+      net: Math.round((pro + premium) * 100) / 100,
+    });
     expect(stats.body.storageHistory).toEqual([{ day: server.clock.now().toISOString().slice(0, 10), bytes: 1234 }]);
-    expect(stats.body.largestAccounts.slice(0, 2).map((account: { id: string; storageUsed: number }) => [account.id, account.storageUsed])).toEqual([
+    expect(
+      stats.body.largestAccounts.slice(0, 2).map((account: { id: string; storageUsed: number }) => [account.id, account.storageUsed]),
+    ).toEqual([
       [payers[0]!.user.id, 1000],
       [payers[2]!.user.id, 234],
     ]);
@@ -514,9 +609,14 @@ describe('the overview', () => {
     const user = await createUser(server);
     const run = (...args: string[]) =>
       new Promise<{ status: number; output: string }>((resolve) => {
-        execFile('npm', ['run', '--silent', 'admin', '--', ...args], { cwd: root, env: { ...process.env, DATABASE_URL: '', ...server.env }, encoding: 'utf8' }, (error, stdout, stderr) => {
-          resolve({ status: error ? Number(error.code ?? 1) : 0, output: stdout + stderr });
-        });
+        execFile(
+          'npm',
+          ['run', '--silent', 'admin', '--', ...args],
+          { cwd: root, env: { ...process.env, DATABASE_URL: '', ...server.env }, encoding: 'utf8' },
+          (error, stdout, stderr) => {
+            resolve({ status: error ? Number(error.code ?? 1) : 0, output: stdout + stderr });
+          },
+        );
       });
     expect((await server.request('GET', '/api/admin/users', { token: user.token })).status).toBe(403);
     const granted = await run('grant', user.email);

@@ -25,7 +25,8 @@ describe('analytics', () => {
     const firstDay = dayOf(server.clock.now());
 
     server.clock.advance(DAY);
-    const report = (await uploadFile(server, user.token, Buffer.alloc(500, 3), { name: 'report.pdf', type: 'application/pdf' })).body.file.id;
+    const report = (await uploadFile(server, user.token, Buffer.alloc(500, 3), { name: 'report.pdf', type: 'application/pdf' })).body.file
+      .id;
     const link = await server.request('POST', `/api/files/${report}/share`, { token: user.token, body: {} });
     const token = link.body.shareUrl.split('/s/')[1];
     for (let index = 0; index < 3; index++) await fetch(`${server.url}/api/public/shares/${token}/download`);
@@ -41,9 +42,18 @@ describe('analytics', () => {
       { category: 'image', files: 2, bytes: 4000 },
       { category: 'document', files: 1, bytes: 500 },
     ]);
-    expect(analytics.body.largestFiles.map((file: { name: string; size: number }) => `${file.name} ${file.size}`)).toEqual(['beach.jpg 3000', 'cover.png 1000', 'report.pdf 500']);
-    expect(analytics.body.largestFolders.map((folder: { name: string; bytes: number }) => `${folder.name} ${folder.bytes}`)).toEqual(['Photos 4000', 'Trip 3000']);
-    expect(analytics.body.shareDownloads).toEqual([{ shareId: link.body.shareId, name: 'report.pdf', total: 3, days: [{ day: secondDay, count: 3 }] }]);
+    expect(analytics.body.largestFiles.map((file: { name: string; size: number }) => `${file.name} ${file.size}`)).toEqual([
+      'beach.jpg 3000',
+      'cover.png 1000',
+      'report.pdf 500',
+    ]);
+    expect(analytics.body.largestFolders.map((folder: { name: string; bytes: number }) => `${folder.name} ${folder.bytes}`)).toEqual([
+      'Photos 4000',
+      'Trip 3000',
+    ]);
+    expect(analytics.body.shareDownloads).toEqual([
+      { shareId: link.body.shareId, name: 'report.pdf', total: 3, days: [{ day: secondDay, count: 3 }] },
+    ]);
   });
 
   it('is a Business feature: 403 on Free and Pro', async () => {

@@ -20,15 +20,25 @@ let addressCounter = 0;
 /** A client address no other test counts failures for. */
 const freshAddress = () => `127.0.4.${++addressCounter}`;
 
-const create = (token: string, body: unknown, from = freshAddress()) => server.request('POST', '/api/user/app-passwords', { token, body, from });
-const listOf = async (token: string) => (await server.request('GET', '/api/user/app-passwords', { token })).body.appPasswords as Array<{ name: string }>;
+const create = (token: string, body: unknown, from = freshAddress()) =>
+  server.request('POST', '/api/user/app-passwords', { token, body, from });
+const listOf = async (token: string) =>
+  (await server.request('GET', '/api/user/app-passwords', { token })).body.appPasswords as Array<{ name: string }>;
 const basicAuth = (email: string, password: string) => `Basic ${Buffer.from(`${email}:${password}`).toString('base64')}`;
 const propfind = (email: string, password: string, userAgent: string, from = '127.0.4.250') =>
-  server.request('PROPFIND', '/dav/', { headers: { depth: '0', authorization: basicAuth(email, password), 'user-agent': userAgent }, from });
+  server.request('PROPFIND', '/dav/', {
+    headers: { depth: '0', authorization: basicAuth(email, password), 'user-agent': userAgent },
+    from,
+  });
 
 /** The mails queued for an address, newest first. */
 async function mailsTo(email: string) {
-  return server.container.database.db.selectFrom('mail_queue').select(['subject', 'text_body']).where('recipient', '=', email).orderBy('created_at', 'desc').execute();
+  return server.container.database.db
+    .selectFrom('mail_queue')
+    .select(['subject', 'text_body'])
+    .where('recipient', '=', email)
+    .orderBy('created_at', 'desc')
+    .execute();
 }
 
 /** An app password made the way the Settings page makes one; its answer, secret included. */
@@ -39,7 +49,10 @@ async function appPasswordFor(user: { token: string; password: string }, name = 
 }
 
 async function activityOf(token: string) {
-  return (await server.request('GET', '/api/user/overview', { token })).body.activity as Array<{ type: string; details: Record<string, string> }>;
+  return (await server.request('GET', '/api/user/overview', { token })).body.activity as Array<{
+    type: string;
+    details: Record<string, string>;
+  }>;
 }
 
 describe('creating an app password', () => {
@@ -58,12 +71,15 @@ describe('creating an app password', () => {
   it('counts wrong passwords against the sign-in limits of the account and address', async () => {
     const user = await createUser(server);
     const address = freshAddress();
-    for (let index = 0; index < 10; index += 1) expect((await create(user.token, { name: 'Laptop', password: `wrong ${index}` }, address)).status).toBe(400);
+    for (let index = 0; index < 10; index += 1)
+      expect((await create(user.token, { name: 'Laptop', password: `wrong ${index}` }, address)).status).toBe(400);
     const limited = await create(user.token, { name: 'Laptop', password: user.password }, address);
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
     // The sign-in form of that address is held back too.
-    expect((await server.request('POST', '/api/auth/login', { body: { email: user.email, password: user.password }, from: address })).status).toBe(429);
+    expect(
+      (await server.request('POST', '/api/auth/login', { body: { email: user.email, password: user.password }, from: address })).status,
+    ).toBe(429);
   });
 
   it('takes a current code as well while two-factor sign-in is on', async () => {
@@ -84,14 +100,18 @@ describe('creating an app password', () => {
   it("mails the owner, in the account's language, naming the app password", async () => {
     const user = await createUser(server);
     expect((await create(user.token, { name: 'Work laptop', password: user.password })).status).toBe(201);
-    const mail = (await mailsTo(user.email)).find((queued) => queued.subject === 'A new app password was created for your CloudVault account');
+    const mail = (await mailsTo(user.email)).find(
+      (queued) => queued.subject === 'A new app password was created for your CloudVault account',
+    );
     expect(mail?.text_body).toContain('“Work laptop”');
 
     const settings = (await server.request('GET', '/api/user/settings', { token: user.token })).body.settings;
     settings.appearance.language = 'de';
     expect((await server.request('PUT', '/api/user/settings', { token: user.token, body: settings })).status).toBe(200);
     await appPasswordFor(user, 'Büro-PC');
-    const german = (await mailsTo(user.email)).find((queued) => queued.subject === 'Für Ihr CloudVault-Konto wurde ein neues App-Passwort erstellt');
+    const german = (await mailsTo(user.email)).find(
+      (queued) => queued.subject === 'Für Ihr CloudVault-Konto wurde ein neues App-Passwort erstellt',
+    );
     expect(german?.text_body).toContain('„Büro-PC“');
   });
 
@@ -102,7 +122,9 @@ describe('creating an app password', () => {
     settings.notifications.email = false;
     expect((await server.request('PUT', '/api/user/settings', { token: user.token, body: settings })).status).toBe(200);
     await appPasswordFor(user, 'Tablet');
-    expect((await mailsTo(user.email)).map((queued) => queued.subject)).toContain('A new app password was created for your CloudVault account');
+    expect((await mailsTo(user.email)).map((queued) => queued.subject)).toContain(
+      'A new app password was created for your CloudVault account',
+    );
   });
 });
 
@@ -111,7 +133,10 @@ describe('a password change', () => {
     const user = await createUser(server);
     await appPasswordFor(user, 'Laptop');
     await appPasswordFor(user, 'Phone');
-    const changed = await server.request('PUT', '/api/user/password', { token: user.token, body: { currentPassword: user.password, newPassword: 'a brand new secret' } });
+    const changed = await server.request('PUT', '/api/user/password', {
+      token: user.token,
+      body: { currentPassword: user.password, newPassword: 'a brand new secret' },
+    });
     expect(changed.status).toBe(200);
     expect(changed.body).toEqual({ message: 'Password changed successfully!', appPasswordsRemaining: 2 });
     expect(await listOf(user.token)).toHaveLength(2);
@@ -120,11 +145,14 @@ describe('a password change', () => {
 
 describe('a password reset', () => {
   async function resetWith(user: { email: string }, extra: Record<string, unknown>) {
-    expect((await server.request('POST', '/api/auth/forgot-password', { body: { email: user.email }, from: freshAddress() })).status).toBe(202);
+    expect((await server.request('POST', '/api/auth/forgot-password', { body: { email: user.email }, from: freshAddress() })).status).toBe(
+      202,
+    );
     const token = await mailedToken(server, user.email, '/reset-password');
     return server.request('POST', '/api/auth/reset-password', { body: { token, password: 'reset to this', ...extra } });
   }
-  const appPasswordRows = async (userId: string) => (await server.container.database.db.selectFrom('app_passwords').select('id').where('user_id', '=', userId).execute()).length;
+  const appPasswordRows = async (userId: string) =>
+    (await server.container.database.db.selectFrom('app_passwords').select('id').where('user_id', '=', userId).execute()).length;
 
   it('revokes every app password when the field is left out', async () => {
     const user = await createUser(server);
@@ -195,9 +223,14 @@ describe('WebDAV sign-ins with the account password', () => {
     try {
       const user = await createUser(server);
       const basicOn = (node: TestServer) =>
-        node.request('PROPFIND', '/dav/', { headers: { depth: '0', authorization: basicAuth(user.email, user.password), 'user-agent': 'davfs2/1.7.0' }, from: '127.0.4.251' });
+        node.request('PROPFIND', '/dav/', {
+          headers: { depth: '0', authorization: basicAuth(user.email, user.password), 'user-agent': 'davfs2/1.7.0' },
+          from: '127.0.4.251',
+        });
       for (const node of [server, other, server, other]) expect((await basicOn(node)).status).toBe(207);
-      expect((await activityOf(user.token)).filter((entry) => entry.type === 'sign_in').map((entry) => entry.details.device)).toEqual(['davfs2 (WebDAV)']);
+      expect((await activityOf(user.token)).filter((entry) => entry.type === 'sign_in').map((entry) => entry.details.device)).toEqual([
+        'davfs2 (WebDAV)',
+      ]);
     } finally {
       await other.close();
     }

@@ -24,7 +24,11 @@ async function createAppPassword(user: { token: string; password: string }, name
 }
 
 /** What WebDAV's Basic check answers: 200 with the user, or the status of its refusal. */
-async function basic(email: string, password: string, clientAddress: string): Promise<{ status: number; userId?: string; headers?: Record<string, string> }> {
+async function basic(
+  email: string,
+  password: string,
+  clientAddress: string,
+): Promise<{ status: number; userId?: string; headers?: Record<string, string> }> {
   try {
     const { userId } = await server.container.appPasswords.authenticateBasic({ email, password, clientAddress });
     return { status: 200, userId };
@@ -34,7 +38,8 @@ async function basic(email: string, password: string, clientAddress: string): Pr
   }
 }
 
-const listOf = async (token: string) => (await server.request('GET', '/api/user/app-passwords', { token })).body.appPasswords as Array<Record<string, unknown>>;
+const listOf = async (token: string) =>
+  (await server.request('GET', '/api/user/app-passwords', { token })).body.appPasswords as Array<Record<string, unknown>>;
 
 describe('app passwords API', () => {
   it('creates one shown once, lists it without its secret, and revokes it', async () => {
@@ -45,7 +50,9 @@ describe('app passwords API', () => {
 
     const listed = await server.request('GET', '/api/user/app-passwords', { token: user.token });
     expect(listed.status).toBe(200);
-    expect(listed.body).toEqual({ appPasswords: [{ id: created.id, name: 'Work laptop', createdAt: created.createdAt, lastUsedAt: null }] });
+    expect(listed.body).toEqual({
+      appPasswords: [{ id: created.id, name: 'Work laptop', createdAt: created.createdAt, lastUsedAt: null }],
+    });
     expect(listed.text).not.toContain(created.password.slice(0, 6));
 
     expect((await server.request('DELETE', `/api/user/app-passwords/${created.id}`, { token: user.token })).status).toBe(204);
@@ -63,7 +70,8 @@ describe('app passwords API', () => {
 
   it('refuses a name that is blank, too long, missing or not a string, and unknown fields, with a 400', async () => {
     const user = await createUser(server);
-    const post = (body: Record<string, unknown>) => server.request('POST', '/api/user/app-passwords', { token: user.token, body: { password: user.password, ...body } });
+    const post = (body: Record<string, unknown>) =>
+      server.request('POST', '/api/user/app-passwords', { token: user.token, body: { password: user.password, ...body } });
     const blank = await post({ name: '   ' });
     expect(blank.status).toBe(400);
     expect(blank.body).toMatchObject({ code: 'APP_PASSWORD_NAME_REQUIRED', error: expect.stringContaining('name') });
@@ -82,7 +90,10 @@ describe('app passwords API', () => {
   it('holds at most 50 per account', async () => {
     const user = await createUser(server);
     for (let index = 0; index < 50; index += 1) await createAppPassword(user, `Device ${index}`);
-    const refused = await server.request('POST', '/api/user/app-passwords', { token: user.token, body: { name: 'One more', password: user.password } });
+    const refused = await server.request('POST', '/api/user/app-passwords', {
+      token: user.token,
+      body: { name: 'One more', password: user.password },
+    });
     expect(refused.status).toBe(409);
     expect(refused.body.code).toBe('APP_PASSWORD_LIMIT');
     expect(await listOf(user.token)).toHaveLength(50);
@@ -111,7 +122,9 @@ describe('Basic credentials (WebDAV)', () => {
     const created = await createAppPassword(user);
     const address = freshAddress();
     expect(await basic(user.email, created.password, address)).toEqual({ status: 200, userId: user.user.id });
-    expect(await basic(user.email.toUpperCase(), created.password.replaceAll('-', '').toUpperCase(), address)).toMatchObject({ status: 200 });
+    expect(await basic(user.email.toUpperCase(), created.password.replaceAll('-', '').toUpperCase(), address)).toMatchObject({
+      status: 200,
+    });
     const firstUse = server.clock.now().toISOString();
     expect((await listOf(user.token))[0]?.lastUsedAt).toBe(firstUse);
 
@@ -162,7 +175,10 @@ describe('Basic credentials (WebDAV)', () => {
     const created = await createAppPassword(user);
     const address = freshAddress();
     expect((await basic(user.email, user.password, address)).status).toBe(200);
-    const changed = await server.request('PUT', '/api/user/password', { token: user.token, body: { currentPassword: user.password, newPassword: 'a brand new secret' } });
+    const changed = await server.request('PUT', '/api/user/password', {
+      token: user.token,
+      body: { currentPassword: user.password, newPassword: 'a brand new secret' },
+    });
     expect(changed.status).toBe(200);
     expect((await basic(user.email, user.password, address)).status).toBe(401);
     expect((await basic(user.email, 'a brand new secret', address)).status).toBe(200);
@@ -181,7 +197,9 @@ describe('Basic credentials (WebDAV)', () => {
     expect(limited.status).toBe(429);
     expect(limited.headers?.['Retry-After']).toMatch(/^\d+$/);
     // The sign-in form from that address is refused as well; from elsewhere the owner still gets in.
-    expect((await server.request('POST', '/api/auth/login', { body: { email: user.email, password: user.password }, from: address })).status).toBe(429);
+    expect(
+      (await server.request('POST', '/api/auth/login', { body: { email: user.email, password: user.password }, from: address })).status,
+    ).toBe(429);
     expect((await basic(user.email, user.password, freshAddress())).status).toBe(200);
     // An app password cannot be guessed, so the limit does not stop a device that has one.
     expect((await basic(user.email, created.password, address)).status).toBe(200);
@@ -194,7 +212,10 @@ describe('Basic credentials (WebDAV)', () => {
     const user = await createUser(server);
     const address = '127.0.0.8';
     for (let index = 0; index < 10; index += 1) {
-      expect((await server.request('POST', '/api/auth/login', { body: { email: user.email, password: `wrong ${index}` }, from: address })).status).toBe(401);
+      expect(
+        (await server.request('POST', '/api/auth/login', { body: { email: user.email, password: `wrong ${index}` }, from: address }))
+          .status,
+      ).toBe(401);
     }
     expect((await basic(user.email, user.password, address)).status).toBe(429);
   });
@@ -204,7 +225,10 @@ describe('Basic credentials (WebDAV)', () => {
     const created = await createAppPassword(user);
     expect((await server.request('POST', '/api/auth/forgot-password', { body: { email: user.email } })).status).toBe(202);
     const token = await mailedToken(server, user.email, '/reset-password');
-    expect((await server.request('POST', '/api/auth/reset-password', { body: { token, password: 'reset to this', revokeAppPasswords: false } })).status).toBe(200);
+    expect(
+      (await server.request('POST', '/api/auth/reset-password', { body: { token, password: 'reset to this', revokeAppPasswords: false } }))
+        .status,
+    ).toBe(200);
     const address = freshAddress();
     expect((await basic(user.email, created.password, address)).status).toBe(200);
     expect((await basic(user.email, user.password, address)).status).toBe(401);
@@ -214,7 +238,10 @@ describe('Basic credentials (WebDAV)', () => {
 
 describe('WebDAV requests', () => {
   const propfind = (email: string, password: string, from: string) =>
-    server.request('PROPFIND', '/dav/', { headers: { depth: '0', authorization: `Basic ${Buffer.from(`${email}:${password}`).toString('base64')}` }, from });
+    server.request('PROPFIND', '/dav/', {
+      headers: { depth: '0', authorization: `Basic ${Buffer.from(`${email}:${password}`).toString('base64')}` },
+      from,
+    });
 
   it('sign in with an app password until it is revoked, then are asked for credentials', async () => {
     const user = await createUser(server);
@@ -242,14 +269,18 @@ describe('with two nodes', () => {
     try {
       const user = await createUser(server);
       const created = await createAppPassword(user);
-      const onOther = (password: string) => other.container.appPasswords.authenticateBasic({ email: user.email, password, clientAddress: '10.30.0.1' }).then(
-        () => 200,
-        (error: AppError) => error.status,
-      );
+      const onOther = (password: string) =>
+        other.container.appPasswords.authenticateBasic({ email: user.email, password, clientAddress: '10.30.0.1' }).then(
+          () => 200,
+          (error: AppError) => error.status,
+        );
       expect(await onOther(created.password)).toBe(200);
       expect(await onOther(user.password)).toBe(200);
       await server.request('DELETE', `/api/user/app-passwords/${created.id}`, { token: user.token });
-      await server.request('PUT', '/api/user/password', { token: user.token, body: { currentPassword: user.password, newPassword: 'changed elsewhere' } });
+      await server.request('PUT', '/api/user/password', {
+        token: user.token,
+        body: { currentPassword: user.password, newPassword: 'changed elsewhere' },
+      });
       expect(await onOther(created.password)).toBe(401);
       // The other node remembered the old password as verified; the new hash makes it check again.
       expect(await onOther(user.password)).toBe(401);
@@ -264,10 +295,19 @@ describe('where app passwords are not accepted', () => {
   it('neither by the sign-in form nor as a bearer token', async () => {
     const user = await createUser(server);
     const created = await createAppPassword(user);
-    const login = await server.request('POST', '/api/auth/login', { body: { email: user.email, password: created.password }, from: '127.0.0.9' });
+    const login = await server.request('POST', '/api/auth/login', {
+      body: { email: user.email, password: created.password },
+      from: '127.0.0.9',
+    });
     expect(login.status).toBe(401);
     expect((await server.request('GET', '/api/auth/profile', { token: created.password })).status).toBe(401);
-    expect((await server.request('GET', '/api/files', { headers: { authorization: `Basic ${Buffer.from(`${user.email}:${created.password}`).toString('base64')}` } })).status).toBe(401);
+    expect(
+      (
+        await server.request('GET', '/api/files', {
+          headers: { authorization: `Basic ${Buffer.from(`${user.email}:${created.password}`).toString('base64')}` },
+        })
+      ).status,
+    ).toBe(401);
   });
 });
 
@@ -275,7 +315,9 @@ describe('account deletion', () => {
   it("removes the account's app passwords with it", async () => {
     const user = await createUser(server);
     const created = await createAppPassword(user);
-    expect((await server.request('DELETE', '/api/user/account', { token: user.token, body: { password: user.password } })).status).toBe(200);
+    expect((await server.request('DELETE', '/api/user/account', { token: user.token, body: { password: user.password } })).status).toBe(
+      200,
+    );
     const rows = await server.container.database.db.selectFrom('app_passwords').select('id').where('user_id', '=', user.user.id).execute();
     expect(rows).toEqual([]);
     expect((await basic(user.email, created.password, freshAddress())).status).toBe(401);

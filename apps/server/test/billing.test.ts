@@ -75,8 +75,12 @@ describe('plans and the free state', () => {
 
   it('refuses a checkout for Free or an unknown plan, and every billing call without a token', async () => {
     const { token } = await createUser(server);
-    expect((await server.request('POST', '/api/subscriptions/create-checkout-session', { token, body: { planType: 'FREE' } })).status).toBe(400);
-    expect((await server.request('POST', '/api/subscriptions/create-checkout-session', { token, body: { planType: 'GOLD' } })).status).toBe(400);
+    expect((await server.request('POST', '/api/subscriptions/create-checkout-session', { token, body: { planType: 'FREE' } })).status).toBe(
+      400,
+    );
+    expect((await server.request('POST', '/api/subscriptions/create-checkout-session', { token, body: { planType: 'GOLD' } })).status).toBe(
+      400,
+    );
     expect((await server.request('POST', '/api/subscriptions/create-checkout-session', { token, body: {} })).status).toBe(400);
     for (const [method, url] of [
       ['GET', '/api/subscriptions/current'],
@@ -124,13 +128,25 @@ describe('the local test checkout', () => {
     });
     expect(body.subscription.nextBillingDate).toBe(body.subscription.currentPeriodEnd);
     expect(body.billingHistory).toEqual([
-      expect.objectContaining({ amount: 9.99, currency: 'usd', status: 'paid', invoiceId: expect.stringMatching(/^in_local_/), invoiceUrl: expect.stringContaining('/api/payments/local/invoices/in_local_') }),
+      expect.objectContaining({
+        amount: 9.99,
+        currency: 'usd',
+        status: 'paid',
+        invoiceId: expect.stringMatching(/^in_local_/),
+        invoiceUrl: expect.stringContaining('/api/payments/local/invoices/in_local_'),
+      }),
     ]);
     const invoice = await fetchPage(body.billingHistory[0].invoiceUrl);
     expect(invoice.html).toContain('9.99 USD');
 
-    expect((await server.request('GET', '/api/files/upload-config', { token })).body).toMatchObject({ userPlan: 'PRO', userMaxFileSize: 10737418240 });
-    expect((await server.request('GET', '/api/user/dashboard', { token })).body.storageInfo).toMatchObject({ plan: 'PRO', storageLimit: 107374182400 });
+    expect((await server.request('GET', '/api/files/upload-config', { token })).body).toMatchObject({
+      userPlan: 'PRO',
+      userMaxFileSize: 10737418240,
+    });
+    expect((await server.request('GET', '/api/user/dashboard', { token })).body.storageInfo).toMatchObject({
+      plan: 'PRO',
+      storageLimit: 107374182400,
+    });
     const again = await server.request('POST', '/api/subscriptions/create-checkout-session', { token, body: { planType: 'PREMIUM' } });
     expect(again.status).toBe(409);
   });
@@ -166,14 +182,21 @@ describe('changes to a paid subscription', () => {
     // About 29/30 of a month's $10 difference; the exact share depends on the month's length.
     expect(body.billingHistory[0].amount).toBeGreaterThan(9);
     expect(body.billingHistory[0].amount).toBeLessThan(10);
-    expect((await server.request('GET', '/api/files/upload-config', { token })).body).toMatchObject({ userPlan: 'PREMIUM', userMaxFileSize: null });
+    expect((await server.request('GET', '/api/files/upload-config', { token })).body).toMatchObject({
+      userPlan: 'PREMIUM',
+      userMaxFileSize: null,
+    });
 
     server.clock.advance(1000);
     const down = await server.request('POST', '/api/subscriptions/upgrade', { token, body: { planId: 'PRO' } });
     expect(down.body.subscription.planId).toBe('PRO');
     body = await current(token);
     expect(body.billingHistory[0].amount).toBeLessThan(0);
-    expect(body.history.map((entry: { type: string; planName: string }) => `${entry.type} ${entry.planName}`)).toEqual(['downgrade Pro', 'upgrade Business', 'upgrade Pro']);
+    expect(body.history.map((entry: { type: string; planName: string }) => `${entry.type} ${entry.planName}`)).toEqual([
+      'downgrade Pro',
+      'upgrade Business',
+      'upgrade Pro',
+    ]);
     expect((await server.request('POST', '/api/subscriptions/upgrade', { token, body: { planId: 'PRO' } })).status).toBe(400);
   });
 
@@ -183,13 +206,24 @@ describe('changes to a paid subscription', () => {
     server.clock.advance(3 * DAY);
     const canceled = await server.request('POST', '/api/subscriptions/cancel', { token });
     expect(canceled.status).toBe(200);
-    expect(canceled.body.subscription).toMatchObject({ status: 'canceled', nextBillingDate: null, currentPeriodEnd: server.clock.now().toISOString() });
+    expect(canceled.body.subscription).toMatchObject({
+      status: 'canceled',
+      nextBillingDate: null,
+      currentPeriodEnd: server.clock.now().toISOString(),
+    });
     let body = await current(token);
     expect(body).toMatchObject({ plan: 'FREE', storageLimit: MiB, subscription: { status: 'canceled' } });
     expect(body.billingHistory.map((item: { amount: number }) => item.amount)).toEqual([-9.99, 9.99]);
     // The cancellation and the drop to Free happen in the same instant, so in either order.
-    expect(body.history.map((entry: { type: string; planName: string }) => `${entry.type} ${entry.planName}`).sort()).toEqual(['cancel Free', 'downgrade Free', 'upgrade Pro']);
-    expect((await server.request('GET', '/api/files/upload-config', { token })).body).toMatchObject({ userPlan: 'FREE', userMaxFileSize: MiB });
+    expect(body.history.map((entry: { type: string; planName: string }) => `${entry.type} ${entry.planName}`).sort()).toEqual([
+      'cancel Free',
+      'downgrade Free',
+      'upgrade Pro',
+    ]);
+    expect((await server.request('GET', '/api/files/upload-config', { token })).body).toMatchObject({
+      userPlan: 'FREE',
+      userMaxFileSize: MiB,
+    });
     expect((await server.request('POST', '/api/subscriptions/cancel', { token })).status).toBe(400);
     expect((await server.request('POST', '/api/subscriptions/reactivate', { token })).status).toBe(400);
 
@@ -231,7 +265,9 @@ describe('changes to a paid subscription', () => {
     expect(Date.parse(body.subscription.currentPeriodEnd)).toBeGreaterThan(server.clock.now().getTime());
 
     // Past the first month: no refund.
-    expect((await server.request('POST', '/api/subscriptions/upgrade', { token, body: { planId: 'FREE' } })).body.subscription.cancelAtPeriodEnd).toBe(true);
+    expect(
+      (await server.request('POST', '/api/subscriptions/upgrade', { token, body: { planId: 'FREE' } })).body.subscription.cancelAtPeriodEnd,
+    ).toBe(true);
     expect((await current(token)).billingHistory.every((item: { amount: number }) => item.amount > 0)).toBe(true);
     server.clock.advance(31 * DAY);
     await server.container.billing.runRenewals();
@@ -247,7 +283,10 @@ describe('changes to a paid subscription', () => {
     await subscribe(token);
     const big = await uploadFile(server, token, Buffer.alloc(2 * MiB, 7), { name: 'big.bin' });
     expect(big.status).toBe(201);
-    const portal = await server.request('POST', '/api/subscriptions/create-portal-session', { token, body: { returnUrl: 'http://localhost:3000/subscription' } });
+    const portal = await server.request('POST', '/api/subscriptions/create-portal-session', {
+      token,
+      body: { returnUrl: 'http://localhost:3000/subscription' },
+    });
     expect(portal.status, portal.text).toBe(200);
     const ended = await postForm(`${portal.body.sessionUrl}/end`);
     expect(ended.status).toBe(303);
@@ -274,7 +313,10 @@ describe('the local billing portal', () => {
     server.clock.advance(31 * DAY);
     await server.container.billing.runRenewals();
     const token = await signInAgain(user);
-    expect((await server.request('POST', '/api/subscriptions/create-portal-session', { token, body: { returnUrl: 'https://evil.example/' } })).status).toBe(400);
+    expect(
+      (await server.request('POST', '/api/subscriptions/create-portal-session', { token, body: { returnUrl: 'https://evil.example/' } }))
+        .status,
+    ).toBe(400);
     const portal = await server.request('POST', '/api/subscriptions/create-portal-session', { token, body: {} });
     const page = await fetchPage(portal.body.sessionUrl);
     expect(page.html).toContain('Billing portal (test)');
@@ -341,13 +383,19 @@ describe('payment events', () => {
         paymentRef: null,
       },
     };
-    await server.container.billing.applyEvents([{ id: `evt_checkout_${user.id}`, type: 'checkout.completed', userId: user.id, subscription }, paid, paid]);
+    await server.container.billing.applyEvents([
+      { id: `evt_checkout_${user.id}`, type: 'checkout.completed', userId: user.id, subscription },
+      paid,
+      paid,
+    ]);
     await server.container.billing.applyEvents([paid]);
     let body = await current(token);
     expect(body.plan).toBe('PRO');
     expect(body.billingHistory).toHaveLength(1);
 
-    await server.container.billing.applyEvents([{ id: `evt_deleted_${user.id}`, type: 'subscription.changed', subscription: { ...subscription, status: 'canceled' } }]);
+    await server.container.billing.applyEvents([
+      { id: `evt_deleted_${user.id}`, type: 'subscription.changed', subscription: { ...subscription, status: 'canceled' } },
+    ]);
     await server.container.billing.applyEvents([{ id: `evt_late_${user.id}`, type: 'subscription.changed', subscription }]);
     body = await current(token);
     expect(body.plan).toBe('FREE');

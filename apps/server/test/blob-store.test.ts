@@ -65,7 +65,14 @@ describeBlobStore('local', async () => {
 
 describeBlobStore('s3 (s3rver)', async () => {
   const s3 = await startS3rver();
-  const s3Options = { region: 'us-east-1', endpoint: s3.endpoint, accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true, ...S3_REQUEST_LIMITS };
+  const s3Options = {
+    region: 'us-east-1',
+    endpoint: s3.endpoint,
+    accessKeyId: 'S3RVER',
+    secretAccessKey: 'S3RVER',
+    forcePathStyle: true,
+    ...S3_REQUEST_LIMITS,
+  };
   const client = testClient(s3Options);
   return {
     store: await createBlobStore({ driver: 's3', bucket: s3.bucket, ...s3Options }),
@@ -167,7 +174,11 @@ function describeBlobStore(name: string, makeStore: () => Promise<StoreUnderTest
       });
 
       it('rejects malformed ranges', async () => {
-        for (const range of [{ start: 10, end: 5 }, { start: -1, end: 5 }, { start: 0.5, end: 5 }]) {
+        for (const range of [
+          { start: 10, end: 5 },
+          { start: -1, end: 5 },
+          { start: 0.5, end: 5 },
+        ]) {
           await expect(store.open(key, range)).rejects.toThrow(RangeError);
           await expect(store.readInto(key, range, Buffer.alloc(10), 0)).rejects.toThrow(RangeError);
         }
@@ -393,7 +404,14 @@ describe('s3 BlobStore specifics', () => {
   afterAll(() => s3?.stop());
 
   it('stores blobs under the blobs/ prefix', async () => {
-    const options = { region: 'us-east-1', endpoint: s3.endpoint, accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true, ...S3_REQUEST_LIMITS };
+    const options = {
+      region: 'us-east-1',
+      endpoint: s3.endpoint,
+      accessKeyId: 'S3RVER',
+      secretAccessKey: 'S3RVER',
+      forcePathStyle: true,
+      ...S3_REQUEST_LIMITS,
+    };
     const store = await createBlobStore({ driver: 's3', bucket: s3.bucket, ...options });
     const key = newId();
     await store.put(key, Readable.from([Buffer.from('prefixed')]));

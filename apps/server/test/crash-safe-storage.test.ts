@@ -41,7 +41,10 @@ async function referencedKeys(node: TestServer): Promise<string[]> {
 }
 
 async function reservationCount(node: TestServer): Promise<number> {
-  const row = await node.container.database.db.selectFrom('upload_reservations').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+  const row = await node.container.database.db
+    .selectFrom('upload_reservations')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
   return Number(row.count);
 }
 
@@ -123,35 +126,39 @@ describe('a node killed mid-upload', () => {
 });
 
 describe('uploads at once across nodes', () => {
-  it('allows the Free plan three uploads at once over two nodes on one database: the fourth is 429 on either', { timeout: 180_000 }, async () => {
-    const other = await startNodeProcess(server);
-    try {
-      const { token, user } = await createUser(server);
-      const declared = 10_000_000;
-      const holders = [
-        startHeldUpload(server.url, token, declared, 100_000),
-        startHeldUpload(other.url, token, declared, 100_000),
-        startHeldUpload(other.url, token, declared, 100_000),
-      ];
-      await expect.poll(() => reservationCount(server), { timeout: 30_000 }).toBe(3);
+  it(
+    'allows the Free plan three uploads at once over two nodes on one database: the fourth is 429 on either',
+    { timeout: 180_000 },
+    async () => {
+      const other = await startNodeProcess(server);
+      try {
+        const { token, user } = await createUser(server);
+        const declared = 10_000_000;
+        const holders = [
+          startHeldUpload(server.url, token, declared, 100_000),
+          startHeldUpload(other.url, token, declared, 100_000),
+          startHeldUpload(other.url, token, declared, 100_000),
+        ];
+        await expect.poll(() => reservationCount(server), { timeout: 30_000 }).toBe(3);
 
-      for (const url of [server.url, other.url]) {
-        const fourth = await uploadFile({ url }, token, 'x', { name: 'fourth.txt' });
-        expect(fourth.status).toBe(429);
-        expect(fourth.body.error).toBe('The Free plan uploads 3 files at a time. Wait for one to finish.');
+        for (const url of [server.url, other.url]) {
+          const fourth = await uploadFile({ url }, token, 'x', { name: 'fourth.txt' });
+          expect(fourth.status).toBe(429);
+          expect(fourth.body.error).toBe('The Free plan uploads 3 files at a time. Wait for one to finish.');
+        }
+
+        for (const holder of holders) holder.destroy();
+        await expect.poll(() => reservationCount(server), { timeout: 30_000 }).toBe(0);
+        expect(await assertStorageConsistent(server, user.id)).toEqual({ used: 0, sum: 0 });
+        expect((await uploadFile({ url: other.url }, token, 'ok', { name: 'after.txt' })).status).toBe(201);
+        await expectStoreExact(server);
+      } finally {
+        const exited = new Promise((resolve) => other.child.once('exit', resolve));
+        other.child.kill('SIGTERM');
+        await exited;
       }
-
-      for (const holder of holders) holder.destroy();
-      await expect.poll(() => reservationCount(server), { timeout: 30_000 }).toBe(0);
-      expect(await assertStorageConsistent(server, user.id)).toEqual({ used: 0, sum: 0 });
-      expect((await uploadFile({ url: other.url }, token, 'ok', { name: 'after.txt' })).status).toBe(201);
-      await expectStoreExact(server);
-    } finally {
-      const exited = new Promise((resolve) => other.child.once('exit', resolve));
-      other.child.kill('SIGTERM');
-      await exited;
-    }
-  });
+    },
+  );
 
   it('gives back an expired reservation once when two nodes reconcile at the same moment', async () => {
     // Two nodes in this process on PostgreSQL; on SQLite two runs at once on one node: two
@@ -163,10 +170,20 @@ describe('uploads at once across nodes', () => {
       const db = server.container.database.db;
       // What a dead node leaves: bytes counted and a reservation whose lease has run out.
       const lapsed = new Date(server.clock.now().getTime() - 1000).toISOString();
-      await db.updateTable('users').set({ storage_used: 1234 + 777 }).where('id', '=', user.id).execute();
-      await db.insertInto('upload_reservations').values({ id: newId(), user_id: user.id, bytes: 777, blob_key: newId(), lease_until: lapsed, created_at: lapsed }).execute();
+      await db
+        .updateTable('users')
+        .set({ storage_used: 1234 + 777 })
+        .where('id', '=', user.id)
+        .execute();
+      await db
+        .insertInto('upload_reservations')
+        .values({ id: newId(), user_id: user.id, bytes: 777, blob_key: newId(), lease_until: lapsed, created_at: lapsed })
+        .execute();
 
-      const results = await Promise.all([server.container.storageUpkeep.reconcile(), (second ?? server).container.storageUpkeep.reconcile()]);
+      const results = await Promise.all([
+        server.container.storageUpkeep.reconcile(),
+        (second ?? server).container.storageUpkeep.reconcile(),
+      ]);
 
       expect(results.reduce((total, result) => total + result.expired, 0)).toBe(1);
       expect(await assertStorageConsistent(server, user.id)).toEqual({ used: 1234, sum: 1234 });
@@ -200,7 +217,9 @@ describe('queued blob deletion', () => {
     // The purge's own transaction, then nothing: the process died before deleting the bytes.
     expect(await createTrashRepository(db, server.container.database.dialect).purgeItem(user.id, 'file', file.id)).toEqual([key]);
     expect(await db.selectFrom('files').select('id').where('id', '=', file.id).executeTakeFirst()).toBeUndefined();
-    expect(await db.selectFrom('blob_deletions').select('blob_key').where('blob_key', '=', key).executeTakeFirst()).toEqual({ blob_key: key });
+    expect(await db.selectFrom('blob_deletions').select('blob_key').where('blob_key', '=', key).executeTakeFirst()).toEqual({
+      blob_key: key,
+    });
     expect(await server.container.blobs.exists(key)).toBe(true);
 
     expect(await server.container.storageUpkeep.deleteQueuedBlobs()).toBeGreaterThanOrEqual(1);
@@ -217,7 +236,9 @@ describe('the sweeper', () => {
   it('removes an unreferenced blob and an unfinished upload older than the grace period, and keeps young and referenced ones', async () => {
     const { token } = await createUser(server);
     const file = (await uploadFile(server, token, 'referenced', { name: 'kept.txt' })).body.file;
-    const fileKey = (await server.container.database.db.selectFrom('files').select('blob_key').where('id', '=', file.id).executeTakeFirstOrThrow()).blob_key;
+    const fileKey = (
+      await server.container.database.db.selectFrom('files').select('blob_key').where('id', '=', file.id).executeTakeFirstOrThrow()
+    ).blob_key;
     const oldKey = newId();
     const youngKey = newId();
     await server.container.blobs.put(oldKey, Readable.from([Buffer.from('old orphan')]));

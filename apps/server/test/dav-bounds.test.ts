@@ -40,12 +40,29 @@ async function lockCount(userId: string): Promise<number> {
 
 /** Dead properties put straight into the table, on My Files itself, to fill an account without thousands of requests. */
 async function insertProperties(userId: string, count: number, value = 'v'): Promise<void> {
-  const rows = Array.from({ length: count }, (_, index) => ({ user_id: userId, resource_id: '/', file_id: null, folder_id: null, namespace: 'urn:filler', name: `p${index}`, value }));
-  for (let index = 0; index < rows.length; index += 200) await server.container.database.db.insertInto('dav_properties').values(rows.slice(index, index + 200)).execute();
+  const rows = Array.from({ length: count }, (_, index) => ({
+    user_id: userId,
+    resource_id: '/',
+    file_id: null,
+    folder_id: null,
+    namespace: 'urn:filler',
+    name: `p${index}`,
+    value,
+  }));
+  for (let index = 0; index < rows.length; index += 200)
+    await server.container.database.db
+      .insertInto('dav_properties')
+      .values(rows.slice(index, index + 200))
+      .execute();
 }
 
 /** Unexpired locks put straight into the table, each at a path of its own. */
-async function insertLocks(userId: string, count: number, at: (index: number) => { path_key: string; href: string; depth_infinity: number }, owner = ''): Promise<void> {
+async function insertLocks(
+  userId: string,
+  count: number,
+  at: (index: number) => { path_key: string; href: string; depth_infinity: number },
+  owner = '',
+): Promise<void> {
   const now = server.clock.now();
   const rows = Array.from({ length: count }, (_, index) => ({
     token: `urn:uuid:${randomUUID()}`,
@@ -57,7 +74,11 @@ async function insertLocks(userId: string, count: number, at: (index: number) =>
     expires_at: new Date(now.getTime() + 3600_000).toISOString(),
     created_at: now.toISOString(),
   }));
-  for (let index = 0; index < rows.length; index += 200) await server.container.database.db.insertInto('dav_locks').values(rows.slice(index, index + 200)).execute();
+  for (let index = 0; index < rows.length; index += 200)
+    await server.container.database.db
+      .insertInto('dav_locks')
+      .values(rows.slice(index, index + 200))
+      .execute();
 }
 
 const allprop = (dav: Dav, path: string, depth: string) => dav('PROPFIND', path, { headers: { depth } });
@@ -68,7 +89,12 @@ describe('dead properties', () => {
     await dav('PUT', '/dav/p.txt', { body: 'p' });
     const fits = await dav('PROPPATCH', '/dav/p.txt', { body: setProps([{ name: 'fits', value: 'a'.repeat(4 * KiB) }]) });
     expect(statuses(fits.text)).toEqual([200]);
-    const tooLarge = await dav('PROPPATCH', '/dav/p.txt', { body: setProps([{ name: 'small', value: 'x' }, { name: 'large', value: 'a'.repeat(4 * KiB + 1) }]) });
+    const tooLarge = await dav('PROPPATCH', '/dav/p.txt', {
+      body: setProps([
+        { name: 'small', value: 'x' },
+        { name: 'large', value: 'a'.repeat(4 * KiB + 1) },
+      ]),
+    });
     expect(tooLarge.status).toBe(207);
     expect(tooLarge.text).toMatch(/<large xmlns="urn:test"\/><\/D:prop><D:status>HTTP\/1.1 507 Insufficient Storage/);
     expect(tooLarge.text).toMatch(/<small xmlns="urn:test"\/><\/D:prop><D:status>HTTP\/1.1 424/);
@@ -78,7 +104,9 @@ describe('dead properties', () => {
   it('refuse a namespace or name longer than can be stored with 400 (not a database error)', async () => {
     const { dav, userId } = await davUser();
     await dav('PUT', '/dav/n.txt', { body: 'n' });
-    const longNamespace = await dav('PROPPATCH', '/dav/n.txt', { body: setProps([{ name: 'x', value: 'v', namespace: `urn:${'n'.repeat(1100)}` }]) });
+    const longNamespace = await dav('PROPPATCH', '/dav/n.txt', {
+      body: setProps([{ name: 'x', value: 'v', namespace: `urn:${'n'.repeat(1100)}` }]),
+    });
     expect(longNamespace.status).toBe(400);
     expect(JSON.parse(longNamespace.text).code).toBe('DAV_PROPERTY_NAME_TOO_LONG');
     const longName = await dav('PROPPATCH', '/dav/n.txt', { body: setProps([{ name: `x${'n'.repeat(300)}`, value: 'v' }]) });
@@ -101,7 +129,18 @@ describe('dead properties', () => {
     const { dav, userId } = await davUser();
     await dav('PUT', '/dav/a.txt', { body: 'a' });
     await insertProperties(userId, 9_998);
-    expect(statuses((await dav('PROPPATCH', '/dav/a.txt', { body: setProps([{ name: 'one', value: '1' }, { name: 'two', value: '2' }]) })).text)).toEqual([200]);
+    expect(
+      statuses(
+        (
+          await dav('PROPPATCH', '/dav/a.txt', {
+            body: setProps([
+              { name: 'one', value: '1' },
+              { name: 'two', value: '2' },
+            ]),
+          })
+        ).text,
+      ),
+    ).toEqual([200]);
     expect(statuses((await dav('PROPPATCH', '/dav/a.txt', { body: setProps([{ name: 'three', value: '3' }]) })).text)).toEqual([507]);
     const copy = await dav('COPY', '/dav/a.txt', { headers: { destination: '/dav/b.txt' } });
     expect(copy.status).toBe(507);
@@ -116,14 +155,23 @@ describe('dead properties', () => {
     // 40 sub-folders with 60 properties of 4 KiB each: 9.6 MiB, within every other bound.
     for (let index = 0; index < 40; index++) {
       expect((await dav('MKCOL', `/dav/heavy/f${index}`)).status).toBe(201);
-      expect((await dav('PROPPATCH', `/dav/heavy/f${index}/`, { body: setProps(Array.from({ length: 60 }, (_, n) => ({ name: `p${n}`, value }))) })).status).toBe(207);
+      expect(
+        (
+          await dav('PROPPATCH', `/dav/heavy/f${index}/`, {
+            body: setProps(Array.from({ length: 60 }, (_, n) => ({ name: `p${n}`, value }))),
+          })
+        ).status,
+      ).toBe(207);
     }
     expect(await propertyCount(userId)).toBe(2_400);
     const listing = await allprop(dav, '/dav/heavy/', '1');
     expect(listing.status).toBe(507);
     expect(JSON.parse(listing.text).code).toBe('DAV_ANSWER_TOO_LARGE');
     expect((await allprop(dav, '/dav/heavy/f0/', '0')).status).toBe(207);
-    const named = await dav('PROPFIND', '/dav/heavy/', { headers: { depth: '1' }, body: '<?xml version="1.0"?><D:propfind xmlns:D="DAV:"><D:prop><D:displayname/></D:prop></D:propfind>' });
+    const named = await dav('PROPFIND', '/dav/heavy/', {
+      headers: { depth: '1' },
+      body: '<?xml version="1.0"?><D:propfind xmlns:D="DAV:"><D:prop><D:displayname/></D:prop></D:propfind>',
+    });
     expect(named.status).toBe(207);
   });
 });
@@ -145,7 +193,9 @@ describe('locks', () => {
   it('read a LOCK body of 16 KiB at most (413)', async () => {
     const { dav, userId } = await davUser();
     await dav('PUT', '/dav/b.txt', { body: 'b' });
-    expect((await dav('LOCK', '/dav/b.txt', { body: lockBody('shared', `<x xmlns="urn:x">${'o'.repeat(20 * KiB)}</x>`) })).status).toBe(413);
+    expect((await dav('LOCK', '/dav/b.txt', { body: lockBody('shared', `<x xmlns="urn:x">${'o'.repeat(20 * KiB)}</x>`) })).status).toBe(
+      413,
+    );
     expect(await lockCount(userId)).toBe(0);
   });
 
@@ -175,7 +225,10 @@ describe('locks', () => {
     const alone = await allprop(dav, '/dav/team/', '0');
     expect(alone.status).toBe(207);
     expect(alone.text.length).toBeLessThan(1024 * KiB);
-    const withoutLocks = await dav('PROPFIND', '/dav/team/', { headers: { depth: '1' }, body: '<?xml version="1.0"?><D:propfind xmlns:D="DAV:"><D:prop><D:resourcetype/></D:prop></D:propfind>' });
+    const withoutLocks = await dav('PROPFIND', '/dav/team/', {
+      headers: { depth: '1' },
+      body: '<?xml version="1.0"?><D:propfind xmlns:D="DAV:"><D:prop><D:resourcetype/></D:prop></D:propfind>',
+    });
     expect(withoutLocks.status).toBe(207);
   });
 });
@@ -184,7 +237,9 @@ describe('with two nodes', () => {
   it('neither bound is passed by requests arriving on both at once', async () => {
     const { dav, userId, user } = await davUser();
     await dav('PUT', '/dav/both.txt', { body: 'b' });
-    await dav('PROPPATCH', '/dav/both.txt', { body: setProps(Array.from({ length: 63 }, (_, index) => ({ name: `p${index}`, value: 'v' }))) });
+    await dav('PROPPATCH', '/dav/both.txt', {
+      body: setProps(Array.from({ length: 63 }, (_, index) => ({ name: `p${index}`, value: 'v' }))),
+    });
     await insertLocks(userId, 999, (index) => ({ path_key: `/gone-${index}`, href: `/dav/gone-${index}`, depth_infinity: 0 }));
     const second = await server.startNode();
     try {

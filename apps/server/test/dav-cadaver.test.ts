@@ -40,7 +40,9 @@ describe.runIf(davClientTestsRun('cadaver'))('a cadaver session against /dav/', 
 
   it('makes a folder, uploads, sets and reads a property, locks, copies, moves, downloads and deletes', async () => {
     const user = await createUser(server);
-    await writeFile(path.join(home, '.netrc'), `machine 127.0.0.1 login ${user.email} password ${await davPassword(server, user)}\n`, { mode: 0o600 });
+    await writeFile(path.join(home, '.netrc'), `machine 127.0.0.1 login ${user.email} password ${await davPassword(server, user)}\n`, {
+      mode: 0o600,
+    });
     await writeFile(path.join(home, 'local.txt'), 'hello from cadaver\n');
     const output = await cadaver(`${server.url}/dav/`, home, [
       'mkcol docs',

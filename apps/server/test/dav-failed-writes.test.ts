@@ -21,7 +21,10 @@ async function davUser() {
 }
 
 const trashOf = async (token: string) => {
-  const trash = (await server.request('GET', '/api/trash', { token })).body as { files: Array<{ originalName: string }>; folders: Array<{ name: string }> };
+  const trash = (await server.request('GET', '/api/trash', { token })).body as {
+    files: Array<{ originalName: string }>;
+    folders: Array<{ name: string }>;
+  };
   return [...trash.folders.map((folder) => folder.name), ...trash.files.map((file) => file.originalName)];
 };
 
@@ -68,7 +71,9 @@ describe('COPY and MOVE with Overwrite: T', () => {
     await dav('PUT', '/dav/backup/old.txt', { body: 'old backup' });
     const used = 1600 + 10;
     await setStorageUsed(user.id, FREE_STORAGE - 1000);
-    expect((await dav('COPY', '/dav/photos/', { headers: { destination: '/dav/backup/', overwrite: 'T', depth: 'infinity' } })).status).toBe(507);
+    expect(
+      (await dav('COPY', '/dav/photos/', { headers: { destination: '/dav/backup/', overwrite: 'T', depth: 'infinity' } })).status,
+    ).toBe(507);
     expect((await dav('GET', '/dav/backup/old.txt')).text).toBe('old backup');
     expect(await trashOf(token)).toEqual([]);
     await setStorageUsed(user.id, used);
@@ -82,8 +87,20 @@ describe('COPY and MOVE with Overwrite: T', () => {
       body: '<?xml version="1.0"?><D:propertyupdate xmlns:D="DAV:"><D:set><D:prop><a xmlns="urn:t">1</a><b xmlns="urn:t">2</b></D:prop></D:set></D:propertyupdate>',
     });
     await dav('PUT', '/dav/target.txt', { body: 'keep me' });
-    const filler = Array.from({ length: 9_997 }, (_, index) => ({ user_id: user.id, resource_id: '/', file_id: null, folder_id: null, namespace: 'urn:filler', name: `p${index}`, value: 'v' }));
-    for (let index = 0; index < filler.length; index += 200) await server.container.database.db.insertInto('dav_properties').values(filler.slice(index, index + 200)).execute();
+    const filler = Array.from({ length: 9_997 }, (_, index) => ({
+      user_id: user.id,
+      resource_id: '/',
+      file_id: null,
+      folder_id: null,
+      namespace: 'urn:filler',
+      name: `p${index}`,
+      value: 'v',
+    }));
+    for (let index = 0; index < filler.length; index += 200)
+      await server.container.database.db
+        .insertInto('dav_properties')
+        .values(filler.slice(index, index + 200))
+        .execute();
     const copy = await dav('COPY', '/dav/tagged/', { headers: { destination: '/dav/target.txt', overwrite: 'T', depth: 'infinity' } });
     expect(copy.status).toBe(507);
     expect((await dav('GET', '/dav/target.txt')).text).toBe('keep me');

@@ -12,7 +12,16 @@ import { davPassword } from './helpers/dav-requests.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 
 /** Names a sync client must carry unchanged: unicode, spaces, and the characters URLs give meaning to. */
-const AWKWARD_NAMES = ['résumé café.txt', '日本語のファイル.md', 'with space.txt', '100% done.txt', 'issue #20.txt', 'a+b=c.txt', 'emoji 🎉.txt', "o'brien (1).txt"];
+const AWKWARD_NAMES = [
+  'résumé café.txt',
+  '日本語のファイル.md',
+  'with space.txt',
+  '100% done.txt',
+  'issue #20.txt',
+  'a+b=c.txt',
+  'emoji 🎉.txt',
+  "o'brien (1).txt",
+];
 const LARGE_BYTES = 100 * 1024 * 1024;
 /** Whole seconds: the server keeps modification times to the second, as Nextcloud does. */
 const BASE_TIME = 1_700_000_000;
@@ -73,12 +82,20 @@ describe.runIf(davClientTestsRun('rclone'))('rclone against /dav/', () => {
   let rcloneEnv: Record<string, string>;
   let token: string;
   const rclone = async (...args: string[]) => {
-    const run = await runTool('rclone', ['--config', '/dev/null', '--low-level-retries', '1', '--retries', '1', ...args], { env: rcloneEnv, timeoutMs: 300_000 });
+    const run = await runTool('rclone', ['--config', '/dev/null', '--low-level-retries', '1', '--retries', '1', ...args], {
+      env: rcloneEnv,
+      timeoutMs: 300_000,
+    });
     if (run.code !== 0) throw new Error(`rclone ${args.join(' ')} exited ${run.code}:\n${run.stderr.slice(-4000)}`);
     return run.stdout;
   };
   /** `rclone lsl` lines (size, modification time, path), sorted. */
-  const listing = async (remote: string) => (await rclone('lsl', remote)).split('\n').filter(Boolean).map((line) => line.trim()).sort();
+  const listing = async (remote: string) =>
+    (await rclone('lsl', remote))
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => line.trim())
+      .sort();
 
   beforeAll(async () => {
     requireDavClient('rclone');
@@ -127,8 +144,20 @@ describe.runIf(davClientTestsRun('rclone'))('rclone against /dav/', () => {
     await rm(path.join(source, 'ünïcödé'), { recursive: true });
     const edited = async () => {
       const db = server.container.database.db;
-      const docs = await db.selectFrom('folders').innerJoin('folders as tree', 'tree.id', 'folders.parent_id').select('folders.id').where('folders.name', '=', 'docs').where('tree.name', '=', 'tree').executeTakeFirstOrThrow();
-      return db.selectFrom('files').select(['id', 'size']).where('folder_id', '=', docs.id).where('name', '=', 'file-1.txt').where('deleted_at', 'is', null).executeTakeFirstOrThrow();
+      const docs = await db
+        .selectFrom('folders')
+        .innerJoin('folders as tree', 'tree.id', 'folders.parent_id')
+        .select('folders.id')
+        .where('folders.name', '=', 'docs')
+        .where('tree.name', '=', 'tree')
+        .executeTakeFirstOrThrow();
+      return db
+        .selectFrom('files')
+        .select(['id', 'size'])
+        .where('folder_id', '=', docs.id)
+        .where('name', '=', 'file-1.txt')
+        .where('deleted_at', 'is', null)
+        .executeTakeFirstOrThrow();
     };
     const before = await edited();
 

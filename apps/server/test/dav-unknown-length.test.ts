@@ -22,10 +22,18 @@ beforeAll(async () => {
   plansDir = await mkdtemp(path.join(os.tmpdir(), 'cloudvault-dav-unknown-length-'));
   const plansFile = path.join(plansDir, 'plans.json');
   const plan = {
-    price: 0, description: 'test', features: [], popular: false, prioritySupport: false, maxConcurrentUploads: 3,
+    price: 0,
+    description: 'test',
+    features: [],
+    popular: false,
+    prioritySupport: false,
+    maxConcurrentUploads: 3,
     capabilities: { passwordProtectedLinks: false, maxShareExpiryHours: 24, versioning: false, analytics: false },
   };
-  await writeFile(plansFile, JSON.stringify([{ ...plan, id: 'FREE', name: 'Free', storageLimit: STORAGE_LIMIT, maxFileSize: MAX_FILE_SIZE }]));
+  await writeFile(
+    plansFile,
+    JSON.stringify([{ ...plan, id: 'FREE', name: 'Free', storageLimit: STORAGE_LIMIT, maxFileSize: MAX_FILE_SIZE }]),
+  );
   server = await startTestServer({ env: { PLANS_FILE: plansFile } });
 });
 afterAll(async () => {
@@ -64,14 +72,19 @@ function chunkedPut(auth: string, rawPath: string, pieces: Buffer[]): Promise<{ 
   });
 }
 
-const piecesOf = (bytes: Buffer, size = 64 * KiB) => Array.from({ length: Math.ceil(bytes.length / size) }, (_, index) => bytes.subarray(index * size, (index + 1) * size));
+const piecesOf = (bytes: Buffer, size = 64 * KiB) =>
+  Array.from({ length: Math.ceil(bytes.length / size) }, (_, index) => bytes.subarray(index * size, (index + 1) * size));
 
 async function reservationsOf(userId: string): Promise<number> {
   return (await server.container.database.db.selectFrom('upload_reservations').select('id').where('user_id', '=', userId).execute()).length;
 }
 
 async function storageUsedOf(userId: string): Promise<number> {
-  const row = await server.container.database.db.selectFrom('users').select('storage_used').where('id', '=', userId).executeTakeFirstOrThrow();
+  const row = await server.container.database.db
+    .selectFrom('users')
+    .select('storage_used')
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
   return Number(row.storage_used);
 }
 
@@ -139,7 +152,18 @@ describe('a WebDAV PUT of unknown length', () => {
     const { userId, auth } = await davUser();
     const bytes = randomBytes(300 * KiB);
     const status = await new Promise<string>((resolve, reject) => {
-      const curl = spawn('curl', ['-sS', '-o', '/dev/null', '-w', '%{http_code}', '-H', `Authorization: ${auth}`, '-T', '-', `${server.url}/dav/from-curl.bin`]);
+      const curl = spawn('curl', [
+        '-sS',
+        '-o',
+        '/dev/null',
+        '-w',
+        '%{http_code}',
+        '-H',
+        `Authorization: ${auth}`,
+        '-T',
+        '-',
+        `${server.url}/dav/from-curl.bin`,
+      ]);
       let out = '';
       curl.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
       curl.on('error', reject);

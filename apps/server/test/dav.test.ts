@@ -20,11 +20,17 @@ async function davUser(plan?: 'PRO' | 'PREMIUM') {
   return { ...user, dav: await davClientFor(server, user) };
 }
 
-const propfind = (dav: Dav, path: string, depth: string, body?: string) => dav('PROPFIND', path, { headers: { depth, 'content-type': 'application/xml' }, ...(body ? { body } : {}) });
+const propfind = (dav: Dav, path: string, depth: string, body?: string) =>
+  dav('PROPFIND', path, { headers: { depth, 'content-type': 'application/xml' }, ...(body ? { body } : {}) });
 /** The hrefs of a multistatus, decoded. */
 const hrefs = (xml: string) => [...xml.matchAll(/<D:href>([^<]*)<\/D:href>/g)].map((match) => decodeURIComponent(match[1] as string));
 const propOf = (xml: string, name: string) => new RegExp(`<D:${name}>([^<]*)</D:${name}>`).exec(xml)?.[1];
-const filesIn = async (token: string, folderId?: string) => (await server.request('GET', `/api/files${folderId ? `?folderId=${folderId}` : ''}`, { token })).body.files as Array<{ id: string; originalName: string; size: number }>;
+const filesIn = async (token: string, folderId?: string) =>
+  (await server.request('GET', `/api/files${folderId ? `?folderId=${folderId}` : ''}`, { token })).body.files as Array<{
+    id: string;
+    originalName: string;
+    size: number;
+  }>;
 
 describe('signing in', () => {
   it('asks for Basic credentials, and takes an app password', async () => {
@@ -32,7 +38,10 @@ describe('signing in', () => {
     const none = await davRequest(server, 'PROPFIND', '/dav/', { headers: { depth: '0' } });
     expect(none.status).toBe(401);
     expect(none.headers['www-authenticate']).toMatch(/^Basic realm=/);
-    const wrong = await davRequest(server, 'PROPFIND', '/dav/', { auth: basicAuth(user.email, 'not the password'), headers: { depth: '0' } });
+    const wrong = await davRequest(server, 'PROPFIND', '/dav/', {
+      auth: basicAuth(user.email, 'not the password'),
+      headers: { depth: '0' },
+    });
     expect(wrong.status).toBe(401);
     const right = await davRequest(server, 'OPTIONS', '/dav/', { auth: basicAuth(user.email, await davPassword(server, user)) });
     expect(right.status).toBe(200);
@@ -44,7 +53,9 @@ describe('files and folders', () => {
   it('lists the caller’s My Files at depth 0 and 1 with the live properties, and refuses depth infinity', async () => {
     const { dav } = await davUser();
     expect((await dav('MKCOL', '/dav/Reports')).status).toBe(201);
-    expect((await dav('PUT', '/dav/Reports/q1%20notes.txt', { body: 'quarter one', headers: { 'content-type': 'text/plain' } })).status).toBe(201);
+    expect(
+      (await dav('PUT', '/dav/Reports/q1%20notes.txt', { body: 'quarter one', headers: { 'content-type': 'text/plain' } })).status,
+    ).toBe(201);
 
     const listing = await propfind(dav, '/dav/Reports/', '1');
     expect(listing.status).toBe(207);
@@ -66,7 +77,12 @@ describe('files and folders', () => {
   it('reports the quota of RFC 4331 from the plan and what the files use', async () => {
     const { dav, user } = await davUser();
     await dav('PUT', '/dav/a.bin', { body: Buffer.alloc(1000, 1) });
-    const answer = await propfind(dav, '/dav/', '0', '<?xml version="1.0"?><D:propfind xmlns:D="DAV:"><D:prop><D:quota-used-bytes/><D:quota-available-bytes/></D:prop></D:propfind>');
+    const answer = await propfind(
+      dav,
+      '/dav/',
+      '0',
+      '<?xml version="1.0"?><D:propfind xmlns:D="DAV:"><D:prop><D:quota-used-bytes/><D:quota-available-bytes/></D:prop></D:propfind>',
+    );
     expect(propOf(answer.text, 'quota-used-bytes')).toBe('1000');
     expect(propOf(answer.text, 'quota-available-bytes')).toBe(String(524288000 - 1000));
     await assertStorageConsistent(server, user.id);
@@ -129,7 +145,9 @@ describe('files and folders', () => {
     expect(mixed.text).toContain('HTTP/1.1 424');
     const asked = '<?xml version="1.0"?><D:propfind xmlns:D="DAV:"><D:prop><Z:colour xmlns:Z="urn:z"/></D:prop></D:propfind>';
     expect((await propfind(dav, '/dav/p.txt', '0', asked)).text).toContain('404 Not Found');
-    await dav('PROPPATCH', '/dav/p.txt', { body: '<?xml version="1.0"?><D:propertyupdate xmlns:D="DAV:" xmlns:Z="urn:z"><D:set><D:prop><Z:colour>red</Z:colour></D:prop></D:set></D:propertyupdate>' });
+    await dav('PROPPATCH', '/dav/p.txt', {
+      body: '<?xml version="1.0"?><D:propertyupdate xmlns:D="DAV:" xmlns:Z="urn:z"><D:set><D:prop><Z:colour>red</Z:colour></D:prop></D:set></D:propertyupdate>',
+    });
     expect((await propfind(dav, '/dav/p.txt', '0', asked)).text).toContain('<colour xmlns="urn:z">red</colour>');
   });
 
@@ -151,7 +169,10 @@ describe('files and folders', () => {
     expect((await dav('COPY', '/dav/src/', { headers: { destination: `http://${host}/dav/copy/` } })).status).toBe(201);
     expect((await dav('GET', '/dav/copy/a.txt')).text).toBe('aaa');
     expect((await dav('COPY', '/dav/src/a.txt', { headers: { destination: '/dav/copy/a.txt', overwrite: 'F' } })).status).toBe(412);
-    const [original] = await filesIn(token, (await server.request('GET', '/api/user/folders', { token })).body.folders.find((f: { name: string }) => f.name === 'src').id);
+    const [original] = await filesIn(
+      token,
+      (await server.request('GET', '/api/user/folders', { token })).body.folders.find((f: { name: string }) => f.name === 'src').id,
+    );
     expect((await dav('MOVE', '/dav/src/a.txt', { headers: { destination: '/dav/moved.txt' } })).status).toBe(201);
     expect((await filesIn(token)).map((file) => file.id)).toEqual([original?.id]);
     expect((await dav('MOVE', '/dav/src/', { headers: { destination: '/dav/src/inside/' } })).status).toBe(409);
@@ -190,7 +211,11 @@ describe('the rules every upload follows', () => {
   it('refuses a file past the quota with 507, keeping nothing', async () => {
     const { dav, user } = await davUser();
     const db = server.container.database.db;
-    await db.updateTable('users').set({ storage_used: 524288000 - 50 }).where('id', '=', user.id).execute();
+    await db
+      .updateTable('users')
+      .set({ storage_used: 524288000 - 50 })
+      .where('id', '=', user.id)
+      .execute();
     const blobsBefore = await server.blobCount();
     expect((await dav('PUT', '/dav/over.bin', { body: Buffer.alloc(100) })).status).toBe(507);
     expect((await propfind(dav, '/dav/over.bin', '0')).status).toBe(404);
@@ -208,17 +233,41 @@ describe('the rules every upload follows', () => {
       [1, 2, 3].map(
         (n) =>
           new Promise<http.ClientRequest>((resolve) => {
-            const request = http.request({ host: '127.0.0.1', port, method: 'PUT', path: `/dav/slow-${n}.bin`, headers: { authorization: basicAuth(email, password), 'content-length': '100000' } });
+            const request = http.request({
+              host: '127.0.0.1',
+              port,
+              method: 'PUT',
+              path: `/dav/slow-${n}.bin`,
+              headers: { authorization: basicAuth(email, password), 'content-length': '100000' },
+            });
             request.on('error', () => {});
             request.write(Buffer.alloc(1000), () => resolve(request));
           }),
       ),
     );
-    await expect.poll(async () => Number((await server.container.database.db.selectFrom('upload_reservations').select((eb) => eb.fn.countAll().as('n')).where('user_id', '=', user.id).executeTakeFirstOrThrow()).n)).toBe(3);
+    await expect
+      .poll(async () =>
+        Number(
+          (
+            await server.container.database.db
+              .selectFrom('upload_reservations')
+              .select((eb) => eb.fn.countAll().as('n'))
+              .where('user_id', '=', user.id)
+              .executeTakeFirstOrThrow()
+          ).n,
+        ),
+      )
+      .toBe(3);
     const dav = await davClientFor(server, { email, token });
     expect((await dav('PUT', '/dav/fourth.txt', { body: 'x' })).status).toBe(429);
     for (const request of open) request.destroy();
-    await expect.poll(async () => (await server.container.database.db.selectFrom('upload_reservations').select('id').where('user_id', '=', user.id).execute()).length).toBe(0);
+    await expect
+      .poll(
+        async () =>
+          (await server.container.database.db.selectFrom('upload_reservations').select('id').where('user_id', '=', user.id).execute())
+            .length,
+      )
+      .toBe(0);
     expect(await filesIn(token)).toEqual([]);
     await assertStorageConsistent(server, user.id);
     // A client cutting its upload off is routine: no error is logged for it.
@@ -248,7 +297,14 @@ describe('hostile input gets a 4xx and changes nothing', () => {
   it('refuses dot segments, encoded separators and NUL in paths', async () => {
     const { dav, token } = await davUser();
     await dav('MKCOL', '/dav/box');
-    for (const path of ['/dav/box/../../api/files', '/dav/box/%2e%2e/x.txt', '/dav/box%2Fx.txt', '/dav/box%5Cx.txt', '/dav/x%00.txt', '/dav/%2E']) {
+    for (const path of [
+      '/dav/box/../../api/files',
+      '/dav/box/%2e%2e/x.txt',
+      '/dav/box%2Fx.txt',
+      '/dav/box%5Cx.txt',
+      '/dav/x%00.txt',
+      '/dav/%2E',
+    ]) {
       const answer = await dav('PUT', path, { body: 'x' });
       expect(answer.status, path).toBeGreaterThanOrEqual(400);
       expect(answer.status, path).toBeLessThan(500);
@@ -298,7 +354,8 @@ describe('hostile input gets a 4xx and changes nothing', () => {
 });
 
 describe('locks', () => {
-  const lockBody = '<?xml version="1.0"?><D:lockinfo xmlns:D="DAV:"><D:lockscope><D:exclusive/></D:lockscope><D:locktype><D:write/></D:locktype><D:owner>tester</D:owner></D:lockinfo>';
+  const lockBody =
+    '<?xml version="1.0"?><D:lockinfo xmlns:D="DAV:"><D:lockscope><D:exclusive/></D:lockscope><D:locktype><D:write/></D:locktype><D:owner>tester</D:owner></D:lockinfo>';
 
   it('hold on every node: a write without the token is 423 on another node, with it the write goes through', async () => {
     const { dav, email, token } = await davUser();

@@ -26,13 +26,23 @@ let roomy: { token: string; userId: string };
 beforeAll(async () => {
   plansDir = await mkdtemp(path.join(os.tmpdir(), 'cloudvault-early-answers-'));
   const plansFile = path.join(plansDir, 'plans.json');
-  const plan = { price: 0, description: 'test', features: [], popular: false, prioritySupport: false, maxConcurrentUploads: 3,
-    capabilities: { passwordProtectedLinks: false, maxShareExpiryHours: 24, versioning: false, analytics: false } };
-  await writeFile(plansFile, JSON.stringify([
-    { ...plan, id: 'FREE', name: 'Free', storageLimit: 100 * MiB, maxFileSize: MiB },
-    { ...plan, id: 'PRO', name: 'Pro', storageLimit: MiB, maxFileSize: null },
-    { ...plan, id: 'PREMIUM', name: 'Business', storageLimit: 100 * MiB, maxFileSize: null },
-  ]));
+  const plan = {
+    price: 0,
+    description: 'test',
+    features: [],
+    popular: false,
+    prioritySupport: false,
+    maxConcurrentUploads: 3,
+    capabilities: { passwordProtectedLinks: false, maxShareExpiryHours: 24, versioning: false, analytics: false },
+  };
+  await writeFile(
+    plansFile,
+    JSON.stringify([
+      { ...plan, id: 'FREE', name: 'Free', storageLimit: 100 * MiB, maxFileSize: MiB },
+      { ...plan, id: 'PRO', name: 'Pro', storageLimit: MiB, maxFileSize: null },
+      { ...plan, id: 'PREMIUM', name: 'Business', storageLimit: 100 * MiB, maxFileSize: null },
+    ]),
+  );
   server = await startTestServer({ env: { PLANS_FILE: plansFile } });
   port = Number(new URL(server.url).port);
   const free = await createUser(server);

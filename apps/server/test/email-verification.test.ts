@@ -31,7 +31,9 @@ async function verificationToken(email: string, subject: string | RegExp = VERIF
 const verify = (token: unknown) => server.request('POST', '/api/auth/verify-email', { body: { token } });
 const resend = (token: string) => server.request('POST', '/api/auth/resend-verification', { token });
 const queuedTo = async (email: string) =>
-  (await server.container.database.db.selectFrom('mail_queue').select('subject').where('recipient', '=', email).execute()).map((row) => row.subject);
+  (await server.container.database.db.selectFrom('mail_queue').select('subject').where('recipient', '=', email).execute()).map(
+    (row) => row.subject,
+  );
 
 describe('e-mail verification', () => {
   it('registers at once, mails a /verify-email link, and verifies the address with it once', async () => {
@@ -47,8 +49,14 @@ describe('e-mail verification', () => {
     expect(mail.html).toContain(`href="http://localhost:3000/verify-email?token=${token}"`);
 
     // Only the hash is stored: the database cannot open the link.
-    const rows = await server.container.database.db.selectFrom('account_tokens').selectAll().where('user_id', '=', registered.body.user.id).execute();
-    expect(rows).toEqual([expect.objectContaining({ purpose: 'verify_email', token_hash: createHash('sha256').update(token).digest('hex'), used_at: null })]);
+    const rows = await server.container.database.db
+      .selectFrom('account_tokens')
+      .selectAll()
+      .where('user_id', '=', registered.body.user.id)
+      .execute();
+    expect(rows).toEqual([
+      expect.objectContaining({ purpose: 'verify_email', token_hash: createHash('sha256').update(token).digest('hex'), used_at: null }),
+    ]);
     expect(JSON.stringify(rows)).not.toContain(token);
 
     const verified = await verify(token);
@@ -58,7 +66,10 @@ describe('e-mail verification', () => {
 
     const again = await verify(token);
     expect(again.status).toBe(400);
-    expect(again.body).toEqual({ error: 'This verification link is invalid, used or expired. Ask for a new one.', code: 'VERIFICATION_LINK_INVALID' });
+    expect(again.body).toEqual({
+      error: 'This verification link is invalid, used or expired. Ask for a new one.',
+      code: 'VERIFICATION_LINK_INVALID',
+    });
   });
 
   it('refuses unknown, malformed and expired tokens: a link lasts 48 hours', async () => {
@@ -96,7 +107,10 @@ describe('e-mail verification', () => {
     const limited = await resend(user.token);
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(3000);
-    expect((await queuedTo(user.email)).sort()).toEqual([...Array(5).fill('Bestätigen Sie Ihre CloudVault-E-Mail-Adresse'), VERIFY_SUBJECT]);
+    expect((await queuedTo(user.email)).sort()).toEqual([
+      ...Array(5).fill('Bestätigen Sie Ihre CloudVault-E-Mail-Adresse'),
+      VERIFY_SUBJECT,
+    ]);
 
     // A resent link works like the first (and uses every other one up).
     const resent = await outboxMail(server.dataDir, user.email, 'Bestätigen Sie Ihre CloudVault-E-Mail-Adresse');
@@ -117,7 +131,11 @@ describe('e-mail verification', () => {
       const boss = await admin.request('POST', '/api/auth/register', { body: newUserInput({ email: 'boss@example.com' }) });
       const staff = await admin.request('POST', '/api/auth/register', { body: newUserInput() });
       expect(boss.body.user.role).toBe('user');
-      const token = linkToken(await outboxMail(admin.dataDir, 'boss@example.com', VERIFY_SUBJECT), 'http://localhost:3000', '/verify-email');
+      const token = linkToken(
+        await outboxMail(admin.dataDir, 'boss@example.com', VERIFY_SUBJECT),
+        'http://localhost:3000',
+        '/verify-email',
+      );
       expect((await admin.request('POST', '/api/auth/verify-email', { body: { token } })).body.user.role).toBe('admin');
       expect((await admin.request('GET', '/api/auth/profile', { token: boss.body.token })).body.user.role).toBe('admin');
       expect((await admin.request('GET', '/api/auth/profile', { token: staff.body.token })).body.user.role).toBe('user');
@@ -134,7 +152,14 @@ describe('the leak: private shares need a verified address', () => {
     const folder = (await createFolder(server, owner.token, 'Payroll')).id;
     const inner = (await createFolder(server, owner.token, 'March', folder)).id;
     const file = (await uploadFile(server, owner.token, 'salaries', { name: 'salaries.csv', folderId: inner })).body.file.id as string;
-    expect((await server.request('POST', `/api/user/folders/${folder}/share`, { token: owner.token, body: { shareType: 'private', email: victim } })).status).toBe(200);
+    expect(
+      (
+        await server.request('POST', `/api/user/folders/${folder}/share`, {
+          token: owner.token,
+          body: { shareType: 'private', email: victim },
+        })
+      ).status,
+    ).toBe(200);
     const invitation = await outboxMail(server.dataDir, victim, /shared the folder/);
     expect(invitation.text).toContain(`http://localhost:3000/register?email=${encodeURIComponent(victim)}`);
 
@@ -165,8 +190,13 @@ describe('the leak: private shares need a verified address', () => {
 
     // The mailbox's owner opens the verification link: now the account sees the shares.
     expect((await verify(await verificationToken(victim))).status).toBe(200);
-    expect((await as('GET', '/api/shared-with-me')).body.folders.map((shared: { name: string }) => shared.name)).toEqual(['Bonus', 'Payroll']);
-    expect((await as('GET', `/api/files?folderId=${inner}`)).body.files.map((listed: { originalName: string }) => listed.originalName)).toEqual(['salaries.csv']);
+    expect((await as('GET', '/api/shared-with-me')).body.folders.map((shared: { name: string }) => shared.name)).toEqual([
+      'Bonus',
+      'Payroll',
+    ]);
+    expect(
+      (await as('GET', `/api/files?folderId=${inner}`)).body.files.map((listed: { originalName: string }) => listed.originalName),
+    ).toEqual(['salaries.csv']);
     const download = await fetch(`${server.url}/api/files/${file}/download`, { headers: { authorization: `Bearer ${squatter.token}` } });
     expect(await download.text()).toBe('salaries');
   });
@@ -177,15 +207,22 @@ describe('the leak after a deletion', () => {
     const owner = await createVerifiedUser(server);
     const victim = await createVerifiedUser(server);
     const folder = (await createFolder(server, owner.token, 'Contracts')).id;
-    await server.request('POST', `/api/user/folders/${folder}/share`, { token: owner.token, body: { shareType: 'private', email: victim.email } });
+    await server.request('POST', `/api/user/folders/${folder}/share`, {
+      token: owner.token,
+      body: { shareType: 'private', email: victim.email },
+    });
     expect((await server.request('GET', '/api/shared-with-me', { token: victim.token })).body.folders).toHaveLength(1);
-    expect((await server.request('DELETE', '/api/user/account', { token: victim.token, body: { password: victim.password } })).status).toBe(200);
+    expect((await server.request('DELETE', '/api/user/account', { token: victim.token, body: { password: victim.password } })).status).toBe(
+      200,
+    );
 
     const next = await createUser(server, { email: victim.email });
     expect((await server.request('GET', '/api/shared-with-me', { token: next.token })).body.folders).toEqual([]);
     expect((await server.request('GET', `/api/user/folders?parentId=${folder}`, { token: next.token })).status).toBe(404);
     // The deleted account's tokens went with it; only a link mailed to the new account verifies it.
-    expect((await server.container.database.db.selectFrom('account_tokens').select('user_id').where('user_id', '=', victim.user.id).execute())).toEqual([]);
+    expect(
+      await server.container.database.db.selectFrom('account_tokens').select('user_id').where('user_id', '=', victim.user.id).execute(),
+    ).toEqual([]);
   });
 });
 
@@ -200,10 +237,20 @@ describe('accounts from before verification', () => {
       const now = '2026-01-01T00:00:00.000Z';
       await (handle.db as Kysely<any>)
         .insertInto('users')
-        .values({ id: 'old-user', email: 'old@example.com', first_name: 'Old', last_name: 'Timer', password_hash: 'x', created_at: now, updated_at: now })
+        .values({
+          id: 'old-user',
+          email: 'old@example.com',
+          first_name: 'Old',
+          last_name: 'Timer',
+          password_hash: 'x',
+          created_at: now,
+          updated_at: now,
+        })
         .execute();
       await migrateToLatest(handle.db, handle.dialect);
-      expect(await handle.db.selectFrom('users').select(['id', 'email_verified_at']).execute()).toEqual([{ id: 'old-user', email_verified_at: null }]);
+      expect(await handle.db.selectFrom('users').select(['id', 'email_verified_at']).execute()).toEqual([
+        { id: 'old-user', email_verified_at: null },
+      ]);
     } finally {
       await handle.close();
       await database.drop();

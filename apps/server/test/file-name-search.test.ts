@@ -65,7 +65,7 @@ describe('name search', () => {
     expect(names(await search(token, 'COLE é'))).toEqual(['École été.txt']);
   });
 
-  it('answers two-letter and one-letter terms (shorter than a trigram) and never another user\'s or a trashed file', async () => {
+  it("answers two-letter and one-letter terms (shorter than a trigram) and never another user's or a trashed file", async () => {
     const { token } = await createUser(server);
     const other = await createUser(server);
     await uploadFile(server, other.token, 'o', { name: 'ab other.txt' });

@@ -130,7 +130,11 @@ describe('upload and download', () => {
     const { body } = await uploadFile(server, token, bytes, { name: 'large.bin' });
     const sends = vi.spyOn(native, 'send');
     try {
-      for (const [start, end] of [[1, 4 * 1024 * 1024], [3 * 1024 * 1024, bytes.length - 1], [0, 65_535]] as const) {
+      for (const [start, end] of [
+        [1, 4 * 1024 * 1024],
+        [3 * 1024 * 1024, bytes.length - 1],
+        [0, 65_535],
+      ] as const) {
         const part = await downloadFile(server, token, body.file.id, { range: `bytes=${start}-${end}` });
         expect(part.status).toBe(206);
         expect(part.headers.get('content-range')).toBe(`bytes ${start}-${end}/${bytes.length}`);
@@ -194,7 +198,10 @@ describe('upload and download', () => {
     const disguised = await uploadFile(server, token, 'x', { name: 'invoice\u202Efdp.exe' });
     expect(disguised.status).toBe(201);
     expect(disguised.body.file.originalName).toBe('invoicefdp.exe');
-    const renamed = await server.request('PATCH', `/api/files/${disguised.body.file.id}`, { token, body: { name: '\u2067report\u2069\u200f\u061c\u200e\u202a\u202b\u202c\u202d\u2066\u2068.txt' } });
+    const renamed = await server.request('PATCH', `/api/files/${disguised.body.file.id}`, {
+      token,
+      body: { name: '\u2067report\u2069\u200f\u061c\u200e\u202a\u202b\u202c\u202d\u2066\u2068.txt' },
+    });
     expect(renamed.status).toBe(200);
     expect(renamed.body.file.originalName).toBe('report.txt');
     expect((await uploadFile(server, token, 'x', { name: '\u202E\u202E' })).status).toBe(400);
@@ -215,13 +222,21 @@ describe('upload and download', () => {
     const { token, user } = await createUser(server);
     const noFile = new FormData();
     noFile.append('folderId', 'null');
-    const none = await fetch(`${server.url}/api/files/upload`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: noFile });
+    const none = await fetch(`${server.url}/api/files/upload`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: noFile,
+    });
     expect(none.status).toBe(400);
 
     const two = new FormData();
     two.append('file', new Blob(['one']), 'one.txt');
     two.append('file', new Blob(['two']), 'two.txt');
-    const twoFiles = await fetch(`${server.url}/api/files/upload`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: two });
+    const twoFiles = await fetch(`${server.url}/api/files/upload`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: two,
+    });
     expect(twoFiles.status).toBe(400);
     expect(((await twoFiles.json()) as { error: string }).error).toBe('Send one file per upload');
 
@@ -234,24 +249,37 @@ describe('upload and download', () => {
   it('answers a malformed or late-failing multipart body with 400 and keeps nothing it stored', async () => {
     const { token, user } = await createUser(server);
     const send = (body: string, contentType: string) =>
-      fetch(`${server.url}/api/files/upload`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': contentType }, body });
+      fetch(`${server.url}/api/files/upload`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': contentType },
+        body,
+      });
     const boundary = 'b0undary';
     const filePart = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\nContent-Type: text/plain\r\n\r\nhello world\r\n`;
-    const late = await send(`${filePart}--${boundary}\r\nContent-Disposition: form-data; name="folderId"\r\n\r\nnull\r\n--${boundary}--\r\n`, `multipart/form-data; boundary=${boundary}`);
+    const late = await send(
+      `${filePart}--${boundary}\r\nContent-Disposition: form-data; name="folderId"\r\n\r\nnull\r\n--${boundary}--\r\n`,
+      `multipart/form-data; boundary=${boundary}`,
+    );
     expect(late.status).toBe(400);
     expect(((await late.json()) as { error: string }).error).toBe('folderId must come before the file');
-    const truncated = await send(`${filePart}--${boundary}\r\nContent-Disposition: form-data; name="x"\r\n\r\nunfinished`, `multipart/form-data; boundary=${boundary}`);
+    const truncated = await send(
+      `${filePart}--${boundary}\r\nContent-Disposition: form-data; name="x"\r\n\r\nunfinished`,
+      `multipart/form-data; boundary=${boundary}`,
+    );
     expect(truncated.status).toBe(400);
     const noBoundary = await send('whatever', 'multipart/form-data');
     expect(noBoundary.status).toBe(400);
     // busboy takes a binary part without a filename as a file too.
-    const noFileName = await send(`--${boundary}\r\nContent-Disposition: form-data; name="file"\r\nContent-Type: application/octet-stream\r\n\r\nhello\r\n--${boundary}--\r\n`, `multipart/form-data; boundary=${boundary}`);
+    const noFileName = await send(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"\r\nContent-Type: application/octet-stream\r\n\r\nhello\r\n--${boundary}--\r\n`,
+      `multipart/form-data; boundary=${boundary}`,
+    );
     expect(noFileName.status).toBe(400);
     expect((await server.request('GET', '/api/files', { token })).body.files).toEqual([]);
     expect(await assertStorageConsistent(server, user.id)).toEqual({ used: 0, sum: 0 });
   });
 
-  it('answers a fault of the server during an upload with 500, not as the client\'s fault, and keeps nothing', async () => {
+  it("answers a fault of the server during an upload with 500, not as the client's fault, and keeps nothing", async () => {
     const { token, user } = await createUser(server);
     // The store reads the whole body, then the disk fills up, as a real write would fail.
     const put = vi.spyOn(server.container.blobs, 'put').mockImplementationOnce(async (_key, body) => {
@@ -302,8 +330,16 @@ describe('limits', () => {
       plansFile,
       JSON.stringify([
         {
-          id: 'FREE', name: 'Free', price: 0, description: 'tiny', features: [], popular: false,
-          storageLimit: 1_000_000, maxFileSize: 500_000, prioritySupport: false, maxConcurrentUploads: null,
+          id: 'FREE',
+          name: 'Free',
+          price: 0,
+          description: 'tiny',
+          features: [],
+          popular: false,
+          storageLimit: 1_000_000,
+          maxFileSize: 500_000,
+          prioritySupport: false,
+          maxConcurrentUploads: null,
           capabilities: { passwordProtectedLinks: false, maxShareExpiryHours: 24, versioning: false, analytics: false },
         },
       ]),
@@ -337,7 +373,11 @@ describe('limits', () => {
     const declared = head.length + 10_000_000 + `\r\n--${boundary}--\r\n`.length;
     const slow = http.request(`${server.url}/api/files/upload`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': declared },
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        'content-length': declared,
+      },
     });
     slow.on('error', () => {});
     slow.write(head);
@@ -348,7 +388,11 @@ describe('limits', () => {
     for (let i = 0; i < 2; i += 1) {
       const holder = http.request(`${server.url}/api/files/upload`, {
         method: 'POST',
-        headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': declared },
+        headers: {
+          authorization: `Bearer ${token}`,
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+          'content-length': declared,
+        },
       });
       holder.on('error', () => {});
       holder.write(head);
@@ -455,7 +499,9 @@ describe('Trash', () => {
     const restored = await server.request('POST', '/api/trash/restore', { token, body: { type: 'folder', id: top.id } });
     expect(restored.body.folder).toMatchObject({ id: top.id, name: 'Top', parentId: null });
     expect((await downloadFile(server, token, b.id)).status).toBe(200);
-    expect((await server.request('GET', `/api/files?folderId=${top.id}`, { token })).body.files.map((f: { id: string }) => f.id)).toEqual([a.id]);
+    expect((await server.request('GET', `/api/files?folderId=${top.id}`, { token })).body.files.map((f: { id: string }) => f.id)).toEqual([
+      a.id,
+    ]);
 
     await server.request('DELETE', `/api/files/${a.id}`, { token });
     await server.request('DELETE', `/api/user/folders/${top.id}`, { token });
@@ -476,7 +522,11 @@ describe('Trash', () => {
     const restored = await server.request('POST', '/api/trash/restore', { token, body: { type: 'folder', id: docs.id } });
     expect(restored.status).toBe(200);
     expect(restored.body.folder).toMatchObject({ id: docs.id, name: 'Docs (1)', parentId: null });
-    expect((await server.request('GET', `/api/files?folderId=${docs.id}`, { token })).body.files.map((f: { originalName: string }) => f.originalName)).toEqual(['inside.txt']);
+    expect(
+      (await server.request('GET', `/api/files?folderId=${docs.id}`, { token })).body.files.map(
+        (f: { originalName: string }) => f.originalName,
+      ),
+    ).toEqual(['inside.txt']);
   });
 
   it('restores a file to the root when its folder is gone, numbering a clashing name', async () => {
@@ -530,7 +580,11 @@ describe('signed download links', () => {
     const zip = await fetch(`${server.url}${folderLink.body.url}`);
     expect(zip.status).toBe(200);
     expect(zip.headers.get('content-type')).toBe('application/zip');
-    expect(Buffer.from(await zip.arrayBuffer()).subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x03, 0x04]))).toBe(true);
+    expect(
+      Buffer.from(await zip.arrayBuffer())
+        .subarray(0, 4)
+        .equals(Buffer.from([0x50, 0x4b, 0x03, 0x04])),
+    ).toBe(true);
 
     expect((await server.request('POST', `/api/files/${file.id}/download-link`, { token: intruder.token })).status).toBe(404);
     expect((await server.request('POST', `/api/user/folders/${folder.id}/download-link`, { token: intruder.token })).status).toBe(404);

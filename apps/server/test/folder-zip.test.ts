@@ -98,13 +98,18 @@ describe('folder zip', () => {
     const { token, user } = await createUser(server);
     await server.container.database.db.updateTable('users').set({ plan_id: 'PRO' }).where('id', '=', user.id).execute();
     const { body } = await server.request('GET', '/api/user/settings', { token });
-    await server.request('PUT', '/api/user/settings', { token, body: { ...body.settings, storage: { ...body.settings.storage, compressionEnabled: false } } });
+    await server.request('PUT', '/api/user/settings', {
+      token,
+      body: { ...body.settings, storage: { ...body.settings.storage, compressionEnabled: false } },
+    });
     const id = (await createFolder(server, token, 'Many')).id;
     const contents = new Map<string, Buffer>([['large.bin', randomBytes(3 * 1024 * 1024)]]);
     for (let index = 0; index < 530; index += 1) contents.set(`file-${index}.txt`, randomBytes(index % 7 === 0 ? 0 : 1 + (index % 300)));
     const names = [...contents.keys()];
     for (let from = 0; from < names.length; from += 10) {
-      await Promise.all(names.slice(from, from + 10).map((name) => uploadFile(server, token, contents.get(name) as Buffer, { name, folderId: id })));
+      await Promise.all(
+        names.slice(from, from + 10).map((name) => uploadFile(server, token, contents.get(name) as Buffer, { name, folderId: id })),
+      );
     }
     const sends = vi.spyOn(native, 'send');
     try {
@@ -132,7 +137,9 @@ describe('a folder read a page at a time', () => {
     const big = randomBytes(40 * 1024 * 1024);
     await uploadFile(server, token, big, { name: 'a-big.bin', folderId: top });
     for (let index = 0; index < 1000; index += 10) {
-      await Promise.all(Array.from({ length: 10 }, (_, offset) => createFolder(server, token, `d${String(index + offset).padStart(4, '0')}`, top)));
+      await Promise.all(
+        Array.from({ length: 10 }, (_, offset) => createFolder(server, token, `d${String(index + offset).padStart(4, '0')}`, top)),
+      );
     }
     // The response has begun (its headers are in) before anything else happens.
     const held = await holdDownload(`${server.url}/api/user/folders/${top}/download`, token);
@@ -165,7 +172,10 @@ describe('paths too long for a zip entry', () => {
     const refused = await downloadZip(token, top);
     expect(refused.status).toBe(409);
     expect(refused.headers.get('content-type')).toContain('application/json');
-    expect(JSON.parse(refused.bytes.toString())).toMatchObject({ code: 'PATH_TOO_LONG_FOR_ZIP', error: expect.stringContaining('65,535 bytes') });
+    expect(JSON.parse(refused.bytes.toString())).toMatchObject({
+      code: 'PATH_TOO_LONG_FOR_ZIP',
+      error: expect.stringContaining('65,535 bytes'),
+    });
     const link = await server.request('POST', `/api/user/folders/${top}/download-link`, { token });
     expect((await fetch(`${server.url}${link.body.url}`)).status).toBe(409);
 
@@ -191,7 +201,7 @@ describe('paths too long for a zip entry', () => {
 });
 
 describe('settings', () => {
-  it("answers the defaults of docs/product.md#settings, saves the whole object and rejects unknown keys and values outside the set", async () => {
+  it('answers the defaults of docs/product.md#settings, saves the whole object and rejects unknown keys and values outside the set', async () => {
     const { token } = await createUser(server);
     const initial = await server.request('GET', '/api/user/settings', { token });
     expect(initial.body.settings).toEqual({

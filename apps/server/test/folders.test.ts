@@ -61,9 +61,18 @@ describe('folders', () => {
     const db = server.container.database.db;
     await db.insertInto('folders').values(rows).execute();
     const reader = await createVerifiedUser(server);
-    expect((await server.request('POST', `/api/user/folders/${parent.id}/share`, { token: owner.token, body: { shareType: 'private', email: reader.email } })).status).toBe(200);
+    expect(
+      (
+        await server.request('POST', `/api/user/folders/${parent.id}/share`, {
+          token: owner.token,
+          body: { shareType: 'private', email: reader.email },
+        })
+      ).status,
+    ).toBe(200);
 
-    const { result: response, tablesRead } = await withTablesRead(server, () => server.request('GET', `/api/user/folders?parentId=${parent.id}`, { token: owner.token }));
+    const { result: response, tablesRead } = await withTablesRead(server, () =>
+      server.request('GET', `/api/user/folders?parentId=${parent.id}`, { token: owner.token }),
+    );
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
     expect(response.body.folders.map((folder: { id: string }) => folder.id)).toEqual(rows.map((row) => row.id));

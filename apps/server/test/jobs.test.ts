@@ -88,9 +88,14 @@ describe('the in-process job runner (SQLite)', () => {
 
     await runner.start();
     expect(() => runner.addQueued({ name: 'later', run: async () => {} })).toThrow(/after the runner started/);
-    await vi.waitFor(async () => expect((await runner.stats())[0]).toMatchObject({ queued: 1, active: 0, failed: 1 }), { timeout: 5_000, interval: 10 });
+    await vi.waitFor(async () => expect((await runner.stats())[0]).toMatchObject({ queued: 1, active: 0, failed: 1 }), {
+      timeout: 5_000,
+      interval: 10,
+    });
     expect(seen.map((data) => data.n).sort()).toEqual([1, 3]);
-    expect(log.lines).toContainEqual(expect.objectContaining({ level: 'error', message: 'background job failed', details: expect.objectContaining({ job: 'work' }) }));
+    expect(log.lines).toContainEqual(
+      expect.objectContaining({ level: 'error', message: 'background job failed', details: expect.objectContaining({ job: 'work' }) }),
+    );
 
     await runner.stop();
     expect(log.lines).toContainEqual({ level: 'warn', message: 'queued jobs dropped at shutdown', details: { jobs: 1 } });
@@ -124,7 +129,10 @@ describe('the background jobs', () => {
     // Trash past retention, a subscription past its period, a message due, today's figures.
     const owner = await createUser(server);
     const settings = (await server.request('GET', '/api/user/settings', { token: owner.token })).body.settings;
-    await server.request('PUT', '/api/user/settings', { token: owner.token, body: { ...settings, storage: { ...settings.storage, autoDelete: true, deleteAfterDays: 7 } } });
+    await server.request('PUT', '/api/user/settings', {
+      token: owner.token,
+      body: { ...settings, storage: { ...settings.storage, autoDelete: true, deleteAfterDays: 7 } },
+    });
     const kept = (await uploadFile(server, owner.token, randomBytes(3000), { name: 'kept.bin' })).body.file;
     const trashed = (await uploadFile(server, owner.token, randomBytes(5000), { name: 'old.bin' })).body.file;
     expect((await server.request('DELETE', `/api/files/${trashed.id}`, { token: owner.token })).status).toBe(200);
@@ -133,7 +141,18 @@ describe('the background jobs', () => {
     const due = server.clock.now().toISOString();
     await db
       .insertInto('mail_queue')
-      .values({ id: 'twice-at-once', recipient: 'twice@example.com', subject: 'Once only', text_body: 'hello', html_body: '<p>hello</p>', attempts: 0, next_attempt_at: due, sent_at: null, last_error: null, created_at: due })
+      .values({
+        id: 'twice-at-once',
+        recipient: 'twice@example.com',
+        subject: 'Once only',
+        text_body: 'hello',
+        html_body: '<p>hello</p>',
+        attempts: 0,
+        next_attempt_at: due,
+        sent_at: null,
+        last_error: null,
+        created_at: due,
+      })
       .execute();
 
     // Retention first, so the day's figures see the purge.
@@ -142,12 +161,22 @@ describe('the background jobs', () => {
     const files = await db.selectFrom('files').select('id').where('user_id', '=', owner.user.id).execute();
     expect(files.map((file) => file.id)).toEqual([kept.id]);
     expect(await assertStorageConsistent(server, owner.user.id)).toEqual({ used: 3000, sum: 3000 });
-    const invoices = await db.selectFrom('invoices').select(['provider_invoice_id', 'amount_cents']).where('user_id', '=', owner.user.id).execute();
+    const invoices = await db
+      .selectFrom('invoices')
+      .select(['provider_invoice_id', 'amount_cents'])
+      .where('user_id', '=', owner.user.id)
+      .execute();
     expect(invoices).toHaveLength(2);
     const outbox = path.join(server.dataDir, 'outbox');
-    const mails = await Promise.all((await readdir(outbox)).filter((name) => name.endsWith('.eml')).map((name) => readFile(path.join(outbox, name), 'utf8')));
+    const mails = await Promise.all(
+      (await readdir(outbox)).filter((name) => name.endsWith('.eml')).map((name) => readFile(path.join(outbox, name), 'utf8')),
+    );
     expect(mails.filter((mail) => /^To: twice@example\.com$/m.test(mail))).toHaveLength(1);
-    const sent = await db.selectFrom('mail_queue').select(['attempts', 'sent_at']).where('id', '=', 'twice-at-once').executeTakeFirstOrThrow();
+    const sent = await db
+      .selectFrom('mail_queue')
+      .select(['attempts', 'sent_at'])
+      .where('id', '=', 'twice-at-once')
+      .executeTakeFirstOrThrow();
     expect(sent.attempts).toBe(1);
     expect(sent.sent_at).not.toBeNull();
     const figures = await db.selectFrom('storage_daily').select(['day', 'bytes']).where('user_id', '=', owner.user.id).execute();

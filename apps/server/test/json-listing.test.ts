@@ -15,10 +15,31 @@ afterAll(() => server.close());
 const KiB = 1024;
 /** Unit boundaries, values that round up into the next unit, exact half-hundredths (ties) and large sizes. */
 const SIZES = [
-  0, 1, 999, 1023, KiB, KiB + 1, 1536, 1552, 1541, 10 * KiB, 100 * KiB + 5, KiB ** 2 - 6, KiB ** 2 - 5, KiB ** 2 - 1, KiB ** 2,
+  0,
+  1,
+  999,
+  1023,
+  KiB,
+  KiB + 1,
+  1536,
+  1552,
+  1541,
+  10 * KiB,
+  100 * KiB + 5,
+  KiB ** 2 - 6,
+  KiB ** 2 - 5,
+  KiB ** 2 - 1,
+  KiB ** 2,
   // size * 100 / 1024 ends in exactly half a hundredth (1.125, 1.375, …): ties round up.
   ...Array.from({ length: 8 }, (_, i) => 1152 + 256 * i),
-  5 * KiB ** 2 + 123_456, KiB ** 3 - 1, KiB ** 3, 3.5 * KiB ** 3, KiB ** 4 - 1, KiB ** 4, 7 * KiB ** 4 + 99, 2 ** 53 - 1,
+  5 * KiB ** 2 + 123_456,
+  KiB ** 3 - 1,
+  KiB ** 3,
+  3.5 * KiB ** 3,
+  KiB ** 4 - 1,
+  KiB ** 4,
+  7 * KiB ** 4 + 99,
+  2 ** 53 - 1,
 ];
 
 describe('listing entries kept by the database', () => {
@@ -36,7 +57,11 @@ describe('listing entries kept by the database', () => {
         .filter((row) => row.folder_id === folderId)
         .sort((a, b) => (a.name.toLowerCase() < b.name.toLowerCase() ? -1 : 1))
         .map(presentFile);
-    expect((await listing(folder.id)).map((file: { originalName: string }) => file.originalName)).toEqual(['A.txt', 'b.txt', 'c "quoted" ünï.txt']);
+    expect((await listing(folder.id)).map((file: { originalName: string }) => file.originalName)).toEqual([
+      'A.txt',
+      'b.txt',
+      'c "quoted" ünï.txt',
+    ]);
     expect(await listing(folder.id)).toEqual(await expected(folder.id));
 
     const [first] = await expected(folder.id);
@@ -46,7 +71,16 @@ describe('listing entries kept by the database', () => {
       { name: 'renamed \\ "q".md', name_key: 'renamed \\ "q".md' },
       { mimetype: 'text/markdown' },
       // Every preview kind, and none: the SQL of migration 16 against previewOf.
-      ...['image/jpeg', 'image/svg+xml', 'image/bmp', 'application/pdf', 'video/webm', 'audio/ogg', 'application/json', 'application/zip'].map((mimetype) => ({ mimetype })),
+      ...[
+        'image/jpeg',
+        'image/svg+xml',
+        'image/bmp',
+        'application/pdf',
+        'video/webm',
+        'audio/ogg',
+        'application/json',
+        'application/zip',
+      ].map((mimetype) => ({ mimetype })),
       // A new or restored version's bytes: a new contentTag.
       { sha256: 'f'.repeat(64) },
       { size: 5 * 1024 ** 3 + 7 },
@@ -62,7 +96,7 @@ describe('listing entries kept by the database', () => {
     expect((await listing(null))[0]).toMatchObject({ preview: null, contentTag: 'f'.repeat(16) });
   });
 
-  it('answers no listing for a folder that is missing, in Trash or someone else\'s, and [] for an empty one', async () => {
+  it("answers no listing for a folder that is missing, in Trash or someone else's, and [] for an empty one", async () => {
     const owner = await createUser(server);
     const other = await createUser(server);
     const empty = await createFolder(server, owner.token, 'Empty');
@@ -80,7 +114,9 @@ describe('listing entries kept by the database', () => {
     const { token } = await createUser(server);
     const folder = await createFolder(server, token, 'Kept');
     const names = async () =>
-      (await server.request('GET', `/api/files?folderId=${folder.id}`, { token })).body.files.map((file: { originalName: string }) => file.originalName);
+      (await server.request('GET', `/api/files?folderId=${folder.id}`, { token })).body.files.map(
+        (file: { originalName: string }) => file.originalName,
+      );
     const { body } = await uploadFile(server, token, Buffer.from('one'), { name: 'one.txt', folderId: folder.id });
     expect(await names()).toEqual(['one.txt']);
     expect(await names()).toEqual(['one.txt']);

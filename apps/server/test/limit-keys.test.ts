@@ -21,7 +21,8 @@ function limitKeyTests(start: () => Promise<TestServer>, countKeys: (server: Tes
     await server?.close();
   });
 
-  const propfind = (authorization: string, from: string) => server.request('PROPFIND', '/dav/', { headers: { depth: '0', authorization }, from });
+  const propfind = (authorization: string, from: string) =>
+    server.request('PROPFIND', '/dav/', { headers: { depth: '0', authorization }, from });
 
   it('keeps no window per request for 20 Basic sign-ins with 8 KB user names', async () => {
     const before = await countKeys(server);
@@ -35,7 +36,8 @@ function limitKeyTests(start: () => Promise<TestServer>, countKeys: (server: Tes
   });
 
   it('counts the user names that are not e-mails against the address, which then answers 429', async () => {
-    for (let index = 0; index < PER_ADDRESS_LIMIT; index += 1) expect((await propfind(basic(hugeName(index), 'whatever'), '127.0.3.2')).status).toBe(401);
+    for (let index = 0; index < PER_ADDRESS_LIMIT; index += 1)
+      expect((await propfind(basic(hugeName(index), 'whatever'), '127.0.3.2')).status).toBe(401);
     const limited = await propfind(basic(hugeName(0), 'whatever'), '127.0.3.2');
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
@@ -43,11 +45,19 @@ function limitKeyTests(start: () => Promise<TestServer>, countKeys: (server: Tes
 
   it('counts nothing per e-mail once the address is refused', async () => {
     const address = '127.0.3.3';
-    for (let index = 0; index < PER_ADDRESS_LIMIT; index += 1) expect((await propfind(basic(`junk-${index}`, 'whatever'), address)).status).toBe(401);
+    for (let index = 0; index < PER_ADDRESS_LIMIT; index += 1)
+      expect((await propfind(basic(`junk-${index}`, 'whatever'), address)).status).toBe(401);
     const before = await countKeys(server);
     for (let index = 0; index < 20; index += 1) {
       expect((await propfind(basic(`someone-${index}@example.com`, 'whatever'), address)).status).toBe(429);
-      expect((await server.request('POST', '/api/auth/login', { body: { email: `other-${index}@example.com`, password: 'whatever' }, from: address })).status).toBe(429);
+      expect(
+        (
+          await server.request('POST', '/api/auth/login', {
+            body: { email: `other-${index}@example.com`, password: 'whatever' },
+            from: address,
+          })
+        ).status,
+      ).toBe(429);
     }
     expect(await countKeys(server)).toBe(before);
   });
@@ -55,10 +65,16 @@ function limitKeyTests(start: () => Promise<TestServer>, countKeys: (server: Tes
   it('counts nothing per e-mail for reset requests once the address is refused', async () => {
     const address = '127.0.3.4';
     // 20 reset requests an hour per address (docs/api.md#rate-limits).
-    for (let index = 0; index < 20; index += 1) expect((await server.request('POST', '/api/auth/forgot-password', { body: { email: `reset-${index}@example.com` }, from: address })).status).toBe(202);
+    for (let index = 0; index < 20; index += 1)
+      expect(
+        (await server.request('POST', '/api/auth/forgot-password', { body: { email: `reset-${index}@example.com` }, from: address }))
+          .status,
+      ).toBe(202);
     const before = await countKeys(server);
     for (let index = 0; index < 20; index += 1) {
-      expect((await server.request('POST', '/api/auth/forgot-password', { body: { email: `more-${index}@example.com` }, from: address })).status).toBe(429);
+      expect(
+        (await server.request('POST', '/api/auth/forgot-password', { body: { email: `more-${index}@example.com` }, from: address })).status,
+      ).toBe(429);
     }
     expect(await countKeys(server)).toBe(before);
   });
@@ -72,7 +88,15 @@ function limitKeyTests(start: () => Promise<TestServer>, countKeys: (server: Tes
 describe('limit keys in the database (no REDIS_URL)', () => {
   limitKeyTests(
     () => startTestServer({ redis: false }),
-    async (server) => Number((await server.container.database.db.selectFrom('limit_windows').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n),
+    async (server) =>
+      Number(
+        (
+          await server.container.database.db
+            .selectFrom('limit_windows')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
   );
 });
 

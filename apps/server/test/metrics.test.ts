@@ -89,9 +89,18 @@ describe('GET /metrics', () => {
   });
 
   it('takes metrics the rest of the server registers, such as a job runner’s queue depth and failures', async () => {
-    const failed = server.container.metrics.counter({ name: 'cloudvault_test_jobs_failed_total', help: 'Jobs that failed', labelNames: ['queue'] });
+    const failed = server.container.metrics.counter({
+      name: 'cloudvault_test_jobs_failed_total',
+      help: 'Jobs that failed',
+      labelNames: ['queue'],
+    });
     let depth = 3;
-    server.container.metrics.gauge({ name: 'cloudvault_test_jobs_queued', help: 'Jobs waiting', labelNames: ['queue'], collect: () => [{ labels: { queue: 'mail' }, value: depth }] });
+    server.container.metrics.gauge({
+      name: 'cloudvault_test_jobs_queued',
+      help: 'Jobs waiting',
+      labelNames: ['queue'],
+      collect: () => [{ labels: { queue: 'mail' }, value: depth }],
+    });
     failed.inc({ queue: 'mail' });
     expect(valueOf(await scrape(), 'cloudvault_test_jobs_failed_total{queue="mail"}')).toBe(1);
     depth = 5;
@@ -103,7 +112,8 @@ describe('GET /metrics', () => {
     await server.container.jobs.start();
     const text = await scrape();
     for (const job of ['trash-and-version-retention', 'daily-storage-figures', 'subscription-renewals', 'mail-delivery']) {
-      for (const state of ['queued', 'active', 'failed']) expect(text).toMatch(new RegExp(`^cloudvault_jobs\\{job="${job}",state="${state}"\\} \\d+$`, 'm'));
+      for (const state of ['queued', 'active', 'failed'])
+        expect(text).toMatch(new RegExp(`^cloudvault_jobs\\{job="${job}",state="${state}"\\} \\d+$`, 'm'));
     }
   });
 });

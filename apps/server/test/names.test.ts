@@ -25,7 +25,8 @@ const url = (name: string) => encodeURIComponent(name);
 /** A WebDAV client signed in with the account's own password (app passwords are not what this file is about). */
 function davClientFor(server: TestServer, user: { email: string; password: string }) {
   const auth = basicAuth(user.email, user.password);
-  return (method: string, rawPath: string, options: { headers?: Record<string, string>; body?: string } = {}) => davRequest(server, method, rawPath, { ...options, auth });
+  return (method: string, rawPath: string, options: { headers?: Record<string, string>; body?: string } = {}) =>
+    davRequest(server, method, rawPath, { ...options, auth });
 }
 
 let server: TestServer;
@@ -54,7 +55,8 @@ describe('WebDAV with names outside ASCII', () => {
     const user = await createUser(server);
     const dav = davClientFor(server, user);
     expect((await dav('MKCOL', `/dav/${url(UNICODE_FOLDER)}`)).status).toBe(201);
-    for (const name of ['one.txt', APFEL]) expect((await dav('PUT', `/dav/${url(UNICODE_FOLDER)}/${url(name)}`, { body: name })).status).toBe(201);
+    for (const name of ['one.txt', APFEL])
+      expect((await dav('PUT', `/dav/${url(UNICODE_FOLDER)}/${url(name)}`, { body: name })).status).toBe(201);
     expect((await dav('GET', `/dav/${url(UNICODE_FOLDER)}/${url(APFEL)}`)).text).toBe(APFEL);
     const listing = await dav('PROPFIND', `/dav/${url(UNICODE_FOLDER)}/`, { headers: { depth: '1' } });
     expect(listing.status).toBe(207);
@@ -128,12 +130,18 @@ describe('names that look the same', () => {
     expect((await listFiles(server, token)).map((one) => one.originalName)).toEqual(['ok.txt']);
   });
 
-  it('applies the same rule to a tus upload\'s name, a folder rename and a WebDAV COPY destination', async () => {
+  it("applies the same rule to a tus upload's name, a folder rename and a WebDAV COPY destination", async () => {
     const user = await createUser(server);
     const tus = (name: string, headers: Record<string, string> = {}) =>
       fetch(`${server.url}/api/uploads`, {
         method: 'POST',
-        headers: { authorization: `Bearer ${user.token}`, 'tus-resumable': '1.0.0', 'upload-length': '3', 'upload-metadata': `filename ${Buffer.from(name).toString('base64')}`, ...headers },
+        headers: {
+          authorization: `Bearer ${user.token}`,
+          'tus-resumable': '1.0.0',
+          'upload-length': '3',
+          'upload-metadata': `filename ${Buffer.from(name).toString('base64')}`,
+          ...headers,
+        },
       });
     const refused = await tus(`t${ZWSP}.txt`);
     expect(refused.status).toBe(400);
@@ -142,7 +150,12 @@ describe('names that look the same', () => {
     expect(created.status).toBe(201);
     const finished = await fetch(new URL(created.headers.get('location') as string, server.url), {
       method: 'PATCH',
-      headers: { authorization: `Bearer ${user.token}`, 'tus-resumable': '1.0.0', 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+      headers: {
+        authorization: `Bearer ${user.token}`,
+        'tus-resumable': '1.0.0',
+        'upload-offset': '0',
+        'content-type': 'application/offset+octet-stream',
+      },
       body: 'abc',
     });
     expect(finished.status).toBe(204);
@@ -150,12 +163,18 @@ describe('names that look the same', () => {
 
     const folder = await createFolder(server, user.token, 'Docs');
     await createFolder(server, user.token, '\u00c9t\u00e9');
-    expect((await server.request('PATCH', `/api/user/folders/${folder.id}`, { token: user.token, body: { name: `Do${ZWSP}cs` } })).status).toBe(400);
-    expect((await server.request('PATCH', `/api/user/folders/${folder.id}`, { token: user.token, body: { name: 'E\u0301TE\u0301' } })).status).toBe(409);
+    expect(
+      (await server.request('PATCH', `/api/user/folders/${folder.id}`, { token: user.token, body: { name: `Do${ZWSP}cs` } })).status,
+    ).toBe(400);
+    expect(
+      (await server.request('PATCH', `/api/user/folders/${folder.id}`, { token: user.token, body: { name: 'E\u0301TE\u0301' } })).status,
+    ).toBe(409);
 
     const dav = davClientFor(server, user);
     expect((await dav('COPY', `/dav/${url(CAFE_NFC)}`, { headers: { destination: `/dav/${url(`c${ZWSP}.txt`)}` } })).status).toBe(400);
-    expect((await dav('COPY', `/dav/${url(CAFE_NFC)}`, { headers: { destination: `/dav/${url('CAFE\u0301 copy.TXT')}` } })).status).toBe(201);
+    expect((await dav('COPY', `/dav/${url(CAFE_NFC)}`, { headers: { destination: `/dav/${url('CAFE\u0301 copy.TXT')}` } })).status).toBe(
+      201,
+    );
     expect((await listFiles(server, user.token)).map((file) => file.originalName)).toEqual(['CAF\u00c9 copy.TXT', CAFE_NFC]);
   });
 
@@ -179,7 +198,11 @@ describe('names that look the same', () => {
 
   it('keeps emoji sequences and Persian joiners, whose invisible characters are seen', async () => {
     const { token } = await createUser(server);
-    for (const name of ['\u2764\ufe0f photos', '\u{1F468}\u200d\u{1F469}\u200d\u{1F467} holiday', '\u0646\u0627\u0645\u0647\u200c\u0647\u0627']) {
+    for (const name of [
+      '\u2764\ufe0f photos',
+      '\u{1F468}\u200d\u{1F469}\u200d\u{1F467} holiday',
+      '\u0646\u0627\u0645\u0647\u200c\u0647\u0627',
+    ]) {
       expect((await createFolder(server, token, name)).name).toBe(name);
     }
   });
@@ -211,20 +234,54 @@ describe('names stored before the rule', () => {
       expect((await migrator.migrateTo('2026-11-24-23-file-name-search-walk')).error).toBeUndefined();
       const now = '2026-01-01T00:00:00.000Z';
       const later = '2026-01-02T00:00:00.000Z';
-      await db.insertInto('users').values({ id: 'u', email: 'u@example.com', first_name: 'U', last_name: 'U', password_hash: 'x', created_at: now, updated_at: now }).execute();
-      const folder = (id: string, name: string, createdAt = now, deletedAt: string | null = null) => ({ id, user_id: 'u', parent_id: null, name, created_at: createdAt, updated_at: createdAt, deleted_at: deletedAt, trashed_root: 0 });
+      await db
+        .insertInto('users')
+        .values({ id: 'u', email: 'u@example.com', first_name: 'U', last_name: 'U', password_hash: 'x', created_at: now, updated_at: now })
+        .execute();
+      const folder = (id: string, name: string, createdAt = now, deletedAt: string | null = null) => ({
+        id,
+        user_id: 'u',
+        parent_id: null,
+        name,
+        created_at: createdAt,
+        updated_at: createdAt,
+        deleted_at: deletedAt,
+        trashed_root: 0,
+      });
       const file = (id: string, name: string, createdAt = now) => ({
-        id, user_id: 'u', folder_id: null, name, mimetype: 'text/plain', category: 'document', size: 1, sha256: 'a'.repeat(64), crc32: 0, blob_key: `blob-${id}`, created_at: createdAt, updated_at: createdAt, deleted_at: null, trashed_root: 0,
+        id,
+        user_id: 'u',
+        folder_id: null,
+        name,
+        mimetype: 'text/plain',
+        category: 'document',
+        size: 1,
+        sha256: 'a'.repeat(64),
+        crc32: 0,
+        blob_key: `blob-${id}`,
+        created_at: createdAt,
+        updated_at: createdAt,
+        deleted_at: null,
+        trashed_root: 0,
       });
       // PostgreSQL's lower() folds Ä already, so there only SQLite can hold äpfel and Äpfel side by side.
       const sqliteOnly = handle.dialect === 'sqlite' ? [folder('f3', '\u00c4pfel', later)] : [];
-      await db.insertInto('folders').values([folder('f1', 'Cafe\u0301'), folder('f2', '\u00e4pfel'), ...sqliteOnly, folder('f4', 'a\u0308pfel', later, later)]).execute();
+      await db
+        .insertInto('folders')
+        .values([folder('f1', 'Cafe\u0301'), folder('f2', '\u00e4pfel'), ...sqliteOnly, folder('f4', 'a\u0308pfel', later, later)])
+        .execute();
       const files = [file('a', CAFE_NFC), file('b', CAFE_NFD, later), file('c', 'Caf\u00e9 (1).txt'), file('d', 'plain.txt')];
       await db.insertInto('files').values(files).execute();
 
       await migrateToLatest(handle.db, handle.dialect);
 
-      const names = async (table: 'files' | 'folders') => Object.fromEntries((await db.selectFrom(table).select(['id', 'name', 'name_key']).orderBy('id').execute()).map((row) => [row.id, [row.name, row.name_key]]));
+      const names = async (table: 'files' | 'folders') =>
+        Object.fromEntries(
+          (await db.selectFrom(table).select(['id', 'name', 'name_key']).orderBy('id').execute()).map((row) => [
+            row.id,
+            [row.name, row.name_key],
+          ]),
+        );
       expect(await names('folders')).toEqual({
         f1: ['Caf\u00e9', 'caf\u00e9'],
         f2: ['\u00e4pfel', '\u00e4pfel'],
@@ -262,12 +319,16 @@ describe.runIf(davClientTestsRun('rclone'))('rclone with names outside ASCII', (
         RCLONE_CONFIG_CLOUD_PASS: obscured.stdout.trim(),
       };
       const rclone = async (...args: string[]) => {
-        const run = await runTool('rclone', ['--config', '/dev/null', '--low-level-retries', '1', '--retries', '1', ...args], { env, timeoutMs: 100_000 });
+        const run = await runTool('rclone', ['--config', '/dev/null', '--low-level-retries', '1', '--retries', '1', ...args], {
+          env,
+          timeoutMs: 100_000,
+        });
         if (run.code !== 0) throw new Error(`rclone ${args.join(' ')} exited ${run.code}:\n${run.stderr.slice(-4000)}`);
       };
       const source = path.join(workDir, 'source');
       await mkdir(path.join(source, UNICODE_FOLDER, '\u00c9T\u00c9'), { recursive: true });
-      for (const name of ['one.txt', APFEL, '\u00c9T\u00c9/deep.txt']) await writeFile(path.join(source, UNICODE_FOLDER, name), `content of ${name}`);
+      for (const name of ['one.txt', APFEL, '\u00c9T\u00c9/deep.txt'])
+        await writeFile(path.join(source, UNICODE_FOLDER, name), `content of ${name}`);
       await rclone('copy', source, 'cloud:tree');
       await rclone('check', source, 'cloud:tree', '--download');
       const back = path.join(workDir, 'back');

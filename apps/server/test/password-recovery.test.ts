@@ -23,7 +23,9 @@ const forgot = (email: unknown) => server.request('POST', '/api/auth/forgot-pass
 const reset = (token: unknown, password: unknown) => server.request('POST', '/api/auth/reset-password', { body: { token, password } });
 const login = (body: Record<string, string>) => server.request('POST', '/api/auth/login', { body });
 const queuedTo = async (email: string) =>
-  (await server.container.database.db.selectFrom('mail_queue').select('subject').where('recipient', '=', email).execute()).map((row) => row.subject);
+  (await server.container.database.db.selectFrom('mail_queue').select('subject').where('recipient', '=', email).execute()).map(
+    (row) => row.subject,
+  );
 
 /** The token of the reset link in the mail that arrived over SMTP. */
 async function resetLinkToken(email: string, subject = RESET_SUBJECT): Promise<string> {
@@ -54,7 +56,9 @@ describe('forgot password', () => {
     expect(known.result.status).toBe(202);
     expect(missing.result.status).toBe(202);
     expect(missing.result.body).toEqual(known.result.body);
-    expect(known.result.body).toEqual({ message: 'If an account exists for this e-mail, we sent it a link to reset the password. Check your inbox.' });
+    expect(known.result.body).toEqual({
+      message: 'If an account exists for this e-mail, we sent it a link to reset the password. Check your inbox.',
+    });
     // Both wait for the same floor, so the time does not tell them apart.
     expect(known.ms).toBeGreaterThanOrEqual(245);
     expect(missing.ms).toBeGreaterThanOrEqual(245);
@@ -63,7 +67,12 @@ describe('forgot password', () => {
     expect((await smtp.waitForMail(user.email, RESET_SUBJECT)).text).toMatch(/^Hello Ada,/);
     expect(await queuedTo(unknown)).toEqual([]);
     expect(smtp.messages.filter((message) => !Array.isArray(message.to) && message.to?.text === unknown)).toEqual([]);
-    const stored = await server.container.database.db.selectFrom('account_tokens').selectAll().where('purpose', '=', 'reset_password').where('user_id', '=', user.user.id).execute();
+    const stored = await server.container.database.db
+      .selectFrom('account_tokens')
+      .selectAll()
+      .where('purpose', '=', 'reset_password')
+      .where('user_id', '=', user.user.id)
+      .execute();
     expect(stored).toEqual([expect.objectContaining({ token_hash: createHash('sha256').update(token).digest('hex') })]);
     expect(JSON.stringify(stored)).not.toContain(token);
   });
@@ -74,7 +83,9 @@ describe('forgot password', () => {
       settings.appearance.language = 'fr';
     });
     expect((await forgot(user.email)).status).toBe(202);
-    expect((await smtp.waitForMail(user.email, 'Réinitialisez votre mot de passe CloudVault')).text).toContain('Choisir un nouveau mot de passe');
+    expect((await smtp.waitForMail(user.email, 'Réinitialisez votre mot de passe CloudVault')).text).toContain(
+      'Choisir un nouveau mot de passe',
+    );
   });
 
   it('refuses a malformed e-mail with 400', async () => {
@@ -90,7 +101,10 @@ describe('reset password', () => {
     const user = await createUser(server);
     const other = (await login({ email: user.email, password: user.password })).body.token as string;
     const { secret } = (await server.request('POST', '/api/auth/2fa/setup', { token: user.token })).body;
-    expect((await server.request('POST', '/api/auth/2fa/enable', { token: user.token, body: { code: totpCode(secret, server.clock.now()) } })).status).toBe(200);
+    expect(
+      (await server.request('POST', '/api/auth/2fa/enable', { token: user.token, body: { code: totpCode(secret, server.clock.now()) } }))
+        .status,
+    ).toBe(200);
 
     expect((await forgot(user.email)).status).toBe(202);
     const token = await resetLinkToken(user.email);
@@ -102,7 +116,8 @@ describe('reset password', () => {
     expect(done.status).toBe(200);
     expect(done.body).toEqual({ message: 'Your password was changed. Sign in with your new password.' });
 
-    for (const session of [user.token, other]) expect((await server.request('GET', '/api/auth/profile', { token: session })).status).toBe(401);
+    for (const session of [user.token, other])
+      expect((await server.request('GET', '/api/auth/profile', { token: session })).status).toBe(401);
     expect((await login({ email: user.email, password: user.password, totpCode: totpCode(secret, server.clock.now()) })).status).toBe(401);
     const asked = await login({ email: user.email, password: 'brand new secret' });
     expect(asked.status).toBe(401);
@@ -120,7 +135,12 @@ describe('reset password', () => {
     expect(again.body.code).toBe('RESET_LINK_INVALID');
     // A new request drops the spent token: only usable ones are kept.
     expect((await forgot(user.email)).status).toBe(202);
-    const kept = await server.container.database.db.selectFrom('account_tokens').select('used_at').where('user_id', '=', user.user.id).where('purpose', '=', 'reset_password').execute();
+    const kept = await server.container.database.db
+      .selectFrom('account_tokens')
+      .select('used_at')
+      .where('user_id', '=', user.user.id)
+      .where('purpose', '=', 'reset_password')
+      .execute();
     expect(kept).toEqual([{ used_at: null }]);
     // The link's token never reaches the log, even when the page itself is requested.
     await fetch(`${server.url}/reset-password?token=${token}`);

@@ -67,19 +67,25 @@ describe('downloads straight from S3', () => {
     const whole = await fromStore(location);
     expect(whole.status).toBe(200);
     expect(sha256(whole.bytes)).toBe(sha256(bytes));
-    expect(whole.headers.get('content-disposition')).toBe(`attachment; filename="Resume _final_.html"; filename*=UTF-8''R%C3%A9sum%C3%A9%20%C2%ABfinal%C2%BB.html`);
+    expect(whole.headers.get('content-disposition')).toBe(
+      `attachment; filename="Resume _final_.html"; filename*=UTF-8''R%C3%A9sum%C3%A9%20%C2%ABfinal%C2%BB.html`,
+    );
     // HTML never comes back as a page, from the bucket either.
     expect(whole.headers.get('content-type')).toBe('application/octet-stream');
     expect(whole.headers.get('cache-control')).toBe('private, no-cache');
 
     // A Range goes to the store: the client repeats it after the redirect.
-    const part = await fromStore(await redirectOf(`/api/files/${file.id}/download`, { ...bearer(token), range: 'bytes=1000-1999' }), { range: 'bytes=1000-1999' });
+    const part = await fromStore(await redirectOf(`/api/files/${file.id}/download`, { ...bearer(token), range: 'bytes=1000-1999' }), {
+      range: 'bytes=1000-1999',
+    });
     expect(part.status).toBe(206);
     expect(part.headers.get('content-range')).toBe(`bytes 1000-1999/${bytes.length}`);
     expect(part.bytes.equals(bytes.subarray(1000, 2000))).toBe(true);
 
     const image = await createFile(server, token, randomBytes(1000), { name: 'photo.png', type: 'image/png' });
-    expect((await fromStore(await redirectOf(`/api/files/${image.id}/download`, bearer(token)))).headers.get('content-type')).toBe('image/png');
+    expect((await fromStore(await redirectOf(`/api/files/${image.id}/download`, bearer(token)))).headers.get('content-type')).toBe(
+      'image/png',
+    );
   });
 
   it('streams what a page loads into itself (the viewer) and redirects downloads', async () => {
@@ -87,7 +93,13 @@ describe('downloads straight from S3', () => {
     const bytes = randomBytes(64 * 1024);
     const file = await createFile(server, token, bytes, { name: 'clip.webm', type: 'video/webm' });
     // What an <img>, <video> or <audio> sends (no-cors), and pdf.js's or the text preview's fetch.
-    for (const [destination, mode] of [['video', 'no-cors'], ['audio', 'no-cors'], ['image', 'no-cors'], ['empty', 'cors'], ['empty', 'same-origin']]) {
+    for (const [destination, mode] of [
+      ['video', 'no-cors'],
+      ['audio', 'no-cors'],
+      ['image', 'no-cors'],
+      ['empty', 'cors'],
+      ['empty', 'same-origin'],
+    ]) {
       const response = await fetch(`${server.url}/api/files/${file.id}/download`, {
         headers: { ...bearer(token), 'sec-fetch-dest': destination, 'sec-fetch-mode': mode, range: 'bytes=0-1023' },
         redirect: 'manual',
@@ -97,7 +109,11 @@ describe('downloads straight from S3', () => {
     }
     // A download is a navigation, whatever its destination (Node's fetch cannot send that mode).
     for (const destination of ['empty', 'document']) {
-      const answer = await rawGet(`/api/files/${file.id}/download`, { ...bearer(token), 'sec-fetch-dest': destination, 'sec-fetch-mode': 'navigate' });
+      const answer = await rawGet(`/api/files/${file.id}/download`, {
+        ...bearer(token),
+        'sec-fetch-dest': destination,
+        'sec-fetch-mode': 'navigate',
+      });
       expect(answer.status, destination).toBe(302);
       expect(new URL(answer.location ?? '').origin).toBe(store.origin);
     }
@@ -108,7 +124,12 @@ describe('downloads straight from S3', () => {
     const bytes = randomBytes(4096);
     const file = await createFile(server, token, bytes, { name: 'data.bin' });
     const path = `/api/files/${file.id}/download`;
-    const ask = (init: RequestInit) => fetch(`${server.url}${path}`, { redirect: 'manual', ...init, headers: { ...bearer(token), ...(init.headers as Record<string, string>) } });
+    const ask = (init: RequestInit) =>
+      fetch(`${server.url}${path}`, {
+        redirect: 'manual',
+        ...init,
+        headers: { ...bearer(token), ...(init.headers as Record<string, string>) },
+      });
 
     const notModified = await ask({ headers: { 'if-none-match': `"${sha256(bytes)}"` } });
     expect(notModified.status).toBe(304);
@@ -183,7 +204,9 @@ describe('downloads straight from S3', () => {
     expect(await forged.json()).toMatchObject({ code: 'DOWNLOAD_LINK_INVALID' });
 
     // The earlier version, by the bearer route and by its link.
-    const [version] = (await server.request('GET', `/api/files/${file.id}/versions`, { token: owner.token })).body.versions as Array<{ id: string }>;
+    const [version] = (await server.request('GET', `/api/files/${file.id}/versions`, { token: owner.token })).body.versions as Array<{
+      id: string;
+    }>;
     const versionPath = `/api/files/${file.id}/versions/${version?.id}`;
     expect(sha256((await fromStore(await redirectOf(`${versionPath}/download`, bearer(owner.token)))).bytes)).toBe(sha256(first));
     const versionLink = await server.request('POST', `${versionPath}/download-link`, { token: owner.token });
@@ -191,13 +214,17 @@ describe('downloads straight from S3', () => {
 
     // A password link: refused as before until unlocked, counted once when a download starts.
     const settings = (await server.request('GET', '/api/user/settings', { token: owner.token })).body.settings;
-    await server.request('PUT', '/api/user/settings', { token: owner.token, body: { ...settings, privacy: { ...settings.privacy, shareAnalytics: true } } });
+    await server.request('PUT', '/api/user/settings', {
+      token: owner.token,
+      body: { ...settings, privacy: { ...settings.privacy, shareAnalytics: true } },
+    });
     const shared = await server.request('POST', `/api/files/${file.id}/share`, { token: owner.token, body: { password: 'open sesame' } });
     const shareToken = new URL(shared.body.shareUrl).pathname.split('/').pop() as string;
     const locked = await fetch(`${server.url}/api/public/shares/${shareToken}/download`, { redirect: 'manual' });
     expect(locked.status).toBe(401);
     expect(await locked.json()).toMatchObject({ code: 'SHARE_PASSWORD_REQUIRED' });
-    const { accessToken } = (await server.request('POST', `/api/public/shares/${shareToken}/access`, { body: { password: 'open sesame' } })).body;
+    const { accessToken } = (await server.request('POST', `/api/public/shares/${shareToken}/access`, { body: { password: 'open sesame' } }))
+      .body;
     const shareDownload = `/api/public/shares/${shareToken}/download?access=${accessToken}`;
     expect(sha256((await fromStore(await redirectOf(shareDownload))).bytes)).toBe(sha256(second));
     await redirectOf(shareDownload, { range: 'bytes=10-' });
@@ -205,19 +232,32 @@ describe('downloads straight from S3', () => {
     expect(shares).toEqual([expect.objectContaining({ id: shared.body.shareId, downloadCount: 1 })]);
 
     // A folder link: the zip streams through the server, a file inside redirects.
-    const folderLink = await server.request('POST', `/api/user/folders/${folder.id}/share`, { token: owner.token, body: { shareType: 'public' } });
+    const folderLink = await server.request('POST', `/api/user/folders/${folder.id}/share`, {
+      token: owner.token,
+      body: { shareType: 'public' },
+    });
     const folderToken = new URL(folderLink.body.shareUrl).pathname.split('/').pop() as string;
     const zip = await fetch(`${server.url}/api/public/shares/${folderToken}/download`, { redirect: 'manual' });
     expect(zip.status).toBe(200);
     expect(zip.headers.get('content-type')).toBe('application/zip');
     await zip.arrayBuffer();
-    expect(sha256((await fromStore(await redirectOf(`/api/public/shares/${folderToken}/files/${file.id}/download`))).bytes)).toBe(sha256(second));
+    expect(sha256((await fromStore(await redirectOf(`/api/public/shares/${folderToken}/files/${file.id}/download`))).bytes)).toBe(
+      sha256(second),
+    );
 
     // A folder shared privately: the recipient's download redirects, the zip streams.
     const recipient = await createVerifiedUser(server);
-    await server.request('POST', `/api/user/folders/${folder.id}/share`, { token: owner.token, body: { shareType: 'private', email: recipient.email } });
-    expect(sha256((await fromStore(await redirectOf(`/api/files/${file.id}/download`, bearer(recipient.token)))).bytes)).toBe(sha256(second));
-    const privateZip = await fetch(`${server.url}/api/user/folders/${folder.id}/download`, { headers: bearer(recipient.token), redirect: 'manual' });
+    await server.request('POST', `/api/user/folders/${folder.id}/share`, {
+      token: owner.token,
+      body: { shareType: 'private', email: recipient.email },
+    });
+    expect(sha256((await fromStore(await redirectOf(`/api/files/${file.id}/download`, bearer(recipient.token)))).bytes)).toBe(
+      sha256(second),
+    );
+    const privateZip = await fetch(`${server.url}/api/user/folders/${folder.id}/download`, {
+      headers: bearer(recipient.token),
+      redirect: 'manual',
+    });
     expect(privateZip.status).toBe(200);
     expect(privateZip.headers.get('content-type')).toBe('application/zip');
     await privateZip.arrayBuffer();

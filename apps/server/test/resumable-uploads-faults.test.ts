@@ -32,7 +32,13 @@ describe('tus uploads through faults', () => {
     const source = await randomFile(200 * 1000 * 1000, 'big.bin');
     const proxy = await startCuttingProxy(server.url, { minBytes: 2 * MiB, maxBytes: 40 * MiB });
     try {
-      const result = await tusUpload({ origin: proxy.origin, token, filePath: source.path, chunkSize: 16 * MiB, retryDelays: Array(200).fill(0) });
+      const result = await tusUpload({
+        origin: proxy.origin,
+        token,
+        filePath: source.path,
+        chunkSize: 16 * MiB,
+        retryDelays: Array(200).fill(0),
+      });
       expect(proxy.cuts()).toBeGreaterThan(3);
       expect(await downloadSha256(server.url, token, result.fileId as string)).toBe(source.sha256);
       expect((await listFiles(server, token)).map((file) => [file.originalName, file.size])).toEqual([['big.bin', 200 * 1000 * 1000]]);
@@ -66,9 +72,16 @@ describe('tus uploads through faults', () => {
       // Two chunks in, the client stops and the process is killed.
       await new Promise<void>((resolve, reject) => {
         let chunks = 0;
-        tusUpload({ origin: first.url, token, filePath: source.path, chunkSize: MiB, onCreated: (url) => (uploadUrl = url), onChunk: (upload) => {
-          if (++chunks === 2) void upload.abort().then(resolve, reject);
-        } }).catch(reject);
+        tusUpload({
+          origin: first.url,
+          token,
+          filePath: source.path,
+          chunkSize: MiB,
+          onCreated: (url) => (uploadUrl = url),
+          onChunk: (upload) => {
+            if (++chunks === 2) void upload.abort().then(resolve, reject);
+          },
+        }).catch(reject);
       });
       first.child.kill('SIGKILL');
       await first.exited;

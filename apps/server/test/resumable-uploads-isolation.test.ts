@@ -30,12 +30,23 @@ interface RawAnswer {
 function rawRequest(method: string, path: string, headers: Record<string, string>, body?: Buffer): Promise<RawAnswer> {
   const { hostname, port } = new URL(server.url);
   return new Promise((resolve, reject) => {
-    const request = http.request({ host: hostname, port, method, path, headers: { 'Tus-Resumable': '1.0.0', ...headers, 'Content-Length': String(body?.length ?? 0) } }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString('utf8') }));
-      response.on('error', reject);
-    });
+    const request = http.request(
+      {
+        host: hostname,
+        port,
+        method,
+        path,
+        headers: { 'Tus-Resumable': '1.0.0', ...headers, 'Content-Length': String(body?.length ?? 0) },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString('utf8') }),
+        );
+        response.on('error', reject);
+      },
+    );
     request.on('error', reject);
     request.end(body);
   });
@@ -45,12 +56,17 @@ const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 async function createUpload(token: string, length: number, filename: string): Promise<string> {
-  const created = await rawRequest('POST', '/api/uploads', { ...bearer(token), 'Upload-Length': String(length), 'Upload-Metadata': `filename ${Buffer.from(filename).toString('base64')}` });
+  const created = await rawRequest('POST', '/api/uploads', {
+    ...bearer(token),
+    'Upload-Length': String(length),
+    'Upload-Metadata': `filename ${Buffer.from(filename).toString('base64')}`,
+  });
   expect(created.status).toBe(201);
   return String(created.headers.location).split('/').pop() as string;
 }
 
-const patchAt = (token: string, id: string, offset: number, bytes: Buffer) => rawRequest('PATCH', `/api/uploads/${id}`, { ...bearer(token), 'Upload-Offset': String(offset), 'Content-Type': OCTETS }, bytes);
+const patchAt = (token: string, id: string, offset: number, bytes: Buffer) =>
+  rawRequest('PATCH', `/api/uploads/${id}`, { ...bearer(token), 'Upload-Offset': String(offset), 'Content-Type': OCTETS }, bytes);
 
 async function offsetOf(token: string, id: string): Promise<{ offset: string | undefined; length: string | undefined }> {
   const answer = await rawRequest('HEAD', `/api/uploads/${id}`, bearer(token));
@@ -116,13 +132,23 @@ describe('a tus request reaches the upload its route checked and no other', () =
       });
 
       it('PATCH writes nothing into the other upload', async () => {
-        const answer = await rawRequest('PATCH', url(), { ...bearer(attacker.token), 'Upload-Offset': String(firstPart), 'Content-Type': OCTETS }, randomBytes(victimBytes.length - firstPart));
+        const answer = await rawRequest(
+          'PATCH',
+          url(),
+          { ...bearer(attacker.token), 'Upload-Offset': String(firstPart), 'Content-Type': OCTETS },
+          randomBytes(victimBytes.length - firstPart),
+        );
         expectRefusedAsJson(answer, 'PATCH');
         await expectVictimUntouched();
       });
 
       it('PATCH by POST and X-HTTP-Method-Override writes nothing into it', async () => {
-        const answer = await rawRequest('POST', url(), { ...bearer(attacker.token), 'X-HTTP-Method-Override': 'PATCH', 'Upload-Offset': String(firstPart), 'Content-Type': OCTETS }, randomBytes(16 * KiB));
+        const answer = await rawRequest(
+          'POST',
+          url(),
+          { ...bearer(attacker.token), 'X-HTTP-Method-Override': 'PATCH', 'Upload-Offset': String(firstPart), 'Content-Type': OCTETS },
+          randomBytes(16 * KiB),
+        );
         expectRefusedAsJson(answer, 'POST');
         await expectVictimUntouched();
       });
@@ -138,7 +164,11 @@ describe('a tus request reaches the upload its route checked and no other', () =
 
   it('refuses a creation whose URL carries a query or a fragment, and creates nothing', async () => {
     for (const path of [`/api/uploads?/../${victimUpload}`, `/api/uploads#/../${victimUpload}`]) {
-      const answer = await rawRequest('POST', path, { ...bearer(attacker.token), 'Upload-Length': '10', 'Upload-Metadata': `filename ${Buffer.from('x.bin').toString('base64')}` });
+      const answer = await rawRequest('POST', path, {
+        ...bearer(attacker.token),
+        'Upload-Length': '10',
+        'Upload-Metadata': `filename ${Buffer.from('x.bin').toString('base64')}`,
+      });
       expectRefusedAsJson(answer, 'POST');
       expect(answer.headers.location).toBeUndefined();
     }

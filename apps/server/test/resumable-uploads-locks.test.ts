@@ -44,7 +44,7 @@ function leaseTests(windowsOf: () => LimitWindows) {
     vi.useRealTimers();
   });
 
-  it('leaves the next holder\'s lock in place when a holder whose lease lapsed unlocks', async () => {
+  it("leaves the next holder's lock in place when a holder whose lease lapsed unlocks", async () => {
     const id = randomBytes(8).toString('hex');
     const stalled = lockerOf().newLock(id);
     await stalled.lock(signal, noRelease);
@@ -58,7 +58,7 @@ function leaseTests(windowsOf: () => LimitWindows) {
     expect(await isHeld(windowsOf(), id)).toBe(false);
   });
 
-  it('neither lengthens nor shortens the next holder\'s lease when a holder whose lease lapsed renews, and stops renewing', async () => {
+  it("neither lengthens nor shortens the next holder's lease when a holder whose lease lapsed renews, and stops renewing", async () => {
     const id = randomBytes(8).toString('hex');
     // Only the renewals' timers are the test's; the stalled holder renews every third of its 30 s lease.
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
@@ -108,7 +108,12 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('upload locks in Redis (REDIS_URL; 
   const keyPrefix = `test:upload-locks:${randomBytes(6).toString('hex')}:`;
   let windows: LimitWindows;
   beforeAll(async () => {
-    windows = await createRedisLimitWindows({ url: testRedisUrl(), keyPrefix, clock, log: { error: () => {}, warn: () => {}, info: () => {} } as never });
+    windows = await createRedisLimitWindows({
+      url: testRedisUrl(),
+      keyPrefix,
+      clock,
+      log: { error: () => {}, warn: () => {}, info: () => {} } as never,
+    });
   });
   afterAll(async () => {
     await windows?.close();

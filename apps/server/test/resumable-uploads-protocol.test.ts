@@ -34,11 +34,27 @@ const metadataHeader = (metadata: Record<string, string | null>) =>
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 function tusRequest(token: string, url: string, method: string, headers: Record<string, string> = {}, body?: Buffer) {
-  return fetch(new URL(url, server.url), { method, headers: { Authorization: `Bearer ${token}`, 'Tus-Resumable': '1.0.0', ...headers }, body });
+  return fetch(new URL(url, server.url), {
+    method,
+    headers: { Authorization: `Bearer ${token}`, 'Tus-Resumable': '1.0.0', ...headers },
+    body,
+  });
 }
 
-async function createUpload(token: string, length: number, metadata: Record<string, string | null>, headers: Record<string, string> = {}, body?: Buffer) {
-  const response = await tusRequest(token, '/api/uploads', 'POST', { 'Upload-Length': String(length), 'Upload-Metadata': metadataHeader(metadata), ...headers }, body);
+async function createUpload(
+  token: string,
+  length: number,
+  metadata: Record<string, string | null>,
+  headers: Record<string, string> = {},
+  body?: Buffer,
+) {
+  const response = await tusRequest(
+    token,
+    '/api/uploads',
+    'POST',
+    { 'Upload-Length': String(length), 'Upload-Metadata': metadataHeader(metadata), ...headers },
+    body,
+  );
   return { response, location: new URL(response.headers.get('location') ?? '/missing', server.url).href };
 }
 
@@ -54,7 +70,12 @@ describe('tus 1.0.0 by hand at /api/uploads', () => {
     const response = await fetch(`${server.url}/api/uploads`, { method: 'OPTIONS' });
     expect(response.status).toBe(204);
     expect(response.headers.get('tus-version')?.split(',')).toContain('1.0.0');
-    expect(response.headers.get('tus-extension')?.split(',').sort()).toEqual(['creation', 'creation-with-upload', 'expiration', 'termination']);
+    expect(response.headers.get('tus-extension')?.split(',').sort()).toEqual([
+      'creation',
+      'creation-with-upload',
+      'expiration',
+      'termination',
+    ]);
     // The largest file differs by plan, so no one Tus-Max-Size is true for every caller: creation answers 413.
     expect(response.headers.get('tus-max-size')).toBeNull();
   });
@@ -64,7 +85,12 @@ describe('tus 1.0.0 by hand at /api/uploads', () => {
     const folder = await createFolder(server, token, 'Reports');
     const bytes = randomBytes(300 * KiB + 7);
     const name = 'Résumé 2026 — final.pdf';
-    const { response: created, location } = await createUpload(token, bytes.length, { filename: name, folderId: folder.id, filetype: 'application/pdf', 'is-confidential': null });
+    const { response: created, location } = await createUpload(token, bytes.length, {
+      filename: name,
+      folderId: folder.id,
+      filetype: 'application/pdf',
+      'is-confidential': null,
+    });
     expect(created.status).toBe(201);
     expect(created.headers.get('tus-resumable')).toBe('1.0.0');
     expect(location.startsWith(`${server.url}/api/uploads/`)).toBe(true);
@@ -100,19 +126,32 @@ describe('tus 1.0.0 by hand at /api/uploads', () => {
     const fileId = finished?.headers.get('x-file-id');
     expect(fileId).toBeTruthy();
     const listed = await listFiles(server, token, folder.id);
-    expect(listed.map((file) => [file.id, file.originalName, file.size, file.mimetype])).toEqual([[fileId, name, bytes.length, 'application/pdf']]);
+    expect(listed.map((file) => [file.id, file.originalName, file.size, file.mimetype])).toEqual([
+      [fileId, name, bytes.length, 'application/pdf'],
+    ]);
     const download = await fetch(`${server.url}/api/files/${fileId}/download`, { headers: { Authorization: `Bearer ${token}` } });
     expect(await sha256OfResponse(download)).toBe(sha256(bytes));
 
     const after = await head(token, location);
-    expect([after.status, after.headers.get('upload-offset'), after.headers.get('x-file-id'), after.headers.get('cache-control')]).toEqual([200, String(bytes.length), fileId, 'no-store']);
+    expect([after.status, after.headers.get('upload-offset'), after.headers.get('x-file-id'), after.headers.get('cache-control')]).toEqual([
+      200,
+      String(bytes.length),
+      fileId,
+      'no-store',
+    ]);
     await assertStorageConsistent(server, user.id);
   });
 
   it('takes the first bytes with the creation request (creation-with-upload) and the rest by PATCH', async () => {
     const { token } = await createUser(server);
     const bytes = randomBytes(64 * KiB);
-    const { response: created, location } = await createUpload(token, bytes.length, { filename: 'with-upload.bin' }, { 'Content-Type': OCTETS }, bytes.subarray(0, 10 * KiB));
+    const { response: created, location } = await createUpload(
+      token,
+      bytes.length,
+      { filename: 'with-upload.bin' },
+      { 'Content-Type': OCTETS },
+      bytes.subarray(0, 10 * KiB),
+    );
     expect(created.status).toBe(201);
     expect(created.headers.get('upload-offset')).toBe(String(10 * KiB));
     expect((await head(token, location)).headers.get('upload-offset')).toBe(String(10 * KiB));
@@ -130,7 +169,12 @@ describe('tus 1.0.0 by hand at /api/uploads', () => {
     expect(fileId).toBeTruthy();
     expect((await listFiles(server, token)).map((file) => [file.id, file.originalName, file.size])).toEqual([[fileId, 'empty.txt', 0]]);
     const after = await head(token, location);
-    expect([after.status, after.headers.get('upload-offset'), after.headers.get('upload-length'), after.headers.get('x-file-id')]).toEqual([200, '0', '0', fileId]);
+    expect([after.status, after.headers.get('upload-offset'), after.headers.get('upload-length'), after.headers.get('x-file-id')]).toEqual([
+      200,
+      '0',
+      '0',
+      fileId,
+    ]);
     // The blob alone: on S3 no multipart upload is left pending (it never got a part).
     const key = location.split('/').pop() as string;
     expect((await server.storedNames()).filter((name) => name.includes(key))).toHaveLength(1);
@@ -138,7 +182,10 @@ describe('tus 1.0.0 by hand at /api/uploads', () => {
 
   it('refuses a deferred length, which it does not advertise, before reserving anything', async () => {
     const { token, user } = await createUser(server);
-    const response = await tusRequest(token, '/api/uploads', 'POST', { 'Upload-Defer-Length': '1', 'Upload-Metadata': metadataHeader({ filename: 'later.bin' }) });
+    const response = await tusRequest(token, '/api/uploads', 'POST', {
+      'Upload-Defer-Length': '1',
+      'Upload-Metadata': metadataHeader({ filename: 'later.bin' }),
+    });
     expect(response.status).toBe(411);
     expect((await storageTotals(server, user.id)).used).toBe(0);
   });
@@ -158,16 +205,32 @@ describe('tus 1.0.0 by hand at /api/uploads', () => {
     const { token } = await createUser(server);
     const bytes = randomBytes(30 * KiB);
     const { location } = await createUpload(token, bytes.length, { filename: 'override.bin' });
-    const first = await tusRequest(token, location, 'POST', { 'X-HTTP-Method-Override': 'PATCH', 'Upload-Offset': '0', 'Content-Type': OCTETS }, bytes.subarray(0, 10 * KiB));
+    const first = await tusRequest(
+      token,
+      location,
+      'POST',
+      { 'X-HTTP-Method-Override': 'PATCH', 'Upload-Offset': '0', 'Content-Type': OCTETS },
+      bytes.subarray(0, 10 * KiB),
+    );
     expect([first.status, first.headers.get('upload-offset')]).toEqual([204, String(10 * KiB)]);
-    const last = await tusRequest(token, location, 'POST', { 'X-HTTP-Method-Override': 'PATCH', 'Upload-Offset': String(10 * KiB), 'Content-Type': OCTETS }, bytes.subarray(10 * KiB));
+    const last = await tusRequest(
+      token,
+      location,
+      'POST',
+      { 'X-HTTP-Method-Override': 'PATCH', 'Upload-Offset': String(10 * KiB), 'Content-Type': OCTETS },
+      bytes.subarray(10 * KiB),
+    );
     expect(last.status).toBe(204);
     const [file] = await listFiles(server, token);
     expect([file?.id, file?.size]).toEqual([last.headers.get('x-file-id'), bytes.length]);
 
     const other = await createUpload(token, 10, { filename: 'dropped.bin' });
     const plainPost = await tusRequest(token, other.location, 'POST', { 'Content-Type': OCTETS, 'Upload-Offset': '0' }, Buffer.alloc(10));
-    expect([plainPost.status, plainPost.headers.get('allow'), (await head(token, other.location)).headers.get('upload-offset')]).toEqual([405, 'OPTIONS, HEAD, PATCH, DELETE, POST', '0']);
+    expect([plainPost.status, plainPost.headers.get('allow'), (await head(token, other.location)).headers.get('upload-offset')]).toEqual([
+      405,
+      'OPTIONS, HEAD, PATCH, DELETE, POST',
+      '0',
+    ]);
     const deleted = await tusRequest(token, other.location, 'POST', { 'X-HTTP-Method-Override': 'DELETE' });
     expect(deleted.status).toBe(204);
     expect((await head(token, other.location)).status).toBe(404);
@@ -209,7 +272,11 @@ describe('tus 1.0.0 by hand at /api/uploads', () => {
       const { token } = await createUser(server);
       const { location } = await createUpload(token, 100, { filename: 'header.bin' });
       const response = await patch(token, location, 0, Buffer.alloc(10), { 'Upload-Offset': 'ten' });
-      expect([response.status, response.headers.get('content-type'), await errorCode(response)]).toEqual([400, 'application/json; charset=utf-8', 'INVALID_TUS_REQUEST']);
+      expect([response.status, response.headers.get('content-type'), await errorCode(response)]).toEqual([
+        400,
+        'application/json; charset=utf-8',
+        'INVALID_TUS_REQUEST',
+      ]);
     });
 
     it('answers 409 to a PATCH at another offset than the upload has', async () => {
@@ -242,7 +309,10 @@ describe('tus 1.0.0 by hand at /api/uploads', () => {
     expect(ours.response.status).toBe(201);
     const foreign = await createUpload(token, 10, { filename: 'foreign.bin' }, { Origin: 'https://elsewhere.example' });
     expect(foreign.response.headers.get('access-control-allow-origin')).toBeNull();
-    const preflight = await fetch(`${server.url}/api/uploads`, { method: 'OPTIONS', headers: { Origin: 'https://elsewhere.example', 'Access-Control-Request-Method': 'POST' } });
+    const preflight = await fetch(`${server.url}/api/uploads`, {
+      method: 'OPTIONS',
+      headers: { Origin: 'https://elsewhere.example', 'Access-Control-Request-Method': 'POST' },
+    });
     expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
   });
 

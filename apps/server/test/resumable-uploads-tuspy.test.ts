@@ -26,7 +26,8 @@ function tuspyInstalled(): boolean {
 
 /** Collected when installed; otherwise skipped loudly, or failed under REQUIRE_TUS_CLIENTS=1 (CI). */
 const runs = tuspyInstalled() || process.env.REQUIRE_TUS_CLIENTS === '1';
-if (!runs) console.warn('SKIPPED: the tus-py-client tests need it (apt-get install -y python3-tuspy); REQUIRE_TUS_CLIENTS=1 makes this a failure.');
+if (!runs)
+  console.warn('SKIPPED: the tus-py-client tests need it (apt-get install -y python3-tuspy); REQUIRE_TUS_CLIENTS=1 makes this a failure.');
 
 /**
  * Uploads the file with tuspy's Uploader, `stop_at` bytes first; then a second Uploader
@@ -64,19 +65,29 @@ let server: TestServer;
 
 describe.runIf(runs)('tus-py-client (python3-tuspy) against /api/uploads', () => {
   beforeAll(async () => {
-    if (!tuspyInstalled()) throw new Error('python3-tuspy is not installed (apt-get install -y python3-tuspy) and REQUIRE_TUS_CLIENTS=1 is set');
+    if (!tuspyInstalled())
+      throw new Error('python3-tuspy is not installed (apt-get install -y python3-tuspy) and REQUIRE_TUS_CLIENTS=1 is set');
     server = await startTestServer();
   });
   afterAll(async () => {
     await server?.close();
   });
 
-  it('uploads in chunks into a folder, resumes from the server\'s offset and lists the exact bytes', async () => {
+  it("uploads in chunks into a folder, resumes from the server's offset and lists the exact bytes", async () => {
     const { token } = await createUser(server);
     const folder = await createFolder(server, token, 'From Python');
     const source = await randomFile(3 * MiB + 17, 'sensor-log.bin');
     const metadata = { filename: 'sensor log ü.bin', folderId: folder.id, filetype: 'application/octet-stream' };
-    const run = await runTool(PYTHON, ['-c', UPLOAD_SCRIPT, `${server.url}/api/uploads`, token, source.path, String(MiB), String(2 * MiB), JSON.stringify(metadata)]);
+    const run = await runTool(PYTHON, [
+      '-c',
+      UPLOAD_SCRIPT,
+      `${server.url}/api/uploads`,
+      token,
+      source.path,
+      String(MiB),
+      String(2 * MiB),
+      JSON.stringify(metadata),
+    ]);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     const result = JSON.parse(run.stdout) as { url: string; resumedFrom: number; fileId: string };

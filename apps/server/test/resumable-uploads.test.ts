@@ -30,7 +30,13 @@ const metadataHeader = (metadata: Record<string, string>) =>
 function create(token: string, length: number, metadata: Record<string, string>, headers: Record<string, string> = {}) {
   return fetch(`${server.url}/api/uploads`, {
     method: 'POST',
-    headers: { Authorization: `Bearer ${token}`, 'Tus-Resumable': '1.0.0', 'Upload-Length': String(length), 'Upload-Metadata': metadataHeader(metadata), ...headers },
+    headers: {
+      Authorization: `Bearer ${token}`,
+      'Tus-Resumable': '1.0.0',
+      'Upload-Length': String(length),
+      'Upload-Metadata': metadataHeader(metadata),
+      ...headers,
+    },
   });
 }
 
@@ -39,7 +45,12 @@ const errorOf = async (response: Response) => (await response.json()) as { error
 function patch(token: string, location: string, offset: number, body: Buffer) {
   return fetch(new URL(location, server.url), {
     method: 'PATCH',
-    headers: { Authorization: `Bearer ${token}`, 'Tus-Resumable': '1.0.0', 'Upload-Offset': String(offset), 'Content-Type': 'application/offset+octet-stream' },
+    headers: {
+      Authorization: `Bearer ${token}`,
+      'Tus-Resumable': '1.0.0',
+      'Upload-Offset': String(offset),
+      'Content-Type': 'application/offset+octet-stream',
+    },
     body,
   });
 }
@@ -49,15 +60,31 @@ describe('tus uploads at /api/uploads', () => {
     const { token, user } = await createUser(server);
     const folder = await createFolder(server, token, 'Holidays');
     const source = await randomFile(5 * MiB + 123, 'beach.bin');
-    const result = await tusUpload({ origin: server.url, token, filePath: source.path, chunkSize: MiB, metadata: { filename: 'beach.bin', folderId: folder.id, filetype: 'image/png' } });
+    const result = await tusUpload({
+      origin: server.url,
+      token,
+      filePath: source.path,
+      chunkSize: MiB,
+      metadata: { filename: 'beach.bin', folderId: folder.id, filetype: 'image/png' },
+    });
     const files = await listFiles(server, token, folder.id);
-    expect(files.map((file) => [file.id, file.originalName, file.size, file.mimetype])).toEqual([[result.fileId, 'beach.bin', 5 * MiB + 123, 'image/png']]);
+    expect(files.map((file) => [file.id, file.originalName, file.size, file.mimetype])).toEqual([
+      [result.fileId, 'beach.bin', 5 * MiB + 123, 'image/png'],
+    ]);
     const download = await fetch(`${server.url}/api/files/${result.fileId}/download`, { headers: { Authorization: `Bearer ${token}` } });
     expect(await sha256OfResponse(download)).toBe(source.sha256);
-    const row = await server.container.database.db.selectFrom('files').select(['sha256', 'crc32']).where('id', '=', result.fileId as string).executeTakeFirstOrThrow();
+    const row = await server.container.database.db
+      .selectFrom('files')
+      .select(['sha256', 'crc32'])
+      .where('id', '=', result.fileId as string)
+      .executeTakeFirstOrThrow();
     expect([row.sha256, Number(row.crc32)]).toEqual([source.sha256, source.crc32]);
     // With the native addon every PATCH's bytes were hashed on their way in; without, finishing read the blob once.
-    const upload = await server.container.database.db.selectFrom('resumable_uploads').select('hashed_bytes').where('file_id', '=', result.fileId as string).executeTakeFirstOrThrow();
+    const upload = await server.container.database.db
+      .selectFrom('resumable_uploads')
+      .select('hashed_bytes')
+      .where('file_id', '=', result.fileId as string)
+      .executeTakeFirstOrThrow();
     expect(Number(upload.hashed_bytes)).toBe(hashStatesResumable() ? 5 * MiB + 123 : 0);
     await assertStorageConsistent(server, user.id);
     await rm(path.dirname(source.path), { recursive: true });
@@ -99,7 +126,7 @@ describe('tus uploads at /api/uploads', () => {
     expect(own.headers.get('upload-offset')).toBe('0');
   });
 
-  it('applies the multipart route\'s rules at creation, before any byte', async () => {
+  it("applies the multipart route's rules at creation, before any byte", async () => {
     const owner = await createUser(server);
     const other = await createUser(server);
     const theirs = await createFolder(server, other.token, 'Theirs');
@@ -117,7 +144,7 @@ describe('tus uploads at /api/uploads', () => {
     expect((await storageTotals(server, owner.user.id)).used).toBe(0);
   });
 
-  it('counts unfinished uploads against the plan\'s uploads at once (429)', async () => {
+  it("counts unfinished uploads against the plan's uploads at once (429)", async () => {
     const { token } = await createUser(server);
     const slots = server.container.plans.get('FREE').maxConcurrentUploads as number;
     for (let i = 0; i < slots; i++) expect((await create(token, 10, { filename: `f${i}` })).status).toBe(201);
@@ -131,12 +158,18 @@ describe('tus uploads at /api/uploads', () => {
     const location = created.headers.get('location') as string;
     await patch(token, location, 0, Buffer.alloc(MiB, 7));
     expect((await storageTotals(server, user.id)).used).toBe(2 * MiB);
-    const deleted = await fetch(new URL(location, server.url), { method: 'DELETE', headers: { Authorization: `Bearer ${token}`, 'Tus-Resumable': '1.0.0' } });
+    const deleted = await fetch(new URL(location, server.url), {
+      method: 'DELETE',
+      headers: { Authorization: `Bearer ${token}`, 'Tus-Resumable': '1.0.0' },
+    });
     expect(deleted.status).toBe(204);
     expect((await storageTotals(server, user.id)).used).toBe(0);
     const key = location.split('/').pop() as string;
     expect((await server.storedNames()).filter((name) => name.includes(key))).toEqual([]);
-    const head = await fetch(new URL(location, server.url), { method: 'HEAD', headers: { Authorization: `Bearer ${token}`, 'Tus-Resumable': '1.0.0' } });
+    const head = await fetch(new URL(location, server.url), {
+      method: 'HEAD',
+      headers: { Authorization: `Bearer ${token}`, 'Tus-Resumable': '1.0.0' },
+    });
     expect(head.status).toBe(404);
   });
 
@@ -144,18 +177,26 @@ describe('tus uploads at /api/uploads', () => {
     const { token, user } = await createUser(server);
     const created = await create(token, 2 * MiB, { filename: 'later.bin' });
     const location = created.headers.get('location') as string;
-    expect(new Date(created.headers.get('upload-expires') as string).getTime()).toBe(server.clock.now().getTime() - (server.clock.now().getTime() % 1000) + DAY);
+    expect(new Date(created.headers.get('upload-expires') as string).getTime()).toBe(
+      server.clock.now().getTime() - (server.clock.now().getTime() % 1000) + DAY,
+    );
     await patch(token, location, 0, Buffer.alloc(MiB, 7));
     const key = location.split('/').pop() as string;
     expect((await server.storedNames()).some((name) => name.includes(key))).toBe(true);
     server.clock.advance(DAY + 1000);
-    const expired = await fetch(new URL(location, server.url), { method: 'HEAD', headers: { Authorization: `Bearer ${token}`, 'Tus-Resumable': '1.0.0' } });
+    const expired = await fetch(new URL(location, server.url), {
+      method: 'HEAD',
+      headers: { Authorization: `Bearer ${token}`, 'Tus-Resumable': '1.0.0' },
+    });
     expect(expired.status).toBe(410);
     await server.container.jobs.runNow(BACKGROUND_JOBS.resumableUploadExpiry);
     await server.container.jobs.runNow(BACKGROUND_JOBS.resumableUploadExpiry);
     expect((await storageTotals(server, user.id)).used).toBe(0);
     expect((await server.storedNames()).filter((name) => name.includes(key))).toEqual([]);
-    const gone = await fetch(new URL(location, server.url), { method: 'HEAD', headers: { Authorization: `Bearer ${token}`, 'Tus-Resumable': '1.0.0' } });
+    const gone = await fetch(new URL(location, server.url), {
+      method: 'HEAD',
+      headers: { Authorization: `Bearer ${token}`, 'Tus-Resumable': '1.0.0' },
+    });
     expect(gone.status).toBe(404);
   });
 
@@ -168,12 +209,20 @@ describe('tus uploads at /api/uploads', () => {
     const elsewhere = server.container.plans.get('PRO').storageLimit - 3.5 * size;
     await db.updateTable('users').set({ storage_used: elsewhere }).where('id', '=', user.id).execute();
     const source = await randomFile(size, 'race.bin');
-    const outcomes = await Promise.allSettled(Array.from({ length: 8 }, () => tusUpload({ origin: server.url, token, filePath: source.path, retryDelays: [] })));
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 8 }, () => tusUpload({ origin: server.url, token, filePath: source.path, retryDelays: [] })),
+    );
     const stored = outcomes.filter((outcome) => outcome.status === 'fulfilled');
-    const refused = outcomes.filter((outcome) => outcome.status === 'rejected').map((outcome) => String((outcome as PromiseRejectedResult).reason));
+    const refused = outcomes
+      .filter((outcome) => outcome.status === 'rejected')
+      .map((outcome) => String((outcome as PromiseRejectedResult).reason));
     expect(stored).toHaveLength(3);
     expect(refused.every((reason) => reason.includes('507') && reason.includes('QUOTA_EXCEEDED'))).toBe(true);
-    await db.updateTable('users').set({ storage_used: sql`storage_used - ${elsewhere}` }).where('id', '=', user.id).execute();
+    await db
+      .updateTable('users')
+      .set({ storage_used: sql`storage_used - ${elsewhere}` })
+      .where('id', '=', user.id)
+      .execute();
     expect((await assertStorageConsistent(server, user.id)).sum).toBe(3 * size);
   });
 
@@ -181,7 +230,10 @@ describe('tus uploads at /api/uploads', () => {
     const { token } = await createUser(server);
     const location = (await create(token, 1000, { filename: 'once.bin' })).headers.get('location') as string;
     expect((await patch(token, location, 0, Buffer.alloc(900, 1))).status).toBe(204);
-    const racing = await Promise.all([patch(token, location, 900, Buffer.alloc(100, 2)), patch(token, location, 900, Buffer.alloc(100, 2))]);
+    const racing = await Promise.all([
+      patch(token, location, 900, Buffer.alloc(100, 2)),
+      patch(token, location, 900, Buffer.alloc(100, 2)),
+    ]);
     const finished = racing.filter((response) => response.status === 204);
     expect(finished.length).toBeGreaterThanOrEqual(1);
     expect(racing.every((response) => response.status === 204 || response.status === 409)).toBe(true);
@@ -189,7 +241,10 @@ describe('tus uploads at /api/uploads', () => {
     expect(fileIds.size).toBe(1);
     const retry = await patch(token, location, 1000, Buffer.alloc(0));
     expect([retry.status, retry.headers.get('x-file-id')]).toEqual([204, [...fileIds][0]]);
-    const head = await fetch(new URL(location, server.url), { method: 'HEAD', headers: { Authorization: `Bearer ${token}`, 'Tus-Resumable': '1.0.0' } });
+    const head = await fetch(new URL(location, server.url), {
+      method: 'HEAD',
+      headers: { Authorization: `Bearer ${token}`, 'Tus-Resumable': '1.0.0' },
+    });
     expect([head.headers.get('upload-offset'), head.headers.get('x-file-id')]).toEqual(['1000', [...fileIds][0]]);
     expect((await listFiles(server, token)).map((file) => file.id)).toEqual([...fileIds]);
   });
@@ -203,7 +258,11 @@ describe('tus uploads at /api/uploads', () => {
     const update = await tusUpload({ origin: server.url, token, filePath: second.path });
     expect(update.fileId).toBe(original.fileId);
     expect((await listFiles(server, token)).map((file) => [file.originalName, file.size])).toEqual([['report.pdf', 3000]]);
-    const versions = await server.container.database.db.selectFrom('file_versions').select('size').where('file_id', '=', original.fileId as string).execute();
+    const versions = await server.container.database.db
+      .selectFrom('file_versions')
+      .select('size')
+      .where('file_id', '=', original.fileId as string)
+      .execute();
     expect(versions.map((version) => Number(version.size))).toEqual([2000]);
     await assertStorageConsistent(server, user.id);
   });
@@ -217,9 +276,14 @@ describe('tus uploads at /api/uploads', () => {
     expect(last.status).toBe(500);
     expect(listing).toHaveBeenCalledTimes(1);
     listing.mockRestore();
-    const head = await fetch(new URL(location, server.url), { method: 'HEAD', headers: { Authorization: `Bearer ${token}`, 'Tus-Resumable': '1.0.0' } });
+    const head = await fetch(new URL(location, server.url), {
+      method: 'HEAD',
+      headers: { Authorization: `Bearer ${token}`, 'Tus-Resumable': '1.0.0' },
+    });
     expect([head.status, head.headers.get('upload-offset')]).toEqual([200, '1000']);
-    expect((await listFiles(server, token)).map((file) => [file.id, file.originalName])).toEqual([[head.headers.get('x-file-id'), 'interrupted.bin']]);
+    expect((await listFiles(server, token)).map((file) => [file.id, file.originalName])).toEqual([
+      [head.headers.get('x-file-id'), 'interrupted.bin'],
+    ]);
     await assertStorageConsistent(server, user.id);
   });
 
@@ -228,7 +292,13 @@ describe('tus uploads at /api/uploads', () => {
     const body = Buffer.from('all at once');
     const created = await fetch(`${server.url}/api/uploads`, {
       method: 'POST',
-      headers: { Authorization: `Bearer ${token}`, 'Tus-Resumable': '1.0.0', 'Upload-Length': String(body.length), 'Upload-Metadata': metadataHeader({ filename: 'once.txt' }), 'Content-Type': 'application/offset+octet-stream' },
+      headers: {
+        Authorization: `Bearer ${token}`,
+        'Tus-Resumable': '1.0.0',
+        'Upload-Length': String(body.length),
+        'Upload-Metadata': metadataHeader({ filename: 'once.txt' }),
+        'Content-Type': 'application/offset+octet-stream',
+      },
       body,
     });
     expect([created.status, created.headers.get('upload-offset')]).toEqual([201, String(body.length)]);

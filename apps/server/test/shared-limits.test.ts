@@ -55,7 +55,12 @@ function sharedLimitTests(start: () => Promise<TestServer>, store: 'database' | 
     const { email } = await createUser(first, {});
     await first.container.mail.drain();
     const responses = await Promise.all(
-      Array.from({ length: 30 }, (_, attempt) => (attempt % 2 === 0 ? first : second).request('POST', '/api/auth/login', { body: { email, password: 'guess-guess' }, from: '127.0.0.7' })),
+      Array.from({ length: 30 }, (_, attempt) =>
+        (attempt % 2 === 0 ? first : second).request('POST', '/api/auth/login', {
+          body: { email, password: 'guess-guess' },
+          from: '127.0.0.7',
+        }),
+      ),
     );
     const statuses = responses.map((response) => response.status);
     expect(statuses.filter((status) => status === 401)).toHaveLength(10);
@@ -66,7 +71,10 @@ function sharedLimitTests(start: () => Promise<TestServer>, store: 'database' | 
     const { email, password } = await createUser(first);
     await first.container.mail.drain();
     for (let attempt = 0; attempt < 10; attempt += 1) {
-      await (attempt % 2 === 0 ? first : second).request('POST', '/api/auth/login', { body: { email, password: 'wrong-one' }, from: '127.0.0.8' });
+      await (attempt % 2 === 0 ? first : second).request('POST', '/api/auth/login', {
+        body: { email, password: 'wrong-one' },
+        from: '127.0.0.8',
+      });
     }
     expect((await first.request('POST', '/api/auth/login', { body: { email, password }, from: '127.0.0.8' })).status).toBe(429);
     // One clock for the deployment: the nodes' clocks agree, as NTP keeps real ones.
@@ -77,7 +85,10 @@ function sharedLimitTests(start: () => Promise<TestServer>, store: 'database' | 
   it(`keeps the windows in ${store === 'redis' ? 'Redis, none in the database' : 'the database'}`, async () => {
     const rows = await first.container.database.db.selectFrom('limit_windows').select('key').execute();
     if (store === 'redis') expect(rows).toEqual([]);
-    else expect(rows.map((row) => row.key)).toEqual(expect.arrayContaining(['sign-in-failures-by-ip:ip:127.0.0.8', 'rate:POST:/api/auth/register:127.0.0.5']));
+    else
+      expect(rows.map((row) => row.key)).toEqual(
+        expect.arrayContaining(['sign-in-failures-by-ip:ip:127.0.0.8', 'rate:POST:/api/auth/register:127.0.0.5']),
+      );
   });
 }
 
@@ -101,7 +112,10 @@ describe('a limit store that cannot be reached', () => {
     const signIn = await server.request('POST', '/api/auth/login', { body: { email: 'someone@example.com', password: 'wrong-one' } });
     expect(signIn.status).toBe(503);
     expect(signIn.headers.get('retry-after')).toBe('5');
-    expect(signIn.body).toEqual({ error: 'This is unavailable for a moment. Please try again in a few seconds.', code: 'LIMITS_UNAVAILABLE' });
+    expect(signIn.body).toEqual({
+      error: 'This is unavailable for a moment. Please try again in a few seconds.',
+      code: 'LIMITS_UNAVAILABLE',
+    });
     const register = await server.request('POST', '/api/auth/register', { body: newUserInput() });
     expect(register.status).toBe(503);
     expect(register.body.code).toBe('LIMITS_UNAVAILABLE');

@@ -60,7 +60,13 @@ describe('file links', () => {
     const described = await visit(token);
     expect(described.status).toBe(200);
     // Private profile (the default): the first name only.
-    expect(described.body).toMatchObject({ type: 'file', name: 'report.txt', size: 14, expiresAt: shared.body.expiresAt, owner: { firstName: 'Grace' } });
+    expect(described.body).toMatchObject({
+      type: 'file',
+      name: 'report.txt',
+      size: 14,
+      expiresAt: shared.body.expiresAt,
+      owner: { firstName: 'Grace' },
+    });
     expect(described.body.owner.lastName).toBeUndefined();
 
     const download = await visit(`${token}/download`);
@@ -71,14 +77,27 @@ describe('file links', () => {
 
     await server.request('PUT', '/api/user/settings', {
       token: owner.token,
-      body: { ...(await server.request('GET', '/api/user/settings', { token: owner.token })).body.settings, privacy: { profileVisibility: 'public', shareAnalytics: true, twoFactorAuth: false } },
+      body: {
+        ...(await server.request('GET', '/api/user/settings', { token: owner.token })).body.settings,
+        privacy: { profileVisibility: 'public', shareAnalytics: true, twoFactorAuth: false },
+      },
     });
     const listed = await server.request('GET', '/api/shares', { token: owner.token });
     expect(listed.body.shares).toEqual([
-      expect.objectContaining({ kind: 'link', itemType: 'file', name: 'report.txt', shareUrl: shared.body.shareUrl, downloadCount: 1, passwordProtected: false }),
+      expect.objectContaining({
+        kind: 'link',
+        itemType: 'file',
+        name: 'report.txt',
+        shareUrl: shared.body.shareUrl,
+        downloadCount: 1,
+        passwordProtected: false,
+      }),
     ]);
     expect((await visit(token)).body.owner).toEqual({ firstName: 'Grace', lastName: 'Hopper' });
-    expect((await server.request('GET', '/api/subscriptions/current', { token: owner.token })).body).toMatchObject({ sharedCount: 1, downloadsCount: 1 });
+    expect((await server.request('GET', '/api/subscriptions/current', { token: owner.token })).body).toMatchObject({
+      sharedCount: 1,
+      downloadsCount: 1,
+    });
 
     server.clock.advance(24 * HOUR);
     expect((await visit(token)).status).toBe(410);
@@ -114,41 +133,54 @@ describe('file links', () => {
 });
 
 describe('the share listing', () => {
-  it('answers every share in one JSON body, newest first, read from the database a page of 500 at a time', { timeout: 180_000 }, async () => {
-    const owner = await createUser(server);
-    const file = (await uploadFile(server, owner.token, 'listed bytes', { name: 'listed.txt' })).body.file.id as string;
-    const first = await server.request('POST', `/api/files/${file}/share`, { token: owner.token, body: {} });
-    expect(first.status).toBe(200);
-    // 500 more, made at two earlier instants: pages follow (created_at desc, id) through ties.
-    const instants = [1, 2].map((hours) => new Date(server.clock.now().getTime() - hours * HOUR).toISOString());
-    const rows = Array.from({ length: 500 }, (_, index) => ({
-      id: `listed-${String(index).padStart(3, '0')}-${file}`,
-      user_id: owner.user.id,
-      kind: 'link' as const,
-      file_id: file,
-      folder_id: null,
-      token_hash: null,
-      email: null,
-      password_hash: null,
-      expires_at: first.body.expiresAt,
-      revoked_at: null,
-      download_count: 0,
-      created_at: instants[index % 2] as string,
-    }));
-    const db = server.container.database.db;
-    await db.insertInto('shares').values(rows).execute();
+  it(
+    'answers every share in one JSON body, newest first, read from the database a page of 500 at a time',
+    { timeout: 180_000 },
+    async () => {
+      const owner = await createUser(server);
+      const file = (await uploadFile(server, owner.token, 'listed bytes', { name: 'listed.txt' })).body.file.id as string;
+      const first = await server.request('POST', `/api/files/${file}/share`, { token: owner.token, body: {} });
+      expect(first.status).toBe(200);
+      // 500 more, made at two earlier instants: pages follow (created_at desc, id) through ties.
+      const instants = [1, 2].map((hours) => new Date(server.clock.now().getTime() - hours * HOUR).toISOString());
+      const rows = Array.from({ length: 500 }, (_, index) => ({
+        id: `listed-${String(index).padStart(3, '0')}-${file}`,
+        user_id: owner.user.id,
+        kind: 'link' as const,
+        file_id: file,
+        folder_id: null,
+        token_hash: null,
+        email: null,
+        password_hash: null,
+        expires_at: first.body.expiresAt,
+        revoked_at: null,
+        download_count: 0,
+        created_at: instants[index % 2] as string,
+      }));
+      const db = server.container.database.db;
+      await db.insertInto('shares').values(rows).execute();
 
-    const { result: response, tablesRead } = await withTablesRead(server, () => server.request('GET', '/api/shares', { token: owner.token }));
-    expect(response.status).toBe(200);
-    expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
-    const byInstant = (instant: number) => rows.filter((_, index) => index % 2 === instant).map((row) => row.id);
-    expect(response.body.shares.map((share: { id: string }) => share.id)).toEqual([first.body.shareId, ...byInstant(0), ...byInstant(1)]);
-    expect(response.body.shares[0]).toEqual({
-      id: first.body.shareId, kind: 'link', itemType: 'file', itemId: file, name: 'listed.txt', shareUrl: first.body.shareUrl,
-      expiresAt: first.body.expiresAt, createdAt: server.clock.now().toISOString(), passwordProtected: false,
-    });
-    expect(tablesRead.filter((table) => table === 'shares')).toHaveLength(2);
-  });
+      const { result: response, tablesRead } = await withTablesRead(server, () =>
+        server.request('GET', '/api/shares', { token: owner.token }),
+      );
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      const byInstant = (instant: number) => rows.filter((_, index) => index % 2 === instant).map((row) => row.id);
+      expect(response.body.shares.map((share: { id: string }) => share.id)).toEqual([first.body.shareId, ...byInstant(0), ...byInstant(1)]);
+      expect(response.body.shares[0]).toEqual({
+        id: first.body.shareId,
+        kind: 'link',
+        itemType: 'file',
+        itemId: file,
+        name: 'listed.txt',
+        shareUrl: first.body.shareUrl,
+        expiresAt: first.body.expiresAt,
+        createdAt: server.clock.now().toISOString(),
+        passwordProtected: false,
+      });
+      expect(tablesRead.filter((table) => table === 'shares')).toHaveLength(2);
+    },
+  );
 });
 
 describe('folder links', () => {
@@ -190,7 +222,10 @@ describe('folder links', () => {
     const { token } = await createUser(server);
     await subscribe(server, token, 'PRO');
     const tree = await createTree(token);
-    const shared = await server.request('POST', `/api/user/folders/${tree.shared}/share`, { token, body: { shareType: 'public', password: 'open sesame', expiresIn: 720 } });
+    const shared = await server.request('POST', `/api/user/folders/${tree.shared}/share`, {
+      token,
+      body: { shareType: 'public', password: 'open sesame', expiresIn: 720 },
+    });
     expect(shared.status).toBe(200);
     const link = tokenOf(shared.body.shareUrl);
 
@@ -208,7 +243,8 @@ describe('folder links', () => {
     expect((await visit(link, { 'x-share-access': access })).status).toBe(200);
     expect((await visit(`${link}/files/${tree.top}/download?access=${encodeURIComponent(access)}`)).bytes.toString()).toBe('top bytes');
 
-    for (let attempt = 0; attempt < 9; attempt++) await server.request('POST', `/api/public/shares/${link}/access`, { body: { password: 'nope' } });
+    for (let attempt = 0; attempt < 9; attempt++)
+      await server.request('POST', `/api/public/shares/${link}/access`, { body: { password: 'nope' } });
     const limited = await server.request('POST', `/api/public/shares/${link}/access`, { body: { password: 'open sesame' } });
     expect(limited.status).toBe(429);
     expect(limited.headers.get('retry-after')).toBeTruthy();
@@ -222,9 +258,12 @@ describe('folder link expiry', () => {
   it("follows the plan's longest link like file links: the longest when none is given, 400 beyond it", async () => {
     const free = await createUser(server);
     const freeFolder = (await createFolder(server, free.token, 'Free')).id;
-    const share = (token: string, folder: string, body: object) => server.request('POST', `/api/user/folders/${folder}/share`, { token, body: { shareType: 'public', ...body } });
+    const share = (token: string, folder: string, body: object) =>
+      server.request('POST', `/api/user/folders/${folder}/share`, { token, body: { shareType: 'public', ...body } });
     expect((await share(free.token, freeFolder, { expiresIn: 25 })).status).toBe(400);
-    expect((await share(free.token, freeFolder, { expiresIn: 2 })).body.expiresAt).toBe(new Date(server.clock.now().getTime() + 2 * HOUR).toISOString());
+    expect((await share(free.token, freeFolder, { expiresIn: 2 })).body.expiresAt).toBe(
+      new Date(server.clock.now().getTime() + 2 * HOUR).toISOString(),
+    );
     const defaulted = await share(free.token, freeFolder, {});
     expect(defaulted.body.expiresAt).toBe(new Date(server.clock.now().getTime() + 24 * HOUR).toISOString());
 
@@ -249,18 +288,27 @@ describe('link passwords', () => {
     const short = await server.request('POST', `/api/files/${file}/share`, { token, body: { password: '12345' } });
     expect(short.status).toBe(400);
     expect(short.body.error).toMatch(/password/);
-    expect((await server.request('POST', `/api/user/folders/${folder}/share`, { token, body: { shareType: 'public', password: '12345' } })).status).toBe(400);
+    expect(
+      (await server.request('POST', `/api/user/folders/${folder}/share`, { token, body: { shareType: 'public', password: '12345' } }))
+        .status,
+    ).toBe(400);
     expect((await server.request('GET', '/api/shares', { token })).body.shares).toEqual([]);
     expect((await server.request('POST', `/api/files/${file}/share`, { token, body: { password: '123456' } })).status).toBe(200);
-    expect((await server.request('POST', `/api/user/folders/${folder}/share`, { token, body: { shareType: 'public', password: '123456' } })).status).toBe(200);
+    expect(
+      (await server.request('POST', `/api/user/folders/${folder}/share`, { token, body: { shareType: 'public', password: '123456' } }))
+        .status,
+    ).toBe(200);
   });
 
   it('allows 100 wrong passwords per link in 15 minutes from all addresses together', async () => {
     const { token } = await createUser(server);
     await subscribe(server, token, 'PRO');
     const file = (await uploadFile(server, token, 'guarded', { name: 'guarded.txt' })).body.file.id;
-    const link = tokenOf((await server.request('POST', `/api/files/${file}/share`, { token, body: { password: 'open sesame' } })).body.shareUrl);
-    const unlock = (password: string, from: string) => server.request('POST', `/api/public/shares/${link}/access`, { body: { password }, from });
+    const link = tokenOf(
+      (await server.request('POST', `/api/files/${file}/share`, { token, body: { password: 'open sesame' } })).body.shareUrl,
+    );
+    const unlock = (password: string, from: string) =>
+      server.request('POST', `/api/public/shares/${link}/access`, { body: { password }, from });
     // Ten addresses, ten wrong guesses each: each address stays within its own limit.
     for (let address = 1; address <= 10; address += 1) {
       for (let attempt = 0; attempt < 10; attempt += 1) expect((await unlock('nope-nope', `127.0.1.${address}`)).status).toBe(401);
@@ -283,7 +331,10 @@ describe('private shares', () => {
       body: { shareType: 'private', email: `  ${recipient.email.toUpperCase()} ` },
     });
     expect(shared.status).toBe(200);
-    expect(shared.body).toMatchObject({ message: `Folder shared with ${recipient.email}`, share: { kind: 'private', email: recipient.email, itemType: 'folder' } });
+    expect(shared.body).toMatchObject({
+      message: `Folder shared with ${recipient.email}`,
+      share: { kind: 'private', email: recipient.email, itemType: 'folder' },
+    });
 
     const mail = await smtp.waitForMail(recipient.email, /shared the folder/);
     expect(mail?.subject).toBe('Ada shared the folder “Inner” with you');
@@ -291,29 +342,47 @@ describe('private shares', () => {
     expect(mail?.html).toContain('href="http://localhost:3000/shared"');
 
     const mine = await server.request('GET', '/api/shared-with-me', { token: recipient.token });
-    expect(mine.body.folders).toEqual([expect.objectContaining({ id: tree.inner, name: 'Inner', parentId: null, shareId: shared.body.share.id, owner: { firstName: 'Ada' } })]);
+    expect(mine.body.folders).toEqual([
+      expect.objectContaining({
+        id: tree.inner,
+        name: 'Inner',
+        parentId: null,
+        shareId: shared.body.share.id,
+        owner: { firstName: 'Ada' },
+      }),
+    ]);
     const sub = await server.request('GET', `/api/user/folders?parentId=${tree.inner}`, { token: recipient.token });
     expect(sub.body.folders.map((folder: { name: string }) => folder.name)).toEqual(['Empty']);
     const files = await server.request('GET', `/api/files?folderId=${tree.inner}`, { token: recipient.token });
     expect(files.body.files.map((file: { originalName: string }) => file.originalName)).toEqual(['deep.txt']);
     const pathOfEmpty = await server.request('GET', `/api/user/folders/${sub.body.folders[0].id}/path`, { token: recipient.token });
-    expect(pathOfEmpty.body.path.map((folder: { name: string; parentId: string | null }) => [folder.name, folder.parentId === null])).toEqual([
+    expect(
+      pathOfEmpty.body.path.map((folder: { name: string; parentId: string | null }) => [folder.name, folder.parentId === null]),
+    ).toEqual([
       ['Inner', true],
       ['Empty', false],
     ]);
-    const download = await fetch(`${server.url}/api/files/${tree.deep}/download`, { headers: { authorization: `Bearer ${recipient.token}` } });
+    const download = await fetch(`${server.url}/api/files/${tree.deep}/download`, {
+      headers: { authorization: `Bearer ${recipient.token}` },
+    });
     expect(await download.text()).toBe('deep bytes');
     const link = await server.request('POST', `/api/user/folders/${tree.inner}/download-link`, { token: recipient.token });
     expect(link.status).toBe(200);
 
     // Read-only, and nothing above or beside the shared folder.
-    expect((await server.request('POST', '/api/user/folders', { token: recipient.token, body: { name: 'x', parentId: tree.inner } })).status).toBe(404);
+    expect(
+      (await server.request('POST', '/api/user/folders', { token: recipient.token, body: { name: 'x', parentId: tree.inner } })).status,
+    ).toBe(404);
     expect((await uploadFile(server, recipient.token, 'x', { name: 'x.txt', folderId: tree.inner })).status).toBe(404);
     expect((await server.request('DELETE', `/api/files/${tree.deep}`, { token: recipient.token })).status).toBe(404);
-    expect((await server.request('PATCH', `/api/user/folders/${tree.inner}`, { token: recipient.token, body: { name: 'y' } })).status).toBe(404);
+    expect((await server.request('PATCH', `/api/user/folders/${tree.inner}`, { token: recipient.token, body: { name: 'y' } })).status).toBe(
+      404,
+    );
     expect((await server.request('GET', `/api/user/folders?parentId=${tree.shared}`, { token: recipient.token })).status).toBe(404);
     expect((await server.request('GET', `/api/files?folderId=${tree.outside}`, { token: recipient.token })).status).toBe(404);
-    expect((await fetch(`${server.url}/api/files/${tree.top}/download`, { headers: { authorization: `Bearer ${recipient.token}` } })).status).toBe(404);
+    expect(
+      (await fetch(`${server.url}/api/files/${tree.top}/download`, { headers: { authorization: `Bearer ${recipient.token}` } })).status,
+    ).toBe(404);
 
     expect((await server.request('DELETE', `/api/shares/${shared.body.share.id}`, { token: recipient.token })).status).toBe(404);
     expect((await server.request('GET', '/api/shares', { token: recipient.token })).body.shares).toEqual([]);
@@ -326,37 +395,75 @@ describe('private shares', () => {
     const owner = await createUser(server);
     const folder = (await createFolder(server, owner.token, 'For later')).id;
     const email = `later-${Date.now()}@example.com`;
-    expect((await server.request('POST', `/api/user/folders/${folder}/share`, { token: owner.token, body: { shareType: 'private', email } })).status).toBe(200);
+    expect(
+      (await server.request('POST', `/api/user/folders/${folder}/share`, { token: owner.token, body: { shareType: 'private', email } }))
+        .status,
+    ).toBe(200);
     const invite = await smtp.waitForMail(email, /shared the folder/);
     expect(invite?.text).toContain(`http://localhost:3000/register?email=${encodeURIComponent(email)}`);
     const later = await createUser(server, { email });
     expect((await server.request('GET', '/api/shared-with-me', { token: later.token })).body.folders).toEqual([]);
     await verifyEmail(server, email);
-    expect((await server.request('GET', '/api/shared-with-me', { token: later.token })).body.folders.map((shared: { name: string }) => shared.name)).toEqual(['For later']);
+    expect(
+      (await server.request('GET', '/api/shared-with-me', { token: later.token })).body.folders.map(
+        (shared: { name: string }) => shared.name,
+      ),
+    ).toEqual(['For later']);
   });
 
   it('refuses an invalid e-mail or your own, and sends nothing to someone who turned sharing e-mails off', async () => {
     const owner = await createUser(server);
     const folder = (await createFolder(server, owner.token, 'Mine')).id;
-    expect((await server.request('POST', `/api/user/folders/${folder}/share`, { token: owner.token, body: { shareType: 'private', email: 'not-an-email' } })).status).toBe(400);
-    expect((await server.request('POST', `/api/user/folders/${folder}/share`, { token: owner.token, body: { shareType: 'private', email: owner.email } })).status).toBe(400);
-    expect((await server.request('POST', `/api/user/folders/${folder}/share`, { token: owner.token, body: { shareType: 'secret' } })).status).toBe(400);
+    expect(
+      (
+        await server.request('POST', `/api/user/folders/${folder}/share`, {
+          token: owner.token,
+          body: { shareType: 'private', email: 'not-an-email' },
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await server.request('POST', `/api/user/folders/${folder}/share`, {
+          token: owner.token,
+          body: { shareType: 'private', email: owner.email },
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (await server.request('POST', `/api/user/folders/${folder}/share`, { token: owner.token, body: { shareType: 'secret' } })).status,
+    ).toBe(400);
 
     const quiet = await createVerifiedUser(server);
     const settings = (await server.request('GET', '/api/user/settings', { token: quiet.token })).body.settings;
-    await server.request('PUT', '/api/user/settings', { token: quiet.token, body: { ...settings, notifications: { ...settings.notifications, fileSharing: false } } });
+    await server.request('PUT', '/api/user/settings', {
+      token: quiet.token,
+      body: { ...settings, notifications: { ...settings.notifications, fileSharing: false } },
+    });
     // Only the verification mail (which may still be on its way): then nothing more.
     await smtp.waitForMail(quiet.email, 'Verify your CloudVault e-mail address');
-    expect((await server.request('POST', `/api/user/folders/${folder}/share`, { token: owner.token, body: { shareType: 'private', email: quiet.email } })).status).toBe(200);
+    expect(
+      (
+        await server.request('POST', `/api/user/folders/${folder}/share`, {
+          token: owner.token,
+          body: { shareType: 'private', email: quiet.email },
+        })
+      ).status,
+    ).toBe(200);
     // Every queued message has been tried once drain() answers: an invitation not sent by now was never queued.
     await server.container.mail.drain();
-    expect(smtp.messages.filter((message) => message.to && !Array.isArray(message.to) && message.to.text === quiet.email).map((message) => message.subject)).toEqual(['Verify your CloudVault e-mail address']);
+    expect(
+      smtp.messages
+        .filter((message) => message.to && !Array.isArray(message.to) && message.to.text === quiet.email)
+        .map((message) => message.subject),
+    ).toEqual(['Verify your CloudVault e-mail address']);
   });
 
   it('sends at most 20 invitations per owner in an hour, then answers 429 with Retry-After and sends nothing', async () => {
     const owner = await createUser(server);
     const folder = (await createFolder(server, owner.token, 'Flyers')).id;
-    const share = (email: string) => server.request('POST', `/api/user/folders/${folder}/share`, { token: owner.token, body: { shareType: 'private', email } });
+    const share = (email: string) =>
+      server.request('POST', `/api/user/folders/${folder}/share`, { token: owner.token, body: { shareType: 'private', email } });
     const stamp = Date.now();
     for (let index = 0; index < 20; index += 1) expect((await share(`invitee-${stamp}-${index}@example.com`)).status).toBe(200);
 
@@ -366,18 +473,31 @@ describe('private shares', () => {
     // Sharing again with someone already invited sends nothing and is not refused.
     expect((await share(`invitee-${stamp}-0@example.com`)).status).toBe(200);
     // Links are not invitations.
-    expect((await server.request('POST', `/api/user/folders/${folder}/share`, { token: owner.token, body: { shareType: 'public' } })).status).toBe(200);
+    expect(
+      (await server.request('POST', `/api/user/folders/${folder}/share`, { token: owner.token, body: { shareType: 'public' } })).status,
+    ).toBe(200);
     // Every queued message has been tried once drain() answers: what was not sent was never queued.
     await server.container.mail.drain();
-    const invitations = smtp.messages.filter((message) => message.to && !Array.isArray(message.to) && message.to.text.startsWith(`invitee-${stamp}-`));
+    const invitations = smtp.messages.filter(
+      (message) => message.to && !Array.isArray(message.to) && message.to.text.startsWith(`invitee-${stamp}-`),
+    );
     expect(invitations).toHaveLength(20);
-    const privateShares = (await server.request('GET', '/api/shares', { token: owner.token })).body.shares.filter((row: { kind: string }) => row.kind === 'private');
+    const privateShares = (await server.request('GET', '/api/shares', { token: owner.token })).body.shares.filter(
+      (row: { kind: string }) => row.kind === 'private',
+    );
     expect(privateShares).toHaveLength(20);
 
     // Another owner is not held back by this one.
     const other = await createUser(server);
     const theirs = (await createFolder(server, other.token, 'Theirs')).id;
-    expect((await server.request('POST', `/api/user/folders/${theirs}/share`, { token: other.token, body: { shareType: 'private', email: `invitee-${stamp}-20@example.com` } })).status).toBe(200);
+    expect(
+      (
+        await server.request('POST', `/api/user/folders/${theirs}/share`, {
+          token: other.token,
+          body: { shareType: 'private', email: `invitee-${stamp}-20@example.com` },
+        })
+      ).status,
+    ).toBe(200);
 
     server.clock.advance(HOUR);
     expect((await share(`invitee-${stamp}-20@example.com`)).status).toBe(200);
@@ -388,8 +508,14 @@ describe('private shares', () => {
     const other = await createUser(server);
     const tree = await createTree(owner.token);
     expect((await server.request('POST', `/api/files/${tree.top}/share`, { token: other.token, body: {} })).status).toBe(404);
-    expect((await server.request('POST', `/api/user/folders/${tree.shared}/share`, { token: other.token, body: { shareType: 'public' } })).status).toBe(404);
-    const link = await server.request('POST', `/api/user/folders/${tree.shared}/share`, { token: owner.token, body: { shareType: 'public' } });
+    expect(
+      (await server.request('POST', `/api/user/folders/${tree.shared}/share`, { token: other.token, body: { shareType: 'public' } }))
+        .status,
+    ).toBe(404);
+    const link = await server.request('POST', `/api/user/folders/${tree.shared}/share`, {
+      token: owner.token,
+      body: { shareType: 'public' },
+    });
     expect((await server.request('DELETE', `/api/shares/${link.body.shareId}`, { token: other.token })).status).toBe(404);
     expect((await server.request('GET', '/api/shares', { token: other.token })).body.shares).toEqual([]);
   });
@@ -401,7 +527,10 @@ describe('mail without SMTP', () => {
     try {
       const owner = await createUser(local);
       const folder = (await createFolder(local, owner.token, 'Outbox test')).id;
-      await local.request('POST', `/api/user/folders/${folder}/share`, { token: owner.token, body: { shareType: 'private', email: 'friend@example.com' } });
+      await local.request('POST', `/api/user/folders/${folder}/share`, {
+        token: owner.token,
+        body: { shareType: 'private', email: 'friend@example.com' },
+      });
       // Beside the owner's verification mail, each message a whole, parseable file.
       const parsed = await outboxMail(local.dataDir, 'friend@example.com', /Outbox test/);
       expect((await readdir(path.join(local.dataDir, 'outbox'))).filter((name) => !name.endsWith('.eml'))).toEqual([]);
@@ -420,7 +549,10 @@ describe('mail without SMTP', () => {
       await sink.close();
       const owner = await createUser(flaky);
       const folder = (await createFolder(flaky, owner.token, 'Retry')).id;
-      await flaky.request('POST', `/api/user/folders/${folder}/share`, { token: owner.token, body: { shareType: 'private', email: 'retry@example.com' } });
+      await flaky.request('POST', `/api/user/folders/${folder}/share`, {
+        token: owner.token,
+        body: { shareType: 'private', email: 'retry@example.com' },
+      });
       const db = flaky.container.database.db;
       let queued;
       for (let waited = 0; waited < 5000; waited += 50) {
@@ -439,7 +571,13 @@ describe('mail without SMTP', () => {
         expect(await flaky.container.mail.deliverDue()).toBe(2);
         const delivered = await back.waitForMail('retry@example.com', /Retry/);
         expect(delivered?.to).toMatchObject({ text: 'retry@example.com' });
-        expect(await db.selectFrom('mail_queue').select(['attempts', 'sent_at']).where('recipient', '=', 'retry@example.com').executeTakeFirstOrThrow()).toMatchObject({ attempts: 2, sent_at: expect.any(String) });
+        expect(
+          await db
+            .selectFrom('mail_queue')
+            .select(['attempts', 'sent_at'])
+            .where('recipient', '=', 'retry@example.com')
+            .executeTakeFirstOrThrow(),
+        ).toMatchObject({ attempts: 2, sent_at: expect.any(String) });
       } finally {
         await back.close();
       }

@@ -16,7 +16,12 @@ async function register(url: string): Promise<string> {
   const response = await fetch(`${url}/api/auth/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ firstName: 'Ada', lastName: 'Node', email: `ada-${randomBytes(4).toString('hex')}@example.com`, password: 'correct horse battery' }),
+    body: JSON.stringify({
+      firstName: 'Ada',
+      lastName: 'Node',
+      email: `ada-${randomBytes(4).toString('hex')}@example.com`,
+      password: 'correct horse battery',
+    }),
   });
   expect(response.status).toBe(201);
   return ((await response.json()) as { token: string }).token;
@@ -65,14 +70,23 @@ describe('a node that is told to stop (SIGTERM)', () => {
     expect((await upload.answer).status).not.toBe(201);
     // The cut upload cleaned up before the database closed: no reservation is left behind.
     expect(server.output()).toMatch(/upload stopped by the client/);
-    const check = spawnSync('npm', ['run', '--silent', 'db:check'], { cwd: root, env: { ...process.env, ...server.env }, encoding: 'utf8' });
+    const check = spawnSync('npm', ['run', '--silent', 'db:check'], {
+      cwd: root,
+      env: { ...process.env, ...server.env },
+      encoding: 'utf8',
+    });
     expect(check.stdout).toContain('Storage is consistent');
   });
 });
 
 describe('start-up', () => {
   it('refuses PostgreSQL with blobs on local disk and the mail outbox, in one line, unless SINGLE_NODE says the server runs alone', async () => {
-    const refused = spawnServer({ DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/never-opened', STORAGE_DRIVER: 'local', SMTP_URL: '', SINGLE_NODE: '' });
+    const refused = spawnServer({
+      DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/never-opened',
+      STORAGE_DRIVER: 'local',
+      SMTP_URL: '',
+      SINGLE_NODE: '',
+    });
     expect(await refused.exited).toBe(1);
     expect(refused.output().trim().split('\n')).toEqual([
       'Configuration error: DATABASE_URL is PostgreSQL, which several nodes can share, but blobs on local disk (STORAGE_DRIVER=local) and the mail outbox folder (no SMTP_URL) would be seen by this node only: set STORAGE_DRIVER=s3 and SMTP_URL, or SINGLE_NODE=1 if this server runs alone',

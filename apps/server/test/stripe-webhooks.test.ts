@@ -39,8 +39,14 @@ function limitsOf(planId: 'FREE' | 'PRO') {
 /** A Stripe event as Stripe signs and sends it; deliver() posts it, as often as a test likes. */
 function stripeEvent(type: string, object: StripeObject) {
   const payload = JSON.stringify({
-    id: `evt_${randomBytes(8).toString('hex')}`, object: 'event', type, api_version: '2026-10-28.endive',
-    created: Math.floor(Date.now() / 1000), livemode: false, pending_webhooks: 1, request: { id: null, idempotency_key: null },
+    id: `evt_${randomBytes(8).toString('hex')}`,
+    object: 'event',
+    type,
+    api_version: '2026-10-28.endive',
+    created: Math.floor(Date.now() / 1000),
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
     data: { object },
   });
   return { payload, signature: Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) };
@@ -60,7 +66,10 @@ async function deliverOk(type: string, object: StripeObject) {
 /** A user who asked the app for a Pro checkout and paid it on the stand-in (now, or `at`); no webhook sent yet. */
 async function paidCheckout(at?: Date) {
   const user = await createUser(server);
-  const created = await server.request('POST', '/api/subscriptions/create-checkout-session', { token: user.token, body: { planType: 'PRO' } });
+  const created = await server.request('POST', '/api/subscriptions/create-checkout-session', {
+    token: user.token,
+    body: { planType: 'PRO' },
+  });
   expect(created.status).toBe(200);
   const sessionId = new URL(created.body.sessionUrl).pathname.split('/').pop()!;
   return { token: user.token, sessionId, ...standIn.completeCheckout(sessionId, 999, at) };
@@ -93,7 +102,11 @@ describe('POST /api/webhooks/stripe', () => {
     await deliverOk('checkout.session.completed', standIn.get(sessionId));
 
     const body = await current(token);
-    expect(body).toMatchObject({ plan: 'PRO', storageLimit: limitsOf('PRO').storageLimit, subscription: { status: 'active', planId: 'PRO', cancelAtPeriodEnd: false } });
+    expect(body).toMatchObject({
+      plan: 'PRO',
+      storageLimit: limitsOf('PRO').storageLimit,
+      subscription: { status: 'active', planId: 'PRO', cancelAtPeriodEnd: false },
+    });
     expect(body.subscription.currentPeriodEnd).toBe(new Date(subscription.items.data[0].current_period_end * 1000).toISOString());
     const uploadConfig = await server.request('GET', '/api/files/upload-config', { token });
     expect(uploadConfig.body).toMatchObject({ userPlan: 'PRO', userMaxFileSize: limitsOf('PRO').maxFileSize });
@@ -110,7 +123,15 @@ describe('POST /api/webhooks/stripe', () => {
 
     const body = await current(token);
     expect(body.billingHistory).toEqual([
-      { id: invoice.id, invoiceId: invoice.id, amount: 9.99, currency: 'usd', date: new Date(invoice.created * 1000).toISOString(), status: 'paid', invoiceUrl: invoice.hosted_invoice_url },
+      {
+        id: invoice.id,
+        invoiceId: invoice.id,
+        amount: 9.99,
+        currency: 'usd',
+        date: new Date(invoice.created * 1000).toISOString(),
+        status: 'paid',
+        invoiceUrl: invoice.hosted_invoice_url,
+      },
     ]);
     // Read fresh, the repeat would have said Business: it was recorded and skipped instead.
     expect(body.plan).toBe('PRO');
@@ -145,7 +166,10 @@ describe('POST /api/webhooks/stripe', () => {
   it('lets the Success screen apply the checkout first; the webhooks after it add nothing twice', async () => {
     const { token, sessionId, invoice } = await paidCheckout();
 
-    expect(await current(token, `?session_id=${sessionId}`)).toMatchObject({ plan: 'PRO', billingHistory: [{ invoiceId: invoice.id, status: 'paid' }] });
+    expect(await current(token, `?session_id=${sessionId}`)).toMatchObject({
+      plan: 'PRO',
+      billingHistory: [{ invoiceId: invoice.id, status: 'paid' }],
+    });
     await deliverOk('checkout.session.completed', standIn.get(sessionId));
     await deliverOk('invoice.paid', invoice);
 
@@ -158,7 +182,11 @@ describe('POST /api/webhooks/stripe', () => {
     const { token, subscription } = await paidCheckout();
     standIn.updateSubscription(subscription.id, { status: 'incomplete' });
     await deliverOk('customer.subscription.created', standIn.get(subscription.id));
-    expect(await current(token)).toMatchObject({ plan: 'FREE', storageLimit: limitsOf('FREE').storageLimit, subscription: { status: 'incomplete' } });
+    expect(await current(token)).toMatchObject({
+      plan: 'FREE',
+      storageLimit: limitsOf('FREE').storageLimit,
+      subscription: { status: 'incomplete' },
+    });
     expect((await server.request('GET', '/api/files/upload-config', { token })).body).toMatchObject({ userPlan: 'FREE' });
 
     standIn.updateSubscription(subscription.id, { status: 'active' });
@@ -167,7 +195,11 @@ describe('POST /api/webhooks/stripe', () => {
 
     standIn.updateSubscription(subscription.id, { status: 'unpaid' });
     await deliverOk('customer.subscription.updated', standIn.get(subscription.id));
-    expect(await current(token)).toMatchObject({ plan: 'FREE', storageLimit: limitsOf('FREE').storageLimit, subscription: { status: 'unpaid' } });
+    expect(await current(token)).toMatchObject({
+      plan: 'FREE',
+      storageLimit: limitsOf('FREE').storageLimit,
+      subscription: { status: 'unpaid' },
+    });
     expect((await server.request('GET', '/api/files/upload-config', { token })).body).toMatchObject({ userPlan: 'FREE' });
   });
 
@@ -188,7 +220,11 @@ describe('POST /api/webhooks/stripe', () => {
     expect(canceled.body.subscription.status).toBe('canceled');
     expect(standIn.lastRequest('POST', '/v1/refunds').body).toMatchObject({ amount: '999' });
     standIn.lastRequest('DELETE', `/v1/subscriptions/${subscription.id}`);
-    expect(await current(token)).toMatchObject({ plan: 'FREE', storageLimit: limitsOf('FREE').storageLimit, billingHistory: [{ amount: -9.99 }, { amount: 9.99 }] });
+    expect(await current(token)).toMatchObject({
+      plan: 'FREE',
+      storageLimit: limitsOf('FREE').storageLimit,
+      billingHistory: [{ amount: -9.99 }, { amount: 9.99 }],
+    });
 
     // Stripe reporting it active again (an event sent before the cancellation, delivered late).
     standIn.updateSubscription(subscription.id, { status: 'active', cancel_at_period_end: true });

@@ -11,7 +11,8 @@ import { startTestServer, type TestServer } from './helpers/test-server.ts';
 
 const FFMPEG = installed('ffmpeg', '-version');
 const TOOLS_REQUIRED = process.env.REQUIRE_THUMBNAIL_TOOLS === '1';
-if (!FFMPEG && !TOOLS_REQUIRED) console.warn('SKIPPED: hostile videos need ffmpeg (apt-get install -y ffmpeg); REQUIRE_THUMBNAIL_TOOLS=1 makes this a failure.');
+if (!FFMPEG && !TOOLS_REQUIRED)
+  console.warn('SKIPPED: hostile videos need ffmpeg (apt-get install -y ffmpeg); REQUIRE_THUMBNAIL_TOOLS=1 makes this a failure.');
 
 let server: TestServer;
 let workDir: string;

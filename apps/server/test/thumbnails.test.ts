@@ -8,7 +8,19 @@ import { subscribe } from '@cloudvault/test-support/checkout';
 import { createFile, createFolder } from '@cloudvault/test-support/drive';
 import { BACKGROUND_JOBS, THUMBNAIL_JOB } from '../src/background-jobs.ts';
 import { createVerifiedUser } from './helpers/factories.ts';
-import { BLUE, blueWebm, bombPng, halves, halvesPdf, HALVES_SVG, imageBombPdf, installed, near, pixelAt, RED } from './helpers/image-fixtures.ts';
+import {
+  BLUE,
+  blueWebm,
+  bombPng,
+  halves,
+  halvesPdf,
+  HALVES_SVG,
+  imageBombPdf,
+  installed,
+  near,
+  pixelAt,
+  RED,
+} from './helpers/image-fixtures.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 
 const FFMPEG = installed('ffmpeg', '-version');
@@ -44,7 +56,10 @@ async function thumbnail(path: string, token?: string, headers: Record<string, s
 async function expectHalvesThumbnails(token: string, content: Buffer | string, name: string, type: string) {
   const file = await createFile(server, token, content, { name, type });
   expect(await makeThumbnails(file.id)).toBe('made');
-  for (const [size, side] of [['small', 256], ['large', 1280]] as const) {
+  for (const [size, side] of [
+    ['small', 256],
+    ['large', 1280],
+  ] as const) {
     const answer = await thumbnail(`/api/files/${file.id}/thumbnail?size=${size}&v=${file.contentTag}`, token);
     expect(answer.status, `${name} ${size}`).toBe(200);
     expect(answer.headers.get('content-type')).toBe('image/webp');
@@ -125,8 +140,14 @@ describe('thumbnails', () => {
     await makeThumbnails(bomb.id);
     await makeThumbnails(bomb.id);
     expect(await makeThumbnails(bomb.id)).toBe('given-up');
-    const rows = await server.container.database.db.selectFrom('thumbnails').select(['status', 'attempts', 'error']).where('status', '=', 'failed').execute();
-    expect(rows).toEqual(expect.arrayContaining([expect.objectContaining({ status: 'failed', attempts: 3, error: expect.stringMatching(/pixel/i) })]));
+    const rows = await server.container.database.db
+      .selectFrom('thumbnails')
+      .select(['status', 'attempts', 'error'])
+      .where('status', '=', 'failed')
+      .execute();
+    expect(rows).toEqual(
+      expect.arrayContaining([expect.objectContaining({ status: 'failed', attempts: 3, error: expect.stringMatching(/pixel/i) })]),
+    );
   });
 
   it('are 404 for a file without a preview (none will come), before the job ran (pending), and for another user', async () => {
@@ -135,9 +156,15 @@ describe('thumbnails', () => {
     const text = await createFile(server, owner.token, 'hello', { name: 'notes.txt' });
     expect(text.preview).toBe('text');
     expect(await makeThumbnails(text.id)).toBe('unsupported');
-    expect(await server.request('GET', `/api/files/${text.id}/thumbnail`, { token: owner.token })).toMatchObject({ status: 404, body: { code: 'NO_THUMBNAIL' } });
+    expect(await server.request('GET', `/api/files/${text.id}/thumbnail`, { token: owner.token })).toMatchObject({
+      status: 404,
+      body: { code: 'NO_THUMBNAIL' },
+    });
     const photo = await createFile(server, owner.token, await halves('png'), { name: 'photo.png' });
-    expect(await server.request('GET', `/api/files/${photo.id}/thumbnail`, { token: owner.token })).toMatchObject({ status: 404, body: { code: 'THUMBNAIL_PENDING' } });
+    expect(await server.request('GET', `/api/files/${photo.id}/thumbnail`, { token: owner.token })).toMatchObject({
+      status: 404,
+      body: { code: 'THUMBNAIL_PENDING' },
+    });
     await makeThumbnails(photo.id);
     expect((await thumbnail(`/api/files/${photo.id}/thumbnail`, owner.token)).status).toBe(200);
     expect((await thumbnail(`/api/files/${photo.id}/thumbnail`, stranger.token)).status).toBe(404);
@@ -229,16 +256,30 @@ describe('thumbnails through shares', () => {
     await makeThumbnails(inside.id);
     await makeThumbnails(outside.id);
 
-    const fileLink = (await server.request('POST', `/api/files/${outside.id}/share`, { token: owner.token, body: { expiresIn: 1 } })).body.shareUrl.split('/s/')[1];
-    expect((await server.request('GET', `/api/public/shares/${fileLink}`)).body).toMatchObject({ preview: 'image', contentTag: outside.contentTag });
+    const fileLink = (
+      await server.request('POST', `/api/files/${outside.id}/share`, { token: owner.token, body: { expiresIn: 1 } })
+    ).body.shareUrl.split('/s/')[1];
+    expect((await server.request('GET', `/api/public/shares/${fileLink}`)).body).toMatchObject({
+      preview: 'image',
+      contentTag: outside.contentTag,
+    });
     expect((await thumbnail(`/api/public/shares/${fileLink}/thumbnail?size=large`)).status).toBe(200);
 
-    const folderLink = (await server.request('POST', `/api/user/folders/${folder.id}/share`, { token: owner.token, body: { shareType: 'public', password: 'open sesame' } })).body.shareUrl.split('/s/')[1];
+    const folderLink = (
+      await server.request('POST', `/api/user/folders/${folder.id}/share`, {
+        token: owner.token,
+        body: { shareType: 'public', password: 'open sesame' },
+      })
+    ).body.shareUrl.split('/s/')[1];
     const locked = await thumbnail(`/api/public/shares/${folderLink}/files/${inside.id}/thumbnail`);
     expect(locked.status).toBe(401);
-    const { accessToken } = (await server.request('POST', `/api/public/shares/${folderLink}/access`, { body: { password: 'open sesame' } })).body;
+    const { accessToken } = (await server.request('POST', `/api/public/shares/${folderLink}/access`, { body: { password: 'open sesame' } }))
+      .body;
     expect((await thumbnail(`/api/public/shares/${folderLink}/files/${inside.id}/thumbnail?access=${accessToken}`)).status).toBe(200);
-    expect((await thumbnail(`/api/public/shares/${folderLink}/files/${inside.id}/thumbnail`, undefined, { 'x-share-access': accessToken })).status).toBe(200);
+    expect(
+      (await thumbnail(`/api/public/shares/${folderLink}/files/${inside.id}/thumbnail`, undefined, { 'x-share-access': accessToken }))
+        .status,
+    ).toBe(200);
     expect((await thumbnail(`/api/public/shares/${folderLink}/files/${outside.id}/thumbnail?access=${accessToken}`)).status).toBe(404);
     expect((await thumbnail(`/api/public/shares/${folderLink}/thumbnail?access=${accessToken}`)).status).toBe(404);
 
@@ -253,7 +294,10 @@ describe('thumbnails through shares', () => {
     const photo = await createFile(server, owner.token, await halves('gif'), { name: 'shared.gif', folderId: folder.id });
     await makeThumbnails(photo.id);
     expect((await thumbnail(`/api/files/${photo.id}/thumbnail`, recipient.token)).status).toBe(404);
-    const shared = await server.request('POST', `/api/user/folders/${folder.id}/share`, { token: owner.token, body: { shareType: 'private', email: recipient.email } });
+    const shared = await server.request('POST', `/api/user/folders/${folder.id}/share`, {
+      token: owner.token,
+      body: { shareType: 'private', email: recipient.email },
+    });
     expect(shared.status).toBe(200);
     const listed = (await server.request('GET', `/api/files?folderId=${folder.id}`, { token: recipient.token })).body.files;
     expect(listed).toEqual([expect.objectContaining({ id: photo.id, preview: 'image', contentTag: photo.contentTag })]);
@@ -276,7 +320,10 @@ describe("a file's bytes for the viewer", () => {
     const owner = await createUser(server);
     const recipient = await createVerifiedUser(server);
     const folder = await createFolder(server, owner.token, 'Media');
-    await server.request('POST', `/api/user/folders/${folder.id}/share`, { token: owner.token, body: { shareType: 'private', email: recipient.email } });
+    await server.request('POST', `/api/user/folders/${folder.id}/share`, {
+      token: owner.token,
+      body: { shareType: 'private', email: recipient.email },
+    });
     const bytes = Buffer.alloc(1000, 7);
     const types = { 'clip.webm': 'video/webm', 'song.ogg': 'audio/ogg', 'paper.pdf': 'application/pdf', 'notes.txt': 'text/plain' };
     for (const [name, type] of Object.entries(types)) {
@@ -286,13 +333,18 @@ describe("a file's bytes for the viewer", () => {
         expectPlayable(await asMediaElement(link.body.url), type);
       }
     }
-    for (const [name, type] of [['drawing.svg', 'image/svg+xml'], ['page.html', 'text/html']]) {
+    for (const [name, type] of [
+      ['drawing.svg', 'image/svg+xml'],
+      ['page.html', 'text/html'],
+    ]) {
       const file = await createFile(server, owner.token, bytes, { name, type, folderId: folder.id });
       const link = await server.request('POST', `/api/files/${file.id}/download-link`, { token: owner.token });
       expectPlayable(await asMediaElement(link.body.url), 'application/octet-stream');
     }
     const video = await createFile(server, owner.token, bytes, { name: 'shared.webm', type: 'video/webm' });
-    const fileLink = (await server.request('POST', `/api/files/${video.id}/share`, { token: owner.token, body: {} })).body.shareUrl.split('/s/')[1];
+    const fileLink = (await server.request('POST', `/api/files/${video.id}/share`, { token: owner.token, body: {} })).body.shareUrl.split(
+      '/s/',
+    )[1];
     expectPlayable(await asMediaElement(`/api/public/shares/${fileLink}/download`), 'video/webm');
   });
 });

@@ -45,11 +45,13 @@ describe('the memory budget of buffered transfers', () => {
     const entries = await readZip(await held.body);
     expect((entries.get('big.bin') as Buffer).equals(big)).toBe(true);
     // The reservation is given back just after the client holds the last byte.
-    await expect.poll(async () => {
-      const response = await zipOf(token, folderId);
-      await response.arrayBuffer();
-      return response.status;
-    }).toBe(200);
+    await expect
+      .poll(async () => {
+        const response = await zipOf(token, folderId);
+        await response.arrayBuffer();
+        return response.status;
+      })
+      .toBe(200);
   });
 
   it('refuses a file download as plain JSON while the budget is spent, before any header of the file', async () => {

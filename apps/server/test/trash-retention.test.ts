@@ -20,7 +20,10 @@ async function signIn(email: string, password: string): Promise<string> {
 
 async function setRetention(token: string, autoDelete: boolean, deleteAfterDays: number) {
   const { body } = await server.request('GET', '/api/user/settings', { token });
-  await server.request('PUT', '/api/user/settings', { token, body: { ...body.settings, storage: { ...body.settings.storage, autoDelete, deleteAfterDays } } });
+  await server.request('PUT', '/api/user/settings', {
+    token,
+    body: { ...body.settings, storage: { ...body.settings.storage, autoDelete, deleteAfterDays } },
+  });
 }
 
 describe('Trash retention', () => {
@@ -65,7 +68,9 @@ describe('Trash retention', () => {
     expect((await server.request('GET', '/api/trash', { token: sweeper.token })).body.files).toEqual([]);
     expect(await assertStorageConsistent(server, sweeper.user.id)).toEqual({ used: 0, sum: 0 });
     expect((await downloadFile(server, keeper.token, kept.id)).status).toBe(404);
-    expect((await server.request('POST', '/api/trash/restore', { token: keeper.token, body: { type: 'file', id: kept.id } })).status).toBe(200);
+    expect((await server.request('POST', '/api/trash/restore', { token: keeper.token, body: { type: 'file', id: kept.id } })).status).toBe(
+      200,
+    );
   });
 });
 
@@ -79,7 +84,9 @@ describe('emptying a large Trash', () => {
     // at a time, the Free plan's concurrent uploads.
     for (let index = 0; index < 621; index += 3) {
       const uploads = await Promise.all(
-        [0, 1, 2].map((offset) => uploadFile(server, token, `file ${index + offset}`, { name: `f${index + offset}.txt`, folderId: offset === 0 ? inner : top })),
+        [0, 1, 2].map((offset) =>
+          uploadFile(server, token, `file ${index + offset}`, { name: `f${index + offset}.txt`, folderId: offset === 0 ? inner : top }),
+        ),
       );
       expect(uploads.map((upload) => upload.status)).toEqual([201, 201, 201]);
     }
@@ -88,7 +95,16 @@ describe('emptying a large Trash', () => {
     await server.request('DELETE', `/api/user/folders/${top}`, { token });
 
     const db = server.container.database.db;
-    const rowsLeft = async () => Number((await db.selectFrom('files').select((eb) => eb.fn.countAll<number>().as('count')).where('user_id', '=', user.id).executeTakeFirstOrThrow()).count);
+    const rowsLeft = async () =>
+      Number(
+        (
+          await db
+            .selectFrom('files')
+            .select((eb) => eb.fn.countAll<number>().as('count'))
+            .where('user_id', '=', user.id)
+            .executeTakeFirstOrThrow()
+        ).count,
+      );
     const blobs = server.container.blobs;
     const deleteBlob = blobs.delete.bind(blobs);
     // Rows still waiting when the first bytes go: the rows were deleted a page at a time, not all at once.
@@ -120,9 +136,7 @@ describe('listing a large Trash', () => {
     const ids: string[] = [];
     for (let index = 0; index < 501; index += 10) {
       const created = await Promise.all(
-        Array.from({ length: Math.min(10, 501 - index) }, (_, offset) =>
-          createFolder(server, token, `Folder ${index + offset}`),
-        ),
+        Array.from({ length: Math.min(10, 501 - index) }, (_, offset) => createFolder(server, token, `Folder ${index + offset}`)),
       );
       ids.push(...created.map((folder) => folder.id));
     }
@@ -136,10 +150,17 @@ describe('listing a large Trash', () => {
     expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
     expect(response.body.folders.map((folder: { id: string }) => folder.id).sort()).toEqual([...ids].sort());
     expect(response.body.folders[0]).toEqual({
-      id: expect.any(String), name: expect.stringMatching(/^Folder \d+$/), parentId: null, createdAt: expect.any(String), updatedAt: expect.any(String),
-      deletedAt: server.clock.now().toISOString(), purgeAt: null,
+      id: expect.any(String),
+      name: expect.stringMatching(/^Folder \d+$/),
+      parentId: null,
+      createdAt: expect.any(String),
+      updatedAt: expect.any(String),
+      deletedAt: server.clock.now().toISOString(),
+      purgeAt: null,
     });
-    expect(response.body.files).toEqual([expect.objectContaining({ id: file, originalName: 'gone.txt', deletedAt: server.clock.now().toISOString(), purgeAt: null })]);
+    expect(response.body.files).toEqual([
+      expect.objectContaining({ id: file, originalName: 'gone.txt', deletedAt: server.clock.now().toISOString(), purgeAt: null }),
+    ]);
     expect(tablesRead.filter((table) => table === 'folders')).toHaveLength(2);
   });
 });

@@ -43,7 +43,9 @@ async function lockRows(table: 'folders' | 'files' | 'users', ids: string[]): Pr
 async function queuedOnLocks(count: number): Promise<void> {
   const { db } = server.container.database;
   const waiting = async () => {
-    const { rows } = await sql<{ waiting: string }>`SELECT count(*) AS waiting FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`.execute(db);
+    const { rows } = await sql<{
+      waiting: string;
+    }>`SELECT count(*) AS waiting FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`.execute(db);
     return Number(rows[0]?.waiting);
   };
   await expect.poll(waiting, { timeout: 10_000 }).toBeGreaterThanOrEqual(count);

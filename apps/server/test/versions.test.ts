@@ -29,7 +29,8 @@ async function businessUser() {
   return user;
 }
 
-const used = async (token: string) => (await server.request('GET', '/api/user/dashboard', { token })).body.storageInfo.storageUsed as number;
+const used = async (token: string) =>
+  (await server.request('GET', '/api/user/dashboard', { token })).body.storageInfo.storageUsed as number;
 
 describe('file versions on Business', () => {
   it('keeps the id and the old bytes as a version; restores, downloads and deletes versions', async () => {
@@ -47,7 +48,9 @@ describe('file versions on Business', () => {
     const listed = await server.request('GET', `/api/files/${id}/versions`, { token });
     expect(listed.body.versions).toEqual([expect.objectContaining({ size: 13, sizeFormatted: '13 Bytes' })]);
     const versionId = listed.body.versions[0].id as string;
-    const bytes = await fetch(`${server.url}/api/files/${id}/versions/${versionId}/download`, { headers: { authorization: `Bearer ${token}` } });
+    const bytes = await fetch(`${server.url}/api/files/${id}/versions/${versionId}/download`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(await bytes.text()).toBe('first version');
     const link = await server.request('POST', `/api/files/${id}/versions/${versionId}/download-link`, { token });
     expect(await (await fetch(`${server.url}${link.body.url}`)).text()).toBe('first version');
@@ -130,7 +133,12 @@ describe('resuming a download across versions (If-Range, RFC 9110 §13.1.5)', ()
     /** A resumed download: the rest of the bytes, if the file is still the one named. */
     const resume = async (url: string, ifRange: string, headers: Record<string, string> = {}) => {
       const response = await fetch(`${server.url}${url}`, { headers: { range: 'bytes=1000-', 'if-range': ifRange, ...headers } });
-      return { status: response.status, etag: response.headers.get('etag'), range: response.headers.get('content-range'), bytes: Buffer.from(await response.arrayBuffer()) };
+      return {
+        status: response.status,
+        etag: response.headers.get('etag'),
+        range: response.headers.get('content-range'),
+        bytes: Buffer.from(await response.arrayBuffer()),
+      };
     };
     const bearer = { authorization: `Bearer ${token}` };
     const whole = { status: 200, etag: newerTag, range: null, bytes: newer };
@@ -142,7 +150,9 @@ describe('resuming a download across versions (If-Range, RFC 9110 §13.1.5)', ()
     expect(await resume(`/api/files/${id}/download`, `W/${newerTag}`, bearer)).toEqual(whole);
     expect(await resume(`/api/files/${id}/download`, server.clock.now().toUTCString(), bearer)).toEqual(whole);
     // A Range that a stale If-Range sets aside cannot be unsatisfiable either.
-    const beyond = await fetch(`${server.url}/api/files/${id}/download`, { headers: { ...bearer, range: 'bytes=5000-', 'if-range': olderTag } });
+    const beyond = await fetch(`${server.url}/api/files/${id}/download`, {
+      headers: { ...bearer, range: 'bytes=5000-', 'if-range': olderTag },
+    });
     expect(beyond.status).toBe(200);
     expect(Buffer.from(await beyond.arrayBuffer()).equals(newer)).toBe(true);
 
@@ -158,7 +168,12 @@ describe('resuming a download across versions (If-Range, RFC 9110 §13.1.5)', ()
     const versionId = (await server.request('GET', `/api/files/${id}/versions`, { token })).body.versions[0].id as string;
     const version = `/api/files/${id}/versions/${versionId}/download`;
     expect(await resume(version, newerTag, bearer)).toEqual({ status: 200, etag: olderTag, range: null, bytes: older });
-    expect(await resume(version, olderTag, bearer)).toEqual({ status: 206, etag: olderTag, range: 'bytes 1000-2999/3000', bytes: older.subarray(1000) });
+    expect(await resume(version, olderTag, bearer)).toEqual({
+      status: 206,
+      etag: olderTag,
+      range: 'bytes 1000-2999/3000',
+      bytes: older.subarray(1000),
+    });
   });
 });
 
@@ -182,7 +197,9 @@ describe('without versioning', () => {
     expect(third.body.file.originalName).toBe('kept (1).txt');
     const versions = (await server.request('GET', `/api/files/${file.body.file.id}/versions`, { token })).body.versions;
     expect(versions).toHaveLength(1);
-    expect((await server.request('POST', `/api/files/${file.body.file.id}/versions/${versions[0].id}/restore`, { token })).status).toBe(200);
+    expect((await server.request('POST', `/api/files/${file.body.file.id}/versions/${versions[0].id}/restore`, { token })).status).toBe(
+      200,
+    );
   });
 
   it("answers 404 for another user's file and versions", async () => {
@@ -192,8 +209,18 @@ describe('without versioning', () => {
     await uploadFile(server, owner.token, 'y', { name: 'x.txt' });
     const versionId = (await server.request('GET', `/api/files/${file.body.file.id}/versions`, { token: owner.token })).body.versions[0].id;
     expect((await server.request('GET', `/api/files/${file.body.file.id}/versions`, { token: other.token })).status).toBe(404);
-    expect((await fetch(`${server.url}/api/files/${file.body.file.id}/versions/${versionId}/download`, { headers: { authorization: `Bearer ${other.token}` } })).status).toBe(404);
-    expect((await server.request('POST', `/api/files/${file.body.file.id}/versions/${versionId}/restore`, { token: other.token })).status).toBe(404);
-    expect((await server.request('DELETE', `/api/files/${file.body.file.id}/versions/${versionId}`, { token: other.token })).status).toBe(404);
+    expect(
+      (
+        await fetch(`${server.url}/api/files/${file.body.file.id}/versions/${versionId}/download`, {
+          headers: { authorization: `Bearer ${other.token}` },
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (await server.request('POST', `/api/files/${file.body.file.id}/versions/${versionId}/restore`, { token: other.token })).status,
+    ).toBe(404);
+    expect((await server.request('DELETE', `/api/files/${file.body.file.id}/versions/${versionId}`, { token: other.token })).status).toBe(
+      404,
+    );
   });
 });

@@ -31,7 +31,9 @@ export function englishSections(firstLoadSections: readonly string[]): Plugin {
       this.addWatchFile(file);
       const english = JSON.parse(await readFile(file, 'utf8')) as Record<string, unknown>;
       const firstLoad = id === `\0${FIRST_LOAD_ID}`;
-      const picked = Object.entries(english).filter(([section]) => (underTest ? firstLoad : firstLoadSections.includes(section) === firstLoad));
+      const picked = Object.entries(english).filter(([section]) =>
+        underTest ? firstLoad : firstLoadSections.includes(section) === firstLoad,
+      );
       return `export default ${JSON.stringify(Object.fromEntries(picked))};`;
     },
   };

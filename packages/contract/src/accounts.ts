@@ -25,29 +25,29 @@ export type User = Static<typeof User>;
  * Shapes only: lengths are bounded here; trimming, e-mail form and password length are
  * checked by the server with the shared validators so that the messages read well.
  */
-export const RegisterBody = Type.Object(
-  {
-    firstName: Type.String({ maxLength: NAME_MAX_LENGTH }),
-    lastName: Type.String({ maxLength: NAME_MAX_LENGTH }),
-    email: Type.String({ maxLength: EMAIL_MAX_LENGTH }),
-    password: Type.String({ maxLength: PASSWORD_MAX_LENGTH }),
-  },
-);
+export const RegisterBody = Type.Object({
+  firstName: Type.String({ maxLength: NAME_MAX_LENGTH }),
+  lastName: Type.String({ maxLength: NAME_MAX_LENGTH }),
+  email: Type.String({ maxLength: EMAIL_MAX_LENGTH }),
+  password: Type.String({ maxLength: PASSWORD_MAX_LENGTH }),
+});
 export type RegisterBody = Static<typeof RegisterBody>;
 
-export const LoginBody = Type.Object(
-  {
-    email: Type.String({ maxLength: EMAIL_MAX_LENGTH }),
-    password: Type.String({ maxLength: PASSWORD_MAX_LENGTH }),
-    totpCode: Type.Optional(Type.String({ maxLength: 32 })),
-  },
-);
+export const LoginBody = Type.Object({
+  email: Type.String({ maxLength: EMAIL_MAX_LENGTH }),
+  password: Type.String({ maxLength: PASSWORD_MAX_LENGTH }),
+  totpCode: Type.Optional(Type.String({ maxLength: 32 })),
+});
 export type LoginBody = Static<typeof LoginBody>;
 
 export const AuthResponse = Type.Object({ token: Type.String(), user: User });
 
 /** A refused sign-in; `twoFactorRequired` when the password was right and a code is needed. */
-export const LoginErrorBody = Type.Object({ error: Type.String(), code: Type.Optional(Type.String()), twoFactorRequired: Type.Optional(Type.Boolean()) });
+export const LoginErrorBody = Type.Object({
+  error: Type.String(),
+  code: Type.Optional(Type.String()),
+  twoFactorRequired: Type.Optional(Type.Boolean()),
+});
 export type AuthResponse = Static<typeof AuthResponse>;
 
 export const ProfileResponse = Type.Object({ user: User });

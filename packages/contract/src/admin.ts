@@ -161,7 +161,11 @@ export type AdminActionBody = Static<typeof AdminActionBody>;
  * is 400 `INCORRECT_PASSWORD` and counts against the sign-in failure limit: 429 past it).
  */
 export const AdminDeleteUserBody = Type.Object(
-  { confirmEmail: Type.String({ maxLength: EMAIL_MAX_LENGTH }), reason: AdminReason, password: Type.String({ maxLength: PASSWORD_MAX_LENGTH }) },
+  {
+    confirmEmail: Type.String({ maxLength: EMAIL_MAX_LENGTH }),
+    reason: AdminReason,
+    password: Type.String({ maxLength: PASSWORD_MAX_LENGTH }),
+  },
   { additionalProperties: false },
 );
 export type AdminDeleteUserBody = Static<typeof AdminDeleteUserBody>;
@@ -196,7 +200,14 @@ export const AdminStatsResponse = Type.Object({
   storageHistory: Type.Array(Type.Object({ day: Day, bytes: Type.Integer() })),
   /** The ten accounts using the most storage. */
   largestAccounts: Type.Array(
-    Type.Object({ id: Id, email: Type.String(), firstName: Type.String(), lastName: Type.String(), plan: PlanId, storageUsed: Type.Integer() }),
+    Type.Object({
+      id: Id,
+      email: Type.String(),
+      firstName: Type.String(),
+      lastName: Type.String(),
+      plan: PlanId,
+      storageUsed: Type.Integer(),
+    }),
   ),
   health: Type.Object({
     database: HealthState,

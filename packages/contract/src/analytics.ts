@@ -12,7 +12,12 @@ export const AnalyticsResponse = Type.Object({
   /** Folders by the size of everything under them. */
   largestFolders: Type.Array(Type.Object({ id: Id, name: Type.String(), bytes: Type.Integer(), parentId: NullableId })),
   shareDownloads: Type.Array(
-    Type.Object({ shareId: Id, name: Type.String(), total: Type.Integer(), days: Type.Array(Type.Object({ day: Day, count: Type.Integer() })) }),
+    Type.Object({
+      shareId: Id,
+      name: Type.String(),
+      total: Type.Integer(),
+      days: Type.Array(Type.Object({ day: Day, count: Type.Integer() })),
+    }),
   ),
 });
 export type AnalyticsResponse = Static<typeof AnalyticsResponse>;

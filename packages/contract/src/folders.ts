@@ -29,10 +29,7 @@ export type ListFoldersQuery = Static<typeof ListFoldersQuery>;
 export const CreateFolderBody = Type.Object({ name: ItemName, parentId: Type.Optional(ParentId) });
 export type CreateFolderBody = Static<typeof CreateFolderBody>;
 
-export const UpdateFolderBody = Type.Object(
-  { name: Type.Optional(ItemName), parentId: Type.Optional(ParentId) },
-  { minProperties: 1 },
-);
+export const UpdateFolderBody = Type.Object({ name: Type.Optional(ItemName), parentId: Type.Optional(ParentId) }, { minProperties: 1 });
 export type UpdateFolderBody = Static<typeof UpdateFolderBody>;
 
 export const FolderResponse = Type.Object({ folder: Folder });

@@ -19,12 +19,9 @@ describe('formatBytes', () => {
     expect(formatBytes(bytes)).toBe(text);
   });
 
-  it.each([[undefined], [null], [Number.NaN], [-5], ['abc'], [Number.POSITIVE_INFINITY]])(
-    "gives '0 Bytes' for %s",
-    (value) => {
-      expect(formatBytes(value as number)).toBe('0 Bytes');
-    },
-  );
+  it.each([[undefined], [null], [Number.NaN], [-5], ['abc'], [Number.POSITIVE_INFINITY]])("gives '0 Bytes' for %s", (value) => {
+    expect(formatBytes(value as number)).toBe('0 Bytes');
+  });
 
   it('accepts sizes sent as strings', () => {
     expect(formatBytes('2048')).toBe('2 KB');

@@ -120,4 +120,8 @@ export const ShareAccessResponse = Type.Object({ accessToken: Type.String(), exp
 export type ShareAccessResponse = Static<typeof ShareAccessResponse>;
 
 /** The body of a 401 on a protected link. */
-export const PasswordRequiredBody = Type.Object({ error: Type.String(), code: Type.Optional(Type.String()), passwordRequired: Type.Literal(true) });
+export const PasswordRequiredBody = Type.Object({
+  error: Type.String(),
+  code: Type.Optional(Type.String()),
+  passwordRequired: Type.Literal(true),
+});

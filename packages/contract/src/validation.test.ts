@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { cleanItemName, hasInvisibleCharacter, isValidEmail, isValidPassword, nameKey, normalizeEmail, normalizeName } from './validation.ts';
+import {
+  cleanItemName,
+  hasInvisibleCharacter,
+  isValidEmail,
+  isValidPassword,
+  nameKey,
+  normalizeEmail,
+  normalizeName,
+} from './validation.ts';
 
 describe('validators', () => {
   it('normalises e-mail by trimming and lower-casing', () => {

@@ -69,6 +69,9 @@ export function hasInvisibleCharacter(text: string): boolean {
   return /\p{Default_Ignorable_Code_Point}/u.test(withoutBidiControls(text).replace(VISIBLE_IGNORABLES, ''));
 }
 
+// eslint-disable-next-line no-control-regex -- stripping control characters is the point
+const CONTROL_CHARACTERS_AND_SLASHES = /[\u0000-\u001f\u007f-\u009f/\\]/g;
+
 /**
  * A file or folder name as a display string: control characters (bidirectional ones
  * included) and path separators removed, trimmed, in Unicode's composed form (NFC: `é` is
@@ -77,8 +80,7 @@ export function hasInvisibleCharacter(text: string): boolean {
  * (hasInvisibleCharacter).
  */
 export function cleanItemName(name: string): string | null {
-  // eslint-disable-next-line no-control-regex -- stripping control characters is the point
-  const composed = withoutBidiControls(name).replace(/[\u0000-\u001f\u007f-\u009f/\\]/g, '').normalize('NFC');
+  const composed = withoutBidiControls(name).replace(CONTROL_CHARACTERS_AND_SLASHES, '').normalize('NFC');
   // Checked before trimming, which would quietly drop a leading byte order mark.
   if (hasInvisibleCharacter(composed)) return null;
   const cleaned = composed.trim();

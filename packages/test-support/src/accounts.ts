@@ -22,11 +22,19 @@ export function newUserInput(overrides: Partial<RegisterBody> = {}): RegisterBod
  * Makes an app password as the Settings page does: it takes the account password (and a
  * code while two-factor is on). Answers the secret, which WebDAV clients sign in with.
  */
-export async function createAppPassword(server: RunningServer, user: { token: string; password?: string }, options: { name?: string; totpCode?: string } = {}): Promise<string> {
+export async function createAppPassword(
+  server: RunningServer,
+  user: { token: string; password?: string },
+  options: { name?: string; totpCode?: string } = {},
+): Promise<string> {
   const response = await fetch(`${server.url}/api/user/app-passwords`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${user.token}` },
-    body: JSON.stringify({ name: options.name ?? 'WebDAV test client', password: user.password ?? DEFAULT_PASSWORD, ...(options.totpCode ? { totpCode: options.totpCode } : {}) }),
+    body: JSON.stringify({
+      name: options.name ?? 'WebDAV test client',
+      password: user.password ?? DEFAULT_PASSWORD,
+      ...(options.totpCode ? { totpCode: options.totpCode } : {}),
+    }),
   });
   if (response.status !== 201) throw new Error(`app password not created: ${response.status} ${await response.text()}`);
   return ((await response.json()) as { password: string }).password;

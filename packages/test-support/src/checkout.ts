@@ -11,12 +11,21 @@ export function pathOf(url: string): string {
 /** A page of the server fetched as a browser would, redirects not followed. */
 export async function fetchPage(server: RunningServer, url: string, init: RequestInit = {}) {
   const response = await fetch(`${server.url}${pathOf(url)}`, { redirect: 'manual', ...init });
-  return { status: response.status, location: response.headers.get('location'), type: response.headers.get('content-type'), html: await response.text() };
+  return {
+    status: response.status,
+    location: response.headers.get('location'),
+    type: response.headers.get('content-type'),
+    html: await response.text(),
+  };
 }
 
 /** A plain HTML form post. */
 export function postForm(server: RunningServer, url: string, fields: Record<string, string> = {}) {
-  return fetchPage(server, url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString() });
+  return fetchPage(server, url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(fields).toString(),
+  });
 }
 
 /** Buys a paid plan through the server's built-in test checkout, as the browser's Pay button does. */

@@ -45,9 +45,15 @@ export async function uploadFile(server: RunningServer, token: string, content: 
 }
 
 /** A stored file, for tests that start with a filled drive: uploads it and fails unless it was stored. */
-export async function createFile(server: RunningServer, token: string, content: UploadContent, options: UploadOptions = {}): Promise<FileItem> {
+export async function createFile(
+  server: RunningServer,
+  token: string,
+  content: UploadContent,
+  options: UploadOptions = {},
+): Promise<FileItem> {
   const answer = await uploadFile(server, token, content, options);
-  if (answer.status !== 201) throw new Error(`upload of ${options.name ?? 'file.bin'} failed: ${answer.status} ${JSON.stringify(answer.body)}`);
+  if (answer.status !== 201)
+    throw new Error(`upload of ${options.name ?? 'file.bin'} failed: ${answer.status} ${JSON.stringify(answer.body)}`);
   return answer.body.file;
 }
 

@@ -26,11 +26,20 @@ export interface ApiAnswer<T = unknown> {
 }
 
 /** One request to `path` (from `/api` on), answered whatever the status: for tests about refusals and limits. */
-export async function request<T = unknown>(server: RunningServer, method: string, path: string, options: { token?: string; body?: unknown } = {}): Promise<ApiAnswer<T>> {
+export async function request<T = unknown>(
+  server: RunningServer,
+  method: string,
+  path: string,
+  options: { token?: string; body?: unknown } = {},
+): Promise<ApiAnswer<T>> {
   const headers: Record<string, string> = {};
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(`${server.url}${path}`, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
+  const response = await fetch(`${server.url}${path}`, {
+    method,
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
   const text = await response.text();
   const body = response.headers.get('content-type')?.includes('application/json') && text ? JSON.parse(text) : text;
   return { status: response.status, headers: response.headers, body: body as T, text };

@@ -23,7 +23,9 @@ async function main(args: string[]): Promise<number> {
     await migrateToLatest(database.db, database.dialect);
     const roles = createOperatorRoles({ users: createAccountsRepository(database.db), clock: systemClock });
     await roles.setRole(email, command === 'grant' ? 'admin' : 'user');
-    console.log(command === 'grant' ? `${email} is an operator now.` : `${email} is no longer an operator by role (ADMIN_EMAILS still applies).`);
+    console.log(
+      command === 'grant' ? `${email} is an operator now.` : `${email} is no longer an operator by role (ADMIN_EMAILS still applies).`,
+    );
     return 0;
   } catch (error) {
     if (error instanceof AppError && error.status === 404) {

@@ -49,7 +49,13 @@ function entries(userId: string, folderId: string): RawBuilder<unknown> {
  * nor repeat a member. PostgreSQL compares with the "C" collation to get byte order;
  * SQLite's default collation already is.
  */
-export function sqlArchiveEntriesPage(dialect: Dialect, userId: string, folderId: string, afterPath: string, limit: number): RawBuilder<ArchiveEntryRow> {
+export function sqlArchiveEntriesPage(
+  dialect: Dialect,
+  userId: string,
+  folderId: string,
+  afterPath: string,
+  limit: number,
+): RawBuilder<ArchiveEntryRow> {
   const path = dialect === 'postgres' ? sql`path COLLATE "C"` : sql`path`;
   return sql<ArchiveEntryRow>`WITH RECURSIVE ${entries(userId, folderId)}
     SELECT path, updated_at, blob_key, size, crc32 FROM entries WHERE ${path} > ${afterPath} ORDER BY ${path} LIMIT ${limit}`;
@@ -60,10 +66,18 @@ const bytesOf = (dialect: Dialect) => (dialect === 'postgres' ? sql`octet_length
 
 /** The longest member path of a folder's archive, in UTF-8 bytes; 0 when it has none. */
 export function sqlLongestArchivePath(dialect: Dialect, userId: string, folderId: string): RawBuilder<{ bytes: number | string | null }> {
-  return sql<{ bytes: number | string | null }>`WITH RECURSIVE ${entries(userId, folderId)} SELECT max(${bytesOf(dialect)}) AS bytes FROM entries`;
+  return sql<{
+    bytes: number | string | null;
+  }>`WITH RECURSIVE ${entries(userId, folderId)} SELECT max(${bytesOf(dialect)}) AS bytes FROM entries`;
 }
 
 /** The longest sub-folder path of a folder's archive (with its trailing '/'), in UTF-8 bytes; 0 when it has none. */
-export function sqlLongestArchiveFolderPath(dialect: Dialect, userId: string, folderId: string): RawBuilder<{ bytes: number | string | null }> {
-  return sql<{ bytes: number | string | null }>`WITH RECURSIVE ${tree(userId, folderId)} SELECT max(${bytesOf(dialect)}) AS bytes FROM tree`;
+export function sqlLongestArchiveFolderPath(
+  dialect: Dialect,
+  userId: string,
+  folderId: string,
+): RawBuilder<{ bytes: number | string | null }> {
+  return sql<{
+    bytes: number | string | null;
+  }>`WITH RECURSIVE ${tree(userId, folderId)} SELECT max(${bytesOf(dialect)}) AS bytes FROM tree`;
 }

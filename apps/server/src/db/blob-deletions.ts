@@ -34,7 +34,10 @@ export async function queueBlobDeletions(trx: Transaction<Database> | Kysely<Dat
 
 /** Queues every blob of a user's files, versions and uploads in progress, and their thumbnails, without reading the keys out. */
 export async function queueUserBlobDeletions(trx: Transaction<Database>, userId: string): Promise<void> {
-  await queueThumbnailDeletions(trx, sql`SELECT blob_key FROM files WHERE user_id = ${userId} UNION SELECT blob_key FROM file_versions WHERE user_id = ${userId}`);
+  await queueThumbnailDeletions(
+    trx,
+    sql`SELECT blob_key FROM files WHERE user_id = ${userId} UNION SELECT blob_key FROM file_versions WHERE user_id = ${userId}`,
+  );
   await sql`
     INSERT INTO blob_deletions (blob_key)
     SELECT blob_key FROM files WHERE user_id = ${userId}

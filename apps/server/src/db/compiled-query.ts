@@ -10,12 +10,16 @@ import type { CompiledQuery, Kysely } from 'kysely';
  * parameters, so their order in the SQL does not matter. The SQL and any other value are
  * fixed at start-up. Both dialects: the compiled text has `?` or `$n` as the database wants.
  */
-export function compiledOnce<DB, Row, Args extends unknown[]>(db: Kysely<DB>, build: (...placeholders: Args) => CompiledQuery<Row>): (...args: Args) => Promise<Row[]> {
+export function compiledOnce<DB, Row, Args extends unknown[]>(
+  db: Kysely<DB>,
+  build: (...placeholders: Args) => CompiledQuery<Row>,
+): (...args: Args) => Promise<Row[]> {
   // One per parameter `build` declares (its length: no rest or default parameters there).
   const placeholders = Array.from({ length: build.length }, (_, index) => `\u0000placeholder ${index}\u0000`);
   const compiled = build(...(placeholders as Args));
   const slots = compiled.parameters.map((value) => (typeof value === 'string' ? placeholders.indexOf(value) : -1));
-  if (placeholders.some((_, index) => !slots.includes(index))) throw new Error(`compiledOnce: an argument is not a bound parameter of ${compiled.sql}`);
+  if (placeholders.some((_, index) => !slots.includes(index)))
+    throw new Error(`compiledOnce: an argument is not a bound parameter of ${compiled.sql}`);
   return async (...args) => {
     const parameters = compiled.parameters.map((value, index) => {
       const slot = slots[index] ?? -1;

@@ -36,9 +36,15 @@ export interface PoolStats {
 export type DatabaseErrorLog = (error: Error) => void;
 
 /** SQLite in dataDir by default; PostgreSQL when a URL is given. */
-export function openDatabase(options: { databaseUrl: string | undefined; dataDir: string; onIdleError?: DatabaseErrorLog }): DatabaseHandle {
+export function openDatabase(options: {
+  databaseUrl: string | undefined;
+  dataDir: string;
+  onIdleError?: DatabaseErrorLog;
+}): DatabaseHandle {
   const onIdleError = options.onIdleError ?? ((error: Error) => console.error('database connection error', error));
-  const { db, pool, changeStamp } = options.databaseUrl ? { ...openPostgres(options.databaseUrl, onIdleError), changeStamp: () => null } : { ...openSqlite(options.dataDir), pool: undefined };
+  const { db, pool, changeStamp } = options.databaseUrl
+    ? { ...openPostgres(options.databaseUrl, onIdleError), changeStamp: () => null }
+    : { ...openSqlite(options.dataDir), pool: undefined };
   return {
     db,
     changeStamp,

@@ -5,7 +5,8 @@ const withCode = (code: string, message = 'failed') => Object.assign(new Error(m
 
 describe('isDatabaseUnavailable', () => {
   it('knows PostgreSQL going away and connections that cannot be made', () => {
-    for (const code of ['57P01', '57P02', '57P03', '53300', '08006', '08001', 'ECONNREFUSED', 'ECONNRESET']) expect(isDatabaseUnavailable(withCode(code)), code).toBe(true);
+    for (const code of ['57P01', '57P02', '57P03', '53300', '08006', '08001', 'ECONNREFUSED', 'ECONNRESET'])
+      expect(isDatabaseUnavailable(withCode(code)), code).toBe(true);
     expect(isDatabaseUnavailable(new Error('Connection terminated unexpectedly'))).toBe(true);
     expect(isDatabaseUnavailable(new Error('timeout exceeded when trying to connect'))).toBe(true);
     expect(isDatabaseUnavailable(new AggregateError([withCode('ECONNREFUSED')], 'connect failed'))).toBe(true);

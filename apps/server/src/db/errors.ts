@@ -18,7 +18,8 @@ const UNAVAILABLE_MESSAGES = /^(Connection terminated|timeout exceeded when tryi
 export function isDatabaseUnavailable(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   const code = (error as { code?: unknown }).code;
-  if (typeof code === 'string' && (UNAVAILABLE_SQLSTATES.has(code) || code.startsWith('08') || UNAVAILABLE_SOCKET_CODES.has(code))) return true;
+  if (typeof code === 'string' && (UNAVAILABLE_SQLSTATES.has(code) || code.startsWith('08') || UNAVAILABLE_SOCKET_CODES.has(code)))
+    return true;
   if (UNAVAILABLE_MESSAGES.test(error.message)) return true;
   // Node's net layer folds the refusals of every address of a host into one AggregateError.
   return error instanceof AggregateError && error.errors.some(isDatabaseUnavailable);

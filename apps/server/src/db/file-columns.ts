@@ -1,7 +1,16 @@
 import type { FilesTable } from './schema.ts';
 
 /** The columns of a file as listings show it (sha256 for its contentTag). */
-export const LISTED_FILE_COLUMNS = ['id', 'name', 'mimetype', 'size', 'folder_id', 'created_at', 'updated_at', 'sha256'] as const satisfies readonly (keyof FilesTable)[];
+export const LISTED_FILE_COLUMNS = [
+  'id',
+  'name',
+  'mimetype',
+  'size',
+  'folder_id',
+  'created_at',
+  'updated_at',
+  'sha256',
+] as const satisfies readonly (keyof FilesTable)[];
 
 /**
  * Every column of a file, for reading whole rows: `selectAll` would also fetch

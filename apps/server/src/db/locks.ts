@@ -27,7 +27,12 @@ export async function lockUsers(trx: Transaction<Database>, dialect: Dialect, us
  * what a restore just brought back). The user's row is locked first, before any row the
  * work touches, as every transaction that frees storage does (see lockUsers).
  */
-export function inUserTreeTransaction<T>(db: Kysely<Database>, dialect: Dialect, userId: string, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+export function inUserTreeTransaction<T>(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  userId: string,
+  work: (trx: Transaction<Database>) => Promise<T>,
+): Promise<T> {
   return db.transaction().execute(async (trx) => {
     await lockUsers(trx, dialect, [userId]);
     return work(trx);

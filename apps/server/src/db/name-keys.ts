@@ -19,7 +19,13 @@ export async function* findStaleNameKeys(db: Kysely<Database>): AsyncGenerator<{
   for (const table of ['folders', 'files'] as const) {
     let after = '';
     for (;;) {
-      const rows = await db.selectFrom(table).select(['id', 'name', 'name_key']).where('id', '>', after).orderBy('id').limit(1000).execute();
+      const rows = await db
+        .selectFrom(table)
+        .select(['id', 'name', 'name_key'])
+        .where('id', '>', after)
+        .orderBy('id')
+        .limit(1000)
+        .execute();
       if (rows.length === 0) break;
       for (const row of rows) if (row.name_key !== nameKey(row.name)) yield { table, id: row.id, name: row.name };
       after = rows[rows.length - 1]!.id;

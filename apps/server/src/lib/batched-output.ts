@@ -127,7 +127,8 @@ export class BatchedOutput {
 /** One write, resolved by its callback; a destination that closes first rejects it, as it would never call back. */
 export function writeChunk(destination: Writable, chunk: Buffer): Promise<void> {
   return new Promise((resolve, reject) => {
-    const closed = () => reject(Object.assign(new Error('The destination closed before the last byte'), { code: 'ERR_STREAM_PREMATURE_CLOSE' }));
+    const closed = () =>
+      reject(Object.assign(new Error('The destination closed before the last byte'), { code: 'ERR_STREAM_PREMATURE_CLOSE' }));
     if (destination.destroyed) return closed();
     destination.once('close', closed);
     destination.write(chunk, (error) => {

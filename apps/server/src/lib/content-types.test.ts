@@ -26,12 +26,19 @@ describe('content types', () => {
     expect(categorize(mimetype)).toBe(category);
   });
 
-  it.each(['text/html', 'image/svg+xml', 'application/xhtml+xml', 'text/xml', 'application/xml', 'text/javascript', 'application/javascript', 'text/css', 'application/x-unknown'])(
-    'never serves %s as itself',
-    (mimetype) => {
-      expect(downloadContentType(mimetype)).toBe('application/octet-stream');
-    },
-  );
+  it.each([
+    'text/html',
+    'image/svg+xml',
+    'application/xhtml+xml',
+    'text/xml',
+    'application/xml',
+    'text/javascript',
+    'application/javascript',
+    'text/css',
+    'application/x-unknown',
+  ])('never serves %s as itself', (mimetype) => {
+    expect(downloadContentType(mimetype)).toBe('application/octet-stream');
+  });
 
   it.each(['image/png', 'video/mp4', 'application/pdf', 'text/plain'])('serves inert %s as itself', (mimetype) => {
     expect(downloadContentType(mimetype)).toBe(mimetype);

@@ -25,7 +25,15 @@ export function categorize(mimetype: string): FileCategory {
 }
 
 /** The image types with a thumbnail: what sharp's prebuilt libvips decodes, and SVG (rasterised). */
-export const THUMBNAILED_IMAGES: ReadonlySet<string> = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp', 'image/avif', 'image/tiff', 'image/svg+xml']);
+export const THUMBNAILED_IMAGES: ReadonlySet<string> = new Set([
+  'image/jpeg',
+  'image/png',
+  'image/gif',
+  'image/webp',
+  'image/avif',
+  'image/tiff',
+  'image/svg+xml',
+]);
 
 /**
  * FileItem.preview (contract/thumbnails.ts). The listing entries compute the same in SQL
@@ -48,7 +56,8 @@ export const contentTagOf = (sha256: string): string => sha256.slice(0, 16);
  * XML, JavaScript, unknown) is served as application/octet-stream, so uploaded bytes
  * can never run as a page on our origin even if the attachment disposition were ignored.
  */
-const INERT_TYPES = /^(image\/(png|jpeg|gif|webp|avif|bmp|x-icon|heic|heif|tiff)|video\/[a-z0-9.+-]+|audio\/[a-z0-9.+-]+|application\/(pdf|zip|gzip|x-7z-compressed|x-tar|vnd\.rar|json)|text\/(plain|csv))$/;
+const INERT_TYPES =
+  /^(image\/(png|jpeg|gif|webp|avif|bmp|x-icon|heic|heif|tiff)|video\/[a-z0-9.+-]+|audio\/[a-z0-9.+-]+|application\/(pdf|zip|gzip|x-7z-compressed|x-tar|vnd\.rar|json)|text\/(plain|csv))$/;
 
 export function downloadContentType(mimetype: string): string {
   return INERT_TYPES.test(mimetype) ? mimetype : GENERIC;

@@ -56,7 +56,12 @@ describe('directSocketOf', () => {
   it('sends bytes, a range of an open file and a range of a file by path, in order, with Content-Length', async () => {
     const file = await open(filePath, 'r');
     const head = Buffer.from('head:');
-    const expected = Buffer.concat([head, fileBytes.subarray(10, 1_000_010), fileBytes.subarray(2_000_000, 3_000_000), Buffer.from(':tail')]);
+    const expected = Buffer.concat([
+      head,
+      fileBytes.subarray(10, 1_000_010),
+      fileBytes.subarray(2_000_000, 3_000_000),
+      Buffer.from(':tail'),
+    ]);
     const served = await serve(
       async (response, socket) => {
         await socket.send([head, { fd: file.fd, offset: 10, length: 1_000_000 }, { path: filePath, offset: 2_000_000, length: 1_000_000 }]);
@@ -93,7 +98,12 @@ describe('directSocketOf', () => {
     const small = path.join(dir, 'small.bin');
     await writeFile(small, 'small file');
     const headers = Buffer.from('H1H22H333');
-    const run = { headers, paths: `${filePath}\0\0${small}\0`, lengths: Float64Array.from([2, fileBytes.length, 3, 0, 4, 10]), length: 9 + fileBytes.length + 10 };
+    const run = {
+      headers,
+      paths: `${filePath}\0\0${small}\0`,
+      lengths: Float64Array.from([2, fileBytes.length, 3, 0, 4, 10]),
+      length: 9 + fileBytes.length + 10,
+    };
     const served = await serve(async (response, socket) => {
       await socket.send([Buffer.from('<'), run, Buffer.from('>')]);
       response.write('end');
@@ -170,16 +180,18 @@ describe('directSocketOf', () => {
       400,
     );
     const received = await new Promise<Buffer>((resolve, reject) => {
-      http.get(served.url, (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => {
-          chunks.push(chunk);
-          // The whole body takes well over the idle timeout; no pause comes near it.
-          response.pause();
-          setTimeout(() => response.resume(), 5);
-        });
-        response.on('close', () => (response.complete ? resolve(Buffer.concat(chunks)) : reject(new Error('the body was cut short'))));
-      }).on('error', reject);
+      http
+        .get(served.url, (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => {
+            chunks.push(chunk);
+            // The whole body takes well over the idle timeout; no pause comes near it.
+            response.pause();
+            setTimeout(() => response.resume(), 5);
+          });
+          response.on('close', () => (response.complete ? resolve(Buffer.concat(chunks)) : reject(new Error('the body was cut short'))));
+        })
+        .on('error', reject);
     });
     expect(received.equals(largeBytes)).toBe(true);
     expect(served.failures).toEqual([]);
@@ -231,14 +243,16 @@ describe('directSocketOf', () => {
       { 'content-length': sentBytes.length },
     );
     const received = await new Promise<Buffer>((resolve, reject) => {
-      http.get(served.url, (response) => {
-        response.pause();
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => resolve(Buffer.concat(chunks)));
-        response.on('error', reject);
-        void closed.then(() => response.resume());
-      }).on('error', reject);
+      http
+        .get(served.url, (response) => {
+          response.pause();
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () => resolve(Buffer.concat(chunks)));
+          response.on('error', reject);
+          void closed.then(() => response.resume());
+        })
+        .on('error', reject);
     });
     expect(received.length).toBe(sentBytes.length);
     expect(received.equals(sentBytes)).toBe(true);

@@ -27,7 +27,8 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const openConnections = () => new Promise<number>((resolve, reject) => app.server.getConnections((error, count) => (error ? reject(error) : resolve(count))));
+const openConnections = () =>
+  new Promise<number>((resolve, reject) => app.server.getConnections((error, count) => (error ? reject(error) : resolve(count))));
 
 /**
  * A client that announces `declared` bytes, sends what `send` writes and never closes its

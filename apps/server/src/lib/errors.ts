@@ -17,8 +17,7 @@ export class AppError extends Error {
 }
 
 export const badRequest = (message: string, code = 'BAD_REQUEST') => new AppError(400, code, message);
-export const unauthorized = (message = 'Please sign in to continue', code = 'UNAUTHORIZED') =>
-  new AppError(401, code, message);
+export const unauthorized = (message = 'Please sign in to continue', code = 'UNAUTHORIZED') => new AppError(401, code, message);
 export const notFound = (message = 'Not found', code = 'NOT_FOUND') => new AppError(404, code, message);
 export const conflict = (message: string, code = 'CONFLICT') => new AppError(409, code, message);
 
@@ -32,26 +31,54 @@ export const pathTooLongForZip = () =>
 
 /** A buffered transfer that would pass the memory cap of all transfers (lib/transfer-budget.ts). */
 export const serverBusy = () =>
-  new AppError(503, 'SERVER_BUSY', 'The server is sending many downloads at once. Please try again in a few seconds.', {}, { 'Retry-After': '5' });
+  new AppError(
+    503,
+    'SERVER_BUSY',
+    'The server is sending many downloads at once. Please try again in a few seconds.',
+    {},
+    { 'Retry-After': '5' },
+  );
 
 /** The store the limits share cannot be reached: the limited action fails closed (docs/decisions/0019). */
 export const limitsUnavailable = () =>
-  new AppError(503, 'LIMITS_UNAVAILABLE', 'This is unavailable for a moment. Please try again in a few seconds.', {}, { 'Retry-After': '5' });
+  new AppError(
+    503,
+    'LIMITS_UNAVAILABLE',
+    'This is unavailable for a moment. Please try again in a few seconds.',
+    {},
+    { 'Retry-After': '5' },
+  );
 
 /** A service every request needs (the database) cannot be reached: worth retrying shortly. */
 export const serviceUnavailable = () =>
-  new AppError(503, 'SERVICE_UNAVAILABLE', 'CloudVault is unavailable for a moment. Please try again in a few seconds.', {}, { 'Retry-After': '5' });
+  new AppError(
+    503,
+    'SERVICE_UNAVAILABLE',
+    'CloudVault is unavailable for a moment. Please try again in a few seconds.',
+    {},
+    { 'Retry-After': '5' },
+  );
 
 /**
  * The server's own disk has no room left for an upload (ENOSPC, EDQUOT): not the user's
  * quota (QUOTA_EXCEEDED), and nothing the user did. Nothing of the upload is kept.
  */
 export const insufficientStorage = () =>
-  new AppError(507, 'INSUFFICIENT_STORAGE', 'The server has no room left for this upload, so nothing of it was kept. Please try again later.');
+  new AppError(
+    507,
+    'INSUFFICIENT_STORAGE',
+    'The server has no room left for this upload, so nothing of it was kept. Please try again later.',
+  );
 
 /** The object store failed or did not answer in time (docs/decisions/0040-storage-faults.md). */
 export const storageUnavailable = () =>
-  new AppError(503, 'STORAGE_UNAVAILABLE', 'File storage is not answering right now. Please try again in a few seconds.', {}, { 'Retry-After': '5' });
+  new AppError(
+    503,
+    'STORAGE_UNAVAILABLE',
+    'File storage is not answering right now. Please try again in a few seconds.',
+    {},
+    { 'Retry-After': '5' },
+  );
 
 export function tooManyRequests(retryAfterSeconds: number): AppError {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));

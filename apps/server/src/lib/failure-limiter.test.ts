@@ -32,7 +32,14 @@ afterAll(async () => {
 let limits = 0;
 function limiterFor(max: number, clock: ReturnType<typeof clockAt>) {
   limits += 1;
-  return createFailureLimiter({ name: `test-${limits}`, max, windowMs: 60_000, windows: createDatabaseLimitWindows(database.db, clock), clock, log: silentLog });
+  return createFailureLimiter({
+    name: `test-${limits}`,
+    max,
+    windowMs: 60_000,
+    windows: createDatabaseLimitWindows(database.db, clock),
+    clock,
+    log: silentLog,
+  });
 }
 
 describe('createFailureLimiter', () => {

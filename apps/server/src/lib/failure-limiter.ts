@@ -25,7 +25,14 @@ export interface FailureLimiter {
  * When the store cannot be reached, an attempt fails closed with 503 (docs/decisions/0019);
  * taking an attempt back only logs the failure, as the attempt it leaves counted errs on the strict side.
  */
-export function createFailureLimiter(options: { name: string; max: number; windowMs: number; windows: LimitWindows; clock: Clock; log: ServiceLog }): FailureLimiter {
+export function createFailureLimiter(options: {
+  name: string;
+  max: number;
+  windowMs: number;
+  windows: LimitWindows;
+  clock: Clock;
+  log: ServiceLog;
+}): FailureLimiter {
   const { windows, log } = options;
   const keyOf = (key: string) => `${options.name}:${key}`;
   return {
@@ -41,10 +48,14 @@ export function createFailureLimiter(options: { name: string; max: number; windo
       return Math.max(1, Math.ceil((result.endsAt - options.clock.now().getTime()) / 1000));
     },
     async forgive(key) {
-      await windows.uncount(keyOf(key)).catch((error: unknown) => log.error({ err: error, limit: options.name }, 'limit store unreachable: an attempt stays counted'));
+      await windows
+        .uncount(keyOf(key))
+        .catch((error: unknown) => log.error({ err: error, limit: options.name }, 'limit store unreachable: an attempt stays counted'));
     },
     async reset(key) {
-      await windows.clear(keyOf(key)).catch((error: unknown) => log.error({ err: error, limit: options.name }, 'limit store unreachable: a window stays counted'));
+      await windows
+        .clear(keyOf(key))
+        .catch((error: unknown) => log.error({ err: error, limit: options.name }, 'limit store unreachable: a window stays counted'));
     },
   };
 }

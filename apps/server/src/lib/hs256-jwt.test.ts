@@ -17,7 +17,13 @@ describe('HS256 tokens', () => {
   it('are the bytes jose signs for the same claims, and jose verifies them', async () => {
     const claims = { kind: 'file', id: 'f1', sub: 'u1', aud: 'cloudvault-download', iat: seconds(start), exp: seconds(inAnHour) };
     const ours = signHs256(claims, key);
-    const jose = await new SignJWT({ kind: 'file', id: 'f1' }).setProtectedHeader({ alg: 'HS256' }).setSubject('u1').setAudience('cloudvault-download').setIssuedAt(start).setExpirationTime(inAnHour).sign(joseKey);
+    const jose = await new SignJWT({ kind: 'file', id: 'f1' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('u1')
+      .setAudience('cloudvault-download')
+      .setIssuedAt(start)
+      .setExpirationTime(inAnHour)
+      .sign(joseKey);
     expect(ours).toBe(jose);
     const { payload } = await jwtVerify(ours, joseKey, { audience: 'cloudvault-download', currentDate: start });
     expect(payload).toEqual(claims);
@@ -34,7 +40,9 @@ describe('HS256 tokens', () => {
     expect(verifyJwt(token({ nbf: seconds(start) }), key, atStart)).not.toBeNull();
     expect(verifyJwt(token({ iat: 'yesterday' }), key, atStart)).toBeNull();
     expect(verifyJwt(token({ aud: 'cloudvault-download' }), key, { ...atStart, audience: 'cloudvault-download' })).not.toBeNull();
-    expect(verifyJwt(token({ aud: ['other', 'cloudvault-download'] }), key, { ...atStart, audience: 'cloudvault-download' })).not.toBeNull();
+    expect(
+      verifyJwt(token({ aud: ['other', 'cloudvault-download'] }), key, { ...atStart, audience: 'cloudvault-download' }),
+    ).not.toBeNull();
     expect(verifyJwt(token({ aud: 'cloudvault-share-access' }), key, { ...atStart, audience: 'cloudvault-download' })).toBeNull();
     expect(verifyJwt(token({}), key, { ...atStart, audience: 'cloudvault-download' })).toBeNull();
     expect(verifyJwt(token({ iss: 'cloudvault' }), key, { ...atStart, issuer: 'cloudvault' })).not.toBeNull();

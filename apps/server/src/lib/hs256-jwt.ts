@@ -48,7 +48,12 @@ export function verifyHs256(token: string, key: KeyObject): JwtPayload | null {
   const [header, payload, given] = parts as [string, string, string];
   const givenBytes = Buffer.from(given, 'base64url');
   // base64url decoding skips stray characters; only the canonical spelling of the 32 bytes counts.
-  if (givenBytes.length !== SIGNATURE_BYTES || givenBytes.toString('base64url') !== given || !timingSafeEqual(givenBytes, signature(`${header}.${payload}`, key))) return null;
+  if (
+    givenBytes.length !== SIGNATURE_BYTES ||
+    givenBytes.toString('base64url') !== given ||
+    !timingSafeEqual(givenBytes, signature(`${header}.${payload}`, key))
+  )
+    return null;
   const protectedHeader = decodeJson(header);
   if (!isObject(protectedHeader) || protectedHeader.alg !== 'HS256' || 'crit' in protectedHeader) return null;
   const claims = decodeJson(payload);

@@ -1,7 +1,6 @@
 import type { MailMessage } from '../adapters/mail/mailer.ts';
 import { escapeHtml } from './html.ts';
 
-
 /** A short message as plain text and the same as HTML, with one link. */
 export function mailMessage(to: string, subject: string, lines: string[], link: { text: string; url: string }): MailMessage {
   return {

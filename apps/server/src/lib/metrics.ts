@@ -18,7 +18,9 @@ export type GaugeReading = number | Array<{ labels: Labels; value: number }>;
  */
 export interface Metrics {
   counter(options: { name: string; help: string; labelNames?: string[] }): { inc(labels?: Labels, by?: number): void };
-  histogram(options: { name: string; help: string; labelNames?: string[]; buckets?: number[] }): { observe(labels: Labels, value: number): void };
+  histogram(options: { name: string; help: string; labelNames?: string[]; buckets?: number[] }): {
+    observe(labels: Labels, value: number): void;
+  };
   /** A gauge moved by its owner (`set`, `inc`, `dec`), or read from `collect` at each scrape. */
   gauge(options: { name: string; help: string; labelNames?: string[]; collect?: () => GaugeReading | Promise<GaugeReading> }): {
     set(labels: Labels, value: number): void;

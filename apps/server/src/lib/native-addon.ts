@@ -13,7 +13,12 @@ export type SocketSegment =
 /** packages/native, as its C code exports it (docs/decisions/0012). */
 export interface NativeAddon {
   /** Linux only. */
-  send(socketFd: number, segments: readonly SocketSegment[], idleTimeoutMs: number, done: (error: Error | null, bytesSent: number) => void): object;
+  send(
+    socketFd: number,
+    segments: readonly SocketSegment[],
+    idleTimeoutMs: number,
+    done: (error: Error | null, bytesSent: number) => void,
+  ): object;
   cancel(handle: object): void;
   /** A new sha256, or one going on from exportHasher's state. */
   createHasher(state?: Buffer): object;
@@ -36,7 +41,9 @@ function load(): Partial<NativeAddon> {
     return createRequire(import.meta.url)('@cloudvault/native') as Partial<NativeAddon>;
   } catch (error) {
     // `npm install` builds it when a C compiler is there; without, everything still works, slower.
-    console.warn(`The native addon is not built (${(error as Error).message}): uploads hash on the main thread and downloads go through buffers.`);
+    console.warn(
+      `The native addon is not built (${(error as Error).message}): uploads hash on the main thread and downloads go through buffers.`,
+    );
     return {};
   }
 }
@@ -52,7 +59,8 @@ let chosen: Partial<NativeAddon> | undefined;
 export function loadNativeAddon(enabled: boolean): string {
   chosen = enabled ? load() : {};
   if (!enabled) return 'the portable paths (CLOUDVAULT_NATIVE=0): hashing with node:crypto, FileHandle writes, buffered downloads and zips';
-  if (!chosen.createHasher) return 'the portable paths (the native addon is not built): hashing with node:crypto, FileHandle writes, buffered downloads and zips';
+  if (!chosen.createHasher)
+    return 'the portable paths (the native addon is not built): hashing with node:crypto, FileHandle writes, buffered downloads and zips';
   if (!chosen.send) return 'the native addon for hashing and writes; downloads and zips through buffers (no sendfile on this system)';
   return 'the native addon: hashing and O_DIRECT writes on the thread pool, sendfile for downloads and zips';
 }

@@ -58,9 +58,13 @@ describe('loadSecret', () => {
 
   it('keeps using the secret an existing installation has in DATA_DIR, with or without a shared store', async () => {
     await writeExisting('the secret an earlier version generated');
-    expect(await loadSecret({ name: 'jwt-secret', configured: undefined, dataDir, shared: undefined })).toBe('the secret an earlier version generated');
+    expect(await loadSecret({ name: 'jwt-secret', configured: undefined, dataDir, shared: undefined })).toBe(
+      'the secret an earlier version generated',
+    );
     const shared = sharedSecrets();
-    expect(await loadSecret({ name: 'jwt-secret', configured: undefined, dataDir, shared })).toBe('the secret an earlier version generated');
+    expect(await loadSecret({ name: 'jwt-secret', configured: undefined, dataDir, shared })).toBe(
+      'the secret an earlier version generated',
+    );
     expect(shared.kept.get('jwt-secret')).toBe('the secret an earlier version generated');
   });
 

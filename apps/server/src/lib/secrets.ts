@@ -45,7 +45,12 @@ async function loadOrCreateSecretFile(file: string): Promise<string> {
  * DATA_DIR is what the shared one starts as, so tokens already given out stay valid
  * (docs/decisions/0020-running-several-nodes.md).
  */
-export async function loadSecret(options: { name: string; configured: string | undefined; dataDir: string; shared: SharedSecrets | undefined }): Promise<string> {
+export async function loadSecret(options: {
+  name: string;
+  configured: string | undefined;
+  dataDir: string;
+  shared: SharedSecrets | undefined;
+}): Promise<string> {
   if (options.configured !== undefined) return options.configured;
   const file = path.join(options.dataDir, 'secrets', options.name);
   if (!options.shared) return loadOrCreateSecretFile(file);

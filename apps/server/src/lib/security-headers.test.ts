@@ -3,7 +3,12 @@ import { helmetHeaders } from './security-headers.ts';
 
 describe('helmetHeaders', () => {
   it("gives helmet's headers for the options, the Content-Security-Policy from our directives", () => {
-    const headers = helmetHeaders({ contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'self'"], objectSrc: ["'none'"], upgradeInsecureRequests: null } } });
+    const headers = helmetHeaders({
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: { defaultSrc: ["'self'"], objectSrc: ["'none'"], upgradeInsecureRequests: null },
+      },
+    });
     expect(Object.fromEntries(headers)).toEqual({
       'Content-Security-Policy': "default-src 'self';object-src 'none'",
       'Cross-Origin-Opener-Policy': 'same-origin',

@@ -42,6 +42,8 @@ describe('totp', () => {
   });
 
   it('writes the otpauth address authenticator apps read', () => {
-    expect(otpauthUrl('ABC', 'ada@example.com')).toBe('otpauth://totp/CloudVault%3Aada%40example.com?secret=ABC&issuer=CloudVault&algorithm=SHA1&digits=6&period=30');
+    expect(otpauthUrl('ABC', 'ada@example.com')).toBe(
+      'otpauth://totp/CloudVault%3Aada%40example.com?secret=ABC&issuer=CloudVault&algorithm=SHA1&digits=6&period=30',
+    );
   });
 });

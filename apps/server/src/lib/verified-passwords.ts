@@ -12,11 +12,15 @@ export type VerifyPassword = (passwordHash: string, password: string) => Promise
  * nothing stays cached that another node could have changed. Only successes are kept;
  * keys are HMACs under a per-process random key, so the memory never holds a password.
  */
-export function rememberVerifiedPasswords(verify: VerifyPassword, options: { maxEntries: number; ttlMs: number; clock: Clock }): VerifyPassword {
+export function rememberVerifiedPasswords(
+  verify: VerifyPassword,
+  options: { maxEntries: number; ttlMs: number; clock: Clock },
+): VerifyPassword {
   const key = randomBytes(32);
   /** Key → when it expires; a Map keeps insertion order, so the first entry is the oldest. */
   const verified = new Map<string, number>();
-  const entryOf = (passwordHash: string, password: string) => createHmac('sha256', key).update(passwordHash).update('\0').update(password).digest('base64');
+  const entryOf = (passwordHash: string, password: string) =>
+    createHmac('sha256', key).update(passwordHash).update('\0').update(password).digest('base64');
 
   return async (passwordHash, password) => {
     const entry = entryOf(passwordHash, password);

@@ -46,7 +46,8 @@ export function writeFileRange(fd: number, start: number, length: number, destin
       settle();
     };
     // A response whose connection is gone drops later writes without calling back.
-    const onClose = () => fail(Object.assign(new Error('The destination closed before the last byte'), { code: 'ERR_STREAM_PREMATURE_CLOSE' }));
+    const onClose = () =>
+      fail(Object.assign(new Error('The destination closed before the last byte'), { code: 'ERR_STREAM_PREMATURE_CLOSE' }));
 
     const nextBuffer = (): Buffer | undefined => {
       const reused = free.pop();

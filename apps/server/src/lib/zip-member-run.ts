@@ -44,6 +44,11 @@ export class MemberRun {
 
   /** The run as the addon's segment: each path followed by a NUL, which no path can hold. */
   segment(): SocketSegment {
-    return { headers: this.headers.subarray(0, this.used), paths: this.paths.map((path) => `${path}\0`).join(''), lengths: Float64Array.from(this.lengths), length: this.bytes };
+    return {
+      headers: this.headers.subarray(0, this.used),
+      paths: this.paths.map((path) => `${path}\0`).join(''),
+      lengths: Float64Array.from(this.lengths),
+      length: this.bytes,
+    };
   }
 }

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { centralHeaderLength, dosDateTime, localHeader, localHeaderLength, type MemberInfo, writeCentralHeader, writeLocalHeader } from './zip-records.ts';
+import {
+  centralHeaderLength,
+  dosDateTime,
+  localHeader,
+  localHeaderLength,
+  type MemberInfo,
+  writeCentralHeader,
+  writeLocalHeader,
+} from './zip-records.ts';
 
 const member = (size: number, offset: number): MemberInfo => ({
   name: Buffer.from('big.bin'),
@@ -14,7 +22,11 @@ const member = (size: number, offset: number): MemberInfo => ({
 /** The zip64 extra field of a record whose name starts at `nameAt`: its tag, its length and its values. */
 function zip64Extra(record: Buffer, nameAt: number, nameLength: number, extraLength: number) {
   const extra = record.subarray(nameAt + nameLength, nameAt + nameLength + extraLength);
-  return { tag: extra.readUInt16LE(0), length: extra.readUInt16LE(2), values: Array.from({ length: (extra.length - 4) / 8 }, (_, i) => Number(extra.readBigUInt64LE(4 + i * 8))) };
+  return {
+    tag: extra.readUInt16LE(0),
+    length: extra.readUInt16LE(2),
+    values: Array.from({ length: (extra.length - 4) / 8 }, (_, i) => Number(extra.readBigUInt64LE(4 + i * 8))),
+  };
 }
 
 describe('zip records written in place', () => {
@@ -36,7 +48,12 @@ describe('zip records written in place', () => {
     const extraLength = record.readUInt16LE(30);
     expect(46 + info.name.length + extraLength).toBe(length);
     if (zip64Values.length === 0) expect(extraLength).toBe(0);
-    else expect(zip64Extra(record, 46, info.name.length, extraLength)).toEqual({ tag: 1, length: zip64Values.length * 8, values: zip64Values });
+    else
+      expect(zip64Extra(record, 46, info.name.length, extraLength)).toEqual({
+        tag: 1,
+        length: zip64Values.length * 8,
+        values: zip64Values,
+      });
   });
 
   it('writes the same local header in place as in a Buffer of its own', () => {

@@ -19,7 +19,8 @@ function fileEntry(entryPath: string, bytes: Buffer, onRead?: (path: string) => 
       read: async (target, targetOffset, position, length) => {
         onRead?.(entryPath);
         await new Promise((resolve) => setImmediate(resolve));
-        if (position + length > bytes.length) throw new Error(`The blob ended ${position + length - bytes.length} bytes before the range did`);
+        if (position + length > bytes.length)
+          throw new Error(`The blob ended ${position + length - bytes.length} bytes before the range did`);
         bytes.copy(target, targetOffset, position, position + length);
       },
     },
@@ -137,7 +138,10 @@ describe('entry names', () => {
     expect(pathTooLongForZip(fits)).toBeUndefined();
     expect([...(await readZip(await writeZip(fits, false))).keys()]).toEqual([longest]);
 
-    const tooLong = [{ path: 'a.txt', modifiedAt: when }, { path: `é${longest}`, modifiedAt: when }];
+    const tooLong = [
+      { path: 'a.txt', modifiedAt: when },
+      { path: `é${longest}`, modifiedAt: when },
+    ];
     expect(pathTooLongForZip(tooLong)).toBe(`é${longest}`);
     expect(() => createZipArchive(tooLong, { compress: true })).toThrow(RangeError);
   });

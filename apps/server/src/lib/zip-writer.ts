@@ -96,7 +96,8 @@ export function createZipArchive(
   const pages: Pages = listed ? [listed] : (entries as AsyncIterable<readonly ZipEntry[]>);
   // Callers refuse such archives with a message of their own; this keeps a header from
   // failing halfway through a response.
-  if (listed && pathTooLongForZip(listed) !== undefined) throw new RangeError(`A zip entry name is limited to ${MAX_ENTRY_NAME_BYTES} bytes`);
+  if (listed && pathTooLongForZip(listed) !== undefined)
+    throw new RangeError(`A zip entry name is limited to ${MAX_ENTRY_NAME_BYTES} bytes`);
   const sendable = listed ? listed.every(isSendable) : options.everyFileStored === true;
   return {
     // The batched output's, which a zip takes when its socket cannot be sent into directly.
@@ -147,12 +148,7 @@ function memberOf(entry: ZipEntry, offset: number, compress: boolean): MemberInf
  * is being sent; the central directory, last, through the destination itself, so that the
  * response is finished when the client holds the whole zip.
  */
-async function sendStored(
-  pages: Pages,
-  socket: DirectSocket,
-  pathOf: DirectSending['pathOf'],
-  destination: Writable,
-): Promise<void> {
+async function sendStored(pages: Pages, socket: DirectSocket, pathOf: DirectSending['pathOf'], destination: Writable): Promise<void> {
   const central = new CentralDirectory();
   let offset = 0;
   let run = new MemberRun();
@@ -220,7 +216,9 @@ async function appendDeflated(output: BatchedOutput, file: NonNullable<ZipEntry[
       const length = Math.min(input.length, file.size - position);
       await file.read(input, 0, position, length);
       // Called back once zlib has consumed the chunk, so the input buffer can be read into again.
-      await new Promise<void>((resolve, reject) => deflate.write(input.subarray(0, length), (error) => (error ? reject(error) : resolve())));
+      await new Promise<void>((resolve, reject) =>
+        deflate.write(input.subarray(0, length), (error) => (error ? reject(error) : resolve())),
+      );
     }
     deflate.end();
   };

@@ -42,10 +42,18 @@ it('answers the same paid plan on both nodes, every time, after a refunded subsc
   for (let round = 0; round < ROUNDS; round += 1) {
     const current = await cluster.request('GET', '/api/subscriptions/current', { token: user.token });
     expect(current.status, current.text).toBe(200);
-    answers.push({ plan: current.body.plan, subscription: current.body.subscription?.planId, status: current.body.subscription?.status, invoices: current.body.billingHistory.length });
+    answers.push({
+      plan: current.body.plan,
+      subscription: current.body.subscription?.planId,
+      status: current.body.subscription?.status,
+      invoices: current.body.billingHistory.length,
+    });
   }
   const served = cluster.nodes.map((node, index) => requestsLogged(node, 'GET', '/api/subscriptions/current') - (before[index] ?? 0));
-  expect(served.every((count) => count >= ROUNDS / 2 - 1), `answers per node: ${served.join(', ')}`).toBe(true);
+  expect(
+    served.every((count) => count >= ROUNDS / 2 - 1),
+    `answers per node: ${served.join(', ')}`,
+  ).toBe(true);
   // Two payments and the refund of the first: the same on every answer.
   expect(answers).toEqual(Array(ROUNDS).fill({ plan: 'PRO', subscription: 'PRO', status: 'active', invoices: 3 }));
 
@@ -114,9 +122,14 @@ it('keeps the plan on the newest subscription when two nodes change the subscrip
   }
 
   for (const node of cluster.nodes) {
-    const current = await request<{ plan: string; subscription: { planId: string; status: string } }>({ url: node.url }, 'GET', '/api/subscriptions/current', {
-      token: user.token,
-    });
+    const current = await request<{ plan: string; subscription: { planId: string; status: string } }>(
+      { url: node.url },
+      'GET',
+      '/api/subscriptions/current',
+      {
+        token: user.token,
+      },
+    );
     expect({ node: node.name, plan: current.body.plan, subscription: current.body.subscription }).toMatchObject({
       node: node.name,
       plan: 'PREMIUM',

@@ -48,7 +48,10 @@ it('answers every too-big upload of a user near quota with a 507 the client read
   // A client that asks first (Expect: 100-continue) gets the refusal instead of 100 Continue, on both nodes.
   for (let attempt = 0; attempt < 2; attempt += 1) {
     const asked = await rawUpload({ port, token: user.token, fileBytes: 24 * MiB, expectContinue: true });
-    expect(asked.responses.map((response) => response.status), 'the answers to a client asking first').toEqual([507]);
+    expect(
+      asked.responses.map((response) => response.status),
+      'the answers to a client asking first',
+    ).toEqual([507]);
     expect(asked.final?.json).toMatchObject({ code: 'QUOTA_EXCEEDED' });
   }
 });

@@ -39,7 +39,9 @@ it('serves on through a node killed mid-upload, then gives its reservation and p
   const before = cluster.nodes.map((node) => requestsLogged(node, 'POST', '/api/files/upload'));
   const upload = startStreamedUpload(cluster.url, user.token, { name: 'interrupted.bin', size: 200 * MiB });
   await upload.sendUpTo(100 * MiB);
-  const serving = await waitFor('the node serving the upload', async () => cluster.nodes.find((node, index) => requestsLogged(node, 'POST', '/api/files/upload') > (before[index] ?? 0)));
+  const serving = await waitFor('the node serving the upload', async () =>
+    cluster.nodes.find((node, index) => requestsLogged(node, 'POST', '/api/files/upload') > (before[index] ?? 0)),
+  );
   const survivor = cluster.nodes.find((node) => node !== serving);
   await waitFor('the upload to be under way in S3', async () => (await cluster.bucket.pendingMultipartUploads()).length > 0);
 

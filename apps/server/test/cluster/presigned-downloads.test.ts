@@ -36,7 +36,9 @@ it('sends a file download to a presigned S3 URL whose bytes and headers are the 
 
     const fromStore = await fetch(location);
     expect(fromStore.status).toBe(200);
-    expect(fromStore.headers.get('content-disposition')).toBe(`attachment; filename="Resume 2026.pdf"; filename*=UTF-8''R%C3%A9sum%C3%A9%202026.pdf`);
+    expect(fromStore.headers.get('content-disposition')).toBe(
+      `attachment; filename="Resume 2026.pdf"; filename*=UTF-8''R%C3%A9sum%C3%A9%202026.pdf`,
+    );
     expect(fromStore.headers.get('content-type')).toBe('application/pdf');
     expect(sha256(Buffer.from(await fromStore.arrayBuffer()))).toBe(sha256(content));
   }

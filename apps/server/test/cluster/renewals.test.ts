@@ -27,7 +27,8 @@ async function lockWaiters(db: pg.Pool): Promise<number[]> {
  * their schedules at start-up, so this waits until both have finished starting.
  */
 async function makeScheduledRenewalsDueEveryMinute(cluster: Cluster): Promise<void> {
-  for (const node of cluster.nodes) await waitFor(`${node.name} to finish starting`, async () => node.outputSinceStart().includes('CloudVault is ready at'));
+  for (const node of cluster.nodes)
+    await waitFor(`${node.name} to finish starting`, async () => node.outputSinceStart().includes('CloudVault is ready at'));
   const updated = await cluster.db.query("UPDATE pgboss.schedule SET cron = '* * * * *' WHERE name = 'subscription-renewals'");
   expect(updated.rowCount, 'the renewals schedule').toBe(1);
 }
@@ -60,14 +61,21 @@ it('bills one renewal invoice for the period when both nodes renew at the same m
     await makeScheduledRenewalsDueEveryMinute(cluster);
     await waitFor('a node to start renewing', async () => (await lockWaiters(cluster.db)).length > 0, 150_000);
     // A job runner that lets one node only run the renewal queues one writer, never two.
-    const bothWaiting = await waitFor('both nodes to wait on the invoices', async () => (await lockWaiters(cluster.db)).length >= 2, 30_000).catch(() => false);
+    const bothWaiting = await waitFor(
+      'both nodes to wait on the invoices',
+      async () => (await lockWaiters(cluster.db)).length >= 2,
+      30_000,
+    ).catch(() => false);
     const waiters = await lockWaiters(cluster.db);
     console.log(`Renewal writers held at the gate: ${waiters.length}${bothWaiting ? '' : ' (one node renewed)'}`);
     await openGate();
 
     // Settled once every held writer has finished its transaction.
     await waitFor('the renewal transactions to end', async () => {
-      const { rows } = await cluster.db.query<{ busy: number }>("SELECT count(*)::int AS busy FROM pg_stat_activity WHERE pid = ANY($1) AND state <> 'idle'", [waiters]);
+      const { rows } = await cluster.db.query<{ busy: number }>(
+        "SELECT count(*)::int AS busy FROM pg_stat_activity WHERE pid = ANY($1) AND state <> 'idle'",
+        [waiters],
+      );
       return rows[0]?.busy === 0;
     });
   } finally {
@@ -76,7 +84,9 @@ it('bills one renewal invoice for the period when both nodes renew at the same m
 
   const { rows: invoices } = await cluster.db.query('SELECT provider_invoice_id FROM invoices WHERE user_id = $1', [user.user.id]);
   expect(invoices, 'the first payment and one renewal').toHaveLength(2);
-  const { rows: subscriptions } = await cluster.db.query('SELECT current_period_start FROM subscriptions WHERE user_id = $1', [user.user.id]);
+  const { rows: subscriptions } = await cluster.db.query('SELECT current_period_start FROM subscriptions WHERE user_id = $1', [
+    user.user.id,
+  ]);
   expect(subscriptions, 'one period renewed, starting when the last one ended').toEqual([{ current_period_start: due }]);
   const current = await cluster.request('GET', '/api/subscriptions/current', { token: user.token });
   expect(current.body.billingHistory).toHaveLength(2);

@@ -33,11 +33,20 @@ it('finishes on node B an upload that node A created and took the first PATCH of
       }).catch(reject);
     });
     const uploadPath = new URL(uploadUrl).pathname;
-    const result = await tusUpload({ origin: nodeB.url, token, filePath: source.path, chunkSize: 6 * MiB, uploadUrl: `${nodeB.url}${uploadPath}` });
+    const result = await tusUpload({
+      origin: nodeB.url,
+      token,
+      filePath: source.path,
+      chunkSize: 6 * MiB,
+      uploadUrl: `${nodeB.url}${uploadPath}`,
+    });
 
     expect([requestsLogged(nodeA, 'POST', '/api/uploads'), requestsLogged(nodeA, 'PATCH', uploadPath)]).toEqual([1, 1]);
     expect([requestsLogged(nodeB, 'POST', '/api/uploads'), requestsLogged(nodeB, 'PATCH', uploadPath)]).toEqual([0, 3]);
-    const download = await fetch(`${cluster.url}/api/files/${result.fileId}/download`, { headers: { Authorization: `Bearer ${token}` }, redirect: 'follow' });
+    const download = await fetch(`${cluster.url}/api/files/${result.fileId}/download`, {
+      headers: { Authorization: `Bearer ${token}` },
+      redirect: 'follow',
+    });
     expect(await sha256OfResponse(download)).toBe(source.sha256);
     expect((await listFiles(cluster, token)).map((file) => file.originalName)).toEqual(['travelled.bin']);
   } finally {

@@ -31,7 +31,10 @@ describe('limits shared by the nodes', () => {
     for (const password of ['not the password', user.password]) {
       const refused = await cluster.request('POST', '/api/auth/login', { body: { email: user.email, password } });
       expect(refused.status, refused.text).toBe(429);
-      expect(refused.body).toEqual({ error: expect.stringMatching(/^Too many attempts\. Please try again in \d+ minutes?\.$/), code: 'RATE_LIMITED' });
+      expect(refused.body).toEqual({
+        error: expect.stringMatching(/^Too many attempts\. Please try again in \d+ minutes?\.$/),
+        code: 'RATE_LIMITED',
+      });
       expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     }
   });

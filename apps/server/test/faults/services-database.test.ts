@@ -43,9 +43,15 @@ function jsonOf(answer: Answer): unknown {
 /** What a signed-in person does: sign in, list, upload, download; on either node. */
 function traffic(user: { email: string; password: string; token: string }, fileId: string): Attempt[] {
   return [first, second].flatMap((node, index) => [
-    { what: `node ${index + 1} sign-in`, send: () => node.request('POST', '/api/auth/login', { body: { email: user.email, password: user.password } }) },
+    {
+      what: `node ${index + 1} sign-in`,
+      send: () => node.request('POST', '/api/auth/login', { body: { email: user.email, password: user.password } }),
+    },
     { what: `node ${index + 1} listing`, send: () => node.request('GET', '/api/files', { token: user.token }) },
-    { what: `node ${index + 1} upload`, send: () => uploadFile(node, user.token, randomBytes(64 * 1024), { name: `during-${index}-${randomBytes(4).toString('hex')}.bin` }) },
+    {
+      what: `node ${index + 1} upload`,
+      send: () => uploadFile(node, user.token, randomBytes(64 * 1024), { name: `during-${index}-${randomBytes(4).toString('hex')}.bin` }),
+    },
     { what: `node ${index + 1} download`, send: () => downloadFile(node, user.token, fileId) },
   ]);
 }
@@ -58,16 +64,24 @@ async function expectUnavailable(attempt: Attempt): Promise<void> {
   expect(answer.headers.get('retry-after'), attempt.what).toMatch(/^\d+$/);
   expect(answer.headers.get('content-type'), attempt.what).toContain('application/json');
   // A rate-limited action (sign-in) finds its limit store, the database here, away first (docs/decisions/0019).
-  expect(jsonOf(answer), attempt.what).toMatchObject({ code: expect.stringMatching(/^(SERVICE|LIMITS)_UNAVAILABLE$/), error: expect.any(String) });
+  expect(jsonOf(answer), attempt.what).toMatchObject({
+    code: expect.stringMatching(/^(SERVICE|LIMITS)_UNAVAILABLE$/),
+    error: expect.any(String),
+  });
   expect(elapsed, `${attempt.what} answered after ${Math.round(elapsed)} ms`).toBeLessThan(FAIL_FAST_MS);
 }
 
 async function expectRecovered(user: { email: string; password: string; token: string }, fileId: string, bytes: Buffer): Promise<void> {
   for (const attempt of traffic(user, fileId)) {
-    await waitFor(`${attempt.what} to answer 2xx again`, async () => {
-      const answer = await attempt.send();
-      return answer.status >= 200 && answer.status < 300;
-    }, 20_000, 200);
+    await waitFor(
+      `${attempt.what} to answer 2xx again`,
+      async () => {
+        const answer = await attempt.send();
+        return answer.status >= 200 && answer.status < 300;
+      },
+      20_000,
+      200,
+    );
   }
   for (const node of [first, second]) {
     const download = await downloadFile(node, user.token, fileId);
@@ -84,11 +98,16 @@ for (const mode of ['fast', 'immediate'] as const) {
     await expectRecovered(user, kept.id, bytes);
 
     // Traffic is in flight when the database goes away: none of it may be a 500 or hang.
-    const inFlight = Array.from({ length: 3 }, () => traffic(user, kept.id)).flat().map(async (attempt) => ({ what: attempt.what, answer: await attempt.send() }));
+    const inFlight = Array.from({ length: 3 }, () => traffic(user, kept.id))
+      .flat()
+      .map(async (attempt) => ({ what: attempt.what, answer: await attempt.send() }));
     await postgres.stop(mode);
     try {
       for (const { what, answer } of await Promise.all(inFlight)) {
-        expect([200, 201, 503], `${what} across the stop: ${answer.bytes?.toString().slice(0, 200) ?? JSON.stringify(answer.body)}`).toContain(answer.status);
+        expect(
+          [200, 201, 503],
+          `${what} across the stop: ${answer.bytes?.toString().slice(0, 200) ?? JSON.stringify(answer.body)}`,
+        ).toContain(answer.status);
       }
       for (const attempt of traffic(user, kept.id)) await expectUnavailable(attempt);
     } finally {
@@ -125,10 +144,17 @@ it('keeps a server process alive through a PostgreSQL crash with queries in flig
     const bytes = randomBytes(64 * 1024);
     const kept = await createFile(node, user.token, bytes, { name: 'kept-process.bin' });
     // Queries running when the connections drop: the node must answer them, not die of them.
-    const inFlight = Array.from({ length: 30 }, () => request(node, 'GET', '/api/files', { token: user.token }).then((answer) => answer.status, () => 'cut'));
+    const inFlight = Array.from({ length: 30 }, () =>
+      request(node, 'GET', '/api/files', { token: user.token }).then(
+        (answer) => answer.status,
+        () => 'cut',
+      ),
+    );
     await postgres.stop('immediate');
     try {
-      expect(new Set(await Promise.all(inFlight)), 'answers across the crash').toSatisfy((statuses: Set<number | string>) => [...statuses].every((status) => status === 200 || status === 503));
+      expect(new Set(await Promise.all(inFlight)), 'answers across the crash').toSatisfy((statuses: Set<number | string>) =>
+        [...statuses].every((status) => status === 200 || status === 503),
+      );
       const answer = await request(node, 'GET', '/api/files', { token: user.token });
       expect(answer.status, answer.text).toBe(503);
       expect(answer.body).toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
@@ -141,7 +167,12 @@ it('keeps a server process alive through a PostgreSQL crash with queries in flig
     expect((await downloadFile(node, user.token, kept.id)).bytes.equals(bytes)).toBe(true);
     // pg-boss took up its work again: an upload's thumbnail job is queued and run after the crash.
     const image = await createFile(node, user.token, HALVES_SVG, { name: 'after.svg', type: 'image/svg+xml' });
-    await waitFor('a thumbnail made by a job queued after the crash', async () => (await request(node, 'GET', `/api/files/${image.id}/thumbnail?size=small`, { token: user.token })).status === 200, 30_000, 250);
+    await waitFor(
+      'a thumbnail made by a job queued after the crash',
+      async () => (await request(node, 'GET', `/api/files/${image.id}/thumbnail?size=small`, { token: user.token })).status === 200,
+      30_000,
+      250,
+    );
   } finally {
     await node.stop();
     await own.drop();
@@ -152,7 +183,10 @@ it('answers reads and writes of every kind 503 with Retry-After, never a 500, wh
   const user = await createUser(first);
   const folder = await createFolder(first, user.token, 'zipped');
   const file = await createFile(first, user.token, randomBytes(1024), { name: 'inside.bin', folderId: folder.id });
-  const share = await request<{ shareUrl: string }>(first, 'POST', `/api/files/${file.id}/share`, { token: user.token, body: { shareType: 'public' } });
+  const share = await request<{ shareUrl: string }>(first, 'POST', `/api/files/${file.id}/share`, {
+    token: user.token,
+    body: { shareType: 'public' },
+  });
   const shareToken = share.body.shareUrl.split('/').pop() as string;
   const paths = [
     '/api/auth/profile',
@@ -185,13 +219,26 @@ it('answers reads and writes of every kind 503 with Retry-After, never a 500, wh
   await postgres.stop('fast');
   try {
     const answers = await Promise.all([
-      ...paths.map(async (path) => ({ what: `GET ${path}`, response: await fetch(`${first.url}${path}`, { headers: { authorization: `Bearer ${user.token}` } }) })),
-      (async () => ({ what: 'PROPFIND /dav/', response: await fetch(`${first.url}/dav/`, { method: 'PROPFIND', headers: { authorization: basic, depth: '1' } }) }))(),
+      ...paths.map(async (path) => ({
+        what: `GET ${path}`,
+        response: await fetch(`${first.url}${path}`, { headers: { authorization: `Bearer ${user.token}` } }),
+      })),
+      (async () => ({
+        what: 'PROPFIND /dav/',
+        response: await fetch(`${first.url}/dav/`, { method: 'PROPFIND', headers: { authorization: basic, depth: '1' } }),
+      }))(),
       ...writes.map(async ([method, path, body]) => ({
         what: `${method} ${path}`,
-        response: await fetch(`${first.url}${path}`, { method, headers: { authorization: `Bearer ${user.token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+        response: await fetch(`${first.url}${path}`, {
+          method,
+          headers: { authorization: `Bearer ${user.token}`, 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        }),
       })),
-      (async () => ({ what: 'PUT /dav/new.txt', response: await fetch(`${first.url}/dav/new.txt`, { method: 'PUT', headers: { authorization: basic }, body: 'hello' }) }))(),
+      (async () => ({
+        what: 'PUT /dav/new.txt',
+        response: await fetch(`${first.url}/dav/new.txt`, { method: 'PUT', headers: { authorization: basic }, body: 'hello' }),
+      }))(),
     ]);
     for (const { what, response } of answers) {
       const text = await response.text();

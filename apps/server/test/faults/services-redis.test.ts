@@ -26,7 +26,8 @@ afterAll(async () => {
 
 type User = Awaited<ReturnType<typeof createUser>>;
 const nodes = () => [first, second];
-const signIn = (node: TestServer, user: User) => node.request('POST', '/api/auth/login', { body: { email: user.email, password: user.password } });
+const signIn = (node: TestServer, user: User) =>
+  node.request('POST', '/api/auth/login', { body: { email: user.email, password: user.password } });
 
 /** Sign-in is limited through Redis: while it is away, 503 with Retry-After, fast, on every node. */
 async function expectSignInUnavailable(user: User): Promise<void> {
@@ -45,7 +46,9 @@ async function expectSignInUnavailable(user: User): Promise<void> {
 async function expectDriveServed(user: User, fileId: string, bytes: Buffer): Promise<void> {
   for (const [index, node] of nodes().entries()) {
     expect((await node.request('GET', '/api/files', { token: user.token })).status).toBe(200);
-    expect((await uploadFile(node, user.token, randomBytes(1024), { name: `meanwhile-${index}-${randomBytes(4).toString('hex')}.bin` })).status).toBe(201);
+    expect(
+      (await uploadFile(node, user.token, randomBytes(1024), { name: `meanwhile-${index}-${randomBytes(4).toString('hex')}.bin` })).status,
+    ).toBe(201);
     expect((await downloadFile(node, user.token, fileId)).bytes.equals(bytes)).toBe(true);
   }
 }

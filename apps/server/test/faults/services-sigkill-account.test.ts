@@ -23,14 +23,28 @@ it('deletes an account wholly or not at all when the node is killed during the d
   for (const [when, point] of killPoints(gone)) {
     const user = await createUser(node);
     userId = user.user.id;
-    const tree = await seedTree({ db: node.db, dataDir: node.dataDir, userId, parentId: null, name: 'everything', folders: 10, filesPerFolder: 300 });
-    const keys = (await node.db.selectFrom('files').select('blob_key').where('id', 'in', tree.fileIds).execute()).map((row) => row.blob_key);
+    const tree = await seedTree({
+      db: node.db,
+      dataDir: node.dataDir,
+      userId,
+      parentId: null,
+      name: 'everything',
+      folders: 10,
+      filesPerFolder: 300,
+    });
+    const keys = (await node.db.selectFrom('files').select('blob_key').where('id', 'in', tree.fileIds).execute()).map(
+      (row) => row.blob_key,
+    );
     const answer = await node.killDuring('DELETE', '/api/user/account', user.token, point, { password: user.password });
     await node.restart();
     await node.converge();
     await expectConsistent(node, `an account deletion killed ${when}`);
 
-    const signIn = await fetch(`${node.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: user.email, password: user.password }) });
+    const signIn = await fetch(`${node.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: user.email, password: user.password }),
+    });
     const files = await countOwned(node.db, 'files', userId);
     const blobs = (await Promise.all(keys.map(node.blobExists))).filter(Boolean).length;
     outcomes.push(`${when}: ${answer}, account ${signIn.status === 200 ? 'kept' : 'deleted'}`);

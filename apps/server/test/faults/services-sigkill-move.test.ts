@@ -20,14 +20,16 @@ afterAll(async () => {
   await node?.stop();
 });
 
-const seed = (userId: string, parentId: string | null, name: string) => seedTree({ db: node.db, dataDir: node.dataDir, userId, parentId, name, folders: FOLDERS, filesPerFolder: FILES_PER_FOLDER });
+const seed = (userId: string, parentId: string | null, name: string) =>
+  seedTree({ db: node.db, dataDir: node.dataDir, userId, parentId, name, folders: FOLDERS, filesPerFolder: FILES_PER_FOLDER });
 
 it(`moves a folder of ${FOLDERS * FILES_PER_FOLDER} files wholly or not at all when the node is killed during the move`, async () => {
   const user = await createUser(node);
   const outcomes: string[] = [];
   let moving = { id: '', to: '' };
   // One statement: its progress is the move itself, so the last kill comes between commit and answer.
-  const moved = async () => (await node.db.selectFrom('folders').select('parent_id').where('id', '=', moving.id).executeTakeFirst())?.parent_id === moving.to;
+  const moved = async () =>
+    (await node.db.selectFrom('folders').select('parent_id').where('id', '=', moving.id).executeTakeFirst())?.parent_id === moving.to;
   for (const [when, point] of killPoints(moved)) {
     const from = await createFolder(node, user.token, `from ${when}`);
     const to = await createFolder(node, user.token, `to ${when}`);
@@ -41,13 +43,24 @@ it(`moves a folder of ${FOLDERS * FILES_PER_FOLDER} files wholly or not at all w
     const isMoved = await moved();
     outcomes.push(`${when}: ${answer}, ${isMoved ? 'moved' : 'not moved'}`);
     if (answer === 200) expect(isMoved, 'an acknowledged move stays done').toBe(true);
-    const listed = async (parentId: string) => (await request<{ folders: { id: string }[] }>(node, 'GET', `/api/user/folders?parentId=${parentId}`, { token: user.token })).body.folders.map((folder) => folder.id);
-    expect([...(await listed(from.id)), ...(await listed(to.id))], `listed in exactly one of the two places (${when})`).toEqual([tree.rootId]);
+    const listed = async (parentId: string) =>
+      (
+        await request<{ folders: { id: string }[] }>(node, 'GET', `/api/user/folders?parentId=${parentId}`, { token: user.token })
+      ).body.folders.map((folder) => folder.id);
+    expect([...(await listed(from.id)), ...(await listed(to.id))], `listed in exactly one of the two places (${when})`).toEqual([
+      tree.rootId,
+    ]);
     const files = await node.db.selectFrom('files').select(['folder_id', 'deleted_at']).where('user_id', '=', user.user.id).execute();
     expect(files.length).toBe(tree.fileIds.length * outcomes.length);
-    expect(files.every((file) => file.deleted_at === null), 'every file still live').toBe(true);
+    expect(
+      files.every((file) => file.deleted_at === null),
+      'every file still live',
+    ).toBe(true);
     const subFolders = await node.db.selectFrom('folders').select('parent_id').where('id', 'in', tree.folderIds).execute();
-    expect(subFolders.every((folder) => folder.parent_id === tree.rootId), 'the tree moved as one').toBe(true);
+    expect(
+      subFolders.every((folder) => folder.parent_id === tree.rootId),
+      'the tree moved as one',
+    ).toBe(true);
   }
   console.log(`Moves killed: ${outcomes.join('; ')}`);
 });

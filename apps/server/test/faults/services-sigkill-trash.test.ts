@@ -20,7 +20,8 @@ afterAll(async () => {
   await node?.stop();
 });
 
-const seed = (userId: string, parentId: string | null, name: string) => seedTree({ db: node.db, dataDir: node.dataDir, userId, parentId, name, folders: FOLDERS, filesPerFolder: FILES_PER_FOLDER });
+const seed = (userId: string, parentId: string | null, name: string) =>
+  seedTree({ db: node.db, dataDir: node.dataDir, userId, parentId, name, folders: FOLDERS, filesPerFolder: FILES_PER_FOLDER });
 
 it(`empties a Trash of ${FOLDERS * FILES_PER_FOLDER} files page by page when the node is killed: what is left is whole and restorable`, async () => {
   const user = await createUser(node);
@@ -42,7 +43,9 @@ it(`empties a Trash of ${FOLDERS * FILES_PER_FOLDER} files page by page when the
     expect(folderListed, `the folder is in Trash exactly while files of it are (${when}, ${left.length} left)`).toBe(left.length > 0);
     if (left.length > 0) {
       // Restorable as the item it was: the folder comes back with every file left, bytes intact.
-      expect((await request(node, 'POST', '/api/trash/restore', { token: user.token, body: { type: 'folder', id: tree.rootId } })).status).toBe(200);
+      expect(
+        (await request(node, 'POST', '/api/trash/restore', { token: user.token, body: { type: 'folder', id: tree.rootId } })).status,
+      ).toBe(200);
       const live = await node.db.selectFrom('files').select('id').where('id', 'in', tree.fileIds).where('deleted_at', 'is', null).execute();
       expect(live.length, 'every file left came back').toBe(left.length);
       const download = await fetch(`${node.url}/api/files/${left[0]!.id}/download`, { headers: { authorization: `Bearer ${user.token}` } });
@@ -54,6 +57,7 @@ it(`empties a Trash of ${FOLDERS * FILES_PER_FOLDER} files page by page when the
   }
   console.log(`Trash purges killed: ${outcomes.join('; ')}`);
   await expectConsistent(node, 'the Trash emptied again');
-  const dashboard = (await request<{ storageInfo: { storageUsed: number } }>(node, 'GET', '/api/user/dashboard', { token: user.token })).body;
+  const dashboard = (await request<{ storageInfo: { storageUsed: number } }>(node, 'GET', '/api/user/dashboard', { token: user.token }))
+    .body;
   expect(dashboard.storageInfo.storageUsed, 'storage used back to nothing').toBe(0);
 });

@@ -21,7 +21,9 @@ async function openFilesLimit(): Promise<number> {
 let server: ServerProcess;
 beforeAll(async () => {
   // Each slow client is a descriptor here and one in the server, besides what each already holds.
-  expect(await openFilesLimit(), 'ulimit -n leaves room for the slow clients (raise it where this runs)').toBeGreaterThan(SLOW_CLIENTS + 500);
+  expect(await openFilesLimit(), 'ulimit -n leaves room for the slow clients (raise it where this runs)').toBeGreaterThan(
+    SLOW_CLIENTS + 500,
+  );
   server = await startServerProcess();
 });
 afterAll(async () => {
@@ -49,7 +51,11 @@ it(`serves others while ${SLOW_CLIENTS} clients trickle their headers, and close
     for (let round = 0; round < 20; round += 1) {
       await timed('/api/files', { headers: auth });
       await timed(`/api/files/${file.id}/download`, { headers: auth });
-      await timed('/api/auth/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: user.email, password: user.password }) });
+      await timed('/api/auth/login', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: user.email, password: user.password }),
+      });
     }
     const slowest = Math.max(...latencies);
     console.log(`${latencies.length} requests beside ${SLOW_CLIENTS} slow clients: slowest ${Math.round(slowest)} ms`);
@@ -59,8 +65,12 @@ it(`serves others while ${SLOW_CLIENTS} clients trickle their headers, and close
     // The node ends them itself: headers timeout, found at its next connections check.
     const bound = HEADERS_TIMEOUT_MS + HEADERS_TIMEOUT_CHECK_MS + 5_000;
     await withDeadline(`the node to close the ${slow.open()} slow clients left`, slow.allClosed, bound);
-    console.log(`All ${SLOW_CLIENTS} slow clients closed by the node ${((performance.now() - startedAt) / 1000).toFixed(1)} s after they connected`);
-    expect(slow.answers().filter((answer) => answer.startsWith('HTTP/1.1 408')).length, 'each was told 408 before the close').toBe(SLOW_CLIENTS);
+    console.log(
+      `All ${SLOW_CLIENTS} slow clients closed by the node ${((performance.now() - startedAt) / 1000).toFixed(1)} s after they connected`,
+    );
+    expect(slow.answers().filter((answer) => answer.startsWith('HTTP/1.1 408')).length, 'each was told 408 before the close').toBe(
+      SLOW_CLIENTS,
+    );
 
     // And the node is as it was.
     await timed('/api/files', { headers: auth });

@@ -52,7 +52,10 @@ async function filesOnDisk(): Promise<{ blobs: string[]; temp: string[] }> {
   const entries = await readdir(smallDisk().mountPoint, { recursive: true, withFileTypes: true });
   const files = entries.filter((entry) => entry.isFile() && !entry.parentPath.includes('lost+found'));
   return {
-    blobs: files.filter((entry) => !entry.parentPath.endsWith('.tmp')).map((entry) => entry.name).sort(),
+    blobs: files
+      .filter((entry) => !entry.parentPath.endsWith('.tmp'))
+      .map((entry) => entry.name)
+      .sort(),
     temp: files.filter((entry) => entry.parentPath.endsWith('.tmp')).map((entry) => entry.name),
   };
 }
@@ -84,7 +87,12 @@ const overflowing = async () => (await smallDisk().freeBytes()) + 8 * MiB;
 function multipartUpload(token: string, bytes: number) {
   return streamedRequest({
     port: port(),
-    head: ['POST /api/files/upload HTTP/1.1', 'Host: 127.0.0.1', `Authorization: Bearer ${token}`, `Content-Type: multipart/form-data; boundary=${BOUNDARY}`],
+    head: [
+      'POST /api/files/upload HTTP/1.1',
+      'Host: 127.0.0.1',
+      `Authorization: Bearer ${token}`,
+      `Content-Type: multipart/form-data; boundary=${BOUNDARY}`,
+    ],
     prefix: `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="too-big.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`,
     bodyBytes: bytes,
     suffix: `\r\n--${BOUNDARY}--\r\n`,
@@ -130,13 +138,17 @@ describe('a full disk under local storage', () => {
     expect(running().logs()).not.toContain('"level":50');
   });
 
-  it('answers a tus PATCH that passes the free space 507, giving the PATCH\'s bytes back', async () => {
+  it("answers a tus PATCH that passes the free space 507, giving the PATCH's bytes back", async () => {
     const user = await createUser(running());
     const freeBefore = await smallDisk().freeBytes();
     const length = freeBefore + 8 * MiB;
     const created = await running().request('POST', '/api/uploads', {
       token: user.token,
-      headers: { 'tus-resumable': '1.0.0', 'upload-length': String(length), 'upload-metadata': `filename ${Buffer.from('too-big.bin').toString('base64')}` },
+      headers: {
+        'tus-resumable': '1.0.0',
+        'upload-length': String(length),
+        'upload-metadata': `filename ${Buffer.from('too-big.bin').toString('base64')}`,
+      },
     });
     expect(created.status).toBe(201);
     const location = created.headers.get('location') as string;
@@ -144,7 +156,14 @@ describe('a full disk under local storage', () => {
 
     const answer = await streamedRequest({
       port: port(),
-      head: [`PATCH ${uploadPath} HTTP/1.1`, 'Host: 127.0.0.1', `Authorization: Bearer ${user.token}`, 'Tus-Resumable: 1.0.0', 'Upload-Offset: 0', 'Content-Type: application/offset+octet-stream'],
+      head: [
+        `PATCH ${uploadPath} HTTP/1.1`,
+        'Host: 127.0.0.1',
+        `Authorization: Bearer ${user.token}`,
+        'Tus-Resumable: 1.0.0',
+        'Upload-Offset: 0',
+        'Content-Type: application/offset+octet-stream',
+      ],
       bodyBytes: length,
     });
     expect(answer.status).toBe(507);
@@ -165,12 +184,20 @@ describe('a full disk under local storage', () => {
     const user = await createUser(running());
     const answer = await streamedRequest({
       port: port(),
-      head: ['PUT /dav/too-big.bin HTTP/1.1', 'Host: 127.0.0.1', `Authorization: ${basicAuth(user.email, user.password)}`, 'Content-Type: application/octet-stream'],
+      head: [
+        'PUT /dav/too-big.bin HTTP/1.1',
+        'Host: 127.0.0.1',
+        `Authorization: ${basicAuth(user.email, user.password)}`,
+        'Content-Type: application/octet-stream',
+      ],
       bodyBytes: await overflowing(),
     });
     expect(answer.status).toBe(507);
     expect(answer.json).toMatchObject({ code: 'INSUFFICIENT_STORAGE' });
-    const listing = await davRequest(running(), 'PROPFIND', '/dav/', { auth: basicAuth(user.email, user.password), headers: { depth: '1' } });
+    const listing = await davRequest(running(), 'PROPFIND', '/dav/', {
+      auth: basicAuth(user.email, user.password),
+      headers: { depth: '1' },
+    });
     expect(listing.status).toBe(207);
     expect(listing.text).not.toContain('too-big.bin');
     await expectOnlyAcknowledged({ id: user.user.id, token: user.token }, []);
@@ -188,6 +215,8 @@ describe('a full disk under local storage', () => {
     expect((await running().request('DELETE', '/api/trash', { token: user.token })).status).toBe(204);
     const stored = await uploadFile(running(), user.token, nextBytes, { name: 'next.bin' });
     expect(stored.status).toBe(201);
-    await expectOnlyAcknowledged({ id: user.user.id, token: user.token }, [{ id: stored.body.file.id, name: 'next.bin', bytes: nextBytes }]);
+    await expectOnlyAcknowledged({ id: user.user.id, token: user.token }, [
+      { id: stored.body.file.id, name: 'next.bin', bytes: nextBytes },
+    ]);
   });
 });

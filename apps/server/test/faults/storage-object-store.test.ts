@@ -58,7 +58,10 @@ async function bucketContents(): Promise<{ objects: string[]; pendingUploads: st
   const client = new S3Client({ region: 'us-east-1', endpoint: store.endpoint, forcePathStyle: true, credentials: S3_CREDENTIALS });
   try {
     const listed = await client.send(new ListObjectsV2Command({ Bucket: store.bucket }));
-    return { objects: (listed.Contents ?? []).map((object) => object.Key as string).sort(), pendingUploads: await store.pendingMultipartUploads() };
+    return {
+      objects: (listed.Contents ?? []).map((object) => object.Key as string).sort(),
+      pendingUploads: await store.pendingMultipartUploads(),
+    };
   } finally {
     client.destroy();
   }
@@ -70,7 +73,8 @@ async function listedBlobKeys(): Promise<string[]> {
 }
 
 async function reservationsOf(userId: string): Promise<number> {
-  return (await running().container.database.db.selectFrom('upload_reservations').select('id').where('user_id', '=', userId).execute()).length;
+  return (await running().container.database.db.selectFrom('upload_reservations').select('id').where('user_id', '=', userId).execute())
+    .length;
 }
 
 /** Times one call, so a test can say the answer came within the timeouts rather than hanging. */
@@ -89,7 +93,12 @@ function expectUnavailable(answer: { status: number; headers: Headers }, body: u
 
 /** Once the store answers again (and the node has stopped failing fast), a download of `file` works. */
 async function waitForRecovery(token: string, fileId: string) {
-  await waitFor('the store to serve downloads again', async () => (await downloadFile(running(), token, fileId)).status === 200, 30_000, 250);
+  await waitFor(
+    'the store to serve downloads again',
+    async () => (await downloadFile(running(), token, fileId)).status === 200,
+    30_000,
+    250,
+  );
 }
 
 /** After the fault: every acknowledged file intact, the accounting exact, nothing half-written in the bucket. */
@@ -118,7 +127,9 @@ describe('an object store that fails for a while', () => {
     faults().setFault('unavailable');
     try {
       for (const size of [MiB, 20 * MiB]) {
-        const { result: refused, ms } = await timed(() => uploadFile(running(), user.token, randomBytes(size), { name: `refused-${size}.bin` }));
+        const { result: refused, ms } = await timed(() =>
+          uploadFile(running(), user.token, randomBytes(size), { name: `refused-${size}.bin` }),
+        );
         expectUnavailable(refused, refused.body);
         expect(ms).toBeLessThan(ANSWER_BOUND_MS);
       }
@@ -136,7 +147,13 @@ describe('an object store that fails for a while', () => {
     await waitForRecovery(user.token, kept.id);
     const afterBytes = randomBytes(20 * MiB);
     const after = await createFile(running(), user.token, afterBytes, { name: 'after.bin' });
-    await expectNothingLostOrLeft({ id: user.user.id, token: user.token }, new Map([[kept.id, keptBytes], [after.id, afterBytes]]));
+    await expectNothingLostOrLeft(
+      { id: user.user.id, token: user.token },
+      new Map([
+        [kept.id, keptBytes],
+        [after.id, afterBytes],
+      ]),
+    );
   });
 
   it('answers an upload 503 within the timeouts while the store takes requests and never answers', async () => {
@@ -164,7 +181,11 @@ describe('an object store that fails for a while', () => {
     const tus = { 'tus-resumable': '1.0.0' };
     const created = await running().request('POST', '/api/uploads', {
       token: user.token,
-      headers: { ...tus, 'upload-length': String(bytes.length), 'upload-metadata': `filename ${Buffer.from('stalled.bin').toString('base64')}` },
+      headers: {
+        ...tus,
+        'upload-length': String(bytes.length),
+        'upload-metadata': `filename ${Buffer.from('stalled.bin').toString('base64')}`,
+      },
     });
     expect(created.status).toBe(201);
     const uploadPath = new URL(created.headers.get('location') as string, running().url).pathname;
@@ -173,7 +194,11 @@ describe('an object store that fails for a while', () => {
     faults().setFault('stall', (method, url) => method === 'PUT' && url.includes('partNumber='));
     try {
       const { result: refused, ms } = await timed(() =>
-        running().request('PATCH', uploadPath, { token: user.token, rawBody: bytes, headers: { ...tus, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' } }),
+        running().request('PATCH', uploadPath, {
+          token: user.token,
+          rawBody: bytes,
+          headers: { ...tus, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+        }),
       );
       expect(refused.status).toBe(503);
       expect(refused.body).toMatchObject({ code: 'STORAGE_UNAVAILABLE' });
@@ -182,7 +207,12 @@ describe('an object store that fails for a while', () => {
       faults().setFault('none');
     }
 
-    await waitFor('the store to take the upload\'s end', async () => (await running().request('DELETE', uploadPath, { token: user.token, headers: tus })).status === 204, 30_000, 250);
+    await waitFor(
+      "the store to take the upload's end",
+      async () => (await running().request('DELETE', uploadPath, { token: user.token, headers: tus })).status === 204,
+      30_000,
+      250,
+    );
     await expectNothingLostOrLeft({ id: user.user.id, token: user.token }, new Map());
   });
 
@@ -213,7 +243,10 @@ describe('an object store that fails for a while', () => {
       expect(Date.now() - started).toBeLessThan(ANSWER_BOUND_MS);
       held.resume();
       // Cut, not ended as if complete: the client can tell and resume with Range.
-      const body = await held.body.then((bytes) => bytes.length, () => -1);
+      const body = await held.body.then(
+        (bytes) => bytes.length,
+        () => -1,
+      );
       expect(body).toBeLessThan(bigBytes.length);
     } finally {
       faults().setFault('none');

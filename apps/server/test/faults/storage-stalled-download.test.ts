@@ -90,7 +90,11 @@ describe.each([
 
   beforeAll(async () => {
     // 16 MiB: a zip reserves 13.5, so a second one is refused while the first holds its share.
-    server = await startServerProcess({ CLIENT_IDLE_TIMEOUT_SECONDS: String(IDLE_SECONDS), CLOUDVAULT_NATIVE: native, TRANSFER_MEMORY_MB: '16' });
+    server = await startServerProcess({
+      CLIENT_IDLE_TIMEOUT_SECONDS: String(IDLE_SECONDS),
+      CLOUDVAULT_NATIVE: native,
+      TRANSFER_MEMORY_MB: '16',
+    });
     ({ token } = await createUser(server));
     folderId = (await createFolder(server, token, 'Big')).id;
     fileId = (await createFile(server, token, randomBytes(BIG_FILE), { name: 'big.bin', folderId })).id;
@@ -111,7 +115,7 @@ describe.each([
     expect((await fetch(`${running.url}/api/health/ready`)).status).toBe(200);
   });
 
-  it('gives a stalled zip\'s transfer memory back, so the next zip is served', async () => {
+  it("gives a stalled zip's transfer memory back, so the next zip is served", async () => {
     const running = server as ServerProcess;
     const reader = await stalledReader(running.url, `/api/user/folders/${folderId}/download`, token);
     expect(reader.status).toBe(200);
@@ -120,12 +124,17 @@ describe.each([
     expect(await refused.json()).toMatchObject({ code: 'SERVER_BUSY' });
 
     const started = Date.now();
-    await waitFor('a zip to be served again', async () => {
-      const response = await zipOf(running, token, folderId);
-      if (response.status !== 200) await response.arrayBuffer();
-      else await response.body?.cancel();
-      return response.status === 200;
-    }, RELEASE_BOUND_MS, 250);
+    await waitFor(
+      'a zip to be served again',
+      async () => {
+        const response = await zipOf(running, token, folderId);
+        if (response.status !== 200) await response.arrayBuffer();
+        else await response.body?.cancel();
+        return response.status === 200;
+      },
+      RELEASE_BOUND_MS,
+      250,
+    );
     expect(Date.now() - started).toBeLessThan(RELEASE_BOUND_MS);
     expect(await reader.readRest()).toBeGreaterThan(0);
   });

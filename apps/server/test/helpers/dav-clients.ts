@@ -27,7 +27,8 @@ export function davClientTestsRun(client: DavClient): boolean {
 
 /** Throws when the client is missing: under REQUIRE_DAV_CLIENTS=1 that fails its tests. */
 export function requireDavClient(client: DavClient): void {
-  if (!davClientInstalled(client)) throw new Error(`${client} is not installed (apt-get install -y ${client}) and REQUIRE_DAV_CLIENTS=1 is set`);
+  if (!davClientInstalled(client))
+    throw new Error(`${client} is not installed (apt-get install -y ${client}) and REQUIRE_DAV_CLIENTS=1 is set`);
 }
 
 /** Runs a command to its end, collecting its output; never rejects on a failing exit code. */

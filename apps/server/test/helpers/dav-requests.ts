@@ -34,13 +34,16 @@ export function davRequest(
   const { port } = new URL(server.url);
   const headers: Record<string, string> = { ...(options.auth ? { authorization: options.auth } : {}), ...options.headers };
   const body = options.body;
-  if ((typeof body === 'string' || Buffer.isBuffer(body)) && headers['content-length'] === undefined) headers['content-length'] = String(Buffer.byteLength(body));
+  if ((typeof body === 'string' || Buffer.isBuffer(body)) && headers['content-length'] === undefined)
+    headers['content-length'] = String(Buffer.byteLength(body));
   return new Promise((resolve, reject) => {
     const request = http.request({ host: '127.0.0.1', port: Number(port), method, path: rawPath, headers }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
       response.on('error', reject);
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, text: Buffer.concat(chunks).toString('utf8') }));
+      response.on('end', () =>
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, text: Buffer.concat(chunks).toString('utf8') }),
+      );
     });
     request.on('error', reject);
     if (body === undefined || typeof body === 'string' || Buffer.isBuffer(body)) request.end(body);

@@ -24,7 +24,9 @@ export async function mailedToken(server: TestServer, email: string, path: '/ver
 
 /** Verifies the user's address through the link of their verification mail, as they would. */
 export async function verifyEmail(server: TestServer, email: string): Promise<void> {
-  const response = await server.request('POST', '/api/auth/verify-email', { body: { token: await mailedToken(server, email, '/verify-email') } });
+  const response = await server.request('POST', '/api/auth/verify-email', {
+    body: { token: await mailedToken(server, email, '/verify-email') },
+  });
   if (response.status !== 200) throw new Error(`verify-email failed: ${response.status} ${response.text}`);
 }
 

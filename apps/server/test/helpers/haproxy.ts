@@ -57,7 +57,12 @@ export function haproxyConfig(options: { port: number; backends: Backend[]; heal
     'backend nodes',
     '    balance roundrobin',
     ...(options.healthChecks
-      ? ['    option httpchk', '    http-check send meth GET uri /api/health', '    http-check expect status 200', '    default-server check inter 1s fall 2 rise 1']
+      ? [
+          '    option httpchk',
+          '    http-check send meth GET uri /api/health',
+          '    http-check expect status 200',
+          '    default-server check inter 1s fall 2 rise 1',
+        ]
       : []),
     ...options.backends.map((backend) => `    server ${backend.name} 127.0.0.1:${backend.port}`),
     '',
@@ -116,10 +121,14 @@ export async function startHaproxy(options: HaproxyOptions): Promise<Balancer> {
     },
   };
   try {
-    await waitFor('haproxy to open its stats socket', async () => {
-      if (child.exitCode !== null) throw new Error(`haproxy exited: ${output}`);
-      return Object.keys(await serverStates()).length === options.backends.length;
-    }, 15_000);
+    await waitFor(
+      'haproxy to open its stats socket',
+      async () => {
+        if (child.exitCode !== null) throw new Error(`haproxy exited: ${output}`);
+        return Object.keys(await serverStates()).length === options.backends.length;
+      },
+      15_000,
+    );
   } catch (error) {
     await balancer.stop();
     throw error;

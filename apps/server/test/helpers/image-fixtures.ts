@@ -21,7 +21,8 @@ export function halves(format: 'jpeg' | 'png' | 'gif' | 'webp' | 'avif' | 'tiff'
 }
 
 /** An SVG 40×20 (drawn much larger as a thumbnail), red then blue. */
-export const HALVES_SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20"><rect width="20" height="20" fill="#f00"/><rect x="20" width="20" height="20" fill="#00f"/></svg>';
+export const HALVES_SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20"><rect width="20" height="20" fill="#f00"/><rect x="20" width="20" height="20" fill="#00f"/></svg>';
 
 /** A PDF of these objects (numbered from 1, the first the catalog), with a correct cross-reference table. */
 function pdfOf(objects: (string | Buffer)[]): Buffer {
@@ -41,7 +42,9 @@ function pdfOf(objects: (string | Buffer)[]): Buffer {
     return offset;
   });
   const xref = length;
-  add(`xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('')}`);
+  add(
+    `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('')}`,
+  );
   add(`trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`);
   return Buffer.concat(parts);
 }
@@ -67,7 +70,10 @@ export async function imageBombPdf(side = 12_000): Promise<Buffer> {
     '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 400 200] /Contents 4 0 R /Resources << /XObject << /Im1 5 0 R >> >> >>',
     `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
     Buffer.concat([
-      Buffer.from(`<< /Type /XObject /Subtype /Image /Width ${side} /Height ${side} /ColorSpace /DeviceGray /BitsPerComponent 8 /Filter /FlateDecode /Length ${pixels.length} >>\nstream\n`, 'latin1'),
+      Buffer.from(
+        `<< /Type /XObject /Subtype /Image /Width ${side} /Height ${side} /ColorSpace /DeviceGray /BitsPerComponent 8 /Filter /FlateDecode /Length ${pixels.length} >>\nstream\n`,
+        'latin1',
+      ),
       pixels,
       Buffer.from('\nendstream', 'latin1'),
     ]),
@@ -79,7 +85,23 @@ export async function blueWebm(): Promise<Buffer> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'webm-'));
   try {
     const out = path.join(dir, 'blue.webm');
-    const result = spawnSync('ffmpeg', ['-nostdin', '-loglevel', 'error', '-f', 'lavfi', '-i', 'color=c=blue:s=160x120:d=2:r=5', '-c:v', 'libvpx', '-deadline', 'realtime', '-cpu-used', '8', '-y', out]);
+    const result = spawnSync('ffmpeg', [
+      '-nostdin',
+      '-loglevel',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      'color=c=blue:s=160x120:d=2:r=5',
+      '-c:v',
+      'libvpx',
+      '-deadline',
+      'realtime',
+      '-cpu-used',
+      '8',
+      '-y',
+      out,
+    ]);
     if (result.status !== 0) throw new Error(`ffmpeg could not make a WebM: ${result.stderr.toString()}`);
     return await readFile(out);
   } finally {
@@ -136,7 +158,12 @@ export async function hugePng(side = 12_000): Promise<Buffer> {
   header.set([8, 0, 0, 0, 0], 8);
   // Each row: filter byte 0 and `side` zero bytes; zeros deflate about a thousand to one.
   const pixels = await deflatedZeros((side + 1) * side);
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), pngChunk('IHDR', header), pngChunk('IDAT', pixels), pngChunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', pixels),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** Runs ffmpeg in `dir` for a test's media, failing with its message. */

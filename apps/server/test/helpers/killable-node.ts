@@ -52,7 +52,11 @@ export async function startKillableNode(env: Record<string, string> = {}): Promi
   const dataDir = server.env.DATA_DIR as string;
 
   const printed = (pattern: RegExp, from: number) =>
-    withDeadline(`the server to print ${pattern}`, waitFor(String(pattern), async () => pattern.test(node.output().slice(from)) || node.child.exitCode !== null, 30_000, 5), 30_000);
+    withDeadline(
+      `the server to print ${pattern}`,
+      waitFor(String(pattern), async () => pattern.test(node.output().slice(from)) || node.child.exitCode !== null, 30_000, 5),
+      30_000,
+    );
   const kill = async () => {
     const running = node;
     if (running.child.exitCode !== null || running.child.signalCode !== null) return;
@@ -61,14 +65,19 @@ export async function startKillableNode(env: Record<string, string> = {}): Promi
   };
   const runJobs = (...names: string[]) => {
     let output = '';
-    const child = execFile(process.execPath, ['--import', 'tsx', 'apps/server/test/helpers/run-jobs.ts', ...names], { cwd: root, env: { ...process.env, ...server.env } });
+    const child = execFile(process.execPath, ['--import', 'tsx', 'apps/server/test/helpers/run-jobs.ts', ...names], {
+      cwd: root,
+      env: { ...process.env, ...server.env },
+    });
     const collect = (chunk: Buffer) => {
       output += chunk.toString();
     };
     child.stdout?.on('data', collect);
     child.stderr?.on('data', collect);
     const done = new Promise<void>((resolve, reject) =>
-      child.once('exit', (code, signal) => (code === 0 || signal === 'SIGKILL' ? resolve() : reject(new Error(`jobs ${names.join()} exited ${code}: ${output}`)))),
+      child.once('exit', (code, signal) =>
+        code === 0 || signal === 'SIGKILL' ? resolve() : reject(new Error(`jobs ${names.join()} exited ${code}: ${output}`)),
+      ),
     );
     return { done, kill: () => child.kill('SIGKILL'), output: () => output };
   };
@@ -79,8 +88,15 @@ export async function startKillableNode(env: Record<string, string> = {}): Promi
     db: database.db,
     async killDuring(method, path, token, point, body) {
       const from = node.output().length;
-      const headers: Record<string, string> = { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) };
-      const answer: Promise<Outcome> = fetch(`${server.url}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }).then(
+      const headers: Record<string, string> = {
+        authorization: `Bearer ${token}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      };
+      const answer: Promise<Outcome> = fetch(`${server.url}${path}`, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+      }).then(
         async (response) => {
           await response.arrayBuffer();
           return response.status;
@@ -102,11 +118,20 @@ export async function startKillableNode(env: Record<string, string> = {}): Promi
     converge: () => runJobs(BACKGROUND_JOBS.storageReconciler, BACKGROUND_JOBS.blobDeletion).done,
     dbCheck: () =>
       new Promise((resolve) => {
-        execFile('npm', ['run', '--silent', 'db:check'], { cwd: root, env: { ...process.env, DATABASE_URL: '', ...server.env }, encoding: 'utf8' }, (error, stdout) => {
-          resolve({ status: error ? Number(error.code ?? 1) : 0, stdout });
-        });
+        execFile(
+          'npm',
+          ['run', '--silent', 'db:check'],
+          { cwd: root, env: { ...process.env, DATABASE_URL: '', ...server.env }, encoding: 'utf8' },
+          (error, stdout) => {
+            resolve({ status: error ? Number(error.code ?? 1) : 0, stdout });
+          },
+        );
       }),
-    blobExists: (key) => access(localBlobPath(dataDir, key)).then(() => true, () => false),
+    blobExists: (key) =>
+      access(localBlobPath(dataDir, key)).then(
+        () => true,
+        () => false,
+      ),
     async stop() {
       await database.close();
       await kill();
@@ -126,7 +151,11 @@ export function killPoints(progressed: () => Promise<boolean>): [string, KillPoi
 
 /** Rows of `table` that belong to `userId`. */
 export async function countOwned(db: Kysely<Database>, table: 'files' | 'file_versions' | 'folders', userId: string): Promise<number> {
-  const row = await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('count')).where('user_id', '=', userId).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
   return Number(row.count);
 }
 

@@ -9,7 +9,10 @@ import { type ParsedMail, simpleParser } from 'mailparser';
 export async function outboxMail(dataDir: string, to: string, subject: string | RegExp): Promise<ParsedMail> {
   const outbox = path.join(dataDir, 'outbox');
   const matches = (mail: ParsedMail) =>
-    mail.to !== undefined && !Array.isArray(mail.to) && mail.to.text === to && (typeof subject === 'string' ? mail.subject === subject : subject.test(mail.subject ?? ''));
+    mail.to !== undefined &&
+    !Array.isArray(mail.to) &&
+    mail.to.text === to &&
+    (typeof subject === 'string' ? mail.subject === subject : subject.test(mail.subject ?? ''));
   for (let waited = 0; ; waited += 50) {
     const names = (await readdir(outbox).catch(() => [])).filter((name) => name.endsWith('.eml'));
     const mails = await Promise.all(names.map(async (name) => simpleParser(await readFile(path.join(outbox, name)))));

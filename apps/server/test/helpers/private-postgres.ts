@@ -48,7 +48,11 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
   // Durability is not under test: fsync off keeps the restarts quick.
   const serverOptions = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off`;
   const pgCtl = (...args: string[]) => asPostgres(`${bin}/pg_ctl`, ['-D', dataDir, ...args]);
-  const running = async () => (await pgCtl('status').then(() => true, () => false));
+  const running = async () =>
+    await pgCtl('status').then(
+      () => true,
+      () => false,
+    );
   const postgres: PrivatePostgres = {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     port,

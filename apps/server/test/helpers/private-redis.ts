@@ -26,18 +26,32 @@ export async function startPrivateRedis(): Promise<PrivateRedis> {
   const redis: PrivateRedis = {
     url,
     async start() {
-      child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--daemonize', 'no'], { stdio: 'ignore' });
-      await waitFor('the private Redis to answer', async () => {
-        const probe = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, enableOfflineQueue: false, retryStrategy: () => null });
-        // A refused connection while it starts is expected; the next poll tries again.
-        probe.on('error', () => {});
-        try {
-          await probe.connect();
-          return (await probe.ping()) === 'PONG';
-        } finally {
-          probe.disconnect();
-        }
-      }, 10_000, 50);
+      child = spawn(
+        'redis-server',
+        ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--daemonize', 'no'],
+        { stdio: 'ignore' },
+      );
+      await waitFor(
+        'the private Redis to answer',
+        async () => {
+          const probe = new Redis(url, {
+            lazyConnect: true,
+            maxRetriesPerRequest: 0,
+            enableOfflineQueue: false,
+            retryStrategy: () => null,
+          });
+          // A refused connection while it starts is expected; the next poll tries again.
+          probe.on('error', () => {});
+          try {
+            await probe.connect();
+            return (await probe.ping()) === 'PONG';
+          } finally {
+            probe.disconnect();
+          }
+        },
+        10_000,
+        50,
+      );
     },
     pause() {
       child?.kill('SIGSTOP');

@@ -79,11 +79,12 @@ export async function rawUpload(options: {
     responses = [...responses, ...parsed.responses];
     if (parsed.responses.length > 0) onResponse();
   });
-  const nextResponse = () => new Promise<void>((resolve) => {
-    if (socket.destroyed) return resolve();
-    onResponse = resolve;
-    socket.once('close', () => resolve());
-  });
+  const nextResponse = () =>
+    new Promise<void>((resolve) => {
+      if (socket.destroyed) return resolve();
+      onResponse = resolve;
+      socket.once('close', () => resolve());
+    });
 
   const lead = options.leadingFile ? LEADING_FILE : '';
   const contentLength = lead.length + HEAD.length + options.fileBytes + TAIL.length;
@@ -99,7 +100,8 @@ export async function rawUpload(options: {
   ].join('\r\n');
 
   const sendBody = async () => {
-    const write = (bytes: Buffer | string) => (socket.write(bytes) ? Promise.resolve() : Promise.race([new Promise((resolve) => socket.once('drain', resolve)), closed]));
+    const write = (bytes: Buffer | string) =>
+      socket.write(bytes) ? Promise.resolve() : Promise.race([new Promise((resolve) => socket.once('drain', resolve)), closed]);
     await write(lead + HEAD);
     for (let left = options.fileBytes; left > 0 && !socket.destroyed; left -= CHUNK.length) {
       const piece = left >= CHUNK.length ? CHUNK : CHUNK.subarray(0, left);

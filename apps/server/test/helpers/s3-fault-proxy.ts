@@ -49,23 +49,26 @@ export async function startS3FaultProxy(target: string): Promise<S3FaultProxy> {
       response.on('close', () => stalled.delete(response));
       return;
     }
-    const upstream = http.request({ host: hostname, port: Number(port), method: request.method, path: request.url, headers: request.headers }, (answer) => {
-      response.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.on('data', (chunk: Buffer) => {
-        if (fault === 'stall' && picks(request.method ?? '', request.url ?? '')) {
-          // Nothing more gets through; the chunk is dropped, so the exchange is cut, not resumed, when the fault ends.
-          answer.pause();
-          stalled.add(response);
-          return;
-        }
-        if (!response.write(chunk)) answer.pause();
-      });
-      response.on('drain', () => {
-        if (!stalled.has(response)) answer.resume();
-      });
-      answer.on('end', () => response.end());
-      answer.on('error', () => response.destroy());
-    });
+    const upstream = http.request(
+      { host: hostname, port: Number(port), method: request.method, path: request.url, headers: request.headers },
+      (answer) => {
+        response.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.on('data', (chunk: Buffer) => {
+          if (fault === 'stall' && picks(request.method ?? '', request.url ?? '')) {
+            // Nothing more gets through; the chunk is dropped, so the exchange is cut, not resumed, when the fault ends.
+            answer.pause();
+            stalled.add(response);
+            return;
+          }
+          if (!response.write(chunk)) answer.pause();
+        });
+        response.on('drain', () => {
+          if (!stalled.has(response)) answer.resume();
+        });
+        answer.on('end', () => response.end());
+        answer.on('error', () => response.destroy());
+      },
+    );
     upstream.on('error', () => response.destroy());
     response.on('close', () => {
       stalled.delete(response);

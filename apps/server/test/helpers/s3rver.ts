@@ -87,7 +87,8 @@ export async function startS3rver(): Promise<TestS3Server> {
         await utimes(server.store.getResourcePath(TEST_BUCKET, key, 'object'), time, time);
       },
       async setMultipartUploadsTime(time) {
-        for (const id of await readdir(uploadsDir).catch(() => [])) await writeFile(path.join(uploadsDir, id, INITIATED_FILE), time.toISOString());
+        for (const id of await readdir(uploadsDir).catch(() => []))
+          await writeFile(path.join(uploadsDir, id, INITIATED_FILE), time.toISOString());
       },
       async stop() {
         try {
@@ -123,11 +124,16 @@ function abortMultipartUpload(directory: string): KoaMiddleware {
     const bucket = decodeURIComponent(String(ctx.path).split('/')[1] ?? '');
     const uploadDir = path.join(directory, bucket, '._S3rver_uploads', uploadId);
     const known =
-      /^[0-9a-f]+$/.test(uploadId) && (await stat(uploadDir).then((s) => s.isDirectory(), () => false));
+      /^[0-9a-f]+$/.test(uploadId) &&
+      (await stat(uploadDir).then(
+        (s) => s.isDirectory(),
+        () => false,
+      ));
     if (!known) {
       ctx.status = 404;
       ctx.type = 'application/xml';
-      ctx.body = '<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>NoSuchUpload</Code><Message>The specified upload does not exist.</Message></Error>';
+      ctx.body =
+        '<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>NoSuchUpload</Code><Message>The specified upload does not exist.</Message></Error>';
       return;
     }
     await rm(uploadDir, { recursive: true, force: true });
@@ -180,10 +186,14 @@ function listParts(directory: string): KoaMiddleware {
     if (!names) {
       ctx.status = 404;
       ctx.type = 'application/xml';
-      ctx.body = '<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>NoSuchUpload</Code><Message>The specified upload does not exist.</Message></Error>';
+      ctx.body =
+        '<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>NoSuchUpload</Code><Message>The specified upload does not exist.</Message></Error>';
       return;
     }
-    const numbers = names.filter((name) => /^\d+$/.test(name)).map(Number).sort((a, b) => a - b);
+    const numbers = names
+      .filter((name) => /^\d+$/.test(name))
+      .map(Number)
+      .sort((a, b) => a - b);
     const parts = await Promise.all(
       numbers.map(async (number) => {
         const partPath = path.join(uploadDir, String(number));

@@ -23,9 +23,16 @@ async function storeBlob(dataDir: string): Promise<{ blob_key: string; size: num
   return { blob_key: key, size: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex'), crc32: 0 };
 }
 
-async function insertInPages<T extends 'folders' | 'files' | 'file_versions'>(db: Kysely<Database>, table: T, rows: (T extends 'folders' ? FoldersTable : T extends 'files' ? FilesTable : FileVersionsTable)[]): Promise<void> {
+async function insertInPages<T extends 'folders' | 'files' | 'file_versions'>(
+  db: Kysely<Database>,
+  table: T,
+  rows: (T extends 'folders' ? FoldersTable : T extends 'files' ? FilesTable : FileVersionsTable)[],
+): Promise<void> {
   for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
-    await db.insertInto(table).values(rows.slice(start, start + ROWS_PER_INSERT) as never).execute();
+    await db
+      .insertInto(table)
+      .values(rows.slice(start, start + ROWS_PER_INSERT) as never)
+      .execute();
   }
 }
 
@@ -56,7 +63,17 @@ export async function seedTree(options: {
   const { db, dataDir, userId } = options;
   const now = new Date().toISOString();
   const longAgo = new Date(Date.UTC(2020, 0, 1)).toISOString();
-  const folder = (parentId: string | null, name: string): FoldersTable => ({ id: newId(), user_id: userId, parent_id: parentId, name, name_key: name, created_at: now, updated_at: now, deleted_at: null, trashed_root: 0 });
+  const folder = (parentId: string | null, name: string): FoldersTable => ({
+    id: newId(),
+    user_id: userId,
+    parent_id: parentId,
+    name,
+    name_key: name,
+    created_at: now,
+    updated_at: now,
+    deleted_at: null,
+    trashed_root: 0,
+  });
   const root = folder(options.parentId, options.name);
   const folders = Array.from({ length: options.folders }, (_unused, index) => folder(root.id, `part-${index}`));
   const files: FilesTable[] = [];
@@ -66,12 +83,33 @@ export async function seedTree(options: {
     for (let index = 0; index < options.filesPerFolder; index += 1) {
       const blob = await storeBlob(dataDir);
       const name = `file-${index}.txt`;
-      const file: FilesTable = { id: newId(), user_id: userId, folder_id: parent.id, name, name_key: name, mimetype: 'text/plain', category: 'document', ...blob, created_at: now, updated_at: now, deleted_at: null, trashed_root: 0 };
+      const file: FilesTable = {
+        id: newId(),
+        user_id: userId,
+        folder_id: parent.id,
+        name,
+        name_key: name,
+        mimetype: 'text/plain',
+        category: 'document',
+        ...blob,
+        created_at: now,
+        updated_at: now,
+        deleted_at: null,
+        trashed_root: 0,
+      };
       files.push(file);
       bytes += blob.size;
       for (let version = 0; version < (options.versionsPerFile ?? 0); version += 1) {
         const earlier = await storeBlob(dataDir);
-        versions.push({ id: newId(), file_id: file.id, user_id: userId, mimetype: 'text/plain', ...earlier, created_at: longAgo, replaced_at: new Date(Date.UTC(2020, 0, 1, 0, 0, version)).toISOString() });
+        versions.push({
+          id: newId(),
+          file_id: file.id,
+          user_id: userId,
+          mimetype: 'text/plain',
+          ...earlier,
+          created_at: longAgo,
+          replaced_at: new Date(Date.UTC(2020, 0, 1, 0, 0, version)).toISOString(),
+        });
         bytes += earlier.size;
       }
     }
@@ -80,7 +118,17 @@ export async function seedTree(options: {
     await insertInPages(trx, 'folders', [root, ...folders]);
     await insertInPages(trx, 'files', files);
     await insertInPages(trx, 'file_versions', versions);
-    await trx.updateTable('users').set((eb) => ({ storage_used: eb('storage_used', '+', bytes) })).where('id', '=', userId).execute();
+    await trx
+      .updateTable('users')
+      .set((eb) => ({ storage_used: eb('storage_used', '+', bytes) }))
+      .where('id', '=', userId)
+      .execute();
   });
-  return { rootId: root.id, folderIds: folders.map((row) => row.id), fileIds: files.map((row) => row.id), versionIds: versions.map((row) => row.id), bytes };
+  return {
+    rootId: root.id,
+    folderIds: folders.map((row) => row.id),
+    fileIds: files.map((row) => row.id),
+    versionIds: versions.map((row) => row.id),
+    bytes,
+  };
 }

@@ -25,10 +25,19 @@ export interface ServerProcess {
 }
 
 /** Runs main.ts as a process of its own: one node that signals reach. */
-export function spawnServer(env: Record<string, string>): { child: ChildProcess; output(): string; exited: Promise<number | null>; outputChanged(listener: () => void): void } {
+export function spawnServer(env: Record<string, string>): {
+  child: ChildProcess;
+  output(): string;
+  exited: Promise<number | null>;
+  outputChanged(listener: () => void): void;
+} {
   let output = '';
   const listeners = new Set<() => void>();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const collect = (chunk: Buffer) => {
     output += chunk.toString();
     for (const listener of listeners) listener();

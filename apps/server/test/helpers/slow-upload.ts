@@ -7,7 +7,9 @@ import http from 'node:http';
  */
 export function startSlowUpload(url: string, token: string, content: Buffer) {
   const boundary = `----cloudvault${randomBytes(8).toString('hex')}`;
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="slow.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`);
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="slow.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+  );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   const body = Buffer.concat([head, content, tail]);
   const half = Math.floor(body.length / 2);
@@ -15,7 +17,11 @@ export function startSlowUpload(url: string, token: string, content: Buffer) {
   const answer = new Promise<{ status: number; body: string }>((resolve) => (answered = resolve));
   const request = http.request(`${url}/api/files/upload`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(body.length) },
+    headers: {
+      authorization: `Bearer ${token}`,
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+      'content-length': String(body.length),
+    },
   });
   request.on('response', (response) => {
     let text = '';

@@ -43,7 +43,10 @@ export async function startSmtpSink(port = 0): Promise<SmtpSink> {
     },
     async waitForMail(to, subject) {
       const matches = (message: ParsedMail) =>
-        message.to !== undefined && !Array.isArray(message.to) && message.to.text === to && (typeof subject === 'string' ? message.subject === subject : subject.test(message.subject ?? ''));
+        message.to !== undefined &&
+        !Array.isArray(message.to) &&
+        message.to.text === to &&
+        (typeof subject === 'string' ? message.subject === subject : subject.test(message.subject ?? ''));
       for (let waited = 0; ; waited += 20) {
         const found = messages.find(matches);
         if (found) return found;

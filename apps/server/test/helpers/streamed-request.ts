@@ -20,7 +20,13 @@ const CHUNK = Buffer.alloc(1024 * 1024, 7);
  * Stops sending once the final answer is in. `head` is the request line and headers,
  * without Content-Length, Expect and the blank line.
  */
-export function streamedRequest(options: { port: number; head: string[]; bodyBytes: number; prefix?: string; suffix?: string }): Promise<StreamedAnswer> {
+export function streamedRequest(options: {
+  port: number;
+  head: string[];
+  bodyBytes: number;
+  prefix?: string;
+  suffix?: string;
+}): Promise<StreamedAnswer> {
   const prefix = Buffer.from(options.prefix ?? '');
   const suffix = Buffer.from(options.suffix ?? '');
   const contentLength = prefix.length + options.bodyBytes + suffix.length;
@@ -37,7 +43,8 @@ export function streamedRequest(options: { port: number; head: string[]; bodyByt
     };
     const closed = new Promise<void>((done) => socket.once('close', () => done()));
     const sendBody = async () => {
-      const write = (bytes: Buffer) => (socket.write(bytes) ? Promise.resolve() : Promise.race([new Promise<void>((done) => socket.once('drain', done)), closed]));
+      const write = (bytes: Buffer) =>
+        socket.write(bytes) ? Promise.resolve() : Promise.race([new Promise<void>((done) => socket.once('drain', done)), closed]);
       await write(prefix);
       for (let left = options.bodyBytes; left > 0 && !final && !socket.destroyed; left -= CHUNK.length) {
         const piece = left >= CHUNK.length ? CHUNK : CHUNK.subarray(0, left);
@@ -71,7 +78,8 @@ export function streamedRequest(options: { port: number; head: string[]; bodyByt
           }
           continue;
         }
-        const json = headers['content-type']?.includes('application/json') && body ? (JSON.parse(body) as StreamedAnswer['json']) : undefined;
+        const json =
+          headers['content-type']?.includes('application/json') && body ? (JSON.parse(body) as StreamedAnswer['json']) : undefined;
         final = { status, headers, body, json, bytesSent };
         return finish();
       }

@@ -61,7 +61,12 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   function stored(id: string, kind: string): StripeObject {
     const object = objects.get(id);
     if (!object || object.object !== kind) {
-      throw new StripeApiError(404, { type: 'invalid_request_error', code: 'resource_missing', param: 'id', message: `No such ${kind}: '${id}'` });
+      throw new StripeApiError(404, {
+        type: 'invalid_request_error',
+        code: 'resource_missing',
+        param: 'id',
+        message: `No such ${kind}: '${id}'`,
+      });
     }
     return object;
   }
@@ -74,7 +79,9 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   /** `expand[0]=subscription.latest_invoice` replaces ids by their objects along the path, as Stripe does. */
   function expand(object: StripeObject, query: Record<string, string>): StripeObject {
     const copy = structuredClone(object);
-    const paths = Object.entries(query).filter(([key]) => key.startsWith('expand[')).map(([, path]) => path.split('.'));
+    const paths = Object.entries(query)
+      .filter(([key]) => key.startsWith('expand['))
+      .map(([, path]) => path.split('.'));
     for (const path of paths) {
       let target: Record<string, any> | undefined = copy;
       for (const field of path) {
@@ -87,55 +94,122 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   }
 
   const routes: Array<[method: string, path: RegExp, handler: Handler]> = [
-    ['POST', /^\/v1\/customers$/, (_, { body }) =>
-      save({ id: newId('cus'), object: 'customer', created: now(), email: body.email ?? null, name: body.name ?? null, metadata: nested(body, 'metadata'), livemode: false }),
+    [
+      'POST',
+      /^\/v1\/customers$/,
+      (_, { body }) =>
+        save({
+          id: newId('cus'),
+          object: 'customer',
+          created: now(),
+          email: body.email ?? null,
+          name: body.name ?? null,
+          metadata: nested(body, 'metadata'),
+          livemode: false,
+        }),
     ],
-    ['POST', /^\/v1\/checkout\/sessions$/, (_, { body }) => {
-      const id = newId('cs_test');
-      checkoutOrders.set(id, { price: body['line_items[0][price]'] ?? '', subscriptionMetadata: nested(body, 'subscription_data[metadata]') });
-      return save({
-        id, object: 'checkout.session', created: now(), expires_at: now() + DAY, livemode: false,
-        mode: body.mode, customer: body.customer ?? null, client_reference_id: body.client_reference_id ?? null,
-        success_url: body.success_url, cancel_url: body.cancel_url, metadata: nested(body, 'metadata'),
-        status: 'open', payment_status: 'unpaid', subscription: null, invoice: null,
-        url: `https://checkout.stripe.com/c/pay/${id}`,
-      });
-    }],
+    [
+      'POST',
+      /^\/v1\/checkout\/sessions$/,
+      (_, { body }) => {
+        const id = newId('cs_test');
+        checkoutOrders.set(id, {
+          price: body['line_items[0][price]'] ?? '',
+          subscriptionMetadata: nested(body, 'subscription_data[metadata]'),
+        });
+        return save({
+          id,
+          object: 'checkout.session',
+          created: now(),
+          expires_at: now() + DAY,
+          livemode: false,
+          mode: body.mode,
+          customer: body.customer ?? null,
+          client_reference_id: body.client_reference_id ?? null,
+          success_url: body.success_url,
+          cancel_url: body.cancel_url,
+          metadata: nested(body, 'metadata'),
+          status: 'open',
+          payment_status: 'unpaid',
+          subscription: null,
+          invoice: null,
+          url: `https://checkout.stripe.com/c/pay/${id}`,
+        });
+      },
+    ],
     ['GET', /^\/v1\/checkout\/sessions\/([^/]+)$/, ([id], { query }) => expand(stored(id!, 'checkout.session'), query)],
-    ['POST', /^\/v1\/billing_portal\/sessions$/, (_, { body }) => ({
-      id: newId('bps'), object: 'billing_portal.session', created: now(), livemode: false,
-      customer: body.customer, return_url: body.return_url ?? null, url: `https://billing.stripe.com/p/session/${newId('test')}`,
-    })],
+    [
+      'POST',
+      /^\/v1\/billing_portal\/sessions$/,
+      (_, { body }) => ({
+        id: newId('bps'),
+        object: 'billing_portal.session',
+        created: now(),
+        livemode: false,
+        customer: body.customer,
+        return_url: body.return_url ?? null,
+        url: `https://billing.stripe.com/p/session/${newId('test')}`,
+      }),
+    ],
     ['GET', /^\/v1\/subscriptions\/([^/]+)$/, ([id], { query }) => expand(stored(id!, 'subscription'), query)],
-    ['POST', /^\/v1\/subscriptions\/([^/]+)$/, ([id], { body }) => {
-      const subscription = stored(id!, 'subscription');
-      const item = subscription.items.data.find((candidate: StripeObject) => candidate.id === body['items[0][id]']);
-      if (item && body['items[0][price]']) item.price = priceObject(body['items[0][price]']);
-      if (body.cancel_at_period_end !== undefined) subscription.cancel_at_period_end = body.cancel_at_period_end === 'true';
-      return subscription;
-    }],
-    ['DELETE', /^\/v1\/subscriptions\/([^/]+)$/, ([id]) => {
-      const subscription = stored(id!, 'subscription');
-      subscription.status = 'canceled';
-      return subscription;
-    }],
-    ['GET', /^\/v1\/invoice_payments$/, (_, { query }) => {
-      const payments = [...objects.values()].filter(
-        (object) => object.object === 'invoice_payment' && object.invoice === query.invoice && (!query.status || object.status === query.status),
-      );
-      return { object: 'list', data: payments, has_more: false, url: '/v1/invoice_payments' };
-    }],
-    ['POST', /^\/v1\/refunds$/, (_, { body }) => {
-      const intent = objects.get(body.payment_intent ?? '');
-      if (intent?.object !== 'payment_intent') {
-        throw new StripeApiError(400, { type: 'invalid_request_error', code: 'resource_missing', param: 'payment_intent', message: `No such payment_intent: '${body.payment_intent}'` });
-      }
-      return save({
-        id: newId('re'), object: 'refund', created: now(), payment_intent: intent.id, charge: null,
-        amount: body.amount === undefined ? intent.amount : Number(body.amount), currency: intent.currency,
-        reason: body.reason ?? null, status: 'succeeded', metadata: {},
-      });
-    }],
+    [
+      'POST',
+      /^\/v1\/subscriptions\/([^/]+)$/,
+      ([id], { body }) => {
+        const subscription = stored(id!, 'subscription');
+        const item = subscription.items.data.find((candidate: StripeObject) => candidate.id === body['items[0][id]']);
+        if (item && body['items[0][price]']) item.price = priceObject(body['items[0][price]']);
+        if (body.cancel_at_period_end !== undefined) subscription.cancel_at_period_end = body.cancel_at_period_end === 'true';
+        return subscription;
+      },
+    ],
+    [
+      'DELETE',
+      /^\/v1\/subscriptions\/([^/]+)$/,
+      ([id]) => {
+        const subscription = stored(id!, 'subscription');
+        subscription.status = 'canceled';
+        return subscription;
+      },
+    ],
+    [
+      'GET',
+      /^\/v1\/invoice_payments$/,
+      (_, { query }) => {
+        const payments = [...objects.values()].filter(
+          (object) =>
+            object.object === 'invoice_payment' && object.invoice === query.invoice && (!query.status || object.status === query.status),
+        );
+        return { object: 'list', data: payments, has_more: false, url: '/v1/invoice_payments' };
+      },
+    ],
+    [
+      'POST',
+      /^\/v1\/refunds$/,
+      (_, { body }) => {
+        const intent = objects.get(body.payment_intent ?? '');
+        if (intent?.object !== 'payment_intent') {
+          throw new StripeApiError(400, {
+            type: 'invalid_request_error',
+            code: 'resource_missing',
+            param: 'payment_intent',
+            message: `No such payment_intent: '${body.payment_intent}'`,
+          });
+        }
+        return save({
+          id: newId('re'),
+          object: 'refund',
+          created: now(),
+          payment_intent: intent.id,
+          charge: null,
+          amount: body.amount === undefined ? intent.amount : Number(body.amount),
+          currency: intent.currency,
+          reason: body.reason ?? null,
+          status: 'succeeded',
+          metadata: {},
+        });
+      },
+    ],
   ];
 
   const server = createServer(async (incoming, response) => {
@@ -146,7 +220,10 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     try {
       const route = routes.find(([method, path]) => method === request.method && path.test(request.path));
       if (!route) {
-        throw new StripeApiError(404, { type: 'invalid_request_error', message: `Unrecognized request URL (${request.method}: ${request.path}).` });
+        throw new StripeApiError(404, {
+          type: 'invalid_request_error',
+          message: `Unrecognized request URL (${request.method}: ${request.path}).`,
+        });
       }
       answer = route[2](route[1].exec(request.path)!.slice(1), request);
     } catch (error) {
@@ -180,27 +257,69 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       const subscriptionId = newId('sub');
       const intent = save({ id: newId('pi'), object: 'payment_intent', amount: amountCents, currency: 'usd', status: 'succeeded' });
       const invoice = save({
-        id: newId('in'), object: 'invoice', created: start, livemode: false, customer: session.customer,
-        amount_due: amountCents, amount_paid: amountCents, amount_remaining: 0, currency: 'usd', status: 'paid',
-        billing_reason: 'subscription_create', hosted_invoice_url: `https://invoice.stripe.com/i/${newId('test')}`,
-        parent: { type: 'subscription_details', quote_details: null, subscription_details: { subscription: subscriptionId, metadata: order.subscriptionMetadata } },
+        id: newId('in'),
+        object: 'invoice',
+        created: start,
+        livemode: false,
+        customer: session.customer,
+        amount_due: amountCents,
+        amount_paid: amountCents,
+        amount_remaining: 0,
+        currency: 'usd',
+        status: 'paid',
+        billing_reason: 'subscription_create',
+        hosted_invoice_url: `https://invoice.stripe.com/i/${newId('test')}`,
+        parent: {
+          type: 'subscription_details',
+          quote_details: null,
+          subscription_details: { subscription: subscriptionId, metadata: order.subscriptionMetadata },
+        },
       });
       save({
-        id: newId('inpay'), object: 'invoice_payment', created: start, livemode: false, invoice: invoice.id,
-        amount_paid: amountCents, amount_requested: amountCents, currency: 'usd', is_default: true, status: 'paid',
+        id: newId('inpay'),
+        object: 'invoice_payment',
+        created: start,
+        livemode: false,
+        invoice: invoice.id,
+        amount_paid: amountCents,
+        amount_requested: amountCents,
+        currency: 'usd',
+        is_default: true,
+        status: 'paid',
         payment: { type: 'payment_intent', payment_intent: intent.id },
         status_transitions: { paid_at: start, canceled_at: null },
       });
       const subscription = save({
-        id: subscriptionId, object: 'subscription', created: start, start_date: start, livemode: false,
-        customer: session.customer, status: 'active', cancel_at_period_end: false, cancel_at: null, canceled_at: null,
-        currency: 'usd', metadata: order.subscriptionMetadata, latest_invoice: invoice.id,
+        id: subscriptionId,
+        object: 'subscription',
+        created: start,
+        start_date: start,
+        livemode: false,
+        customer: session.customer,
+        status: 'active',
+        cancel_at_period_end: false,
+        cancel_at: null,
+        canceled_at: null,
+        currency: 'usd',
+        metadata: order.subscriptionMetadata,
+        latest_invoice: invoice.id,
         items: {
-          object: 'list', has_more: false, url: `/v1/subscription_items?subscription=${subscriptionId}`,
-          data: [{
-            id: newId('si'), object: 'subscription_item', created: start, subscription: subscriptionId, quantity: 1,
-            price: priceObject(order.price), current_period_start: start, current_period_end: start + 30 * DAY, metadata: {},
-          }],
+          object: 'list',
+          has_more: false,
+          url: `/v1/subscription_items?subscription=${subscriptionId}`,
+          data: [
+            {
+              id: newId('si'),
+              object: 'subscription_item',
+              created: start,
+              subscription: subscriptionId,
+              quantity: 1,
+              price: priceObject(order.price),
+              current_period_start: start,
+              current_period_end: start + 30 * DAY,
+              metadata: {},
+            },
+          ],
         },
       });
       Object.assign(session, { status: 'complete', payment_status: 'paid', subscription: subscription.id, invoice: invoice.id });

@@ -35,7 +35,9 @@ export async function createPostgresDatabase(adminUrl: string, template?: string
  * migrated schema, so the server's own migrator finds nothing to do. Without a migrated
  * schema made for the run (a project without the setup), it starts empty as before.
  */
-export async function createTestDatabase(options: { migratedInto?: string } = {}): Promise<{ url: string | undefined; drop(): Promise<void> }> {
+export async function createTestDatabase(
+  options: { migratedInto?: string } = {},
+): Promise<{ url: string | undefined; drop(): Promise<void> }> {
   if (process.env.TEST_DB !== 'postgres') {
     const migratedFile = process.env[MIGRATED_SQLITE_FILE];
     if (options.migratedInto && migratedFile) await copyFile(migratedFile, path.join(options.migratedInto, SQLITE_FILE_NAME));

@@ -76,7 +76,10 @@ function requestFrom(localAddress: string, url: string, init: RequestInit): Prom
   return new Promise((resolve, reject) => {
     const body = init.body as string | Buffer | undefined;
     // Node frames a DELETE's body only with a length (it sends no chunked DELETE).
-    const headers = { ...(init.headers as Record<string, string>), ...(body === undefined ? {} : { 'content-length': String(Buffer.byteLength(body)) }) };
+    const headers = {
+      ...(init.headers as Record<string, string>),
+      ...(body === undefined ? {} : { 'content-length': String(Buffer.byteLength(body)) }),
+    };
     const request = http.request(url, { method: init.method, headers, localAddress }, (incoming) => {
       const chunks: Buffer[] = [];
       incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -130,13 +133,21 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     ...(process.env.CLOUDVAULT_NATIVE ? { CLOUDVAULT_NATIVE: process.env.CLOUDVAULT_NATIVE } : {}),
     ...options.env,
   };
-  const node = await startNode(env, { clock: createTestClock(options.realTimeClock ? 'real-time' : options.clockStart), limitKeyPrefix: `cloudvault-test:${randomUUID()}:` });
+  const node = await startNode(env, {
+    clock: createTestClock(options.realTimeClock ? 'real-time' : options.clockStart),
+    limitKeyPrefix: `cloudvault-test:${randomUUID()}:`,
+  });
   const tempDir = path.join(dataDir, 'blobs', '.tmp');
   return {
     ...node,
     async blobCount() {
       if (storage.s3) {
-        const client = new S3Client({ region: 'us-east-1', endpoint: storage.s3.endpoint, forcePathStyle: true, credentials: S3_CREDENTIALS });
+        const client = new S3Client({
+          region: 'us-east-1',
+          endpoint: storage.s3.endpoint,
+          forcePathStyle: true,
+          credentials: S3_CREDENTIALS,
+        });
         const listed = await client.send(new ListObjectsV2Command({ Bucket: storage.s3.bucket }));
         client.destroy();
         return listed.KeyCount ?? 0;
@@ -153,7 +164,12 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     },
     async storedNames() {
       if (storage.s3) {
-        const client = new S3Client({ region: 'us-east-1', endpoint: storage.s3.endpoint, forcePathStyle: true, credentials: S3_CREDENTIALS });
+        const client = new S3Client({
+          region: 'us-east-1',
+          endpoint: storage.s3.endpoint,
+          forcePathStyle: true,
+          credentials: S3_CREDENTIALS,
+        });
         const listed = await client.send(new ListObjectsV2Command({ Bucket: storage.s3.bucket }));
         client.destroy();
         return [...(listed.Contents ?? []).map((object) => object.Key as string), ...(await storage.s3.pendingMultipartUploadKeys())];
@@ -176,7 +192,10 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
 }
 
 /** One server process's parts (app, container) over a deployment's shared state. */
-async function startNode(env: Record<string, string>, shared: { clock: TestClock; limitKeyPrefix: string }): Promise<TestServer & { limitKeyPrefix: string }> {
+async function startNode(
+  env: Record<string, string>,
+  shared: { clock: TestClock; limitKeyPrefix: string },
+): Promise<TestServer & { limitKeyPrefix: string }> {
   const config = loadConfig(env);
   const { clock, limitKeyPrefix } = shared;
   const dataDir = config.dataDir;
@@ -201,14 +220,21 @@ async function startNode(env: Record<string, string>, shared: { clock: TestClock
     blobCount: () => Promise.reject(new Error('blobCount is asked of the server that startTestServer returned')),
     setBlobTime: () => Promise.reject(new Error('setBlobTime is asked of the server that startTestServer returned')),
     unfinishedUploads: () => Promise.reject(new Error('unfinishedUploads is asked of the server that startTestServer returned')),
-    setUnfinishedUploadsTime: () => Promise.reject(new Error('setUnfinishedUploadsTime is asked of the server that startTestServer returned')),
+    setUnfinishedUploadsTime: () =>
+      Promise.reject(new Error('setUnfinishedUploadsTime is asked of the server that startTestServer returned')),
     storedNames: () => Promise.reject(new Error('storedNames is asked of the server that startTestServer returned')),
     async startNode({ ownDataDir = false } = {}) {
       if (!ownDataDir) return startNode(env, shared);
       if (!config.databaseUrl) throw new Error('a node with a disk of its own needs PostgreSQL: SQLite lives in DATA_DIR');
       const ownDir = await mkdtemp(path.join(os.tmpdir(), 'cloudvault-test-'));
       const node = await startNode({ ...env, DATA_DIR: ownDir }, shared);
-      return { ...node, close: async () => { await node.close(); await rm(ownDir, { recursive: true, force: true }); } };
+      return {
+        ...node,
+        close: async () => {
+          await node.close();
+          await rm(ownDir, { recursive: true, force: true });
+        },
+      };
     },
     async request(method, urlPath, { token, body, rawBody, headers = {}, from } = {}) {
       const init: RequestInit = { method, headers: { ...headers } };
@@ -220,7 +246,8 @@ async function startNode(env: Record<string, string>, shared: { clock: TestClock
       } else if (rawBody !== undefined) {
         init.body = rawBody;
       }
-      const response = from === undefined ? await fetch(`${address}${urlPath}`, init) : await requestFrom(from, `${address}${urlPath}`, init);
+      const response =
+        from === undefined ? await fetch(`${address}${urlPath}`, init) : await requestFrom(from, `${address}${urlPath}`, init);
       const text = await response.text();
       let parsed: unknown = text;
       if (response.headers.get('content-type')?.includes('application/json') && text) parsed = JSON.parse(text);

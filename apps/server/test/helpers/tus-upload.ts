@@ -66,7 +66,7 @@ export async function randomFile(size: number, name = 'upload.bin'): Promise<{ p
   const hash = createHash('sha256');
   let checksum = 0;
   async function* chunks() {
-    for (let written = 0; written < size; ) {
+    for (let written = 0; written < size;) {
       const chunk = randomBytes(Math.min(1024 * 1024, size - written));
       written += chunk.length;
       hash.update(chunk);

@@ -1,5 +1,10 @@
 /** Polls `condition` until it answers a value other than undefined or false, or fails after `timeoutMs`. */
-export async function waitFor<T>(what: string, condition: () => Promise<T | undefined | false>, timeoutMs = 60_000, everyMs = 100): Promise<T> {
+export async function waitFor<T>(
+  what: string,
+  condition: () => Promise<T | undefined | false>,
+  timeoutMs = 60_000,
+  everyMs = 100,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let lastError: unknown;
   for (;;) {

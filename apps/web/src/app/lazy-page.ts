@@ -32,7 +32,11 @@ export function lazyPage(load: () => Promise<{ default: ComponentType }>) {
 }
 
 function isPreloadable(type: unknown): type is Preloadable {
-  return (typeof type === 'object' || typeof type === 'function') && type !== null && typeof (type as Partial<Preloadable>).preload === 'function';
+  return (
+    (typeof type === 'object' || typeof type === 'function') &&
+    type !== null &&
+    typeof (type as Partial<Preloadable>).preload === 'function'
+  );
 }
 
 /** Starts the chunks of these route elements (the ones lazyPage made; others are in the entry already). */

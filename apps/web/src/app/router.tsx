@@ -15,13 +15,9 @@ import { withAppStrings } from './with-app-strings';
 // features gets them from its route in ./routes: features never import one another.
 // The public pages use only the English strings bundled with the entry; the others load
 // the rest with their chunk (withAppStrings).
-const LandingPage = lazyPage(() =>
-  import('../features/landing/components/landing-page').then((m) => ({ default: m.LandingPage })),
-);
+const LandingPage = lazyPage(() => import('../features/landing/components/landing-page').then((m) => ({ default: m.LandingPage })));
 const LoginPage = lazyPage(() => import('../features/auth/components/login-page').then((m) => ({ default: m.LoginPage })));
-const RegisterPage = lazyPage(() =>
-  import('../features/auth/components/register-page').then((m) => ({ default: m.RegisterPage })),
-);
+const RegisterPage = lazyPage(() => import('../features/auth/components/register-page').then((m) => ({ default: m.RegisterPage })));
 const ForgotPasswordPage = lazyPage(() =>
   import('../features/auth/components/forgot-password-page').then((m) => ({ default: m.ForgotPasswordPage })),
 );
@@ -31,31 +27,45 @@ const ResetPasswordPage = lazyPage(() =>
 const VerifyEmailPage = lazyPage(() =>
   import('../features/auth/components/verify-email-page').then((m) => ({ default: m.VerifyEmailPage })),
 );
-const PricingPage = lazyPage(() =>
-  import('../features/pricing/components/pricing-page').then((m) => ({ default: m.PricingPage })),
-);
+const PricingPage = lazyPage(() => import('../features/pricing/components/pricing-page').then((m) => ({ default: m.PricingPage })));
 const DashboardRoute = lazyPage(withAppStrings(() => import('./routes/dashboard-route').then((m) => ({ default: m.DashboardRoute }))));
-const ProfilePage = lazyPage(withAppStrings(() =>
-  import('../features/profile/components/profile-page').then((m) => ({ default: m.ProfilePage })),
-));
-const SubscriptionRoute = lazyPage(withAppStrings(() => import('./routes/subscription-route').then((m) => ({ default: m.SubscriptionRoute }))));
-const SettingsPage = lazyPage(withAppStrings(() =>
-  import('../features/settings/components/settings-page').then((m) => ({ default: m.SettingsPage })),
-));
+const ProfilePage = lazyPage(
+  withAppStrings(() => import('../features/profile/components/profile-page').then((m) => ({ default: m.ProfilePage }))),
+);
+const SubscriptionRoute = lazyPage(
+  withAppStrings(() => import('./routes/subscription-route').then((m) => ({ default: m.SubscriptionRoute }))),
+);
+const SettingsPage = lazyPage(
+  withAppStrings(() => import('../features/settings/components/settings-page').then((m) => ({ default: m.SettingsPage }))),
+);
 const TrashPage = lazyPage(withAppStrings(() => import('../features/trash/components/trash-page').then((m) => ({ default: m.TrashPage }))));
-const PublicShareRoute = lazyPage(withAppStrings(() => import('./routes/public-share-route').then((m) => ({ default: m.PublicShareRoute }))));
-const SharedWithMeRoute = lazyPage(withAppStrings(() => import('./routes/shared-with-me-route').then((m) => ({ default: m.SharedWithMeRoute }))));
-const SharesPage = lazyPage(withAppStrings(() => import('../features/shares/components/shares-page').then((m) => ({ default: m.SharesPage }))));
-const SuccessPage = lazyPage(withAppStrings(() =>
-  import('../features/success/components/success-page').then((m) => ({ default: m.SuccessPage })),
-));
-const AdminLayout = lazyPage(withAppStrings(() => import('../features/admin/components/admin-layout').then((m) => ({ default: m.AdminLayout }))));
-const AdminOverviewPage = lazyPage(withAppStrings(() => import('../features/admin/components/overview-page').then((m) => ({ default: m.OverviewPage }))));
-const AdminUsersPage = lazyPage(withAppStrings(() => import('../features/admin/components/users-page').then((m) => ({ default: m.UsersPage }))));
-const AdminUserDetailPage = lazyPage(withAppStrings(() =>
-  import('../features/admin/components/user-detail-page').then((m) => ({ default: m.UserDetailPage })),
-));
-const AdminAuditPage = lazyPage(withAppStrings(() => import('../features/admin/components/audit-page').then((m) => ({ default: m.AuditPage }))));
+const PublicShareRoute = lazyPage(
+  withAppStrings(() => import('./routes/public-share-route').then((m) => ({ default: m.PublicShareRoute }))),
+);
+const SharedWithMeRoute = lazyPage(
+  withAppStrings(() => import('./routes/shared-with-me-route').then((m) => ({ default: m.SharedWithMeRoute }))),
+);
+const SharesPage = lazyPage(
+  withAppStrings(() => import('../features/shares/components/shares-page').then((m) => ({ default: m.SharesPage }))),
+);
+const SuccessPage = lazyPage(
+  withAppStrings(() => import('../features/success/components/success-page').then((m) => ({ default: m.SuccessPage }))),
+);
+const AdminLayout = lazyPage(
+  withAppStrings(() => import('../features/admin/components/admin-layout').then((m) => ({ default: m.AdminLayout }))),
+);
+const AdminOverviewPage = lazyPage(
+  withAppStrings(() => import('../features/admin/components/overview-page').then((m) => ({ default: m.OverviewPage }))),
+);
+const AdminUsersPage = lazyPage(
+  withAppStrings(() => import('../features/admin/components/users-page').then((m) => ({ default: m.UsersPage }))),
+);
+const AdminUserDetailPage = lazyPage(
+  withAppStrings(() => import('../features/admin/components/user-detail-page').then((m) => ({ default: m.UserDetailPage }))),
+);
+const AdminAuditPage = lazyPage(
+  withAppStrings(() => import('../features/admin/components/audit-page').then((m) => ({ default: m.AuditPage }))),
+);
 
 /** The route table of docs/product.md#routes, /trash and sharing's pages included. */
 export const routes: RouteObject[] = [

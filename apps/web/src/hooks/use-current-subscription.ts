@@ -8,9 +8,10 @@ import { billingKeys } from '../lib/query-keys';
  * With `sessionId` (a checkout just finished) the server asks the payment provider first,
  * so the answer is right even before the provider's webhook arrives.
  */
-export function getCurrentSubscription(
-  { sessionId, signal }: { sessionId?: string; signal?: AbortSignal } = {},
-): Promise<CurrentSubscriptionResponse> {
+export function getCurrentSubscription({
+  sessionId,
+  signal,
+}: { sessionId?: string; signal?: AbortSignal } = {}): Promise<CurrentSubscriptionResponse> {
   return api.get<CurrentSubscriptionResponse>('/subscriptions/current', { query: { session_id: sessionId }, signal });
 }
 

@@ -10,7 +10,6 @@ export const FALLBACK_UPLOAD_CONFIG: UploadConfig = {
   userPlan: 'FREE',
 };
 
-
 /** GET /api/files/upload-config: the plan's per-file limit. */
 export function getUploadConfig(): Promise<UploadConfig> {
   return api.get<UploadConfig>('/files/upload-config');

@@ -25,7 +25,10 @@ export function useViewedFile(): ViewedFile {
     (id: string) => setParams((current) => withViewedFile(current, id), { state: { viewerOpened: true } satisfies ViewerHistoryState }),
     [setParams],
   );
-  const move = useCallback((id: string) => setParams((current) => withViewedFile(current, id), { replace: true, state }), [setParams, state]);
+  const move = useCallback(
+    (id: string) => setParams((current) => withViewedFile(current, id), { replace: true, state }),
+    [setParams, state],
+  );
   const close = useCallback(() => {
     if (openedHere(state)) void navigate(-1);
     else setParams((current) => withViewedFile(current, null), { replace: true });

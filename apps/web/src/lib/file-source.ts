@@ -79,7 +79,9 @@ export const signedInFileSource: FileSource = {
     return url;
   },
   thumbnail(file, size, signal) {
-    return askForThumbnail(`${file.id}:${file.contentTag}`, () => apiBlob(`/files/${encodeURIComponent(file.id)}/thumbnail`, { query: { size, v: file.contentTag }, signal }));
+    return askForThumbnail(`${file.id}:${file.contentTag}`, () =>
+      apiBlob(`/files/${encodeURIComponent(file.id)}/thumbnail`, { query: { size, v: file.contentTag }, signal }),
+    );
   },
   download(fileId) {
     return downloadWithLink(`/files/${encodeURIComponent(fileId)}/download-link`);

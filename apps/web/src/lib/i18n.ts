@@ -50,17 +50,20 @@ function storedLanguage(): Language {
 }
 
 /** Resolves when the stored language's strings are loaded (English needs no fetch). */
-export const i18nReady = i18n.use(languageChunks).use(initReactI18next).init({
-  resources: { en: { translation: englishFirstLoad } },
-  // English is bundled; the backend fills in the rest on demand.
-  partialBundledLanguages: true,
-  lng: storedLanguage(),
-  fallbackLng: 'en',
-  supportedLngs: [...LANGUAGES],
-  defaultNS,
-  // React already escapes text.
-  interpolation: { escapeValue: false },
-});
+export const i18nReady = i18n
+  .use(languageChunks)
+  .use(initReactI18next)
+  .init({
+    resources: { en: { translation: englishFirstLoad } },
+    // English is bundled; the backend fills in the rest on demand.
+    partialBundledLanguages: true,
+    lng: storedLanguage(),
+    fallbackLng: 'en',
+    supportedLngs: [...LANGUAGES],
+    defaultNS,
+    // React already escapes text.
+    interpolation: { escapeValue: false },
+  });
 
 let appStrings: Promise<void> | undefined;
 

@@ -39,7 +39,8 @@ export const shareKeys = {
   sharedWithMe: ['shares', 'with-me'] as const,
   /** A link as a visitor sees it; another access grant is another answer. */
   publicShare: (token: string, access: string | null) => ['shares', 'public', token, access] as const,
-  publicItems: (token: string, folderId: string | null, access: string | null) => ['shares', 'public', token, access, 'items', folderId] as const,
+  publicItems: (token: string, folderId: string | null, access: string | null) =>
+    ['shares', 'public', token, access, 'items', folderId] as const,
 };
 
 /** The plan catalogue and the user's subscription. */

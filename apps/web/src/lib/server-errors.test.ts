@@ -12,9 +12,7 @@ afterEach(async () => {
 describe('serverErrorMessage', () => {
   it('translates a known code into the current language', async () => {
     await i18n.changeLanguage('de');
-    expect(serverErrorMessage(apiError('WRONG_PASSWORD', 'Current password is incorrect'))).toBe(
-      'Das aktuelle Passwort ist falsch',
-    );
+    expect(serverErrorMessage(apiError('WRONG_PASSWORD', 'Current password is incorrect'))).toBe('Das aktuelle Passwort ist falsch');
   });
 
   it('translates the answers of a node that is busy, draining or without its limit store', async () => {
@@ -22,7 +20,9 @@ describe('serverErrorMessage', () => {
     expect(serverErrorMessage(apiError('LIMITS_UNAVAILABLE', 'This is unavailable for a moment.'))).toBe(
       'Ceci est indisponible pour un instant. Réessayez dans quelques secondes.',
     );
-    expect(serverErrorMessage(apiError('SHUTTING_DOWN', 'This server is shutting down.'))).toBe("Ce serveur est en cours d'arrêt. Réessayez.");
+    expect(serverErrorMessage(apiError('SHUTTING_DOWN', 'This server is shutting down.'))).toBe(
+      "Ce serveur est en cours d'arrêt. Réessayez.",
+    );
   });
 
   it('shows the server text for an unknown code', async () => {

@@ -42,7 +42,9 @@ describe.each(LANGUAGES.filter((language) => language !== 'en'))('the %s interfa
   it("has each plural form its language's grammar uses", () => {
     const categories = new Intl.PluralRules(language).resolvedOptions().pluralCategories;
     const plurals = [...baseKeys([...english.keys()].filter((key) => PLURAL.test(key)))];
-    const missing = plurals.flatMap((base) => categories.filter((category) => !translated.has(`${base}_${category}`)).map((category) => `${base}_${category}`));
+    const missing = plurals.flatMap((base) =>
+      categories.filter((category) => !translated.has(`${base}_${category}`)).map((category) => `${base}_${category}`),
+    );
     expect(missing).toEqual([]);
   });
 

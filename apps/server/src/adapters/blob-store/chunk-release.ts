@@ -18,7 +18,12 @@ const readersLeft = new WeakMap<Buffer, number>();
 const MIN_FREED_BYTES = 4096;
 
 export function awaitReaders(chunk: Buffer, readers: number): void {
-  if (chunk.byteOffset === 0 && chunk.byteLength === chunk.buffer.byteLength && chunk.byteLength >= MIN_FREED_BYTES && chunk.buffer instanceof ArrayBuffer) {
+  if (
+    chunk.byteOffset === 0 &&
+    chunk.byteLength === chunk.buffer.byteLength &&
+    chunk.byteLength >= MIN_FREED_BYTES &&
+    chunk.buffer instanceof ArrayBuffer
+  ) {
     readersLeft.set(chunk, readers);
   }
 }

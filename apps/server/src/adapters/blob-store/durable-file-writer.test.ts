@@ -17,7 +17,7 @@ const MiB = 1024 * 1024;
 /** Chunks of uneven sizes, as a socket hands them out. */
 function chunksOf(total: number): Buffer[] {
   const chunks: Buffer[] = [];
-  for (let size = 0; size < total; ) {
+  for (let size = 0; size < total;) {
     const length = Math.min(total - size, 1 + Math.floor(Math.random() * 300 * 1024));
     chunks.push(randomBytes(length));
     size += length;
@@ -54,14 +54,17 @@ describe.each([
   ['the portable path', {}],
 ])('createDurableFileWriter through %s', (_name, addon) => {
   // Around the 4 KiB alignment and the addon's 4 MiB buffer, where off-by-ones would hide.
-  it.each([0, 1, 4095, 4096, 4097, 4 * MiB - 1, 4 * MiB, 4 * MiB + 1, 9 * MiB + 12345])('stores %i bytes exactly as they came', async (size) => {
-    const chunks = chunksOf(size);
-    const filePath = path.join(dir, 'blob');
-    const file = await open(filePath, 'wx');
-    await pipeline(Readable.from(chunks), createDurableFileWriter(file, addon));
-    await file.close();
-    expect((await readFile(filePath)).equals(Buffer.concat(chunks))).toBe(true);
-  });
+  it.each([0, 1, 4095, 4096, 4097, 4 * MiB - 1, 4 * MiB, 4 * MiB + 1, 9 * MiB + 12345])(
+    'stores %i bytes exactly as they came',
+    async (size) => {
+      const chunks = chunksOf(size);
+      const filePath = path.join(dir, 'blob');
+      const file = await open(filePath, 'wx');
+      await pipeline(Readable.from(chunks), createDurableFileWriter(file, addon));
+      await file.close();
+      expect((await readFile(filePath)).equals(Buffer.concat(chunks))).toBe(true);
+    },
+  );
 
   // A resumed upload's next bytes: at a buffer boundary, and anywhere a cut-off PATCH left it.
   it.each([

@@ -31,9 +31,16 @@ const SYNC_EVERY = 16 * 1024 * 1024;
  * (docs/decisions/0012). The caller closes the file.
  * `addon` is the addon as start-up chose it; tests pass none to take the portable path.
  */
-export function createDurableFileWriter(file: FileHandle, addon: Partial<NativeAddon> = nativeAddon(), offset = 0): Writable & { readonly bytesWritten: number } {
+export function createDurableFileWriter(
+  file: FileHandle,
+  addon: Partial<NativeAddon> = nativeAddon(),
+  offset = 0,
+): Writable & { readonly bytesWritten: number } {
   const { createFileWriter, writeFile, finishFile, closeFileWriter } = addon;
-  const writer = createFileWriter && writeFile && finishFile && closeFileWriter ? nativeFileWriter(file, addon as NativeAddon, offset) : portableFileWriter(file, offset);
+  const writer =
+    createFileWriter && writeFile && finishFile && closeFileWriter
+      ? nativeFileWriter(file, addon as NativeAddon, offset)
+      : portableFileWriter(file, offset);
   let bytesWritten = 0;
   const writable = new Writable({
     highWaterMark: WRITE_BATCH_SIZE,
@@ -86,7 +93,8 @@ function portableFileWriter(file: FileHandle, offset: number): FileWriter {
       const length = buffers.reduce((sum, buffer) => sum + buffer.length, 0);
       file.writev(buffers, position).then(({ bytesWritten }) => {
         // A regular file takes a short write only when the disk is full.
-        if (bytesWritten !== length) return done(Object.assign(new Error(`Wrote ${bytesWritten} of ${length} bytes: is the disk full?`), { code: 'ENOSPC' }));
+        if (bytesWritten !== length)
+          return done(Object.assign(new Error(`Wrote ${bytesWritten} of ${length} bytes: is the disk full?`), { code: 'ENOSPC' }));
         position += length;
         unsynced += length;
         if (unsynced >= SYNC_EVERY && !syncing) {

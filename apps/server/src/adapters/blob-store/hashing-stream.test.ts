@@ -9,7 +9,7 @@ import { createHashingStream, digestHashState, type HashState } from './hashing-
 
 function chunksOf(total: number): Buffer[] {
   const chunks: Buffer[] = [];
-  for (let size = 0; size < total; ) {
+  for (let size = 0; size < total;) {
     const length = chunks.length % 5 === 0 ? 0 : Math.min(total - size, 1 + Math.floor(Math.random() * 256 * 1024));
     chunks.push(randomBytes(length));
     size += length;
@@ -35,25 +35,28 @@ describe('createHashingStream', () => {
   it.each([
     ['a consumer that takes chunks at once', 0, 64],
     ['a slow consumer', 1, 8],
-  ])('passes every chunk on unchanged and in order, and hashes them on the thread pool in batches, with %s', async (_name, delayMs, megabytes) => {
-    const updates = vi.spyOn(native, 'updateHasher');
-    const chunks = chunksOf(megabytes * 1024 * 1024);
-    const whole = Buffer.concat(chunks);
-    const hashing = createHashingStream();
-    const received: Buffer[] = [];
-    await pipeline(Readable.from(chunks), hashing.stream, sink(delayMs, received));
-    expect(Buffer.concat(received).equals(whole)).toBe(true);
-    expect(hashing.result()).toEqual({
-      size: whole.length,
-      sha256: createHash('sha256').update(whole).digest('hex'),
-      crc32: zlib.crc32(whole),
-    });
-    const batches = updates.mock.calls.map(([, batch]) => (batch as Buffer[]).reduce((sum, chunk) => sum + chunk.length, 0));
-    expect(batches.reduce((sum, bytes) => sum + bytes, 0)).toBe(whole.length);
-    expect(batches.length).toBeLessThan(chunks.length);
-    // A batch stops once it holds 1 MiB: never more than that plus one chunk.
-    expect(Math.max(...batches)).toBeLessThan(1024 * 1024 + 256 * 1024);
-  });
+  ])(
+    'passes every chunk on unchanged and in order, and hashes them on the thread pool in batches, with %s',
+    async (_name, delayMs, megabytes) => {
+      const updates = vi.spyOn(native, 'updateHasher');
+      const chunks = chunksOf(megabytes * 1024 * 1024);
+      const whole = Buffer.concat(chunks);
+      const hashing = createHashingStream();
+      const received: Buffer[] = [];
+      await pipeline(Readable.from(chunks), hashing.stream, sink(delayMs, received));
+      expect(Buffer.concat(received).equals(whole)).toBe(true);
+      expect(hashing.result()).toEqual({
+        size: whole.length,
+        sha256: createHash('sha256').update(whole).digest('hex'),
+        crc32: zlib.crc32(whole),
+      });
+      const batches = updates.mock.calls.map(([, batch]) => (batch as Buffer[]).reduce((sum, chunk) => sum + chunk.length, 0));
+      expect(batches.reduce((sum, bytes) => sum + bytes, 0)).toBe(whole.length);
+      expect(batches.length).toBeLessThan(chunks.length);
+      // A batch stops once it holds 1 MiB: never more than that plus one chunk.
+      expect(Math.max(...batches)).toBeLessThan(1024 * 1024 + 256 * 1024);
+    },
+  );
 
   it('stops hashing when the upload stops midway, and gives no result', async () => {
     const updates = vi.spyOn(native, 'updateHasher');
@@ -79,7 +82,9 @@ describe('createHashingStream', () => {
   it('fails as soon as the limit is passed, before the chunk that passes it goes on', async () => {
     const hashing = createHashingStream({ maxBytes: 1000 });
     const received: Buffer[] = [];
-    await expect(pipeline(Readable.from([randomBytes(600), randomBytes(600)]), hashing.stream, sink(0, received))).rejects.toBeInstanceOf(BlobTooLargeError);
+    await expect(pipeline(Readable.from([randomBytes(600), randomBytes(600)]), hashing.stream, sink(0, received))).rejects.toBeInstanceOf(
+      BlobTooLargeError,
+    );
     expect(Buffer.concat(received).length).toBe(600);
     expect(() => hashing.result()).toThrow(/not ended/);
   });

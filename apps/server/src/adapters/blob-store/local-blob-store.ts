@@ -97,10 +97,12 @@ export async function createLocalBlobStore(options: { root: string }): Promise<B
         throw error;
       }
       const start = range?.start ?? 0;
-      const length = range ? range.end - range.start + 1 : await file.stat().then(
-        (stats) => stats.size,
-        (error: unknown) => file.close().then(() => Promise.reject(error)),
-      );
+      const length = range
+        ? range.end - range.start + 1
+        : await file.stat().then(
+            (stats) => stats.size,
+            (error: unknown) => file.close().then(() => Promise.reject(error)),
+          );
       let closing: Promise<void> | undefined;
       return {
         writeTo: (destination) => writeFileRange(file.fd, start, length, destination),

@@ -116,9 +116,7 @@ export function createS3BlobStore(options: S3BlobStoreOptions): BlobStore {
     if (range) assertValidRange(range);
     let response;
     try {
-      response = await client.send(
-        new GetObjectCommand({ Bucket: bucket, Key, Range: range && `bytes=${range.start}-${range.end}` }),
-      );
+      response = await client.send(new GetObjectCommand({ Bucket: bucket, Key, Range: range && `bytes=${range.start}-${range.end}` }));
     } catch (error) {
       if (isNotFound(error)) throw new BlobNotFoundError(key);
       throw error;
@@ -195,7 +193,6 @@ export function createS3BlobStore(options: S3BlobStoreOptions): BlobStore {
       if (filled !== length) throw new Error(`The blob ended ${length - filled} bytes before the range did`);
     },
 
-
     async delete(key) {
       // S3 answers 204 for missing keys too, so this is idempotent as is.
       await deleteObject(s3ObjectKey(key));
@@ -237,7 +234,12 @@ export function createS3BlobStore(options: S3BlobStoreOptions): BlobStore {
       let UploadIdMarker: string | undefined;
       for (;;) {
         const page = await client.send(
-          new ListMultipartUploadsCommand({ Bucket: bucket, Prefix: key === undefined ? PREFIX : s3ObjectKey(key), KeyMarker, UploadIdMarker }),
+          new ListMultipartUploadsCommand({
+            Bucket: bucket,
+            Prefix: key === undefined ? PREFIX : s3ObjectKey(key),
+            KeyMarker,
+            UploadIdMarker,
+          }),
         );
         const uploads: UnfinishedUpload[] = (page.Uploads ?? []).flatMap((upload) => {
           const uploadKey = upload.Key?.slice(PREFIX.length) ?? '';

@@ -53,7 +53,12 @@ describe('failFastWhileUnavailable', () => {
 
     const first = await ping().catch((error: unknown) => error);
     expect(first).toBeInstanceOf(AppError);
-    expect(first).toMatchObject({ status: 503, code: 'STORAGE_UNAVAILABLE', headers: { 'Retry-After': '5' }, cause: { name: 'TimeoutError' } });
+    expect(first).toMatchObject({
+      status: 503,
+      code: 'STORAGE_UNAVAILABLE',
+      headers: { 'Retry-After': '5' },
+      cause: { name: 'TimeoutError' },
+    });
     expect(sent()).toBe(1);
 
     now += 4_999;
@@ -69,7 +74,10 @@ describe('failFastWhileUnavailable', () => {
     const { client, sent } = failingClient(() => serviceError('XMinioStorageFull', 507));
     failFastWhileUnavailable(client, () => 0);
     for (let i = 0; i < 2; i += 1) {
-      await expect(client.send(new HeadBucketCommand({ Bucket: 'b' }))).rejects.toMatchObject({ status: 507, code: 'INSUFFICIENT_STORAGE' });
+      await expect(client.send(new HeadBucketCommand({ Bucket: 'b' }))).rejects.toMatchObject({
+        status: 507,
+        code: 'INSUFFICIENT_STORAGE',
+      });
     }
     expect(sent()).toBe(2);
   });

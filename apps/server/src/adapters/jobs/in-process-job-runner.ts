@@ -45,11 +45,14 @@ export function createInProcessJobRunner(deps: { clock: Clock; log: ServiceLog }
   /** Arms the timer for the job's next due time; at it, runs the job (unless it still runs) and re-arms. */
   function schedule(job: PeriodicJob): void {
     const due = nextCronTime(job.cron, clock.now());
-    const timer = setTimeout(() => {
-      if (state !== 'started') return;
-      if (clock.now() >= due && !active.get(job.name)) runTracked(job.name, () => registry.run(job.name));
-      schedule(job);
-    }, Math.min(Math.max(due.getTime() - clock.now().getTime(), 0), MAX_TIMER_MS));
+    const timer = setTimeout(
+      () => {
+        if (state !== 'started') return;
+        if (clock.now() >= due && !active.get(job.name)) runTracked(job.name, () => registry.run(job.name));
+        schedule(job);
+      },
+      Math.min(Math.max(due.getTime() - clock.now().getTime(), 0), MAX_TIMER_MS),
+    );
     // Background work never keeps the process alive on its own.
     timer.unref();
     schedules.set(job.name, timer);

@@ -63,7 +63,9 @@ export function createPgBossJobRunner(options: PgBossJobRunnerOptions): JobRunne
         // A turn missed while every node was down runs once when one is back.
         if (job.kind === 'periodic') await boss.schedule(job.name, job.cron, null, { tz: 'UTC', missed: 'once' });
         // Polled every 5 s: a periodic job starts within seconds of its due time.
-        await boss.work(job.name, { batchSize: 1, pollingIntervalSeconds: 5 }, async ([queued]) => registry.run(job.name, queued?.data ?? {}));
+        await boss.work(job.name, { batchSize: 1, pollingIntervalSeconds: 5 }, async ([queued]) =>
+          registry.run(job.name, queued?.data ?? {}),
+        );
       }
       // A schedule this version no longer has (or, with Stripe, renewals) stops filing jobs nobody takes.
       const periodic = new Set(jobs.filter((job) => job.kind === 'periodic').map((job) => job.name));
@@ -90,7 +92,13 @@ export function createPgBossJobRunner(options: PgBossJobRunnerOptions): JobRunne
       const queues = new Map((await started().getQueues(jobs.map((job) => job.name))).map((queue) => [queue.name, queue]));
       return jobs.map((job) => {
         const queue = queues.get(job.name);
-        return { name: job.name, kind: job.kind, queued: queue?.queuedCount ?? 0, active: queue?.activeCount ?? 0, failed: queue?.failedCount ?? 0 };
+        return {
+          name: job.name,
+          kind: job.kind,
+          queued: queue?.queuedCount ?? 0,
+          active: queue?.activeCount ?? 0,
+          failed: queue?.failedCount ?? 0,
+        };
       });
     },
 

@@ -9,7 +9,13 @@ import type { LimitWindows } from './limit-windows.ts';
  * Redis when REDIS_URL is set, else the database every node already shares (docs/decisions/0019).
  * The Redis client is loaded only when configured: embedded setups never pay its memory.
  */
-export async function createLimitWindows(options: { redisUrl: string | undefined; keyPrefix: string; db: Kysely<Database>; clock: Clock; log: ServiceLog }): Promise<LimitWindows> {
+export async function createLimitWindows(options: {
+  redisUrl: string | undefined;
+  keyPrefix: string;
+  db: Kysely<Database>;
+  clock: Clock;
+  log: ServiceLog;
+}): Promise<LimitWindows> {
   if (options.redisUrl) {
     const { createRedisLimitWindows } = await import('./redis-limit-windows.ts');
     return createRedisLimitWindows({ url: options.redisUrl, keyPrefix: options.keyPrefix, clock: options.clock, log: options.log });

@@ -68,7 +68,12 @@ const COMMAND_TIMEOUT_MS = 2_000;
  * the first connection is made or has failed, so a node does not refuse its first
  * requests only because Redis had not answered yet.
  */
-export async function createRedisLimitWindows(options: { url: string; keyPrefix: string; clock: Clock; log: ServiceLog }): Promise<LimitWindows> {
+export async function createRedisLimitWindows(options: {
+  url: string;
+  keyPrefix: string;
+  clock: Clock;
+  log: ServiceLog;
+}): Promise<LimitWindows> {
   const redis = new Redis(options.url, { enableOfflineQueue: false, maxRetriesPerRequest: 0, commandTimeout: COMMAND_TIMEOUT_MS });
   const firstConnection = new Promise<void>((resolve) => {
     redis.once('ready', resolve);

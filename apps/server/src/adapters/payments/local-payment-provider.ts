@@ -58,7 +58,12 @@ export function createLocalPaymentProvider(deps: {
     createdAt: row.created_at,
   });
 
-  const invoice = (subscription: SubscriptionSnapshot, amountCents: number, createdAt: string, id = `in_local_${newId()}`): InvoiceSnapshot => {
+  const invoice = (
+    subscription: SubscriptionSnapshot,
+    amountCents: number,
+    createdAt: string,
+    id = `in_local_${newId()}`,
+  ): InvoiceSnapshot => {
     return {
       providerInvoiceId: id,
       providerSubscriptionId: subscription.providerSubscriptionId,
@@ -101,11 +106,23 @@ export function createLocalPaymentProvider(deps: {
     },
 
     createCheckoutSession({ customer, planId }) {
-      return createSession({ user_id: customer.userId, kind: 'checkout', plan_id: planId, customer_id: customer.customerId, return_url: null });
+      return createSession({
+        user_id: customer.userId,
+        kind: 'checkout',
+        plan_id: planId,
+        customer_id: customer.customerId,
+        return_url: null,
+      });
     },
 
     async createPortalSession({ customer, returnUrl }) {
-      const { url } = await createSession({ user_id: customer.userId, kind: 'portal', plan_id: null, customer_id: customer.customerId, return_url: returnUrl });
+      const { url } = await createSession({
+        user_id: customer.userId,
+        kind: 'portal',
+        plan_id: null,
+        customer_id: customer.customerId,
+        return_url: returnUrl,
+      });
       return { url };
     },
 
@@ -133,7 +150,12 @@ export function createLocalPaymentProvider(deps: {
       };
       return [
         { id: eventId(), type: 'checkout.completed', userId: session.user_id, subscription },
-        { id: eventId(), type: 'invoice.paid', invoice: invoice(subscription, deps.priceCentsOf(subscription.planId), paidAt), subscription },
+        {
+          id: eventId(),
+          type: 'invoice.paid',
+          invoice: invoice(subscription, deps.priceCentsOf(subscription.planId), paidAt),
+          subscription,
+        },
       ];
     },
 
@@ -155,7 +177,8 @@ export function createLocalPaymentProvider(deps: {
       });
       const events: PaymentEvent[] = [changed(subscription)];
       // The prorated difference: a charge for an upgrade, a credit (negative) for a downgrade.
-      if (amountCents !== 0) events.push({ id: eventId(), type: 'invoice.paid', invoice: invoice(subscription, amountCents, changedAt), subscription });
+      if (amountCents !== 0)
+        events.push({ id: eventId(), type: 'invoice.paid', invoice: invoice(subscription, amountCents, changedAt), subscription });
       return events;
     },
 
@@ -208,14 +231,23 @@ export function createLocalPaymentProvider(deps: {
       for (const row of await store.claimDueSubscriptions('local', at, renewalClaimExpiry(at))) {
         const subscription = snapshotOf(row);
         if (subscription.cancelAtPeriodEnd) {
-          events.push({ id: periodEndEventId(row.provider_subscription_id), type: 'subscription.changed', subscription: { ...subscription, status: 'canceled' } });
+          events.push({
+            id: periodEndEventId(row.provider_subscription_id),
+            type: 'subscription.changed',
+            subscription: { ...subscription, status: 'canceled' },
+          });
           continue;
         }
         // One invoice per period that began while the server was not looking.
         for (const period of periodsOwed(subscription.currentPeriodEnd, at, deps.addMonth)) {
           const renewed = { ...subscription, currentPeriodStart: period.start, currentPeriodEnd: period.end };
           const id = renewalInvoiceId(row.provider_subscription_id, period.start);
-          events.push({ id: `evt_${id}`, type: 'invoice.paid', invoice: invoice(renewed, deps.priceCentsOf(renewed.planId), period.start, id), subscription: renewed });
+          events.push({
+            id: `evt_${id}`,
+            type: 'invoice.paid',
+            invoice: invoice(renewed, deps.priceCentsOf(renewed.planId), period.start, id),
+            subscription: renewed,
+          });
         }
       }
       return events;

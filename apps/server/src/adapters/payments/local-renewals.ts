@@ -14,7 +14,11 @@ export function renewalClaimExpiry(now: string): string {
 }
 
 /** The periods that began at or before `now` since the current one ended, oldest first: one invoice each. */
-export function periodsOwed(currentPeriodEnd: string, now: string, addMonth: (iso: string) => string): Array<{ start: string; end: string }> {
+export function periodsOwed(
+  currentPeriodEnd: string,
+  now: string,
+  addMonth: (iso: string) => string,
+): Array<{ start: string; end: string }> {
   const periods: Array<{ start: string; end: string }> = [];
   for (let start = currentPeriodEnd; start <= now; start = addMonth(start)) periods.push({ start, end: addMonth(start) });
   return periods;

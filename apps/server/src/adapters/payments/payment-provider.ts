@@ -84,7 +84,10 @@ export interface PaymentProvider {
   createCustomer(customer: Omit<BillingCustomer, 'customerId'>): Promise<string>;
 
   /** A hosted checkout for a paid plan; the browser is sent to `url`. */
-  createCheckoutSession(input: { customer: BillingCustomer & { customerId: string }; planId: PlanId }): Promise<{ id: string; url: string }>;
+  createCheckoutSession(input: {
+    customer: BillingCustomer & { customerId: string };
+    planId: PlanId;
+  }): Promise<{ id: string; url: string }>;
 
   /** The provider's own billing page for a customer with a paid subscription. */
   createPortalSession(input: { customer: BillingCustomer & { customerId: string }; returnUrl: string }): Promise<{ url: string }>;
@@ -112,7 +115,13 @@ export interface PaymentProvider {
    * Refunds a paid invoice in full, once: asked again for the same invoice, the provider
    * answers with the same refund. The answer carries it as an `invoice.refunded` event.
    */
-  refund(invoice: { providerInvoiceId: string; paymentRef: string | null; customerId: string; amountCents: number; currency: string }): Promise<PaymentEvent[]>;
+  refund(invoice: {
+    providerInvoiceId: string;
+    paymentRef: string | null;
+    customerId: string;
+    amountCents: number;
+    currency: string;
+  }): Promise<PaymentEvent[]>;
 
   /**
    * Verifies a webhook's signature on the raw body and turns it into events, their

@@ -46,8 +46,15 @@ async function subscribedCustomer(planId: 'PRO' | 'PREMIUM' = 'PRO') {
 function signedWebhook(type: string, object: StripeObject, secret = WEBHOOK_SECRET) {
   const id = `evt_${randomBytes(8).toString('hex')}`;
   const payload = JSON.stringify({
-    id, object: 'event', type, api_version: '2026-10-28.endive', created: Math.floor(Date.now() / 1000),
-    livemode: false, pending_webhooks: 1, request: { id: null, idempotency_key: null }, data: { object },
+    id,
+    object: 'event',
+    type,
+    api_version: '2026-10-28.endive',
+    created: Math.floor(Date.now() / 1000),
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    data: { object },
   });
   return { id, body: Buffer.from(payload), signature: Stripe.webhooks.generateTestHeaderString({ payload, secret }) };
 }
@@ -141,7 +148,10 @@ describe('requests to the Stripe API', () => {
     const { subscription } = await subscribedCustomer();
     const [ended] = await provider.cancelNow(subscription.id);
     expect(standIn.lastRequest('DELETE', `/v1/subscriptions/${subscription.id}`)).toBeDefined();
-    expect(ended).toMatchObject({ type: 'subscription.changed', subscription: { providerSubscriptionId: subscription.id, status: 'canceled' } });
+    expect(ended).toMatchObject({
+      type: 'subscription.changed',
+      subscription: { providerSubscriptionId: subscription.id, status: 'canceled' },
+    });
   });
 
   it('refunds the PaymentIntent that paid the invoice, for the invoice amount', async () => {
@@ -181,7 +191,13 @@ describe('requests to the Stripe API', () => {
   it('finds the PaymentIntent through the invoice payments when the refund has no payment reference', async () => {
     const { customer, invoice } = await subscribedCustomer();
 
-    await provider.refund({ providerInvoiceId: invoice.id, paymentRef: null, customerId: customer.customerId, amountCents: 999, currency: 'usd' });
+    await provider.refund({
+      providerInvoiceId: invoice.id,
+      paymentRef: null,
+      customerId: customer.customerId,
+      amountCents: 999,
+      currency: 'usd',
+    });
 
     expect(standIn.lastRequest('GET', '/v1/invoice_payments').query).toMatchObject({ invoice: invoice.id, status: 'paid' });
     expect(standIn.lastRequest('POST', '/v1/refunds').body.payment_intent).toMatch(/^pi_/);
@@ -191,7 +207,9 @@ describe('requests to the Stripe API', () => {
     const { subscription } = await subscribedCustomer();
     standIn.updateSubscription(subscription.id, { price: 'price_legacy' });
 
-    await expect(provider.cancelAtPeriodEnd(subscription.id)).rejects.toThrow(/price_legacy is neither STRIPE_PRICE_PRO nor STRIPE_PRICE_PREMIUM/);
+    await expect(provider.cancelAtPeriodEnd(subscription.id)).rejects.toThrow(
+      /price_legacy is neither STRIPE_PRICE_PRO nor STRIPE_PRICE_PREMIUM/,
+    );
   });
 });
 
@@ -312,7 +330,11 @@ describe('parseWebhook', () => {
 
     expect(stale.status).toBe('active');
     expect(events).toEqual([
-      { id: webhook.id, type: 'subscription.changed', subscription: expect.objectContaining({ providerSubscriptionId: stale.id, status: 'canceled' }) },
+      {
+        id: webhook.id,
+        type: 'subscription.changed',
+        subscription: expect.objectContaining({ providerSubscriptionId: stale.id, status: 'canceled' }),
+      },
     ]);
   });
 
@@ -345,7 +367,11 @@ describe('parseWebhook', () => {
 
     expect(standIn.lastRequest('GET', `/v1/subscriptions/${subscription.id}`)).toBeDefined();
     expect(events).toEqual([
-      { id: webhook.id, type: 'subscription.changed', subscription: expect.objectContaining({ providerSubscriptionId: subscription.id, status: 'canceled' }) },
+      {
+        id: webhook.id,
+        type: 'subscription.changed',
+        subscription: expect.objectContaining({ providerSubscriptionId: subscription.id, status: 'canceled' }),
+      },
     ]);
   });
 
@@ -376,7 +402,14 @@ describe('parseWebhook', () => {
   it('turns invoice.payment_failed into a failed invoice for the amount due, with nothing to refund', async () => {
     const { subscription, invoice } = await subscribedCustomer();
     standIn.updateSubscription(subscription.id, { status: 'past_due' });
-    const failed = { ...invoice, id: 'in_renewal_failed', status: 'open', amount_due: 999, amount_paid: 0, billing_reason: 'subscription_cycle' };
+    const failed = {
+      ...invoice,
+      id: 'in_renewal_failed',
+      status: 'open',
+      amount_due: 999,
+      amount_paid: 0,
+      billing_reason: 'subscription_cycle',
+    };
     const webhook = signedWebhook('invoice.payment_failed', failed);
 
     const [event] = await provider.parseWebhook(webhook.body, webhook.signature);

@@ -101,7 +101,11 @@ export function createLocalResumableStore(root: string): ResumableStore {
     storeIdOf,
     keyOf: keyOfStoreId,
     async isComplete(key, length) {
-      const sizeOf = (file: string) => stat(file).then((stats) => stats.size, () => undefined);
+      const sizeOf = (file: string) =>
+        stat(file).then(
+          (stats) => stats.size,
+          () => undefined,
+        );
       return ((await sizeOf(path.join(directory, storeIdOf(key)))) ?? (await sizeOf(pathOf(key)))) === length;
     },
     async finish(key) {

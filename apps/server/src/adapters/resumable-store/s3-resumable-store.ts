@@ -1,5 +1,11 @@
 import { S3Store } from '@tus/s3-store';
-import { AbortMultipartUploadCommand, DeleteObjectsCommand, HeadObjectCommand, ListMultipartUploadsCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import {
+  AbortMultipartUploadCommand,
+  DeleteObjectsCommand,
+  HeadObjectCommand,
+  ListMultipartUploadsCommand,
+  PutObjectCommand,
+} from '@aws-sdk/client-s3';
 import { createS3Client, s3ClientConfig, s3ObjectKey, type S3BlobStoreOptions } from '../blob-store/s3-blob-store.ts';
 import type { ResumableStore } from './resumable-store.ts';
 
@@ -23,7 +29,9 @@ export function createS3ResumableStore(options: S3BlobStoreOptions): ResumableSt
   });
   const removeInfo = async (key: string) => {
     const object = s3ObjectKey(key);
-    await client.send(new DeleteObjectsCommand({ Bucket: options.bucket, Delete: { Objects: [{ Key: `${object}.info` }, { Key: `${object}.part` }] } }));
+    await client.send(
+      new DeleteObjectsCommand({ Bucket: options.bucket, Delete: { Objects: [{ Key: `${object}.info` }, { Key: `${object}.part` }] } }),
+    );
   };
   /**
    * An empty upload gets no PATCH, so no part ever completes its multipart upload (and S3
@@ -32,11 +40,15 @@ export function createS3ResumableStore(options: S3BlobStoreOptions): ResumableSt
    */
   const finishEmpty = async (key: string) => {
     const object = s3ObjectKey(key);
-    const exists = await client.send(new HeadObjectCommand({ Bucket: options.bucket, Key: object })).then(() => true, () => false);
+    const exists = await client.send(new HeadObjectCommand({ Bucket: options.bucket, Key: object })).then(
+      () => true,
+      () => false,
+    );
     if (!exists) await client.send(new PutObjectCommand({ Bucket: options.bucket, Key: object, Body: new Uint8Array(0) }));
     const pending = await client.send(new ListMultipartUploadsCommand({ Bucket: options.bucket, Prefix: object }));
     for (const upload of pending.Uploads ?? []) {
-      if (upload.Key === object) await client.send(new AbortMultipartUploadCommand({ Bucket: options.bucket, Key: object, UploadId: upload.UploadId }));
+      if (upload.Key === object)
+        await client.send(new AbortMultipartUploadCommand({ Bucket: options.bucket, Key: object, UploadId: upload.UploadId }));
     }
   };
   return {

@@ -40,7 +40,7 @@ it('lets one node hold an upload at a time, and the other take it once released'
   await waiting.unlock();
 });
 
-it('keeps a lock past its lease while renewed, and frees a dead holder\'s after the lease', async () => {
+it("keeps a lock past its lease while renewed, and frees a dead holder's after the lease", async () => {
   const [nodeA, nodeB] = [lockerOf(), lockerOf()];
   const held = nodeA.newLock('u2');
   await held.lock(signal, () => {});

@@ -32,7 +32,10 @@ export function createUploadLocker(windows: LimitWindows, options: UploadLockerO
             if (await windows.takeLease(key, holder, options.leaseMs)) {
               const renewing = setInterval(() => {
                 // A failed renewal is retried at the next tick; the lease's other two thirds leave room for that.
-                windows.renewLease(key, holder, options.leaseMs).then((renewed) => renewed || clearInterval(renewing), () => {});
+                windows.renewLease(key, holder, options.leaseMs).then(
+                  (renewed) => renewed || clearInterval(renewing),
+                  () => {},
+                );
               }, options.leaseMs / 3);
               renewing.unref();
               renewal = renewing;

@@ -7,7 +7,8 @@ import { runTool, type ToolLimits } from '../../lib/run-tool.ts';
 const nodeRequire = createRequire(import.meta.url);
 
 /** A blank one-page PDF: what the renderer draws once to show it works and how much it maps doing so. */
-const BLANK_PDF = '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj\n3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 10 10] >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n';
+const BLANK_PDF =
+  '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj\n3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 10 10] >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n';
 
 /**
  * Node maps about 2 GB of address space before it reads a byte (V8's code range and heap
@@ -48,7 +49,11 @@ export function createPdfPageRenderer(options: PdfPageOptions) {
       wasmUrl: `${path.join(pdfjsDir, 'wasm')}/`,
       iccUrl: `${path.join(pdfjsDir, 'iccs')}/`,
     };
-    return runTool(process.execPath, [...NODE_FLAGS, script, pdfjs, JSON.stringify(request)], { timeoutMs: options.timeoutMs, limits, env: CHILD_ENV });
+    return runTool(process.execPath, [...NODE_FLAGS, script, pdfjs, JSON.stringify(request)], {
+      timeoutMs: options.timeoutMs,
+      limits,
+      env: CHILD_ENV,
+    });
   }
 
   /** The limits of a real run: a blank page drawn (under generous ones) shows what the child maps by itself. */
@@ -56,7 +61,12 @@ export function createPdfPageRenderer(options: PdfPageOptions) {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'pdf-renderer-'));
     try {
       await writeFile(path.join(dir, 'blank.pdf'), BLANK_PDF);
-      const peakKib = Number(await draw(path.join(dir, 'blank.pdf'), path.join(dir, 'blank.png'), 16, { addressSpaceBytes: 64 * 1024 ** 3, cpuSeconds: options.cpuSeconds }));
+      const peakKib = Number(
+        await draw(path.join(dir, 'blank.pdf'), path.join(dir, 'blank.png'), 16, {
+          addressSpaceBytes: 64 * 1024 ** 3,
+          cpuSeconds: options.cpuSeconds,
+        }),
+      );
       if (!(peakKib > 0)) throw new Error('the PDF renderer reported no memory figure');
       return { addressSpaceBytes: peakKib * 1024 + options.memoryBytes, cpuSeconds: options.cpuSeconds };
     } finally {

@@ -66,13 +66,17 @@ export function createThumbnailMaker(options: ThumbnailMakerOptions) {
 
   /** Both sizes from an image sharp reads: the large first, the small from it (cheap). */
   async function fromImage(input: string | Buffer, density?: number): Promise<MadeThumbnails> {
-    const large = await (await sharp(input, { limitInputPixels: options.maxInputPixels, ...(density ? { density } : {}) }))
+    const large = await (
+      await sharp(input, { limitInputPixels: options.maxInputPixels, ...(density ? { density } : {}) })
+    )
       .autoOrient()
       .resize({ width: THUMBNAIL_SIDES.large, height: THUMBNAIL_SIDES.large, fit: 'inside', withoutEnlargement: true })
       .webp({ quality: 80 })
       .timeout({ seconds: timeoutSeconds })
       .toBuffer();
-    const small = await (await sharp(large))
+    const small = await (
+      await sharp(large)
+    )
       .resize({ width: THUMBNAIL_SIDES.small, height: THUMBNAIL_SIDES.small, fit: 'inside', withoutEnlargement: true })
       .webp({ quality: 75 })
       .timeout({ seconds: timeoutSeconds })
@@ -99,14 +103,22 @@ export function createThumbnailMaker(options: ThumbnailMakerOptions) {
   }
 
   async function fromVideo(source: string, workDir: string): Promise<MadeThumbnails> {
-    const frame = await grabVideoFrame(source, workDir, { side: THUMBNAIL_SIDES.large, maxPixels: options.maxFramePixels, timeoutMs: options.timeoutMs, limits: ffmpegLimits });
+    const frame = await grabVideoFrame(source, workDir, {
+      side: THUMBNAIL_SIDES.large,
+      maxPixels: options.maxFramePixels,
+      timeoutMs: options.timeoutMs,
+      limits: ffmpegLimits,
+    });
     return fromImage(frame);
   }
 
   return {
     /** Whether PDFs (pdf.js and its prebuilt canvas) and videos (ffmpeg, optional) can be drawn here, under their limits; asked once. */
     tools(): Promise<{ pdf: boolean; video: boolean }> {
-      tools ??= Promise.all([pdfPages.available(), toolAvailable('ffmpeg', ['-version'], ffmpegLimits)]).then(([pdf, video]) => ({ pdf, video }));
+      tools ??= Promise.all([pdfPages.available(), toolAvailable('ffmpeg', ['-version'], ffmpegLimits)]).then(([pdf, video]) => ({
+        pdf,
+        video,
+      }));
       return tools;
     },
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { frameGrabArgs, videoContainer } from './video-frame.ts';
 
-const bytes = (...parts: (string | number[])[]) => Buffer.concat(parts.map((part) => (typeof part === 'string' ? Buffer.from(part, 'latin1') : Buffer.from(part))));
+const bytes = (...parts: (string | number[])[]) =>
+  Buffer.concat(parts.map((part) => (typeof part === 'string' ? Buffer.from(part, 'latin1') : Buffer.from(part))));
 
 describe('videoContainer', () => {
   it('knows the containers by their first bytes', () => {
@@ -28,7 +29,14 @@ describe('videoContainer', () => {
 
 describe('frameGrabArgs', () => {
   it('allow the file protocol and the one demuxer, and bound the frame, all before the input', () => {
-    const args = frameGrabArgs({ source: '/work/source', target: '/work/frame.png', container: 'matroska', at: 1, maxPixels: 35_389_440, side: 1280 });
+    const args = frameGrabArgs({
+      source: '/work/source',
+      target: '/work/frame.png',
+      container: 'matroska',
+      at: 1,
+      maxPixels: 35_389_440,
+      side: 1280,
+    });
     const input = args.indexOf('-i');
     const before = (flag: string) => {
       const at = args.indexOf(flag);

@@ -27,7 +27,10 @@ export function videoContainer(head: Buffer): VideoContainer | null {
   if (head.subarray(0, 8).equals(ASF_GUID)) return 'asf';
   if (head.length >= 4 && head.readUInt32BE(0) === 0x000001ba) return 'mpeg';
   // MPEG-TS: a sync byte every 188 bytes (or 192, Blu-ray's M2TS, four bytes in).
-  for (const [first, size] of [[0, 188], [4, 192]] as const) {
+  for (const [first, size] of [
+    [0, 188],
+    [4, 192],
+  ] as const) {
     if (head.length > first + 2 * size && [0, 1, 2].every((packet) => head[first + packet * size] === 0x47)) return 'mpegts';
   }
   return null;

@@ -19,7 +19,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('trashed_root', 'integer', (col) => col.notNull().defaultTo(0))
     .execute();
   await db.schema.createIndex('folders_user_parent_idx').on('folders').columns(['user_id', 'parent_id']).execute();
-  await sql`CREATE UNIQUE INDEX folders_live_name_idx ON folders (user_id, coalesce(parent_id, ''), lower(name)) WHERE deleted_at IS NULL`.execute(db);
+  await sql`CREATE UNIQUE INDEX folders_live_name_idx ON folders (user_id, coalesce(parent_id, ''), lower(name)) WHERE deleted_at IS NULL`.execute(
+    db,
+  );
 
   await db.schema
     .createTable('files')
@@ -39,7 +41,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('trashed_root', 'integer', (col) => col.notNull().defaultTo(0))
     .execute();
   await db.schema.createIndex('files_user_folder_idx').on('files').columns(['user_id', 'folder_id']).execute();
-  await sql`CREATE UNIQUE INDEX files_live_name_idx ON files (user_id, coalesce(folder_id, ''), lower(name)) WHERE deleted_at IS NULL`.execute(db);
+  await sql`CREATE UNIQUE INDEX files_live_name_idx ON files (user_id, coalesce(folder_id, ''), lower(name)) WHERE deleted_at IS NULL`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

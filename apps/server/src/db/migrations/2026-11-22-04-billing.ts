@@ -80,7 +80,14 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const table of ['local_checkout_sessions', 'payment_events', 'subscription_history', 'invoices', 'subscriptions', 'billing_customers']) {
+  for (const table of [
+    'local_checkout_sessions',
+    'payment_events',
+    'subscription_history',
+    'invoices',
+    'subscriptions',
+    'billing_customers',
+  ]) {
     await db.schema.dropTable(table).execute();
   }
 }

@@ -46,7 +46,8 @@ export function thumbnailsMigration(dialect: Dialect): Migration {
       .execute();
 
     if (dialect === 'postgres') {
-      const merged = (row: string) => sql`(${sql.raw(row)}.listing_entry::jsonb || jsonb_build_object(${fields((name) => sql.raw(`${row}.${name}`))}))::text`;
+      const merged = (row: string) =>
+        sql`(${sql.raw(row)}.listing_entry::jsonb || jsonb_build_object(${fields((name) => sql.raw(`${row}.${name}`))}))::text`;
       await sql`UPDATE files SET listing_entry = ${merged('files')}`.execute(db);
       // Named to sort after files_listing_entry: PostgreSQL runs a table's BEFORE triggers in name order.
       await sql`CREATE FUNCTION files_listing_entry_preview() RETURNS trigger LANGUAGE plpgsql AS $$

@@ -13,10 +13,18 @@ const SEARCH_TEXT = sql.raw(`lower(email || ' ' || first_name || ' ' || last_nam
 async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
   await db.schema.alterTable('users').addColumn('suspended_at', 'varchar(32)').execute();
   // Never null, so it sorts and pages like any key: every account signed in when it registered.
-  await db.schema.alterTable('users').addColumn('last_sign_in_at', 'varchar(32)', (col) => col.notNull().defaultTo('')).execute();
-  await sql`UPDATE users SET last_sign_in_at = coalesce((SELECT max(created_at) FROM sessions WHERE sessions.user_id = users.id), created_at)`.execute(db);
+  await db.schema
+    .alterTable('users')
+    .addColumn('last_sign_in_at', 'varchar(32)', (col) => col.notNull().defaultTo(''))
+    .execute();
+  await sql`UPDATE users SET last_sign_in_at = coalesce((SELECT max(created_at) FROM sessions WHERE sessions.user_id = users.id), created_at)`.execute(
+    db,
+  );
   /** `admin` when granted with `npm run admin -- grant`; ADMIN_EMAILS needs no row. */
-  await db.schema.alterTable('users').addColumn('role', 'varchar(16)', (col) => col.notNull().defaultTo('user')).execute();
+  await db.schema
+    .alterTable('users')
+    .addColumn('role', 'varchar(16)', (col) => col.notNull().defaultTo('user'))
+    .execute();
 
   await db.schema.alterTable('subscriptions').addColumn('grant_reason', 'text').execute();
   await db.schema.alterTable('subscriptions').addColumn('granted_by', 'varchar(64)').execute();
@@ -71,7 +79,15 @@ async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
 
 async function down(db: Kysely<any>): Promise<void> {
   await sql`DROP INDEX IF EXISTS users_search_trgm_idx`.execute(db);
-  for (const index of ['users_created_idx', 'users_storage_idx', 'users_last_sign_in_idx', 'users_plan_created_idx', 'subscriptions_status_idx', 'storage_daily_day_idx', 'invoices_created_idx']) {
+  for (const index of [
+    'users_created_idx',
+    'users_storage_idx',
+    'users_last_sign_in_idx',
+    'users_plan_created_idx',
+    'subscriptions_status_idx',
+    'storage_daily_day_idx',
+    'invoices_created_idx',
+  ]) {
     await db.schema.dropIndex(index).execute();
   }
   await db.schema.dropTable('storage_daily_totals').execute();

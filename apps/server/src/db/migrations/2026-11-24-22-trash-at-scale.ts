@@ -17,5 +17,6 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const index of ['folders_parent_idx', 'files_folder_idx', 'shares_folder_idx', 'shares_file_idx', 'files_trashed_idx']) await db.schema.dropIndex(index).execute();
+  for (const index of ['folders_parent_idx', 'files_folder_idx', 'shares_folder_idx', 'shares_file_idx', 'files_trashed_idx'])
+    await db.schema.dropIndex(index).execute();
 }

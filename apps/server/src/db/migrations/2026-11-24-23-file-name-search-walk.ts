@@ -13,7 +13,9 @@ type Dialect = 'sqlite' | 'postgres';
  */
 async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
   if (dialect !== 'postgres') return;
-  await sql`CREATE INDEX files_live_search_walk_idx ON files (user_id, lower(name), id) INCLUDE (name) WHERE deleted_at IS NULL`.execute(db);
+  await sql`CREATE INDEX files_live_search_walk_idx ON files (user_id, lower(name), id) INCLUDE (name) WHERE deleted_at IS NULL`.execute(
+    db,
+  );
   await sql`DROP INDEX files_live_search_order_idx`.execute(db);
 }
 

@@ -36,13 +36,25 @@ type Table = (typeof TABLES)[number];
 async function keyRows(db: Kysely<any>, { table }: Table): Promise<void> {
   let after = '';
   for (;;) {
-    const rows: Array<{ id: string; name: string }> = await db.selectFrom(table).select(['id', 'name']).where('id', '>', after).orderBy('id').limit(PAGE).execute();
+    const rows: Array<{ id: string; name: string }> = await db
+      .selectFrom(table)
+      .select(['id', 'name'])
+      .where('id', '>', after)
+      .orderBy('id')
+      .limit(PAGE)
+      .execute();
     if (rows.length === 0) return;
     const values = sql.join(rows.map((row) => sql`(${row.id}, ${keyOf(row.name)})`));
     // VALUES names its columns column1, column2… on both databases.
-    await sql`UPDATE ${sql.table(table)} SET name_key = v.column2 FROM (VALUES ${values}) AS v WHERE ${sql.ref(`${table}.id`)} = v.column1`.execute(db);
+    await sql`UPDATE ${sql.table(table)} SET name_key = v.column2 FROM (VALUES ${values}) AS v WHERE ${sql.ref(`${table}.id`)} = v.column1`.execute(
+      db,
+    );
     for (const row of rows.filter((one) => one.name.normalize('NFC') !== one.name)) {
-      await db.updateTable(table).set({ name: row.name.normalize('NFC') }).where('id', '=', row.id).execute();
+      await db
+        .updateTable(table)
+        .set({ name: row.name.normalize('NFC') })
+        .where('id', '=', row.id)
+        .execute();
     }
     after = rows[rows.length - 1]!.id;
   }
@@ -59,14 +71,27 @@ async function separateClashes(db: Kysely<any>, { table, parent }: Table): Promi
     .having(sql`count(*)`, '>', 1)
     .execute();
   for (const group of groups) {
-    const siblings = db.selectFrom(table).where('user_id', '=', group.user_id).where(parentOf, '=', group.parent).where('deleted_at', 'is', null);
-    const twins: Array<{ id: string; name: string }> = await siblings.select(['id', 'name']).where('name_key', '=', group.name_key).orderBy('created_at').orderBy('id').execute();
+    const siblings = db
+      .selectFrom(table)
+      .where('user_id', '=', group.user_id)
+      .where(parentOf, '=', group.parent)
+      .where('deleted_at', 'is', null);
+    const twins: Array<{ id: string; name: string }> = await siblings
+      .select(['id', 'name'])
+      .where('name_key', '=', group.name_key)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
     for (const twin of twins.slice(1)) {
       for (let n = 1; ; n += 1) {
         const candidate = numbered(twin.name, n);
         const taken = await siblings.select('id').where('name_key', '=', keyOf(candidate)).executeTakeFirst();
         if (taken) continue;
-        await db.updateTable(table).set({ name: candidate, name_key: keyOf(candidate) }).where('id', '=', twin.id).execute();
+        await db
+          .updateTable(table)
+          .set({ name: candidate, name_key: keyOf(candidate) })
+          .where('id', '=', twin.id)
+          .execute();
         break;
       }
     }
@@ -80,7 +105,9 @@ async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     await db.schema.alterTable(table).addColumn('name_key', 'varchar(1024)').execute();
     await keyRows(db, entry);
     await separateClashes(db, entry);
-    await sql`CREATE UNIQUE INDEX ${sql.raw(`${table}_live_name_key_idx`)} ON ${sql.table(table)} (user_id, coalesce(${sql.ref(parent)}, ''), name_key) WHERE deleted_at IS NULL`.execute(db);
+    await sql`CREATE UNIQUE INDEX ${sql.raw(`${table}_live_name_key_idx`)} ON ${sql.table(table)} (user_id, coalesce(${sql.ref(parent)}, ''), name_key) WHERE deleted_at IS NULL`.execute(
+      db,
+    );
     if (dialect === 'postgres') {
       await sql`ALTER TABLE ${sql.table(table)} ALTER COLUMN name_key SET NOT NULL`.execute(db);
     } else {
@@ -96,12 +123,15 @@ async function down(db: Kysely<any>, dialect: Dialect): Promise<void> {
     if (dialect === 'sqlite') await sql`DROP TRIGGER ${sql.raw(`${table}_name_key_required`)}`.execute(db);
     await sql`DROP INDEX ${sql.raw(`${table}_live_name_key_idx`)}`.execute(db);
     await db.schema.alterTable(table).dropColumn('name_key').execute();
-    await sql`CREATE UNIQUE INDEX ${sql.raw(`${table}_live_name_idx`)} ON ${sql.table(table)} (user_id, coalesce(${sql.ref(parent)}, ''), lower(name)) WHERE deleted_at IS NULL`.execute(db);
+    await sql`CREATE UNIQUE INDEX ${sql.raw(`${table}_live_name_idx`)} ON ${sql.table(table)} (user_id, coalesce(${sql.ref(parent)}, ''), lower(name)) WHERE deleted_at IS NULL`.execute(
+      db,
+    );
   }
 }
 
 export function namesMigration(dialect: Dialect): Migration {
   // PostgreSQL runs each migration in a transaction; SQLite's are wrapped here, so a failure leaves no half-keyed table.
-  const inTransaction = (work: (db: Kysely<any>) => Promise<void>) => (db: Kysely<any>) => (dialect === 'postgres' ? work(db) : db.transaction().execute(work));
+  const inTransaction = (work: (db: Kysely<any>) => Promise<void>) => (db: Kysely<any>) =>
+    dialect === 'postgres' ? work(db) : db.transaction().execute(work);
   return { up: inTransaction((db) => up(db, dialect)), down: inTransaction((db) => down(db, dialect)) };
 }

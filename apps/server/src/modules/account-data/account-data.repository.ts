@@ -12,7 +12,13 @@ export function createAccountDataRepository(db: Kysely<Database>) {
     },
 
     liveFiles(userId: string): Promise<FilesTable[]> {
-      return db.selectFrom('files').select(FILE_COLUMNS).where('user_id', '=', userId).where('deleted_at', 'is', null).orderBy('id').execute();
+      return db
+        .selectFrom('files')
+        .select(FILE_COLUMNS)
+        .where('user_id', '=', userId)
+        .where('deleted_at', 'is', null)
+        .orderBy('id')
+        .execute();
     },
 
     /**

@@ -24,15 +24,23 @@ export function accountDataRoutes(deps: {
     );
 
     // The browser saves the export through its own download manager (decisions 0006).
-    app.post('/user/export/download-link', { schema: { tags: ['account'], response: { 200: DownloadLinkResponse, 401: ErrorBody } } }, async (request) => {
-      const { userId } = caller(request);
-      return deps.links.create({ kind: 'export', id: userId, userId });
-    });
+    app.post(
+      '/user/export/download-link',
+      { schema: { tags: ['account'], response: { 200: DownloadLinkResponse, 401: ErrorBody } } },
+      async (request) => {
+        const { userId } = caller(request);
+        return deps.links.create({ kind: 'export', id: userId, userId });
+      },
+    );
 
     app.delete(
       '/user/account',
       {
-        schema: { tags: ['account'], body: DeleteAccountBody, response: { 200: MessageBody, 400: ErrorBody, 401: ErrorBody, 429: ErrorBody, 502: ErrorBody } },
+        schema: {
+          tags: ['account'],
+          body: DeleteAccountBody,
+          response: { 200: MessageBody, 400: ErrorBody, 401: ErrorBody, 429: ErrorBody, 502: ErrorBody },
+        },
         // A DELETE sent with no body is asked for the password, not told the body is malformed.
         preValidation: emptyBodyAsObject,
       },

@@ -24,7 +24,11 @@ export function createAccountDeletionService(deps: {
       await deps.endPaidSubscription(userId);
     } catch (error) {
       deps.log.error({ err: error, userId }, 'account deletion stopped: the subscription could not be canceled');
-      throw new AppError(502, 'SUBSCRIPTION_NOT_CANCELED', 'Your subscription could not be canceled, so nothing was deleted. Please try again in a few minutes.');
+      throw new AppError(
+        502,
+        'SUBSCRIPTION_NOT_CANCELED',
+        'Your subscription could not be canceled, so nothing was deleted. Please try again in a few minutes.',
+      );
     }
     await deps.data.deleteUser(userId, audit);
     // The rows are gone and their blobs queued with them; what this run cannot delete stays

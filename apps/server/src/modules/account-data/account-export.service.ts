@@ -45,16 +45,22 @@ export function createAccountExportService(deps: {
       );
       const now = deps.clock.now();
       const entries: ZipEntry[] = [
-        { path: 'account.json', modifiedAt: now, file: { size: account.length, crc32: zlib.crc32(account), read: async (target, targetOffset, position, length) => void account.copy(target, targetOffset, position, position + length) } },
+        {
+          path: 'account.json',
+          modifiedAt: now,
+          file: {
+            size: account.length,
+            crc32: zlib.crc32(account),
+            read: async (target, targetOffset, position, length) => void account.copy(target, targetOffset, position, position + length),
+          },
+        },
         { path: 'files/', modifiedAt: now },
         ...folders.map((folder) => ({ path: prefixOf(folder.id), modifiedAt: new Date(folder.updated_at) })),
-        ...files.map(
-          (file): ZipEntry => ({
-            path: `${prefixOf(file.folder_id)}${file.name}`,
-            modifiedAt: new Date(file.updated_at),
-            file: zipFileOf(deps.blobs, file),
-          }),
-        ),
+        ...files.map((file): ZipEntry => ({
+          path: `${prefixOf(file.folder_id)}${file.name}`,
+          modifiedAt: new Date(file.updated_at),
+          file: zipFileOf(deps.blobs, file),
+        })),
       ];
       const tooLong = pathTooLongForZip(entries);
       if (tooLong !== undefined) throw pathTooLong();

@@ -23,6 +23,13 @@ export function createAccountRecord(deps: {
     // The record is one JSON document, held whole: its shares are gathered from their pages.
     const userShares = [];
     for await (const share of listedShares) userShares.push(share);
-    return { user, settings: userSettings, subscription: current.subscription, billingHistory: current.billingHistory, history: current.history, shares: userShares };
+    return {
+      user,
+      settings: userSettings,
+      subscription: current.subscription,
+      billingHistory: current.billingHistory,
+      history: current.history,
+      shares: userShares,
+    };
   };
 }

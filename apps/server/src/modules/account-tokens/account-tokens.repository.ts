@@ -80,7 +80,12 @@ export function createAccountTokensRepository(db: Kysely<Database>) {
      * used (or expired) meanwhile. Every other reset token of the user goes with it, and
      * every app password when asked.
      */
-    async resetPassword(token: AccountTokenRow, passwordHash: string, nowIso: string, options: { revokeAppPasswords: boolean }): Promise<boolean> {
+    async resetPassword(
+      token: AccountTokenRow,
+      passwordHash: string,
+      nowIso: string,
+      options: { revokeAppPasswords: boolean },
+    ): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
         if (!(await useUp(trx, token, nowIso))) return false;
         await trx.updateTable('users').set({ password_hash: passwordHash, updated_at: nowIso }).where('id', '=', token.user_id).execute();
@@ -91,7 +96,12 @@ export function createAccountTokensRepository(db: Kysely<Database>) {
           .where('email', '=', token.email)
           .where('email_verified_at', 'is', null)
           .execute();
-        await trx.updateTable('sessions').set({ revoked_at: nowIso }).where('user_id', '=', token.user_id).where('revoked_at', 'is', null).execute();
+        await trx
+          .updateTable('sessions')
+          .set({ revoked_at: nowIso })
+          .where('user_id', '=', token.user_id)
+          .where('revoked_at', 'is', null)
+          .execute();
         if (options.revokeAppPasswords) await trx.deleteFrom('app_passwords').where('user_id', '=', token.user_id).execute();
         return true;
       });

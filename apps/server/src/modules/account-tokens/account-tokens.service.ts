@@ -72,13 +72,18 @@ export function createAccountTokensService(deps: AccountTokensServiceDeps) {
 
   async function mailVerification(user: UsersTable): Promise<void> {
     const token = await issue(user, 'verify_email', VERIFICATION_LIFETIME_MS);
-    const mail = verificationMail({ to: user.email, firstName: user.first_name, token, publicUrl: deps.publicUrl }, await deps.languageOf(user.id));
+    const mail = verificationMail(
+      { to: user.email, firstName: user.first_name, token, publicUrl: deps.publicUrl },
+      await deps.languageOf(user.id),
+    );
     await deps.sendMail(mail);
   }
 
   async function mailReset(user: UsersTable): Promise<void> {
     const token = await issue(user, 'reset_password', RESET_LIFETIME_MS);
-    await deps.sendMail(passwordResetMail({ to: user.email, firstName: user.first_name, token, publicUrl: deps.publicUrl }, await deps.languageOf(user.id)));
+    await deps.sendMail(
+      passwordResetMail({ to: user.email, firstName: user.first_name, token, publicUrl: deps.publicUrl }, await deps.languageOf(user.id)),
+    );
   }
 
   return {
@@ -109,7 +114,8 @@ export function createAccountTokensService(deps: AccountTokensServiceDeps) {
 
     /** docs/api.md#email-verification: 400 for an unknown, used or expired token. */
     async verifyEmail(token: string): Promise<User> {
-      const invalid = () => badRequest('This verification link is invalid, used or expired. Ask for a new one.', 'VERIFICATION_LINK_INVALID');
+      const invalid = () =>
+        badRequest('This verification link is invalid, used or expired. Ask for a new one.', 'VERIFICATION_LINK_INVALID');
       const now = clock.now().toISOString();
       const row = await tokens.findUsable(hashMailedToken(token), 'verify_email', now);
       if (!row || !(await tokens.verifyEmail(row, now))) throw invalid();
@@ -152,10 +158,16 @@ export function createAccountTokensService(deps: AccountTokensServiceDeps) {
       const invalid = () => badRequest('This reset link is invalid, used or expired. Ask for a new one.', 'RESET_LINK_INVALID');
       const row = await tokens.findUsable(hashMailedToken(input.token), 'reset_password', clock.now().toISOString());
       if (!row) throw invalid();
-      if (!isValidPassword(input.password)) throw badRequest(`Password must be at least ${PASSWORD_MIN_LENGTH} characters long`, 'WEAK_PASSWORD');
+      if (!isValidPassword(input.password))
+        throw badRequest(`Password must be at least ${PASSWORD_MIN_LENGTH} characters long`, 'WEAK_PASSWORD');
       const passwordHash = await deps.passwords.hash(input.password);
       // The clock is read again: hashing takes time, and the token may have run out meanwhile.
-      if (!(await tokens.resetPassword(row, passwordHash, clock.now().toISOString(), { revokeAppPasswords: input.revokeAppPasswords ?? true }))) throw invalid();
+      if (
+        !(await tokens.resetPassword(row, passwordHash, clock.now().toISOString(), {
+          revokeAppPasswords: input.revokeAppPasswords ?? true,
+        }))
+      )
+        throw invalid();
       const user = await users.findUserById(row.user_id);
       if (user) await deps.passwordReset(user);
     },

@@ -64,7 +64,11 @@ export function createAccountsRepository(db: Kysely<Database>) {
     /** With the operator's audit entry, when given, in the same transaction. */
     async setSuspended(userId: string, suspendedAt: string | null, nowIso: string, audit?: AuditEntryRow): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
-        const result = await trx.updateTable('users').set({ suspended_at: suspendedAt, updated_at: nowIso }).where('id', '=', userId).executeTakeFirst();
+        const result = await trx
+          .updateTable('users')
+          .set({ suspended_at: suspendedAt, updated_at: nowIso })
+          .where('id', '=', userId)
+          .executeTakeFirst();
         await recordAuditEntry(trx, audit);
         return Number(result.numUpdatedRows) > 0;
       });
@@ -92,7 +96,11 @@ export function createAccountsRepository(db: Kysely<Database>) {
     },
 
     async updateName(userId: string, firstName: string, lastName: string, nowIso: string): Promise<void> {
-      await db.updateTable('users').set({ first_name: firstName, last_name: lastName, updated_at: nowIso }).where('id', '=', userId).execute();
+      await db
+        .updateTable('users')
+        .set({ first_name: firstName, last_name: lastName, updated_at: nowIso })
+        .where('id', '=', userId)
+        .execute();
     },
 
     async updatePasswordHash(userId: string, passwordHash: string, nowIso: string): Promise<void> {
@@ -112,7 +120,14 @@ export function createAccountsRepository(db: Kysely<Database>) {
 
     /** The user's sessions, newest first: the last sign-in and the devices seen before. */
     recentSessions(userId: string, limit: number): Promise<SessionRow[]> {
-      return db.selectFrom('sessions').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id').limit(limit).execute();
+      return db
+        .selectFrom('sessions')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .orderBy('created_at', 'desc')
+        .orderBy('id')
+        .limit(limit)
+        .execute();
     },
 
     async hasSessionFrom(userId: string, userAgent: string | null): Promise<boolean> {
@@ -126,12 +141,7 @@ export function createAccountsRepository(db: Kysely<Database>) {
     },
 
     async revokeSession(sessionId: string, nowIso: string): Promise<void> {
-      await db
-        .updateTable('sessions')
-        .set({ revoked_at: nowIso })
-        .where('id', '=', sessionId)
-        .where('revoked_at', 'is', null)
-        .execute();
+      await db.updateTable('sessions').set({ revoked_at: nowIso }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute();
     },
   };
 }

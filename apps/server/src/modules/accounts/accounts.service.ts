@@ -179,9 +179,15 @@ export function createAccountsService(deps: AccountsServiceDeps) {
       await assertActive(user.id);
       if (user.totp_secret !== null) {
         // docs/api.md#accounts: a code is asked for only after the right password; a wrong code counts as a failure.
-        if (!input.totpCode) throw new AppError(401, 'TWO_FACTOR_REQUIRED', 'Enter the code from your authenticator app.', { twoFactorRequired: true });
+        if (!input.totpCode)
+          throw new AppError(401, 'TWO_FACTOR_REQUIRED', 'Enter the code from your authenticator app.', { twoFactorRequired: true });
         if (!(await deps.verifySecondFactor(user, input.totpCode))) {
-          throw new AppError(401, 'INVALID_TWO_FACTOR_CODE', 'That code is not right. Enter the current code, or one of your recovery codes.', { twoFactorRequired: true });
+          throw new AppError(
+            401,
+            'INVALID_TWO_FACTOR_CODE',
+            'That code is not right. Enter the current code, or one of your recovery codes.',
+            { twoFactorRequired: true },
+          );
         }
       }
       await Promise.all([deps.loginFailuresByEmailAndIp.reset(emailKey), deps.loginFailuresByIp.forgive(ipKey)]);

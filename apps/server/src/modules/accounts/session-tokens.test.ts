@@ -16,7 +16,13 @@ function handMade(header: unknown, payload: unknown, secret = SECRET): string {
   return `${signed}.${createHmac('sha256', secret).update(signed).digest('base64url')}`;
 }
 
-const validPayload = () => ({ sub: 'user-1', sid: 'session-1', iss: 'cloudvault', iat: start.getTime() / 1000, exp: inAnHour.getTime() / 1000 });
+const validPayload = () => ({
+  sub: 'user-1',
+  sid: 'session-1',
+  iss: 'cloudvault',
+  iat: start.getTime() / 1000,
+  exp: inAnHour.getTime() / 1000,
+});
 
 describe('session tokens', () => {
   const tokens = createSessionTokens(SECRET, clockAt(start));
@@ -74,7 +80,11 @@ describe('session tokens', () => {
   });
 
   it('refuses a token signed with another secret', async () => {
-    const token = await createSessionTokens('another-secret-of-enough-length-98765', clockAt(start)).sign({ userId: 'user-1', sessionId: 'session-1', expiresAt: inAnHour });
+    const token = await createSessionTokens('another-secret-of-enough-length-98765', clockAt(start)).sign({
+      userId: 'user-1',
+      sessionId: 'session-1',
+      expiresAt: inAnHour,
+    });
     expect(await tokens.verify(token)).toBeNull();
   });
 

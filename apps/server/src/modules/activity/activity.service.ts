@@ -15,7 +15,13 @@ export function createActivityService(deps: { activity: ActivityRepository; cloc
   return {
     async record(userId: string, type: ActivityType, details: Record<string, string> = {}): Promise<void> {
       try {
-        await deps.activity.insert({ id: newId(), user_id: userId, type, details: JSON.stringify(details), created_at: deps.clock.now().toISOString() });
+        await deps.activity.insert({
+          id: newId(),
+          user_id: userId,
+          type,
+          details: JSON.stringify(details),
+          created_at: deps.clock.now().toISOString(),
+        });
       } catch (error) {
         deps.log.error({ err: error, userId, type }, 'activity not recorded');
       }

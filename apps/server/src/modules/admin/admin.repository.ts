@@ -14,7 +14,10 @@ export type ListedUser = UsersTable & {
 };
 
 /** The column each sort reads, newest or largest first, ties broken by id. */
-const SORT_COLUMN = { created: 'created_at', storage: 'storage_used', lastSignIn: 'last_sign_in_at' } as const satisfies Record<AdminUserSort, keyof UsersTable>;
+const SORT_COLUMN = { created: 'created_at', storage: 'storage_used', lastSignIn: 'last_sign_in_at' } as const satisfies Record<
+  AdminUserSort,
+  keyof UsersTable
+>;
 
 /** Where a page ended: the next starts after this (value, id) in the sort's order. */
 export interface UserPageKey {
@@ -81,7 +84,9 @@ export function createAdminRepository(db: Kysely<Database>) {
     listUsers(query: UserListQuery): Promise<ListedUser[]> {
       const column = SORT_COLUMN[query.sort];
       return listedUsers()
-        .$if(query.search !== undefined, (q) => q.where(sql<boolean>`${SEARCH_TEXT} LIKE ${containsPattern(query.search ?? '')} ESCAPE '!'`))
+        .$if(query.search !== undefined, (q) =>
+          q.where(sql<boolean>`${SEARCH_TEXT} LIKE ${containsPattern(query.search ?? '')} ESCAPE '!'`),
+        )
         .$if(query.plan !== undefined, (q) => q.where('users.plan_id', '=', query.plan ?? ''))
         .$if(query.status === 'suspended', (q) => q.where('users.suspended_at', 'is not', null))
         .$if(query.status === 'active', (q) => q.where('users.suspended_at', 'is', null))
@@ -101,10 +106,31 @@ export function createAdminRepository(db: Kysely<Database>) {
     /** The figures of one account a support case needs, without any file's name. */
     async usage(userId: string, largest: number): Promise<{ trashed: number; versions: number; largestFileSizes: number[] }> {
       const [trashedFiles, trashedFolders, versions, largestFiles] = await Promise.all([
-        db.selectFrom('files').select((eb) => eb.fn.countAll<number>().as('count')).where('user_id', '=', userId).where('deleted_at', 'is not', null).executeTakeFirstOrThrow(),
-        db.selectFrom('folders').select((eb) => eb.fn.countAll<number>().as('count')).where('user_id', '=', userId).where('deleted_at', 'is not', null).executeTakeFirstOrThrow(),
-        db.selectFrom('file_versions').select((eb) => eb.fn.countAll<number>().as('count')).where('user_id', '=', userId).executeTakeFirstOrThrow(),
-        db.selectFrom('files').select('size').where('user_id', '=', userId).where('deleted_at', 'is', null).orderBy('size', 'desc').limit(largest).execute(),
+        db
+          .selectFrom('files')
+          .select((eb) => eb.fn.countAll<number>().as('count'))
+          .where('user_id', '=', userId)
+          .where('deleted_at', 'is not', null)
+          .executeTakeFirstOrThrow(),
+        db
+          .selectFrom('folders')
+          .select((eb) => eb.fn.countAll<number>().as('count'))
+          .where('user_id', '=', userId)
+          .where('deleted_at', 'is not', null)
+          .executeTakeFirstOrThrow(),
+        db
+          .selectFrom('file_versions')
+          .select((eb) => eb.fn.countAll<number>().as('count'))
+          .where('user_id', '=', userId)
+          .executeTakeFirstOrThrow(),
+        db
+          .selectFrom('files')
+          .select('size')
+          .where('user_id', '=', userId)
+          .where('deleted_at', 'is', null)
+          .orderBy('size', 'desc')
+          .limit(largest)
+          .execute(),
       ]);
       return {
         trashed: Number(trashedFiles.count) + Number(trashedFolders.count),
@@ -114,7 +140,10 @@ export function createAdminRepository(db: Kysely<Database>) {
     },
 
     /** Accounts in all, created since each date, suspended, and their storage in all. */
-    async userCounts(weekAgo: string, monthAgo: string): Promise<{ total: number; week: number; month: number; suspended: number; storage: number }> {
+    async userCounts(
+      weekAgo: string,
+      monthAgo: string,
+    ): Promise<{ total: number; week: number; month: number; suspended: number; storage: number }> {
       const row = await db
         .selectFrom('users')
         .select([
@@ -135,7 +164,11 @@ export function createAdminRepository(db: Kysely<Database>) {
     },
 
     async liveFiles(): Promise<number> {
-      const row = await db.selectFrom('files').select((eb) => eb.fn.countAll<number>().as('count')).where('deleted_at', 'is', null).executeTakeFirstOrThrow();
+      const row = await db
+        .selectFrom('files')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('deleted_at', 'is', null)
+        .executeTakeFirstOrThrow();
       return Number(row.count);
     },
 
@@ -179,7 +212,12 @@ export function createAdminRepository(db: Kysely<Database>) {
 
     /** Every account's storage per day with a snapshot (the daily figures job's totals), oldest first. */
     async storageByDay(fromDay: string): Promise<Array<{ day: string; bytes: number }>> {
-      const rows = await db.selectFrom('storage_daily_totals').select(['day', 'bytes']).where('day', '>=', fromDay).orderBy('day').execute();
+      const rows = await db
+        .selectFrom('storage_daily_totals')
+        .select(['day', 'bytes'])
+        .where('day', '>=', fromDay)
+        .orderBy('day')
+        .execute();
       return rows.map((row) => ({ day: row.day, bytes: Number(row.bytes) }));
     },
 
@@ -199,7 +237,11 @@ export function createAdminRepository(db: Kysely<Database>) {
     },
 
     /** A page of the audit log, newest first, after `after`; one user's entries when `targetId` is given. */
-    listAudit(query: { targetId: string | undefined; after: { createdAt: string; id: string } | null; limit: number }): Promise<AuditRow[]> {
+    listAudit(query: {
+      targetId: string | undefined;
+      after: { createdAt: string; id: string } | null;
+      limit: number;
+    }): Promise<AuditRow[]> {
       return db
         .selectFrom('admin_audit')
         .selectAll()

@@ -36,12 +36,16 @@ export function adminRoutes(admin: AdminService): FastifyPluginAsyncTypebox {
       if (!(await admin.isOperator(caller(request).userId))) throw notAnOperator();
     });
 
-    app.get('/admin/users', { schema: { tags, querystring: AdminUsersQuery, response: { 200: AdminUsersResponse, ...errors } } }, async (request) =>
-      admin.listUsers(request.query),
+    app.get(
+      '/admin/users',
+      { schema: { tags, querystring: AdminUsersQuery, response: { 200: AdminUsersResponse, ...errors } } },
+      async (request) => admin.listUsers(request.query),
     );
 
-    app.get('/admin/users/:id', { schema: { tags, params: AdminUserParams, response: { 200: AdminUserDetailResponse, ...errors } } }, async (request) =>
-      admin.userDetail(request.params.id),
+    app.get(
+      '/admin/users/:id',
+      { schema: { tags, params: AdminUserParams, response: { 200: AdminUserDetailResponse, ...errors } } },
+      async (request) => admin.userDetail(request.params.id),
     );
 
     app.patch(
@@ -52,7 +56,10 @@ export function adminRoutes(admin: AdminService): FastifyPluginAsyncTypebox {
 
     app.post(
       '/admin/users/:id/resend-verification',
-      { preValidation: emptyBodyAsObject, schema: { tags, params: AdminUserParams, body: AdminActionBody, response: { 200: MessageBody, ...errors } } },
+      {
+        preValidation: emptyBodyAsObject,
+        schema: { tags, params: AdminUserParams, body: AdminActionBody, response: { 200: MessageBody, ...errors } },
+      },
       async (request) => {
         await admin.resendVerification(await operator(request), request.params.id, request.body.reason);
         return { message: 'A new verification link was sent to the account’s address.' };
@@ -61,7 +68,10 @@ export function adminRoutes(admin: AdminService): FastifyPluginAsyncTypebox {
 
     app.post(
       '/admin/users/:id/send-password-reset',
-      { preValidation: emptyBodyAsObject, schema: { tags, params: AdminUserParams, body: AdminActionBody, response: { 200: MessageBody, ...errors } } },
+      {
+        preValidation: emptyBodyAsObject,
+        schema: { tags, params: AdminUserParams, body: AdminActionBody, response: { 200: MessageBody, ...errors } },
+      },
       async (request) => {
         await admin.sendPasswordReset(await operator(request), request.params.id, request.body.reason);
         return { message: 'A password reset link was sent to the account’s address.' };
@@ -79,8 +89,10 @@ export function adminRoutes(admin: AdminService): FastifyPluginAsyncTypebox {
 
     app.get('/admin/stats', { schema: { tags, response: { 200: AdminStatsResponse, ...errors } } }, async () => admin.stats());
 
-    app.get('/admin/audit', { schema: { tags, querystring: AdminAuditQuery, response: { 200: AdminAuditResponse, ...errors } } }, async (request) =>
-      admin.audit(request.query),
+    app.get(
+      '/admin/audit',
+      { schema: { tags, querystring: AdminAuditQuery, response: { 200: AdminAuditResponse, ...errors } } },
+      async (request) => admin.audit(request.query),
     );
   };
 }

@@ -108,7 +108,12 @@ export function createAdminService(deps: AdminServiceDeps) {
   }
 
   /** The entry that commits with the action it records (db/admin-audit.ts). */
-  function entry(operator: Operator, action: AuditAction, target: { id: string; email: string }, extra: Omit<AuditDetails, 'targetEmail' | 'adminEmail'> = {}) {
+  function entry(
+    operator: Operator,
+    action: AuditAction,
+    target: { id: string; email: string },
+    extra: Omit<AuditDetails, 'targetEmail' | 'adminEmail'> = {},
+  ) {
     return auditRow(operator, action, target, now(), extra);
   }
 
@@ -166,7 +171,10 @@ export function createAdminService(deps: AdminServiceDeps) {
       const column = sort === 'storage' ? 'storage_used' : sort === 'lastSignIn' ? 'last_sign_in_at' : 'created_at';
       return {
         users: page.map((row) => presentAdminUser(row, plans, admins)),
-        nextCursor: rows.length > limit && last ? encodeCursor({ sort, value: sort === 'storage' ? Number(last[column]) : last[column], id: last.id }) : null,
+        nextCursor:
+          rows.length > limit && last
+            ? encodeCursor({ sort, value: sort === 'storage' ? Number(last[column]) : last[column], id: last.id })
+            : null,
       };
     },
 
@@ -200,7 +208,12 @@ export function createAdminService(deps: AdminServiceDeps) {
           sharesCount: current.sharedCount,
           largestFileSizes: usage.largestFileSizes,
         },
-        devices: sessions.map((session) => ({ id: session.id, name: deviceName(session.user_agent), createdAt: session.created_at, expiresAt: session.expires_at })),
+        devices: sessions.map((session) => ({
+          id: session.id,
+          name: deviceName(session.user_agent),
+          createdAt: session.created_at,
+          expiresAt: session.expires_at,
+        })),
       };
     },
 
@@ -210,7 +223,8 @@ export function createAdminService(deps: AdminServiceDeps) {
      * changes, the plan (which may be refused) before the suspension.
      */
     async updateUser(operator: Operator, userId: string, body: AdminUserPatchBody): Promise<AdminUser> {
-      if (body.suspended === undefined && body.plan === undefined) throw badRequest('Nothing to change: give suspended or plan.', 'NOTHING_TO_CHANGE');
+      if (body.suspended === undefined && body.plan === undefined)
+        throw badRequest('Nothing to change: give suspended or plan.', 'NOTHING_TO_CHANGE');
       const reason = requireReason(body.reason);
       const target = await requireActionTarget(userId);
       const endsAt = body.plan !== undefined && body.plan !== 'FREE' ? planEnd(body.planEndsAt) : undefined;

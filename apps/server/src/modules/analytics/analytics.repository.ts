@@ -38,7 +38,13 @@ export function createAnalyticsRepository(db: Kysely<Database>) {
     },
 
     storageSince(userId: string, fromDay: string) {
-      return db.selectFrom('storage_daily').select(['day', 'bytes']).where('user_id', '=', userId).where('day', '>=', fromDay).orderBy('day').execute();
+      return db
+        .selectFrom('storage_daily')
+        .select(['day', 'bytes'])
+        .where('user_id', '=', userId)
+        .where('day', '>=', fromDay)
+        .orderBy('day')
+        .execute();
     },
 
     byCategory(userId: string) {
@@ -65,7 +71,12 @@ export function createAnalyticsRepository(db: Kysely<Database>) {
     },
 
     liveFolders(userId: string) {
-      return db.selectFrom('folders').select(['id', 'name', 'parent_id']).where('user_id', '=', userId).where('deleted_at', 'is', null).execute();
+      return db
+        .selectFrom('folders')
+        .select(['id', 'name', 'parent_id'])
+        .where('user_id', '=', userId)
+        .where('deleted_at', 'is', null)
+        .execute();
     },
 
     /** Bytes of live files directly in each folder. */
@@ -86,7 +97,12 @@ export function createAnalyticsRepository(db: Kysely<Database>) {
         .innerJoin('shares', 'shares.id', 'share_downloads_daily.share_id')
         .leftJoin('files', 'files.id', 'shares.file_id')
         .leftJoin('folders', 'folders.id', 'shares.folder_id')
-        .select(['shares.id as share_id', 'share_downloads_daily.day', 'share_downloads_daily.count', sql<string>`coalesce(files.name, folders.name)`.as('name')])
+        .select([
+          'shares.id as share_id',
+          'share_downloads_daily.day',
+          'share_downloads_daily.count',
+          sql<string>`coalesce(files.name, folders.name)`.as('name'),
+        ])
         .where('shares.user_id', '=', userId)
         .where('share_downloads_daily.day', '>=', fromDay)
         .orderBy('share_downloads_daily.day')

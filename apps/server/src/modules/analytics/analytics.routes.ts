@@ -8,8 +8,10 @@ export function analyticsRoutes(analytics: AnalyticsService): FastifyPluginAsync
   return async (app) => {
     app.addHook('onRequest', app.requireUser);
 
-    app.get('/analytics', { schema: { tags: ['analytics'], response: { 200: AnalyticsResponse, 401: ErrorBody, 403: ErrorBody } } }, async (request) =>
-      analytics.report(caller(request).userId),
+    app.get(
+      '/analytics',
+      { schema: { tags: ['analytics'], response: { 200: AnalyticsResponse, 401: ErrorBody, 403: ErrorBody } } },
+      async (request) => analytics.report(caller(request).userId),
     );
   };
 }

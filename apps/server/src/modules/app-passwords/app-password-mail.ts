@@ -47,7 +47,13 @@ const TEXT: Record<Language, { subject: string; body: (name: string, at: string)
 };
 
 /** Sent whatever the notification settings say: a stolen session could turn those off first (decision 0037). */
-export function appPasswordCreatedMail(input: { to: string; name: string; at: string; publicUrl: string }, language: Language): MailMessage {
+export function appPasswordCreatedMail(
+  input: { to: string; name: string; at: string; publicUrl: string },
+  language: Language,
+): MailMessage {
   const text = TEXT[language];
-  return mailMessage(input.to, text.subject, text.body(input.name, mailTime(input.at, language)), { text: text.link, url: `${input.publicUrl}/settings#devices` });
+  return mailMessage(input.to, text.subject, text.body(input.name, mailTime(input.at, language)), {
+    text: text.link,
+    url: `${input.publicUrl}/settings#devices`,
+  });
 }

@@ -10,7 +10,9 @@ const SHAPE = new RegExp(`^[${ALPHABET}]{${SECRET_LENGTH}}$`);
 
 /** A new app password, in dash-separated groups for reading: `abcdef-ghijkm-…`. */
 export function newAppPasswordSecret(): string {
-  const groups = Array.from({ length: GROUPS }, () => Array.from({ length: GROUP_LENGTH }, () => ALPHABET[randomInt(ALPHABET.length)]).join(''));
+  const groups = Array.from({ length: GROUPS }, () =>
+    Array.from({ length: GROUP_LENGTH }, () => ALPHABET[randomInt(ALPHABET.length)]).join(''),
+  );
   return groups.join('-');
 }
 

@@ -22,13 +22,22 @@ export function createAppPasswordsRepository(db: Kysely<Database>) {
     },
 
     async countByUser(userId: string): Promise<number> {
-      const row = await db.selectFrom('app_passwords').select((eb) => eb.fn.countAll<number | string>().as('count')).where('user_id', '=', userId).executeTakeFirstOrThrow();
+      const row = await db
+        .selectFrom('app_passwords')
+        .select((eb) => eb.fn.countAll<number | string>().as('count'))
+        .where('user_id', '=', userId)
+        .executeTakeFirstOrThrow();
       return Number(row.count);
     },
 
     /** The app password with this hash, if it belongs to the user (read fresh: a revoke is seen at once). */
     findForUser(userId: string, secretHash: string): Promise<Pick<AppPasswordRow, 'id' | 'last_used_at'> | undefined> {
-      return db.selectFrom('app_passwords').select(['id', 'last_used_at']).where('secret_hash', '=', secretHash).where('user_id', '=', userId).executeTakeFirst();
+      return db
+        .selectFrom('app_passwords')
+        .select(['id', 'last_used_at'])
+        .where('secret_hash', '=', secretHash)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
     },
 
     /** Sets last_used_at unless another request set it after `staleBefore`: one write a minute at most. */

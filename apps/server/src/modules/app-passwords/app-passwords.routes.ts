@@ -1,6 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { AppPasswordParams, AppPasswordsResponse, CreateAppPasswordBody, CreatedAppPasswordResponse } from '@cloudvault/contract/app-passwords';
+import {
+  AppPasswordParams,
+  AppPasswordsResponse,
+  CreateAppPasswordBody,
+  CreatedAppPasswordResponse,
+} from '@cloudvault/contract/app-passwords';
 import { ErrorBody } from '@cloudvault/contract/common';
 import { caller } from '../../lib/auth.ts';
 import type { AppPasswordsService } from './app-passwords.service.ts';
@@ -12,13 +17,21 @@ export function appPasswordsRoutes(appPasswords: AppPasswordsService): FastifyPl
   return async (app) => {
     app.addHook('onRequest', app.requireUser);
 
-    app.get('/user/app-passwords', { schema: { tags: ['app-passwords'], response: { 200: AppPasswordsResponse, 401: ErrorBody } } }, async (request) =>
-      appPasswords.list(caller(request).userId),
+    app.get(
+      '/user/app-passwords',
+      { schema: { tags: ['app-passwords'], response: { 200: AppPasswordsResponse, 401: ErrorBody } } },
+      async (request) => appPasswords.list(caller(request).userId),
     );
 
     app.post(
       '/user/app-passwords',
-      { schema: { tags: ['app-passwords'], body: CreateAppPasswordBody, response: { 201: CreatedAppPasswordResponse, ...errors, 409: ErrorBody, 429: ErrorBody } } },
+      {
+        schema: {
+          tags: ['app-passwords'],
+          body: CreateAppPasswordBody,
+          response: { 201: CreatedAppPasswordResponse, ...errors, 409: ErrorBody, 429: ErrorBody },
+        },
+      },
       async (request, reply) => reply.code(201).send(await appPasswords.create(caller(request).userId, request.body, request.ip)),
     );
 

@@ -1,5 +1,10 @@
 import { createHash } from 'node:crypto';
-import type { AppPassword, AppPasswordsResponse, CreateAppPasswordBody, CreatedAppPasswordResponse } from '@cloudvault/contract/app-passwords';
+import type {
+  AppPassword,
+  AppPasswordsResponse,
+  CreateAppPasswordBody,
+  CreatedAppPasswordResponse,
+} from '@cloudvault/contract/app-passwords';
 import { APP_PASSWORD_NAME_MAX_LENGTH, APP_PASSWORDS_PER_USER } from '@cloudvault/contract/app-passwords';
 import { isValidEmail, normalizeEmail } from '@cloudvault/contract/validation';
 import type { Language } from '@cloudvault/contract/settings';
@@ -78,7 +83,11 @@ export function createAppPasswordsService(deps: AppPasswordsServiceDeps) {
    * What signing in takes, asked again (decision 0037): the account password, then a code
    * while two-factor is on. Both count against the sign-in limits like the sign-in form.
    */
-  async function reauthenticate(user: UserRow, input: { password: string; totpCode?: string | undefined }, clientAddress: string): Promise<void> {
+  async function reauthenticate(
+    user: UserRow,
+    input: { password: string; totpCode?: string | undefined },
+    clientAddress: string,
+  ): Promise<void> {
     await accounts.confirmPassword(user.id, input.password, clientAddress);
     if (user.totp_secret === null) return;
     const code = input.totpCode?.trim();
@@ -93,7 +102,10 @@ export function createAppPasswordsService(deps: AppPasswordsServiceDeps) {
   /** The owner learns of every new way into the account; a mail that cannot be queued is logged, the app password stands. */
   async function mailOwner(user: UserRow, row: AppPasswordRow): Promise<void> {
     try {
-      const mail = appPasswordCreatedMail({ to: user.email, name: row.name, at: row.created_at, publicUrl: deps.publicUrl }, await deps.languageOf(user.id));
+      const mail = appPasswordCreatedMail(
+        { to: user.email, name: row.name, at: row.created_at, publicUrl: deps.publicUrl },
+        await deps.languageOf(user.id),
+      );
       await deps.sendMail(mail);
     } catch (error) {
       deps.log.error({ err: error, userId: user.id }, 'app password mail not queued');
@@ -103,7 +115,9 @@ export function createAppPasswordsService(deps: AppPasswordsServiceDeps) {
   /** Counts a WebDAV sign-in with the account password as a sign-in, once a day per client; never fails the request. */
   async function recordWebDavSignIn(user: UserRow, userAgent: string | undefined): Promise<void> {
     // Hashed: the User-Agent is the client's to choose, and a key stays short.
-    const client = createHash('sha256').update(userAgent ?? '').digest('base64url');
+    const client = createHash('sha256')
+      .update(userAgent ?? '')
+      .digest('base64url');
     try {
       if ((await deps.webDavSignIns.attempt(`${user.id}:${client}`)) > 0) return;
       await deps.signedInOverWebDav(user, { userAgent });
@@ -121,16 +135,29 @@ export function createAppPasswordsService(deps: AppPasswordsServiceDeps) {
       const name = input.name.trim();
       if (!name) throw badRequest('Give the app password a name, such as the device it is for.', 'APP_PASSWORD_NAME_REQUIRED');
       if (name.length > APP_PASSWORD_NAME_MAX_LENGTH) {
-        throw badRequest(`An app password's name can be at most ${APP_PASSWORD_NAME_MAX_LENGTH} characters long.`, 'APP_PASSWORD_NAME_TOO_LONG');
+        throw badRequest(
+          `An app password's name can be at most ${APP_PASSWORD_NAME_MAX_LENGTH} characters long.`,
+          'APP_PASSWORD_NAME_TOO_LONG',
+        );
       }
       if ((await appPasswords.countByUser(userId)) >= APP_PASSWORDS_PER_USER) {
-        throw conflict(`You have ${APP_PASSWORDS_PER_USER} app passwords, the most an account can hold. Revoke one you no longer use first.`, 'APP_PASSWORD_LIMIT');
+        throw conflict(
+          `You have ${APP_PASSWORDS_PER_USER} app passwords, the most an account can hold. Revoke one you no longer use first.`,
+          'APP_PASSWORD_LIMIT',
+        );
       }
       const user = await accounts.findUserById(userId);
       if (!user) throw notFound('Account not found');
       await reauthenticate(user, input, clientAddress);
       const password = newAppPasswordSecret();
-      const row: AppPasswordRow = { id: newId(), user_id: userId, name, secret_hash: hashAppPasswordSecret(password), created_at: clock.now().toISOString(), last_used_at: null };
+      const row: AppPasswordRow = {
+        id: newId(),
+        user_id: userId,
+        name,
+        secret_hash: hashAppPasswordSecret(password),
+        created_at: clock.now().toISOString(),
+        last_used_at: null,
+      };
       await appPasswords.insert(row);
       await mailOwner(user, row);
       return { id: row.id, name: row.name, password, createdAt: row.created_at };
@@ -151,7 +178,12 @@ export function createAppPasswordsService(deps: AppPasswordsServiceDeps) {
      * app password does not touch the limits: it cannot be guessed, and a client syncing
      * many files at once must not trip them (decision 0028).
      */
-    async authenticateBasic(credentials: { email: string; password: string; clientAddress: string; userAgent?: string | undefined }): Promise<{ userId: string }> {
+    async authenticateBasic(credentials: {
+      email: string;
+      password: string;
+      clientAddress: string;
+      userAgent?: string | undefined;
+    }): Promise<{ userId: string }> {
       const { email, password, clientAddress } = credentials;
       const normalized = normalizeEmail(email);
       const user = isValidEmail(normalized) ? await accounts.findUserByEmail(normalized) : undefined;

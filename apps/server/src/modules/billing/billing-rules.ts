@@ -21,7 +21,13 @@ export function addMonth(iso: string): string {
  * cents: the new plan's share of the remaining time minus the old plan's. Negative is a
  * credit (a downgrade). Nothing is left to prorate once the period is over.
  */
-export function prorationCents(input: { fromPriceCents: number; toPriceCents: number; periodStart: string; periodEnd: string; now: string }): number {
+export function prorationCents(input: {
+  fromPriceCents: number;
+  toPriceCents: number;
+  periodStart: string;
+  periodEnd: string;
+  now: string;
+}): number {
   const start = Date.parse(input.periodStart);
   const end = Date.parse(input.periodEnd);
   const now = Date.parse(input.now);

@@ -143,7 +143,9 @@ function billingQueries(db: Kysely<Database>) {
         .insertInto('invoices')
         .values(row)
         .onConflict((conflict) =>
-          conflict.column('provider_invoice_id').doUpdateSet({ status: row.status, invoice_url: row.invoice_url, payment_ref: row.payment_ref }),
+          conflict
+            .column('provider_invoice_id')
+            .doUpdateSet({ status: row.status, invoice_url: row.invoice_url, payment_ref: row.payment_ref }),
         )
         .execute();
     },
@@ -167,12 +169,23 @@ function billingQueries(db: Kysely<Database>) {
 
     /** Whether the user was ever given a refund: the first-month refund is once per customer. */
     async hasRefund(userId: string): Promise<boolean> {
-      const row = await db.selectFrom('invoices').select('provider_invoice_id').where('user_id', '=', userId).where('refund_of', 'is not', null).executeTakeFirst();
+      const row = await db
+        .selectFrom('invoices')
+        .select('provider_invoice_id')
+        .where('user_id', '=', userId)
+        .where('refund_of', 'is not', null)
+        .executeTakeFirst();
       return row !== undefined;
     },
 
     listInvoices(userId: string): Promise<InvoiceRow[]> {
-      return db.selectFrom('invoices').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('provider_invoice_id').execute();
+      return db
+        .selectFrom('invoices')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .orderBy('created_at', 'desc')
+        .orderBy('provider_invoice_id')
+        .execute();
     },
 
     async addHistory(entry: { id: string; user_id: string; type: string; plan_id: string; created_at: string }): Promise<void> {
@@ -196,7 +209,11 @@ function billingQueries(db: Kysely<Database>) {
      * row lock both dialects share (PostgreSQL waits on the row; SQLite writes one at a time).
      */
     async lockUser(userId: string): Promise<void> {
-      await db.updateTable('users').set((eb) => ({ plan_id: eb.ref('plan_id') })).where('id', '=', userId).execute();
+      await db
+        .updateTable('users')
+        .set((eb) => ({ plan_id: eb.ref('plan_id') }))
+        .where('id', '=', userId)
+        .execute();
     },
 
     async userPlanId(userId: string): Promise<string | undefined> {

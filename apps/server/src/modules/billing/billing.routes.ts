@@ -30,7 +30,9 @@ const sessionRateLimit = {
 /** The catalogue is public: the Pricing page shows it to visitors. */
 export function planRoutes(billing: BillingService): FastifyPluginAsyncTypebox {
   return async (app) => {
-    app.get('/subscriptions/plans', { schema: { tags: ['billing'], response: { 200: PlansResponse } } }, async () => ({ plans: billing.plans() }));
+    app.get('/subscriptions/plans', { schema: { tags: ['billing'], response: { 200: PlansResponse } } }, async () => ({
+      plans: billing.plans(),
+    }));
   };
 }
 
@@ -47,7 +49,10 @@ export function billingRoutes(billing: BillingService): FastifyPluginAsyncTypebo
 
     signedIn.post(
       '/subscriptions/create-checkout-session',
-      { schema: { tags: ['billing'], body: CheckoutSessionBody, response: { 200: SessionUrlResponse, ...errors } }, config: sessionRateLimit },
+      {
+        schema: { tags: ['billing'], body: CheckoutSessionBody, response: { 200: SessionUrlResponse, ...errors } },
+        config: sessionRateLimit,
+      },
       async (request) => ({ sessionUrl: await billing.createCheckout(caller(request).userId, request.body.planType) }),
     );
 
@@ -67,13 +72,21 @@ export function billingRoutes(billing: BillingService): FastifyPluginAsyncTypebo
       async (request) => billing.upgrade(caller(request).userId, request.body.planId),
     );
 
-    signedIn.post('/subscriptions/cancel', { schema: { tags: ['billing'], response: { 200: SubscriptionResponse, ...errors } } }, async (request) => ({
-      subscription: await billing.cancel(caller(request).userId),
-    }));
+    signedIn.post(
+      '/subscriptions/cancel',
+      { schema: { tags: ['billing'], response: { 200: SubscriptionResponse, ...errors } } },
+      async (request) => ({
+        subscription: await billing.cancel(caller(request).userId),
+      }),
+    );
 
-    signedIn.post('/subscriptions/reactivate', { schema: { tags: ['billing'], response: { 200: SubscriptionResponse, ...errors } } }, async (request) => ({
-      subscription: await billing.reactivate(caller(request).userId),
-    }));
+    signedIn.post(
+      '/subscriptions/reactivate',
+      { schema: { tags: ['billing'], response: { 200: SubscriptionResponse, ...errors } } },
+      async (request) => ({
+        subscription: await billing.reactivate(caller(request).userId),
+      }),
+    );
   };
 }
 

@@ -49,7 +49,10 @@ export function createBillingService(deps: BillingServiceDeps) {
   function refuseComplimentary(subscription: SubscriptionRow | undefined): void {
     if (subscription?.provider !== COMPLIMENTARY) return;
     const name = plans.get(subscription.plan_id).name;
-    throw conflict(`Your ${name} plan is complimentary until ${subscription.current_period_end.slice(0, 10)}, so there is nothing to pay, change or cancel yet.`, 'COMPLIMENTARY_PLAN');
+    throw conflict(
+      `Your ${name} plan is complimentary until ${subscription.current_period_end.slice(0, 10)}, so there is nothing to pay, change or cancel yet.`,
+      'COMPLIMENTARY_PLAN',
+    );
   }
 
   async function requireActive(userId: string, message: string, code: string): Promise<SubscriptionRow> {
@@ -102,7 +105,12 @@ export function createBillingService(deps: BillingServiceDeps) {
     return repository.findUserIdByCustomer(provider.name, snapshot.customerId);
   }
 
-  async function applySubscription(repository: BillingQueries, snapshot: SubscriptionSnapshot, at: string, userHint?: string): Promise<PlanChange | null> {
+  async function applySubscription(
+    repository: BillingQueries,
+    snapshot: SubscriptionSnapshot,
+    at: string,
+    userHint?: string,
+  ): Promise<PlanChange | null> {
     const userId = await userOfSnapshot(repository, snapshot, userHint);
     if (!userId) {
       deps.log.warn({ subscription: snapshot.providerSubscriptionId }, 'payment event for an unknown customer ignored');
@@ -128,7 +136,13 @@ export function createBillingService(deps: BillingServiceDeps) {
     });
     if (existing && snapshot.status !== 'canceled' && existing.cancel_at_period_end !== (snapshot.cancelAtPeriodEnd ? 1 : 0)) {
       // Cancel names the plan the user moves to at period end; reactivating, the plan kept.
-      await history(repository, existing.user_id, snapshot.cancelAtPeriodEnd ? 'cancel' : 'other', snapshot.cancelAtPeriodEnd ? 'FREE' : snapshot.planId, at);
+      await history(
+        repository,
+        existing.user_id,
+        snapshot.cancelAtPeriodEnd ? 'cancel' : 'other',
+        snapshot.cancelAtPeriodEnd ? 'FREE' : snapshot.planId,
+        at,
+      );
     }
     return followSubscription(repository, existing?.user_id ?? userId, at);
   }
@@ -228,7 +242,8 @@ export function createBillingService(deps: BillingServiceDeps) {
 
   async function cancel(userId: string): Promise<Subscription> {
     const subscription = await requireActive(userId, 'There is no paid subscription to cancel.', 'NOTHING_TO_CANCEL');
-    if (subscription.cancel_at_period_end === 1) throw badRequest('Your subscription is already set to end with this billing period.', 'NOTHING_TO_CANCEL');
+    if (subscription.cancel_at_period_end === 1)
+      throw badRequest('Your subscription is already set to end with this billing period.', 'NOTHING_TO_CANCEL');
     await applyEvents(await provider.cancelAtPeriodEnd(subscription.provider_subscription_id));
     await refundFirstPaymentIfDue(subscription);
     return subscriptionAfterChange(userId);
@@ -256,7 +271,11 @@ export function createBillingService(deps: BillingServiceDeps) {
       });
     } catch (error) {
       deps.log.error({ err: error, invoice: paid.provider_invoice_id }, 'refund failed');
-      throw new AppError(502, 'REFUND_FAILED', 'Your subscription will end with this billing period, but the refund of your first payment failed. Please contact support.');
+      throw new AppError(
+        502,
+        'REFUND_FAILED',
+        'Your subscription will end with this billing period, but the refund of your first payment failed. Please contact support.',
+      );
     }
     await applyEvents(events);
     // Our books ended the subscription with the refund; the provider stops it too. Should
@@ -264,16 +283,24 @@ export function createBillingService(deps: BillingServiceDeps) {
     try {
       await applyEvents(await provider.cancelNow(subscription.provider_subscription_id));
     } catch (error) {
-      deps.log.error({ err: error, subscription: subscription.provider_subscription_id }, 'ending a refunded subscription at the provider failed');
+      deps.log.error(
+        { err: error, subscription: subscription.provider_subscription_id },
+        'ending a refunded subscription at the provider failed',
+      );
     }
   }
 
   async function createCheckout(userId: string, planId: PlanId): Promise<string> {
     const plan = plans.all().find((candidate) => candidate.id === planId);
-    if (!plan || plan.price <= 0) throw badRequest('Choose a paid plan to check out; the Free plan needs no payment.', 'PLAN_NOT_PURCHASABLE');
+    if (!plan || plan.price <= 0)
+      throw badRequest('Choose a paid plan to check out; the Free plan needs no payment.', 'PLAN_NOT_PURCHASABLE');
     const active = await activeSubscription(userId);
     refuseComplimentary(active);
-    if (active) throw conflict(`You already have the ${plans.get(active.plan_id).name} plan. Change plans from Subscription & Billing.`, 'ALREADY_SUBSCRIBED');
+    if (active)
+      throw conflict(
+        `You already have the ${plans.get(active.plan_id).name} plan. Change plans from Subscription & Billing.`,
+        'ALREADY_SUBSCRIBED',
+      );
     const session = await provider.createCheckoutSession({ customer: await customerOf(userId), planId });
     return session.url;
   }
@@ -287,7 +314,8 @@ export function createBillingService(deps: BillingServiceDeps) {
     } catch {
       throw badRequest('returnUrl must be an address on this server.', 'INVALID_RETURN_URL');
     }
-    if (parsed.origin !== new URL(deps.publicUrl).origin) throw badRequest('returnUrl must be an address on this server.', 'INVALID_RETURN_URL');
+    if (parsed.origin !== new URL(deps.publicUrl).origin)
+      throw badRequest('returnUrl must be an address on this server.', 'INVALID_RETURN_URL');
     return parsed.toString();
   }
 
@@ -324,7 +352,11 @@ export function createBillingService(deps: BillingServiceDeps) {
         downloadsCount: shares.downloads,
         fileTypes: { documents: counts.documents, images: counts.images, videos: counts.videos },
         billingHistory: invoices.map(presentBillingItem),
-        history: entries.map((entry) => ({ type: entry.type as HistoryType, planName: plans.get(entry.plan_id).name, date: entry.created_at })),
+        history: entries.map((entry) => ({
+          type: entry.type as HistoryType,
+          planName: plans.get(entry.plan_id).name,
+          date: entry.created_at,
+        })),
       };
     },
 

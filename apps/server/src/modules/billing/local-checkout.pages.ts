@@ -35,7 +35,8 @@ function page(title: string, body: string): string {
 }
 
 const money = (dollars: number) => `$${dollars.toFixed(2)}`;
-const TEST_BANNER = '<p class="banner" role="note">Test mode: this is CloudVault\'s built-in test checkout. No card is charged and no money moves.</p>';
+const TEST_BANNER =
+  '<p class="banner" role="note">Test mode: this is CloudVault\'s built-in test checkout. No card is charged and no money moves.</p>';
 
 export function checkoutPage(input: { sessionId: string; plan: Plan; email: string; cancelUrl: string }): string {
   const { plan } = input;
@@ -90,7 +91,14 @@ ${details}
   );
 }
 
-export function invoicePage(input: { invoiceId: string; amount: number; currency: string; date: string; status: string; planName: string | null }): string {
+export function invoicePage(input: {
+  invoiceId: string;
+  amount: number;
+  currency: string;
+  date: string;
+  status: string;
+  planName: string | null;
+}): string {
   return page(
     'Invoice',
     `<h1>Invoice</h1>
@@ -111,5 +119,8 @@ export function expiredPage(what: 'checkout' | 'portal' | 'invoice', backUrl: st
     portal: 'This billing portal link has expired. Open it again from Subscription & Billing.',
     invoice: 'There is no such invoice.',
   }[what];
-  return page('Not available', `<h1>Not available</h1><p>${escapeHtml(text)}</p><p><a href="${escapeHtml(backUrl)}">Back to CloudVault</a></p>`);
+  return page(
+    'Not available',
+    `<h1>Not available</h1><p>${escapeHtml(text)}</p><p><a href="${escapeHtml(backUrl)}">Back to CloudVault</a></p>`,
+  );
 }

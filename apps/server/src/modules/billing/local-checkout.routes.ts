@@ -58,7 +58,11 @@ export function localCheckoutRoutes(deps: {
       .all()
       .filter((plan) => plan.price > 0 && plan.id !== subscription?.plan_id)
       .map(presentPlan);
-    return html(reply, status, portalPage({ sessionId, returnUrl: session.return_url ?? `${publicUrl}/subscription`, current, otherPlans, notice }));
+    return html(
+      reply,
+      status,
+      portalPage({ sessionId, returnUrl: session.return_url ?? `${publicUrl}/subscription`, current, otherPlans, notice }),
+    );
   }
 
   return async (app) => {
@@ -71,14 +75,21 @@ export function localCheckoutRoutes(deps: {
       const session = await local.openSession(request.params.id, 'checkout');
       if (!session?.plan_id) return html(reply, 404, expiredPage('checkout', home));
       const plan = presentPlan(plans.get(session.plan_id));
-      return html(reply, 200, checkoutPage({ sessionId: session.id, plan, email: await deps.emailOf(session.user_id), cancelUrl: `${publicUrl}/pricing` }));
+      return html(
+        reply,
+        200,
+        checkoutPage({ sessionId: session.id, plan, email: await deps.emailOf(session.user_id), cancelUrl: `${publicUrl}/pricing` }),
+      );
     });
 
     app.post('/payments/local/checkout/:id/pay', { schema: { hide: true, params: SessionParams } }, async (request, reply) => {
       const events = await local.pay(request.params.id);
       if (events.length === 0) return html(reply, 404, expiredPage('checkout', home));
       await billing.applyEvents(events);
-      return reply.code(303).header('Location', `${publicUrl}/success?session_id=${encodeURIComponent(request.params.id)}`).send();
+      return reply
+        .code(303)
+        .header('Location', `${publicUrl}/success?session_id=${encodeURIComponent(request.params.id)}`)
+        .send();
     });
 
     app.get(
@@ -98,7 +109,8 @@ export function localCheckoutRoutes(deps: {
       try {
         if (action === 'change') {
           const planId = (request.body as { planId?: string } | undefined)?.planId;
-          if (!plans.all().some((plan) => plan.id === planId && plan.price > 0)) return renderPortal(reply, id, 400, 'Choose one of the plans shown.');
+          if (!plans.all().some((plan) => plan.id === planId && plan.price > 0))
+            return renderPortal(reply, id, 400, 'Choose one of the plans shown.');
           await billing.upgrade(session.user_id, planId as PlanId);
         } else if (action === 'cancel') {
           // A cancellation in the first month is refunded and ends the subscription at once.
@@ -114,13 +126,18 @@ export function localCheckoutRoutes(deps: {
         if (error instanceof AppError && error.status < 500) return renderPortal(reply, id, error.status, error.message);
         throw error;
       }
-      return reply.code(303).header('Location', `/api/payments/local/portal/${encodeURIComponent(id)}?done=${done}`).send();
+      return reply
+        .code(303)
+        .header('Location', `/api/payments/local/portal/${encodeURIComponent(id)}?done=${done}`)
+        .send();
     });
 
     app.get('/payments/local/invoices/:id', { schema: { hide: true, params: SessionParams } }, async (request, reply) => {
       const invoice = await deps.records.findInvoice(request.params.id);
       if (!invoice) return html(reply, 404, expiredPage('invoice', home));
-      const subscription = invoice.provider_subscription_id ? await deps.records.findSubscription(invoice.provider_subscription_id) : undefined;
+      const subscription = invoice.provider_subscription_id
+        ? await deps.records.findSubscription(invoice.provider_subscription_id)
+        : undefined;
       return html(
         reply,
         200,

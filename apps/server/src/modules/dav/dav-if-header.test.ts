@@ -4,7 +4,13 @@ import { parseIfHeader, submittedTokens } from './dav-if-header.ts';
 describe('parseIfHeader', () => {
   it('reads untagged lists with tokens, entity tags and Not', () => {
     expect(parseIfHeader('(<urn:uuid:a> ["x"]) (Not <DAV:no-lock>)')).toEqual([
-      { resource: null, conditions: [{ not: false, token: 'urn:uuid:a' }, { not: false, etag: '"x"' }] },
+      {
+        resource: null,
+        conditions: [
+          { not: false, token: 'urn:uuid:a' },
+          { not: false, etag: '"x"' },
+        ],
+      },
       { resource: null, conditions: [{ not: true, token: 'DAV:no-lock' }] },
     ]);
   });

@@ -72,6 +72,7 @@ export function parseIfHeader(header: string): IfList[] {
 /** The lock tokens a client submits: every token named without Not, whatever its list. */
 export function submittedTokens(lists: readonly IfList[]): Set<string> {
   const tokens = new Set<string>();
-  for (const list of lists) for (const condition of list.conditions) if ('token' in condition && !condition.not) tokens.add(condition.token);
+  for (const list of lists)
+    for (const condition of list.conditions) if ('token' in condition && !condition.not) tokens.add(condition.token);
   return tokens;
 }

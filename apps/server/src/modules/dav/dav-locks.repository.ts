@@ -19,7 +19,12 @@ export function createDavLocksRepository(db: Kysely<Database>, dialect: Dialect)
      * unexpired locks already; read in a transaction that locks the user first, so two nodes
      * granting locks at once take turns.
      */
-    async insertLock(lock: DavLockRow, ancestors: readonly string[], conflicts: (existing: DavLockRow[]) => boolean, maxLocks: number): Promise<GrantOutcome> {
+    async insertLock(
+      lock: DavLockRow,
+      ancestors: readonly string[],
+      conflicts: (existing: DavLockRow[]) => boolean,
+      maxLocks: number,
+    ): Promise<GrantOutcome> {
       return db.transaction().execute(async (trx) => {
         await lockUsers(trx, dialect, [lock.user_id]);
         await trx.deleteFrom('dav_locks').where('user_id', '=', lock.user_id).where('expires_at', '<=', lock.created_at).execute();
@@ -35,7 +40,11 @@ export function createDavLocksRepository(db: Kysely<Database>, dialect: Dialect)
           )
           .execute();
         if (conflicts(existing)) return 'conflict';
-        const held = await trx.selectFrom('dav_locks').select((eb) => eb.fn.countAll<number>().as('count')).where('user_id', '=', lock.user_id).executeTakeFirstOrThrow();
+        const held = await trx
+          .selectFrom('dav_locks')
+          .select((eb) => eb.fn.countAll<number>().as('count'))
+          .where('user_id', '=', lock.user_id)
+          .executeTakeFirstOrThrow();
         if (Number(held.count) >= maxLocks) return 'too-many-locks';
         await trx.insertInto('dav_locks').values(lock).execute();
         return 'granted';

@@ -46,7 +46,8 @@ export function ancestorKeys(path: DavPath): string[] {
 const under = (key: string, ancestor: string) => key.startsWith(ancestor === '/' ? '/' : `${ancestor}/`) && key !== ancestor;
 
 /** Whether the lock applies to the resource at `key`: at it, or above it with depth infinity. */
-export const lockCovers = (lock: DavLockRow, key: string) => lock.path_key === key || (lock.depth_infinity === 1 && under(key, lock.path_key));
+export const lockCovers = (lock: DavLockRow, key: string) =>
+  lock.path_key === key || (lock.depth_infinity === 1 && under(key, lock.path_key));
 
 /** A lock as answers show it (lockdiscovery's activelock). */
 export interface ActiveLock {
@@ -87,7 +88,12 @@ export function createDavLocksService(deps: {
   }
 
   /** Whether one condition of an If list holds for the resource at `path`. */
-  async function conditionHolds(userId: string, path: DavPath, condition: IfList['conditions'][number], context: IfContext): Promise<boolean> {
+  async function conditionHolds(
+    userId: string,
+    path: DavPath,
+    condition: IfList['conditions'][number],
+    context: IfContext,
+  ): Promise<boolean> {
     const holds =
       'token' in condition
         ? (await locksCovering(userId, path)).some((lock) => lock.token === condition.token)
@@ -122,7 +128,8 @@ export function createDavLocksService(deps: {
      * hold, 423 when a lock on what it changes was not submitted with its token.
      */
     async checkWrite(userId: string, targets: readonly WriteTarget[], context: IfContext): Promise<void> {
-      if (context.lists && !(await ifHolds(userId, context))) throw new AppError(412, 'DAV_PRECONDITION_FAILED', 'The If header does not hold');
+      if (context.lists && !(await ifHolds(userId, context)))
+        throw new AppError(412, 'DAV_PRECONDITION_FAILED', 'The If header does not hold');
       const submitted = submittedTokens(context.lists ?? []);
       for (const target of targets) {
         const key = pathKey(target.path);
@@ -141,8 +148,13 @@ export function createDavLocksService(deps: {
      * Grants a new lock at the path: 423 when a lock there, above or below conflicts with it,
      * 400 for an owner over its bound, 507 when the account holds as many locks as it may.
      */
-    async lock(userId: string, path: DavPath, request: { exclusive: boolean; depthInfinity: boolean; owner: string; timeoutSeconds: number; collection: boolean }): Promise<ActiveLock> {
-      if (Buffer.byteLength(request.owner) > MAX_LOCK_OWNER_BYTES) throw badRequest(`A lock's owner is at most ${MAX_LOCK_OWNER_BYTES} bytes`, 'DAV_LOCK_OWNER_TOO_LONG');
+    async lock(
+      userId: string,
+      path: DavPath,
+      request: { exclusive: boolean; depthInfinity: boolean; owner: string; timeoutSeconds: number; collection: boolean },
+    ): Promise<ActiveLock> {
+      if (Buffer.byteLength(request.owner) > MAX_LOCK_OWNER_BYTES)
+        throw badRequest(`A lock's owner is at most ${MAX_LOCK_OWNER_BYTES} bytes`, 'DAV_LOCK_OWNER_TOO_LONG');
       const key = pathKey(path);
       const row: DavLockRow = {
         token: `urn:uuid:${randomUUID()}`,
@@ -170,7 +182,11 @@ export function createDavLocksService(deps: {
       );
       if (outcome === 'conflict') throw new DavLockedError(hrefOf(path, request.collection));
       if (outcome === 'too-many-locks') {
-        throw new AppError(507, 'DAV_TOO_MANY_LOCKS', `An account holds at most ${MAX_LOCKS_PER_ACCOUNT} locks at once: unlock some, or let them expire`);
+        throw new AppError(
+          507,
+          'DAV_TOO_MANY_LOCKS',
+          `An account holds at most ${MAX_LOCKS_PER_ACCOUNT} locks at once: unlock some, or let them expire`,
+        );
       }
       return presentLock(row);
     },

@@ -33,7 +33,8 @@ async function countOf(trx: Transaction<Database>, userId: string, resourceId?: 
 }
 
 /** In UTF-8 bytes, whichever the database. */
-const bytesOf = (dialect: Dialect, column: string) => (dialect === 'postgres' ? sql`octet_length(${sql.ref(column)})` : sql`length(CAST(${sql.ref(column)} AS BLOB))`);
+const bytesOf = (dialect: Dialect, column: string) =>
+  dialect === 'postgres' ? sql`octet_length(${sql.ref(column)})` : sql`length(CAST(${sql.ref(column)} AS BLOB))`;
 
 /**
  * WebDAV's dead properties within their bounds: each change counted in the transaction
@@ -41,7 +42,12 @@ const bytesOf = (dialect: Dialect, column: string) => (dialect === 'postgres' ? 
  */
 export function createDavPropertiesRepository(db: Kysely<Database>, dialect: Dialect) {
   /** Runs the writes, then rolls them back when the resource or the account holds more than its bound. */
-  async function withinBounds(userId: string, bounds: PropertyBounds, resourceId: string, write: (trx: Transaction<Database>) => Promise<void>): Promise<PropertiesOutcome> {
+  async function withinBounds(
+    userId: string,
+    bounds: PropertyBounds,
+    resourceId: string,
+    write: (trx: Transaction<Database>) => Promise<void>,
+  ): Promise<PropertiesOutcome> {
     try {
       await db.transaction().execute(async (trx) => {
         await lockUsers(trx, dialect, [userId]);
@@ -58,7 +64,12 @@ export function createDavPropertiesRepository(db: Kysely<Database>, dialect: Dia
 
   return {
     /** Sets and removes dead properties in one transaction: PROPPATCH is all or nothing. */
-    updateProperties(userId: string, resource: { id: string; kind: 'root' | 'file' | 'folder' }, changes: readonly PropertyChange[], bounds: PropertyBounds): Promise<PropertiesOutcome> {
+    updateProperties(
+      userId: string,
+      resource: { id: string; kind: 'root' | 'file' | 'folder' },
+      changes: readonly PropertyChange[],
+      bounds: PropertyBounds,
+    ): Promise<PropertiesOutcome> {
       return withinBounds(userId, bounds, resource.id, async (trx) => {
         for (const change of changes) {
           const { namespace, name } = 'set' in change ? change.set : change.remove;
@@ -86,13 +97,31 @@ export function createDavPropertiesRepository(db: Kysely<Database>, dialect: Dia
     },
 
     /** Copies a resource's dead properties onto its copy, within the account's bound. */
-    copyProperties(userId: string, fromId: string, to: { id: string; kind: 'file' | 'folder' }, bounds: PropertyBounds): Promise<PropertiesOutcome> {
+    copyProperties(
+      userId: string,
+      fromId: string,
+      to: { id: string; kind: 'file' | 'folder' },
+      bounds: PropertyBounds,
+    ): Promise<PropertiesOutcome> {
       return withinBounds(userId, bounds, to.id, async (trx) => {
-        const rows = await trx.selectFrom('dav_properties').select(['namespace', 'name', 'value']).where('user_id', '=', userId).where('resource_id', '=', fromId).execute();
+        const rows = await trx
+          .selectFrom('dav_properties')
+          .select(['namespace', 'name', 'value'])
+          .where('user_id', '=', userId)
+          .where('resource_id', '=', fromId)
+          .execute();
         if (rows.length === 0) return;
         await trx
           .insertInto('dav_properties')
-          .values(rows.map((row) => ({ ...row, user_id: userId, resource_id: to.id, file_id: to.kind === 'file' ? to.id : null, folder_id: to.kind === 'folder' ? to.id : null })))
+          .values(
+            rows.map((row) => ({
+              ...row,
+              user_id: userId,
+              resource_id: to.id,
+              file_id: to.kind === 'file' ? to.id : null,
+              folder_id: to.kind === 'folder' ? to.id : null,
+            })),
+          )
           .execute();
       });
     },
@@ -116,8 +145,16 @@ export function createDavPropertiesRepository(db: Kysely<Database>, dialect: Dia
             ? eb('p.resource_id', '=', resourceId)
             : eb.or([
                 eb('p.resource_id', '=', resourceId),
-                eb.and([eb('f.id', 'is not', null), eb('f.deleted_at', 'is', null), eb(sql<string>`coalesce(f.folder_id, '')`, '=', parent)]),
-                eb.and([eb('d.id', 'is not', null), eb('d.deleted_at', 'is', null), eb(sql<string>`coalesce(d.parent_id, '')`, '=', parent)]),
+                eb.and([
+                  eb('f.id', 'is not', null),
+                  eb('f.deleted_at', 'is', null),
+                  eb(sql<string>`coalesce(f.folder_id, '')`, '=', parent),
+                ]),
+                eb.and([
+                  eb('d.id', 'is not', null),
+                  eb('d.deleted_at', 'is', null),
+                  eb(sql<string>`coalesce(d.parent_id, '')`, '=', parent),
+                ]),
               ]),
         )
         .executeTakeFirstOrThrow();

@@ -21,7 +21,17 @@ export interface PropertyContext {
 }
 
 /** The live properties allprop returns (RFC 4918, section 15); the quota ones only when named (RFC 4331). */
-const ALLPROP_LIVE = ['creationdate', 'displayname', 'getcontentlength', 'getcontenttype', 'getetag', 'getlastmodified', 'resourcetype', 'lockdiscovery', 'supportedlock'];
+const ALLPROP_LIVE = [
+  'creationdate',
+  'displayname',
+  'getcontentlength',
+  'getcontenttype',
+  'getetag',
+  'getlastmodified',
+  'resourcetype',
+  'lockdiscovery',
+  'supportedlock',
+];
 const LIVE = new Set([...ALLPROP_LIVE, 'quota-available-bytes', 'quota-used-bytes']);
 
 const SUPPORTED_LOCK =
@@ -79,7 +89,8 @@ function propertyXml(namespace: string, name: string, value: string | undefined)
   return value ? `<${name} xmlns="${escapeXml(namespace)}">${value}</${name}>` : `<${name} xmlns="${escapeXml(namespace)}"/>`;
 }
 
-const propstat = (props: string, status: string) => `<D:propstat><D:prop>${props}</D:prop><D:status>HTTP/1.1 ${status}</D:status></D:propstat>`;
+const propstat = (props: string, status: string) =>
+  `<D:propstat><D:prop>${props}</D:prop><D:status>HTTP/1.1 ${status}</D:status></D:propstat>`;
 
 /** Whether answering the request needs the resources' dead properties, locks or quota. */
 export function needs(request: PropfindRequest): { dead: boolean; locks: boolean; quota: boolean } {
@@ -96,7 +107,8 @@ const wantedByRequest = new WeakMap<PropfindRequest, Array<PropertyName & { live
 function wantedOf(request: Exclude<PropfindRequest, { kind: 'propname' }>): Array<PropertyName & { live: boolean }> {
   let wanted = wantedByRequest.get(request);
   if (!wanted) {
-    const named = request.kind === 'allprop' ? [...ALLPROP_LIVE.map((name) => ({ namespace: DAV_NS, name })), ...request.include] : request.names;
+    const named =
+      request.kind === 'allprop' ? [...ALLPROP_LIVE.map((name) => ({ namespace: DAV_NS, name })), ...request.include] : request.names;
     const keys = new Set<string>();
     wanted = named
       .filter(({ namespace, name }) => !keys.has(`${namespace} ${name}`) && keys.add(`${namespace} ${name}`))
@@ -112,20 +124,29 @@ export function propfindResponse(resource: DavResource, request: PropfindRequest
   const deadXml = (property: DeadProperty) => propertyXml(property.namespace, property.name, property.value);
   if (request.kind === 'propname') {
     const live = [...LIVE].filter((name) => liveValue(resource, name, { ...context, quota: { used: 0, available: 0 } }) !== undefined);
-    const names = [...live.map((name) => `<D:${name}/>`), ...context.dead.map((property) => propertyXml(property.namespace, property.name, undefined))];
+    const names = [
+      ...live.map((name) => `<D:${name}/>`),
+      ...context.dead.map((property) => propertyXml(property.namespace, property.name, undefined)),
+    ];
     return `<D:response>${href}${propstat(names.join(''), '200 OK')}</D:response>`;
   }
   const found: string[] = [];
   const missing: string[] = [];
   const wanted = wantedOf(request);
   for (const { namespace, name, live } of wanted) {
-    const value = live ? liveValue(resource, name, context) : context.dead.find((property) => property.namespace === namespace && property.name === name)?.value;
+    const value = live
+      ? liveValue(resource, name, context)
+      : context.dead.find((property) => property.namespace === namespace && property.name === name)?.value;
     if (value !== undefined) found.push(propertyXml(namespace, name, value));
     else if (request.kind === 'prop' || !(live && ALLPROP_LIVE.includes(name))) missing.push(propertyXml(namespace, name, undefined));
   }
   if (request.kind === 'allprop') {
-    for (const property of context.dead) if (!wanted.some((one) => one.namespace === property.namespace && one.name === property.name)) found.push(deadXml(property));
+    for (const property of context.dead)
+      if (!wanted.some((one) => one.namespace === property.namespace && one.name === property.name)) found.push(deadXml(property));
   }
-  const parts = [found.length > 0 ? propstat(found.join(''), '200 OK') : '', missing.length > 0 ? propstat(missing.join(''), '404 Not Found') : ''];
+  const parts = [
+    found.length > 0 ? propstat(found.join(''), '200 OK') : '',
+    missing.length > 0 ? propstat(missing.join(''), '404 Not Found') : '',
+  ];
   return `<D:response>${href}${parts.join('')}</D:response>`;
 }

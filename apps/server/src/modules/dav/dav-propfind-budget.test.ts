@@ -18,7 +18,11 @@ const lockAt = (pathKey: string, depthInfinity: boolean): DavLockRow => ({
   created_at: '2026-01-01T00:00:00.000Z',
 });
 const bytesOf = (lock: DavLockRow) => Buffer.byteLength(activeLockXml(presentLock(lock)));
-const folder: DavResource = { kind: 'folder', path: ['team'], folder: { id: 'f', name: 'team', parent_id: null, created_at: '', updated_at: '' } };
+const folder: DavResource = {
+  kind: 'folder',
+  path: ['team'],
+  folder: { id: 'f', name: 'team', parent_id: null, created_at: '', updated_at: '' },
+};
 
 describe('propfindExtraBytes', () => {
   it('counts dead properties as read, and nothing for locks when none are asked for', () => {

@@ -33,7 +33,12 @@ export async function readBoundedBody(body: AsyncIterable<Buffer> | undefined, m
   let length = 0;
   for await (const chunk of body) {
     length += chunk.length;
-    if (length > maxBytes) throw new AppError(413, 'DAV_BODY_TOO_LARGE', `The request body is larger than the ${maxBytes / 1024} KiB this WebDAV request may send`);
+    if (length > maxBytes)
+      throw new AppError(
+        413,
+        'DAV_BODY_TOO_LARGE',
+        `The request body is larger than the ${maxBytes / 1024} KiB this WebDAV request may send`,
+      );
     chunks.push(chunk);
   }
   return Buffer.concat(chunks).toString('utf8');
@@ -63,7 +68,9 @@ export function parseXml(text: string): XmlElement {
     const attributes = Object.values(tag.attributes)
       .filter((attribute) => attribute.prefix !== 'xmlns' && attribute.name !== 'xmlns')
       .map((attribute, index) =>
-        attribute.uri ? ` xmlns:a${index}="${escapeXml(attribute.uri)}" a${index}:${attribute.local}="${escapeXml(attribute.value)}"` : ` ${attribute.local}="${escapeXml(attribute.value)}"`,
+        attribute.uri
+          ? ` xmlns:a${index}="${escapeXml(attribute.uri)}" a${index}:${attribute.local}="${escapeXml(attribute.value)}"`
+          : ` ${attribute.local}="${escapeXml(attribute.value)}"`,
       )
       .join('');
     const element: XmlElement = { ns: tag.uri ?? '', name: tag.local ?? tag.name, attributes, children: [] };
@@ -88,7 +95,8 @@ export function parseXml(text: string): XmlElement {
 }
 
 /** The element's child elements (whitespace and text between them dropped). */
-export const childElements = (element: XmlElement): XmlElement[] => element.children.filter((child): child is XmlElement => typeof child !== 'string');
+export const childElements = (element: XmlElement): XmlElement[] =>
+  element.children.filter((child): child is XmlElement => typeof child !== 'string');
 
 export const isDav = (element: XmlElement, name: string): boolean => element.ns === DAV_NS && element.name === name;
 

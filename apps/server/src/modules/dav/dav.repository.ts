@@ -135,7 +135,12 @@ export function createDavRepository(db: Kysely<Database>) {
     },
 
     async refreshLock(userId: string, token: string, timeoutSeconds: number, expiresAt: string): Promise<void> {
-      await db.updateTable('dav_locks').set({ timeout_seconds: timeoutSeconds, expires_at: expiresAt }).where('user_id', '=', userId).where('token', '=', token).execute();
+      await db
+        .updateTable('dav_locks')
+        .set({ timeout_seconds: timeoutSeconds, expires_at: expiresAt })
+        .where('user_id', '=', userId)
+        .where('token', '=', token)
+        .execute();
     },
 
     async deleteLock(userId: string, token: string): Promise<boolean> {
@@ -148,7 +153,12 @@ export function createDavRepository(db: Kysely<Database>) {
       await db
         .deleteFrom('dav_locks')
         .where('user_id', '=', userId)
-        .where((eb) => eb.or([eb('path_key', '=', key), eb(sql<string>`path_key`, 'like', sql<string>`${likePrefix(key === '/' ? '/' : `${key}/`)} ESCAPE '\\'`)]))
+        .where((eb) =>
+          eb.or([
+            eb('path_key', '=', key),
+            eb(sql<string>`path_key`, 'like', sql<string>`${likePrefix(key === '/' ? '/' : `${key}/`)} ESCAPE '\\'`),
+          ]),
+        )
         .execute();
     },
   };

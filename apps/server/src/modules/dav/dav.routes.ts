@@ -5,7 +5,17 @@ import { AppError, badRequest } from '../../lib/errors.ts';
 import type { AppPasswordsService } from '../app-passwords/app-passwords.service.ts';
 import type { DownloadResponses } from '../downloads/download-responses.ts';
 import { parseIfHeader } from './dav-if-header.ts';
-import { type ActiveLock, DavLockedError, DEFAULT_LOCK_SECONDS, type DavLocksService, type IfContext, lockCovers, MAX_LOCK_SECONDS, presentLock, type WriteTarget } from './dav-locks.service.ts';
+import {
+  type ActiveLock,
+  DavLockedError,
+  DEFAULT_LOCK_SECONDS,
+  type DavLocksService,
+  type IfContext,
+  lockCovers,
+  MAX_LOCK_SECONDS,
+  presentLock,
+  type WriteTarget,
+} from './dav-locks.service.ts';
 import { DAV_PREFIX, type DavPath, parseDavPath, parseDavUrl, pathKey } from './dav-paths.ts';
 import { activeLockXml, needs, propfindResponse } from './dav-properties.ts';
 import { parseLockInfo, parsePropertyUpdate, parsePropfind } from './dav-requests.ts';
@@ -46,7 +56,8 @@ function sendXml(reply: FastifyReply, status: number, body: string): FastifyRepl
 }
 
 /** Whether the request carries a body at all (MKCOL must not). */
-const hasBody = (request: FastifyRequest) => request.headers['transfer-encoding'] !== undefined || Number(request.headers['content-length'] ?? 0) > 0;
+const hasBody = (request: FastifyRequest) =>
+  request.headers['transfer-encoding'] !== undefined || Number(request.headers['content-length'] ?? 0) > 0;
 
 /** The Depth header: 0, 1 or infinity (absent means infinity, RFC 4918 section 10.2). */
 function depthOf(request: FastifyRequest): '0' | '1' | 'infinity' {
@@ -82,7 +93,8 @@ function declaredLength(request: FastifyRequest): number | undefined {
 function ocMtime(header: string | string[] | undefined): string | undefined {
   if (header === undefined) return undefined;
   const seconds = Number(String(header));
-  if (!Number.isFinite(seconds) || seconds < 0 || seconds > 253402300799) throw badRequest('X-OC-Mtime must be Unix seconds', 'DAV_BAD_MTIME');
+  if (!Number.isFinite(seconds) || seconds < 0 || seconds > 253402300799)
+    throw badRequest('X-OC-Mtime must be Unix seconds', 'DAV_BAD_MTIME');
   return new Date(Math.floor(seconds) * 1000).toISOString();
 }
 
@@ -94,7 +106,8 @@ async function streamMultistatus(request: FastifyRequest, reply: FastifyReply, r
   reply.hijack();
   const response = reply.raw;
   response.writeHead(207, { ...reply.getHeaders(), 'content-type': XML_TYPE } as Record<string, string>);
-  const write = (text: string) => (response.write(text) ? Promise.resolve() : new Promise<void>((resolve) => response.once('drain', resolve)));
+  const write = (text: string) =>
+    response.write(text) ? Promise.resolve() : new Promise<void>((resolve) => response.once('drain', resolve));
   try {
     await write(`${XML_DECLARATION}<D:multistatus xmlns:D="DAV:">`);
     for await (const piece of responses) {
@@ -137,7 +150,9 @@ export function davRoutes(deps: {
       const credentials = basicCredentials(request.headers.authorization);
       if (!credentials) throw askForCredentials('Sign in with your e-mail and an app password');
       try {
-        request.davUserId = (await deps.authenticateBasic({ ...credentials, clientAddress: request.ip, userAgent: request.headers['user-agent'] })).userId;
+        request.davUserId = (
+          await deps.authenticateBasic({ ...credentials, clientAddress: request.ip, userAgent: request.headers['user-agent'] })
+        ).userId;
       } catch (error) {
         // A client asks again, or asks its user, only when told how to authenticate.
         if (error instanceof AppError && error.status === 401) throw askForCredentials(error.message);
@@ -158,7 +173,8 @@ export function davRoutes(deps: {
       },
       etagOf: async (path) => etagOf((await dav.locate(userOf(request), path)).resource),
     });
-    const checkWrite = (request: FastifyRequest, path: DavPath, targets: WriteTarget[]) => locks.checkWrite(userOf(request), targets, ifContext(request, path));
+    const checkWrite = (request: FastifyRequest, path: DavPath, targets: WriteTarget[]) =>
+      locks.checkWrite(userOf(request), targets, ifContext(request, path));
 
     async function located(request: FastifyRequest): Promise<DavResource> {
       const { resource } = await dav.locate(userOf(request), pathOf(request));
@@ -245,10 +261,14 @@ export function davRoutes(deps: {
           const responses = propfindResponses(userId, resource, depth, body);
           // The first piece is produced before the status is sent: a malformed body is still a 400.
           const first = await responses.next();
-          return streamMultistatus(request, reply, (async function* () {
-            if (!first.done) yield first.value;
-            yield* responses;
-          })());
+          return streamMultistatus(
+            request,
+            reply,
+            (async function* () {
+              if (!first.done) yield first.value;
+              yield* responses;
+            })(),
+          );
         }
 
         case 'PROPPATCH': {
@@ -265,7 +285,11 @@ export function davRoutes(deps: {
               `<D:status>HTTP/1.1 ${status} ${STATUS_TEXT[status] ?? ''}</D:status></D:propstat>`,
           );
           const href = `<D:href>${escapeXml(request.url.split('?')[0] as string)}</D:href>`;
-          return sendXml(reply, 207, `${XML_DECLARATION}<D:multistatus xmlns:D="DAV:"><D:response>${href}${propstats.join('')}</D:response></D:multistatus>`);
+          return sendXml(
+            reply,
+            207,
+            `${XML_DECLARATION}<D:multistatus xmlns:D="DAV:"><D:response>${href}${propstats.join('')}</D:response></D:multistatus>`,
+          );
         }
 
         case 'MKCOL': {
@@ -293,13 +317,19 @@ export function davRoutes(deps: {
           const depth = depthOf(request);
           const source = await located(request);
           if (source.kind !== 'file' && (depth === '1' || (request.method === 'MOVE' && depth !== 'infinity'))) {
-            throw badRequest(`${request.method} of a collection takes Depth: infinity${request.method === 'COPY' ? ' or 0' : ''}`, 'DAV_BAD_DEPTH');
+            throw badRequest(
+              `${request.method} of a collection takes Depth: infinity${request.method === 'COPY' ? ' or 0' : ''}`,
+              'DAV_BAD_DEPTH',
+            );
           }
           const destination = { ...(await dav.locate(userId, destinationPath)), path: destinationPath };
           const targets: WriteTarget[] = [{ path: destinationPath, tree: true, membership: true }];
           if (request.method === 'MOVE') targets.unshift({ path, tree: true, membership: true });
           await checkWrite(request, path, targets);
-          const { created } = await dav.transfer(userId, request.method, source, destination, { overwrite: overwriteHeader === 'T', depthInfinity: depth === 'infinity' });
+          const { created } = await dav.transfer(userId, request.method, source, destination, {
+            overwrite: overwriteHeader === 'T',
+            depthInfinity: depth === 'infinity',
+          });
           return reply.code(created ? 201 : 204).send();
         }
 
@@ -312,21 +342,26 @@ export function davRoutes(deps: {
           try {
             await locks.unlock(userId, path, token);
           } catch (error) {
-            if (error instanceof AppError && error.code === 'DAV_LOCK_TOKEN_MISMATCH') return sendXml(reply, 409, errorXml('<D:lock-token-matches-request-uri/>'));
+            if (error instanceof AppError && error.code === 'DAV_LOCK_TOKEN_MISMATCH')
+              return sendXml(reply, 409, errorXml('<D:lock-token-matches-request-uri/>'));
             throw error;
           }
           return reply.code(204).send();
         }
 
         default:
-          return reply.code(405).header('Allow', ALLOW).send({ error: 'This method is not supported here', code: 'DAV_METHOD_NOT_ALLOWED' });
+          return reply
+            .code(405)
+            .header('Allow', ALLOW)
+            .send({ error: 'This method is not supported here', code: 'DAV_METHOD_NOT_ALLOWED' });
       }
     }
 
     async function lock(request: FastifyRequest, reply: FastifyReply, userId: string, path: DavPath): Promise<FastifyReply> {
       const body = await readBoundedBody(bodyOf(request), MAX_LOCK_BODY_BYTES);
       const timeoutSeconds = lockSeconds(request.headers.timeout as string | undefined);
-      const lockXml = (active: ActiveLock) => `${XML_DECLARATION}<D:prop xmlns:D="DAV:"><D:lockdiscovery>${activeLockXml(active)}</D:lockdiscovery></D:prop>`;
+      const lockXml = (active: ActiveLock) =>
+        `${XML_DECLARATION}<D:prop xmlns:D="DAV:"><D:lockdiscovery>${activeLockXml(active)}</D:lockdiscovery></D:prop>`;
       if (body.trim() === '') {
         const refreshed = await locks.refresh(userId, path, ifContext(request, path).lists, timeoutSeconds);
         return sendXml(reply, 200, lockXml(refreshed));
@@ -342,7 +377,13 @@ export function davRoutes(deps: {
         await checkWrite(request, path, [{ path, membership: true }]);
         const active = await locks.lock(userId, path, { ...wanted, collection: false });
         try {
-          await dav.put(userId, target, { body: Readable.from([]), bytes: 0, mimetype: undefined, modifiedAt: undefined, beforeBody: () => {} });
+          await dav.put(userId, target, {
+            body: Readable.from([]),
+            bytes: 0,
+            mimetype: undefined,
+            modifiedAt: undefined,
+            beforeBody: () => {},
+          });
         } catch (error) {
           await locks.unlock(userId, path, active.token);
           throw error;
@@ -359,7 +400,11 @@ export function davRoutes(deps: {
         return await handle(request, reply);
       } catch (error) {
         if (error instanceof DavLockedError) {
-          return sendXml(reply, 423, errorXml(`<D:lock-token-submitted><D:href>${escapeXml(error.lockRoot)}</D:href></D:lock-token-submitted>`));
+          return sendXml(
+            reply,
+            423,
+            errorXml(`<D:lock-token-submitted><D:href>${escapeXml(error.lockRoot)}</D:href></D:lock-token-submitted>`),
+          );
         }
         throw error;
       }
@@ -385,7 +430,10 @@ export function davRoutes(deps: {
         },
       });
       if (modifiedAt) reply.header('X-OC-MTime', 'accepted');
-      return reply.code(stored.created ? 201 : 204).header('ETag', stored.etag).send();
+      return reply
+        .code(stored.created ? 201 : 204)
+        .header('ETag', stored.etag)
+        .send();
     }
 
     const putWithPreconditions = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -393,7 +441,11 @@ export function davRoutes(deps: {
         return await put(request, reply);
       } catch (error) {
         if (error instanceof DavLockedError) {
-          return sendXml(reply, 423, errorXml(`<D:lock-token-submitted><D:href>${escapeXml(error.lockRoot)}</D:href></D:lock-token-submitted>`));
+          return sendXml(
+            reply,
+            423,
+            errorXml(`<D:lock-token-submitted><D:href>${escapeXml(error.lockRoot)}</D:href></D:lock-token-submitted>`),
+          );
         }
         throw error;
       }
@@ -407,4 +459,10 @@ export function davRoutes(deps: {
   };
 }
 
-const STATUS_TEXT: Record<number, string> = { 200: 'OK', 403: 'Forbidden', 409: 'Conflict', 424: 'Failed Dependency', 507: 'Insufficient Storage' };
+const STATUS_TEXT: Record<number, string> = {
+  200: 'OK',
+  403: 'Forbidden',
+  409: 'Conflict',
+  424: 'Failed Dependency',
+  507: 'Insufficient Storage',
+};

@@ -12,7 +12,13 @@ import type { TrashService } from '../trash/trash.service.ts';
 import { type DavPath, pathKey } from './dav-paths.ts';
 import type { DavLocksService } from './dav-locks.service.ts';
 import type { DavFileRow, DavFolderRow, DavRepository, DeadProperty } from './dav.repository.ts';
-import { MAX_PROPERTIES_PER_ACCOUNT, MAX_PROPERTIES_PER_RESOURCE, MAX_PROPERTY_NAME_LENGTH, MAX_PROPERTY_NAMESPACE_LENGTH, MAX_PROPERTY_VALUE_BYTES } from './dav-limits.ts';
+import {
+  MAX_PROPERTIES_PER_ACCOUNT,
+  MAX_PROPERTIES_PER_RESOURCE,
+  MAX_PROPERTY_NAME_LENGTH,
+  MAX_PROPERTY_NAMESPACE_LENGTH,
+  MAX_PROPERTY_VALUE_BYTES,
+} from './dav-limits.ts';
 import type { DavPropertiesRepository } from './dav-properties.repository.ts';
 import type { DavTreesRepository } from './dav-trees.repository.ts';
 import { DAV_NS } from './dav-xml.ts';
@@ -37,24 +43,33 @@ const methodNotAllowed = (message: string) => new AppError(405, 'DAV_METHOD_NOT_
 const parentMissing = () => conflict('The parent collection does not exist', 'DAV_PARENT_MISSING');
 const PROPERTY_BOUNDS = { perResource: MAX_PROPERTIES_PER_RESOURCE, perAccount: MAX_PROPERTIES_PER_ACCOUNT };
 const propertiesFull = () =>
-  new AppError(507, 'DAV_PROPERTIES_FULL', `An account keeps at most ${MAX_PROPERTIES_PER_ACCOUNT} WebDAV properties: remove some before copying more`);
+  new AppError(
+    507,
+    'DAV_PROPERTIES_FULL',
+    `An account keeps at most ${MAX_PROPERTIES_PER_ACCOUNT} WebDAV properties: remove some before copying more`,
+  );
 
 /** A property name the database cannot hold is a bad request, whatever the method. */
 function requireStorableName(property: { namespace: string; name: string }): void {
   if (property.namespace.length > MAX_PROPERTY_NAMESPACE_LENGTH || property.name.length > MAX_PROPERTY_NAME_LENGTH) {
-    throw badRequest(`A property's namespace is at most ${MAX_PROPERTY_NAMESPACE_LENGTH} characters and its name at most ${MAX_PROPERTY_NAME_LENGTH}`, 'DAV_PROPERTY_NAME_TOO_LONG');
+    throw badRequest(
+      `A property's namespace is at most ${MAX_PROPERTY_NAMESPACE_LENGTH} characters and its name at most ${MAX_PROPERTY_NAME_LENGTH}`,
+      'DAV_PROPERTY_NAME_TOO_LONG',
+    );
   }
 }
 
 /** The resource's id for dead properties ("/" for the root). */
-export const resourceId = (resource: DavResource): string => (resource.kind === 'root' ? '/' : resource.kind === 'file' ? resource.file.id : resource.folder.id);
+export const resourceId = (resource: DavResource): string =>
+  resource.kind === 'root' ? '/' : resource.kind === 'file' ? resource.file.id : resource.folder.id;
 
 /**
  * A file's ETag: the first 128 bits of its content's SHA-256. Short, because clients build
  * If headers of two ETags and a lock token in fixed buffers (litmus's neon: 200 bytes).
  */
 export const fileEtag = (file: { sha256: string }): string => `"${file.sha256.slice(0, 32)}"`;
-export const etagOf = (resource: DavResource | undefined): string | undefined => (resource?.kind === 'file' ? fileEtag(resource.file) : undefined);
+export const etagOf = (resource: DavResource | undefined): string | undefined =>
+  resource?.kind === 'file' ? fileEtag(resource.file) : undefined;
 
 /**
  * A name a client asks for, kept exactly: what the JSON API refuses is refused here too
@@ -62,7 +77,11 @@ export const etagOf = (resource: DavResource | undefined): string | undefined =>
  * since the client would not find it again under the name it sent.
  */
 export function requireExactName(name: string): string {
-  if (cleanItemName(name) !== name) throw badRequest('A name is 1 to 255 characters, not "." or "..", without control characters, invisible characters, separators or spaces at its ends', 'INVALID_NAME');
+  if (cleanItemName(name) !== name)
+    throw badRequest(
+      'A name is 1 to 255 characters, not "." or "..", without control characters, invisible characters, separators or spaces at its ends',
+      'INVALID_NAME',
+    );
   return name;
 }
 
@@ -116,7 +135,12 @@ export function createDavService(deps: DavServiceDeps) {
   }
 
   /** Stores `body` as the file `name` in the folder, replacing a file of that name (its id kept): a raw upload of exactly `bytes`. */
-  function store(userId: string, folderId: string | null, name: string, input: { body: Readable; bytes: number | undefined; mimetype: string | undefined; beforeBody?: () => void; cutOff?: CutOffBody }) {
+  function store(
+    userId: string,
+    folderId: string | null,
+    name: string,
+    input: { body: Readable; bytes: number | undefined; mimetype: string | undefined; beforeBody?: () => void; cutOff?: CutOffBody },
+  ) {
     return uploads.receive({
       userId,
       declaredBytes: input.bytes,
@@ -144,7 +168,11 @@ export function createDavService(deps: DavServiceDeps) {
     if (plan.maxFileSize !== null && largest > plan.maxFileSize) throw tooLarge(plan.name, plan.maxFileSize);
     const { storageUsed, storageLimit } = await deps.storage.storageInfo(userId);
     if (storageUsed + bytes > storageLimit) {
-      throw new AppError(507, 'QUOTA_EXCEEDED', `Not enough storage: ${formatBytes(Math.max(0, storageLimit - storageUsed))} free, and this copy needs ${formatBytes(bytes)}.`);
+      throw new AppError(
+        507,
+        'QUOTA_EXCEEDED',
+        `Not enough storage: ${formatBytes(Math.max(0, storageLimit - storageUsed))} free, and this copy needs ${formatBytes(bytes)}.`,
+      );
     }
     const properties = await deps.trees.propertyCounts(userId, resourceId(source), source.kind === 'folder' && depthInfinity);
     if (properties.held + properties.copied > MAX_PROPERTIES_PER_ACCOUNT) throw propertiesFull();
@@ -175,12 +203,13 @@ export function createDavService(deps: DavServiceDeps) {
 
   /** Copies a folder's dead properties onto its copy; a caller undoes the copy when the account has no room for them. */
   async function copyFolderProperties(userId: string, fromId: string, toId: string): Promise<void> {
-    if ((await deps.properties.copyProperties(userId, fromId, { id: toId, kind: 'folder' }, PROPERTY_BOUNDS)) !== 'stored') throw propertiesFull();
+    if ((await deps.properties.copyProperties(userId, fromId, { id: toId, kind: 'folder' }, PROPERTY_BOUNDS)) !== 'stored')
+      throw propertiesFull();
   }
 
   /** Copies a folder's members (depth infinity) into another, a page at a time. */
   async function copyMembers(userId: string, fromId: string, toId: string): Promise<void> {
-    for (let after: string | null = null; ; ) {
+    for (let after: string | null = null; ;) {
       const page = await dav.foldersPage(userId, fromId, after, PAGE);
       for (const folder of page) {
         const created = await folders.create(userId, { name: folder.name, parentId: toId });
@@ -190,7 +219,7 @@ export function createDavService(deps: DavServiceDeps) {
       if (page.length < PAGE) break;
       after = page.at(-1)?.name ?? null;
     }
-    for (let after: string | null = null; ; ) {
+    for (let after: string | null = null; ;) {
       const page = await dav.filesPage(userId, fromId, after, PAGE);
       for (const file of page) await copyFile(userId, file, toId, file.name);
       if (page.length < PAGE) break;
@@ -204,13 +233,13 @@ export function createDavService(deps: DavServiceDeps) {
     /** The collection's members, folders then files, each by name, read a page at a time as they are written. */
     async *members(userId: string, collection: DavResource): AsyncGenerator<DavResource> {
       const parentId = folderIdOf(collection);
-      for (let after: string | null = null; ; ) {
+      for (let after: string | null = null; ;) {
         const page = await dav.foldersPage(userId, parentId, after, PAGE);
         for (const folder of page) yield { kind: 'folder', path: [...collection.path, folder.name], folder };
         if (page.length < PAGE) break;
         after = page.at(-1)?.name ?? null;
       }
-      for (let after: string | null = null; ; ) {
+      for (let after: string | null = null; ;) {
         const page = await dav.filesPage(userId, parentId, after, PAGE);
         for (const file of page) yield { kind: 'file', path: [...collection.path, file.name], file };
         if (page.length < PAGE) break;
@@ -252,7 +281,14 @@ export function createDavService(deps: DavServiceDeps) {
     async put(
       userId: string,
       located: Located,
-      input: { body: Readable; bytes: number | undefined; mimetype: string | undefined; modifiedAt: string | undefined; beforeBody: () => void; cutOff?: CutOffBody },
+      input: {
+        body: Readable;
+        bytes: number | undefined;
+        mimetype: string | undefined;
+        modifiedAt: string | undefined;
+        beforeBody: () => void;
+        cutOff?: CutOffBody;
+      },
     ): Promise<{ created: boolean; etag: string }> {
       if (located.resource && located.resource.kind !== 'file') throw methodNotAllowed('A collection has no content to replace');
       if (located.parentId === undefined) throw parentMissing();
@@ -289,7 +325,8 @@ export function createDavService(deps: DavServiceDeps) {
       if (destination.resource) {
         if (!options.overwrite) throw new AppError(412, 'DAV_DESTINATION_EXISTS', 'The destination exists and Overwrite is F');
         // Every refusal comes before the destination goes to Trash, which a failed COPY or MOVE must leave in place.
-        if (sourceKey.startsWith(`${destinationKey}/`)) throw conflict('The destination holds the source, so it cannot be replaced by it', 'DAV_DESTINATION_HOLDS_SOURCE');
+        if (sourceKey.startsWith(`${destinationKey}/`))
+          throw conflict('The destination holds the source, so it cannot be replaced by it', 'DAV_DESTINATION_HOLDS_SOURCE');
         if (method === 'COPY') await requireRoomForCopy(userId, source, options.depthInfinity);
         await toTrash(userId, destination.resource);
       }
@@ -338,7 +375,8 @@ export function createDavService(deps: DavServiceDeps) {
       let modifiedAt: string | undefined;
       const outcomes = changes.map((change) => {
         const { namespace, name } = 'set' in change ? change.set : change.remove;
-        if (namespace !== DAV_NS) return { namespace, name, status: 'set' in change && Buffer.byteLength(change.set.value) > MAX_PROPERTY_VALUE_BYTES ? 507 : 200 };
+        if (namespace !== DAV_NS)
+          return { namespace, name, status: 'set' in change && Buffer.byteLength(change.set.value) > MAX_PROPERTY_VALUE_BYTES ? 507 : 200 };
         if ('set' in change && resource.kind !== 'root' && (name === 'getlastmodified' || name === 'lastmodified')) {
           modifiedAt = parseModified(name, change.set.value);
           return { namespace, name, status: modifiedAt === undefined ? 409 : 200 };
@@ -351,7 +389,8 @@ export function createDavService(deps: DavServiceDeps) {
       const dead = changes.filter((change) => ('set' in change ? change.set : change.remove).namespace !== DAV_NS);
       if ((await deps.properties.updateProperties(userId, { id, kind: resource.kind }, dead, PROPERTY_BOUNDS)) !== 'stored') {
         changes.forEach((change, index) => {
-          if ('set' in change && change.set.namespace !== DAV_NS) outcomes[index] = { ...(outcomes[index] as (typeof outcomes)[number]), status: 507 };
+          if ('set' in change && change.set.namespace !== DAV_NS)
+            outcomes[index] = { ...(outcomes[index] as (typeof outcomes)[number]), status: 507 };
         });
         return failed();
       }

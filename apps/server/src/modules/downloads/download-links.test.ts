@@ -49,9 +49,20 @@ describe('createDownloadLinks', () => {
     expect(payload).toMatchObject({ kind: 'version', id: 'v1', fileId: 'f1', sub: 'u1' });
 
     const expiry = new Date(start.getTime() + DOWNLOAD_LINK_LIFETIME_MS);
-    const jose = await new SignJWT({ kind: 'file', id: 'f1' }).setProtectedHeader({ alg: 'HS256' }).setSubject('u1').setAudience('cloudvault-download').setIssuedAt(start).setExpirationTime(expiry).sign(joseKey);
+    const jose = await new SignJWT({ kind: 'file', id: 'f1' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('u1')
+      .setAudience('cloudvault-download')
+      .setIssuedAt(start)
+      .setExpirationTime(expiry)
+      .sign(joseKey);
     expect(await links.resolve(jose)).toEqual({ type: 'file', file });
-    const otherAudience = await new SignJWT({ kind: 'file', id: 'f1' }).setProtectedHeader({ alg: 'HS256' }).setSubject('u1').setAudience('cloudvault-share-access').setExpirationTime(expiry).sign(joseKey);
+    const otherAudience = await new SignJWT({ kind: 'file', id: 'f1' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('u1')
+      .setAudience('cloudvault-share-access')
+      .setExpirationTime(expiry)
+      .sign(joseKey);
     expect(await links.resolve(otherAudience)).toBeNull();
   });
 });

@@ -78,7 +78,12 @@ export function createDownloadResponses(deps: {
    * Sends an opened source as the body. Its buffers are reserved before `setHeaders` runs,
    * so that a refusal is plain JSON; the source is closed whatever happens.
    */
-  async function streamSource(request: FastifyRequest, reply: FastifyReply, source: ResponseSource, setHeaders: () => void): Promise<FastifyReply> {
+  async function streamSource(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    source: ResponseSource,
+    setHeaders: () => void,
+  ): Promise<FastifyReply> {
     let release: () => void;
     try {
       release = takeTransferMemory(request, source.bufferBytes);
@@ -113,7 +118,10 @@ export function createDownloadResponses(deps: {
     const etag = options.etag ?? `"${file.sha256}"`;
     const range = ifRangeHolds(request.headers['if-range'], etag) ? parseRange(request.headers.range, size) : ({ kind: 'whole' } as const);
     if (range.kind === 'unsatisfiable') {
-      return reply.code(416).header('Content-Range', `bytes */${size}`).send({ error: 'Range not satisfiable', code: 'RANGE_NOT_SATISFIABLE' });
+      return reply
+        .code(416)
+        .header('Content-Range', `bytes */${size}`)
+        .send({ error: 'Range not satisfiable', code: 'RANGE_NOT_SATISFIABLE' });
     }
     const headers = {
       'Content-Type': downloadContentType(file.mimetype),
@@ -124,11 +132,14 @@ export function createDownloadResponses(deps: {
       'Content-Security-Policy': DOWNLOAD_CSP,
     };
     if (clientHas(request, etag)) return reply.code(304).headers(headers).send();
-    const location = options.redirect === false ? undefined : await redirects.locationFor(request, file.blob_key, range, {
-      contentType: headers['Content-Type'],
-      contentDisposition: headers['Content-Disposition'],
-      cacheControl: FILE_CACHE_CONTROL,
-    });
+    const location =
+      options.redirect === false
+        ? undefined
+        : await redirects.locationFor(request, file.blob_key, range, {
+            contentType: headers['Content-Type'],
+            contentDisposition: headers['Content-Disposition'],
+            cacheControl: FILE_CACHE_CONTROL,
+          });
     // The redirect names a URL that works for minutes for whoever holds it: never cached.
     if (location) return reply.code(302).header('Location', location).header('Cache-Control', 'private, no-store').send();
     // The whole file as an exact range: the store then sizes its reads to the file.
@@ -167,7 +178,11 @@ export function createDownloadResponses(deps: {
    * A stored thumbnail: always WebP the server made, shown inline, cached by the browser
    * (304 by ETag), never sniffed into anything else.
    */
-  async function sendThumbnail(request: FastifyRequest, reply: FastifyReply, thumbnail: { key: string; etag: string }): Promise<FastifyReply> {
+  async function sendThumbnail(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    thumbnail: { key: string; etag: string },
+  ): Promise<FastifyReply> {
     const headers = {
       'Content-Type': 'image/webp',
       ETag: thumbnail.etag,
@@ -199,7 +214,11 @@ export type DownloadResponses = ReturnType<typeof createDownloadResponses>;
  * Once headers are out, a failure can only cut the connection, which tells the client
  * the body is incomplete.
  */
-async function sendBody(request: FastifyRequest, reply: FastifyReply, writeBody: (response: ServerResponse) => Promise<void>): Promise<FastifyReply> {
+async function sendBody(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  writeBody: (response: ServerResponse) => Promise<void>,
+): Promise<FastifyReply> {
   reply.hijack();
   const response = reply.raw;
   try {

@@ -1,7 +1,12 @@
 import { nameKey } from '@cloudvault/contract/validation';
 import { type Kysely, sql } from 'kysely';
 import type { Dialect } from '../../db/database.ts';
-import { type ArchiveEntryRow, sqlArchiveEntriesPage, sqlLongestArchiveFolderPath, sqlLongestArchivePath } from '../../db/archive-entries.ts';
+import {
+  type ArchiveEntryRow,
+  sqlArchiveEntriesPage,
+  sqlLongestArchiveFolderPath,
+  sqlLongestArchivePath,
+} from '../../db/archive-entries.ts';
 import { queueBlobDeletions } from '../../db/blob-deletions.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { FILE_COLUMNS, LISTED_FILE_COLUMNS } from '../../db/file-columns.ts';
@@ -14,7 +19,8 @@ import type { Database, FilesTable } from '../../db/schema.ts';
 import { settleReservation } from './upload-reservations.repository.ts';
 
 /** How an upload's completion went: listed, or why not (the service decides what to answer). */
-export type UploadCompletion = { outcome: 'stored'; storageUsed: number } | { outcome: 'name-taken' } | { outcome: 'folder-gone' } | { outcome: 'lease-lost' };
+export type UploadCompletion =
+  { outcome: 'stored'; storageUsed: number } | { outcome: 'name-taken' } | { outcome: 'folder-gone' } | { outcome: 'lease-lost' };
 
 class LeaseLostError extends Error {}
 
@@ -43,8 +49,12 @@ const NO_WRAPPER: JsonWrapper = { before: '', after: '' };
 /** Files and the storage counter they add up to: queries only, scoped to the owner. */
 export function createFilesRepository(db: Kysely<Database>, dialect: Dialect) {
   // Every listing runs one of these: compiled once, at start-up.
-  const listRoot = compiledOnce(db, (before: string, after: string, userId: string) => sqlOwnFolderListing(dialect, userId, null, { before, after }).compile(db));
-  const listFolder = compiledOnce(db, (before: string, after: string, userId: string, folderId: string) => sqlOwnFolderListing(dialect, userId, folderId, { before, after }).compile(db));
+  const listRoot = compiledOnce(db, (before: string, after: string, userId: string) =>
+    sqlOwnFolderListing(dialect, userId, null, { before, after }).compile(db),
+  );
+  const listFolder = compiledOnce(db, (before: string, after: string, userId: string, folderId: string) =>
+    sqlOwnFolderListing(dialect, userId, folderId, { before, after }).compile(db),
+  );
   return {
     findLive(userId: string, id: string): Promise<FileRow | undefined> {
       return db
@@ -69,7 +79,10 @@ export function createFilesRepository(db: Kysely<Database>, dialect: Dialect) {
      * socket, inside `within` (an answer's envelope).
      */
     async listOwnLiveJson(userId: string, folderId: string | null, within: JsonWrapper = NO_WRAPPER): Promise<Buffer | null> {
-      const rows = folderId === null ? await listRoot(within.before, within.after, userId) : await listFolder(within.before, within.after, userId, folderId);
+      const rows =
+        folderId === null
+          ? await listRoot(within.before, within.after, userId)
+          : await listFolder(within.before, within.after, userId, folderId);
       const entries = rows[0]?.entries;
       if (entries === undefined) return null;
       // PostgreSQL's driver gives text: encoded here once instead of measured and then encoded by the reply.
@@ -133,7 +146,12 @@ export function createFilesRepository(db: Kysely<Database>, dialect: Dialect) {
       const matches = sql<boolean>`lower(name) LIKE lower(${containsPattern(term)}) ESCAPE '\\'`;
       const liveOfUser = db.selectFrom('files').select(LISTED_FILE_COLUMNS).where('user_id', '=', userId).where('deleted_at', 'is', null);
       if (dialect === 'sqlite') {
-        return liveOfUser.where(matches).orderBy(sql`lower(name)`).orderBy('id').limit(limit).execute();
+        return liveOfUser
+          .where(matches)
+          .orderBy(sql`lower(name)`)
+          .orderBy('id')
+          .limit(limit)
+          .execute();
       }
       // PostgreSQL's estimate of how many names contain a pattern does not look at the
       // names, so left to choose it walked a million names for a term that matches none.
@@ -155,7 +173,13 @@ export function createFilesRepository(db: Kysely<Database>, dialect: Dialect) {
           .where(sql<boolean>`lowered LIKE lower(${containsPattern(term)}) ESCAPE '\\'`)
           .limit(limit)
           .as('hit');
-        return db.selectFrom('files').innerJoin(hits, 'hit.hit_id', 'files.id').select(LISTED_FILE_COLUMNS).orderBy('hit.lowered').orderBy('hit.hit_id').execute();
+        return db
+          .selectFrom('files')
+          .innerJoin(hits, 'hit.hit_id', 'files.id')
+          .select(LISTED_FILE_COLUMNS)
+          .orderBy('hit.lowered')
+          .orderBy('hit.hit_id')
+          .execute();
       };
       const probed = await walk(SEARCH_PROBE);
       if (probed.length === limit) return probed;
@@ -168,7 +192,10 @@ export function createFilesRepository(db: Kysely<Database>, dialect: Dialect) {
       // Rare among the names read: MATERIALIZED keeps the ORDER BY outside, so the planner
       // reads the trigram index for the matches.
       return db
-        .with((cte) => cte('hits').materialized(), () => liveOfUser.where(matches))
+        .with(
+          (cte) => cte('hits').materialized(),
+          () => liveOfUser.where(matches),
+        )
         .selectFrom('hits')
         .selectAll()
         .orderBy(sql`lower(name)`)
@@ -198,7 +225,13 @@ export function createFilesRepository(db: Kysely<Database>, dialect: Dialect) {
         return await db.transaction().execute(async (trx) => {
           await lockUsers(trx, dialect, [row.user_id]);
           if (row.folder_id !== null) {
-            const folder = await trx.selectFrom('folders').select('id').where('id', '=', row.folder_id).where('user_id', '=', row.user_id).where('deleted_at', 'is', null).executeTakeFirst();
+            const folder = await trx
+              .selectFrom('folders')
+              .select('id')
+              .where('id', '=', row.folder_id)
+              .where('user_id', '=', row.user_id)
+              .where('deleted_at', 'is', null)
+              .executeTakeFirst();
             if (!folder) return { outcome: 'folder-gone' } as const;
           }
           await trx.insertInto('files').values(withNameKey(row)).execute();
@@ -221,8 +254,18 @@ export function createFilesRepository(db: Kysely<Database>, dialect: Dialect) {
     discardUploaded(userId: string, id: string): Promise<string[]> {
       return db.transaction().execute(async (trx) => {
         await lockUsers(trx, dialect, [userId]);
-        const versions = await trx.deleteFrom('file_versions').where('file_id', '=', id).where('user_id', '=', userId).returning(['size', 'blob_key']).execute();
-        const files = await trx.deleteFrom('files').where('id', '=', id).where('user_id', '=', userId).returning(['size', 'blob_key']).execute();
+        const versions = await trx
+          .deleteFrom('file_versions')
+          .where('file_id', '=', id)
+          .where('user_id', '=', userId)
+          .returning(['size', 'blob_key'])
+          .execute();
+        const files = await trx
+          .deleteFrom('files')
+          .where('id', '=', id)
+          .where('user_id', '=', userId)
+          .returning(['size', 'blob_key'])
+          .execute();
         const gone = [...versions, ...files];
         if (gone.length === 0) return [];
         const freed = gone.reduce((total, row) => total + Number(row.size), 0);

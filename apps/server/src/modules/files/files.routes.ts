@@ -42,17 +42,13 @@ export function filesRoutes(deps: {
     links.serve('folder', async ({ userId, id }) => ({ type: 'zip', archive: await folderArchives.archive(userId, id) }));
     app.addHook('onRequest', app.requireUser);
 
-    app.get(
-      '/files/upload-config',
-      { schema: { tags: ['files'], response: { 200: UploadConfig, 401: ErrorBody } } },
-      async (request) => storage.uploadConfig(caller(request).userId),
+    app.get('/files/upload-config', { schema: { tags: ['files'], response: { 200: UploadConfig, 401: ErrorBody } } }, async (request) =>
+      storage.uploadConfig(caller(request).userId),
     );
 
-    app.get(
-      '/user/dashboard',
-      { schema: { tags: ['files'], response: { 200: DashboardResponse, 401: ErrorBody } } },
-      async (request) => ({ storageInfo: await storage.storageInfo(caller(request).userId) }),
-    );
+    app.get('/user/dashboard', { schema: { tags: ['files'], response: { 200: DashboardResponse, 401: ErrorBody } } }, async (request) => ({
+      storageInfo: await storage.storageInfo(caller(request).userId),
+    }));
 
     app.get(
       '/files',
@@ -82,7 +78,10 @@ export function filesRoutes(deps: {
       async (request, reply) => {
         const { userId } = caller(request);
         if (!request.isMultipart()) throw badRequest('Send the file as multipart/form-data', 'NOT_MULTIPART');
-        const declaredBytes = requireDeclaredLength(request.headers['content-length'], { allowEmpty: false, message: 'An upload needs a Content-Length header' });
+        const declaredBytes = requireDeclaredLength(request.headers['content-length'], {
+          allowEmpty: false,
+          message: 'An upload needs a Content-Length header',
+        });
         const body = multipartBody(request);
         // The rest of a body not read when the upload is refused is dropped after the answer (lib/early-answers.ts).
         const file = await uploads.receive({

@@ -33,7 +33,11 @@ export function createFolderArchiveService(deps: {
       yield page.map((row): ZipEntry => {
         const modifiedAt = new Date(row.updated_at);
         if (row.blob_key === null) return { path: row.path, modifiedAt };
-        return { path: row.path, modifiedAt, file: zipFileOf(deps.blobs, { blob_key: row.blob_key, size: Number(row.size), crc32: Number(row.crc32) }) };
+        return {
+          path: row.path,
+          modifiedAt,
+          file: zipFileOf(deps.blobs, { blob_key: row.blob_key, size: Number(row.size), crc32: Number(row.crc32) }),
+        };
       });
       const last = page.at(-1);
       if (!last || rows.length <= ARCHIVE_PAGE) return;
@@ -73,7 +77,8 @@ export function zipFileOf(blobs: Pick<BlobStore, 'readInto'>, file: Pick<FileRow
   return {
     size: Number(file.size),
     crc32: Number(file.crc32),
-    read: (target, targetOffset, position, length) => blobs.readInto(file.blob_key, { start: position, end: position + length - 1 }, target, targetOffset),
+    read: (target, targetOffset, position, length) =>
+      blobs.readInto(file.blob_key, { start: position, end: position + length - 1 }, target, targetOffset),
     storedKey: file.blob_key,
   };
 }

@@ -33,7 +33,7 @@ describe('createListingCache', () => {
     expect(built).toEqual(['a', 'a']);
   });
 
-  it('keeps no null (no answer: the folder is not the caller\'s), so the next one asks again', async () => {
+  it("keeps no null (no answer: the folder is not the caller's), so the next one asks again", async () => {
     const { build, built } = setUp();
     expect(await build('a', null)).toBe('null');
     expect(await build('a', 'a')).toBe('a');

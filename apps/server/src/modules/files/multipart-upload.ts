@@ -24,7 +24,8 @@ export function multipartBody(request: FastifyRequest): { content(): Promise<Upl
   let parts: AsyncIterator<Multipart> | undefined;
   const next = async (): Promise<Multipart | undefined> => {
     // Parsing starts with the first part asked for: only once the upload is accepted.
-    parts ??= request.parts({ limits: { fileSize: Number.POSITIVE_INFINITY, fields: 10, fieldSize: 1024, parts: 20 } })[Symbol.asyncIterator]();
+    const limits = { fileSize: Number.POSITIVE_INFINITY, fields: 10, fieldSize: 1024, parts: 20 };
+    parts ??= request.parts({ limits })[Symbol.asyncIterator]();
     const { done, value } = await parts.next();
     return done ? undefined : value;
   };

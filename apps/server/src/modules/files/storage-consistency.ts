@@ -20,10 +20,12 @@ export async function findStorageDrift(db: Kysely<Database>): Promise<StorageDri
         + COALESCE((SELECT SUM(r.bytes) FROM upload_reservations r WHERE r.user_id = u.id), 0) AS files_total
     FROM users u
     ORDER BY u.email`.execute(db);
-  return result.rows.filter((row) => Number(row.storage_used) !== Number(row.files_total)).map((row) => ({
-    userId: row.id,
-    email: row.email,
-    storageUsed: Number(row.storage_used),
-    filesTotal: Number(row.files_total),
-  }));
+  return result.rows
+    .filter((row) => Number(row.storage_used) !== Number(row.files_total))
+    .map((row) => ({
+      userId: row.id,
+      email: row.email,
+      storageUsed: Number(row.storage_used),
+      filesTotal: Number(row.files_total),
+    }));
 }

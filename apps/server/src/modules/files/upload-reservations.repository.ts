@@ -27,8 +27,18 @@ export interface ReservationRequest {
  * undefined when the reservation is gone: its lease ran out and another node gave its bytes
  * back and queued its blob for deletion (docs/decisions/0021-crash-safe-storage.md).
  */
-export async function settleReservation(trx: Transaction<Database>, reservationId: string, userId: string, storedBytes: number): Promise<number | undefined> {
-  const reservation = await trx.deleteFrom('upload_reservations').where('id', '=', reservationId).where('user_id', '=', userId).returning('bytes').executeTakeFirst();
+export async function settleReservation(
+  trx: Transaction<Database>,
+  reservationId: string,
+  userId: string,
+  storedBytes: number,
+): Promise<number | undefined> {
+  const reservation = await trx
+    .deleteFrom('upload_reservations')
+    .where('id', '=', reservationId)
+    .where('user_id', '=', userId)
+    .returning('bytes')
+    .executeTakeFirst();
   if (!reservation) return undefined;
   return changeStorageUsed(trx, userId, storedBytes - Number(reservation.bytes));
 }
@@ -67,7 +77,14 @@ export function createUploadReservationsRepository(db: Kysely<Database>, dialect
       if (!(await addStorageUsedWithin(trx, userId, bytes, request.storageLimit))) return 'storage-full';
       await trx
         .insertInto('upload_reservations')
-        .values({ id: request.id, user_id: userId, bytes, blob_key: request.blobKey, lease_until: request.leaseUntil, created_at: request.now })
+        .values({
+          id: request.id,
+          user_id: userId,
+          bytes,
+          blob_key: request.blobKey,
+          lease_until: request.leaseUntil,
+          created_at: request.now,
+        })
         .execute();
       return bytes;
     });
@@ -89,7 +106,11 @@ export function createUploadReservationsRepository(db: Kysely<Database>, dialect
 
     /** Extends the lease; false when the reservation is gone (settled, or given back as expired). */
     async renew(reservationId: string, leaseUntil: string): Promise<boolean> {
-      const result = await db.updateTable('upload_reservations').set({ lease_until: leaseUntil }).where('id', '=', reservationId).executeTakeFirst();
+      const result = await db
+        .updateTable('upload_reservations')
+        .set({ lease_until: leaseUntil })
+        .where('id', '=', reservationId)
+        .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     },
 

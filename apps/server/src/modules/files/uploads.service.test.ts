@@ -7,7 +7,14 @@ import type { FileRow } from './files.repository.ts';
 import { createUploadsService, folderIdOf, MULTIPART_OVERHEAD, type ReceiveInput, type UploadsServiceDeps } from './uploads.service.ts';
 
 const MiB = 1024 * 1024;
-const FREE = { id: 'FREE', name: 'Free', storageLimit: 10 * MiB, maxFileSize: MiB, maxConcurrentUploads: 3, capabilities: { versioning: false } } as unknown as PlanEntry;
+const FREE = {
+  id: 'FREE',
+  name: 'Free',
+  storageLimit: 10 * MiB,
+  maxFileSize: MiB,
+  maxConcurrentUploads: 3,
+  capabilities: { versioning: false },
+} as unknown as PlanEntry;
 const VERSIONED = { ...FREE, id: 'PREMIUM', name: 'Business', capabilities: { versioning: true } } as unknown as PlanEntry;
 
 /**
@@ -15,7 +22,14 @@ const VERSIONED = { ...FREE, id: 'PREMIUM', name: 'Business', capabilities: { ve
  * the blob store share one in-memory account, so a test sees what an outcome left behind.
  */
 function setUp(plan: PlanEntry = FREE) {
-  const state = { storageUsed: 0, reservations: new Map<string, { bytes: number; blobKey: string }>(), blobs: new Map<string, Buffer>(), files: [] as FileRow[], versions: [] as Array<{ id: string; fileId: string; blobKey: string; size: number }>, reactions: [] as string[] };
+  const state = {
+    storageUsed: 0,
+    reservations: new Map<string, { bytes: number; blobKey: string }>(),
+    blobs: new Map<string, Buffer>(),
+    files: [] as FileRow[],
+    versions: [] as Array<{ id: string; fileId: string; blobKey: string; size: number }>,
+    reactions: [] as string[],
+  };
   const free = (keys: readonly string[]) => keys.forEach((key) => state.blobs.delete(key));
   const settle = (reservationId: string, stored: number) => {
     const held = state.reservations.get(reservationId);
@@ -24,7 +38,8 @@ function setUp(plan: PlanEntry = FREE) {
     state.storageUsed -= held.bytes - stored;
     return state.storageUsed;
   };
-  const liveNamed = (folderId: string | null, name: string) => state.files.find((file) => file.folder_id === folderId && file.name.toLowerCase() === name.toLowerCase());
+  const liveNamed = (folderId: string | null, name: string) =>
+    state.files.find((file) => file.folder_id === folderId && file.name.toLowerCase() === name.toLowerCase());
   const reservations: UploadsServiceDeps['reservations'] = {
     async reserve(request) {
       if (state.reservations.size >= (request.maxConcurrentUploads ?? Infinity)) return 'too-many-uploads';
@@ -114,8 +129,13 @@ function setUp(plan: PlanEntry = FREE) {
   /** Nothing held or stored beyond the files listed: no reservation, no stray blob, the counter exact. */
   const leftBehind = () => ({
     reservations: state.reservations.size,
-    strayBlobs: [...state.blobs.keys()].filter((key) => !state.files.some((file) => file.blob_key === key) && !state.versions.some((version) => version.blobKey === key)).length,
-    drift: state.storageUsed - state.files.reduce((sum, file) => sum + Number(file.size), 0) - state.versions.reduce((sum, version) => sum + version.size, 0),
+    strayBlobs: [...state.blobs.keys()].filter(
+      (key) => !state.files.some((file) => file.blob_key === key) && !state.versions.some((version) => version.blobKey === key),
+    ).length,
+    drift:
+      state.storageUsed -
+      state.files.reduce((sum, file) => sum + Number(file.size), 0) -
+      state.versions.reduce((sum, version) => sum + version.size, 0),
   });
   return { uploads, state, leftBehind, failPutWith: (error: Error) => void (failPut = error) };
 }
@@ -175,10 +195,14 @@ describe('receiving an upload (one use-case for every way in)', () => {
     const tooLarge = await refusal(uploads.receive({ ...raw(Buffer.alloc(0)), declaredBytes: MiB + 1, onAccepted: () => (read = true) }));
     expect([tooLarge.status, tooLarge.code]).toEqual([413, 'FILE_TOO_LARGE']);
     expect(read).toBe(false);
-    const framed = await refusal(uploads.receive({ ...raw(Buffer.alloc(0)), framing: 'multipart', declaredBytes: MiB + MULTIPART_OVERHEAD + 1 }));
+    const framed = await refusal(
+      uploads.receive({ ...raw(Buffer.alloc(0)), framing: 'multipart', declaredBytes: MiB + MULTIPART_OVERHEAD + 1 }),
+    );
     expect(framed.code).toBe('FILE_TOO_LARGE');
     // Within the framing's allowance the declared size passes; the file itself is still held to the limit.
-    const streamed = await refusal(uploads.receive({ ...raw(Buffer.alloc(MiB + 1)), framing: 'multipart', declaredBytes: MiB + MULTIPART_OVERHEAD }));
+    const streamed = await refusal(
+      uploads.receive({ ...raw(Buffer.alloc(MiB + 1)), framing: 'multipart', declaredBytes: MiB + MULTIPART_OVERHEAD }),
+    );
     expect([streamed.status, streamed.code]).toEqual([413, 'FILE_TOO_LARGE']);
     expect(state.files).toEqual([]);
     expect(state.storageUsed).toBe(0);
@@ -198,13 +222,16 @@ describe('receiving an upload (one use-case for every way in)', () => {
     expect(leftBehind()).toEqual(NOTHING);
   });
 
-  it('answers a body the client cut off with the way in\'s own refusal, logged as routine, and keeps nothing of it', async () => {
+  it("answers a body the client cut off with the way in's own refusal, logged as routine, and keeps nothing of it", async () => {
     const { uploads, state, leftBehind } = setUp();
     const logged: string[] = [];
     const cutOff = {
       clientGone: () => true,
       answer: () => new AppError(400, 'UPLOAD_INCOMPLETE', 'The upload was cut off'),
-      log: { info: (_details: object, message: string) => void logged.push(`info: ${message}`), warn: (_details: object, message: string) => void logged.push(`warn: ${message}`) },
+      log: {
+        info: (_details: object, message: string) => void logged.push(`info: ${message}`),
+        warn: (_details: object, message: string) => void logged.push(`warn: ${message}`),
+      },
     };
     const refused = await refusal(uploads.receive({ ...raw(cutAfter(Buffer.alloc(1000))), declaredBytes: 5000, cutOff }));
     expect([refused.status, refused.code]).toEqual([400, 'UPLOAD_INCOMPLETE']);

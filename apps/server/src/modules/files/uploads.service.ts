@@ -147,7 +147,11 @@ export function requireDeclaredLength(value: string | undefined, refusal: { allo
 }
 
 const tooManyUploads = (plan: { name: string; maxConcurrentUploads: number | null }) =>
-  new AppError(429, 'TOO_MANY_UPLOADS', `The ${plan.name} plan uploads ${plan.maxConcurrentUploads} files at a time. Wait for one to finish.`);
+  new AppError(
+    429,
+    'TOO_MANY_UPLOADS',
+    `The ${plan.name} plan uploads ${plan.maxConcurrentUploads} files at a time. Wait for one to finish.`,
+  );
 
 /** The reservation was given back by another node while this one stored the bytes. */
 const leaseLost = () =>
@@ -186,14 +190,29 @@ export function createUploadsService(deps: UploadsServiceDeps) {
 
   /** Lists the stored blob as a file, or as the new content of the same-named file (versioning). */
   async function complete(
-    input: { id: string; userId: string; folderId: string | null; name: string; reservationId: string; versioning: boolean; replace?: boolean },
+    input: {
+      id: string;
+      userId: string;
+      folderId: string | null;
+      name: string;
+      reservationId: string;
+      versioning: boolean;
+      replace?: boolean;
+    },
     content: UploadedContent,
   ) {
     const { userId, folderId, reservationId } = input;
     // With versioning, a taken name gets new bytes and keeps the old ones as a version;
     // replacing without versioning frees the old ones.
     const replaceTaken = async () => {
-      const replaced = await files.addVersionByName(userId, folderId, input.name, content, input.versioning ? input.id : null, reservationId);
+      const replaced = await files.addVersionByName(
+        userId,
+        folderId,
+        input.name,
+        content,
+        input.versioning ? input.id : null,
+        reservationId,
+      );
       if (replaced === 'lease-lost') throw leaseLost();
       if (replaced !== 'no-such-file' && replaced.dropped) await deps.deleteQueuedBlobs([replaced.dropped]);
       return replaced;
@@ -202,7 +221,16 @@ export function createUploadsService(deps: UploadsServiceDeps) {
       const replaced = await replaceTaken();
       if (replaced !== 'no-such-file') return replaced;
     }
-    const row = { ...content, id: input.id, user_id: userId, folder_id: folderId, name: input.name, created_at: content.updated_at, deleted_at: null, trashed_root: 0 };
+    const row = {
+      ...content,
+      id: input.id,
+      user_id: userId,
+      folder_id: folderId,
+      name: input.name,
+      created_at: content.updated_at,
+      deleted_at: null,
+      trashed_root: 0,
+    };
     let storageUsed = 0;
     let replacedMeanwhile: { row: FileRow; storageUsed: number } | undefined;
     const name = await firstFreeName(input.name, async (candidate) => {
@@ -210,7 +238,8 @@ export function createUploadsService(deps: UploadsServiceDeps) {
       if (completion.outcome === 'name-taken' && input.replace) {
         // Another request listed the name since: this upload replaces that file's bytes.
         const again = await replaceTaken();
-        if (again === 'no-such-file') throw new AppError(409, 'NAME_TAKEN', `"${input.name}" changed while it was uploaded. Please try again.`);
+        if (again === 'no-such-file')
+          throw new AppError(409, 'NAME_TAKEN', `"${input.name}" changed while it was uploaded. Please try again.`);
         replacedMeanwhile = again;
         return true;
       }
@@ -242,10 +271,16 @@ export function createUploadsService(deps: UploadsServiceDeps) {
    * Renewed until released. Without a declared size, holds what the plan allows one file,
    * capped by the storage left (docs/decisions/0039-webdav-bounds-and-unknown-length.md).
    */
-  async function reserve(userId: string, declaredBytes: number | undefined, options: ReserveOptions, plan?: PlanEntry): Promise<UploadReservation> {
+  async function reserve(
+    userId: string,
+    declaredBytes: number | undefined,
+    options: ReserveOptions,
+    plan?: PlanEntry,
+  ): Promise<UploadReservation> {
     plan ??= plans.get(await deps.planIdOf(userId));
     const overhead = options.framing === 'multipart' ? MULTIPART_OVERHEAD : 0;
-    if (declaredBytes !== undefined && plan.maxFileSize !== null && declaredBytes > plan.maxFileSize + overhead) throw tooLarge(plan.name, plan.maxFileSize);
+    if (declaredBytes !== undefined && plan.maxFileSize !== null && declaredBytes > plan.maxFileSize + overhead)
+      throw tooLarge(plan.name, plan.maxFileSize);
     // Of unknown length (a chunked WebDAV PUT): as much as one file may take, the surplus given back when it is stored.
     const bytes = declaredBytes ?? plan.maxFileSize ?? plan.storageLimit;
     const reservation = { id: newId(), userId, bytes, blobKey: newId() };
@@ -289,9 +324,30 @@ export function createUploadsService(deps: UploadsServiceDeps) {
   }
 
   /** The tail of every upload: the stored blob listed as a file (see listStored), and what the reaction is told. */
-  async function list(plan: PlanEntry, input: { id: string; userId: string; folderId: string | null; name: string; declaredMimetype: string | undefined; reservationId: string; blobKey: string; blob: PutResult; replace: boolean }) {
+  async function list(
+    plan: PlanEntry,
+    input: {
+      id: string;
+      userId: string;
+      folderId: string | null;
+      name: string;
+      declaredMimetype: string | undefined;
+      reservationId: string;
+      blobKey: string;
+      blob: PutResult;
+      replace: boolean;
+    },
+  ) {
     const mimetype = resolveMimetype(input.declaredMimetype, input.name);
-    const content = { mimetype, category: categorize(mimetype), size: input.blob.size, sha256: input.blob.sha256, crc32: input.blob.crc32, blob_key: input.blobKey, updated_at: clock.now().toISOString() };
+    const content = {
+      mimetype,
+      category: categorize(mimetype),
+      size: input.blob.size,
+      sha256: input.blob.sha256,
+      crc32: input.blob.crc32,
+      blob_key: input.blobKey,
+      updated_at: clock.now().toISOString(),
+    };
     const stored = await complete({ ...input, versioning: plan.capabilities.versioning }, content);
     const file = presentFile(stored.row);
     return { file, usage: { before: stored.storageUsed - file.size, after: stored.storageUsed, limit: plan.storageLimit } };
@@ -302,7 +358,8 @@ export function createUploadsService(deps: UploadsServiceDeps) {
     if (!(error instanceof BlobTooLargeError)) return error;
     if (plan.maxFileSize !== null && error.maxBytes >= plan.maxFileSize) return tooLarge(plan.name, plan.maxFileSize);
     // Of unknown length, the body passed the storage that was left when it began.
-    if (reservation.lengthUnknown) return storageFull(plan, (await files.storageUsed(reservation.userId)) - reservation.bytes, error.maxBytes + 1);
+    if (reservation.lengthUnknown)
+      return storageFull(plan, (await files.storageUsed(reservation.userId)) - reservation.bytes, error.maxBytes + 1);
     return new AppError(400, 'BODY_LONGER_THAN_DECLARED', 'The upload is longer than its Content-Length');
   }
 
@@ -348,7 +405,17 @@ export function createUploadsService(deps: UploadsServiceDeps) {
         } catch (error) {
           throw await refusalOf(error, plan, reservation);
         }
-        listed = await list(plan, { id: newId(), userId, folderId, name, declaredMimetype: content.declaredMimetype, reservationId: reservation.id, blobKey: reservation.blobKey, blob, replace: input.replace ?? false });
+        listed = await list(plan, {
+          id: newId(),
+          userId,
+          folderId,
+          name,
+          declaredMimetype: content.declaredMimetype,
+          reservationId: reservation.id,
+          blobKey: reservation.blobKey,
+          blob,
+          replace: input.replace ?? false,
+        });
         reservation.settled = true;
         await input.rest?.();
       } catch (error) {
@@ -368,7 +435,15 @@ export function createUploadsService(deps: UploadsServiceDeps) {
      * `id` becomes the new file's id, or the new version's: a caller that may finish twice
      * finds what a first run listed by it (lease-lost then means it is listed).
      */
-    async listStored(input: { id: string; userId: string; folderId: string | null; name: string; declaredMimetype: string | undefined; reservation: Pick<UploadReservation, 'id' | 'blobKey'>; blob: PutResult }): Promise<FileItem> {
+    async listStored(input: {
+      id: string;
+      userId: string;
+      folderId: string | null;
+      name: string;
+      declaredMimetype: string | undefined;
+      reservation: Pick<UploadReservation, 'id' | 'blobKey'>;
+      blob: PutResult;
+    }): Promise<FileItem> {
       const { reservation } = input;
       const plan = plans.get(await deps.planIdOf(input.userId));
       const { file, usage } = await list(plan, { ...input, reservationId: reservation.id, blobKey: reservation.blobKey, replace: false });

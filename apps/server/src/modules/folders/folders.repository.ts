@@ -37,15 +37,17 @@ export function createFoldersRepository(db: Kysely<Database>, dialect: Dialect) 
     },
 
     listLive(userId: string, parentId: string | null): Promise<FolderRow[]> {
-      return db
-        .selectFrom('folders')
-        .selectAll()
-        .where('user_id', '=', userId)
-        // Phrased as folders_live_name_key_idx is built, so the index finds and orders.
-        .where(sql<string>`coalesce(parent_id, '')`, '=', parentId ?? '')
-        .where('deleted_at', 'is', null)
-        .orderBy('name_key')
-        .execute();
+      return (
+        db
+          .selectFrom('folders')
+          .selectAll()
+          .where('user_id', '=', userId)
+          // Phrased as folders_live_name_key_idx is built, so the index finds and orders.
+          .where(sql<string>`coalesce(parent_id, '')`, '=', parentId ?? '')
+          .where('deleted_at', 'is', null)
+          .orderBy('name_key')
+          .execute()
+      );
     },
 
     /**
@@ -53,17 +55,19 @@ export function createFoldersRepository(db: Kysely<Database>, dialect: Dialect) 
      * before): name_key is unique among live siblings, so it alone orders the pages.
      */
     listLivePage(userId: string, parentId: string | null, afterName: string | null, limit: number): Promise<FolderRow[]> {
-      return db
-        .selectFrom('folders')
-        .selectAll()
-        .where('user_id', '=', userId)
-        // Phrased as folders_live_name_key_idx is built, so the index finds, orders and starts the page.
-        .where(sql<string>`coalesce(parent_id, '')`, '=', parentId ?? '')
-        .where('deleted_at', 'is', null)
-        .$if(afterName !== null, (query) => query.where('name_key', '>', nameKey(afterName ?? '')))
-        .orderBy('name_key')
-        .limit(limit)
-        .execute();
+      return (
+        db
+          .selectFrom('folders')
+          .selectAll()
+          .where('user_id', '=', userId)
+          // Phrased as folders_live_name_key_idx is built, so the index finds, orders and starts the page.
+          .where(sql<string>`coalesce(parent_id, '')`, '=', parentId ?? '')
+          .where('deleted_at', 'is', null)
+          .$if(afterName !== null, (query) => query.where('name_key', '>', nameKey(afterName ?? '')))
+          .orderBy('name_key')
+          .limit(limit)
+          .execute()
+      );
     },
 
     /** Inserts the folder; false when a live sibling already has the name (compared by nameKey). */

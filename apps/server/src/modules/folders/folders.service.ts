@@ -28,7 +28,10 @@ export const rootOr = (id: string | undefined): string | null => (!id || id === 
 /** A folder name as typed (composed, NFC), or a 400 that says what is wrong with it. */
 export function requireItemName(name: string, what: 'folder' | 'file'): string {
   if (hasInvisibleCharacter(name)) {
-    throw badRequest(`A ${what} name cannot hold invisible characters (such as a zero-width space, a soft hyphen or a byte order mark), as they make two names look the same`, 'INVALID_NAME');
+    throw badRequest(
+      `A ${what} name cannot hold invisible characters (such as a zero-width space, a soft hyphen or a byte order mark), as they make two names look the same`,
+      'INVALID_NAME',
+    );
   }
   const cleaned = cleanItemName(name);
   if (!cleaned) throw badRequest(`Please enter a ${what} name (1 to 255 characters, not "." or "..")`, 'INVALID_NAME');
@@ -90,7 +93,16 @@ export function createFoldersService({ folders, clock, privateShareRoot }: Folde
       const name = requireItemName(input.name, 'folder');
       const parentId = await requireParent(userId, input.parentId);
       const now = clock.now().toISOString();
-      const row = { id: newId(), user_id: userId, parent_id: parentId, name, created_at: now, updated_at: now, deleted_at: null, trashed_root: 0 };
+      const row = {
+        id: newId(),
+        user_id: userId,
+        parent_id: parentId,
+        name,
+        created_at: now,
+        updated_at: now,
+        deleted_at: null,
+        trashed_root: 0,
+      };
       if (!(await folders.insert(row))) throw conflict(`A folder named "${name}" already exists here`, 'NAME_TAKEN');
       return presentFolder(row);
     },

@@ -50,7 +50,11 @@ export function createMailRepository(db: Kysely<Database>) {
     },
 
     async markFailed(id: string, error: string): Promise<void> {
-      await db.updateTable('mail_queue').set({ last_error: error.slice(0, 2000) }).where('id', '=', id).execute();
+      await db
+        .updateTable('mail_queue')
+        .set({ last_error: error.slice(0, 2000) })
+        .where('id', '=', id)
+        .execute();
     },
   };
 }

@@ -35,7 +35,10 @@ export function createMailService(deps: { queue: MailRepository; mailer: Mailer;
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       await queue.markFailed(mail.id, reason);
-      log.error({ mail: mail.id, attempt: mail.attempts + 1, err: error }, `sending mail failed; next attempt in ${Math.round(delay / 60_000)} min`);
+      log.error(
+        { mail: mail.id, attempt: mail.attempts + 1, err: error },
+        `sending mail failed; next attempt in ${Math.round(delay / 60_000)} min`,
+      );
       return false;
     }
   }

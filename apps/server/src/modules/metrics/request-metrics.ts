@@ -24,10 +24,27 @@ const declaredLength = (value: unknown): number => {
  * past Node's counters, counts its Content-Length instead (lib/direct-socket.ts).
  */
 export function registerRequestMetrics(app: FastifyInstance, metrics: Metrics): void {
-  const requests = metrics.counter({ name: 'cloudvault_http_requests_total', help: 'HTTP requests answered, by method, route pattern and status (aborted: the connection closed first)', labelNames: ['method', 'route', 'status'] });
-  const duration = metrics.histogram({ name: 'cloudvault_http_request_duration_seconds', help: 'Time from a request’s headers to the end of its response, by method and route pattern', labelNames: ['method', 'route'], buckets: DURATION_BUCKETS });
-  const received = metrics.counter({ name: 'cloudvault_http_received_bytes_total', help: 'Bytes received in requests (bodies, uploads)', labelNames: ['route'] });
-  const sent = metrics.counter({ name: 'cloudvault_http_sent_bytes_total', help: 'Bytes sent in responses (downloads, zips)', labelNames: ['route'] });
+  const requests = metrics.counter({
+    name: 'cloudvault_http_requests_total',
+    help: 'HTTP requests answered, by method, route pattern and status (aborted: the connection closed first)',
+    labelNames: ['method', 'route', 'status'],
+  });
+  const duration = metrics.histogram({
+    name: 'cloudvault_http_request_duration_seconds',
+    help: 'Time from a request’s headers to the end of its response, by method and route pattern',
+    labelNames: ['method', 'route'],
+    buckets: DURATION_BUCKETS,
+  });
+  const received = metrics.counter({
+    name: 'cloudvault_http_received_bytes_total',
+    help: 'Bytes received in requests (bodies, uploads)',
+    labelNames: ['route'],
+  });
+  const sent = metrics.counter({
+    name: 'cloudvault_http_sent_bytes_total',
+    help: 'Bytes sent in responses (downloads, zips)',
+    labelNames: ['route'],
+  });
   const uploads = metrics.gauge({ name: 'cloudvault_uploads_in_flight', help: 'Uploads being received now' });
 
   app.addHook('onRequest', async (request, reply) => {

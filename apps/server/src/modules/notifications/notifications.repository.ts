@@ -8,7 +8,14 @@ export function createNotificationsRepository(db: Kysely<Database>) {
     },
 
     recent(userId: string, limit: number): Promise<NotificationsTable[]> {
-      return db.selectFrom('notifications').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id').limit(limit).execute();
+      return db
+        .selectFrom('notifications')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .orderBy('created_at', 'desc')
+        .orderBy('id')
+        .limit(limit)
+        .execute();
     },
 
     async unreadCount(userId: string): Promise<number> {

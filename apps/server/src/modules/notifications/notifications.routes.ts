@@ -9,13 +9,19 @@ export function notificationsRoutes(notifications: NotificationsService): Fastif
   return async (app) => {
     app.addHook('onRequest', app.requireUser);
 
-    app.get('/notifications', { schema: { tags: ['notifications'], response: { 200: NotificationsResponse, 401: ErrorBody } } }, async (request) =>
-      notifications.list(caller(request).userId),
+    app.get(
+      '/notifications',
+      { schema: { tags: ['notifications'], response: { 200: NotificationsResponse, 401: ErrorBody } } },
+      async (request) => notifications.list(caller(request).userId),
     );
 
-    app.post('/notifications/read', { schema: { tags: ['notifications'], response: { 204: Type.Null(), 401: ErrorBody } } }, async (request, reply) => {
-      await notifications.markAllRead(caller(request).userId);
-      return reply.code(204).send(null);
-    });
+    app.post(
+      '/notifications/read',
+      { schema: { tags: ['notifications'], response: { 204: Type.Null(), 401: ErrorBody } } },
+      async (request, reply) => {
+        await notifications.markAllRead(caller(request).userId);
+        return reply.code(204).send(null);
+      },
+    );
   };
 }

@@ -30,7 +30,10 @@ export function createNotificationsService(deps: {
 }) {
   return {
     /** `mail` is written in the user's language, which their settings hold. */
-    async notify(userId: string, event: { type: NotificationType; details: Record<string, string>; mail: (language: Language) => MailMessage }): Promise<void> {
+    async notify(
+      userId: string,
+      event: { type: NotificationType; details: Record<string, string>; mail: (language: Language) => MailMessage },
+    ): Promise<void> {
       try {
         const { notifications, appearance } = await deps.settingsOf(userId);
         if (!notifications[CATEGORY[event.type]]) return;

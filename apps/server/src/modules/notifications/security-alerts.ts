@@ -54,7 +54,8 @@ export function createSecurityAlerts(deps: {
       await deps.notifications.notify(user.id, {
         type: 'password_changed',
         details: {},
-        mail: (language) => passwordChangedMail({ to: user.email, at: deps.clock.now().toISOString(), publicUrl: deps.publicUrl }, language),
+        mail: (language) =>
+          passwordChangedMail({ to: user.email, at: deps.clock.now().toISOString(), publicUrl: deps.publicUrl }, language),
       });
     },
   };

@@ -37,7 +37,11 @@ export function createUploadReaction(deps: {
       type: 'storage_alert',
       // Sizes as bytes, so each reader sees them written in their own language.
       details: { percent: String(crossed), usedBytes: String(usage.after), limitBytes: String(usage.limit) },
-      mail: (language) => storageAlertMail({ to: user.email, percent: crossed, usedBytes: usage.after, limitBytes: usage.limit, publicUrl: deps.publicUrl }, language),
+      mail: (language) =>
+        storageAlertMail(
+          { to: user.email, percent: crossed, usedBytes: usage.after, limitBytes: usage.limit, publicUrl: deps.publicUrl },
+          language,
+        ),
     });
   };
 }

@@ -54,8 +54,10 @@ export function createProfileService(deps: {
     async changePassword(userId: string, sessionId: string, input: ChangePasswordBody): Promise<{ appPasswordsRemaining: number }> {
       const user = await requireUser(userId);
       if (!input.currentPassword) throw badRequest('Current password is required', 'CURRENT_PASSWORD_REQUIRED');
-      if (!(await deps.passwords.verify(user.password_hash, input.currentPassword))) throw badRequest('Current password is incorrect', 'WRONG_PASSWORD');
-      if (!isValidPassword(input.newPassword)) throw badRequest(`Password must be at least ${PASSWORD_MIN_LENGTH} characters long`, 'WEAK_PASSWORD');
+      if (!(await deps.passwords.verify(user.password_hash, input.currentPassword)))
+        throw badRequest('Current password is incorrect', 'WRONG_PASSWORD');
+      if (!isValidPassword(input.newPassword))
+        throw badRequest(`Password must be at least ${PASSWORD_MIN_LENGTH} characters long`, 'WEAK_PASSWORD');
       const now = clock.now().toISOString();
       await accounts.updatePasswordHash(userId, await deps.passwords.hash(input.newPassword), now);
       await accounts.revokeOtherSessions(userId, sessionId, now);
@@ -64,7 +66,12 @@ export function createProfileService(deps: {
     },
 
     async overview(userId: string): Promise<AccountOverviewResponse> {
-      const [user, sessions, counts, activity] = await Promise.all([requireUser(userId), accounts.recentSessions(userId, 1), countsOf(userId), deps.activity.recent(userId)]);
+      const [user, sessions, counts, activity] = await Promise.all([
+        requireUser(userId),
+        accounts.recentSessions(userId, 1),
+        countsOf(userId),
+        deps.activity.recent(userId),
+      ]);
       const last = sessions[0];
       return {
         createdAt: user.created_at,

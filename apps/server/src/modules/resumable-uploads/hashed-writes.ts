@@ -27,7 +27,11 @@ export function hashWrites(datastore: DataStore, deps: { keyOf(storeId: string):
     // The PATCH body's chunks are nobody else's: the local store's durable writer frees each
     // once it is also hashed, as the multipart route's (chunk-release.ts); the S3 store never
     // releases them, so there they are left to the collector.
-    const hashing = createHashingStream({ from: offset === 0 ? undefined : (from as HashState & { sha256State: Buffer }), keepState: true, releaseChunks: true });
+    const hashing = createHashingStream({
+      from: offset === 0 ? undefined : (from as HashState & { sha256State: Buffer }),
+      keepState: true,
+      releaseChunks: true,
+    });
     // The body's failure destroys the hashing stream, which fails the store's write.
     pipeline(stream, hashing.stream).catch(() => {});
     const newOffset = await write(hashing.stream, storeId, offset);

@@ -39,9 +39,16 @@ export function readPatchBodiesFromNode(server: Server, nodeRequestOf: (request:
     context.signal.addEventListener('abort', endEarly, { once: true });
     try {
       const limited = new StreamLimiter(maxBodySize);
-      const [piped, written] = await Promise.allSettled([pipeline(body.pipe(proxy), limited), patch.store.write(limited, upload.id, upload.offset)]);
+      const [piped, written] = await Promise.allSettled([
+        pipeline(body.pipe(proxy), limited),
+        patch.store.write(limited, upload.id, upload.offset),
+      ]);
       // A body past the upload's length fails both: the answer is its 413, not the store's failure.
-      if (piped.status === 'rejected' && (piped.reason as { status_code?: number }).status_code === ERRORS.ERR_MAX_SIZE_EXCEEDED.status_code) throw piped.reason;
+      if (
+        piped.status === 'rejected' &&
+        (piped.reason as { status_code?: number }).status_code === ERRORS.ERR_MAX_SIZE_EXCEEDED.status_code
+      )
+        throw piped.reason;
       if (written.status === 'rejected') throw written.reason;
       if (piped.status === 'rejected') throw piped.reason;
       return written.value;

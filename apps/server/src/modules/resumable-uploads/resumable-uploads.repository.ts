@@ -20,7 +20,11 @@ export function createResumableUploadsRepository(db: Kysely<Database>) {
     },
 
     /** The hash state after `hashedBytes`, saved only if the row still covers `fromBytes` (no other writer moved it). */
-    async saveHashState(id: string, fromBytes: number, state: { hashedBytes: number; sha256State: string | null; crc32: number }): Promise<void> {
+    async saveHashState(
+      id: string,
+      fromBytes: number,
+      state: { hashedBytes: number; sha256State: string | null; crc32: number },
+    ): Promise<void> {
       await db
         .updateTable('resumable_uploads')
         .set({ hashed_bytes: state.hashedBytes, sha256_state: state.sha256State, crc32: state.crc32 })
@@ -40,7 +44,12 @@ export function createResumableUploadsRepository(db: Kysely<Database>) {
     async listedAs(userId: string, listedId: string): Promise<string | undefined> {
       const file = await db.selectFrom('files').select('id').where('id', '=', listedId).where('user_id', '=', userId).executeTakeFirst();
       if (file) return file.id;
-      const version = await db.selectFrom('file_versions').select('file_id').where('id', '=', listedId).where('user_id', '=', userId).executeTakeFirst();
+      const version = await db
+        .selectFrom('file_versions')
+        .select('file_id')
+        .where('id', '=', listedId)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
       return version?.file_id;
     },
 

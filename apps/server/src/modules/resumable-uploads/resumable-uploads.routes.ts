@@ -18,7 +18,8 @@ function parseMetadata(header: string | undefined): Record<string, string | null
   if (!header) return metadata;
   for (const pair of header.split(',')) {
     const [key, value, extra] = pair.trim().split(' ');
-    if (!key || extra !== undefined || (value !== undefined && !/^[A-Za-z0-9+/]*={0,2}$/.test(value))) throw badRequest('Upload-Metadata is not valid', 'INVALID_METADATA');
+    if (!key || extra !== undefined || (value !== undefined && !/^[A-Za-z0-9+/]*={0,2}$/.test(value)))
+      throw badRequest('Upload-Metadata is not valid', 'INVALID_METADATA');
     metadata[key] = value === undefined ? null : Buffer.from(value, 'base64').toString('utf8');
   }
   return metadata;
@@ -50,7 +51,13 @@ export function resumableUploadsRoutes(deps: { resumableUploads: ResumableUpload
     // Checked here, not by tus, so that the answer has Tus-Version on every route.
     app.addHook('preHandler', async (request) => {
       if (request.method === 'OPTIONS' || request.headers['tus-resumable'] === TUS_VERSION) return;
-      throw new AppError(412, 'TUS_RESUMABLE_REQUIRED', `Send Tus-Resumable: ${TUS_VERSION}`, {}, { 'Tus-Resumable': TUS_VERSION, 'Tus-Version': TUS_VERSION });
+      throw new AppError(
+        412,
+        'TUS_RESUMABLE_REQUIRED',
+        `Send Tus-Resumable: ${TUS_VERSION}`,
+        {},
+        { 'Tus-Resumable': TUS_VERSION, 'Tus-Version': TUS_VERSION },
+      );
     });
     /** `uploadId`: the id this route checked, a new upload's or the caller's own; tus acts on that one alone. */
     const toTus = async (request: FastifyRequest, reply: FastifyReply, uploadId?: string) => {
@@ -61,7 +68,13 @@ export function resumableUploadsRoutes(deps: { resumableUploads: ResumableUpload
     const answerFinished = (reply: FastifyReply, length: number, fileId: string, status: 200 | 204) =>
       reply
         .code(status)
-        .headers({ 'Tus-Resumable': TUS_VERSION, 'Upload-Offset': String(length), 'Upload-Length': String(length), 'X-File-Id': fileId, 'Cache-Control': 'no-store' })
+        .headers({
+          'Tus-Resumable': TUS_VERSION,
+          'Upload-Offset': String(length),
+          'Upload-Length': String(length),
+          'X-File-Id': fileId,
+          'Cache-Control': 'no-store',
+        })
         .send();
     const expires = (reply: FastifyReply, expiresAt: string) => reply.raw.setHeader('Upload-Expires', new Date(expiresAt).toUTCString());
 
@@ -69,13 +82,20 @@ export function resumableUploadsRoutes(deps: { resumableUploads: ResumableUpload
     app.options('/uploads', { schema: { hide: true } }, (request, reply) => toTus(request, reply));
     app.options('/uploads/:id', { schema: { hide: true } }, (request, reply) => toTus(request, reply));
 
-    app.post('/uploads', { onRequest: app.requireUser, config: { decidesContinue: true }, schema: { hide: true } }, async (request, reply) => {
-      const { userId } = caller(request);
-      const created = await resumableUploads.create(userId, { length: declaredLength(request), metadata: parseMetadata(request.headers['upload-metadata'] as string | undefined) });
-      continueWithBody(request, reply);
-      expires(reply, created.expiresAt);
-      await toTus(request, reply, created.id);
-    });
+    app.post(
+      '/uploads',
+      { onRequest: app.requireUser, config: { decidesContinue: true }, schema: { hide: true } },
+      async (request, reply) => {
+        const { userId } = caller(request);
+        const created = await resumableUploads.create(userId, {
+          length: declaredLength(request),
+          metadata: parseMetadata(request.headers['upload-metadata'] as string | undefined),
+        });
+        continueWithBody(request, reply);
+        expires(reply, created.expiresAt);
+        await toTus(request, reply, created.id);
+      },
+    );
 
     app.head('/uploads/:id', { onRequest: app.requireUser, schema: { hide: true, params: IdParams } }, async (request, reply) => {
       const { userId } = caller(request);
@@ -89,10 +109,12 @@ export function resumableUploadsRoutes(deps: { resumableUploads: ResumableUpload
     const patchUpload = async (request: FastifyRequest, reply: FastifyReply, id: string) => {
       const row = await resumableUploads.requireOwn(caller(request).userId, id);
       // A retry of the last PATCH whose answer was lost: the file is there, the same answer again.
-      if (row.file_id !== null && request.headers['upload-offset'] === String(row.length)) return answerFinished(reply, Number(row.length), row.file_id, 204);
+      if (row.file_id !== null && request.headers['upload-offset'] === String(row.length))
+        return answerFinished(reply, Number(row.length), row.file_id, 204);
       if (row.file_id !== null) throw new AppError(409, 'UPLOAD_OFFSET_CONFLICT', 'The upload is finished already');
       // tus would refuse it 400 in plain text; the protocol asks for 415.
-      if (request.headers['content-type'] !== OCTET_STREAM) throw new AppError(415, 'INVALID_CONTENT_TYPE', `A PATCH sends its bytes as ${OCTET_STREAM}`);
+      if (request.headers['content-type'] !== OCTET_STREAM)
+        throw new AppError(415, 'INVALID_CONTENT_TYPE', `A PATCH sends its bytes as ${OCTET_STREAM}`);
       continueWithBody(request, reply);
       expires(reply, row.expires_at);
       await toTus(request, reply, row.id);
@@ -103,17 +125,34 @@ export function resumableUploadsRoutes(deps: { resumableUploads: ResumableUpload
       await resumableUploads.terminate(row);
       return reply.code(204).header('Tus-Resumable', TUS_VERSION).send();
     };
-    app.patch('/uploads/:id', { onRequest: app.requireUser, config: { decidesContinue: true }, schema: { hide: true, params: IdParams } }, (request, reply) => patchUpload(request, reply, request.params.id));
-    app.delete('/uploads/:id', { onRequest: app.requireUser, schema: { hide: true, params: IdParams } }, (request, reply) => terminateUpload(request, reply, request.params.id));
+    app.patch(
+      '/uploads/:id',
+      { onRequest: app.requireUser, config: { decidesContinue: true }, schema: { hide: true, params: IdParams } },
+      (request, reply) => patchUpload(request, reply, request.params.id),
+    );
+    app.delete('/uploads/:id', { onRequest: app.requireUser, schema: { hide: true, params: IdParams } }, (request, reply) =>
+      terminateUpload(request, reply, request.params.id),
+    );
     // tus 1.0.0: a client that cannot send PATCH or DELETE (tus-js-client's and Uppy's
     // overridePatchMethod) POSTs with the method in X-HTTP-Method-Override, which wins.
-    app.post('/uploads/:id', { onRequest: app.requireUser, config: { decidesContinue: true }, schema: { hide: true, params: IdParams } }, async (request, reply) => {
-      const method = String(request.headers['x-http-method-override'] ?? '').toUpperCase();
-      if (method === 'DELETE') return terminateUpload(request, reply, request.params.id);
-      if (method !== 'PATCH') throw new AppError(405, 'METHOD_NOT_ALLOWED', 'An upload takes HEAD, PATCH and DELETE (or POST with X-HTTP-Method-Override)', {}, { Allow: 'OPTIONS, HEAD, PATCH, DELETE, POST' });
-      // tus's handler dispatches on the raw request's method.
-      request.raw.method = 'PATCH';
-      return patchUpload(request, reply, request.params.id);
-    });
+    app.post(
+      '/uploads/:id',
+      { onRequest: app.requireUser, config: { decidesContinue: true }, schema: { hide: true, params: IdParams } },
+      async (request, reply) => {
+        const method = String(request.headers['x-http-method-override'] ?? '').toUpperCase();
+        if (method === 'DELETE') return terminateUpload(request, reply, request.params.id);
+        if (method !== 'PATCH')
+          throw new AppError(
+            405,
+            'METHOD_NOT_ALLOWED',
+            'An upload takes HEAD, PATCH and DELETE (or POST with X-HTTP-Method-Override)',
+            {},
+            { Allow: 'OPTIONS, HEAD, PATCH, DELETE, POST' },
+          );
+        // tus's handler dispatches on the raw request's method.
+        request.raw.method = 'PATCH';
+        return patchUpload(request, reply, request.params.id);
+      },
+    );
   };
 }

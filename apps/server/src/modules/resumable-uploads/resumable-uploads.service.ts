@@ -42,7 +42,14 @@ const uploadNotFound = () => notFound('Upload not found', 'UPLOAD_NOT_FOUND');
  */
 export function createResumableUploadsService(deps: ResumableUploadsDeps) {
   const { uploads, rows, clock } = deps;
-  const reservationOf = (row: ResumableUploadRow) => ({ id: row.reservation_id, userId: row.user_id, bytes: Number(row.length), blobKey: row.id, settled: false, stopRenewing: () => {} });
+  const reservationOf = (row: ResumableUploadRow) => ({
+    id: row.reservation_id,
+    userId: row.user_id,
+    bytes: Number(row.length),
+    blobKey: row.id,
+    settled: false,
+    stopRenewing: () => {},
+  });
 
   /**
    * Lists the finished upload as a file, once: under the upload's lock, a run that finds
@@ -57,7 +64,13 @@ export function createResumableUploadsService(deps: ResumableUploadsDeps) {
       await deps.finishBytes(id, Number(row.length));
       const hashed = Number(row.hashed_bytes) === Number(row.length) && row.sha256_state !== null;
       // Every byte hashed on its way in: no second read (hashed-writes.ts).
-      const blob = hashed ? deps.digest({ bytes: Number(row.hashed_bytes), crc32: Number(row.crc32), sha256State: Buffer.from(row.sha256_state as string, 'base64') }) : await deps.hashBlob(id);
+      const blob = hashed
+        ? deps.digest({
+            bytes: Number(row.hashed_bytes),
+            crc32: Number(row.crc32),
+            sha256State: Buffer.from(row.sha256_state as string, 'base64'),
+          })
+        : await deps.hashBlob(id);
       let file: FileItem;
       try {
         file = await uploads.listStored({
@@ -72,7 +85,8 @@ export function createResumableUploadsService(deps: ResumableUploadsDeps) {
         // listStored's upload reaction queues the thumbnail job, as for every upload; a finish
         // that crashed after listing leaves it to the thumbnail backfill.
       } catch (error) {
-        const listed = error instanceof AppError && error.code === 'UPLOAD_LEASE_LOST' ? await rows.listedAs(userId, row.reservation_id) : undefined;
+        const listed =
+          error instanceof AppError && error.code === 'UPLOAD_LEASE_LOST' ? await rows.listedAs(userId, row.reservation_id) : undefined;
         if (!listed) throw error;
         file = presentFile(await deps.files.requireFile(userId, listed));
       }
@@ -95,7 +109,10 @@ export function createResumableUploadsService(deps: ResumableUploadsDeps) {
     },
 
     /** Checks and reserves; answers the new upload's id (its blob key) and when it expires. */
-    async create(userId: string, input: { length: number; metadata: Record<string, string | null> }): Promise<{ id: string; expiresAt: string }> {
+    async create(
+      userId: string,
+      input: { length: number; metadata: Record<string, string | null> },
+    ): Promise<{ id: string; expiresAt: string }> {
       const { filename, folderId, filetype } = input.metadata;
       if (!filename) throw badRequest('Upload-Metadata needs a filename', 'FILENAME_REQUIRED');
       const target = await uploads.target(userId, folderIdOf(folderId), filename);
@@ -130,18 +147,27 @@ export function createResumableUploadsService(deps: ResumableUploadsDeps) {
     async hashState(id: string): Promise<HashState | undefined> {
       const row = await rows.findById(id);
       if (!row) return undefined;
-      return { bytes: Number(row.hashed_bytes), crc32: Number(row.crc32), sha256State: row.sha256_state === null ? undefined : Buffer.from(row.sha256_state, 'base64') };
+      return {
+        bytes: Number(row.hashed_bytes),
+        crc32: Number(row.crc32),
+        sha256State: row.sha256_state === null ? undefined : Buffer.from(row.sha256_state, 'base64'),
+      };
     },
 
     async saveHashState(id: string, fromBytes: number, state: HashState): Promise<void> {
-      await rows.saveHashState(id, fromBytes, { hashedBytes: state.bytes, crc32: state.crc32, sha256State: state.sha256State?.toString('base64') ?? null });
+      await rows.saveHashState(id, fromBytes, {
+        hashedBytes: state.bytes,
+        crc32: state.crc32,
+        sha256State: state.sha256State?.toString('base64') ?? null,
+      });
     },
 
     /** The caller's upload; another user's, or one gone, is a 404; one past expiry a 410. */
     async requireOwn(userId: string, id: string): Promise<ResumableUploadRow> {
       const row = ID_PATTERN.test(id) ? await rows.find(userId, id) : undefined;
       if (!row) throw uploadNotFound();
-      if (row.file_id === null && row.expires_at <= clock.now().toISOString()) throw new AppError(410, 'UPLOAD_EXPIRED', 'This upload expired unfinished; please upload the file again');
+      if (row.file_id === null && row.expires_at <= clock.now().toISOString())
+        throw new AppError(410, 'UPLOAD_EXPIRED', 'This upload expired unfinished; please upload the file again');
       return row;
     },
 

@@ -77,7 +77,12 @@ describe('a PATCH through the patched handler', () => {
   const locker: Locker = { newLock: () => ({ lock: async () => {}, unlock: async () => {} }) };
   const uploads = { hashState: async () => undefined, saveHashState: async () => {} } as unknown as ResumableUploadsService;
   const tus = createTusServer({ store, locker, uploads, log: { info: () => {}, warn: () => {}, error: () => {} } as never });
-  const tusOwnWrite = vi.spyOn(Object.getPrototypeOf(Object.getPrototypeOf(new Server({ path: '/x', datastore }).handlers.PATCH)) as { writeToStore: () => Promise<number> }, 'writeToStore');
+  const tusOwnWrite = vi.spyOn(
+    Object.getPrototypeOf(Object.getPrototypeOf(new Server({ path: '/x', datastore }).handlers.PATCH)) as {
+      writeToStore: () => Promise<number>;
+    },
+    'writeToStore',
+  );
 
   let server: http.Server;
   beforeAll(async () => {
@@ -97,7 +102,11 @@ describe('a PATCH through the patched handler', () => {
     tusOwnWrite.mockClear();
   });
 
-  function send(method: string, body: Buffer, headers: Record<string, string> = {}): Promise<{ status: number; offset: string | undefined }> {
+  function send(
+    method: string,
+    body: Buffer,
+    headers: Record<string, string> = {},
+  ): Promise<{ status: number; offset: string | undefined }> {
     const { port } = server.address() as AddressInfo;
     return new Promise((resolve, reject) => {
       const request = http.request(
@@ -106,11 +115,19 @@ describe('a PATCH through the patched handler', () => {
           port,
           method,
           path: '/api/uploads/upload1',
-          headers: { 'Tus-Resumable': '1.0.0', 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream', 'Content-Length': String(body.length), ...headers },
+          headers: {
+            'Tus-Resumable': '1.0.0',
+            'Upload-Offset': '0',
+            'Content-Type': 'application/offset+octet-stream',
+            'Content-Length': String(body.length),
+            ...headers,
+          },
         },
         (response) => {
           response.resume();
-          response.on('end', () => resolve({ status: response.statusCode ?? 0, offset: response.headers['upload-offset'] as string | undefined }));
+          response.on('end', () =>
+            resolve({ status: response.statusCode ?? 0, offset: response.headers['upload-offset'] as string | undefined }),
+          );
         },
       );
       request.on('error', reject);

@@ -57,16 +57,24 @@ beforeEach(() => {
 function send(method: string, path: string, headers: Record<string, string> = {}, body = Buffer.alloc(0)): Promise<number> {
   const { port } = server.address() as AddressInfo;
   return new Promise((resolve, reject) => {
-    const request = http.request({ host: '127.0.0.1', port, method, path, headers: { 'Tus-Resumable': '1.0.0', 'Content-Length': String(body.length), ...headers } }, (response) => {
-      response.resume();
-      response.on('end', () => resolve(response.statusCode ?? 0));
-    });
+    const request = http.request(
+      { host: '127.0.0.1', port, method, path, headers: { 'Tus-Resumable': '1.0.0', 'Content-Length': String(body.length), ...headers } },
+      (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode ?? 0));
+      },
+    );
     request.on('error', reject);
     request.end(body);
   });
 }
 
-const smuggling = [`/api/uploads/${CHECKED}?/../${OTHER}`, `/api/uploads/${CHECKED}#/../${OTHER}`, `/api/uploads/${CHECKED}/${OTHER}`, `/api/uploads/${OTHER}`];
+const smuggling = [
+  `/api/uploads/${CHECKED}?/../${OTHER}`,
+  `/api/uploads/${CHECKED}#/../${OTHER}`,
+  `/api/uploads/${CHECKED}/${OTHER}`,
+  `/api/uploads/${OTHER}`,
+];
 
 it('HEAD asks the store about the checked upload alone, whatever the URL ends with', async () => {
   for (const path of smuggling) {
@@ -77,7 +85,9 @@ it('HEAD asks the store about the checked upload alone, whatever the URL ends wi
 
 it('PATCH writes to the checked upload alone, whatever the URL ends with', async () => {
   for (const path of smuggling) {
-    expect(await send('PATCH', path, { 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' }, Buffer.from('four'))).toBe(204);
+    expect(
+      await send('PATCH', path, { 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' }, Buffer.from('four')),
+    ).toBe(204);
   }
   expect(new Set(datastore.asked)).toEqual(new Set([`${CHECKED}.tus`]));
 });

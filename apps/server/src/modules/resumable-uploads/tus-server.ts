@@ -72,7 +72,10 @@ export function createTusServer(deps: { store: ResumableStore; locker: Locker; u
   store.datastore.extensions = TUS_EXTENSIONS;
   hashWrites(store.datastore, {
     keyOf: store.keyOf,
-    states: { load: (key) => deps.uploads.hashState(key), save: (key, fromBytes, state) => deps.uploads.saveHashState(key, fromBytes, state) },
+    states: {
+      load: (key) => deps.uploads.hashState(key),
+      save: (key, fromBytes, state) => deps.uploads.saveHashState(key, fromBytes, state),
+    },
   });
   // @tus/server and srvx load with the first tus request: about 4 MB of memory a server
   // whose clients never resume an upload does not hold (bench/README.md, "Memory").
@@ -99,7 +102,8 @@ export function createTusServer(deps: { store: ResumableStore; locker: Locker; u
         if ('status_code' in error && error.status_code === 404 && (await finishedMeanwhile(request))) {
           return { status_code: 409, body: JSON.stringify({ error: 'The upload is finished already', code: 'UPLOAD_OFFSET_CONFLICT' }) };
         }
-        if (error instanceof AppError) return { status_code: error.status, body: JSON.stringify({ error: error.message, code: error.code }) };
+        if (error instanceof AppError)
+          return { status_code: error.status, body: JSON.stringify({ error: error.message, code: error.code }) };
         if (isStoreUnavailable(error)) {
           // @tus/s3-store's own client, its tries spent: the same answer as the blob store's (docs/decisions/0040-storage-faults.md).
           const unavailable = storageUnavailable();
@@ -108,9 +112,15 @@ export function createTusServer(deps: { store: ResumableStore; locker: Locker; u
         }
         if (!('status_code' in error)) {
           deps.log.error({ err: error }, 'tus upload request failed');
-          return { status_code: 500, body: JSON.stringify({ error: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' }) };
+          return {
+            status_code: 500,
+            body: JSON.stringify({ error: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' }),
+          };
         }
-        return { status_code: error.status_code, body: JSON.stringify({ error: error.body.trim(), code: TUS_ERROR_CODES[error.status_code] ?? 'UPLOAD_FAILED' }) };
+        return {
+          status_code: error.status_code,
+          body: JSON.stringify({ error: error.body.trim(), code: TUS_ERROR_CODES[error.status_code] ?? 'UPLOAD_FAILED' }),
+        };
       },
     });
     readPatchBodiesFromNode(server, nodeRequest);
@@ -141,7 +151,9 @@ export function createTusServer(deps: { store: ResumableStore; locker: Locker; u
  */
 async function asJsonError(answer: Response): Promise<Response> {
   const text = await answer.text();
-  const body = isErrorBody(text) ? text : JSON.stringify({ error: text.trim() || 'The upload request was refused', code: TUS_ERROR_CODES[answer.status] ?? 'UPLOAD_FAILED' });
+  const body = isErrorBody(text)
+    ? text
+    : JSON.stringify({ error: text.trim() || 'The upload request was refused', code: TUS_ERROR_CODES[answer.status] ?? 'UPLOAD_FAILED' });
   const headers = new Headers(answer.headers);
   headers.set('Content-Type', 'application/json; charset=utf-8');
   headers.set('Content-Length', String(Buffer.byteLength(body)));

@@ -42,13 +42,27 @@ export function publicSharesRoutes(deps: {
   return async (app) => {
     app.get(
       '/public/shares/:token',
-      { schema: { tags: ['public shares'], params: ShareTokenParams, querystring: ShareAccessQuery, response: { 200: PublicShare, ...errors } } },
+      {
+        schema: {
+          tags: ['public shares'],
+          params: ShareTokenParams,
+          querystring: ShareAccessQuery,
+          response: { 200: PublicShare, ...errors },
+        },
+      },
       async (request) => shares.describe(request.params.token, accessOf(request)),
     );
 
     app.get(
       '/public/shares/:token/items',
-      { schema: { tags: ['public shares'], params: ShareTokenParams, querystring: PublicItemsQuery, response: { 200: PublicItemsResponse, ...errors } } },
+      {
+        schema: {
+          tags: ['public shares'],
+          params: ShareTokenParams,
+          querystring: PublicItemsQuery,
+          response: { 200: PublicItemsResponse, ...errors },
+        },
+      },
       async (request) => shares.items(request.params.token, accessOf(request), request.query.folderId),
     );
 
@@ -58,7 +72,8 @@ export function publicSharesRoutes(deps: {
       async (request, reply) => {
         const resolved = await shares.resolve(request.params.token, accessOf(request));
         if (startsDownload(request)) await shares.countDownload(resolved.share);
-        if (resolved.type === 'folder') return downloads.sendZip(request, reply, await deps.folderArchives.archive(resolved.ownerId, resolved.folder.id));
+        if (resolved.type === 'folder')
+          return downloads.sendZip(request, reply, await deps.folderArchives.archive(resolved.ownerId, resolved.folder.id));
         return downloads.sendFile(request, reply, resolved.file);
       },
     );
@@ -76,7 +91,14 @@ export function publicSharesRoutes(deps: {
 
     app.post(
       '/public/shares/:token/access',
-      { schema: { tags: ['public shares'], params: ShareTokenParams, body: ShareAccessBody, response: { 200: ShareAccessResponse, 401: PasswordRequiredBody, 404: ErrorBody, 429: ErrorBody } } },
+      {
+        schema: {
+          tags: ['public shares'],
+          params: ShareTokenParams,
+          body: ShareAccessBody,
+          response: { 200: ShareAccessResponse, 401: PasswordRequiredBody, 404: ErrorBody, 429: ErrorBody },
+        },
+      },
       async (request) => shares.unlock(request.params.token, request.body.password, request.ip),
     );
   };

@@ -3,13 +3,16 @@ import type { Language } from '@cloudvault/contract/settings';
 import type { MailMessage } from '../../adapters/mail/mailer.ts';
 import { mailMessage } from '../../lib/mail-message.ts';
 
-const TEXT: Record<Language, {
-  subject: (sharer: string, folder: string) => string;
-  intro: (sharer: string, folder: string) => string;
-  open: string;
-  register: (email: string) => string;
-  note: string;
-}> = {
+const TEXT: Record<
+  Language,
+  {
+    subject: (sharer: string, folder: string) => string;
+    intro: (sharer: string, folder: string) => string;
+    open: string;
+    register: (email: string) => string;
+    note: string;
+  }
+> = {
   en: {
     subject: (sharer, folder) => `${sharer} shared the folder “${folder}” with you`,
     intro: (sharer, folder) => `${sharer} shared the folder “${folder}” with you on CloudVault.`,
@@ -51,9 +54,14 @@ const TEXT: Record<Language, {
  * The e-mail telling someone a folder was shared with them, in their language (or the sharer's for an invitation).
  * An invitation opens registration with the address filled in: the share shows once that address is verified.
  */
-export function folderSharedMail(input: { to: string; owner: ShareOwner; folderName: string; publicUrl: string; hasAccount: boolean }, language: Language): MailMessage {
+export function folderSharedMail(
+  input: { to: string; owner: ShareOwner; folderName: string; publicUrl: string; hasAccount: boolean },
+  language: Language,
+): MailMessage {
   const text = TEXT[language];
   const sharer = input.owner.lastName ? `${input.owner.firstName} ${input.owner.lastName}` : input.owner.firstName;
-  const link = input.hasAccount ? { text: text.open, url: `${input.publicUrl}/shared` } : { text: text.register(input.to), url: `${input.publicUrl}/register?email=${encodeURIComponent(input.to)}` };
+  const link = input.hasAccount
+    ? { text: text.open, url: `${input.publicUrl}/shared` }
+    : { text: text.register(input.to), url: `${input.publicUrl}/register?email=${encodeURIComponent(input.to)}` };
   return mailMessage(input.to, text.subject(sharer, input.folderName), [text.intro(sharer, input.folderName), text.note], link);
 }

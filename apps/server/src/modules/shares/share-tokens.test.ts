@@ -27,10 +27,21 @@ describe('share access passes', () => {
     expect(payload.sub).toBe('share1');
 
     const expiry = new Date(start.getTime() + SHARE_ACCESS_LIFETIME_MS);
-    const jose = await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject('share1').setAudience('cloudvault-share-access').setIssuedAt(start).setExpirationTime(expiry).sign(joseKey);
+    const jose = await new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('share1')
+      .setAudience('cloudvault-share-access')
+      .setIssuedAt(start)
+      .setExpirationTime(expiry)
+      .sign(joseKey);
     expect(await shares.hasAccess('share1', jose)).toBe(true);
     // A download link's token is no pass.
-    const link = await new SignJWT({ kind: 'file', id: 'f1' }).setProtectedHeader({ alg: 'HS256' }).setSubject('share1').setAudience('cloudvault-download').setExpirationTime(expiry).sign(joseKey);
+    const link = await new SignJWT({ kind: 'file', id: 'f1' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('share1')
+      .setAudience('cloudvault-download')
+      .setExpirationTime(expiry)
+      .sign(joseKey);
     expect(await shares.hasAccess('share1', link)).toBe(false);
   });
 });

@@ -25,7 +25,10 @@ export function createShareTokens(secret: string, clock: Clock) {
     /** A visitor's pass after the right password: bound to the share, one hour. */
     async grantAccess(shareId: string): Promise<{ accessToken: string; expiresAt: string }> {
       const expiresAt = new Date(clock.now().getTime() + SHARE_ACCESS_LIFETIME_MS);
-      const accessToken = signHs256({ sub: shareId, aud: ACCESS_AUDIENCE, iat: numericDate(clock.now()), exp: numericDate(expiresAt) }, key);
+      const accessToken = signHs256(
+        { sub: shareId, aud: ACCESS_AUDIENCE, iat: numericDate(clock.now()), exp: numericDate(expiresAt) },
+        key,
+      );
       return { accessToken, expiresAt: expiresAt.toISOString() };
     },
 

@@ -37,25 +37,30 @@ export function createSharesRepository(db: Kysely<Database>) {
 
     /** A page of the owner's shares of live items, not revoked, newest first, after `after` (the last of the page before). */
     listForOwnerPage(userId: string, after: SharePageKey | null, limit: number): Promise<ListedShare[]> {
-      return db
-        .selectFrom('shares')
-        .leftJoin('files', (join) => join.onRef('files.id', '=', 'shares.file_id').on('files.deleted_at', 'is', null))
-        .leftJoin('folders', (join) => join.onRef('folders.id', '=', 'shares.folder_id').on('folders.deleted_at', 'is', null))
-        .selectAll('shares')
-        .select(sql<string>`coalesce(files.name, folders.name)`.as('item_name'))
-        .where('shares.user_id', '=', userId)
-        .where('shares.revoked_at', 'is', null)
-        .where(sql<boolean>`coalesce(files.id, folders.id) IS NOT NULL`)
-        // After the page before in (created_at desc, id) order.
-        .$if(after !== null, (query) =>
-          query.where((eb) =>
-            eb.or([eb('shares.created_at', '<', after!.createdAt), eb.and([eb('shares.created_at', '=', after!.createdAt), eb('shares.id', '>', after!.id)])]),
-          ),
-        )
-        .orderBy('shares.created_at', 'desc')
-        .orderBy('shares.id')
-        .limit(limit)
-        .execute();
+      return (
+        db
+          .selectFrom('shares')
+          .leftJoin('files', (join) => join.onRef('files.id', '=', 'shares.file_id').on('files.deleted_at', 'is', null))
+          .leftJoin('folders', (join) => join.onRef('folders.id', '=', 'shares.folder_id').on('folders.deleted_at', 'is', null))
+          .selectAll('shares')
+          .select(sql<string>`coalesce(files.name, folders.name)`.as('item_name'))
+          .where('shares.user_id', '=', userId)
+          .where('shares.revoked_at', 'is', null)
+          .where(sql<boolean>`coalesce(files.id, folders.id) IS NOT NULL`)
+          // After the page before in (created_at desc, id) order.
+          .$if(after !== null, (query) =>
+            query.where((eb) =>
+              eb.or([
+                eb('shares.created_at', '<', after!.createdAt),
+                eb.and([eb('shares.created_at', '=', after!.createdAt), eb('shares.id', '>', after!.id)]),
+              ]),
+            ),
+          )
+          .orderBy('shares.created_at', 'desc')
+          .orderBy('shares.id')
+          .limit(limit)
+          .execute()
+      );
     },
 
     async revoke(userId: string, id: string, now: string): Promise<boolean> {

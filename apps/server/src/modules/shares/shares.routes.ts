@@ -53,13 +53,21 @@ export function sharesRoutes(shares: SharesService): FastifyPluginAsyncTypebox {
       return reply.type('application/json; charset=utf-8').send(body as unknown as SharesResponse);
     });
 
-    app.delete('/shares/:id', { schema: { tags: ['shares'], params: ShareIdParams, response: { 204: Type.Null(), 404: ErrorBody, 401: ErrorBody } } }, async (request, reply) => {
-      await shares.revoke(caller(request).userId, request.params.id);
-      return reply.code(204).send(null);
-    });
+    app.delete(
+      '/shares/:id',
+      { schema: { tags: ['shares'], params: ShareIdParams, response: { 204: Type.Null(), 404: ErrorBody, 401: ErrorBody } } },
+      async (request, reply) => {
+        await shares.revoke(caller(request).userId, request.params.id);
+        return reply.code(204).send(null);
+      },
+    );
 
-    app.get('/shared-with-me', { schema: { tags: ['shares'], response: { 200: SharedWithMeResponse, 401: ErrorBody } } }, async (request) => ({
-      folders: await shares.sharedWithMe(caller(request).userId),
-    }));
+    app.get(
+      '/shared-with-me',
+      { schema: { tags: ['shares'], response: { 200: SharedWithMeResponse, 401: ErrorBody } } },
+      async (request) => ({
+        folders: await shares.sharedWithMe(caller(request).userId),
+      }),
+    );
   };
 }

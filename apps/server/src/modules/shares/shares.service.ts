@@ -65,7 +65,10 @@ export interface SharesServiceDeps {
   /** An invitation to an e-mail with no account yet. */
   sendMail(message: MailMessage): Promise<void>;
   /** A user is told as their notification settings say (e-mail, the header bell). */
-  notifyUser(userId: string, event: { type: 'folder_shared'; details: Record<string, string>; mail: (language: Language) => MailMessage }): Promise<void>;
+  notifyUser(
+    userId: string,
+    event: { type: 'folder_shared'; details: Record<string, string>; mail: (language: Language) => MailMessage },
+  ): Promise<void>;
   activity: Pick<ActivityService, 'record'>;
   /** Downloads per share per day, for analytics. */
   countDailyDownload(shareId: string): Promise<void>;
@@ -155,7 +158,8 @@ export function createSharesService(deps: SharesServiceDeps) {
   async function notifyRecipient(ownerId: string, email: string, folderName: string) {
     const recipient = await deps.users.byEmail(email);
     const owner = await ownerAsShown(ownerId, 'private');
-    const mail = (language: Language) => folderSharedMail({ to: email, owner, folderName, publicUrl: deps.publicUrl, hasAccount: recipient !== undefined }, language);
+    const mail = (language: Language) =>
+      folderSharedMail({ to: email, owner, folderName, publicUrl: deps.publicUrl, hasAccount: recipient !== undefined }, language);
     // Someone without an account yet is invited in the sharer's language.
     if (!recipient) return deps.sendMail(mail((await deps.settingsOf(ownerId)).appearance.language));
     // An account whose address is unproven may not be that person's: the mail goes to the
@@ -169,7 +173,8 @@ export function createSharesService(deps: SharesServiceDeps) {
   async function resolve(token: string, accessToken: string | undefined): Promise<ResolvedShare> {
     const share = await shares.findByTokenHash(tokens.hash(token));
     if (!share || share.kind !== 'link' || !(await deps.ownerActive(share.user_id))) throw notFound(SHARE_NOT_FOUND, 'SHARE_NOT_FOUND');
-    if (share.expires_at !== null && share.expires_at <= now()) throw new AppError(410, 'SHARE_EXPIRED', 'This link has expired. Ask the owner for a new one.');
+    if (share.expires_at !== null && share.expires_at <= now())
+      throw new AppError(410, 'SHARE_EXPIRED', 'This link has expired. Ask the owner for a new one.');
     let resolved: ResolvedShare | undefined;
     if (share.file_id) {
       const file = await files.findLive(share.user_id, share.file_id);
@@ -203,7 +208,11 @@ export function createSharesService(deps: SharesServiceDeps) {
       return createLink(userId, { file_id: fileId, folder_id: null }, input.expiresIn ?? DEFAULT_LINK_HOURS, input.password);
     },
 
-    async shareFolder(userId: string, folderId: string, input: ShareFolderBody): Promise<ShareLinkResponse | { message: string; share: Share }> {
+    async shareFolder(
+      userId: string,
+      folderId: string,
+      input: ShareFolderBody,
+    ): Promise<ShareLinkResponse | { message: string; share: Share }> {
       const folder = await folders.findLive(userId, folderId);
       if (!folder) throw notFound('Folder not found', 'FOLDER_NOT_FOUND');
       if (input.shareType === 'public') {
@@ -250,7 +259,8 @@ export function createSharesService(deps: SharesServiceDeps) {
       const showCounts = (await deps.settingsOf(userId)).privacy.shareAnalytics;
       return inPages(
         LIST_PAGE,
-        (after: ListedShare | null, limit: number) => shares.listForOwnerPage(userId, after && { createdAt: after.created_at, id: after.id }, limit),
+        (after: ListedShare | null, limit: number) =>
+          shares.listForOwnerPage(userId, after && { createdAt: after.created_at, id: after.id }, limit),
         (row) => presentShare(row, showCounts),
       );
     },
@@ -270,16 +280,18 @@ export function createSharesService(deps: SharesServiceDeps) {
       const rows = await shares.sharedWithEmail(normalizeEmail(user.email));
       const active = await Promise.all(rows.map((row) => deps.ownerActive(row.owner_id)));
       return Promise.all(
-        rows.filter((_row, index) => active[index]).map(async (row) => ({
-          id: row.id,
-          name: row.name,
-          // Shown at the top of the recipient's view: no parent of the owner's is revealed.
-          parentId: null,
-          createdAt: row.created_at,
-          updatedAt: row.updated_at,
-          shareId: row.share_id,
-          owner: await ownerAsShown(row.owner_id, 'private'),
-        })),
+        rows
+          .filter((_row, index) => active[index])
+          .map(async (row) => ({
+            id: row.id,
+            name: row.name,
+            // Shown at the top of the recipient's view: no parent of the owner's is revealed.
+            parentId: null,
+            createdAt: row.created_at,
+            updatedAt: row.updated_at,
+            shareId: row.share_id,
+            owner: await ownerAsShown(row.owner_id, 'private'),
+          })),
       );
     },
 
@@ -291,7 +303,13 @@ export function createSharesService(deps: SharesServiceDeps) {
       const user = await deps.users.byId(userId);
       // Unverified: the address may not be theirs, so nothing shared with it is readable.
       if (!user || user.email_verified_at === null || !(await deps.ownerActive(ownerId))) return null;
-      const shared = new Set(await shares.privatelySharedAmong(ownerId, normalizeEmail(user.email), path.map((folder) => folder.id)));
+      const shared = new Set(
+        await shares.privatelySharedAmong(
+          ownerId,
+          normalizeEmail(user.email),
+          path.map((folder) => folder.id),
+        ),
+      );
       return path.find((folder) => shared.has(folder.id))?.id ?? null;
     },
 
@@ -323,7 +341,10 @@ export function createSharesService(deps: SharesServiceDeps) {
       if (resolved.type !== 'folder') throw notFound('This link is for a file, not a folder.', 'NOT_A_FOLDER');
       const path = await insideSharedFolder(resolved.ownerId, resolved.folder.id, folderId ?? resolved.folder.id);
       const listed = path[path.length - 1] as FoldersTable;
-      const [childFolders, childFiles] = await Promise.all([folders.listLive(resolved.ownerId, listed.id), files.listLive(resolved.ownerId, listed.id)]);
+      const [childFolders, childFiles] = await Promise.all([
+        folders.listLive(resolved.ownerId, listed.id),
+        files.listLive(resolved.ownerId, listed.id),
+      ]);
       return {
         folders: childFolders.map(presentFolder),
         files: childFiles.map(presentFile),
@@ -352,7 +373,8 @@ export function createSharesService(deps: SharesServiceDeps) {
       // Counted before the check, so parallel guesses cannot outrun the limit; the link's own
       // window first, so a link under attack gets no window per address that tries it.
       await countAttempts([deps.passwordFailuresPerLink, share.id], [deps.passwordFailures, key]);
-      if (!(await deps.passwords.verify(share.password_hash, password))) throw new AppError(401, 'WRONG_SHARE_PASSWORD', 'That password is not right.', { passwordRequired: true });
+      if (!(await deps.passwords.verify(share.password_hash, password)))
+        throw new AppError(401, 'WRONG_SHARE_PASSWORD', 'That password is not right.', { passwordRequired: true });
       await Promise.all([deps.passwordFailures.forgive(key), deps.passwordFailuresPerLink.forgive(share.id)]);
       return tokens.grantAccess(share.id);
     },

@@ -15,7 +15,13 @@ export function createStorageUpkeepRepository(db: Kysely<Database>, dialect: Dia
   return {
     /** Reservations whose lease ran out before `now`, oldest first. */
     expiredReservations(now: string, limit: number): Promise<Array<{ id: string; user_id: string }>> {
-      return db.selectFrom('upload_reservations').select(['id', 'user_id']).where('lease_until', '<', now).orderBy('lease_until').limit(limit).execute();
+      return db
+        .selectFrom('upload_reservations')
+        .select(['id', 'user_id'])
+        .where('lease_until', '<', now)
+        .orderBy('lease_until')
+        .limit(limit)
+        .execute();
     },
 
     /**
@@ -62,7 +68,12 @@ export function createStorageUpkeepRepository(db: Kysely<Database>, dialect: Dia
     settleDrift(userId: string): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
         await lockUsers(trx, dialect, [userId]);
-        const uploading = await trx.selectFrom('upload_reservations').select('id').where('user_id', '=', userId).limit(1).executeTakeFirst();
+        const uploading = await trx
+          .selectFrom('upload_reservations')
+          .select('id')
+          .where('user_id', '=', userId)
+          .limit(1)
+          .executeTakeFirst();
         if (uploading) return false;
         return recountStorageUsed(trx, userId);
       });
@@ -70,7 +81,13 @@ export function createStorageUpkeepRepository(db: Kysely<Database>, dialect: Dia
 
     /** A page of the blob-deletion queue, in key order after `afterKey`. */
     async queuedBlobDeletions(afterKey: string, limit: number): Promise<string[]> {
-      const rows = await db.selectFrom('blob_deletions').select('blob_key').where('blob_key', '>', afterKey).orderBy('blob_key').limit(limit).execute();
+      const rows = await db
+        .selectFrom('blob_deletions')
+        .select('blob_key')
+        .where('blob_key', '>', afterKey)
+        .orderBy('blob_key')
+        .limit(limit)
+        .execute();
       return rows.map((row) => row.blob_key);
     },
 
@@ -91,8 +108,12 @@ export function createStorageUpkeepRepository(db: Kysely<Database>, dialect: Dia
           .union(db.selectFrom('file_versions').select('blob_key').where('blob_key', 'in', batch))
           .union(db.selectFrom('upload_reservations').select('blob_key').where('blob_key', 'in', batch))
           .union(db.selectFrom('blob_deletions').select('blob_key').where('blob_key', 'in', batch))
-          .union(db.selectFrom('thumbnails').select('small_key as blob_key').where('small_key', 'in', batch).$narrowType<{ blob_key: string }>())
-          .union(db.selectFrom('thumbnails').select('large_key as blob_key').where('large_key', 'in', batch).$narrowType<{ blob_key: string }>())
+          .union(
+            db.selectFrom('thumbnails').select('small_key as blob_key').where('small_key', 'in', batch).$narrowType<{ blob_key: string }>(),
+          )
+          .union(
+            db.selectFrom('thumbnails').select('large_key as blob_key').where('large_key', 'in', batch).$narrowType<{ blob_key: string }>(),
+          )
           .execute(),
       );
       return new Set(rows.map((row) => row.blob_key));

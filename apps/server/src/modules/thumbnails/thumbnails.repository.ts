@@ -12,7 +12,12 @@ export function createThumbnailsRepository(db: Kysely<Database>) {
 
     /** A live file's current content, or undefined when the file is gone. */
     liveContent(fileId: string): Promise<{ blob_key: string; mimetype: string; size: number } | undefined> {
-      return db.selectFrom('files').select(['blob_key', 'mimetype', 'size']).where('id', '=', fileId).where('deleted_at', 'is', null).executeTakeFirst();
+      return db
+        .selectFrom('files')
+        .select(['blob_key', 'mimetype', 'size'])
+        .where('id', '=', fileId)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst();
     },
 
     /**
@@ -25,7 +30,11 @@ export function createThumbnailsRepository(db: Kysely<Database>) {
     async record(row: ThumbnailRow): Promise<boolean> {
       const held = sql<boolean>`EXISTS (SELECT 1 FROM files WHERE blob_key = ${row.blob_key}) OR EXISTS (SELECT 1 FROM file_versions WHERE blob_key = ${row.blob_key})`;
       return db.transaction().execute(async (trx) => {
-        const existing = await trx.selectFrom('thumbnails').select(['status', 'attempts']).where('blob_key', '=', row.blob_key).executeTakeFirst();
+        const existing = await trx
+          .selectFrom('thumbnails')
+          .select(['status', 'attempts'])
+          .where('blob_key', '=', row.blob_key)
+          .executeTakeFirst();
         if (existing?.status === 'ready') return false;
         if (existing) {
           const result = await trx
@@ -76,7 +85,12 @@ export function createThumbnailsRepository(db: Kysely<Database>) {
             ...(options.videos ? [eb('files.mimetype', 'like', 'video/%')] : []),
           ]),
         )
-        .where((eb) => eb.or([eb('thumbnails.blob_key', 'is', null), eb.and([eb('thumbnails.status', '=', 'failed'), eb('thumbnails.attempts', '<', options.maxAttempts)])]))
+        .where((eb) =>
+          eb.or([
+            eb('thumbnails.blob_key', 'is', null),
+            eb.and([eb('thumbnails.status', '=', 'failed'), eb('thumbnails.attempts', '<', options.maxAttempts)]),
+          ]),
+        )
         .orderBy('files.blob_key')
         .limit(options.limit)
         .execute();

@@ -29,14 +29,22 @@ export function thumbnailsRoutes(deps: { thumbnails: ThumbnailsService; download
       '/files/:id/thumbnail',
       { onRequest: app.requireUser, schema: { tags: ['thumbnails'], params: FileIdParams, querystring: ThumbnailQuery, response: errors } },
       async (request, reply) =>
-        downloads.sendThumbnail(request, reply, await thumbnails.ofReadableFile(caller(request).userId, request.params.id, request.query.size ?? 'small')),
+        downloads.sendThumbnail(
+          request,
+          reply,
+          await thumbnails.ofReadableFile(caller(request).userId, request.params.id, request.query.size ?? 'small'),
+        ),
     );
 
     app.get(
       '/public/shares/:token/thumbnail',
       { schema: { tags: ['public shares'], params: ShareTokenParams, querystring: ThumbnailQuery, response: linkErrors } },
       async (request, reply) =>
-        downloads.sendThumbnail(request, reply, await thumbnails.ofFileLink(request.params.token, accessOf(request, request.query), request.query.size ?? 'small')),
+        downloads.sendThumbnail(
+          request,
+          reply,
+          await thumbnails.ofFileLink(request.params.token, accessOf(request, request.query), request.query.size ?? 'small'),
+        ),
     );
 
     app.get(
@@ -46,7 +54,12 @@ export function thumbnailsRoutes(deps: { thumbnails: ThumbnailsService; download
         downloads.sendThumbnail(
           request,
           reply,
-          await thumbnails.ofFileInFolderLink(request.params.token, accessOf(request, request.query), request.params.fileId, request.query.size ?? 'small'),
+          await thumbnails.ofFileInFolderLink(
+            request.params.token,
+            accessOf(request, request.query),
+            request.params.fileId,
+            request.query.size ?? 'small',
+          ),
         ),
     );
   };

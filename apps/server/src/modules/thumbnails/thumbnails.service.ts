@@ -106,7 +106,15 @@ export function createThumbnailsService(deps: {
 
   function failure(blobKey: string, error: unknown): ThumbnailRow {
     const message = error instanceof Error ? error.message : String(error);
-    return { blob_key: blobKey, status: 'failed', small_key: null, large_key: null, attempts: 1, error: message.slice(0, 500), updated_at: clock.now().toISOString() };
+    return {
+      blob_key: blobKey,
+      status: 'failed',
+      small_key: null,
+      large_key: null,
+      attempts: 1,
+      error: message.slice(0, 500),
+      updated_at: clock.now().toISOString(),
+    };
   }
 
   /** Makes and stores the thumbnails of one blob; the caller holds a slot. */
@@ -212,7 +220,12 @@ export function createThumbnailsService(deps: {
     async backfill(): Promise<Partial<Record<ThumbnailOutcome | 'error', number>>> {
       const tools = await maker.tools();
       const mimetypes = [...IMAGE_TYPES, ...(tools.pdf ? ['application/pdf'] : [])];
-      const candidates = await thumbnails.candidates({ limit: BACKFILL_BATCH, mimetypes, videos: tools.video, maxAttempts: MAX_THUMBNAIL_ATTEMPTS });
+      const candidates = await thumbnails.candidates({
+        limit: BACKFILL_BATCH,
+        mimetypes,
+        videos: tools.video,
+        maxAttempts: MAX_THUMBNAIL_ATTEMPTS,
+      });
       const outcomes: Partial<Record<ThumbnailOutcome | 'error', number>> = {};
       for (const fileId of candidates) {
         let outcome: ThumbnailOutcome | 'error';

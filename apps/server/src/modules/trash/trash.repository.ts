@@ -55,7 +55,13 @@ async function trashedSubtree(db: Db, userId: string, folderId: string): Promise
 /** Where a restored item lands: its old folder while that is live, the root otherwise. */
 async function landingFolder(db: Db, userId: string, folderId: string | null): Promise<string | null> {
   if (folderId === null) return null;
-  const live = await db.selectFrom('folders').select('id').where('id', '=', folderId).where('user_id', '=', userId).where('deleted_at', 'is', null).executeTakeFirst();
+  const live = await db
+    .selectFrom('folders')
+    .select('id')
+    .where('id', '=', folderId)
+    .where('user_id', '=', userId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
   return live ? folderId : null;
 }
 
@@ -68,7 +74,9 @@ export type RestoreOutcome = { placedIn: string | null } | 'name-taken' | 'not-i
  * so their sizes are given back and their blobs deleted with the files'.
  */
 async function versionsOf(trx: Kysely<Database>, fileIds: string[]): Promise<Array<{ size: number; blob_key: string }>> {
-  return inBatches(fileIds, (batch) => trx.selectFrom('file_versions').select(['size', 'blob_key']).where('file_id', 'in', batch).execute());
+  return inBatches(fileIds, (batch) =>
+    trx.selectFrom('file_versions').select(['size', 'blob_key']).where('file_id', 'in', batch).execute(),
+  );
 }
 
 /**
@@ -78,7 +86,17 @@ async function versionsOf(trx: Kysely<Database>, fileIds: string[]): Promise<Arr
  * which made emptying a large Trash quadratic (docs/decisions/0036-trash-at-scale.md).
  */
 async function deleteFilesById(trx: Transaction<Database>, files: ReadonlyArray<{ id: string }>): Promise<void> {
-  await inBatches(files, (batch) => trx.deleteFrom('files').where('id', 'in', batch.map((file) => file.id)).execute().then(() => {}));
+  await inBatches(files, (batch) =>
+    trx
+      .deleteFrom('files')
+      .where(
+        'id',
+        'in',
+        batch.map((file) => file.id),
+      )
+      .execute()
+      .then(() => {}),
+  );
 }
 
 /** Where a page of the Trash listing ends: the next one starts after it, newest first. */
@@ -96,7 +114,8 @@ function afterPageKey(after: TrashPageKey) {
 }
 
 export function createTrashRepository(db: Kysely<Database>, dialect: Dialect) {
-  const inTreeTransaction = <T>(userId: string, work: (trx: Transaction<Database>) => Promise<T>) => inUserTreeTransaction(db, dialect, userId, work);
+  const inTreeTransaction = <T>(userId: string, work: (trx: Transaction<Database>) => Promise<T>) =>
+    inUserTreeTransaction(db, dialect, userId, work);
   return {
     async trashFile(userId: string, id: string, now: string): Promise<boolean> {
       const result = await db
@@ -114,7 +133,14 @@ export function createTrashRepository(db: Kysely<Database>, dialect: Dialect) {
       return inTreeTransaction(userId, async (trx) => {
         const ids = await liveSubtree(trx, userId, id);
         if (ids.length === 0) return false;
-        await inBatches(ids, (batch) => trx.updateTable('folders').set({ deleted_at: now, trashed_root: 0 }).where('id', 'in', batch).execute().then(() => {}));
+        await inBatches(ids, (batch) =>
+          trx
+            .updateTable('folders')
+            .set({ deleted_at: now, trashed_root: 0 })
+            .where('id', 'in', batch)
+            .execute()
+            .then(() => {}),
+        );
         await trx.updateTable('folders').set({ trashed_root: 1 }).where('id', '=', id).execute();
         await inBatches(ids, (batch) =>
           trx
@@ -159,11 +185,23 @@ export function createTrashRepository(db: Kysely<Database>, dialect: Dialect) {
     },
 
     findTrashedFile(userId: string, id: string): Promise<FilesTable | undefined> {
-      return db.selectFrom('files').select(FILE_COLUMNS).where('id', '=', id).where('user_id', '=', userId).where('trashed_root', '=', 1).executeTakeFirst();
+      return db
+        .selectFrom('files')
+        .select(FILE_COLUMNS)
+        .where('id', '=', id)
+        .where('user_id', '=', userId)
+        .where('trashed_root', '=', 1)
+        .executeTakeFirst();
     },
 
     findTrashedFolder(userId: string, id: string): Promise<FoldersTable | undefined> {
-      return db.selectFrom('folders').selectAll().where('id', '=', id).where('user_id', '=', userId).where('trashed_root', '=', 1).executeTakeFirst();
+      return db
+        .selectFrom('folders')
+        .selectAll()
+        .where('id', '=', id)
+        .where('user_id', '=', userId)
+        .where('trashed_root', '=', 1)
+        .executeTakeFirst();
     },
 
     /**
@@ -201,8 +239,19 @@ export function createTrashRepository(db: Kysely<Database>, dialect: Dialect) {
           const placedIn = await landingFolder(trx, userId, parentId);
           // The top folder comes back under its new place and name in one statement, so
           // its old name (perhaps taken again meanwhile) is never live there.
-          await trx.updateTable('folders').set(withNameKey({ deleted_at: null, trashed_root: 0, parent_id: placedIn, name })).where('id', '=', id).execute();
-          await inBatches(ids, (batch) => trx.updateTable('folders').set({ deleted_at: null, trashed_root: 0 }).where('id', 'in', batch).execute().then(() => {}));
+          await trx
+            .updateTable('folders')
+            .set(withNameKey({ deleted_at: null, trashed_root: 0, parent_id: placedIn, name }))
+            .where('id', '=', id)
+            .execute();
+          await inBatches(ids, (batch) =>
+            trx
+              .updateTable('folders')
+              .set({ deleted_at: null, trashed_root: 0 })
+              .where('id', 'in', batch)
+              .execute()
+              .then(() => {}),
+          );
           await inBatches(ids, (batch) =>
             trx
               .updateTable('files')
@@ -234,17 +283,33 @@ export function createTrashRepository(db: Kysely<Database>, dialect: Dialect) {
         let files: Pick<FilesTable, 'id' | 'size' | 'blob_key'>[];
         let folderIds: string[] = [];
         if (type === 'file') {
-          files = await trx.selectFrom('files').select(['id', 'size', 'blob_key']).where('id', '=', id).where('user_id', '=', userId).where('trashed_root', '=', 1).execute();
+          files = await trx
+            .selectFrom('files')
+            .select(['id', 'size', 'blob_key'])
+            .where('id', '=', id)
+            .where('user_id', '=', userId)
+            .where('trashed_root', '=', 1)
+            .execute();
           if (files.length === 0) return null;
         } else {
           folderIds = await trashedSubtree(trx, userId, id);
           if (folderIds.length === 0) return null;
           files = [];
           for (let i = 0; i < folderIds.length; i += 500) {
-            files.push(...(await trx.selectFrom('files').select(['id', 'size', 'blob_key']).where('user_id', '=', userId).where('folder_id', 'in', folderIds.slice(i, i + 500)).execute()));
+            files.push(
+              ...(await trx
+                .selectFrom('files')
+                .select(['id', 'size', 'blob_key'])
+                .where('user_id', '=', userId)
+                .where('folder_id', 'in', folderIds.slice(i, i + 500))
+                .execute()),
+            );
           }
         }
-        const versions = await versionsOf(trx, files.map((file) => file.id));
+        const versions = await versionsOf(
+          trx,
+          files.map((file) => file.id),
+        );
         await deleteFilesById(trx, files);
         // Deleting the top folder cascades to the folders under it.
         if (type === 'folder') await trx.deleteFrom('folders').where('id', '=', id).where('user_id', '=', userId).execute();
@@ -271,7 +336,8 @@ export function createTrashRepository(db: Kysely<Database>, dialect: Dialect) {
      */
     purgePage(userId: string, before: string | undefined, after: string): Promise<{ blobKeys: string[]; next: string | null }> {
       return inTreeTransaction(userId, async (trx) => {
-        const deletedInTime = before === undefined ? sql<boolean>`deleted_at IS NOT NULL` : sql<boolean>`deleted_at IS NOT NULL AND deleted_at < ${before}`;
+        const deletedInTime =
+          before === undefined ? sql<boolean>`deleted_at IS NOT NULL` : sql<boolean>`deleted_at IS NOT NULL AND deleted_at < ${before}`;
         const { rows: trashed } = await sql<{ id: string; size: number; blob_key: string }>`
           SELECT id, size, blob_key FROM files
           WHERE user_id = ${userId} AND ${deletedInTime} AND id > ${after}
@@ -295,7 +361,10 @@ export function createTrashRepository(db: Kysely<Database>, dialect: Dialect) {
         // The trashed files of this page lie under those folders too: each file counts once.
         const inPage = new Set(trashed.map((file) => file.id));
         const files = [...trashed, ...underTrashedFolders.filter((file) => !inPage.has(file.id))].slice(0, PURGE_PAGE);
-        const versions = await versionsOf(trx, files.map((file) => file.id));
+        const versions = await versionsOf(
+          trx,
+          files.map((file) => file.id),
+        );
         await deleteFilesById(trx, files);
         const freed = [...files, ...versions].reduce((sum, file) => sum + Number(file.size), 0);
         if (freed > 0) await changeStorageUsed(trx, userId, -freed);

@@ -28,7 +28,10 @@ const pageKey = (row: { id: string; deleted_at: string | null } | null): TrashPa
  * Tries the item's name, then "name (1)"…, until a restore takes; answers the name and the
  * folder it landed in. An item purged since it was looked up is a 404.
  */
-async function restoreUnderFreeName(name: string, attempt: (candidate: string) => Promise<RestoreOutcome>): Promise<{ name: string; placedIn: string | null }> {
+async function restoreUnderFreeName(
+  name: string,
+  attempt: (candidate: string) => Promise<RestoreOutcome>,
+): Promise<{ name: string; placedIn: string | null }> {
   let placedIn: string | null = null;
   const freeName = await firstFreeName(name, async (candidate) => {
     const outcome = await attempt(candidate);
@@ -87,7 +90,10 @@ export function createTrashService({ trash, deleteQueuedBlobs, clock, retentionO
       const retention = await retentionOf(userId);
       const purgeAt = (deletedAt: string) =>
         retention.autoDelete ? new Date(new Date(deletedAt).getTime() + retention.deleteAfterDays * DAY_MS).toISOString() : null;
-      const trashFields = (row: { deleted_at: string | null }) => ({ deletedAt: row.deleted_at as string, purgeAt: purgeAt(row.deleted_at as string) });
+      const trashFields = (row: { deleted_at: string | null }) => ({
+        deletedAt: row.deleted_at as string,
+        purgeAt: purgeAt(row.deleted_at as string),
+      });
       return {
         folders: inPages(
           LIST_PAGE,
@@ -106,12 +112,16 @@ export function createTrashService({ trash, deleteQueuedBlobs, clock, retentionO
       if (input.type === 'file') {
         const file = await trash.findTrashedFile(userId, input.id);
         if (!file) throw notFound('Not found in Trash', 'NOT_IN_TRASH');
-        const { name, placedIn } = await restoreUnderFreeName(file.name, (candidate) => trash.restoreFile(userId, file.id, file.folder_id, candidate));
+        const { name, placedIn } = await restoreUnderFreeName(file.name, (candidate) =>
+          trash.restoreFile(userId, file.id, file.folder_id, candidate),
+        );
         return { file: presentFile({ ...file, folder_id: placedIn, name }) };
       }
       const folder = await trash.findTrashedFolder(userId, input.id);
       if (!folder) throw notFound('Not found in Trash', 'NOT_IN_TRASH');
-      const { name, placedIn } = await restoreUnderFreeName(folder.name, (candidate) => trash.restoreFolder(userId, folder.id, folder.parent_id, candidate));
+      const { name, placedIn } = await restoreUnderFreeName(folder.name, (candidate) =>
+        trash.restoreFolder(userId, folder.id, folder.parent_id, candidate),
+      );
       return { folder: presentFolder({ ...folder, parent_id: placedIn, name }) };
     },
 

@@ -15,16 +15,27 @@ export function createTwoFactorRepository(db: Kysely<Database>) {
     /** Turns the pending secret on and replaces the recovery codes, in one transaction. */
     async enable(userId: string, secret: string, recoveryCodeHashes: string[], now: string): Promise<void> {
       await db.transaction().execute(async (trx) => {
-        await trx.updateTable('users').set({ totp_secret: secret, totp_pending_secret: null, two_factor_enabled: 1, updated_at: now }).where('id', '=', userId).execute();
+        await trx
+          .updateTable('users')
+          .set({ totp_secret: secret, totp_pending_secret: null, two_factor_enabled: 1, updated_at: now })
+          .where('id', '=', userId)
+          .execute();
         await trx.deleteFrom('recovery_codes').where('user_id', '=', userId).execute();
-        await trx.insertInto('recovery_codes').values(recoveryCodeHashes.map((code_hash) => ({ user_id: userId, code_hash, used_at: null }))).execute();
+        await trx
+          .insertInto('recovery_codes')
+          .values(recoveryCodeHashes.map((code_hash) => ({ user_id: userId, code_hash, used_at: null })))
+          .execute();
       });
     },
 
     async disable(userId: string, now: string): Promise<void> {
       await db.transaction().execute(async (trx) => {
         // The last step goes with the secret: a new app's first code may share its half-minute.
-        await trx.updateTable('users').set({ totp_secret: null, totp_pending_secret: null, totp_last_step: null, two_factor_enabled: 0, updated_at: now }).where('id', '=', userId).execute();
+        await trx
+          .updateTable('users')
+          .set({ totp_secret: null, totp_pending_secret: null, totp_last_step: null, two_factor_enabled: 0, updated_at: now })
+          .where('id', '=', userId)
+          .execute();
         await trx.deleteFrom('recovery_codes').where('user_id', '=', userId).execute();
       });
     },

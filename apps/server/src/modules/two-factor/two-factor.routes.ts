@@ -10,17 +10,25 @@ export function twoFactorRoutes(twoFactor: TwoFactorService): FastifyPluginAsync
   return async (app) => {
     app.addHook('onRequest', app.requireUser);
 
-    app.post('/auth/2fa/setup', { schema: { tags: ['two-factor'], response: { 200: TwoFactorSetupResponse, ...errors } } }, async (request) =>
-      twoFactor.setup(caller(request).userId),
+    app.post(
+      '/auth/2fa/setup',
+      { schema: { tags: ['two-factor'], response: { 200: TwoFactorSetupResponse, ...errors } } },
+      async (request) => twoFactor.setup(caller(request).userId),
     );
 
-    app.post('/auth/2fa/enable', { schema: { tags: ['two-factor'], body: TwoFactorCodeBody, response: { 200: RecoveryCodesResponse, ...errors } } }, async (request) =>
-      twoFactor.enable(caller(request).userId, request.body.code),
+    app.post(
+      '/auth/2fa/enable',
+      { schema: { tags: ['two-factor'], body: TwoFactorCodeBody, response: { 200: RecoveryCodesResponse, ...errors } } },
+      async (request) => twoFactor.enable(caller(request).userId, request.body.code),
     );
 
-    app.post('/auth/2fa/disable', { schema: { tags: ['two-factor'], body: TwoFactorDisableBody, response: { 200: MessageBody, ...errors, 429: ErrorBody } } }, async (request) => {
-      await twoFactor.disable(caller(request).userId, request.body, request.ip);
-      return { message: 'Two-factor sign-in is off' };
-    });
+    app.post(
+      '/auth/2fa/disable',
+      { schema: { tags: ['two-factor'], body: TwoFactorDisableBody, response: { 200: MessageBody, ...errors, 429: ErrorBody } } },
+      async (request) => {
+        await twoFactor.disable(caller(request).userId, request.body, request.ip);
+        return { message: 'Two-factor sign-in is off' };
+      },
+    );
   };
 }

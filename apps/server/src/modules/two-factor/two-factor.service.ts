@@ -61,7 +61,8 @@ export function createTwoFactorService(deps: {
       if (!totp_pending_secret) throw badRequest('Set up two-factor sign-in first.', 'TWO_FACTOR_NOT_SET_UP');
       const step = matchTotpStep(totp_pending_secret, code, clock.now());
       // The code that turns it on is used: it cannot sign in or turn it off afterwards.
-      if (step === null || !(await twoFactor.useTotpStep(userId, step))) throw badRequest('That code is not right. Enter the code your app shows now.', 'INVALID_TWO_FACTOR_CODE');
+      if (step === null || !(await twoFactor.useTotpStep(userId, step)))
+        throw badRequest('That code is not right. Enter the code your app shows now.', 'INVALID_TWO_FACTOR_CODE');
       const recoveryCodes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
       await twoFactor.enable(userId, totp_pending_secret, recoveryCodes.map(hashCode), now());
       await deps.activity.record(userId, 'two_factor', { state: 'on' });
@@ -75,7 +76,8 @@ export function createTwoFactorService(deps: {
       if (!totp_secret) throw badRequest('Two-factor sign-in is not on.', 'TWO_FACTOR_NOT_ON');
       // The password first: a wrong one uses no code up.
       await deps.confirmPassword(userId, input.password, ip);
-      if (!(await verify(userId, totp_secret, code))) throw badRequest('That code is not right. Enter the current code, or one of your recovery codes.', 'INVALID_TWO_FACTOR_CODE');
+      if (!(await verify(userId, totp_secret, code)))
+        throw badRequest('That code is not right. Enter the current code, or one of your recovery codes.', 'INVALID_TWO_FACTOR_CODE');
       await twoFactor.disable(userId, now());
       await deps.activity.record(userId, 'two_factor', { state: 'off' });
     },

@@ -13,28 +13,71 @@ export type VersionRow = FileVersionsTable;
 export function createVersionsRepository(db: Kysely<Database>, dialect: Dialect) {
   return {
     listForFile(userId: string, fileId: string): Promise<VersionRow[]> {
-      return db.selectFrom('file_versions').selectAll().where('user_id', '=', userId).where('file_id', '=', fileId).orderBy('replaced_at', 'desc').orderBy('id').execute();
+      return db
+        .selectFrom('file_versions')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('file_id', '=', fileId)
+        .orderBy('replaced_at', 'desc')
+        .orderBy('id')
+        .execute();
     },
 
     find(userId: string, fileId: string, versionId: string): Promise<VersionRow | undefined> {
-      return db.selectFrom('file_versions').selectAll().where('id', '=', versionId).where('file_id', '=', fileId).where('user_id', '=', userId).executeTakeFirst();
+      return db
+        .selectFrom('file_versions')
+        .selectAll()
+        .where('id', '=', versionId)
+        .where('file_id', '=', fileId)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
     },
 
     /** The version becomes the file's content and the current content a version, in one transaction. */
     async restore(userId: string, fileId: string, versionId: string, newVersionId: string, now: string): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
         await lockUsers(trx, dialect, [userId]);
-        const version = await trx.selectFrom('file_versions').selectAll().where('id', '=', versionId).where('file_id', '=', fileId).where('user_id', '=', userId).executeTakeFirst();
-        const file = await trx.selectFrom('files').select(FILE_COLUMNS).where('id', '=', fileId).where('user_id', '=', userId).where('deleted_at', 'is', null).executeTakeFirst();
+        const version = await trx
+          .selectFrom('file_versions')
+          .selectAll()
+          .where('id', '=', versionId)
+          .where('file_id', '=', fileId)
+          .where('user_id', '=', userId)
+          .executeTakeFirst();
+        const file = await trx
+          .selectFrom('files')
+          .select(FILE_COLUMNS)
+          .where('id', '=', fileId)
+          .where('user_id', '=', userId)
+          .where('deleted_at', 'is', null)
+          .executeTakeFirst();
         if (!version || !file) return false;
         await trx.deleteFrom('file_versions').where('id', '=', versionId).execute();
         await trx
           .insertInto('file_versions')
-          .values({ id: newVersionId, file_id: fileId, user_id: userId, mimetype: file.mimetype, size: file.size, sha256: file.sha256, crc32: file.crc32, blob_key: file.blob_key, created_at: file.updated_at, replaced_at: now })
+          .values({
+            id: newVersionId,
+            file_id: fileId,
+            user_id: userId,
+            mimetype: file.mimetype,
+            size: file.size,
+            sha256: file.sha256,
+            crc32: file.crc32,
+            blob_key: file.blob_key,
+            created_at: file.updated_at,
+            replaced_at: now,
+          })
           .execute();
         await trx
           .updateTable('files')
-          .set({ mimetype: version.mimetype, size: version.size, sha256: version.sha256, crc32: version.crc32, blob_key: version.blob_key, updated_at: now })
+          .set({
+            mimetype: version.mimetype,
+            size: version.size,
+            sha256: version.sha256,
+            crc32: version.crc32,
+            blob_key: version.blob_key,
+            updated_at: now,
+          })
           .where('id', '=', fileId)
           .execute();
         return true;
@@ -50,11 +93,19 @@ export function createVersionsRepository(db: Kysely<Database>, dialect: Dialect)
       if (versions.length === 0) return [];
       return db.transaction().execute(async (trx) => {
         // Users first, as Trash purges lock them before the rows they delete.
-        await lockUsers(trx, dialect, versions.map((version) => version.user_id));
+        await lockUsers(
+          trx,
+          dialect,
+          versions.map((version) => version.user_id),
+        );
         const deleted = await inBatches(versions, (batch) =>
           trx
             .deleteFrom('file_versions')
-            .where('id', 'in', batch.map((version) => version.id))
+            .where(
+              'id',
+              'in',
+              batch.map((version) => version.id),
+            )
             .returning(['user_id', 'size', 'blob_key'])
             .execute(),
         );

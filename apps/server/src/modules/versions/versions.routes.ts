@@ -11,19 +11,37 @@ import type { VersionsService } from './versions.service.ts';
 const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody };
 
 /** A file's version history (a Business feature); the caller's own files only. */
-export function versionsRoutes(deps: { versions: VersionsService; links: DownloadLinks; downloads: DownloadResponses }): FastifyPluginAsyncTypebox {
+export function versionsRoutes(deps: {
+  versions: VersionsService;
+  links: DownloadLinks;
+  downloads: DownloadResponses;
+}): FastifyPluginAsyncTypebox {
   const { versions, links, downloads } = deps;
   return async (app) => {
-    links.serve('version', async ({ userId, id, fileId }) => (fileId === undefined ? null : { type: 'file', file: await versions.versionAsFile(userId, fileId, id) }));
+    links.serve('version', async ({ userId, id, fileId }) =>
+      fileId === undefined ? null : { type: 'file', file: await versions.versionAsFile(userId, fileId, id) },
+    );
     app.addHook('onRequest', app.requireUser);
 
-    app.get('/files/:id/versions', { schema: { tags: ['versions'], params: FileIdParams, response: { 200: VersionsResponse, ...errors } } }, async (request) => ({
-      versions: await versions.list(caller(request).userId, request.params.id),
-    }));
+    app.get(
+      '/files/:id/versions',
+      { schema: { tags: ['versions'], params: FileIdParams, response: { 200: VersionsResponse, ...errors } } },
+      async (request) => ({
+        versions: await versions.list(caller(request).userId, request.params.id),
+      }),
+    );
 
-    app.get('/files/:id/versions/:versionId/download', { schema: { tags: ['versions'], params: VersionParams } }, async (request, reply) => {
-      return downloads.sendFile(request, reply, await versions.versionAsFile(caller(request).userId, request.params.id, request.params.versionId));
-    });
+    app.get(
+      '/files/:id/versions/:versionId/download',
+      { schema: { tags: ['versions'], params: VersionParams } },
+      async (request, reply) => {
+        return downloads.sendFile(
+          request,
+          reply,
+          await versions.versionAsFile(caller(request).userId, request.params.id, request.params.versionId),
+        );
+      },
+    );
 
     app.post(
       '/files/:id/versions/:versionId/download-link',

@@ -16,7 +16,15 @@ export const VERSION_DAYS_KEPT = 180;
 
 function presentVersion(row: VersionRow): FileVersion {
   const size = Number(row.size);
-  return { id: row.id, size, sizeFormatted: formatBytes(size), sha256: row.sha256, mimetype: row.mimetype, createdAt: row.created_at, replacedAt: row.replaced_at };
+  return {
+    id: row.id,
+    size,
+    sizeFormatted: formatBytes(size),
+    sha256: row.sha256,
+    mimetype: row.mimetype,
+    createdAt: row.created_at,
+    replacedAt: row.replaced_at,
+  };
 }
 
 /**
@@ -62,7 +70,8 @@ export function createVersionsService(deps: {
 
     async restore(userId: string, fileId: string, versionId: string): Promise<FileItem> {
       await requireVersion(userId, fileId, versionId);
-      if (!(await versions.restore(userId, fileId, versionId, newId(), clock.now().toISOString()))) throw notFound('Version not found', 'VERSION_NOT_FOUND');
+      if (!(await versions.restore(userId, fileId, versionId, newId(), clock.now().toISOString())))
+        throw notFound('Version not found', 'VERSION_NOT_FOUND');
       return presentFile(await requireFile(userId, fileId));
     },
 

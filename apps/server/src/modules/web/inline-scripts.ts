@@ -11,5 +11,10 @@ export function inlineScriptHashes(distDir: string | undefined): string[] {
   const file = distDir === undefined ? undefined : path.join(distDir, 'index.html');
   if (file === undefined || !existsSync(file)) return [];
   const html = readFileSync(file, 'utf8');
-  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(([, body]) => `'sha256-${createHash('sha256').update(body ?? '').digest('base64')}'`);
+  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+    ([, body]) =>
+      `'sha256-${createHash('sha256')
+        .update(body ?? '')
+        .digest('base64')}'`,
+  );
 }

@@ -29,7 +29,8 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | und
     const isApi = request.url === '/api' || request.url.startsWith('/api/') || request.url.startsWith('/api?');
     if (isApi) throw notFound(`No such API route: ${request.method} ${request.url.split('?')[0]}`, 'ROUTE_NOT_FOUND');
     // WebDAV answers every method it knows at /dav/; a client never gets the web app's page there.
-    if (request.url === '/dav' || request.url.startsWith('/dav/')) throw notFound('This method is not part of WebDAV here', 'ROUTE_NOT_FOUND');
+    if (request.url === '/dav' || request.url.startsWith('/dav/'))
+      throw notFound('This method is not part of WebDAV here', 'ROUTE_NOT_FOUND');
     if (!built || (request.method !== 'GET' && request.method !== 'HEAD')) {
       throw notFound(built ? 'Not found' : 'The web app is not built: run npm run build', 'NOT_FOUND');
     }

@@ -41,7 +41,10 @@ export async function createClusterNode(name: string, port: number, env: Record<
   async function signal(how: NodeJS.Signals, graceMs: number) {
     if (!child || !running()) return;
     child.kill(how);
-    const gone = await Promise.race([exited.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), graceMs))]);
+    const gone = await Promise.race([
+      exited.then(() => true),
+      new Promise<boolean>((resolve) => setTimeout(() => resolve(false), graceMs)),
+    ]);
     if (!gone && running()) {
       child.kill('SIGKILL');
       await exited;

@@ -13,11 +13,7 @@ export function PublicLayout({ contained = false }: { contained?: boolean }) {
   return (
     <div className="flex min-h-dvh flex-col">
       <PublicHeader />
-      <main
-        id="main"
-        tabIndex={-1}
-        className={contained ? publicPageContainerClass : 'flex flex-1 flex-col outline-none'}
-      >
+      <main id="main" tabIndex={-1} className={contained ? publicPageContainerClass : 'flex flex-1 flex-col outline-none'}>
         {/* A viewport-tall placeholder keeps the footer below the fold until the page arrives,
             so it does not jump when a long page replaces the spinner (layout shift). */}
         <Suspense

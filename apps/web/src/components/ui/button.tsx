@@ -21,10 +21,8 @@ const sizes: Record<ButtonSize, string> = {
 };
 
 const variants: Record<ButtonVariant, string> = {
-  primary:
-    'bg-brand-600 text-white shadow-sm shadow-brand-900/10 hover:bg-brand-700 active:bg-brand-800',
-  secondary:
-    'border border-line-strong bg-surface text-ink shadow-sm hover:bg-surface-muted active:bg-line',
+  primary: 'bg-brand-600 text-white shadow-sm shadow-brand-900/10 hover:bg-brand-700 active:bg-brand-800',
+  secondary: 'border border-line-strong bg-surface text-ink shadow-sm hover:bg-surface-muted active:bg-line',
   ghost: 'text-ink-muted hover:bg-surface-muted hover:text-ink',
   danger: 'bg-danger text-white shadow-sm hover:opacity-90 dark:text-canvas',
   /** On a brand-coloured background. */

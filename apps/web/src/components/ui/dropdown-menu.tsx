@@ -216,7 +216,7 @@ export function DropdownMenu({ label, trigger, items, align = 'end', triggerClas
             aria-label={label}
             onKeyDown={onMenuKeyDown}
             // Measured unseen first, then placed.
-          style={position ?? { ...UNPLACED, visibility: 'hidden' }}
+            style={position ?? { ...UNPLACED, visibility: 'hidden' }}
             className="fixed z-50 min-w-56 origin-top rounded-card border border-line bg-surface p-1.5 shadow-popover"
           >
             {items.map((item, index) => {

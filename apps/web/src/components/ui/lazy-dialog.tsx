@@ -8,7 +8,10 @@ import { type ComponentType, lazy, Suspense, useLayoutEffect, useState } from 'r
  * round trip, the first time only) nothing shows. `isOpen` reads the props the dialog opens
  * by; leave it out for a dialog that is only rendered while open.
  */
-export function lazyDialog<Props extends object>(load: () => Promise<ComponentType<Props>>, isOpen: (props: Props) => boolean = () => true): ComponentType<Props> {
+export function lazyDialog<Props extends object>(
+  load: () => Promise<ComponentType<Props>>,
+  isOpen: (props: Props) => boolean = () => true,
+): ComponentType<Props> {
   const Dialog = lazy(async () => ({ default: await load() }));
   return function LazyDialog(props: Props) {
     // What had focus when the dialog was first asked for; undefined until then.

@@ -29,20 +29,10 @@ export function Logo({ className, wordmark = 'always' }: LogoProps) {
         <rect width="32" height="32" rx="8" fill={`url(#${gradientId})`} />
         <path d="M10.5 22.5h11a4.5 4.5 0 0 0 .6-8.96A6 6 0 0 0 10.6 15a3.75 3.75 0 0 0-.1 7.5Z" fill="#fff" />
         <rect x="13.5" y="16.25" width="5" height="4" rx="1" fill="var(--color-brand-600)" />
-        <path
-          d="M14.5 16.25v-1.25a1.5 1.5 0 0 1 3 0v1.25"
-          fill="none"
-          stroke="var(--color-brand-600)"
-          strokeWidth="1.2"
-        />
+        <path d="M14.5 16.25v-1.25a1.5 1.5 0 0 1 3 0v1.25" fill="none" stroke="var(--color-brand-600)" strokeWidth="1.2" />
       </svg>
       {wordmark !== 'never' && (
-        <span
-          className={cn(
-            'text-lg font-bold tracking-tight text-ink',
-            wordmark === 'responsive' && 'sr-only sm:not-sr-only',
-          )}
-        >
+        <span className={cn('text-lg font-bold tracking-tight text-ink', wordmark === 'responsive' && 'sr-only sm:not-sr-only')}>
           {t('common.appName')}
         </span>
       )}

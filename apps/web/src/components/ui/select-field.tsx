@@ -11,7 +11,15 @@ export interface SelectFieldProps<Value extends string> extends Omit<ComponentPr
 }
 
 /** A labelled native select (keyboard and screen readers for free), styled as the text fields. */
-export function SelectField<Value extends string>({ label, value, options, onChange, id, className, ...selectProps }: SelectFieldProps<Value>) {
+export function SelectField<Value extends string>({
+  label,
+  value,
+  options,
+  onChange,
+  id,
+  className,
+  ...selectProps
+}: SelectFieldProps<Value>) {
   const generatedId = useId();
   const selectId = id ?? generatedId;
   return (

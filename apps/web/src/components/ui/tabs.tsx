@@ -78,7 +78,13 @@ export function Tabs<Id extends string>({ label, tabs, selected, onSelect, child
           })}
         </div>
       </div>
-      <div role="tabpanel" id={panelId} aria-labelledby={tabId(selected)} tabIndex={0} className="pt-6 outline-none focus-visible:ring-2 focus-visible:ring-brand-500/40 rounded-control">
+      <div
+        role="tabpanel"
+        id={panelId}
+        aria-labelledby={tabId(selected)}
+        tabIndex={0}
+        className="pt-6 outline-none focus-visible:ring-2 focus-visible:ring-brand-500/40 rounded-control"
+      >
         {children}
       </div>
     </div>

@@ -27,7 +27,9 @@ export function TextareaField({ label, hint, error, id, className, ...textareaPr
         aria-describedby={error ? errorId : hint ? hintId : undefined}
         className={cn(
           'block w-full resize-y rounded-control border bg-surface px-3.5 py-2.5 text-[0.9375rem] text-ink shadow-xs transition-[border-color,box-shadow] duration-150 placeholder:text-ink-subtle focus:ring-4 focus:outline-none disabled:opacity-60',
-          error ? 'border-danger focus:border-danger focus:ring-danger/15' : 'border-line-strong hover:border-ink-subtle focus:border-brand-500 focus:ring-brand-500/20',
+          error
+            ? 'border-danger focus:border-danger focus:ring-danger/15'
+            : 'border-line-strong hover:border-ink-subtle focus:border-brand-500 focus:ring-brand-500/20',
         )}
         {...textareaProps}
       />

@@ -11,7 +11,7 @@ describe('the overview figures', () => {
     expect(formatMoney(9.99, 'de')).toBe('9,99\u00a0$');
   });
 
-  it("compare the last complete month with the one before, not the running month", () => {
+  it('compare the last complete month with the one before, not the running month', () => {
     const trend = revenueTrend([month('2026-09', 10), month('2026-10', 100), month('2026-11', 125), month('2026-12', 5)]);
     expect(trend).toEqual({ month: '2026-11', net: 125, previousNet: 100, change: 0.25 });
   });
@@ -37,8 +37,14 @@ describe('the overview figures', () => {
     expect(trendDirection(0.1)).toBe('up');
   });
 
-  it("measure storage growth from the oldest snapshot to the newest", () => {
-    expect(storageGrowth([{ day: '2026-11-01', bytes: 1000 }, { day: '2026-11-15', bytes: 900 }, { day: '2026-11-24', bytes: 4000 }])).toEqual({ bytes: 3000, days: 23 });
+  it('measure storage growth from the oldest snapshot to the newest', () => {
+    expect(
+      storageGrowth([
+        { day: '2026-11-01', bytes: 1000 },
+        { day: '2026-11-15', bytes: 900 },
+        { day: '2026-11-24', bytes: 4000 },
+      ]),
+    ).toEqual({ bytes: 3000, days: 23 });
     expect(storageGrowth([{ day: '2026-11-24', bytes: 4000 }])).toBeNull();
     expect(storageGrowth([])).toBeNull();
   });

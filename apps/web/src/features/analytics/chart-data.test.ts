@@ -4,7 +4,15 @@ import { categoryShares, downloadRows, seriesColor, SERIES_COLORS } from './char
 describe('downloadRows', () => {
   it('pivots the top shares into one row per day, oldest first, with 0 where a share had none', () => {
     const rows = downloadRows([
-      { shareId: 'a', name: 'report.pdf', total: 5, days: [{ day: '2026-03-02', count: 2 }, { day: '2026-03-04', count: 3 }] },
+      {
+        shareId: 'a',
+        name: 'report.pdf',
+        total: 5,
+        days: [
+          { day: '2026-03-02', count: 2 },
+          { day: '2026-03-04', count: 3 },
+        ],
+      },
       { shareId: 'b', name: 'photos', total: 1, days: [{ day: '2026-03-01', count: 1 }] },
     ]);
     expect(rows).toEqual([
@@ -29,7 +37,12 @@ describe('categoryShares', () => {
       { category: 'document', files: 1, bytes: 1 },
     ]);
     expect(shares.map((share) => share.percent)).toEqual([34, 33, 33]);
-    expect(categoryShares([{ category: 'image', files: 2, bytes: 4000 }, { category: 'document', files: 1, bytes: 500 }]).map((share) => share.percent)).toEqual([89, 11]);
+    expect(
+      categoryShares([
+        { category: 'image', files: 2, bytes: 4000 },
+        { category: 'document', files: 1, bytes: 500 },
+      ]).map((share) => share.percent),
+    ).toEqual([89, 11]);
   });
 
   it('is 0 everywhere for an empty drive', () => {

@@ -31,13 +31,17 @@ export function downloadRows(shares: ShareDownloads, limit = MAX_SHARE_LINES): D
 }
 
 /** Each category's part of the space, in whole percents that add up to 100 (largest remainders). */
-export function categoryShares(categories: AnalyticsResponse['byCategory']): Array<AnalyticsResponse['byCategory'][number] & { percent: number }> {
+export function categoryShares(
+  categories: AnalyticsResponse['byCategory'],
+): Array<AnalyticsResponse['byCategory'][number] & { percent: number }> {
   const total = categories.reduce((sum, category) => sum + category.bytes, 0);
   if (total === 0) return categories.map((category) => ({ ...category, percent: 0 }));
   const exact = categories.map((category) => (category.bytes / total) * 100);
   const percents = exact.map(Math.floor);
   let missing = 100 - percents.reduce((sum, percent) => sum + percent, 0);
-  const byRemainder = exact.map((value, index) => ({ index, remainder: value - Math.floor(value) })).sort((a, b) => b.remainder - a.remainder);
+  const byRemainder = exact
+    .map((value, index) => ({ index, remainder: value - Math.floor(value) }))
+    .sort((a, b) => b.remainder - a.remainder);
   for (const { index } of byRemainder) {
     if (missing <= 0) break;
     percents[index] = (percents[index] ?? 0) + 1;

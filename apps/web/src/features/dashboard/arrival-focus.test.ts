@@ -3,8 +3,13 @@ import type { Folder } from '@cloudvault/contract/folders';
 import { arrivalFocusKey } from './arrival-focus';
 import { folderItem, type DriveItem } from './items';
 
-const folder = (id: string, parentId: string | null): Folder =>
-  ({ id, name: id, parentId, createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z' });
+const folder = (id: string, parentId: string | null): Folder => ({
+  id,
+  name: id,
+  parentId,
+  createdAt: '2026-01-01T00:00:00Z',
+  updatedAt: '2026-01-01T00:00:00Z',
+});
 
 const projects = folder('projects', null);
 const drafts = folder('drafts', 'projects');

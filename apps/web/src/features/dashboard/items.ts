@@ -47,10 +47,7 @@ export function insertSorted<T>(items: readonly T[], item: T, name: (item: T) =>
 
 /** The folder's items for display: folders then files, each sorted by name. */
 export function driveItems(folders: readonly Folder[], files: readonly FileItem[]): DriveItem[] {
-  return [
-    ...sortByName(folders, (folder) => folder.name).map(folderItem),
-    ...sortByName(files, (file) => file.originalName).map(fileItem),
-  ];
+  return [...sortByName(folders, (folder) => folder.name).map(folderItem), ...sortByName(files, (file) => file.originalName).map(fileItem)];
 }
 
 /** The search box's filter: the name contains the term, case-insensitively. */

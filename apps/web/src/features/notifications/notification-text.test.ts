@@ -9,7 +9,10 @@ beforeAll(async () => {
   await i18n.init({ lng: 'en', resources: { en: { translation: en }, fr: { translation: fr } }, interpolation: { escapeValue: false } });
 });
 
-const notification = (type: 'folder_shared' | 'storage_alert' | 'new_sign_in' | 'password_changed', details: Record<string, string> = {}) => ({
+const notification = (
+  type: 'folder_shared' | 'storage_alert' | 'new_sign_in' | 'password_changed',
+  details: Record<string, string> = {},
+) => ({
   id: '1',
   type,
   details,
@@ -21,20 +24,32 @@ describe('describeNotification', () => {
   it('reads every type the server sends', () => {
     const t = i18n.t.bind(i18n);
     const formatSize = (bytes: string) => formatBytesIn(bytes, 'en');
-    expect(describeNotification(notification('folder_shared', { owner: 'Ada', folder: 'Trip' }), t, formatSize)).toBe('Ada shared the folder "Trip" with you');
-    expect(describeNotification(notification('storage_alert', { percent: '80', usedBytes: '419430400', limitBytes: '524288000' }), t, formatSize)).toBe(
-      'Your storage is 80% full (400 MB of 500 MB)',
+    expect(describeNotification(notification('folder_shared', { owner: 'Ada', folder: 'Trip' }), t, formatSize)).toBe(
+      'Ada shared the folder "Trip" with you',
     );
-    expect(describeNotification(notification('new_sign_in', { device: 'Chrome on Windows' }), t, formatSize)).toBe('New sign-in from Chrome on Windows');
+    expect(
+      describeNotification(
+        notification('storage_alert', { percent: '80', usedBytes: '419430400', limitBytes: '524288000' }),
+        t,
+        formatSize,
+      ),
+    ).toBe('Your storage is 80% full (400 MB of 500 MB)');
+    expect(describeNotification(notification('new_sign_in', { device: 'Chrome on Windows' }), t, formatSize)).toBe(
+      'New sign-in from Chrome on Windows',
+    );
     expect(describeNotification(notification('password_changed'), t, formatSize)).toBe('Your password was changed');
   });
 
   it("writes a storage alert's sizes in the reader's language, and keeps the text of older alerts", () => {
     const t = i18n.getFixedT('fr');
     const formatSize = (bytes: string) => formatBytesIn(bytes, 'fr');
-    expect(describeNotification(notification('storage_alert', { percent: '90', usedBytes: '471859200', limitBytes: '524288000' }), t, formatSize)).toBe(
-      'Votre stockage est plein à 90 % (450 Mo sur 500 Mo)',
-    );
+    expect(
+      describeNotification(
+        notification('storage_alert', { percent: '90', usedBytes: '471859200', limitBytes: '524288000' }),
+        t,
+        formatSize,
+      ),
+    ).toBe('Votre stockage est plein à 90 % (450 Mo sur 500 Mo)');
     expect(describeNotification(notification('storage_alert', { percent: '90', used: '450 MB', limit: '500 MB' }), t, formatSize)).toBe(
       'Votre stockage est plein à 90 % (450 MB sur 500 MB)',
     );

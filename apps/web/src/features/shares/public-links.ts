@@ -8,7 +8,9 @@ const BASE = '/api/public/shares';
  * an unlocked password link carries its grant as `access` (a link cannot send a header).
  */
 export function publicDownloadHref(token: string, { fileId, access }: { fileId?: string; access?: string | null } = {}): string {
-  const path = fileId ? `${BASE}/${encodeURIComponent(token)}/files/${encodeURIComponent(fileId)}/download` : `${BASE}/${encodeURIComponent(token)}/download`;
+  const path = fileId
+    ? `${BASE}/${encodeURIComponent(token)}/files/${encodeURIComponent(fileId)}/download`
+    : `${BASE}/${encodeURIComponent(token)}/download`;
   return access ? `${path}?access=${encodeURIComponent(access)}` : path;
 }
 

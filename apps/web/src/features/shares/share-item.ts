@@ -24,7 +24,10 @@ export function sharesThroughDialog(item: ShareTarget, plan: PlanId | undefined)
 export function shareFileAtOnce(fileId: string): Promise<void> {
   return shareFile(fileId)
     .then(({ shareUrl }) =>
-      announceLink(shareUrl, { copied: i18n.t('dashboard.share.fileCopied'), shown: i18n.t('dashboard.share.linkReady', { url: shareUrl }) }),
+      announceLink(shareUrl, {
+        copied: i18n.t('dashboard.share.fileCopied'),
+        shown: i18n.t('dashboard.share.linkReady', { url: shareUrl }),
+      }),
     )
     .catch(() => {
       toast.error(i18n.t('dashboard.share.fileFailed'));

@@ -7,11 +7,7 @@ export const UPGRADE_MODAL_FEATURES = 5;
 export const RECENT_CHANGES = 5;
 
 /** The features a list shows (the first `limit` unless expanded) and how many it leaves out. */
-export function shownFeatures(
-  features: readonly string[],
-  limit: number,
-  expanded = false,
-): { shown: readonly string[]; hidden: number } {
+export function shownFeatures(features: readonly string[], limit: number, expanded = false): { shown: readonly string[]; hidden: number } {
   if (expanded || features.length <= limit) return { shown: features, hidden: 0 };
   return { shown: features.slice(0, limit), hidden: features.length - limit };
 }

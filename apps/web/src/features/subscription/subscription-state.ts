@@ -48,7 +48,9 @@ export function isComplimentary(subscription: Pick<Subscription, 'status' | 'com
  * The notice of a subscription ending with its period (with the way to keep it), which only
  * a paid one still running has; a complimentary plan also ends at its date but cannot be kept.
  */
-export function endsWithPeriod(subscription: Pick<Subscription, 'status' | 'cancelAtPeriodEnd' | 'complimentary'> | null | undefined): boolean {
+export function endsWithPeriod(
+  subscription: Pick<Subscription, 'status' | 'cancelAtPeriodEnd' | 'complimentary'> | null | undefined,
+): boolean {
   return !!subscription && subscription.cancelAtPeriodEnd && subscription.status !== 'canceled' && !isComplimentary(subscription);
 }
 

@@ -25,7 +25,10 @@ describe('receiptOf', () => {
   });
 
   it('keeps a short invoice id whole and pads whole amounts', () => {
-    expect(receiptOf([item({ invoiceId: 'in_42', amount: 20, currency: 'eur' })])).toMatchObject({ invoiceNumber: 'in_42', amount: '20.00 EUR' });
+    expect(receiptOf([item({ invoiceId: 'in_42', amount: 20, currency: 'eur' })])).toMatchObject({
+      invoiceNumber: 'in_42',
+      amount: '20.00 EUR',
+    });
   });
 
   it('has no invoice link without an invoiceUrl, and no receipt without history', () => {

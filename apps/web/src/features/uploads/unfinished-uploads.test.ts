@@ -43,7 +43,10 @@ function setup() {
 describe('UnfinishedUploadStore', () => {
   it('lists an owner’s unfinished uploads with name, size and folder, and none of another user’s', async () => {
     const { store } = setup();
-    await store.addUpload(uploadFingerprint('user-1', 'film.mp4', 900), upload('film.mp4', 900, 'http://h/api/uploads/a', { folderId: 'f1' }));
+    await store.addUpload(
+      uploadFingerprint('user-1', 'film.mp4', 900),
+      upload('film.mp4', 900, 'http://h/api/uploads/a', { folderId: 'f1' }),
+    );
     await store.addUpload(uploadFingerprint('user-2', 'other.bin', 50), upload('other.bin', 50, 'http://h/api/uploads/b'));
 
     expect(store.forOwner('user-1')).toEqual([{ uploadUrl: 'http://h/api/uploads/a', name: 'film.mp4', size: 900, folderId: 'f1' }]);
@@ -76,7 +79,10 @@ describe('UnfinishedUploadStore', () => {
     const { store, storage, advance } = setup();
     await store.addUpload(uploadFingerprint('u', 'old.bin', 1), upload('old.bin', 1, 'http://h/old'));
     advance(UNFINISHED_UPLOAD_LIFETIME_MS - 1000);
-    await store.addUpload(uploadFingerprint('u', 'new.bin', 1), upload('new.bin', 1, 'http://h/new', {}, START + UNFINISHED_UPLOAD_LIFETIME_MS - 1000));
+    await store.addUpload(
+      uploadFingerprint('u', 'new.bin', 1),
+      upload('new.bin', 1, 'http://h/new', {}, START + UNFINISHED_UPLOAD_LIFETIME_MS - 1000),
+    );
     storage.setItem('cloudvault.upload::u/1/broken::x', '{not json');
     advance(1000);
 

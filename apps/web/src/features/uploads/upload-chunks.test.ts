@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { chunkSizeFor, isRetryableStatus, MAX_CHUNK_BYTES, MIN_CHUNK_BYTES, RETRY_DELAYS_MS, SINGLE_REQUEST_MAX_BYTES, travelsResumably } from './upload-chunks';
+import {
+  chunkSizeFor,
+  isRetryableStatus,
+  MAX_CHUNK_BYTES,
+  MIN_CHUNK_BYTES,
+  RETRY_DELAYS_MS,
+  SINGLE_REQUEST_MAX_BYTES,
+  travelsResumably,
+} from './upload-chunks';
 
 const MiB = 1024 * 1024;
 

@@ -64,7 +64,11 @@ describe('UploadQueue', () => {
     const onBatchSettled = vi.fn();
     const onFailed = vi.fn();
     const queue = new UploadQueue({ transport, concurrency: 2, onBatchSettled, onFailed });
-    queue.add([{ file: file('a'), folderId: null }, { file: file('b'), folderId: null }, { file: file('c'), folderId: null }]);
+    queue.add([
+      { file: file('a'), folderId: null },
+      { file: file('b'), folderId: null },
+      { file: file('c'), folderId: null },
+    ]);
 
     calls[0]!.resolve('ok');
     await vi.advanceTimersByTimeAsync(0);
@@ -84,7 +88,10 @@ describe('UploadQueue', () => {
   it('removes a completed row after 3 s; a failed row stays until dismissed', async () => {
     const { calls, transport } = controlledTransport();
     const queue = new UploadQueue({ transport, concurrency: 3 });
-    queue.add([{ file: file('done'), folderId: null }, { file: file('broken'), folderId: null }]);
+    queue.add([
+      { file: file('done'), folderId: null },
+      { file: file('broken'), folderId: null },
+    ]);
     calls[0]!.resolve('ok');
     calls[1]!.reject(new UploadFailure(500, undefined));
     await vi.advanceTimersByTimeAsync(0);
@@ -103,7 +110,11 @@ describe('UploadQueue', () => {
   it('cancels a waiting file without starting it, and clear() aborts everything', () => {
     const { calls, transport } = controlledTransport();
     const queue = new UploadQueue({ transport, concurrency: 1 });
-    queue.add([{ file: file('one'), folderId: null }, { file: file('two'), folderId: null }, { file: file('three'), folderId: null }]);
+    queue.add([
+      { file: file('one'), folderId: null },
+      { file: file('two'), folderId: null },
+      { file: file('three'), folderId: null },
+    ]);
     queue.cancel(queue.getSnapshot()[1]!.id);
     expect(queue.getSnapshot().map((entry) => entry.name)).toEqual(['one', 'three']);
     queue.clear();
@@ -146,7 +157,10 @@ describe('UploadQueue: resumable rows', () => {
   it('pauses a resumable upload (the server keeps it), frees its slot, and resumes it from where it was', async () => {
     const { calls, transport } = controlledTransport();
     const queue = new UploadQueue({ transport, concurrency: 1, resumable });
-    queue.add([{ file: file('big', 1000), folderId: 'f' }, { file: file('next', 1000), folderId: null }]);
+    queue.add([
+      { file: file('big', 1000), folderId: 'f' },
+      { file: file('next', 1000), folderId: null },
+    ]);
     const [big] = queue.getSnapshot();
     expect(big).toMatchObject({ resumable: true, status: 'uploading' });
     calls[0]!.onResumeKey!('http://h/api/uploads/1');
@@ -203,7 +217,10 @@ describe('UploadQueue: resumable rows', () => {
     const { calls, transport } = controlledTransport();
     const discard = vi.fn();
     const queue = new UploadQueue({ transport, concurrency: 2, resumable, discard });
-    queue.add([{ file: file('a', 1000), folderId: null }, { file: file('b', 1000), folderId: null }]);
+    queue.add([
+      { file: file('a', 1000), folderId: null },
+      { file: file('b', 1000), folderId: null },
+    ]);
     calls[0]!.onResumeKey!('http://h/a');
     calls[1]!.onResumeKey!('http://h/b');
     const [a, b] = queue.getSnapshot();
@@ -259,7 +276,10 @@ describe('UploadQueue: resumable rows', () => {
     const discard = vi.fn();
     const onBatchSettled = vi.fn();
     const queue = new UploadQueue({ transport, concurrency: 2, resumable, discard, onBatchSettled });
-    queue.add([{ file: file('big', 1000), folderId: null }, { file: file('small', 10), folderId: null }]);
+    queue.add([
+      { file: file('big', 1000), folderId: null },
+      { file: file('small', 10), folderId: null },
+    ]);
     queue.restore([{ resumeKey: 'http://h/old', name: 'old.bin', size: 500, folderId: null }]);
     calls[0]!.onResumeKey!('http://h/big');
 

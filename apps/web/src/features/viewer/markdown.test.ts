@@ -11,7 +11,9 @@ describe('Markdown in the viewer', () => {
 
   it('refuses javascript: links and opens others in a new tab that cannot reach back', () => {
     expect(renderMarkdown('[x](javascript:alert(1))')).not.toContain('href');
-    expect(renderMarkdown('[site](https://example.com)')).toContain('<a href="https://example.com" target="_blank" rel="noopener noreferrer nofollow">site</a>');
+    expect(renderMarkdown('[site](https://example.com)')).toContain(
+      '<a href="https://example.com" target="_blank" rel="noopener noreferrer nofollow">site</a>',
+    );
   });
 
   it('shows no pictures: an image is its text', () => {

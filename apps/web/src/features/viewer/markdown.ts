@@ -8,7 +8,8 @@ import MarkdownIt from 'markdown-it';
 const markdown = new MarkdownIt({ html: false, linkify: true, typographer: false }).disable('image');
 
 // A link in a file opens in a new tab, which learns nothing of the page it came from.
-const renderLinkOpen = markdown.renderer.rules.link_open ?? ((tokens, index, options, _env, self) => self.renderToken(tokens, index, options));
+const renderLinkOpen =
+  markdown.renderer.rules.link_open ?? ((tokens, index, options, _env, self) => self.renderToken(tokens, index, options));
 markdown.renderer.rules.link_open = (tokens, index, options, env, self) => {
   tokens[index]?.attrSet('target', '_blank');
   tokens[index]?.attrSet('rel', 'noopener noreferrer nofollow');

@@ -1,5 +1,8 @@
 /** The files before and after the one shown, in the folder's order; null at either end. */
-export function neighbours<T extends { id: string }>(files: readonly T[], fileId: string): { previous: T | null; next: T | null; index: number } {
+export function neighbours<T extends { id: string }>(
+  files: readonly T[],
+  fileId: string,
+): { previous: T | null; next: T | null; index: number } {
   const index = files.findIndex((file) => file.id === fileId);
   if (index < 0) return { previous: null, next: null, index };
   return { previous: files[index - 1] ?? null, next: files[index + 1] ?? null, index };

@@ -23,7 +23,12 @@ export function clampPan(state: ZoomState, fitted: { width: number; height: numb
  * Zooms to `scale` about a point (offset from the view's centre, CSS pixels), so that what
  * is under the pointer stays under it; within MIN_SCALE..MAX_SCALE.
  */
-export function zoomAt(state: ZoomState, scale: number, point: { x: number; y: number }, fitted: { width: number; height: number }): ZoomState {
+export function zoomAt(
+  state: ZoomState,
+  scale: number,
+  point: { x: number; y: number },
+  fitted: { width: number; height: number },
+): ZoomState {
   const next = Math.max(MIN_SCALE, Math.min(MAX_SCALE, scale));
   const ratio = next / state.scale;
   return clampPan({ scale: next, x: point.x - (point.x - state.x) * ratio, y: point.y - (point.y - state.y) * ratio }, fitted);

@@ -11,7 +11,11 @@ export function updateAdminUser(id: string, body: AdminUserPatchBody): Promise<A
 }
 
 /** POST /api/admin/users/:id/resend-verification or /send-password-reset: the account's own mails, sent again. */
-export function sendAccountMail(id: string, mail: 'resend-verification' | 'send-password-reset', body: AdminActionBody): Promise<{ message: string }> {
+export function sendAccountMail(
+  id: string,
+  mail: 'resend-verification' | 'send-password-reset',
+  body: AdminActionBody,
+): Promise<{ message: string }> {
   return api.post<{ message: string }>(`${userPath(id)}/${mail}`, body);
 }
 

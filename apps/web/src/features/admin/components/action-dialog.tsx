@@ -35,7 +35,21 @@ export interface ActionDialogProps {
  * Every operator action asks first: what it does, why (kept in the audit log), and a
  * confirmation. A refusal shows the server's message in the dialog, and as a toast.
  */
-export function ActionDialog({ open, onClose, title, description, confirmLabel, tone = 'primary', icon, reason: reasonRule, children, validate, onConfirm, successMessage, busy }: ActionDialogProps) {
+export function ActionDialog({
+  open,
+  onClose,
+  title,
+  description,
+  confirmLabel,
+  tone = 'primary',
+  icon,
+  reason: reasonRule,
+  children,
+  validate,
+  onConfirm,
+  successMessage,
+  busy,
+}: ActionDialogProps) {
   const { t } = useTranslation();
   const formId = useId();
   const [reason, setReason] = useState('');

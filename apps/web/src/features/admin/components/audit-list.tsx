@@ -10,7 +10,11 @@ function useWhat() {
   return (entry: AuditEntry) => {
     const action = t(`admin.audit.actions.${entry.action}`);
     if (entry.action === 'grant_plan' && entry.details.plan && entry.details.planEndsAt) {
-      return t('admin.audit.grantDetails', { action, plan: t(`common.plans.${entry.details.plan}`), date: formatDay(entry.details.planEndsAt, i18n.language) });
+      return t('admin.audit.grantDetails', {
+        action,
+        plan: t(`common.plans.${entry.details.plan}`),
+        date: formatDay(entry.details.planEndsAt, i18n.language),
+      });
     }
     return action;
   };
@@ -25,7 +29,10 @@ export function AuditList({ entries, showTarget = true }: { entries: AuditEntry[
   const what = useWhat();
   const who = (entry: AuditEntry) => entry.details.adminEmail ?? t('admin.audit.commandLine');
   const target = (entry: AuditEntry) => (
-    <Link to={`/admin/users/${entry.targetId}`} className="focus-ring rounded-sm break-all text-brand-700 hover:underline dark:text-brand-300">
+    <Link
+      to={`/admin/users/${entry.targetId}`}
+      className="focus-ring rounded-sm break-all text-brand-700 hover:underline dark:text-brand-300"
+    >
       {entry.details.targetEmail}
     </Link>
   );
@@ -38,11 +45,23 @@ export function AuditList({ entries, showTarget = true }: { entries: AuditEntry[
           <caption className="sr-only">{t('admin.audit.tableCaption')}</caption>
           <thead className="border-b border-line bg-surface-muted/60 text-xs text-ink-muted">
             <tr>
-              <th scope="col" className="w-44 px-4 py-3 font-medium">{t('admin.audit.columns.when')}</th>
-              <th scope="col" className="px-3 py-3 font-medium">{t('admin.audit.columns.who')}</th>
-              <th scope="col" className="px-3 py-3 font-medium">{t('admin.audit.columns.what')}</th>
-              {showTarget && <th scope="col" className="px-3 py-3 font-medium">{t('admin.audit.columns.target')}</th>}
-              <th scope="col" className="px-4 py-3 font-medium">{t('admin.audit.columns.why')}</th>
+              <th scope="col" className="w-44 px-4 py-3 font-medium">
+                {t('admin.audit.columns.when')}
+              </th>
+              <th scope="col" className="px-3 py-3 font-medium">
+                {t('admin.audit.columns.who')}
+              </th>
+              <th scope="col" className="px-3 py-3 font-medium">
+                {t('admin.audit.columns.what')}
+              </th>
+              {showTarget && (
+                <th scope="col" className="px-3 py-3 font-medium">
+                  {t('admin.audit.columns.target')}
+                </th>
+              )}
+              <th scope="col" className="px-4 py-3 font-medium">
+                {t('admin.audit.columns.why')}
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-line">

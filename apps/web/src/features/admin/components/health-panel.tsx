@@ -49,10 +49,18 @@ export function HealthPanel({ health }: { health: Health }) {
           <caption className="mb-2 text-left text-sm font-medium text-ink">{t('admin.health.jobs')}</caption>
           <thead className="text-xs text-ink-muted">
             <tr>
-              <th scope="col" className="py-1.5 pr-3 font-medium">{t('admin.health.job')}</th>
-              <th scope="col" className="px-2 py-1.5 text-right font-medium">{t('admin.health.queued')}</th>
-              <th scope="col" className="px-2 py-1.5 text-right font-medium">{t('admin.health.active')}</th>
-              <th scope="col" className="py-1.5 pl-2 text-right font-medium">{t('admin.health.failed')}</th>
+              <th scope="col" className="py-1.5 pr-3 font-medium">
+                {t('admin.health.job')}
+              </th>
+              <th scope="col" className="px-2 py-1.5 text-right font-medium">
+                {t('admin.health.queued')}
+              </th>
+              <th scope="col" className="px-2 py-1.5 text-right font-medium">
+                {t('admin.health.active')}
+              </th>
+              <th scope="col" className="py-1.5 pl-2 text-right font-medium">
+                {t('admin.health.failed')}
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-line">
@@ -65,10 +73,14 @@ export function HealthPanel({ health }: { health: Health }) {
             ) : (
               health.jobs.map((job) => (
                 <tr key={job.name}>
-                  <th scope="row" className="py-2 pr-3 font-mono text-xs font-normal text-ink">{job.name}</th>
+                  <th scope="row" className="py-2 pr-3 font-mono text-xs font-normal text-ink">
+                    {job.name}
+                  </th>
                   <td className="px-2 py-2 text-right text-ink tabular-nums">{count(job.queued)}</td>
                   <td className="px-2 py-2 text-right text-ink tabular-nums">{count(job.active)}</td>
-                  <td className={`py-2 pl-2 text-right tabular-nums ${job.failed > 0 ? 'font-semibold text-danger' : 'text-ink'}`}>{count(job.failed)}</td>
+                  <td className={`py-2 pl-2 text-right tabular-nums ${job.failed > 0 ? 'font-semibold text-danger' : 'text-ink'}`}>
+                    {count(job.failed)}
+                  </td>
                 </tr>
               ))
             )}

@@ -18,7 +18,10 @@ export function LargestAccounts({ accounts }: { accounts: AdminStatsResponse['la
           {accounts.map((account) => (
             <li key={account.id} className="min-w-0">
               <div className="flex items-baseline justify-between gap-3 text-sm">
-                <Link to={`/admin/users/${account.id}`} className="focus-ring min-w-0 truncate rounded-sm font-medium text-ink hover:text-brand-700 hover:underline dark:hover:text-brand-300">
+                <Link
+                  to={`/admin/users/${account.id}`}
+                  className="focus-ring min-w-0 truncate rounded-sm font-medium text-ink hover:text-brand-700 hover:underline dark:hover:text-brand-300"
+                >
                   {account.firstName} {account.lastName}
                   <span className="sr-only">, {account.email}</span>
                 </Link>
@@ -27,7 +30,10 @@ export function LargestAccounts({ accounts }: { accounts: AdminStatsResponse['la
                 </span>
               </div>
               <div aria-hidden="true" className="mt-1.5 h-1.5 overflow-hidden rounded-full bg-surface-muted">
-                <div className="h-full rounded-full bg-brand-500" style={{ width: `${largest > 0 ? Math.max(2, (account.storageUsed / largest) * 100) : 0}%` }} />
+                <div
+                  className="h-full rounded-full bg-brand-500"
+                  style={{ width: `${largest > 0 ? Math.max(2, (account.storageUsed / largest) * 100) : 0}%` }}
+                />
               </div>
             </li>
           ))}

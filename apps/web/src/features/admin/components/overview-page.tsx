@@ -70,7 +70,10 @@ export function OverviewPage() {
             value={formatSize(data.storageUsed)}
             detail={
               growth
-                ? t('admin.stats.storageGrowth', { growth: `${growth.bytes < 0 ? '−' : '+'}${formatSize(Math.abs(growth.bytes))}`, count: growth.days })
+                ? t('admin.stats.storageGrowth', {
+                    growth: `${growth.bytes < 0 ? '−' : '+'}${formatSize(Math.abs(growth.bytes))}`,
+                    count: growth.days,
+                  })
                 : t('admin.stats.noGrowth')
             }
           />

@@ -43,9 +43,24 @@ export function ErrorState({ error, onRetry }: { error: unknown; onRetry: () => 
 }
 
 /** A titled card; a region named by its heading. */
-export function Panel({ id, title, description, className, children }: { id: string; title: string; description?: string; className?: string; children: ReactNode }) {
+export function Panel({
+  id,
+  title,
+  description,
+  className,
+  children,
+}: {
+  id: string;
+  title: string;
+  description?: string;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
-    <section aria-labelledby={id} className={`min-w-0 rounded-card border border-line bg-surface p-5 shadow-card sm:p-6 ${className ?? ''}`}>
+    <section
+      aria-labelledby={id}
+      className={`min-w-0 rounded-card border border-line bg-surface p-5 shadow-card sm:p-6 ${className ?? ''}`}
+    >
       <h2 id={id} className="font-semibold text-ink">
         {title}
       </h2>

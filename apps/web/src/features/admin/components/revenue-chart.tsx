@@ -19,16 +19,33 @@ export function RevenueChart({ months }: { months: AdminStatsResponse['revenueBy
   const summary = trend
     ? trend.change === null
       ? t('admin.revenue.summaryNoRatio', { month: formatMonth(trend.month, language), net: money(trend.net) })
-      : t('admin.revenue.summary', { month: formatMonth(trend.month, language), net: money(trend.net), change: formatChange(trend.change, language) })
+      : t('admin.revenue.summary', {
+          month: formatMonth(trend.month, language),
+          net: money(trend.net),
+          change: formatChange(trend.change, language),
+        })
     : t('admin.revenue.summaryShort');
 
   return (
     <Panel id="admin-revenue-title" title={t('admin.revenue.title')} description={t('admin.revenue.description')} className="lg:col-span-2">
       <figure>
         <div aria-hidden="true" className="text-ink-muted">
-          <BarChart responsive accessibilityLayer={false} data={months} style={{ width: '100%', height: 220 }} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+          <BarChart
+            responsive
+            accessibilityLayer={false}
+            data={months}
+            style={{ width: '100%', height: 220 }}
+            margin={{ top: 8, right: 8, bottom: 0, left: 0 }}
+          >
             <CartesianGrid stroke="currentColor" strokeOpacity={0.15} vertical={false} />
-            <XAxis dataKey="month" tickFormatter={(month: string) => formatMonth(month, language)} tick={axisTick} stroke="currentColor" strokeOpacity={0.3} minTickGap={16} />
+            <XAxis
+              dataKey="month"
+              tickFormatter={(month: string) => formatMonth(month, language)}
+              tick={axisTick}
+              stroke="currentColor"
+              strokeOpacity={0.3}
+              minTickGap={16}
+            />
             <YAxis tickFormatter={money} tick={axisTick} stroke="currentColor" strokeOpacity={0.3} width={64} />
             <Tooltip
               {...tooltipStyle}

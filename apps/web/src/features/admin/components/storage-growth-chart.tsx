@@ -14,7 +14,8 @@ export function StorageGrowthChart({ history }: { history: AdminStatsResponse['s
   const { t, i18n } = useTranslation();
   const formatSize = useFormatSize();
   const language = i18n.language;
-  const shortDay = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString(language, { month: 'short', day: 'numeric', timeZone: 'UTC' });
+  const shortDay = (day: string) =>
+    new Date(`${day}T00:00:00Z`).toLocaleDateString(language, { month: 'short', day: 'numeric', timeZone: 'UTC' });
   const growth = storageGrowth(history);
   const latest = history.at(-1);
 
@@ -25,7 +26,13 @@ export function StorageGrowthChart({ history }: { history: AdminStatsResponse['s
       ) : (
         <figure>
           <div aria-hidden="true" className="text-ink-muted">
-            <AreaChart responsive accessibilityLayer={false} data={history} style={{ width: '100%', height: 220 }} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+            <AreaChart
+              responsive
+              accessibilityLayer={false}
+              data={history}
+              style={{ width: '100%', height: 220 }}
+              margin={{ top: 8, right: 8, bottom: 0, left: 0 }}
+            >
               <defs>
                 <linearGradient id="admin-storage-fill" x1="0" y1="0" x2="0" y2="1">
                   <stop offset="0%" stopColor={COLOR} stopOpacity={0.35} />
@@ -34,18 +41,35 @@ export function StorageGrowthChart({ history }: { history: AdminStatsResponse['s
               </defs>
               <CartesianGrid stroke="currentColor" strokeOpacity={0.15} vertical={false} />
               <XAxis dataKey="day" tickFormatter={shortDay} tick={axisTick} stroke="currentColor" strokeOpacity={0.3} minTickGap={24} />
-              <YAxis tickFormatter={(bytes: number) => formatSize(bytes)} tick={axisTick} stroke="currentColor" strokeOpacity={0.3} width={88} />
+              <YAxis
+                tickFormatter={(bytes: number) => formatSize(bytes)}
+                tick={axisTick}
+                stroke="currentColor"
+                strokeOpacity={0.3}
+                width={88}
+              />
               <Tooltip
                 {...tooltipStyle}
                 labelFormatter={(day) => formatDay(`${String(day)}T12:00:00Z`, language)}
                 formatter={(bytes) => [formatSize(Number(bytes)), t('admin.storage.used')]}
               />
-              <Area type="monotone" dataKey="bytes" stroke={COLOR} strokeWidth={2} fill="url(#admin-storage-fill)" dot={history.length === 1} />
+              <Area
+                type="monotone"
+                dataKey="bytes"
+                stroke={COLOR}
+                strokeWidth={2}
+                fill="url(#admin-storage-fill)"
+                dot={history.length === 1}
+              />
             </AreaChart>
           </div>
           <figcaption className="mt-3 text-sm text-ink-muted">
             {growth
-              ? t('admin.storage.summary', { size: formatSize(latest.bytes), growth: `${growth.bytes < 0 ? '−' : '+'}${formatSize(Math.abs(growth.bytes))}`, count: growth.days })
+              ? t('admin.storage.summary', {
+                  size: formatSize(latest.bytes),
+                  growth: `${growth.bytes < 0 ? '−' : '+'}${formatSize(Math.abs(growth.bytes))}`,
+                  count: growth.days,
+                })
               : t('admin.storage.summaryOneDay', { size: formatSize(latest.bytes) })}
           </figcaption>
           <div className="sr-only">

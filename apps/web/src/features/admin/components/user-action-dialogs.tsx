@@ -60,7 +60,11 @@ export function UserActionDialogs({ user, action, onClose }: { user: AdminUser; 
           description={t(`admin.actions.${action}.description`, { name })}
           confirmLabel={t(`admin.actions.${action}.confirm`)}
           tone={suspend ? 'danger' : 'primary'}
-          icon={<DialogIcon tone={suspend ? 'danger' : 'brand'}>{suspend ? <Ban aria-hidden="true" className="size-5" /> : <ShieldCheck aria-hidden="true" className="size-5" />}</DialogIcon>}
+          icon={
+            <DialogIcon tone={suspend ? 'danger' : 'brand'}>
+              {suspend ? <Ban aria-hidden="true" className="size-5" /> : <ShieldCheck aria-hidden="true" className="size-5" />}
+            </DialogIcon>
+          }
           reason="required"
           busy={actions.update.isPending}
           onConfirm={(reason) => actions.update.mutateAsync({ suspended: suspend, reason })}
@@ -76,7 +80,11 @@ export function UserActionDialogs({ user, action, onClose }: { user: AdminUser; 
           title={t('admin.actions.grantPlan.title')}
           description={t('admin.actions.grantPlan.description', { name })}
           confirmLabel={t('admin.actions.grantPlan.confirm')}
-          icon={<DialogIcon tone="brand"><CalendarClock aria-hidden="true" className="size-5" /></DialogIcon>}
+          icon={
+            <DialogIcon tone="brand">
+              <CalendarClock aria-hidden="true" className="size-5" />
+            </DialogIcon>
+          }
           reason="required"
           busy={actions.update.isPending}
           validate={() => {
@@ -85,7 +93,10 @@ export function UserActionDialogs({ user, action, onClose }: { user: AdminUser; 
             return valid;
           }}
           onConfirm={(reason) => actions.update.mutateAsync({ plan, planEndsAt: grantEndsAt(endDay), reason })}
-          successMessage={t('admin.actions.grantPlan.done', { plan: t(`common.plans.${plan}`), date: formatDay(grantEndsAt(endDay), i18n.language) })}
+          successMessage={t('admin.actions.grantPlan.done', {
+            plan: t(`common.plans.${plan}`),
+            date: formatDay(grantEndsAt(endDay), i18n.language),
+          })}
         >
           <SelectField
             label={t('admin.actions.grantPlan.plan')}
@@ -117,7 +128,11 @@ export function UserActionDialogs({ user, action, onClose }: { user: AdminUser; 
           description={t('admin.actions.endPlan.description', { name, plan: t(`common.plans.${user.plan}`) })}
           confirmLabel={t('admin.actions.endPlan.confirm')}
           tone="danger"
-          icon={<DialogIcon tone="danger"><CalendarClock aria-hidden="true" className="size-5" /></DialogIcon>}
+          icon={
+            <DialogIcon tone="danger">
+              <CalendarClock aria-hidden="true" className="size-5" />
+            </DialogIcon>
+          }
           reason="required"
           busy={actions.update.isPending}
           onConfirm={(reason) => actions.update.mutateAsync({ plan: 'FREE', reason })}
@@ -132,10 +147,23 @@ export function UserActionDialogs({ user, action, onClose }: { user: AdminUser; 
           title={t(`admin.actions.${action}.title`)}
           description={t(`admin.actions.${action}.description`, { email: user.email })}
           confirmLabel={t(`admin.actions.${action}.confirm`)}
-          icon={<DialogIcon tone="brand">{action === 'resendVerification' ? <MailCheck aria-hidden="true" className="size-5" /> : <KeyRound aria-hidden="true" className="size-5" />}</DialogIcon>}
+          icon={
+            <DialogIcon tone="brand">
+              {action === 'resendVerification' ? (
+                <MailCheck aria-hidden="true" className="size-5" />
+              ) : (
+                <KeyRound aria-hidden="true" className="size-5" />
+              )}
+            </DialogIcon>
+          }
           reason="optional"
           busy={actions.sendMail.isPending}
-          onConfirm={(reason) => actions.sendMail.mutateAsync({ mail: action === 'resendVerification' ? 'resend-verification' : 'send-password-reset', reason: reason || undefined })}
+          onConfirm={(reason) =>
+            actions.sendMail.mutateAsync({
+              mail: action === 'resendVerification' ? 'resend-verification' : 'send-password-reset',
+              reason: reason || undefined,
+            })
+          }
           successMessage={t(`admin.actions.${action}.done`, { email: user.email })}
         />
       );
@@ -154,7 +182,11 @@ export function UserActionDialogs({ user, action, onClose }: { user: AdminUser; 
           description={t('admin.actions.delete.description', { name })}
           confirmLabel={t('admin.actions.delete.confirm')}
           tone="danger"
-          icon={<DialogIcon tone="danger"><Trash2 aria-hidden="true" className="size-5" /></DialogIcon>}
+          icon={
+            <DialogIcon tone="danger">
+              <Trash2 aria-hidden="true" className="size-5" />
+            </DialogIcon>
+          }
           reason="required"
           busy={actions.remove.isPending}
           validate={() => {

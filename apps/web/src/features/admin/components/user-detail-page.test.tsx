@@ -8,13 +8,30 @@ import { renderWithProviders } from '../../../testing/render-with-providers';
 import { UserDetailPage } from './user-detail-page';
 
 vi.mock('react-hot-toast', () => ({ default: Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn() }) }));
-const toast = (await import('react-hot-toast')).default as unknown as { success: ReturnType<typeof vi.fn>; error: ReturnType<typeof vi.fn> };
+const toast = (await import('react-hot-toast')).default as unknown as {
+  success: ReturnType<typeof vi.fn>;
+  error: ReturnType<typeof vi.fn>;
+};
 
 const detail: AdminUserDetailResponse = {
   user: {
-    id: 'u1', firstName: 'Grace', lastName: 'Hopper', email: 'grace@example.com', createdAt: '2026-11-01T10:00:00.000Z', plan: 'FREE',
-    storageUsed: 0, storageLimit: 500 * 1024 ** 2, twoFactorEnabled: false, emailVerified: true, role: 'user',
-    status: 'active', lastSignInAt: null, filesCount: 0, suspendedAt: null, complimentary: false, planEndsAt: null,
+    id: 'u1',
+    firstName: 'Grace',
+    lastName: 'Hopper',
+    email: 'grace@example.com',
+    createdAt: '2026-11-01T10:00:00.000Z',
+    plan: 'FREE',
+    storageUsed: 0,
+    storageLimit: 500 * 1024 ** 2,
+    twoFactorEnabled: false,
+    emailVerified: true,
+    role: 'user',
+    status: 'active',
+    lastSignInAt: null,
+    filesCount: 0,
+    suspendedAt: null,
+    complimentary: false,
+    planEndsAt: null,
   },
   subscription: null,
   complimentaryPlan: null,
@@ -103,7 +120,8 @@ describe('UserDetailPage', () => {
     renderPage();
     await screen.findByRole('heading', { level: 1, name: 'Grace Hopper' });
     expect(screen.getByText("Operators act on users only: the console offers no action on an operator's account.")).toBeTruthy();
-    for (const name of ['Suspend', 'Grant a plan', 'Send password reset', 'Delete account']) expect(screen.queryByRole('button', { name })).toBeNull();
+    for (const name of ['Suspend', 'Grant a plan', 'Send password reset', 'Delete account'])
+      expect(screen.queryByRole('button', { name })).toBeNull();
   });
 
   it("asks for the operator's password to delete, and shows a wrong one in the dialog", async () => {

@@ -75,7 +75,10 @@ export function UserDetailPage() {
   const [action, setAction] = useState<UserAction | null>(null);
 
   const back = (
-    <Link to="/admin/users" className="focus-ring inline-flex items-center gap-1.5 self-start rounded-sm text-sm font-medium text-brand-700 hover:underline dark:text-brand-300">
+    <Link
+      to="/admin/users"
+      className="focus-ring inline-flex items-center gap-1.5 self-start rounded-sm text-sm font-medium text-brand-700 hover:underline dark:text-brand-300"
+    >
       <ArrowLeft aria-hidden="true" className="size-4" />
       {t('admin.detail.back')}
     </Link>
@@ -105,14 +108,20 @@ export function UserDetailPage() {
         <div className="flex flex-wrap items-center gap-1.5">
           <PlanBadge user={user} />
           <UserStatusBadge status={user.status} />
-          <Badge tone={user.emailVerified ? 'success' : 'warning'}>{t(user.emailVerified ? 'admin.detail.verified' : 'admin.detail.unverified')}</Badge>
+          <Badge tone={user.emailVerified ? 'success' : 'warning'}>
+            {t(user.emailVerified ? 'admin.detail.verified' : 'admin.detail.unverified')}
+          </Badge>
           {user.role === 'admin' && <Badge tone="brand">{t('admin.detail.operator')}</Badge>}
         </div>
-        {user.suspendedAt && <p className="text-sm text-danger">{t('admin.detail.suspendedSince', { date: formatDay(user.suspendedAt, i18n.language) })}</p>}
+        {user.suspendedAt && (
+          <p className="text-sm text-danger">{t('admin.detail.suspendedSince', { date: formatDay(user.suspendedAt, i18n.language) })}</p>
+        )}
       </div>
       {/* Operators act on users only: the server refuses any action on an operator's account. */}
       {user.role === 'admin' ? (
-        <p className="rounded-card border border-line bg-surface p-4 text-sm text-ink-muted shadow-card sm:p-5">{t('admin.detail.operatorNoActions')}</p>
+        <p className="rounded-card border border-line bg-surface p-4 text-sm text-ink-muted shadow-card sm:p-5">
+          {t('admin.detail.operatorNoActions')}
+        </p>
       ) : (
         <UserActions detail={detail} onChoose={setAction} />
       )}

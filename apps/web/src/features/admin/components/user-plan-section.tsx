@@ -18,7 +18,9 @@ export function UserPlanSection({ detail }: { detail: AdminUserDetailResponse })
     <Panel id="admin-user-plan-title" title={t('admin.detail.plan.title')}>
       <DetailList>
         <Detail term={t('admin.detail.plan.current')}>{t(`common.plans.${user.plan}`)}</Detail>
-        <Detail term={t('admin.detail.plan.ends')}>{user.planEndsAt ? formatDay(user.planEndsAt, language) : t('admin.detail.none')}</Detail>
+        <Detail term={t('admin.detail.plan.ends')}>
+          {user.planEndsAt ? formatDay(user.planEndsAt, language) : t('admin.detail.none')}
+        </Detail>
         <Detail term={t('admin.detail.plan.subscription')}>
           {subscription
             ? t('admin.detail.plan.subscriptionValue', {
@@ -30,7 +32,9 @@ export function UserPlanSection({ detail }: { detail: AdminUserDetailResponse })
         {subscription && (
           <Detail term={t('admin.detail.plan.periodEnd')}>
             {formatDay(subscription.currentPeriodEnd, language)}
-            {subscription.cancelAtPeriodEnd && <span className="font-normal text-ink-muted"> · {t('admin.detail.plan.endsWithPeriod')}</span>}
+            {subscription.cancelAtPeriodEnd && (
+              <span className="font-normal text-ink-muted"> · {t('admin.detail.plan.endsWithPeriod')}</span>
+            )}
           </Detail>
         )}
       </DetailList>
@@ -38,9 +42,14 @@ export function UserPlanSection({ detail }: { detail: AdminUserDetailResponse })
       {complimentaryPlan && (
         <div className="mt-5 rounded-control border border-brand-200 bg-brand-50 p-4 text-sm dark:border-brand-800 dark:bg-brand-950">
           <p className="font-semibold text-brand-800 dark:text-brand-200">
-            {t('admin.detail.plan.complimentary', { plan: t(`common.plans.${complimentaryPlan.planId}`), date: formatDay(complimentaryPlan.endsAt, language) })}
+            {t('admin.detail.plan.complimentary', {
+              plan: t(`common.plans.${complimentaryPlan.planId}`),
+              date: formatDay(complimentaryPlan.endsAt, language),
+            })}
           </p>
-          <p className="mt-1 text-brand-800/80 dark:text-brand-200/80">{t('admin.detail.plan.complimentaryReason', { reason: complimentaryPlan.reason })}</p>
+          <p className="mt-1 text-brand-800/80 dark:text-brand-200/80">
+            {t('admin.detail.plan.complimentaryReason', { reason: complimentaryPlan.reason })}
+          </p>
         </div>
       )}
 
@@ -53,9 +62,15 @@ export function UserPlanSection({ detail }: { detail: AdminUserDetailResponse })
             <caption className="sr-only">{t('admin.detail.plan.billing')}</caption>
             <thead className="text-xs text-ink-muted">
               <tr>
-                <th scope="col" className="py-1.5 pr-3 font-medium">{t('admin.detail.plan.date')}</th>
-                <th scope="col" className="px-3 py-1.5 text-right font-medium">{t('admin.detail.plan.amount')}</th>
-                <th scope="col" className="py-1.5 pl-3 font-medium">{t('admin.detail.plan.status')}</th>
+                <th scope="col" className="py-1.5 pr-3 font-medium">
+                  {t('admin.detail.plan.date')}
+                </th>
+                <th scope="col" className="px-3 py-1.5 text-right font-medium">
+                  {t('admin.detail.plan.amount')}
+                </th>
+                <th scope="col" className="py-1.5 pl-3 font-medium">
+                  {t('admin.detail.plan.status')}
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-line">

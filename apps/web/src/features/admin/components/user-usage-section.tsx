@@ -36,7 +36,9 @@ export function UserUsageSection({ detail }: { detail: AdminUserDetailResponse }
 
       <Panel id="admin-user-devices-title" title={t('admin.detail.devices.title')}>
         <DetailList>
-          <Detail term={t('admin.detail.devices.lastSignIn')}>{user.lastSignInAt ? formatDateTime(user.lastSignInAt, language) : t('admin.users.never')}</Detail>
+          <Detail term={t('admin.detail.devices.lastSignIn')}>
+            {user.lastSignInAt ? formatDateTime(user.lastSignInAt, language) : t('admin.users.never')}
+          </Detail>
           <Detail term={t('admin.detail.devices.created')}>{formatDateTime(user.createdAt, language)}</Detail>
         </DetailList>
         {devices.length === 0 ? (
@@ -47,7 +49,10 @@ export function UserUsageSection({ detail }: { detail: AdminUserDetailResponse }
               <li key={device.id} className="px-3.5 py-2.5 text-sm">
                 <p className="font-medium text-ink">{device.name}</p>
                 <p className="text-xs text-ink-muted">
-                  {t('admin.detail.devices.session', { since: formatDateTime(device.createdAt, language), until: formatDateTime(device.expiresAt, language) })}
+                  {t('admin.detail.devices.session', {
+                    since: formatDateTime(device.createdAt, language),
+                    until: formatDateTime(device.expiresAt, language),
+                  })}
                 </p>
               </li>
             ))}

@@ -17,7 +17,11 @@ export function UsersFiltersBar({ filters, searchText, onSearchText, onChange }:
   const { t } = useTranslation();
   const ALL = 'all';
   return (
-    <form role="search" onSubmit={(event) => event.preventDefault()} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))]">
+    <form
+      role="search"
+      onSubmit={(event) => event.preventDefault()}
+      className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))]"
+    >
       <div className="flex min-w-0 flex-col gap-1.5 sm:col-span-2 lg:col-span-1">
         <label htmlFor="admin-user-search" className="text-sm font-medium text-ink">
           {t('admin.users.search')}
@@ -40,13 +44,19 @@ export function UsersFiltersBar({ filters, searchText, onSearchText, onChange }:
       <SelectField<PlanId | typeof ALL>
         label={t('admin.users.plan')}
         value={filters.plan ?? ALL}
-        options={[{ value: ALL, label: t('admin.users.allPlans') }, ...PLAN_FILTERS.map((plan) => ({ value: plan, label: t(`common.plans.${plan}`) }))]}
+        options={[
+          { value: ALL, label: t('admin.users.allPlans') },
+          ...PLAN_FILTERS.map((plan) => ({ value: plan, label: t(`common.plans.${plan}`) })),
+        ]}
         onChange={(plan) => onChange({ plan: plan === ALL ? null : plan })}
       />
       <SelectField<AdminUserStatus | typeof ALL>
         label={t('admin.users.status')}
         value={filters.status ?? ALL}
-        options={[{ value: ALL, label: t('admin.users.allStatuses') }, ...STATUS_FILTERS.map((status) => ({ value: status, label: t(`admin.status.${status}`) }))]}
+        options={[
+          { value: ALL, label: t('admin.users.allStatuses') },
+          ...STATUS_FILTERS.map((status) => ({ value: status, label: t(`admin.status.${status}`) })),
+        ]}
         onChange={(status) => onChange({ status: status === ALL ? null : status })}
       />
       <SelectField<AdminUserSort>

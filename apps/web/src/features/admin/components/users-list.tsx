@@ -25,12 +25,24 @@ export function UsersList({ users }: { users: AdminUser[] }) {
           <caption className="sr-only">{t('admin.users.tableCaption')}</caption>
           <thead className="border-b border-line bg-surface-muted/60 text-xs text-ink-muted">
             <tr>
-              <th scope="col" className="w-[32%] px-4 py-3 font-medium">{t('admin.users.columns.account')}</th>
-              <th scope="col" className="px-3 py-3 font-medium">{t('admin.users.columns.plan')}</th>
-              <th scope="col" className="px-3 py-3 font-medium">{t('admin.users.columns.status')}</th>
-              <th scope="col" className="px-3 py-3 text-right font-medium">{t('admin.users.columns.storage')}</th>
-              <th scope="col" className="hidden px-3 py-3 text-right font-medium lg:table-cell">{t('admin.users.columns.files')}</th>
-              <th scope="col" className="px-4 py-3 font-medium">{t('admin.users.columns.lastSignIn')}</th>
+              <th scope="col" className="w-[32%] px-4 py-3 font-medium">
+                {t('admin.users.columns.account')}
+              </th>
+              <th scope="col" className="px-3 py-3 font-medium">
+                {t('admin.users.columns.plan')}
+              </th>
+              <th scope="col" className="px-3 py-3 font-medium">
+                {t('admin.users.columns.status')}
+              </th>
+              <th scope="col" className="px-3 py-3 text-right font-medium">
+                {t('admin.users.columns.storage')}
+              </th>
+              <th scope="col" className="hidden px-3 py-3 text-right font-medium lg:table-cell">
+                {t('admin.users.columns.files')}
+              </th>
+              <th scope="col" className="px-4 py-3 font-medium">
+                {t('admin.users.columns.lastSignIn')}
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-line">
@@ -51,7 +63,9 @@ export function UsersList({ users }: { users: AdminUser[] }) {
                   <UserStatusBadge status={user.status} />
                 </td>
                 <td className="px-3 py-3 text-right text-ink tabular-nums">{formatSize(user.storageUsed)}</td>
-                <td className="hidden px-3 py-3 text-right text-ink tabular-nums lg:table-cell">{formatCount(user.filesCount, language)}</td>
+                <td className="hidden px-3 py-3 text-right text-ink tabular-nums lg:table-cell">
+                  {formatCount(user.filesCount, language)}
+                </td>
                 <td className="px-4 py-3 text-ink-muted">{lastSignIn(user)}</td>
               </tr>
             ))}
@@ -62,7 +76,10 @@ export function UsersList({ users }: { users: AdminUser[] }) {
       <ul aria-label={t('admin.users.tableCaption')} className="flex flex-col gap-3 md:hidden">
         {users.map((user) => (
           <li key={user.id}>
-            <Link to={detailHref(user)} className="focus-ring flex items-center gap-3 rounded-card border border-line bg-surface p-4 shadow-card">
+            <Link
+              to={detailHref(user)}
+              className="focus-ring flex items-center gap-3 rounded-card border border-line bg-surface p-4 shadow-card"
+            >
               <div className="min-w-0 flex-1">
                 <p className="truncate font-semibold text-ink">
                   {user.firstName} {user.lastName}

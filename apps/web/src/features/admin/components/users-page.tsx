@@ -32,7 +32,10 @@ export function UsersPage() {
           <UsersList users={loaded} />
           <div className="flex flex-col items-center gap-3">
             <p role="status" className="text-sm text-ink-muted">
-              {t(users.hasNextPage ? 'admin.users.shownMore' : 'admin.users.shownAll', { count: loaded.length, formatted: formatCount(loaded.length, i18n.language) })}
+              {t(users.hasNextPage ? 'admin.users.shownMore' : 'admin.users.shownAll', {
+                count: loaded.length,
+                formatted: formatCount(loaded.length, i18n.language),
+              })}
             </p>
             {users.isFetchNextPageError && (
               <p role="alert" className="text-sm text-danger">
@@ -58,7 +61,9 @@ export function UsersPage() {
       <PageTitle title={t('admin.users.pageTitle')} />
       <AdminHeading title={t('admin.users.title')} subtitle={t('admin.users.subtitle')}>
         {/* A new search keeps the old results in view meanwhile; this says they are being replaced. */}
-        {users.isPlaceholderData && users.isFetching && <Spinner label={t('admin.users.searching')} className="size-5 text-brand-600 dark:text-brand-400" />}
+        {users.isPlaceholderData && users.isFetching && (
+          <Spinner label={t('admin.users.searching')} className="size-5 text-brand-600 dark:text-brand-400" />
+        )}
       </AdminHeading>
       <UsersFiltersBar filters={filters} searchText={searchText} onSearchText={setSearchText} onChange={update} />
       <div aria-busy={users.isFetching} className="flex flex-col gap-4">

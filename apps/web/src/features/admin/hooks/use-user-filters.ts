@@ -24,7 +24,8 @@ export function useUserFilters() {
   }
 
   const update = useCallback(
-    (changes: Partial<UserFilters>) => setParams((current) => filtersToParams({ ...filtersFromParams(current), ...changes }), { replace: true }),
+    (changes: Partial<UserFilters>) =>
+      setParams((current) => filtersToParams({ ...filtersFromParams(current), ...changes }), { replace: true }),
     [setParams],
   );
 

@@ -26,7 +26,17 @@ export function CategoryChart({ categories }: { categories: AnalyticsResponse['b
           {/* Hidden from assistive technology, and so out of the Tab order too (the pie is focusable by default). */}
           <div aria-hidden="true" className="shrink-0">
             <PieChart accessibilityLayer={false} width={160} height={160}>
-              <Pie rootTabIndex={-1} data={shares} dataKey="bytes" nameKey="category" innerRadius={48} outerRadius={76} paddingAngle={shares.length > 1 ? 2 : 0} stroke="var(--cv-surface)" isAnimationActive={false}>
+              <Pie
+                rootTabIndex={-1}
+                data={shares}
+                dataKey="bytes"
+                nameKey="category"
+                innerRadius={48}
+                outerRadius={76}
+                paddingAngle={shares.length > 1 ? 2 : 0}
+                stroke="var(--cv-surface)"
+                isAnimationActive={false}
+              >
                 {shares.map((share, index) => (
                   <Cell key={share.category} fill={seriesColor(index)} />
                 ))}

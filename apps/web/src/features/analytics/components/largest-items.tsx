@@ -15,7 +15,17 @@ interface Entry {
   href: string;
 }
 
-function EntryList({ label, entries, icon: Icon, openLabel }: { label: string; entries: Entry[]; icon: ComponentType<{ className?: string; 'aria-hidden'?: 'true' }>; openLabel: (name: string) => string }) {
+function EntryList({
+  label,
+  entries,
+  icon: Icon,
+  openLabel,
+}: {
+  label: string;
+  entries: Entry[];
+  icon: ComponentType<{ className?: string; 'aria-hidden'?: 'true' }>;
+  openLabel: (name: string) => string;
+}) {
   const largest = entries[0]?.bytes ?? 0;
   const formatSize = useFormatSize();
   return (
@@ -24,14 +34,21 @@ function EntryList({ label, entries, icon: Icon, openLabel }: { label: string; e
         <li key={entry.id} className="min-w-0">
           <div className="flex items-center gap-2 text-sm">
             <Icon aria-hidden="true" className="size-4 shrink-0 text-ink-subtle" />
-            <Link to={entry.href} aria-label={openLabel(entry.name)} className="focus-ring min-w-0 flex-1 truncate rounded font-medium text-ink hover:text-brand-600 hover:underline dark:hover:text-brand-300">
+            <Link
+              to={entry.href}
+              aria-label={openLabel(entry.name)}
+              className="focus-ring min-w-0 flex-1 truncate rounded font-medium text-ink hover:text-brand-600 hover:underline dark:hover:text-brand-300"
+            >
               {entry.name}
             </Link>
             <span className="shrink-0 text-ink-muted tabular-nums">{formatSize(entry.bytes)}</span>
           </div>
           {/* The bar repeats the size beside it, for a glance; the number is what is read out. */}
           <div aria-hidden="true" className="mt-1 h-1.5 overflow-hidden rounded-full bg-surface-muted">
-            <div className="h-full rounded-full bg-brand-500 dark:bg-brand-400" style={{ width: `${largest > 0 ? Math.max(2, (entry.bytes / largest) * 100) : 0}%` }} />
+            <div
+              className="h-full rounded-full bg-brand-500 dark:bg-brand-400"
+              style={{ width: `${largest > 0 ? Math.max(2, (entry.bytes / largest) * 100) : 0}%` }}
+            />
           </div>
         </li>
       ))}
@@ -40,7 +57,13 @@ function EntryList({ label, entries, icon: Icon, openLabel }: { label: string; e
 }
 
 /** The largest files and folders, each a link that opens its folder in the dashboard (a file: the folder it is in). */
-export function LargestItems({ files, folders }: { files: AnalyticsResponse['largestFiles']; folders: AnalyticsResponse['largestFolders'] }) {
+export function LargestItems({
+  files,
+  folders,
+}: {
+  files: AnalyticsResponse['largestFiles'];
+  folders: AnalyticsResponse['largestFolders'];
+}) {
   const { t } = useTranslation();
   return (
     <ChartCard id="analytics-largest-title" title={t('analytics.largest.title')} className="lg:col-span-2">

@@ -15,7 +15,8 @@ export function ShareDownloadsChart({ shares }: { shares: AnalyticsResponse['sha
   const rows = downloadRows(shares);
   const shown = shares.slice(0, MAX_SHARE_LINES);
   const day = (value: string) => formatDay(`${value}T12:00:00Z`, i18n.language);
-  const shortDay = (value: string) => new Date(`${value}T00:00:00Z`).toLocaleDateString(i18n.language, { month: 'short', day: 'numeric', timeZone: 'UTC' });
+  const shortDay = (value: string) =>
+    new Date(`${value}T00:00:00Z`).toLocaleDateString(i18n.language, { month: 'short', day: 'numeric', timeZone: 'UTC' });
   const names = new Map(shares.map((share) => [share.shareId, share.name]));
 
   return (
@@ -25,20 +26,41 @@ export function ShareDownloadsChart({ shares }: { shares: AnalyticsResponse['sha
       ) : (
         <>
           <div aria-hidden="true" className="text-ink-muted">
-            <LineChart responsive accessibilityLayer={false} data={rows} style={{ width: '100%', height: 200 }} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
+            <LineChart
+              responsive
+              accessibilityLayer={false}
+              data={rows}
+              style={{ width: '100%', height: 200 }}
+              margin={{ top: 8, right: 8, bottom: 0, left: -16 }}
+            >
               <CartesianGrid stroke="currentColor" strokeOpacity={0.15} vertical={false} />
               <XAxis dataKey="day" tickFormatter={shortDay} tick={axisTick} stroke="currentColor" strokeOpacity={0.3} minTickGap={24} />
               <YAxis allowDecimals={false} tick={axisTick} stroke="currentColor" strokeOpacity={0.3} width={48} />
-              <Tooltip {...tooltipStyle} labelFormatter={(value) => day(String(value))} formatter={(count, shareId) => [count, names.get(String(shareId)) ?? '']} />
+              <Tooltip
+                {...tooltipStyle}
+                labelFormatter={(value) => day(String(value))}
+                formatter={(count, shareId) => [count, names.get(String(shareId)) ?? '']}
+              />
               {shown.map((share, index) => (
-                <Line key={share.shareId} type="monotone" dataKey={share.shareId} stroke={seriesColor(index)} strokeWidth={2} dot={rows.length < 15} />
+                <Line
+                  key={share.shareId}
+                  type="monotone"
+                  dataKey={share.shareId}
+                  stroke={seriesColor(index)}
+                  strokeWidth={2}
+                  dot={rows.length < 15}
+                />
               ))}
             </LineChart>
           </div>
           <ul aria-label={t('analytics.downloads.listLabel')} className="mt-3 grid gap-1.5">
             {shares.map((share, index) => (
               <li key={share.shareId} className="flex items-center gap-3 text-sm">
-                <span aria-hidden="true" className="size-3 shrink-0 rounded-full" style={{ background: index < MAX_SHARE_LINES ? seriesColor(index) : 'transparent' }} />
+                <span
+                  aria-hidden="true"
+                  className="size-3 shrink-0 rounded-full"
+                  style={{ background: index < MAX_SHARE_LINES ? seriesColor(index) : 'transparent' }}
+                />
                 <span className="min-w-0 flex-1 truncate font-medium text-ink">{share.name}</span>
                 <span className="shrink-0 text-ink-muted tabular-nums">{t('analytics.downloads.total', { count: share.total })}</span>
               </li>

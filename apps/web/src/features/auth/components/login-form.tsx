@@ -17,7 +17,11 @@ interface FieldErrors {
 
 /** The server's answer when the password was right and a two-factor code is needed (docs/api.md#accounts). */
 function asksForCode(error: unknown): boolean {
-  return error instanceof ApiError && error.status === 401 && (error.body as { twoFactorRequired?: unknown } | undefined)?.twoFactorRequired === true;
+  return (
+    error instanceof ApiError &&
+    error.status === 401 &&
+    (error.body as { twoFactorRequired?: unknown } | undefined)?.twoFactorRequired === true
+  );
 }
 
 export function LoginForm() {
@@ -60,8 +64,7 @@ export function LoginForm() {
         return;
       }
       // The server's reason in the user's language (a suspended account's 403 says so).
-      const message =
-        error instanceof ApiError ? (serverErrorMessage(error) ?? t('auth.login.failed')) : t('common.errors.unexpected');
+      const message = error instanceof ApiError ? (serverErrorMessage(error) ?? t('auth.login.failed')) : t('common.errors.unexpected');
       setFormError(message);
       toast.error(message);
     }

@@ -81,8 +81,7 @@ export function RegisterForm() {
       toast.success(t('auth.register.success'));
       void navigate('/dashboard', { replace: true });
     } catch (error) {
-      const message =
-        error instanceof ApiError ? (error.serverMessage ?? t('auth.register.failed')) : t('common.errors.unexpected');
+      const message = error instanceof ApiError ? (error.serverMessage ?? t('auth.register.failed')) : t('common.errors.unexpected');
       setFormError(message);
       toast.error(message);
     }
@@ -108,24 +107,14 @@ export function RegisterForm() {
         <TextField label={t('auth.register.firstName')} autoComplete="given-name" {...fieldProps('firstName')} />
         <TextField label={t('auth.register.lastName')} autoComplete="family-name" {...fieldProps('lastName')} />
       </div>
-      <TextField
-        label={t('auth.register.email')}
-        type="email"
-        inputMode="email"
-        autoComplete="email"
-        {...fieldProps('email')}
-      />
+      <TextField label={t('auth.register.email')} type="email" inputMode="email" autoComplete="email" {...fieldProps('email')} />
       <PasswordField
         label={t('auth.register.password')}
         autoComplete="new-password"
         hint={t('auth.register.passwordHint', { min: PASSWORD_MIN_LENGTH })}
         {...fieldProps('password')}
       />
-      <PasswordField
-        label={t('auth.register.confirmPassword')}
-        autoComplete="new-password"
-        {...fieldProps('confirmPassword')}
-      />
+      <PasswordField label={t('auth.register.confirmPassword')} autoComplete="new-password" {...fieldProps('confirmPassword')} />
       <Button type="submit" size="lg" fullWidth loading={registerMutation.isPending} className="mt-1">
         {t('auth.register.submit')}
       </Button>

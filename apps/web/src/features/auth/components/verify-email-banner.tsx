@@ -31,9 +31,7 @@ export function VerifyEmailBanner({ user }: { user: User }) {
       {/* On a phone the hint takes a line of its own under the title and the button. */}
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-3 gap-y-1 px-4 py-2 sm:px-6 sm:py-2.5 lg:px-8">
         <Mail aria-hidden="true" className="size-4 shrink-0 text-brand-600 dark:text-brand-400" />
-        <p className="text-sm font-semibold text-ink">
-          {t('auth.verifyBanner.title')}
-        </p>
+        <p className="text-sm font-semibold text-ink">{t('auth.verifyBanner.title')}</p>
         <p className="order-last min-w-0 basis-full pl-7 text-xs break-words text-ink-muted sm:order-none sm:flex-1 sm:basis-0 sm:pl-0 sm:text-sm">
           {t('auth.verifyBanner.hint', { email: user.email })}
         </p>

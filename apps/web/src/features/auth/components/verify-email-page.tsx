@@ -21,7 +21,9 @@ export function VerifyEmailPage() {
   const { status } = useSession();
   const verify = useVerifyEmail();
   const resend = useResendVerification();
-  const [outcome, setOutcome] = useState<Outcome>(() => (token ? { state: 'verifying' } : { state: 'failed', message: t('auth.verifyEmail.missingToken') }));
+  const [outcome, setOutcome] = useState<Outcome>(() =>
+    token ? { state: 'verifying' } : { state: 'failed', message: t('auth.verifyEmail.missingToken') },
+  );
   // A link works once: the request leaves once per token, even when effects run twice.
   const sentFor = useRef<string | null>(null);
   const { mutateAsync } = verify;
@@ -45,7 +47,9 @@ export function VerifyEmailPage() {
   };
 
   const signedIn = status === 'signedIn';
-  const next = signedIn ? { to: '/dashboard', label: t('auth.verifyEmail.toDashboard') } : { to: '/login', label: t('auth.verifyEmail.toSignIn') };
+  const next = signedIn
+    ? { to: '/dashboard', label: t('auth.verifyEmail.toDashboard') }
+    : { to: '/login', label: t('auth.verifyEmail.toSignIn') };
 
   return (
     <>

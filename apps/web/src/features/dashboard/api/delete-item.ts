@@ -26,9 +26,7 @@ export function useDeleteItem() {
           folders?.filter((folder) => folder.id !== item.id),
         );
       } else {
-        queryClient.setQueryData<FileItem[]>(driveKeys.files(item.file.folderId), (files) =>
-          files?.filter((file) => file.id !== item.id),
-        );
+        queryClient.setQueryData<FileItem[]>(driveKeys.files(item.file.folderId), (files) => files?.filter((file) => file.id !== item.id));
       }
       void queryClient.invalidateQueries({ queryKey: driveKeys.storage });
       void queryClient.invalidateQueries({ queryKey: driveKeys.searches });

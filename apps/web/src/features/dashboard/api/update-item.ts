@@ -22,9 +22,7 @@ export function renameItem(item: DriveItem, name: string): Promise<FileItem | Fo
 }
 
 export function moveItem(item: DraggedItemRef, targetFolderId: string | null): Promise<FileItem | Folder> {
-  return item.kind === 'folder'
-    ? updateFolder(item.id, { parentId: targetFolderId })
-    : updateFile(item.id, { folderId: targetFolderId });
+  return item.kind === 'folder' ? updateFolder(item.id, { parentId: targetFolderId }) : updateFile(item.id, { folderId: targetFolderId });
 }
 
 /** Rename one item; every listing is refreshed afterwards. */

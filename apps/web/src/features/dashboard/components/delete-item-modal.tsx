@@ -8,7 +8,15 @@ import { useDeleteItem } from '../api/delete-item';
 import type { DriveItem } from '../items';
 
 /** 'Delete Folder' / 'Delete File': the confirmation holds the item's id and name. */
-export function DeleteItemModal({ item, onClose, onDeleted }: { item: DriveItem | null; onClose: () => void; onDeleted: (item: DriveItem) => void }) {
+export function DeleteItemModal({
+  item,
+  onClose,
+  onDeleted,
+}: {
+  item: DriveItem | null;
+  onClose: () => void;
+  onDeleted: (item: DriveItem) => void;
+}) {
   const { t } = useTranslation();
   const deleteItem = useDeleteItem();
   const isFolder = item?.kind === 'folder';
@@ -33,7 +41,10 @@ export function DeleteItemModal({ item, onClose, onDeleted }: { item: DriveItem 
       busy={deleteItem.isPending}
       size="sm"
       title={isFolder ? t('dashboard.deleteFolder.title') : t('dashboard.deleteFile.title')}
-      description={item && (isFolder ? t('dashboard.deleteFolder.message', { name: item.name }) : t('dashboard.deleteFile.message', { name: item.name }))}
+      description={
+        item &&
+        (isFolder ? t('dashboard.deleteFolder.message', { name: item.name }) : t('dashboard.deleteFile.message', { name: item.name }))
+      }
       icon={
         <span className="grid size-10 place-items-center rounded-xl bg-danger-soft text-danger">
           <Trash2 aria-hidden="true" className="size-5" />

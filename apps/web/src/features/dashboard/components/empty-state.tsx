@@ -24,7 +24,9 @@ export function EmptyState({ atHome, focusHeading = false, onUpload, onNewFolder
       <span className="grid size-16 place-items-center rounded-2xl bg-gradient-to-br from-brand-50 to-brand-100 text-brand-600 ring-1 ring-brand-100 ring-inset dark:from-brand-950 dark:to-brand-900/60 dark:text-brand-300 dark:ring-brand-900">
         <Icon aria-hidden="true" className="size-8" />
       </span>
-      <h2 ref={headingRef} tabIndex={-1} className="focus-ring mt-5 rounded-md text-lg font-semibold text-ink">{atHome ? t('dashboard.empty.root') : t('dashboard.empty.folder')}</h2>
+      <h2 ref={headingRef} tabIndex={-1} className="focus-ring mt-5 rounded-md text-lg font-semibold text-ink">
+        {atHome ? t('dashboard.empty.root') : t('dashboard.empty.folder')}
+      </h2>
       <p className="mt-1.5 max-w-md text-sm text-ink-muted">{atHome ? t('dashboard.empty.rootHint') : t('dashboard.empty.folderHint')}</p>
       <div className="mt-6 flex flex-wrap justify-center gap-2">
         <Button onClick={onUpload}>

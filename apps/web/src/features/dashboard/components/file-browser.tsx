@@ -40,10 +40,22 @@ import { SearchResults } from './search-results';
 const SEARCH_DEBOUNCE_MS = 300;
 
 // Each dialog loads when first opened: the listing's first paint needs none of them.
-const CreateFolderModal = lazyDialog(() => import('./create-folder-modal').then((m) => m.CreateFolderModal), (props) => props.open);
-const DeleteItemModal = lazyDialog(() => import('./delete-item-modal').then((m) => m.DeleteItemModal), (props) => props.item !== null);
-const RenameModal = lazyDialog(() => import('./rename-modal').then((m) => m.RenameModal), (props) => props.item !== null);
-const MoveModal = lazyDialog(() => import('./move-modal').then((m) => m.MoveModal), (props) => props.items !== null);
+const CreateFolderModal = lazyDialog(
+  () => import('./create-folder-modal').then((m) => m.CreateFolderModal),
+  (props) => props.open,
+);
+const DeleteItemModal = lazyDialog(
+  () => import('./delete-item-modal').then((m) => m.DeleteItemModal),
+  (props) => props.item !== null,
+);
+const RenameModal = lazyDialog(
+  () => import('./rename-modal').then((m) => m.RenameModal),
+  (props) => props.item !== null,
+);
+const MoveModal = lazyDialog(
+  () => import('./move-modal').then((m) => m.MoveModal),
+  (props) => props.items !== null,
+);
 
 type Dialog =
   | { type: 'upload' }
@@ -82,7 +94,20 @@ interface RevealState {
  * them. Rendered with the folder id as key, so selection and search start fresh per folder.
  */
 export function FileBrowser(props: FileBrowserProps) {
-  const { folderId, leftFolderId, items, path, loading, failed, missingFolder, onRetry, uploads, sharing, versionHistory, viewer: Viewer } = props;
+  const {
+    folderId,
+    leftFolderId,
+    items,
+    path,
+    loading,
+    failed,
+    missingFolder,
+    onRetry,
+    uploads,
+    sharing,
+    versionHistory,
+    viewer: Viewer,
+  } = props;
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const location = useLocation();
@@ -137,10 +162,7 @@ export function FileBrowser(props: FileBrowserProps) {
   const visible = useMemo(() => (items ? filterByName(items, term) : []), [items, term]);
 
   const driveSearch = useSearchFiles(debouncedSearch);
-  const hitsElsewhere = useMemo(
-    () => (driveSearch.data ?? []).filter((file) => file.folderId !== folderId),
-    [driveSearch.data, folderId],
-  );
+  const hitsElsewhere = useMemo(() => (driveSearch.data ?? []).filter((file) => file.folderId !== folderId), [driveSearch.data, folderId]);
   const searching = term.length > 0 && (debouncedSearch.trim() !== term || driveSearch.isFetching);
   const showDriveSearch = term.length > 0 && (hitsElsewhere.length > 0 || visible.length === 0 || searching);
 
@@ -253,11 +275,12 @@ export function FileBrowser(props: FileBrowserProps) {
     );
   };
 
-  const dragRefsFor = (item: DriveItem): DraggedItemRef[] =>
-    selectedItems(item).map((entry) => ({ kind: entry.kind, id: entry.id }));
+  const dragRefsFor = (item: DriveItem): DraggedItemRef[] => selectedItems(item).map((entry) => ({ kind: entry.kind, id: entry.id }));
 
   const nameOfFolder = (id: string | null) =>
-    id === null ? home : (items?.find((item) => item.kind === 'folder' && item.id === id)?.name ?? path?.find((folder) => folder.id === id)?.name ?? home);
+    id === null
+      ? home
+      : (items?.find((item) => item.kind === 'folder' && item.id === id)?.name ?? path?.find((folder) => folder.id === id)?.name ?? home);
 
   const showInFolder = (file: FileItem) => {
     const key = fileItem(file).key;
@@ -296,7 +319,14 @@ export function FileBrowser(props: FileBrowserProps) {
       </div>
     );
   } else if (items.length === 0 && !term) {
-    content = <EmptyState atHome={folderId === null} focusHeading={focusEmptyHeading} onUpload={() => setDialog({ type: 'upload' })} onNewFolder={() => setDialog({ type: 'create-folder' })} />;
+    content = (
+      <EmptyState
+        atHome={folderId === null}
+        focusHeading={focusEmptyHeading}
+        onUpload={() => setDialog({ type: 'upload' })}
+        onNewFolder={() => setDialog({ type: 'create-folder' })}
+      />
+    );
   } else {
     content = (
       <>
@@ -346,7 +376,9 @@ export function FileBrowser(props: FileBrowserProps) {
       <div className="flex flex-col gap-3 border-b border-line px-3 py-3 sm:px-5 sm:py-4">
         <Breadcrumbs
           path={path ?? []}
-          onDropItems={(refs, targetId) => move(refs, targetId, targetId === null ? home : (path?.find((folder) => folder.id === targetId)?.name ?? home))}
+          onDropItems={(refs, targetId) =>
+            move(refs, targetId, targetId === null ? home : (path?.find((folder) => folder.id === targetId)?.name ?? home))
+          }
         />
         <FileToolbar
           search={search}
@@ -361,7 +393,12 @@ export function FileBrowser(props: FileBrowserProps) {
 
       {dragging && <DropOverlay folderName={folderName} />}
       <uploads.Dialog open={dialog?.type === 'upload'} onClose={() => setDialog(null)} folderId={folderId} folderName={folderName} />
-      <CreateFolderModal open={dialog?.type === 'create-folder'} onClose={() => setDialog(null)} parentId={folderId} parentName={folderName} />
+      <CreateFolderModal
+        open={dialog?.type === 'create-folder'}
+        onClose={() => setDialog(null)}
+        parentId={folderId}
+        parentName={folderName}
+      />
       <DeleteItemModal
         item={dialog?.type === 'delete' ? dialog.item : null}
         onClose={() => setDialog(null)}
@@ -387,10 +424,18 @@ export function FileBrowser(props: FileBrowserProps) {
             if (!item || item.kind !== 'file') return toolbar([]);
             const actions = [
               { id: 'share', label: t('dashboard.item.share'), icon: Share2, onSelect: () => runAction('share', item) },
-              { id: 'delete', label: t('dashboard.item.delete'), icon: Trash2, tone: 'danger' as const, onSelect: () => runAction('delete', item) },
+              {
+                id: 'delete',
+                label: t('dashboard.item.delete'),
+                icon: Trash2,
+                tone: 'danger' as const,
+                onSelect: () => runAction('delete', item),
+              },
             ];
             const VersionHistory = versionHistory;
-            return <VersionHistory file={item.file}>{(history) => toolbar([...history.menuItems, ...actions], history.dialog)}</VersionHistory>;
+            return (
+              <VersionHistory file={item.file}>{(history) => toolbar([...history.menuItems, ...actions], history.dialog)}</VersionHistory>
+            );
           }}
         />
       )}

@@ -53,7 +53,11 @@ export function FileToolbar({ search, onSearchChange, view, onViewChange, onNewF
         )}
       </div>
       <div className="flex flex-wrap items-center gap-2 sm:ml-auto">
-        <div role="group" aria-label={t('dashboard.toolbar.viewLabel')} className="flex rounded-control bg-surface-muted p-0.5 ring-1 ring-line ring-inset">
+        <div
+          role="group"
+          aria-label={t('dashboard.toolbar.viewLabel')}
+          className="flex rounded-control bg-surface-muted p-0.5 ring-1 ring-line ring-inset"
+        >
           <button
             type="button"
             aria-label={t('dashboard.toolbar.gridView')}
@@ -75,11 +79,19 @@ export function FileToolbar({ search, onSearchChange, view, onViewChange, onNewF
             <List aria-hidden="true" className="size-4" />
           </button>
         </div>
-        <Link to="/shared" title={t('dashboard.toolbar.sharedWithMe')} className={cn(buttonClasses({ variant: 'ghost', size: 'sm' }), 'px-2.5')}>
+        <Link
+          to="/shared"
+          title={t('dashboard.toolbar.sharedWithMe')}
+          className={cn(buttonClasses({ variant: 'ghost', size: 'sm' }), 'px-2.5')}
+        >
           <Users aria-hidden="true" className="size-4" />
           <span className="sr-only lg:not-sr-only">{t('dashboard.toolbar.sharedWithMe')}</span>
         </Link>
-        <Link to="/shares" title={t('dashboard.toolbar.manageShares')} className={cn(buttonClasses({ variant: 'ghost', size: 'sm' }), 'px-2.5')}>
+        <Link
+          to="/shares"
+          title={t('dashboard.toolbar.manageShares')}
+          className={cn(buttonClasses({ variant: 'ghost', size: 'sm' }), 'px-2.5')}
+        >
           <Link2 aria-hidden="true" className="size-4" />
           <span className="sr-only lg:not-sr-only">{t('dashboard.toolbar.manageShares')}</span>
         </Link>

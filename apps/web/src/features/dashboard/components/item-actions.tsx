@@ -35,7 +35,6 @@ export function ItemActions({ item, versionHistory: VersionHistory, ...props }: 
 
 const noHistory = { menuItems: [], dialog: null };
 
-
 interface ActionsBarProps extends Omit<ItemActionsProps, 'versionHistory'> {
   history: { menuItems: DropdownMenuItem[]; dialog: ReactNode };
 }
@@ -51,13 +50,7 @@ function ActionsBar({ item, onAction, tabbable, menuOnlyOnPhones = false, classN
   ];
 
   return (
-    <div
-      className={cn('flex items-center gap-0.5', className)}
-      onClick={stop}
-      onDoubleClick={stop}
-      onKeyDown={stop}
-      onPointerDown={stop}
-    >
+    <div className={cn('flex items-center gap-0.5', className)} onClick={stop} onDoubleClick={stop} onKeyDown={stop} onPointerDown={stop}>
       {buttons.map(({ action, icon: Icon, label }) => (
         <button
           key={action}

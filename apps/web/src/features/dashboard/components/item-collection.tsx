@@ -301,10 +301,7 @@ export function ItemCollection(props: ItemCollectionProps) {
               key={row.key}
               role="row"
               aria-rowindex={row.index + (view === 'list' ? 2 : 1)}
-              className={cn(
-                'absolute inset-x-0 top-0',
-                view === 'grid' ? 'grid gap-3' : 'block',
-              )}
+              className={cn('absolute inset-x-0 top-0', view === 'grid' ? 'grid gap-3' : 'block')}
               style={{
                 height: view === 'grid' ? tileHeight : LIST_ROW_HEIGHT,
                 transform: `translateY(${row.start - virtualizer.options.scrollMargin}px)`,
@@ -406,10 +403,18 @@ function ItemTile(view: ItemViewProps) {
     >
       {!isFolder && (
         // Over the icon's corner and above the name: its arrival moves nothing.
-        <ThumbnailImage source={signedInFileSource} file={item.file} className="pointer-events-none absolute top-1.5 left-1.5 h-[calc(100%-3.625rem)] w-[calc(100%-0.75rem)] rounded-lg" />
+        <ThumbnailImage
+          source={signedInFileSource}
+          file={item.file}
+          className="pointer-events-none absolute top-1.5 left-1.5 h-[calc(100%-3.625rem)] w-[calc(100%-0.75rem)] rounded-lg"
+        />
       )}
       <div className="flex items-start justify-between gap-2">
-        {isFolder ? <FolderIcon size={compact ? 'md' : 'lg'} /> : <FileIcon mimetype={item.file.mimetype} name={item.name} size={compact ? 'md' : 'lg'} />}
+        {isFolder ? (
+          <FolderIcon size={compact ? 'md' : 'lg'} />
+        ) : (
+          <FileIcon mimetype={item.file.mimetype} name={item.name} size={compact ? 'md' : 'lg'} />
+        )}
         {selected && (
           <span className="relative grid size-5 place-items-center rounded-full bg-brand-600 text-white shadow-sm dark:bg-brand-500">
             <Check aria-hidden="true" className="size-3.5" strokeWidth={3} />
@@ -440,7 +445,9 @@ function ItemTile(view: ItemViewProps) {
         className={cn(
           'absolute top-2 right-2 rounded-xl border border-line bg-surface/95 p-0.5 shadow-sm backdrop-blur transition-opacity',
           // The open menu lives outside the tile (a portal): its button stays shown meanwhile.
-          selected ? 'opacity-100' : 'opacity-0 group-focus-within:opacity-100 group-hover:opacity-100 has-[[aria-expanded=true]]:opacity-100',
+          selected
+            ? 'opacity-100'
+            : 'opacity-0 group-focus-within:opacity-100 group-hover:opacity-100 has-[[aria-expanded=true]]:opacity-100',
         )}
       />
     </div>
@@ -501,7 +508,9 @@ function ItemRow(view: ItemViewProps) {
         <p className="truncate text-sm font-medium text-ink sm:min-w-0 sm:flex-1" title={item.name}>
           {item.name}
         </p>{' '}
-        {hint && <p className="truncate text-xs font-medium text-brand-700 sm:hidden dark:text-brand-300">{t('dashboard.item.doubleTapHint')}</p>}
+        {hint && (
+          <p className="truncate text-xs font-medium text-brand-700 sm:hidden dark:text-brand-300">{t('dashboard.item.doubleTapHint')}</p>
+        )}
         <p className={cn('truncate text-xs text-ink-muted sm:contents', hint && 'hidden')}>
           <span className="tabular-nums sm:w-24 sm:shrink-0 sm:text-right sm:text-sm">
             {isFolder ? (

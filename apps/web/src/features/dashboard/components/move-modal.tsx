@@ -20,7 +20,9 @@ interface MoveModalProps {
 /** 'Move to…': browse to a folder and move the items there. */
 export function MoveModal({ items, fromFolderId, onClose, onMove }: MoveModalProps) {
   if (!items || items.length === 0) return null;
-  return <MoveBrowser key={items.map((item) => item.key).join()} items={items} fromFolderId={fromFolderId} onClose={onClose} onMove={onMove} />;
+  return (
+    <MoveBrowser key={items.map((item) => item.key).join()} items={items} fromFolderId={fromFolderId} onClose={onClose} onMove={onMove} />
+  );
 }
 
 function MoveBrowser({ items, fromFolderId, onClose, onMove }: MoveModalProps & { items: DriveItem[] }) {
@@ -40,7 +42,11 @@ function MoveBrowser({ items, fromFolderId, onClose, onMove }: MoveModalProps & 
     <Modal
       open
       onClose={onClose}
-      title={items.length === 1 ? t('dashboard.move.title', { name: items[0]?.name ?? '' }) : t('dashboard.move.titleMany', { count: items.length })}
+      title={
+        items.length === 1
+          ? t('dashboard.move.title', { name: items[0]?.name ?? '' })
+          : t('dashboard.move.titleMany', { count: items.length })
+      }
       description={t('dashboard.move.description')}
       icon={
         <span className="grid size-10 place-items-center rounded-xl bg-brand-50 text-brand-600 dark:bg-brand-500/15 dark:text-brand-300">

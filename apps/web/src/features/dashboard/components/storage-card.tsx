@@ -37,10 +37,7 @@ export function StorageCard({ storage, className }: { storage: StorageInfo | und
             </p>
           </div>
         </div>
-        <Link
-          to="/subscription"
-          className={buttonClasses({ variant: plan === 'PREMIUM' ? 'secondary' : 'primary', size: 'sm' })}
-        >
+        <Link to="/subscription" className={buttonClasses({ variant: plan === 'PREMIUM' ? 'secondary' : 'primary', size: 'sm' })}>
           {plan !== 'PREMIUM' && <Sparkles aria-hidden="true" className="size-4" />}
           {plan === 'PREMIUM' ? t('dashboard.storage.managePlan') : t('dashboard.storage.upgrade')}
         </Link>

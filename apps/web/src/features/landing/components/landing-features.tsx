@@ -25,9 +25,7 @@ export function LandingFeatures() {
                 <Icon aria-hidden="true" className="size-6" />
               </span>
               <h3 className="mt-5 text-lg font-semibold text-ink">{t(`landing.features.${key}.title`)}</h3>
-              <p className="mt-2 text-[0.9375rem] leading-relaxed text-ink-muted">
-                {t(`landing.features.${key}.description`)}
-              </p>
+              <p className="mt-2 text-[0.9375rem] leading-relaxed text-ink-muted">{t(`landing.features.${key}.description`)}</p>
             </li>
           ))}
         </ul>

@@ -24,9 +24,7 @@ export function LandingHero() {
         >
           {t('landing.hero.title')}
         </h1>
-        <p className="mx-auto mt-5 max-w-2xl text-base leading-relaxed text-ink-muted sm:text-lg">
-          {t('landing.hero.subtitle')}
-        </p>
+        <p className="mx-auto mt-5 max-w-2xl text-base leading-relaxed text-ink-muted sm:text-lg">{t('landing.hero.subtitle')}</p>
         <div className="mt-9 flex flex-col items-stretch justify-center gap-3 sm:flex-row sm:items-center">
           <Link to="/register" className={buttonClasses({ size: 'lg' })}>
             {t('landing.hero.primaryCta')}

@@ -49,10 +49,7 @@ function PlanCard({ plan }: { plan: MarketedPlan }) {
           </li>
         ))}
       </ul>
-      <Link
-        to="/register"
-        className={cn(buttonClasses({ variant: plan.popular ? 'primary' : 'secondary', fullWidth: true }), 'mt-8')}
-      >
+      <Link to="/register" className={cn(buttonClasses({ variant: plan.popular ? 'primary' : 'secondary', fullWidth: true }), 'mt-8')}>
         {t(`landing.pricing.cta.${plan.id}`)}
       </Link>
     </li>

@@ -7,8 +7,18 @@ import { cn } from '../../../lib/cn';
 export function PricingCta({ signedIn }: { signedIn: boolean }) {
   const { t } = useTranslation();
   const texts = signedIn
-    ? { title: t('pricing.closing.memberTitle'), subtitle: t('pricing.closing.memberSubtitle'), button: t('pricing.closing.memberButton'), to: '/subscription' }
-    : { title: t('pricing.closing.visitorTitle'), subtitle: t('pricing.closing.visitorSubtitle'), button: t('pricing.closing.visitorButton'), to: '/register' };
+    ? {
+        title: t('pricing.closing.memberTitle'),
+        subtitle: t('pricing.closing.memberSubtitle'),
+        button: t('pricing.closing.memberButton'),
+        to: '/subscription',
+      }
+    : {
+        title: t('pricing.closing.visitorTitle'),
+        subtitle: t('pricing.closing.visitorSubtitle'),
+        button: t('pricing.closing.visitorButton'),
+        to: '/register',
+      };
 
   return (
     <section

@@ -54,13 +54,7 @@ export function PricingPage() {
       );
     }
     return (
-      <Button
-        variant={primary}
-        fullWidth
-        loading={pending === plan.id}
-        disabled={pending !== null}
-        onClick={() => subscribe(plan.id)}
-      >
+      <Button variant={primary} fullWidth loading={pending === plan.id} disabled={pending !== null} onClick={() => subscribe(plan.id)}>
         {pending === plan.id ? t('pricing.redirecting') : t(`pricing.cta.${plan.id}`)}
       </Button>
     );
@@ -69,7 +63,10 @@ export function PricingPage() {
   let cards;
   if (plans.data) {
     cards = (
-      <ul aria-label={t('pricing.plansLabel')} className="mx-auto mt-14 grid max-w-md gap-8 md:max-w-none md:grid-cols-3 md:items-center md:gap-6">
+      <ul
+        aria-label={t('pricing.plansLabel')}
+        className="mx-auto mt-14 grid max-w-md gap-8 md:max-w-none md:grid-cols-3 md:items-center md:gap-6"
+      >
         {plans.data.map((plan) => (
           <PricingPlanCard key={plan.id} plan={plan} current={plan.id === currentPlanId} action={action(plan)} />
         ))}
@@ -88,7 +85,11 @@ export function PricingPage() {
   } else {
     // Placeholders of the cards' size, so nothing below jumps when the plans arrive.
     cards = (
-      <div role="status" aria-label={t('pricing.loading')} className="mx-auto mt-14 grid max-w-md gap-8 md:max-w-none md:grid-cols-3 md:gap-6">
+      <div
+        role="status"
+        aria-label={t('pricing.loading')}
+        className="mx-auto mt-14 grid max-w-md gap-8 md:max-w-none md:grid-cols-3 md:gap-6"
+      >
         {[0, 1, 2].map((index) => (
           <div key={index} className="h-[30rem] animate-pulse rounded-card border border-line bg-surface" />
         ))}

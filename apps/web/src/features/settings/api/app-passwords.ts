@@ -1,5 +1,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AppPassword, AppPasswordsResponse, CreateAppPasswordBody, CreatedAppPasswordResponse } from '@cloudvault/contract/app-passwords';
+import type {
+  AppPassword,
+  AppPasswordsResponse,
+  CreateAppPasswordBody,
+  CreatedAppPasswordResponse,
+} from '@cloudvault/contract/app-passwords';
 import { api } from '../../../lib/api-client';
 import { appPasswordKeys } from '../../../lib/query-keys';
 

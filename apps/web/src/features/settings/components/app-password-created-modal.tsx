@@ -6,7 +6,17 @@ import { Modal } from '../../../components/ui/modal';
 import { CopyField } from './copy-field';
 
 /** The new app password, shown this once, with what a WebDAV client asks for beside it. */
-export function AppPasswordCreatedModal({ created, webDavUrl, userName, onClose }: { created: CreatedAppPasswordResponse | null; webDavUrl: string; userName: string; onClose: () => void }) {
+export function AppPasswordCreatedModal({
+  created,
+  webDavUrl,
+  userName,
+  onClose,
+}: {
+  created: CreatedAppPasswordResponse | null;
+  webDavUrl: string;
+  userName: string;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   return (
     <Modal

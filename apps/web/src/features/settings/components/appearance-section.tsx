@@ -17,13 +17,37 @@ const THEMES: ReadonlyArray<{ value: Theme; icon: typeof Sun }> = [
 ];
 
 /** Theme and language of the whole interface. */
-export function AppearanceSection({ settings, busy, onChange }: { settings: Settings['appearance']; busy: boolean; onChange: ChangeSetting }) {
+export function AppearanceSection({
+  settings,
+  busy,
+  onChange,
+}: {
+  settings: Settings['appearance'];
+  busy: boolean;
+  onChange: ChangeSetting;
+}) {
   const { t } = useTranslation();
   const id = useId();
   return (
-    <SettingsSection id="appearance" icon={Palette} title={t('settings.appearance.title')} description={t('settings.appearance.description')}>
-      <SettingRow labelId={`${id}-theme`} descriptionId={`${id}-theme-description`} label={t('settings.appearance.theme')} description={t('settings.appearance.themeDescription')} stack>
-        <div role="radiogroup" aria-labelledby={`${id}-theme`} aria-describedby={`${id}-theme-description`} className="grid grid-cols-3 gap-1 rounded-control bg-surface-muted p-1 sm:w-72">
+    <SettingsSection
+      id="appearance"
+      icon={Palette}
+      title={t('settings.appearance.title')}
+      description={t('settings.appearance.description')}
+    >
+      <SettingRow
+        labelId={`${id}-theme`}
+        descriptionId={`${id}-theme-description`}
+        label={t('settings.appearance.theme')}
+        description={t('settings.appearance.themeDescription')}
+        stack
+      >
+        <div
+          role="radiogroup"
+          aria-labelledby={`${id}-theme`}
+          aria-describedby={`${id}-theme-description`}
+          className="grid grid-cols-3 gap-1 rounded-control bg-surface-muted p-1 sm:w-72"
+        >
           {THEMES.map(({ value, icon: Icon }) => {
             const selected = settings.theme === value;
             return (

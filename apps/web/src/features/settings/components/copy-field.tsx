@@ -38,7 +38,12 @@ export function CopyField({ label, value, secret = false }: { label: string; val
             secret && 'px-2.5 text-xs sm:px-3 sm:text-[0.9375rem] sm:tracking-wide',
           )}
         />
-        <Button variant="secondary" className="h-11 w-11 shrink-0 px-0 sm:w-auto sm:px-4" onClick={() => void copy()} aria-label={t('appPasswords.copyLabel', { what: label })}>
+        <Button
+          variant="secondary"
+          className="h-11 w-11 shrink-0 px-0 sm:w-auto sm:px-4"
+          onClick={() => void copy()}
+          aria-label={t('appPasswords.copyLabel', { what: label })}
+        >
           <Copy aria-hidden="true" className="size-4" />
           <span className="hidden sm:inline">{t('appPasswords.copy')}</span>
         </Button>

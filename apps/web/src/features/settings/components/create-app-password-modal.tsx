@@ -59,8 +59,10 @@ export function CreateAppPasswordModal({ name, twoFactorEnabled, onClose, onCrea
     } catch (caught) {
       const message = serverErrorMessage(caught) ?? t('appPasswords.createFailed');
       if (isPasswordProblem(caught)) setPasswordError(message);
-      else if (caught instanceof ApiError && (caught.code === 'INVALID_TWO_FACTOR_CODE' || caught.code === 'TWO_FACTOR_REQUIRED')) setCodeError(message);
-      else if (caught instanceof ApiError && caught.code === 'APP_PASSWORD_LIMIT') setFormError(t('appPasswords.limitReached', { max: APP_PASSWORDS_PER_USER }));
+      else if (caught instanceof ApiError && (caught.code === 'INVALID_TWO_FACTOR_CODE' || caught.code === 'TWO_FACTOR_REQUIRED'))
+        setCodeError(message);
+      else if (caught instanceof ApiError && caught.code === 'APP_PASSWORD_LIMIT')
+        setFormError(t('appPasswords.limitReached', { max: APP_PASSWORDS_PER_USER }));
       else setFormError(message);
     }
   };

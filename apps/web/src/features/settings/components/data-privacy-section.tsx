@@ -26,13 +26,25 @@ export function DataPrivacySection() {
 
   return (
     <SettingsSection id="data" icon={Database} title={t('settings.data.title')} description={t('settings.data.description')}>
-      <SettingRow labelId={`${id}-export`} descriptionId={`${id}-export-description`} label={t('settings.data.exportLabel')} description={t('settings.data.exportDescription')} stack>
+      <SettingRow
+        labelId={`${id}-export`}
+        descriptionId={`${id}-export-description`}
+        label={t('settings.data.exportLabel')}
+        description={t('settings.data.exportDescription')}
+        stack
+      >
         <Button variant="secondary" loading={exportData.isPending} onClick={() => void onExport()} className="w-full sm:w-auto">
           {!exportData.isPending && <Download aria-hidden="true" className="size-4" />}
           {t('settings.data.export')}
         </Button>
       </SettingRow>
-      <SettingRow labelId={`${id}-delete`} descriptionId={`${id}-delete-description`} label={t('settings.data.deleteLabel')} description={t('settings.data.deleteDescription')} stack>
+      <SettingRow
+        labelId={`${id}-delete`}
+        descriptionId={`${id}-delete-description`}
+        label={t('settings.data.deleteLabel')}
+        description={t('settings.data.deleteDescription')}
+        stack
+      >
         <Button variant="danger" onClick={() => setDeleting(true)} className="w-full sm:w-auto">
           <Trash2 aria-hidden="true" className="size-4" />
           {t('settings.data.delete')}

@@ -11,11 +11,13 @@ vi.mock('react-hot-toast', () => ({ default: Object.assign(vi.fn(), { error: vi.
 const EMAIL = 'ada@example.com';
 const SECRET = 'abcdef-ghijkm-npqrst-uvwxyz-234567';
 let stored: AppPassword[] = [];
-const created = () => Response.json({ id: 'new', name: 'Laptop', password: SECRET, createdAt: '2026-11-24T12:00:00.000Z' }, { status: 201 });
+const created = () =>
+  Response.json({ id: 'new', name: 'Laptop', password: SECRET, createdAt: '2026-11-24T12:00:00.000Z' }, { status: 201 });
 let createAnswer: (body: Record<string, unknown>) => Response = created;
 let twoFactorEnabled = false;
 const fetchMock = vi.fn<typeof fetch>();
-const calls = (method: string, path: string) => fetchMock.mock.calls.filter(([url, init]) => String(url) === path && (init?.method ?? 'GET') === method);
+const calls = (method: string, path: string) =>
+  fetchMock.mock.calls.filter(([url, init]) => String(url) === path && (init?.method ?? 'GET') === method);
 
 beforeEach(() => {
   window.localStorage.setItem('token', 'a-session');
@@ -29,9 +31,11 @@ beforeEach(() => {
   fetchMock.mockImplementation(async (input, init) => {
     const url = String(input);
     const method = init?.method ?? 'GET';
-    if (url === '/api/auth/profile') return Response.json({ user: { id: 'u1', email: EMAIL, firstName: 'Ada', lastName: 'Lovelace', twoFactorEnabled } });
+    if (url === '/api/auth/profile')
+      return Response.json({ user: { id: 'u1', email: EMAIL, firstName: 'Ada', lastName: 'Lovelace', twoFactorEnabled } });
     if (url === '/api/user/app-passwords' && method === 'GET') return Response.json({ appPasswords: stored });
-    if (url === '/api/user/app-passwords' && method === 'POST') return createAnswer(JSON.parse(String(init?.body)) as Record<string, unknown>);
+    if (url === '/api/user/app-passwords' && method === 'POST')
+      return createAnswer(JSON.parse(String(init?.body)) as Record<string, unknown>);
     const revoked = /^\/api\/user\/app-passwords\/(.+)$/.exec(url);
     if (revoked && method === 'DELETE') {
       stored = stored.filter((entry) => entry.id !== revoked[1]);
@@ -78,9 +82,15 @@ describe('Devices and app passwords', () => {
     await user.type(within(confirm).getByLabelText('Your password'), 'correct horse');
     await user.click(within(confirm).getByRole('button', { name: 'Create' }));
     const dialog = await screen.findByRole('dialog', { name: 'App password for Laptop' });
-    expect(JSON.parse(String(calls('POST', '/api/user/app-passwords')[0]?.[1]?.body))).toEqual({ name: 'Laptop', password: 'correct horse' });
+    expect(JSON.parse(String(calls('POST', '/api/user/app-passwords')[0]?.[1]?.body))).toEqual({
+      name: 'Laptop',
+      password: 'correct horse',
+    });
     expect(within(dialog).getByRole('textbox', { name: 'App password' })).toHaveProperty('value', SECRET);
-    expect(within(dialog).getByRole('textbox', { name: 'Server address (WebDAV)' })).toHaveProperty('value', `${window.location.origin}/dav/`);
+    expect(within(dialog).getByRole('textbox', { name: 'Server address (WebDAV)' })).toHaveProperty(
+      'value',
+      `${window.location.origin}/dav/`,
+    );
     expect(within(dialog).getByRole('textbox', { name: 'User name' })).toHaveProperty('value', EMAIL);
     expect(within(dialog).getByRole('button', { name: 'Copy App password' })).toBeTruthy();
 
@@ -104,7 +114,9 @@ describe('Devices and app passwords', () => {
   it('shows a wrong password under the field, and asks for a code too while two-factor sign-in is on', async () => {
     twoFactorEnabled = true;
     createAnswer = (body) =>
-      body.password === 'correct horse' ? created() : Response.json({ error: 'That password is not right.', code: 'INCORRECT_PASSWORD' }, { status: 400 });
+      body.password === 'correct horse'
+        ? created()
+        : Response.json({ error: 'That password is not right.', code: 'INCORRECT_PASSWORD' }, { status: 400 });
     const user = userEvent.setup();
     renderWithProviders(<DevicesSection />);
     await screen.findByText(EMAIL);
@@ -119,7 +131,11 @@ describe('Devices and app passwords', () => {
     await user.type(within(confirm).getByLabelText('Your password'), 'correct horse');
     await user.click(within(confirm).getByRole('button', { name: 'Create' }));
     await screen.findByRole('dialog', { name: 'App password for Laptop' });
-    expect(JSON.parse(String(calls('POST', '/api/user/app-passwords')[1]?.[1]?.body))).toEqual({ name: 'Laptop', password: 'correct horse', totpCode: '123456' });
+    expect(JSON.parse(String(calls('POST', '/api/user/app-passwords')[1]?.[1]?.body))).toEqual({
+      name: 'Laptop',
+      password: 'correct horse',
+      totpCode: '123456',
+    });
   });
 
   it('revokes only after confirming, and focus moves to the name field', async () => {

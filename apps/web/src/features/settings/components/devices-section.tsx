@@ -38,7 +38,8 @@ export function DevicesSection() {
     event.preventDefault();
     const trimmed = name.trim();
     if (!trimmed) return setNameError(t('appPasswords.nameRequired'));
-    if (trimmed.length > APP_PASSWORD_NAME_MAX_LENGTH) return setNameError(t('appPasswords.nameTooLong', { max: APP_PASSWORD_NAME_MAX_LENGTH }));
+    if (trimmed.length > APP_PASSWORD_NAME_MAX_LENGTH)
+      return setNameError(t('appPasswords.nameTooLong', { max: APP_PASSWORD_NAME_MAX_LENGTH }));
     setConfirming(trimmed);
   };
 
@@ -133,7 +134,13 @@ export function DevicesSection() {
                     </p>
                   </div>
                 </div>
-                <Button variant="secondary" size="sm" className="w-full shrink-0 sm:w-auto" aria-label={t('appPasswords.revokeLabel', { name: entry.name })} onClick={() => setRevoking(entry)}>
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  className="w-full shrink-0 sm:w-auto"
+                  aria-label={t('appPasswords.revokeLabel', { name: entry.name })}
+                  onClick={() => setRevoking(entry)}
+                >
                   {t('appPasswords.revoke.button')}
                 </Button>
               </li>
@@ -142,7 +149,12 @@ export function DevicesSection() {
         )}
       </div>
 
-      <CreateAppPasswordModal name={confirming} twoFactorEnabled={user?.twoFactorEnabled ?? false} onClose={() => setConfirming(null)} onCreated={onConfirmed} />
+      <CreateAppPasswordModal
+        name={confirming}
+        twoFactorEnabled={user?.twoFactorEnabled ?? false}
+        onClose={() => setConfirming(null)}
+        onCreated={onConfirmed}
+      />
       <AppPasswordCreatedModal created={created} webDavUrl={webDavUrl} userName={user?.email ?? ''} onClose={onCreatedClosed} />
       <RevokeAppPasswordModal appPassword={revoking} onClose={() => setRevoking(null)} onRevoked={onRevoked} />
     </SettingsSection>

@@ -8,10 +8,23 @@ import { SettingsSection } from './settings-section';
 const KEYS = ['email', 'push', 'fileSharing', 'storageAlerts', 'securityAlerts'] as const;
 
 /** Which e-mails and in-app notifications the user gets (docs/product.md#notifications). */
-export function NotificationsSection({ settings, busy, onChange }: { settings: Settings['notifications']; busy: boolean; onChange: ChangeSetting }) {
+export function NotificationsSection({
+  settings,
+  busy,
+  onChange,
+}: {
+  settings: Settings['notifications'];
+  busy: boolean;
+  onChange: ChangeSetting;
+}) {
   const { t } = useTranslation();
   return (
-    <SettingsSection id="notifications" icon={Bell} title={t('settings.notifications.title')} description={t('settings.notifications.description')}>
+    <SettingsSection
+      id="notifications"
+      icon={Bell}
+      title={t('settings.notifications.title')}
+      description={t('settings.notifications.description')}
+    >
       {KEYS.map((key) => (
         <SettingSwitch
           key={key}

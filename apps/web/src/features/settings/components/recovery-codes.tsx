@@ -16,7 +16,10 @@ export function RecoveryCodes({ codes }: { codes: string[] }) {
   };
   return (
     <div className="flex flex-col gap-3">
-      <ul aria-label={t('settings.twoFactor.codesLabel')} className="grid grid-cols-2 gap-2 rounded-control border border-line bg-surface-muted p-3 font-mono text-sm text-ink">
+      <ul
+        aria-label={t('settings.twoFactor.codesLabel')}
+        className="grid grid-cols-2 gap-2 rounded-control border border-line bg-surface-muted p-3 font-mono text-sm text-ink"
+      >
         {codes.map((code) => (
           <li key={code} className="text-center select-all">
             {code}

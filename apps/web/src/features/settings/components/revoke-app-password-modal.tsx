@@ -7,7 +7,15 @@ import { Modal } from '../../../components/ui/modal';
 import { useRevokeAppPassword } from '../api/app-passwords';
 
 /** Asks before revoking: every device using the app password loses access at once. */
-export function RevokeAppPasswordModal({ appPassword, onClose, onRevoked }: { appPassword: AppPassword | null; onClose: () => void; onRevoked: () => void }) {
+export function RevokeAppPasswordModal({
+  appPassword,
+  onClose,
+  onRevoked,
+}: {
+  appPassword: AppPassword | null;
+  onClose: () => void;
+  onRevoked: () => void;
+}) {
   const { t } = useTranslation();
   const revoke = useRevokeAppPassword();
   const confirm = async () => {

@@ -14,7 +14,13 @@ interface SettingRowProps {
 /** A setting's name and explanation beside its control. */
 export function SettingRow({ labelId, descriptionId, label, description, children, stack = false }: SettingRowProps) {
   return (
-    <div className={stack ? 'flex flex-col gap-3 py-4 sm:flex-row sm:items-center sm:justify-between sm:gap-6' : 'flex items-center justify-between gap-4 py-4'}>
+    <div
+      className={
+        stack
+          ? 'flex flex-col gap-3 py-4 sm:flex-row sm:items-center sm:justify-between sm:gap-6'
+          : 'flex items-center justify-between gap-4 py-4'
+      }
+    >
       <div className="min-w-0">
         <p id={labelId} className="text-sm font-medium text-ink">
           {label}

@@ -12,7 +12,14 @@ interface SettingSelectProps<Value extends string | number> {
 }
 
 /** A choice among a few values, as a native select (keyboard and screen readers for free). */
-export function SettingSelect<Value extends string | number>({ label, description, value, options, disabled = false, onChange }: SettingSelectProps<Value>) {
+export function SettingSelect<Value extends string | number>({
+  label,
+  description,
+  value,
+  options,
+  disabled = false,
+  onChange,
+}: SettingSelectProps<Value>) {
   const id = useId();
   return (
     <SettingRow labelId={`${id}-label`} descriptionId={`${id}-description`} label={label} description={description} stack>

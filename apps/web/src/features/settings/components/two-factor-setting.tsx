@@ -31,9 +31,7 @@ export function TwoFactorSetting({ enabled, disabled }: { enabled: boolean; disa
           )
         }
       />
-      {(dialog === 'setup' || dialog === 'reconfigure') && (
-        <TwoFactorSetupModal reconfigure={dialog === 'reconfigure'} onClose={close} />
-      )}
+      {(dialog === 'setup' || dialog === 'reconfigure') && <TwoFactorSetupModal reconfigure={dialog === 'reconfigure'} onClose={close} />}
       {dialog === 'disable' && <DisableTwoFactorModal onClose={close} />}
     </>
   );

@@ -124,7 +124,13 @@ export function TwoFactorSetupModal({ reconfigure, onClose }: { reconfigure: boo
             <p className="font-medium">{t('settings.twoFactor.scanStep')}</p>
             <div className="mt-3 flex flex-col items-center gap-3 sm:flex-row sm:items-start">
               {/* White behind the code in both themes: authenticator cameras want dark on light. */}
-              <img src={setup.data.qrCodeDataUrl} alt={t('settings.twoFactor.qrAlt')} width={176} height={176} className="size-44 shrink-0 rounded-control border border-line bg-white p-2" />
+              <img
+                src={setup.data.qrCodeDataUrl}
+                alt={t('settings.twoFactor.qrAlt')}
+                width={176}
+                height={176}
+                className="size-44 shrink-0 rounded-control border border-line bg-white p-2"
+              />
               <div className="min-w-0 text-center sm:text-left">
                 <p className="text-ink-muted">{t('settings.twoFactor.secretLabel')}</p>
                 <code className="mt-1 block rounded-control bg-surface-muted px-3 py-2 font-mono text-sm break-all text-ink select-all">
@@ -171,7 +177,12 @@ export function TwoFactorSetupModal({ reconfigure, onClose }: { reconfigure: boo
           <Button variant="secondary" onClick={onClose} disabled={busy}>
             {t('ui.cancel')}
           </Button>
-          <Button type="submit" form="two-factor-setup" loading={enable.isPending || disable.isPending} disabled={step === 'scan' && !setup.data}>
+          <Button
+            type="submit"
+            form="two-factor-setup"
+            loading={enable.isPending || disable.isPending}
+            disabled={step === 'scan' && !setup.data}
+          >
             {step === 'verify' ? t('settings.twoFactor.continue') : t('settings.twoFactor.enableSubmit')}
           </Button>
         </>

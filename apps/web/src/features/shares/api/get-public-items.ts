@@ -5,8 +5,16 @@ import { shareKeys } from '../../../lib/query-keys';
 import { visitorOptions } from './get-public-share';
 
 /** GET /api/public/shares/:token/items?folderId=: a folder inside a shared folder (null: its top). */
-export function getPublicItems(token: string, folderId: string | null, access: string | null, signal?: AbortSignal): Promise<PublicItemsResponse> {
-  return api.get<PublicItemsResponse>(`/public/shares/${encodeURIComponent(token)}/items`, { ...visitorOptions(access, signal), query: { folderId } });
+export function getPublicItems(
+  token: string,
+  folderId: string | null,
+  access: string | null,
+  signal?: AbortSignal,
+): Promise<PublicItemsResponse> {
+  return api.get<PublicItemsResponse>(`/public/shares/${encodeURIComponent(token)}/items`, {
+    ...visitorOptions(access, signal),
+    query: { folderId },
+  });
 }
 
 export function publicItemsQueryOptions(token: string, folderId: string | null, access: string | null) {

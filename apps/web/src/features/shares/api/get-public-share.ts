@@ -13,7 +13,11 @@ export function visitorOptions(access: string | null, signal?: AbortSignal) {
 
 /** Whether a failed call means the link wants its password first (401 {passwordRequired: true}). */
 export function needsPassword(error: unknown): boolean {
-  return error instanceof ApiError && error.status === 401 && (error.body as { passwordRequired?: unknown } | undefined)?.passwordRequired === true;
+  return (
+    error instanceof ApiError &&
+    error.status === 401 &&
+    (error.body as { passwordRequired?: unknown } | undefined)?.passwordRequired === true
+  );
 }
 
 /** GET /api/public/shares/:token: what the link shares; 404 unknown or revoked, 410 expired. */

@@ -18,7 +18,14 @@ interface LinkSettingsFieldsProps {
 }
 
 /** Expiry and an optional password of a link, on the plans that have them. */
-export function LinkSettingsFields({ maxHours, expiresIn, onExpiresInChange, password, onPasswordChange, passwordError }: LinkSettingsFieldsProps) {
+export function LinkSettingsFields({
+  maxHours,
+  expiresIn,
+  onExpiresInChange,
+  password,
+  onPasswordChange,
+  passwordError,
+}: LinkSettingsFieldsProps) {
   const { t } = useTranslation();
   const selectId = useId();
   const label = (hours: number) => {

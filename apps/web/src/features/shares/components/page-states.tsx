@@ -12,7 +12,19 @@ export function LoadingState({ label }: { label: string }) {
 }
 
 /** A message in place of content: empty, failed, gone. `alert` announces it (failures). */
-export function Notice({ icon, title, body, alert = false, children }: { icon: ReactNode; title: string; body?: string; alert?: boolean; children?: ReactNode }) {
+export function Notice({
+  icon,
+  title,
+  body,
+  alert = false,
+  children,
+}: {
+  icon: ReactNode;
+  title: string;
+  body?: string;
+  alert?: boolean;
+  children?: ReactNode;
+}) {
   return (
     <div role={alert ? 'alert' : undefined} className="flex min-h-48 flex-col items-center justify-center gap-3 px-6 py-12 text-center">
       <span className="grid size-14 place-items-center rounded-2xl bg-surface-muted text-ink-muted">{icon}</span>

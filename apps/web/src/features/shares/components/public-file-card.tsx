@@ -40,7 +40,13 @@ export function PublicFileCard({ token, share, access, viewer: Viewer }: PublicF
     <article className="mx-auto w-full max-w-xl rounded-card border border-line bg-surface p-6 shadow-card sm:p-8">
       {hasThumbnail(file) && (
         // The picture opens the viewer too; the View button is the keyboard's way there.
-        <button type="button" tabIndex={-1} aria-hidden="true" onClick={() => viewed.open(SHARED_FILE_ID)} className="relative mb-5 block aspect-[4/3] w-full overflow-hidden rounded-xl bg-surface-muted">
+        <button
+          type="button"
+          tabIndex={-1}
+          aria-hidden="true"
+          onClick={() => viewed.open(SHARED_FILE_ID)}
+          className="relative mb-5 block aspect-[4/3] w-full overflow-hidden rounded-xl bg-surface-muted"
+        >
           <span className="absolute inset-0 grid place-items-center">
             <FileIcon mimetype={file.mimetype} name={file.originalName} size="lg" />
           </span>
@@ -50,7 +56,9 @@ export function PublicFileCard({ token, share, access, viewer: Viewer }: PublicF
       <div className="flex items-start gap-4">
         <FileIcon mimetype={share.mimetype ?? ''} name={share.name} size="lg" />
         <div className="min-w-0 flex-1">
-          <p className="text-xs font-semibold tracking-wide text-brand-600 uppercase dark:text-brand-300">{t('shares.public.fileKicker')}</p>
+          <p className="text-xs font-semibold tracking-wide text-brand-600 uppercase dark:text-brand-300">
+            {t('shares.public.fileKicker')}
+          </p>
           <h1 className="mt-1 text-xl font-bold tracking-tight break-words text-ink sm:text-2xl">{share.name}</h1>
           {size && <p className="mt-1 text-sm text-ink-muted">{size}</p>}
         </div>
@@ -59,7 +67,12 @@ export function PublicFileCard({ token, share, access, viewer: Viewer }: PublicF
         <ShareFacts share={share} />
       </div>
       <div className="mt-6 flex flex-col gap-2 sm:flex-row">
-        <button ref={viewButton} type="button" onClick={() => viewed.open(SHARED_FILE_ID)} className={cn(buttonClasses({ size: 'lg', variant: 'secondary' }), 'flex-1')}>
+        <button
+          ref={viewButton}
+          type="button"
+          onClick={() => viewed.open(SHARED_FILE_ID)}
+          className={cn(buttonClasses({ size: 'lg', variant: 'secondary' }), 'flex-1')}
+        >
           <Eye aria-hidden="true" className="size-5" />
           {t('viewer.open')}
         </button>
@@ -69,7 +82,9 @@ export function PublicFileCard({ token, share, access, viewer: Viewer }: PublicF
           {t('shares.public.download')}
         </a>
       </div>
-      {viewed.fileId !== null && <Viewer files={files} fileId={SHARED_FILE_ID} source={source} onMove={viewed.move} onClose={viewed.close} />}
+      {viewed.fileId !== null && (
+        <Viewer files={files} fileId={SHARED_FILE_ID} source={source} onMove={viewed.move} onClose={viewed.close} />
+      )}
     </article>
   );
 }

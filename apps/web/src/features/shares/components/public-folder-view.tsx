@@ -95,7 +95,9 @@ export function PublicFolderView({ token, share, access, onLocked, viewer: Viewe
       <header className="flex flex-col gap-4 rounded-card border border-line bg-surface p-5 shadow-card sm:flex-row sm:items-center sm:p-6">
         <FolderIcon size="lg" />
         <div className="min-w-0 flex-1">
-          <p className="text-xs font-semibold tracking-wide text-brand-600 uppercase dark:text-brand-300">{t('shares.public.folderKicker')}</p>
+          <p className="text-xs font-semibold tracking-wide text-brand-600 uppercase dark:text-brand-300">
+            {t('shares.public.folderKicker')}
+          </p>
           <h1 className="mt-1 text-xl font-bold tracking-tight break-words text-ink sm:text-2xl">{share.name}</h1>
           <div className="mt-2">
             <ShareFacts share={share} />
@@ -108,7 +110,13 @@ export function PublicFolderView({ token, share, access, onLocked, viewer: Viewe
       </header>
       <section className="overflow-hidden rounded-card border border-line bg-surface shadow-card">
         <div className="border-b border-line px-3 py-3 sm:px-5">
-          <CrumbTrail crumbs={(items.data?.path ?? [{ id: share.folderId ?? 'top', name: share.name }]).map((folder) => ({ key: folder.id, name: folder.name, href: href(folder.id) }))} />
+          <CrumbTrail
+            crumbs={(items.data?.path ?? [{ id: share.folderId ?? 'top', name: share.name }]).map((folder) => ({
+              key: folder.id,
+              name: folder.name,
+              href: href(folder.id),
+            }))}
+          />
         </div>
         {content}
       </section>

@@ -48,7 +48,10 @@ export function ReadOnlyItems({ folders, files, folderHref, folderAction, fileAc
         <li key={`folder:${folder.id}`} aria-label={folder.name} className="flex items-center gap-3 px-3 py-2.5 sm:px-5">
           <FolderIcon size="md" />
           <Link to={folderHref(folder)} className="focus-ring min-w-0 flex-1 rounded-md py-1">
-            <span className="block truncate text-sm font-semibold text-ink hover:text-brand-600 dark:hover:text-brand-300" title={folder.name}>
+            <span
+              className="block truncate text-sm font-semibold text-ink hover:text-brand-600 dark:hover:text-brand-300"
+              title={folder.name}
+            >
               {folder.name}
             </span>
             <span className="block text-xs text-ink-muted">{t('shares.browse.folder')}</span>
@@ -72,7 +75,10 @@ export function ReadOnlyItems({ folders, files, folderHref, folderAction, fileAc
               aria-label={t('viewer.openNamed', { name: file.originalName })}
               className="focus-ring block max-w-full rounded-md text-left"
             >
-              <span className="block truncate text-sm font-semibold text-ink hover:text-brand-600 dark:hover:text-brand-300" title={file.originalName}>
+              <span
+                className="block truncate text-sm font-semibold text-ink hover:text-brand-600 dark:hover:text-brand-300"
+                title={file.originalName}
+              >
                 {file.originalName}
               </span>
             </button>

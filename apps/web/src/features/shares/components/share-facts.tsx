@@ -7,7 +7,13 @@ import { ownerName } from '../public-links';
 export function ShareFacts({ share }: { share: PublicShare }) {
   const { t, i18n } = useTranslation();
   const expiry = share.expiresAt
-    ? new Date(share.expiresAt).toLocaleString(i18n.language, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' })
+    ? new Date(share.expiresAt).toLocaleString(i18n.language, {
+        year: 'numeric',
+        month: 'short',
+        day: 'numeric',
+        hour: '2-digit',
+        minute: '2-digit',
+      })
     : null;
   return (
     <dl className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-ink-muted">

@@ -54,7 +54,10 @@ function ShareFolderForm({ item, options, onClose }: { item: ShareTarget; option
         const settings = options.extras ? { expiresIn, ...(password ? { password } : {}) } : {};
         const answer = await shareFolder(item.id, { shareType: 'public', ...settings });
         const shareUrl = 'shareUrl' in answer ? answer.shareUrl : '';
-        await announceLink(shareUrl, { copied: t('dashboard.share.publicCopied'), shown: t('dashboard.share.linkReady', { url: shareUrl }) });
+        await announceLink(shareUrl, {
+          copied: t('dashboard.share.publicCopied'),
+          shown: t('dashboard.share.linkReady', { url: shareUrl }),
+        });
       } else {
         await shareFolder(item.id, { shareType: 'private', email: trimmed });
         toast.success(t('dashboard.share.sharedWith', { email: trimmed }));
@@ -74,7 +77,9 @@ function ShareFolderForm({ item, options, onClose }: { item: ShareTarget; option
     <label
       className={cn(
         'flex cursor-pointer items-start gap-3 rounded-control border p-3 transition-colors',
-        shareType === value ? 'border-brand-500 bg-brand-50/60 ring-1 ring-brand-500 dark:bg-brand-500/10' : 'border-line hover:bg-surface-muted',
+        shareType === value
+          ? 'border-brand-500 bg-brand-50/60 ring-1 ring-brand-500 dark:bg-brand-500/10'
+          : 'border-line hover:bg-surface-muted',
       )}
     >
       <input

@@ -67,7 +67,12 @@ export function ShareRow({ share, now, onCopy, onRevoke }: ShareRowProps) {
       </div>
       <div className="flex shrink-0 items-center gap-1 sm:gap-2">
         {share.shareUrl && (
-          <Button variant="secondary" size="sm" onClick={() => onCopy(share)} aria-label={t('shares.manage.copyNamed', { name: share.name })}>
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => onCopy(share)}
+            aria-label={t('shares.manage.copyNamed', { name: share.name })}
+          >
             <Copy aria-hidden="true" className="size-4" />
             <span className="sr-only sm:not-sr-only">{t('shares.manage.copy')}</span>
           </Button>

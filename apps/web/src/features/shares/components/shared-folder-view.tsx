@@ -42,7 +42,12 @@ export function SharedFolderView({ folderId, viewer: Viewer }: { folderId: strin
   // Revoked, or never shared with this user: the folder routes answer 404.
   if (queries.some((query) => query.error instanceof ApiError && query.error.status === 404)) {
     return (
-      <Notice alert icon={<FolderX aria-hidden="true" className="size-7" />} title={t('shares.withMe.gone')} body={t('shares.withMe.goneHint')}>
+      <Notice
+        alert
+        icon={<FolderX aria-hidden="true" className="size-7" />}
+        title={t('shares.withMe.gone')}
+        body={t('shares.withMe.goneHint')}
+      >
         <Link to={sharedHref(null)} className={buttonClasses({ variant: 'secondary' })}>
           {t('shares.withMe.backToList')}
         </Link>
@@ -82,14 +87,24 @@ export function SharedFolderView({ folderId, viewer: Viewer }: { folderId: strin
           files={files.data}
           folderHref={(folder) => sharedHref(folder.id)}
           folderAction={(folder) => (
-            <Button variant="ghost" size="sm" onClick={() => download('folder', folder.id)} aria-label={t('shares.browse.downloadNamed', { name: folder.name })}>
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={() => download('folder', folder.id)}
+              aria-label={t('shares.browse.downloadNamed', { name: folder.name })}
+            >
               <Download aria-hidden="true" className="size-4" />
             </Button>
           )}
           source={signedInFileSource}
           onOpenFile={(file) => viewed.open(file.id)}
           fileAction={(file) => (
-            <Button variant="ghost" size="sm" onClick={() => download('file', file.id)} aria-label={t('shares.browse.downloadNamed', { name: file.originalName })}>
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={() => download('file', file.id)}
+              aria-label={t('shares.browse.downloadNamed', { name: file.originalName })}
+            >
               <Download aria-hidden="true" className="size-4" />
             </Button>
           )}

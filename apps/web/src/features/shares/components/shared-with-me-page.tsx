@@ -50,7 +50,9 @@ function SharedFolderList() {
     );
   }
   if (shared.data.length === 0) {
-    return <Notice icon={<Users aria-hidden="true" className="size-7" />} title={t('shares.withMe.empty')} body={t('shares.withMe.emptyHint')} />;
+    return (
+      <Notice icon={<Users aria-hidden="true" className="size-7" />} title={t('shares.withMe.empty')} body={t('shares.withMe.emptyHint')} />
+    );
   }
   return (
     <ul aria-label={t('shares.withMe.listLabel')} className="divide-y divide-line">
@@ -58,16 +60,27 @@ function SharedFolderList() {
         <li key={folder.shareId} aria-label={folder.name} className="flex items-center gap-3 px-3 py-3 sm:px-5">
           <FolderIcon size="md" />
           <div className="min-w-0 flex-1">
-            <Link to={sharedHref(folder.id)} className="focus-ring block truncate rounded-md text-sm font-semibold text-ink hover:text-brand-600 dark:hover:text-brand-300" title={folder.name}>
+            <Link
+              to={sharedHref(folder.id)}
+              className="focus-ring block truncate rounded-md text-sm font-semibold text-ink hover:text-brand-600 dark:hover:text-brand-300"
+              title={folder.name}
+            >
               {folder.name}
             </Link>
             <p className="truncate text-xs text-ink-muted">
               {t('shares.withMe.sharedBy', { owner: ownerName(folder.owner) })}
               <span className="text-ink-subtle"> · </span>
-              {t('shares.withMe.created', { date: new Date(folder.createdAt).toLocaleDateString(i18n.language, { year: 'numeric', month: 'short', day: 'numeric' }) })}
+              {t('shares.withMe.created', {
+                date: new Date(folder.createdAt).toLocaleDateString(i18n.language, { year: 'numeric', month: 'short', day: 'numeric' }),
+              })}
             </p>
           </div>
-          <Link to={sharedHref(folder.id)} tabIndex={-1} aria-hidden="true" className="grid size-9 shrink-0 place-items-center rounded-control text-ink-subtle hover:bg-surface-muted hover:text-ink">
+          <Link
+            to={sharedHref(folder.id)}
+            tabIndex={-1}
+            aria-hidden="true"
+            className="grid size-9 shrink-0 place-items-center rounded-control text-ink-subtle hover:bg-surface-muted hover:text-ink"
+          >
             <FolderOpen className="size-4" />
           </Link>
         </li>

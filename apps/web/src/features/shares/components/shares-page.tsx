@@ -24,7 +24,11 @@ export function SharesPage() {
   const now = new Date(shares.dataUpdatedAt || Date.now());
 
   const onCopy = (share: Share) => {
-    if (share.shareUrl) void announceLink(share.shareUrl, { copied: t('shares.manage.copied'), shown: t('dashboard.share.linkReady', { url: share.shareUrl }) });
+    if (share.shareUrl)
+      void announceLink(share.shareUrl, {
+        copied: t('shares.manage.copied'),
+        shown: t('dashboard.share.linkReady', { url: share.shareUrl }),
+      });
   };
 
   const onRevoke = (share: Share) => {
@@ -47,7 +51,9 @@ export function SharesPage() {
       </Notice>
     );
   } else if (shares.data.length === 0) {
-    content = <Notice icon={<Link2 aria-hidden="true" className="size-7" />} title={t('shares.manage.empty')} body={t('shares.manage.emptyHint')} />;
+    content = (
+      <Notice icon={<Link2 aria-hidden="true" className="size-7" />} title={t('shares.manage.empty')} body={t('shares.manage.emptyHint')} />
+    );
   } else {
     content = (
       <ul aria-label={t('shares.manage.listLabel')} className="divide-y divide-line">
@@ -68,7 +74,9 @@ export function SharesPage() {
       </div>
       <section className="mt-6 overflow-hidden rounded-card border border-line bg-surface shadow-card">
         {shares.data && shares.data.length > 0 && (
-          <p className="border-b border-line px-3 py-2.5 text-xs font-medium text-ink-muted sm:px-5">{t('shares.manage.summary', { count: shares.data.length })}</p>
+          <p className="border-b border-line px-3 py-2.5 text-xs font-medium text-ink-muted sm:px-5">
+            {t('shares.manage.summary', { count: shares.data.length })}
+          </p>
         )}
         {content}
       </section>
@@ -78,7 +86,9 @@ export function SharesPage() {
         busy={revoke.isPending}
         size="sm"
         title={t('shares.manage.confirmTitle', { name: revoking?.name ?? '' })}
-        description={revoking?.kind === 'private' ? t('shares.manage.confirmPrivate', { email: revoking.email ?? '' }) : t('shares.manage.confirmLink')}
+        description={
+          revoking?.kind === 'private' ? t('shares.manage.confirmPrivate', { email: revoking.email ?? '' }) : t('shares.manage.confirmLink')
+        }
         icon={
           <span className="grid size-10 place-items-center rounded-xl bg-danger-soft text-danger">
             <Trash2 aria-hidden="true" className="size-5" />

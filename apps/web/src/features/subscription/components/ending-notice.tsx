@@ -19,7 +19,9 @@ export function EndingNotice({ endsAt, planName, reactivating, onReactivate }: E
         <CalendarClock aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-amber-600 dark:text-amber-300" />
         <div>
           <p className="font-semibold">{t('subscription.overview.endsOn', { date: formatDay(endsAt, i18n.language) })}</p>
-          <p className="mt-0.5 text-sm text-amber-800 dark:text-amber-200/90">{t('subscription.overview.endsOnHint', { plan: planName })}</p>
+          <p className="mt-0.5 text-sm text-amber-800 dark:text-amber-200/90">
+            {t('subscription.overview.endsOnHint', { plan: planName })}
+          </p>
         </div>
       </div>
       <Button variant="secondary" loading={reactivating} onClick={onReactivate} className="shrink-0">

@@ -44,7 +44,12 @@ export function PlanComparison({ plans, currentPlanId }: { plans: readonly Plan[
         {t('subscription.comparison.title')}
       </h2>
       {/* A focusable scroller so keyboard users can scroll the table sideways on a narrow screen. */}
-      <div role="region" aria-label={t('subscription.comparison.scrollLabel')} tabIndex={0} className="focus-ring relative mt-3 overflow-x-auto rounded-b-card">
+      <div
+        role="region"
+        aria-label={t('subscription.comparison.scrollLabel')}
+        tabIndex={0}
+        className="focus-ring relative mt-3 overflow-x-auto rounded-b-card"
+      >
         <table className="w-full min-w-[30rem] border-collapse text-sm">
           <thead>
             <tr className="border-b border-line">

@@ -11,7 +11,10 @@ import { SubscriptionPage } from './subscription-page';
 const NoAnalytics = () => null;
 
 vi.mock('react-hot-toast', () => ({ default: Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn() }) }));
-const toast = (await import('react-hot-toast')).default as unknown as { success: ReturnType<typeof vi.fn>; error: ReturnType<typeof vi.fn> };
+const toast = (await import('react-hot-toast')).default as unknown as {
+  success: ReturnType<typeof vi.fn>;
+  error: ReturnType<typeof vi.fn>;
+};
 
 const GB = 1024 ** 3;
 const MB = 1024 ** 2;
@@ -68,9 +71,33 @@ const pro = (subscription: Partial<NonNullable<CurrentSubscriptionResponse['subs
       ...subscription,
     },
     billingHistory: [
-      { id: 'b1', invoiceId: 'in_0123456789abcdef', amount: 9.99, currency: 'usd', date: '2026-11-22T10:00:00.000Z', status: 'paid', invoiceUrl: '/invoice/1' },
-      { id: 'b2', invoiceId: 'in_pending_000002', amount: 9.99, currency: 'usd', date: '2026-10-22T10:00:00.000Z', status: 'pending', invoiceUrl: null },
-      { id: 'b3', invoiceId: 'in_failed_0000003', amount: 9.99, currency: 'usd', date: '2026-09-22T10:00:00.000Z', status: 'failed', invoiceUrl: null },
+      {
+        id: 'b1',
+        invoiceId: 'in_0123456789abcdef',
+        amount: 9.99,
+        currency: 'usd',
+        date: '2026-11-22T10:00:00.000Z',
+        status: 'paid',
+        invoiceUrl: '/invoice/1',
+      },
+      {
+        id: 'b2',
+        invoiceId: 'in_pending_000002',
+        amount: 9.99,
+        currency: 'usd',
+        date: '2026-10-22T10:00:00.000Z',
+        status: 'pending',
+        invoiceUrl: null,
+      },
+      {
+        id: 'b3',
+        invoiceId: 'in_failed_0000003',
+        amount: 9.99,
+        currency: 'usd',
+        date: '2026-09-22T10:00:00.000Z',
+        status: 'failed',
+        invoiceUrl: null,
+      },
     ],
   });
 
@@ -83,7 +110,8 @@ beforeEach(() => {
     const url = String(input);
     if (url.startsWith('/api/subscriptions/plans')) return Response.json({ plans });
     // A plan change reads the user again.
-    if (url.startsWith('/api/auth/profile')) return Response.json({ user: { id: 'u1', firstName: 'Ada', lastName: 'Lovelace', plan: 'PREMIUM' } });
+    if (url.startsWith('/api/auth/profile'))
+      return Response.json({ user: { id: 'u1', firstName: 'Ada', lastName: 'Lovelace', plan: 'PREMIUM' } });
     if (url.startsWith('/api/subscriptions/current')) {
       return answer === 'fail' ? Response.json({ error: 'boom' }, { status: 500 }) : Response.json(answer);
     }
@@ -120,7 +148,7 @@ describe('SubscriptionPage', () => {
     expect(within(dialog).getByRole('button', { name: 'Upgrade to Business' }).textContent).toBe('Upgrade');
   });
 
-  it('shows a plan granted by hand as complimentary until its end, without the paid plan\'s Reactivate or Cancel', async () => {
+  it("shows a plan granted by hand as complimentary until its end, without the paid plan's Reactivate or Cancel", async () => {
     answer = pro({ complimentary: true, cancelAtPeriodEnd: true, nextBillingDate: null, currentPeriodEnd: '2099-12-31T23:59:59.000Z' });
     renderWithProviders(<SubscriptionPage analytics={NoAnalytics} />, { route: '/subscription' });
     await screen.findByText('Your Pro plan is complimentary', { exact: false });
@@ -187,7 +215,9 @@ describe('SubscriptionPage', () => {
   });
 
   it('announces updated=true and a billing portal return once, then removes both from the address', async () => {
-    const { router } = renderWithProviders(<SubscriptionPage analytics={NoAnalytics} />, { route: '/subscription?updated=true&session_id=ps_1' });
+    const { router } = renderWithProviders(<SubscriptionPage analytics={NoAnalytics} />, {
+      route: '/subscription?updated=true&session_id=ps_1',
+    });
     await waitFor(() => expect(router.state.location.search).toBe(''));
     expect(toast.success).toHaveBeenCalledWith('Subscription updated successfully!', expect.anything());
     expect(toast.success).toHaveBeenCalledWith('Billing portal session completed!', expect.anything());

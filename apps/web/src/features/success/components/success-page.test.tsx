@@ -38,7 +38,15 @@ const checkout: CurrentSubscriptionResponse = {
   downloadsCount: 0,
   fileTypes: { documents: 0, images: 0, videos: 0 },
   billingHistory: [
-    { id: 'b1', invoiceId: 'in_local_0123456789abcdef', amount: 9.99, currency: 'usd', date: '2026-11-22T10:00:00.000Z', status: 'paid', invoiceUrl: null },
+    {
+      id: 'b1',
+      invoiceId: 'in_local_0123456789abcdef',
+      amount: 9.99,
+      currency: 'usd',
+      date: '2026-11-22T10:00:00.000Z',
+      status: 'paid',
+      invoiceUrl: null,
+    },
   ],
   history: [],
 };

@@ -21,8 +21,22 @@ type TrashEntry =
 
 function entriesOf(trash: TrashResponse): TrashEntry[] {
   return [
-    ...trash.folders.map((folder): TrashEntry => ({ type: 'folder', id: folder.id, name: folder.name, deletedAt: folder.deletedAt, purgeAt: folder.purgeAt, folder })),
-    ...trash.files.map((file): TrashEntry => ({ type: 'file', id: file.id, name: file.originalName, deletedAt: file.deletedAt, purgeAt: file.purgeAt, file })),
+    ...trash.folders.map((folder): TrashEntry => ({
+      type: 'folder',
+      id: folder.id,
+      name: folder.name,
+      deletedAt: folder.deletedAt,
+      purgeAt: folder.purgeAt,
+      folder,
+    })),
+    ...trash.files.map((file): TrashEntry => ({
+      type: 'file',
+      id: file.id,
+      name: file.originalName,
+      deletedAt: file.deletedAt,
+      purgeAt: file.purgeAt,
+      file,
+    })),
   ].sort((a, b) => b.deletedAt.localeCompare(a.deletedAt));
 }
 
@@ -111,7 +125,11 @@ export function TrashPage() {
         {entries.map((entry) => {
           const restoring = restore.isPending && restore.variables?.id === entry.id;
           return (
-            <li key={`${entry.type}:${entry.id}`} aria-label={entry.name} className="flex flex-wrap items-center gap-3 px-3 py-3 sm:flex-nowrap sm:px-5">
+            <li
+              key={`${entry.type}:${entry.id}`}
+              aria-label={entry.name}
+              className="flex flex-wrap items-center gap-3 px-3 py-3 sm:flex-nowrap sm:px-5"
+            >
               {entry.type === 'folder' ? <FolderIcon size="md" /> : <FileIcon mimetype={entry.file.mimetype} name={entry.name} size="md" />}
               <div className="min-w-0 flex-1">
                 <p className="truncate text-sm font-semibold text-ink" title={entry.name}>
@@ -129,7 +147,13 @@ export function TrashPage() {
                   )}
                 </p>
               </div>
-              <Button variant="secondary" size="sm" loading={restoring} onClick={() => onRestore(entry)} aria-label={`${t('trash.restore')} ${entry.name}`}>
+              <Button
+                variant="secondary"
+                size="sm"
+                loading={restoring}
+                onClick={() => onRestore(entry)}
+                aria-label={`${t('trash.restore')} ${entry.name}`}
+              >
                 {!restoring && <RotateCcw aria-hidden="true" className="size-4" />}
                 {t('trash.restore')}
               </Button>
@@ -149,7 +173,10 @@ export function TrashPage() {
       <PageTitle title={t('trash.pageTitle')} />
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div className="min-w-0">
-          <Link to="/dashboard" className="focus-ring -ml-1 inline-flex items-center gap-1 rounded-md px-1 text-sm font-medium text-ink-muted hover:text-ink">
+          <Link
+            to="/dashboard"
+            className="focus-ring -ml-1 inline-flex items-center gap-1 rounded-md px-1 text-sm font-medium text-ink-muted hover:text-ink"
+          >
             <ArrowLeft aria-hidden="true" className="size-4" />
             {t('trash.back')}
           </Link>
@@ -165,7 +192,9 @@ export function TrashPage() {
       </div>
       <section className="mt-6 overflow-hidden rounded-card border border-line bg-surface shadow-card">
         {entries.length > 0 && (
-          <p className="border-b border-line px-3 py-2.5 text-xs font-medium text-ink-muted sm:px-5">{t('trash.summary', { count: entries.length })}</p>
+          <p className="border-b border-line px-3 py-2.5 text-xs font-medium text-ink-muted sm:px-5">
+            {t('trash.summary', { count: entries.length })}
+          </p>
         )}
         {content}
       </section>

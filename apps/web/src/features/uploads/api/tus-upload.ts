@@ -161,7 +161,9 @@ export function discardTusUpload(store: UnfinishedUploadStore, uploadUrl: string
   store.removeByUrl(uploadUrl);
   const token = getToken();
   loadTus()
-    .then(({ Upload }) => Upload.terminate(uploadUrl, { headers: token ? { Authorization: `Bearer ${token}` } : {}, retryDelays: [0, 1000, 3000] }))
+    .then(({ Upload }) =>
+      Upload.terminate(uploadUrl, { headers: token ? { Authorization: `Bearer ${token}` } : {}, retryDelays: [0, 1000, 3000] }),
+    )
     .catch(() => {
       // Not reachable now: the server expires it within 24 hours.
     });

@@ -35,7 +35,13 @@ beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock);
   fetchMock.mockImplementation(async (input) => {
     const url = String(input);
-    if (url.startsWith('/api/subscriptions/plans')) return Response.json({ plans: [{ id: 'FREE', maxConcurrentUploads: 3 }, { id: 'PRO', maxConcurrentUploads: 10 }] });
+    if (url.startsWith('/api/subscriptions/plans'))
+      return Response.json({
+        plans: [
+          { id: 'FREE', maxConcurrentUploads: 3 },
+          { id: 'PRO', maxConcurrentUploads: 10 },
+        ],
+      });
     if (url.startsWith('/api/auth/profile')) return Response.json({ user: { id: 'user-1', firstName: 'Ada', plan: 'FREE' } });
     return Response.json({ userMaxFileSize: 107374182, userMaxFileSizeFormatted: '102.4 MB', userPlan: 'FREE' });
   });
@@ -104,7 +110,9 @@ describe('UploadProgressPanel', () => {
       pending[0]!.reject(new UploadFailure(507, 'Not enough storage: 1 MB free'));
       pending[1]!.reject(new UploadFailure(0, undefined));
     });
-    expect(within(screen.getByRole('listitem', { name: 'quota.bin' })).getByRole('alert').textContent).toBe('Not enough storage: 1 MB free');
+    expect(within(screen.getByRole('listitem', { name: 'quota.bin' })).getByRole('alert').textContent).toBe(
+      'Not enough storage: 1 MB free',
+    );
     expect(within(screen.getByRole('listitem', { name: 'broken.bin' })).getByRole('alert').textContent).toBe('Upload failed');
 
     await user.click(screen.getByRole('button', { name: 'Minimize' }));
@@ -155,7 +163,12 @@ describe('UploadProgressPanel', () => {
     const user = userEvent.setup();
     localStorage.setItem(
       'cloudvault.upload::user-1/12/report.pdf::k',
-      JSON.stringify({ size: 12, metadata: { filename: 'report.pdf', folderId: 'f1' }, creationTime: new Date().toString(), uploadUrl: 'http://h/api/uploads/u1' }),
+      JSON.stringify({
+        size: 12,
+        metadata: { filename: 'report.pdf', folderId: 'f1' },
+        creationTime: new Date().toString(),
+        uploadUrl: 'http://h/api/uploads/u1',
+      }),
     );
     await renderPanel();
     const row = await screen.findByRole('listitem', { name: 'report.pdf' });

@@ -166,7 +166,10 @@ function UploadRow({ entry }: { entry: UploadEntry }) {
         {travelling && (
           <div className="mt-2 h-1.5 overflow-hidden rounded-full bg-surface-muted">
             <div
-              className={cn('h-full rounded-full transition-[width] duration-200', entry.status === 'paused' || entry.reconnecting ? 'bg-ink-subtle' : 'bg-brand-500')}
+              className={cn(
+                'h-full rounded-full transition-[width] duration-200',
+                entry.status === 'paused' || entry.reconnecting ? 'bg-ink-subtle' : 'bg-brand-500',
+              )}
               style={{ width: `${percent}%` }}
             />
           </div>

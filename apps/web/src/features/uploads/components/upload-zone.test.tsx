@@ -5,7 +5,8 @@ import { renderWithProviders } from '../../../testing/render-with-providers';
 import { UploadZone } from './upload-zone';
 
 const fetchMock = vi.fn<typeof fetch>();
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock);

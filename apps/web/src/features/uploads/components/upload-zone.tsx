@@ -107,7 +107,9 @@ export function UploadZone({ folderId, onStarted }: UploadZoneProps) {
           'aria-disabled': disabled || undefined,
           className: cn(
             'focus-ring flex min-h-56 flex-col items-center justify-center rounded-card border-2 border-dashed px-6 py-8 text-center transition-colors',
-            disabled ? 'cursor-default border-line bg-surface-muted/50' : 'cursor-pointer border-line-strong hover:border-brand-400 hover:bg-brand-50/40 dark:hover:bg-brand-950/30',
+            disabled
+              ? 'cursor-default border-line bg-surface-muted/50'
+              : 'cursor-pointer border-line-strong hover:border-brand-400 hover:bg-brand-50/40 dark:hover:bg-brand-950/30',
             isDragAccept && 'border-brand-500 bg-brand-50 text-brand-700 dark:bg-brand-950/60 dark:text-brand-300',
             isDragReject && 'border-danger bg-danger-soft text-danger',
           ),

@@ -64,7 +64,9 @@ describe('the file viewer', () => {
     cleanup();
 
     const onDelete = vi.fn();
-    renderViewer({ renderActions: (file, toolbar) => toolbar([{ id: 'delete', label: 'Delete', icon: Trash2, onSelect: () => onDelete(file.id) }]) });
+    renderViewer({
+      renderActions: (file, toolbar) => toolbar([{ id: 'delete', label: 'Delete', icon: Trash2, onSelect: () => onDelete(file.id) }]),
+    });
     await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
     expect(onDelete).toHaveBeenCalledWith('f1');
   });

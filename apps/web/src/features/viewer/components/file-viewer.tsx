@@ -112,7 +112,9 @@ export function FileViewer({ files, fileId, source, onMove, onClose, renderActio
           <h2 className="truncate text-sm font-semibold sm:text-base" title={file?.originalName}>
             {file?.originalName ?? t('viewer.labelNoFile')}
           </h2>
-          {index >= 0 && <p className="text-xs text-slate-400 tabular-nums">{t('viewer.position', { index: index + 1, count: files.length })}</p>}
+          {index >= 0 && (
+            <p className="text-xs text-slate-400 tabular-nums">{t('viewer.position', { index: index + 1, count: files.length })}</p>
+          )}
         </div>
         {file && (
           <div className="flex items-center gap-1">
@@ -162,7 +164,17 @@ function Renderer({ file, source, onDownload }: { file: ViewableFile; source: Fi
   }
 }
 
-function NavButton({ side, label, target, onMove }: { side: 'left' | 'right'; label: string; target: ViewableFile | null; onMove: (id: string) => void }) {
+function NavButton({
+  side,
+  label,
+  target,
+  onMove,
+}: {
+  side: 'left' | 'right';
+  label: string;
+  target: ViewableFile | null;
+  onMove: (id: string) => void;
+}) {
   if (!target) return null;
   const Icon = side === 'left' ? ChevronLeft : ChevronRight;
   return (
@@ -181,7 +193,19 @@ function NavButton({ side, label, target, onMove }: { side: 'left' | 'right'; la
   );
 }
 
-function ToolbarButton({ label, onClick, danger = false, className, children }: { label: string; onClick: () => void; danger?: boolean; className?: string; children: ReactNode }) {
+function ToolbarButton({
+  label,
+  onClick,
+  danger = false,
+  className,
+  children,
+}: {
+  label: string;
+  onClick: () => void;
+  danger?: boolean;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
     <button
       type="button"

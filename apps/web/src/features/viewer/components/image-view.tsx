@@ -40,7 +40,8 @@ export function ImageView({ file, source }: { file: ViewableFile; source: FileSo
     const box = frameRef.current?.getBoundingClientRect();
     return box ? { x: clientX - (box.left + box.width / 2), y: clientY - (box.top + box.height / 2) } : { x: 0, y: 0 };
   };
-  const zoomBy = (factor: number, point: Point = { x: 0, y: 0 }) => setZoom((current) => zoomAt(current, current.scale * factor, point, fitted()));
+  const zoomBy = (factor: number, point: Point = { x: 0, y: 0 }) =>
+    setZoom((current) => zoomAt(current, current.scale * factor, point, fitted()));
 
   const onWheel = (event: WheelEvent) => {
     if (event.deltaY === 0) return;
@@ -55,7 +56,8 @@ export function ImageView({ file, source }: { file: ViewableFile; source: FileSo
       event.currentTarget.setPointerCapture(event.pointerId);
     }
     const [a, b] = [...pointers.current.values()];
-    gesture.current = a && b ? { zoom, distance: Math.hypot(a.x - b.x, a.y - b.y), origin: fromCentre((a.x + b.x) / 2, (a.y + b.y) / 2) } : null;
+    gesture.current =
+      a && b ? { zoom, distance: Math.hypot(a.x - b.x, a.y - b.y), origin: fromCentre((a.x + b.x) / 2, (a.y + b.y) / 2) } : null;
   };
 
   const onPointerMove = (event: PointerEvent) => {
@@ -66,7 +68,9 @@ export function ImageView({ file, source }: { file: ViewableFile; source: FileSo
     const [a, b] = [...pointers.current.values()];
     if (a && b && gesture.current) {
       const start = gesture.current;
-      setZoom(zoomAt(start.zoom, (start.zoom.scale * Math.hypot(a.x - b.x, a.y - b.y)) / Math.max(1, start.distance), start.origin, fitted()));
+      setZoom(
+        zoomAt(start.zoom, (start.zoom.scale * Math.hypot(a.x - b.x, a.y - b.y)) / Math.max(1, start.distance), start.origin, fitted()),
+      );
     } else if (zoom.scale > 1) {
       setZoom((current) => clampPan({ ...current, x: current.x + now.x - last.x, y: current.y + now.y - last.y }, fitted()));
     }
@@ -99,7 +103,10 @@ export function ImageView({ file, source }: { file: ViewableFile; source: FileSo
           else if (event.key === '-') zoomBy(1 / ZOOM_STEP);
           else if (event.key === '0') setZoom(FITTED);
         }}
-        className={cn('focus-ring relative flex min-h-0 flex-1 items-center justify-center overflow-hidden', zoom.scale > 1 ? 'cursor-grab touch-none' : 'cursor-zoom-in touch-pan-y')}
+        className={cn(
+          'focus-ring relative flex min-h-0 flex-1 items-center justify-center overflow-hidden',
+          zoom.scale > 1 ? 'cursor-grab touch-none' : 'cursor-zoom-in touch-pan-y',
+        )}
       >
         {src && (
           <img
@@ -140,7 +147,17 @@ export function ImageView({ file, source }: { file: ViewableFile; source: FileSo
   );
 }
 
-function ZoomButton({ label, onClick, disabled, children }: { label: string; onClick: () => void; disabled: boolean; children: ReactNode }) {
+function ZoomButton({
+  label,
+  onClick,
+  disabled,
+  children,
+}: {
+  label: string;
+  onClick: () => void;
+  disabled: boolean;
+  children: ReactNode;
+}) {
   return (
     <button
       type="button"

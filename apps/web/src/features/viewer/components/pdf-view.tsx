@@ -81,7 +81,14 @@ export function PdfView({ file, source }: { file: ViewableFile; source: FileSour
       }}
     >
       <div ref={frameRef} className="relative min-h-0 flex-1 overflow-auto px-2 py-3">
-        <canvas ref={canvasRef} data-testid="pdf-page" data-page={drawn} aria-label={t('viewer.pdfPage', { page, pages })} role="img" className="mx-auto block bg-white shadow-2xl" />
+        <canvas
+          ref={canvasRef}
+          data-testid="pdf-page"
+          data-page={drawn}
+          aria-label={t('viewer.pdfPage', { page, pages })}
+          role="img"
+          className="mx-auto block bg-white shadow-2xl"
+        />
         {drawn === 0 && (
           <div className="absolute inset-0">
             <ViewerMessage text={t('viewer.loading')} busy />
@@ -90,13 +97,25 @@ export function PdfView({ file, source }: { file: ViewableFile; source: FileSour
       </div>
       {pages > 0 && (
         <nav aria-label={t('viewer.pdfPages')} className="flex shrink-0 items-center justify-center gap-2 border-t border-white/10 py-2">
-          <button type="button" onClick={() => go(page - 1)} disabled={page <= 1} aria-label={t('viewer.previousPage')} className="focus-ring grid size-9 place-items-center rounded-full text-slate-100 hover:bg-white/15 disabled:opacity-40">
+          <button
+            type="button"
+            onClick={() => go(page - 1)}
+            disabled={page <= 1}
+            aria-label={t('viewer.previousPage')}
+            className="focus-ring grid size-9 place-items-center rounded-full text-slate-100 hover:bg-white/15 disabled:opacity-40"
+          >
             <ChevronLeft aria-hidden="true" className="size-5" />
           </button>
           <span aria-live="polite" className="min-w-24 text-center text-sm tabular-nums text-slate-200">
             {t('viewer.pageOf', { page, pages })}
           </span>
-          <button type="button" onClick={() => go(page + 1)} disabled={page >= pages} aria-label={t('viewer.nextPage')} className="focus-ring grid size-9 place-items-center rounded-full text-slate-100 hover:bg-white/15 disabled:opacity-40">
+          <button
+            type="button"
+            onClick={() => go(page + 1)}
+            disabled={page >= pages}
+            aria-label={t('viewer.nextPage')}
+            className="focus-ring grid size-9 place-items-center rounded-full text-slate-100 hover:bg-white/15 disabled:opacity-40"
+          >
             <ChevronRight aria-hidden="true" className="size-5" />
           </button>
         </nav>

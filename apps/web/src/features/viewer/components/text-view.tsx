@@ -49,7 +49,10 @@ export function TextView({ file, source, markdown }: { file: ViewableFile; sourc
           // markdown-it's output with raw HTML disabled (../markdown.ts): every tag of the file is escaped text.
           <div data-testid="markdown" className="cv-markdown px-5 py-4 sm:px-8 sm:py-6" dangerouslySetInnerHTML={{ __html: loaded.html }} />
         ) : (
-          <pre data-testid="text-content" className="overflow-x-auto px-4 py-3 font-mono text-[13px] leading-relaxed whitespace-pre-wrap break-words sm:px-6">
+          <pre
+            data-testid="text-content"
+            className="overflow-x-auto px-4 py-3 font-mono text-[13px] leading-relaxed whitespace-pre-wrap break-words sm:px-6"
+          >
             {loaded.text}
           </pre>
         )}

@@ -273,10 +273,13 @@ function billingQueries(db: Kysely<Database>) {
 
 export type BillingQueries = ReturnType<typeof billingQueries>;
 
-export interface BillingRepository extends BillingQueries {
+/** Records that run work in one transaction; `Q` names the queries the work uses. */
+export interface Transactional<Q> {
   /** Runs `work` in one transaction, its queries bound to it. */
-  transaction<T>(work: (queries: BillingQueries) => Promise<T>): Promise<T>;
+  transaction<T>(work: (queries: Q) => Promise<T>): Promise<T>;
 }
+
+export interface BillingRepository extends BillingQueries, Transactional<BillingQueries> {}
 
 export function createBillingRepository(db: Kysely<Database>): BillingRepository {
   return {

@@ -1,0 +1,135 @@
+import type { Language, Settings } from '@cloudvault/contract/settings';
+import type { Share, SharedFolder } from '@cloudvault/contract/shares';
+import { isValidEmail, normalizeEmail } from '@cloudvault/contract/validation';
+import type { MailMessage } from '../../adapters/mail/mailer.ts';
+import type { FoldersTable } from '../../db/schema.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { badRequest, notFound } from '../../lib/errors.ts';
+import { countAttempts, type FailureLimiter } from '../../lib/failure-limiter.ts';
+import { newId } from '../../lib/ids.ts';
+import type { ActivityService } from '../activity/activity.service.ts';
+import type { FoldersService } from '../folders/folders.service.ts';
+import { folderSharedMail } from './share-mail.ts';
+import { ownerAsShownBy, type ShareUser } from './share-owners.ts';
+import { presentFolderSharedWithMe, presentPrivateShare } from './shares.presenter.ts';
+import type { SharesRepository } from './shares.repository.ts';
+
+export interface PrivateSharesDeps {
+  shares: Pick<SharesRepository, 'findPrivate' | 'insert' | 'sharedWithEmail' | 'privatelySharedAmong'>;
+  folders: Pick<FoldersService, 'findLive'>;
+  users: { byId(id: string): Promise<ShareUser | undefined>; byEmail(email: string): Promise<ShareUser | undefined> };
+  /** False while the owner is suspended: their links and private shares answer 404 (docs/decisions/0029-operator-console.md). */
+  ownerActive(userId: string): Promise<boolean>;
+  settingsOf(userId: string): Promise<Settings>;
+  /**
+   * New private shares per owner (20 an hour): each one mails someone, so without a limit
+   * an account is a spam relay. Every share counts as one event of the limiter.
+   */
+  invitationsPerOwner: FailureLimiter;
+  /** An invitation to an e-mail with no account yet. */
+  sendMail(message: MailMessage): Promise<void>;
+  /** A user is told as their notification settings say (e-mail, the header bell). */
+  notifyUser(
+    userId: string,
+    event: { type: 'folder_shared'; details: Record<string, string>; mail: (language: Language) => MailMessage },
+  ): Promise<void>;
+  activity: Pick<ActivityService, 'record'>;
+  clock: Clock;
+  publicUrl: string;
+}
+
+/**
+ * Folders shared read-only with an e-mail address: the owner shares and the recipient is
+ * told; what was shared with an address opens only to an account that proved it owns it.
+ */
+export function createPrivateSharesService(deps: PrivateSharesDeps) {
+  const { shares } = deps;
+  const ownerAsShown = ownerAsShownBy(deps);
+
+  /** A recipient with an account is notified per their settings; an e-mail with none yet gets an invitation. */
+  async function notifyRecipient(ownerId: string, email: string, folderName: string) {
+    const recipient = await deps.users.byEmail(email);
+    const owner = await ownerAsShown(ownerId, 'private');
+    const mail = (language: Language) =>
+      folderSharedMail({ to: email, owner, folderName, publicUrl: deps.publicUrl, hasAccount: recipient !== undefined }, language);
+    // Someone without an account yet is invited in the sharer's language.
+    if (!recipient) return deps.sendMail(mail((await deps.settingsOf(ownerId)).appearance.language));
+    // An account whose address is unproven may not be that person's: the mail goes to the
+    // address, and nothing (not even the folder's name) to the account's bell.
+    if (recipient.email_verified_at === null) return deps.sendMail(mail((await deps.settingsOf(recipient.id)).appearance.language));
+    const sharer = owner.lastName ? `${owner.firstName} ${owner.lastName}` : owner.firstName;
+    return deps.notifyUser(recipient.id, { type: 'folder_shared', details: { folder: folderName, owner: sharer }, mail });
+  }
+
+  /** The caller's account when its address is proven: anyone can register any address, so nothing shared with an unproven one opens. */
+  async function verifiedUser(userId: string): Promise<ShareUser | undefined> {
+    const user = await deps.users.byId(userId);
+    return user && user.email_verified_at !== null ? user : undefined;
+  }
+
+  return {
+    /** Shares one of the owner's live folders with an address; sharing it again with the same address changes nothing and sends nothing. */
+    async shareFolderWith(userId: string, folderId: string, address: string): Promise<{ message: string; share: Share }> {
+      const folder = await deps.folders.findLive(userId, folderId);
+      if (!folder) throw notFound('Folder not found', 'FOLDER_NOT_FOUND');
+      const email = normalizeEmail(address);
+      if (!isValidEmail(email)) throw badRequest('Please enter a valid e-mail address.', 'INVALID_EMAIL');
+      const owner = await deps.users.byId(userId);
+      if (owner && normalizeEmail(owner.email) === email) throw badRequest('You cannot share a folder with yourself.', 'SHARE_WITH_SELF');
+      let row = await shares.findPrivate(userId, folderId, email);
+      if (!row) {
+        // Checked before anything is stored: a refused share leaves no row and sends no mail.
+        await countAttempts([deps.invitationsPerOwner, userId]);
+        row = {
+          id: newId(),
+          user_id: userId,
+          kind: 'private',
+          file_id: null,
+          folder_id: folderId,
+          token_hash: null,
+          email,
+          password_hash: null,
+          expires_at: null,
+          revoked_at: null,
+          download_count: 0,
+          created_at: deps.clock.now().toISOString(),
+        };
+        await shares.insert(row);
+        await deps.activity.record(userId, 'share', { kind: 'private', item: 'folder', name: folder.name, email });
+        await notifyRecipient(userId, email, folder.name);
+      }
+      const showCounts = (await deps.settingsOf(userId)).privacy.shareAnalytics;
+      return { message: `Folder shared with ${email}`, share: presentPrivateShare({ ...row, item_name: folder.name }, showCounts) };
+    },
+
+    /** docs/api.md#email-verification: the live folders shared with the caller's verified address, of owners not suspended. */
+    async sharedWithMe(userId: string): Promise<SharedFolder[]> {
+      const user = await verifiedUser(userId);
+      if (!user) return [];
+      const rows = await shares.sharedWithEmail(normalizeEmail(user.email));
+      const active = await Promise.all(rows.map((row) => deps.ownerActive(row.owner_id)));
+      return Promise.all(
+        rows
+          .filter((_row, index) => active[index])
+          .map(async (row) => presentFolderSharedWithMe(row, await ownerAsShown(row.owner_id, 'private'))),
+      );
+    },
+
+    /**
+     * The topmost of these folders (an owner's path, top first) that is shared privately
+     * with the caller: what makes a folder of someone else's readable to them.
+     */
+    async privateShareRoot(userId: string, ownerId: string, path: FoldersTable[]): Promise<string | null> {
+      const user = await verifiedUser(userId);
+      if (!user || !(await deps.ownerActive(ownerId))) return null;
+      const shared = new Set(
+        await shares.privatelySharedAmong(
+          ownerId,
+          normalizeEmail(user.email),
+          path.map((folder) => folder.id),
+        ),
+      );
+      return path.find((folder) => shared.has(folder.id))?.id ?? null;
+    },
+  };
+}

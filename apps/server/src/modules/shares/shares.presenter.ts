@@ -1,0 +1,87 @@
+import type { Settings } from '@cloudvault/contract/settings';
+import type { PublicShare, Share, SharedFolder, ShareOwner } from '@cloudvault/contract/shares';
+import { formatBytes } from '@cloudvault/contract/format';
+import type { FilesTable, FoldersTable } from '../../db/schema.ts';
+import { contentTagOf, previewOf } from '../../lib/content-types.ts';
+import type { ListedShare } from './shares.repository.ts';
+
+/** Who is looking at the owner's name: a visitor of a link, or the person a folder was shared with. */
+export type ShareAudience = 'link' | 'private';
+
+type ProfileVisibility = Settings['privacy']['profileVisibility'];
+
+/** docs/product.md#link-rules: private shows the first name only; public shows the full name on links too; friends to recipients only. */
+export function presentOwner(
+  owner: { first_name: string; last_name: string },
+  visibility: ProfileVisibility,
+  audience: ShareAudience,
+): ShareOwner {
+  const full = visibility === 'public' || (visibility === 'friends' && audience === 'private');
+  return full ? { firstName: owner.first_name, lastName: owner.last_name } : { firstName: owner.first_name };
+}
+
+/** The owner's view of one share: a link shows its address, a private share its recipient; download counts only if the owner turned analytics on. */
+function presentShare(row: ListedShare, reach: { shareUrl: string } | { email: string }, showCounts: boolean): Share {
+  return {
+    id: row.id,
+    kind: row.kind,
+    itemType: row.file_id ? 'file' : 'folder',
+    itemId: (row.file_id ?? row.folder_id) as string,
+    name: row.item_name,
+    ...reach,
+    expiresAt: row.expires_at,
+    createdAt: row.created_at,
+    passwordProtected: row.password_hash !== null,
+    ...(showCounts ? { downloadCount: Number(row.download_count) } : {}),
+  };
+}
+
+export function presentLinkShare(row: ListedShare, shareUrl: string, showCounts: boolean): Share {
+  return presentShare(row, { shareUrl }, showCounts);
+}
+
+export function presentPrivateShare(row: ListedShare, showCounts: boolean): Share {
+  return presentShare(row, { email: row.email as string }, showCounts);
+}
+
+/** What a visitor of a file link sees before downloading. */
+export function presentLinkedFile(file: FilesTable, expiresAt: string | null, owner: ShareOwner): PublicShare {
+  const size = Number(file.size);
+  return {
+    type: 'file',
+    name: file.name,
+    size,
+    sizeFormatted: formatBytes(size),
+    mimetype: file.mimetype,
+    preview: previewOf(file.mimetype),
+    contentTag: contentTagOf(file.sha256),
+    expiresAt,
+    owner,
+  };
+}
+
+/** What a visitor of a folder link sees: the folder's id is the root of its items. */
+export function presentLinkedFolder(folder: FoldersTable, expiresAt: string | null, owner: ShareOwner): PublicShare {
+  return { type: 'folder', name: folder.name, expiresAt, owner, folderId: folder.id };
+}
+
+/** A breadcrumb from the shared folder down: the shared folder has no parent, so none of the owner's folders above it shows. */
+export function presentSharedPath(path: FoldersTable[]): Array<{ id: string; name: string; parentId: string | null }> {
+  return path.map((folder, index) => ({ id: folder.id, name: folder.name, parentId: index === 0 ? null : folder.parent_id }));
+}
+
+/** A folder in the recipient's "Shared with me", shown at the top of their view: no parent of the owner's is revealed. */
+export function presentFolderSharedWithMe(
+  row: { id: string; name: string; created_at: string; updated_at: string; share_id: string },
+  owner: ShareOwner,
+): SharedFolder {
+  return {
+    id: row.id,
+    name: row.name,
+    parentId: null,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    shareId: row.share_id,
+    owner,
+  };
+}

@@ -95,10 +95,21 @@ import { createResumableUploadsService } from './modules/resumable-uploads/resum
 import { createTusServer } from './modules/resumable-uploads/tus-server.ts';
 import { createAdminRepository } from './modules/admin/admin.repository.ts';
 import { createAdminService } from './modules/admin/admin.service.ts';
-
-const FIFTEEN_MINUTES = 15 * 60 * 1000;
-const ONE_HOUR = 60 * 60 * 1000;
-const ONE_DAY = 24 * ONE_HOUR;
+import {
+  FORGOT_PASSWORD_FLOOR_MS,
+  type LimitPolicy,
+  LISTING_CACHE_BYTES,
+  PASSWORD_RESET_REQUESTS,
+  PRIVATE_SHARE_INVITATIONS,
+  RESUMABLE_UPLOAD_LOCK,
+  SHARE_PASSWORD_FAILURES,
+  SIGN_IN_FAILURES,
+  THUMBNAIL_MAKING,
+  THUMBNAIL_MAX_SOURCE_BYTES,
+  VERIFICATION_RESENDS,
+  VERIFIED_PASSWORD_MEMORY,
+  WEBDAV_SIGN_IN_RECORDS,
+} from './policies.ts';
 
 /** The Stripe SDK costs memory at start-up: loaded only when Stripe is the provider. */
 async function loadStripe(payments: Config['payments'], publicUrl: string): Promise<PaymentProvider> {
@@ -199,8 +210,8 @@ export async function createContainer(
     clock,
     log,
   });
-  const limiter = (name: string, max: number, windowMs: number) =>
-    createFailureLimiter({ name, max, windowMs, windows: limitWindows, clock, log });
+  // The name keys the limit's windows in the shared store: every node counts under the same one.
+  const limiter = (name: string, policy: LimitPolicy) => createFailureLimiter({ name, ...policy, windows: limitWindows, clock, log });
   const transferPaths = loadNativeAddon(config.nativeAddon);
   const blobs = await createBlobStore(config.storage);
   const presignedUrls =
@@ -243,11 +254,11 @@ export async function createContainer(
     sendMail: (message) => mail.send(message),
     presentUser: (row) => presentUser(row, plans, admins),
     passwords: { hash: hashPassword },
-    verificationResends: limiter('verification-resends', 5, ONE_HOUR),
-    resetRequestsByEmail: limiter('reset-requests-by-email', 5, ONE_HOUR),
-    resetRequestsByIp: limiter('reset-requests-by-ip', 20, ONE_HOUR),
+    verificationResends: limiter('verification-resends', VERIFICATION_RESENDS),
+    resetRequestsByEmail: limiter('reset-requests-by-email', PASSWORD_RESET_REQUESTS.perEmail),
+    resetRequestsByIp: limiter('reset-requests-by-ip', PASSWORD_RESET_REQUESTS.perAddress),
     passwordReset: securityAlerts.passwordChanged,
-    forgotPasswordFloorMs: 250,
+    forgotPasswordFloorMs: FORGOT_PASSWORD_FLOOR_MS,
     clock,
     log,
     publicUrl: config.publicUrl,
@@ -259,8 +270,8 @@ export async function createContainer(
     plans,
     admins,
     clock,
-    loginFailuresByEmailAndIp: limiter('sign-in-failures-by-email-and-ip', 10, FIFTEEN_MINUTES),
-    loginFailuresByIp: limiter('sign-in-failures-by-ip', 100, FIFTEEN_MINUTES),
+    loginFailuresByEmailAndIp: limiter('sign-in-failures-by-email-and-ip', SIGN_IN_FAILURES.perEmailAndAddress),
+    loginFailuresByIp: limiter('sign-in-failures-by-ip', SIGN_IN_FAILURES.perAddress),
     verifySecondFactor: (user, code) => twoFactor.verify(user.id, user.totp_secret as string, code),
     signedIn: securityAlerts.signedIn,
     registered: (user) => accountTokens.sendVerification(user),
@@ -270,12 +281,11 @@ export async function createContainer(
     appPasswords: createAppPasswordsRepository(database.db),
     accounts,
     // WebDAV clients send the password with every request: argon2 once, then remembered (decision 0028).
-    passwords: { hash: hashPassword, verify: rememberVerifiedPasswords(verifyPassword, { maxEntries: 1000, ttlMs: 5 * 60 * 1000, clock }) },
+    passwords: { hash: hashPassword, verify: rememberVerifiedPasswords(verifyPassword, { ...VERIFIED_PASSWORD_MEMORY, clock }) },
     verifySecondFactor: (user, code) => twoFactor.verify(user.id, user.totp_secret as string, code),
     languageOf: async (userId) => (await settings.get(userId)).appearance.language,
     sendMail: (message) => mail.send(message),
-    // An account-password sign-in over WebDAV is one activity entry a day per client (decision 0037).
-    webDavSignIns: limiter('webdav-sign-ins', 1, ONE_DAY),
+    webDavSignIns: limiter('webdav-sign-ins', WEBDAV_SIGN_IN_RECORDS),
     signedInOverWebDav: securityAlerts.signedInOverWebDav,
     clock,
     log,
@@ -290,12 +300,11 @@ export async function createContainer(
     clock,
     privateShareRoot: (...args) => shares.privateShareRoot(...args),
   });
-  // 8 MiB: two or three of the largest folders' answers (10,000 files are 2.9 MB).
   const files = createFilesService({
     files: filesRepository,
     folders,
     clock,
-    listings: createListingCache({ changeStamp: database.changeStamp, maxBytes: 8 * 1024 * 1024 }),
+    listings: createListingCache({ changeStamp: database.changeStamp, maxBytes: LISTING_CACHE_BYTES }),
   });
   const analytics = createAnalyticsService({ analytics: createAnalyticsRepository(database.db), planOf: accounts.planOf, clock });
   const shares = createSharesService({
@@ -308,9 +317,9 @@ export async function createContainer(
     planOf: accounts.planOf,
     passwords: { hash: hashPassword, verify: verifyPassword },
     tokens: createShareTokens(jwtSecret, clock),
-    passwordFailures: limiter('share-password-failures', 10, FIFTEEN_MINUTES),
-    passwordFailuresPerLink: limiter('share-password-failures-per-link', 100, FIFTEEN_MINUTES),
-    invitationsPerOwner: limiter('invitations-per-owner', 20, ONE_HOUR),
+    passwordFailures: limiter('share-password-failures', SHARE_PASSWORD_FAILURES.perLinkAndAddress),
+    passwordFailuresPerLink: limiter('share-password-failures-per-link', SHARE_PASSWORD_FAILURES.perLink),
+    invitationsPerOwner: limiter('invitations-per-owner', PRIVATE_SHARE_INVITATIONS),
     sendMail: (message) => mail.send(message),
     notifyUser: (userId, event) => notifications.notify(userId, event),
     activity,
@@ -396,21 +405,12 @@ export async function createContainer(
     files,
     shares,
     blobs,
-    maker: createThumbnailMaker({
-      maxInputPixels: 100_000_000,
-      // An 8K frame (8192 x 4320) decodes; a larger one, or a larger image in a PDF, does not.
-      maxFramePixels: 8192 * 4320,
-      timeoutMs: 30_000,
-      toolCpuSeconds: 30,
-      // About 330 MB of ffmpeg's is its libraries: the rest holds an 8K frame's few references.
-      ffmpegAddressSpaceBytes: 1024 ** 3,
-      pdfRendererMemoryBytes: 512 * 1024 ** 2,
-    }),
+    maker: createThumbnailMaker(THUMBNAIL_MAKING),
     // jobs is wired below; it is asked only after an upload.
     enqueue: (fileId) => jobs.enqueue(THUMBNAIL_JOB, { fileId }, { singletonKey: fileId }),
     workDir: path.join(config.dataDir, 'thumbnail-work'),
     concurrency: config.thumbnailConcurrency,
-    maxSourceBytes: 4 * 1024 ** 3,
+    maxSourceBytes: THUMBNAIL_MAX_SOURCE_BYTES,
     clock,
     log,
   });
@@ -444,7 +444,7 @@ export async function createContainer(
 
   // tus uploads: locks through the shared limit store, so any node takes an upload's next PATCH.
   const resumableStore = await createResumableStore(config.storage);
-  const uploadLocker = createUploadLocker(limitWindows, { leaseMs: 30_000, waitMs: 45_000, pollMs: 100 });
+  const uploadLocker = createUploadLocker(limitWindows, RESUMABLE_UPLOAD_LOCK);
   const resumableUploads = createResumableUploadsService({
     uploads,
     files,

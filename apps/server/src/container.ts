@@ -118,6 +118,24 @@ async function loadStripe(payments: Config['payments'], publicUrl: string): Prom
   return createStripePaymentProvider(payments, { publicUrl });
 }
 
+/**
+ * A service called by services built before it, because it calls them too: a real cycle,
+ * which no order of construction avoids. It is bound as soon as it is built and called only
+ * once requests come; a call before then is a wiring mistake, and says which service.
+ */
+function lateBinding<T>(name: string): { (): T; bind(service: T): void } {
+  let bound: T | undefined;
+  const current = (): T => {
+    if (bound === undefined) throw new Error(`container.ts: ${name} was called before it was built`);
+    return bound;
+  };
+  return Object.assign(current, {
+    bind(service: T) {
+      bound = service;
+    },
+  });
+}
+
 /** Everything the routes need, wired once. Tests pass their own clock. */
 export interface Container {
   config: Config;
@@ -210,6 +228,9 @@ export async function createContainer(
     clock,
     log,
   });
+  // Schedules follow the wall clock: a test's clock moves the services' time, not timers.
+  // Built here so services can queue work; the jobs themselves are registered last.
+  const jobs = await createJobRunner({ databaseUrl: config.databaseUrl, clock: systemClock, log });
   // The name keys the limit's windows in the shared store: every node counts under the same one.
   const limiter = (name: string, policy: LimitPolicy) => createFailureLimiter({ name, ...policy, windows: limitWindows, clock, log });
   const transferPaths = loadNativeAddon(config.nativeAddon);
@@ -218,10 +239,14 @@ export async function createContainer(
     config.storage.driver === 's3' && config.storage.presignedDownloads ? await createPresignedUrls(config.storage) : undefined;
   const transferBudget = createTransferBudget(config.transferMemoryBytes);
   const accountsRepository = createAccountsRepository(database.db);
+  // Accounts and the services around it call each other: a sign-in checks a two-factor code,
+  // alerts through notifications (which read settings) and mails the verification link,
+  // while settings show whether two-factor is on, turning it off confirms the password, and
+  // account e-mails read the user's row. Those built before accounts call it through this.
+  const accountsOnceBuilt = lateBinding<ReturnType<typeof createAccountsService>>('accounts');
   const settings = createSettingsService({
     settings: createSettingsRepository(database.db),
-    // accounts is wired below; it is asked only when a request comes.
-    twoFactorEnabled: (userId) => accounts.twoFactorEnabled(userId),
+    twoFactorEnabled: (userId) => accountsOnceBuilt().twoFactorEnabled(userId),
     clock,
   });
 
@@ -242,14 +267,15 @@ export async function createContainer(
     // Loaded when first asked for: only two-factor set-up draws a code.
     qrCodeDataUrl: async (text) => (await import('qrcode')).default.toDataURL(text, { margin: 1, width: 240 }),
     activity,
-    // accounts is wired just below; it is asked only when a request comes.
-    confirmPassword: (userId, password, ip) => accounts.confirmPassword(userId, password, ip),
+    confirmPassword: (userId, password, ip) => accountsOnceBuilt().confirmPassword(userId, password, ip),
   });
   const admins: ReadonlySet<string> = new Set(config.adminEmails);
   const accountTokens = createAccountTokensService({
     tokens: createAccountTokensRepository(database.db),
-    // accounts is wired just below; it is asked only when a request comes.
-    users: { findUserById: (id) => accounts.findUserById(id), findUserByEmail: (email) => accounts.findUserByEmail(email) },
+    users: {
+      findUserById: (id) => accountsOnceBuilt().findUserById(id),
+      findUserByEmail: (email) => accountsOnceBuilt().findUserByEmail(email),
+    },
     languageOf: async (userId) => (await settings.get(userId)).appearance.language,
     sendMail: (message) => mail.send(message),
     presentUser: (row) => presentUser(row, plans, admins),
@@ -276,6 +302,7 @@ export async function createContainer(
     signedIn: securityAlerts.signedIn,
     registered: (user) => accountTokens.sendVerification(user),
   });
+  accountsOnceBuilt.bind(accounts);
 
   const appPasswords = createAppPasswordsService({
     appPasswords: createAppPasswordsRepository(database.db),
@@ -294,11 +321,13 @@ export async function createContainer(
 
   const foldersRepository = createFoldersRepository(database.db, database.dialect);
   const filesRepository = createFilesRepository(database.db, database.dialect);
-  // shares is wired just below; it is asked only when a request comes.
+  // Folders and shares call each other: someone else's folder is readable to the caller
+  // when it is shared privately with them, and shares are made of folders and files.
+  const sharesOnceBuilt = lateBinding<ReturnType<typeof createSharesService>>('shares');
   const folders = createFoldersService({
     folders: foldersRepository,
     clock,
-    privateShareRoot: (...args) => shares.privateShareRoot(...args),
+    privateShareRoot: (...args) => sharesOnceBuilt().privateShareRoot(...args),
   });
   const files = createFilesService({
     files: filesRepository,
@@ -327,12 +356,26 @@ export async function createContainer(
     clock,
     publicUrl: config.publicUrl,
   });
+  sharesOnceBuilt.bind(shares);
   const storageUpkeep = createStorageUpkeepService({
     upkeep: createStorageUpkeepRepository(database.db, database.dialect),
     blobs,
     clock,
     log,
     sweepGraceMs: config.sweepGraceMs,
+  });
+  const thumbnails = createThumbnailsService({
+    thumbnails: createThumbnailsRepository(database.db),
+    files,
+    shares,
+    blobs,
+    maker: createThumbnailMaker(THUMBNAIL_MAKING),
+    enqueue: (fileId) => jobs.enqueue(THUMBNAIL_JOB, { fileId }, { singletonKey: fileId }),
+    workDir: path.join(config.dataDir, 'thumbnail-work'),
+    concurrency: config.thumbnailConcurrency,
+    maxSourceBytes: THUMBNAIL_MAX_SOURCE_BYTES,
+    clock,
+    log,
   });
   const uploadReaction = createUploadReaction({ activity, notifications, users: accounts, publicUrl: config.publicUrl });
   const uploads = createUploadsService({
@@ -347,7 +390,7 @@ export async function createContainer(
     clock,
     uploaded: async (userId, file, usage) => {
       await uploadReaction(userId, file, usage);
-      // thumbnails is wired below. Only queued here; a queue that fails leaves the file to the backfill.
+      // Only queued here; a queue that fails leaves the file to the backfill.
       await thumbnails.requestFor(file).catch((error: unknown) => log.warn({ err: error, fileId: file.id }, 'thumbnail not queued'));
     },
   });
@@ -399,20 +442,6 @@ export async function createContainer(
     files,
     deleteQueuedBlobs: (keys) => storageUpkeep.deleteQueuedBlobs(keys),
     clock,
-  });
-  const thumbnails = createThumbnailsService({
-    thumbnails: createThumbnailsRepository(database.db),
-    files,
-    shares,
-    blobs,
-    maker: createThumbnailMaker(THUMBNAIL_MAKING),
-    // jobs is wired below; it is asked only after an upload.
-    enqueue: (fileId) => jobs.enqueue(THUMBNAIL_JOB, { fileId }, { singletonKey: fileId }),
-    workDir: path.join(config.dataDir, 'thumbnail-work'),
-    concurrency: config.thumbnailConcurrency,
-    maxSourceBytes: THUMBNAIL_MAX_SOURCE_BYTES,
-    clock,
-    log,
   });
   const accountData = createAccountDataRepository(database.db);
   const profile = createProfileService({
@@ -467,8 +496,6 @@ export async function createContainer(
   });
   const tus = createTusServer({ store: resumableStore, locker: uploadLocker, uploads: resumableUploads, log });
 
-  // Schedules follow the wall clock: a test's clock moves the services' time, not timers.
-  const jobs = await createJobRunner({ databaseUrl: config.databaseUrl, clock: systemClock, log });
   registerBackgroundJobs(jobs, {
     purgeExpiredTrash: () => trash.purgeExpired(),
     purgeExpiredVersions: () => versions.purgeExpired(),

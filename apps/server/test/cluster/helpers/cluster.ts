@@ -57,7 +57,16 @@ export async function startCluster(): Promise<Cluster> {
     const database = await createPostgresDatabase(adminUrl);
     cleanups.push(() => database.drop());
     const db = new pg.Pool({ connectionString: database.url, max: 4 });
-    cleanups.push(() => db.end());
+    // pg's Pool.end() resolves before its sockets close, so the FORCE drop that follows it can
+    // end one of them first: that termination (57P01) is the teardown's own, anything else is not.
+    let dropping = false;
+    db.on('error', (error: Error & { code?: string }) => {
+      if (!dropping || error.code !== '57P01') throw error;
+    });
+    cleanups.push(async () => {
+      await db.end();
+      dropping = true;
+    });
     const s3 = await startS3rver();
     cleanups.push(() => s3.stop());
     const bucket = viewBucket(s3.endpoint, s3.bucket);

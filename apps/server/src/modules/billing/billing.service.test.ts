@@ -70,12 +70,15 @@ describe('a checkout', () => {
 
 describe('the Success screen', () => {
   it("applies the checkout's events before answering; the webhooks repeating them add nothing", async () => {
-    const { billing, provider, reactions, amounts } = setUp();
+    const { billing, provider, state, reactions, amounts } = setUp();
     provider.completeCheckout('cs_ann', 'ann');
     const page = await billing.current('ann', 'cs_ann');
     expect(page).toMatchObject({ plan: 'PRO', subscription: { status: 'active', planId: 'PRO' }, billingHistory: [{ amount: 9.99 }] });
-    await billing.applyEvents(await provider.checkoutSessionEvents('cs_ann', 'ann'));
+    // The webhooks carry the same subscription and invoice under event ids of their own.
+    const webhooks = await provider.checkoutSessionEvents('cs_ann', 'ann');
+    await billing.applyEvents(webhooks.map((event) => ({ ...event, id: `webhook_${event.id}` })));
     expect(amounts('ann')).toEqual([999]);
+    expect(state.history.map((entry) => `${entry.type} ${entry.plan_id}`)).toEqual(['upgrade PRO']);
     expect(reactions).toEqual(['ann upgrade Pro']);
   });
 

@@ -7,15 +7,15 @@ import type { BillingRecords } from './billing.service.ts';
 import type { ComplimentaryQueries } from './complimentary.service.ts';
 import type { PaymentEventQueries } from './payment-events.ts';
 
-/** Records outside and inside a transaction are one object here. */
-type FakeRecords = BillingRecords & PaymentEventQueries & ComplimentaryQueries;
-
 /*
  * In-memory stand-ins for the billing module's narrow dependencies, shared by its unit tests.
  * They keep the contracts the module relies on (upserts that keep what the repository keeps,
  * an event id recorded once, a transaction that leaves nothing behind when its work throws),
  * and nothing of SQL: the integration tests prove the queries on SQLite and PostgreSQL.
  */
+
+/** Records outside and inside a transaction are one object here. */
+type FakeRecords = BillingRecords & PaymentEventQueries & ComplimentaryQueries;
 
 const plan = (id: PlanId, name: string, price: number, storageLimit: number) => ({ id, name, price, storageLimit }) as unknown as PlanEntry;
 

@@ -38,7 +38,6 @@ function setUp(invitationsPerHour = 20) {
     shares: repository,
     folders: drive.folders,
     users: accounts.users,
-    ownerActive: accounts.ownerActive,
     settingsOf: accounts.settingsOf,
     invitationsPerOwner: invitations.limiter,
     sendMail: async (message) => void mails.push(message),
@@ -165,72 +164,5 @@ describe('sharing a folder with an e-mail', () => {
       ['ada', 2],
       ['bob', 1],
     ]);
-  });
-});
-
-describe('what was shared with me', () => {
-  it('lists live folders shared with a verified address, at the top of the view, owner named as a recipient may see them', async () => {
-    const { service, accounts, drive } = setUp();
-    const reports = await service.shareFolderWith('ada', 'Reports', 'bob@example.com');
-    await service.shareFolderWith('ada', 'Holidays', 'bob@example.com');
-    await service.shareFolderWith('ada', 'Work', 'carol@example.com');
-    accounts.setSettings('ada', settingsWith({ privacy: { profileVisibility: 'public' } }));
-    expect(await service.sharedWithMe('bob')).toEqual([
-      expect.objectContaining({ name: 'Holidays', parentId: null }),
-      {
-        id: 'Reports',
-        name: 'Reports',
-        parentId: null,
-        createdAt: '2026-11-01T00:00:00.000Z',
-        updatedAt: '2026-11-01T00:00:00.000Z',
-        shareId: reports.share.id,
-        owner: { firstName: 'Ada', lastName: 'Lovelace' },
-      },
-    ]);
-    drive.trash('Holidays');
-    expect((await service.sharedWithMe('bob')).map((folder) => folder.name)).toEqual(['Reports']);
-  });
-
-  it('is empty for an address not yet verified and leaves out what a suspended owner shared', async () => {
-    const { service, accounts } = setUp();
-    await service.shareFolderWith('ada', 'Work', 'carol@example.com');
-    await service.shareFolderWith('ada', 'Reports', 'bob@example.com');
-    expect(await service.sharedWithMe('carol')).toEqual([]);
-    accounts.suspend('ada');
-    expect(await service.sharedWithMe('bob')).toEqual([]);
-    expect(await service.sharedWithMe('nobody')).toEqual([]);
-  });
-});
-
-describe("reading someone else's folder", () => {
-  const pathOf2026 = async (drive: ReturnType<typeof fakeDrive>) => drive.folders.pathTo('ada', '2026');
-
-  it('opens through the topmost folder of its path shared with the caller', async () => {
-    const { service, drive } = setUp();
-    const path = await pathOf2026(drive);
-    expect(path.map((folder) => folder.id)).toEqual(['Work', 'Reports', '2026']);
-    expect(await service.privateShareRoot('bob', 'ada', path)).toBeNull();
-    await service.shareFolderWith('ada', 'Reports', 'bob@example.com');
-    expect(await service.privateShareRoot('bob', 'ada', path)).toBe('Reports');
-    await service.shareFolderWith('ada', 'Work', 'bob@example.com');
-    expect(await service.privateShareRoot('bob', 'ada', path)).toBe('Work');
-    expect(await service.privateShareRoot('bob', 'ada', [])).toBeNull();
-  });
-
-  it('stays closed to an unproven address, to another address, after revoking, and while the owner is suspended', async () => {
-    const { service, drive, rows, accounts } = setUp();
-    const path = await pathOf2026(drive);
-    await service.shareFolderWith('ada', 'Work', 'carol@example.com');
-    await service.shareFolderWith('ada', 'Reports', 'bob@example.com');
-    expect(await service.privateShareRoot('carol', 'ada', path)).toBeNull();
-    accounts.add({ id: 'dave' });
-    expect(await service.privateShareRoot('dave', 'ada', path)).toBeNull();
-    expect(await service.privateShareRoot('bob', 'ada', path)).toBe('Reports');
-    (rows[1] as { revoked_at: string | null }).revoked_at = '2026-12-01T11:00:00.000Z';
-    expect(await service.privateShareRoot('bob', 'ada', path)).toBeNull();
-    await service.shareFolderWith('ada', 'Work', 'bob@example.com');
-    expect(await service.privateShareRoot('bob', 'ada', path)).toBe('Work');
-    accounts.suspend('ada');
-    expect(await service.privateShareRoot('bob', 'ada', path)).toBeNull();
   });
 });

@@ -1,8 +1,7 @@
 import type { Language, Settings } from '@cloudvault/contract/settings';
-import type { Share, SharedFolder } from '@cloudvault/contract/shares';
+import type { Share } from '@cloudvault/contract/shares';
 import { isValidEmail, normalizeEmail } from '@cloudvault/contract/validation';
 import type { MailMessage } from '../../adapters/mail/mailer.ts';
-import type { FoldersTable } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { countAttempts, type FailureLimiter } from '../../lib/failure-limiter.ts';
@@ -11,15 +10,13 @@ import type { ActivityService } from '../activity/activity.service.ts';
 import type { FoldersService } from '../folders/folders.service.ts';
 import { folderSharedMail } from './share-mail.ts';
 import { ownerAsShownBy, type ShareUser } from './share-owners.ts';
-import { presentFolderSharedWithMe, presentPrivateShare } from './shares.presenter.ts';
+import { presentPrivateShare } from './shares.presenter.ts';
 import type { SharesRepository } from './shares.repository.ts';
 
 export interface PrivateSharesDeps {
-  shares: Pick<SharesRepository, 'findPrivate' | 'insert' | 'sharedWithEmail' | 'privatelySharedAmong'>;
+  shares: Pick<SharesRepository, 'findPrivate' | 'insert'>;
   folders: Pick<FoldersService, 'findLive'>;
   users: { byId(id: string): Promise<ShareUser | undefined>; byEmail(email: string): Promise<ShareUser | undefined> };
-  /** False while the owner is suspended: their links and private shares answer 404 (docs/decisions/0029-operator-console.md). */
-  ownerActive(userId: string): Promise<boolean>;
   settingsOf(userId: string): Promise<Settings>;
   /**
    * New private shares per owner (20 an hour): each one mails someone, so without a limit
@@ -39,8 +36,8 @@ export interface PrivateSharesDeps {
 }
 
 /**
- * Folders shared read-only with an e-mail address: the owner shares and the recipient is
- * told; what was shared with an address opens only to an account that proved it owns it.
+ * The owner's side of sharing a folder read-only with an e-mail address: the share is
+ * stored once per address and the recipient is told (shared-with-me.service.ts is their side).
  */
 export function createPrivateSharesService(deps: PrivateSharesDeps) {
   const { shares } = deps;
@@ -59,12 +56,6 @@ export function createPrivateSharesService(deps: PrivateSharesDeps) {
     if (recipient.email_verified_at === null) return deps.sendMail(mail((await deps.settingsOf(recipient.id)).appearance.language));
     const sharer = owner.lastName ? `${owner.firstName} ${owner.lastName}` : owner.firstName;
     return deps.notifyUser(recipient.id, { type: 'folder_shared', details: { folder: folderName, owner: sharer }, mail });
-  }
-
-  /** The caller's account when its address is proven: anyone can register any address, so nothing shared with an unproven one opens. */
-  async function verifiedUser(userId: string): Promise<ShareUser | undefined> {
-    const user = await deps.users.byId(userId);
-    return user && user.email_verified_at !== null ? user : undefined;
   }
 
   return {
@@ -100,36 +91,6 @@ export function createPrivateSharesService(deps: PrivateSharesDeps) {
       }
       const showCounts = (await deps.settingsOf(userId)).privacy.shareAnalytics;
       return { message: `Folder shared with ${email}`, share: presentPrivateShare({ ...row, item_name: folder.name }, showCounts) };
-    },
-
-    /** docs/api.md#email-verification: the live folders shared with the caller's verified address, of owners not suspended. */
-    async sharedWithMe(userId: string): Promise<SharedFolder[]> {
-      const user = await verifiedUser(userId);
-      if (!user) return [];
-      const rows = await shares.sharedWithEmail(normalizeEmail(user.email));
-      const active = await Promise.all(rows.map((row) => deps.ownerActive(row.owner_id)));
-      return Promise.all(
-        rows
-          .filter((_row, index) => active[index])
-          .map(async (row) => presentFolderSharedWithMe(row, await ownerAsShown(row.owner_id, 'private'))),
-      );
-    },
-
-    /**
-     * The topmost of these folders (an owner's path, top first) that is shared privately
-     * with the caller: what makes a folder of someone else's readable to them.
-     */
-    async privateShareRoot(userId: string, ownerId: string, path: FoldersTable[]): Promise<string | null> {
-      const user = await verifiedUser(userId);
-      if (!user || !(await deps.ownerActive(ownerId))) return null;
-      const shared = new Set(
-        await shares.privatelySharedAmong(
-          ownerId,
-          normalizeEmail(user.email),
-          path.map((folder) => folder.id),
-        ),
-      );
-      return path.find((folder) => shared.has(folder.id))?.id ?? null;
     },
   };
 }

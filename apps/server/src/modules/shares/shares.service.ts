@@ -2,22 +2,25 @@ import type { ShareFolderBody } from '@cloudvault/contract/shares';
 import { createOwnerSharesService, type OwnerSharesDeps } from './owner-shares.service.ts';
 import { createPrivateSharesService, type PrivateSharesDeps } from './private-shares.service.ts';
 import { createPublicLinksService, type PublicLinksDeps } from './public-links.service.ts';
+import { createSharedWithMeService, type SharedWithMeDeps } from './shared-with-me.service.ts';
 
 /** Everything sharing needs; each part below takes only its own slice of it. */
-export type SharesServiceDeps = OwnerSharesDeps & PrivateSharesDeps & PublicLinksDeps;
+export type SharesServiceDeps = OwnerSharesDeps & PrivateSharesDeps & SharedWithMeDeps & PublicLinksDeps;
 
 /**
- * Sharing, in three parts with a job each: the owner's links and listing
- * (owner-shares.service.ts), folders shared with an e-mail (private-shares.service.ts),
- * and visitors of a link (public-links.service.ts).
+ * Sharing, in parts with a job each: the owner's links and listing (owner-shares.service.ts),
+ * sharing a folder with an e-mail (private-shares.service.ts), what the recipient may read
+ * (shared-with-me.service.ts), and visitors of a link (public-links.service.ts).
  */
 export function createSharesService(deps: SharesServiceDeps) {
   const ownerShares = createOwnerSharesService(deps);
   const privateShares = createPrivateSharesService(deps);
+  const sharedWithMe = createSharedWithMeService(deps);
   const publicLinks = createPublicLinksService(deps);
   return {
     ...ownerShares,
     ...privateShares,
+    ...sharedWithMe,
     ...publicLinks,
 
     /** docs/api.md#sharing: one route makes a folder's public link or shares it with an e-mail. */

@@ -66,6 +66,7 @@ import { createAnalyticsRepository } from './modules/analytics/analytics.reposit
 import { createAnalyticsService } from './modules/analytics/analytics.service.ts';
 import { createSharesRepository } from './modules/shares/shares.repository.ts';
 import { createSharesService } from './modules/shares/shares.service.ts';
+import { createSharedWithMeService } from './modules/shares/shared-with-me.service.ts';
 import { createAccountTokensRepository } from './modules/account-tokens/account-tokens.repository.ts';
 import { createAccountTokensService } from './modules/account-tokens/account-tokens.service.ts';
 import { presentUser } from './modules/accounts/accounts.presenter.ts';
@@ -321,14 +322,17 @@ export async function createContainer(
 
   const foldersRepository = createFoldersRepository(database.db, database.dialect);
   const filesRepository = createFilesRepository(database.db, database.dialect);
-  // Folders and shares call each other: someone else's folder is readable to the caller
-  // when it is shared privately with them, and shares are made of folders and files.
-  const sharesOnceBuilt = lateBinding<ReturnType<typeof createSharesService>>('shares');
-  const folders = createFoldersService({
-    folders: foldersRepository,
-    clock,
-    privateShareRoot: (...args) => sharesOnceBuilt().privateShareRoot(...args),
+  const sharesRepository = createSharesRepository(database.db);
+  // Someone else's folder is readable to the caller when it is shared privately with them.
+  // The recipient's side of sharing answers that from the shares' queries alone, so folders,
+  // which sharing is built on, is given it without a cycle.
+  const sharedWithMe = createSharedWithMeService({
+    shares: sharesRepository,
+    users: { byId: accounts.findUserById },
+    ownerActive: accounts.isActive,
+    settingsOf: (userId) => settings.get(userId),
   });
+  const folders = createFoldersService({ folders: foldersRepository, clock, privateShareRoot: sharedWithMe.privateShareRoot });
   const files = createFilesService({
     files: filesRepository,
     folders,
@@ -337,7 +341,7 @@ export async function createContainer(
   });
   const analytics = createAnalyticsService({ analytics: createAnalyticsRepository(database.db), planOf: accounts.planOf, clock });
   const shares = createSharesService({
-    shares: createSharesRepository(database.db),
+    shares: sharesRepository,
     files,
     folders,
     users: { byId: accounts.findUserById, byEmail: accounts.findUserByEmail },
@@ -356,7 +360,6 @@ export async function createContainer(
     clock,
     publicUrl: config.publicUrl,
   });
-  sharesOnceBuilt.bind(shares);
   const storageUpkeep = createStorageUpkeepService({
     upkeep: createStorageUpkeepRepository(database.db, database.dialect),
     blobs,

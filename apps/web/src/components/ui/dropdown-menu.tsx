@@ -112,8 +112,11 @@ export function DropdownMenu({ label, trigger, items, align = 'end', triggerClas
     };
   }, [open, align]);
 
-  // Move focus to the active item whenever it changes while open.
-  useEffect(() => {
+  // Move focus to the active item whenever it changes while open. In the commit itself: a
+  // passive effect of a hover could still be pending when a busy browser delivers the click
+  // on that item, and would then pull focus back into the menu the click closes, after the
+  // button got it back (the dialog the item opens would then return focus to <body>).
+  useLayoutEffect(() => {
     if (open && position) itemRefs.current[focusIndex]?.focus({ preventScroll: true });
   }, [open, position, focusIndex]);
 

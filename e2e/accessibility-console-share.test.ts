@@ -1,5 +1,4 @@
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import Database from 'better-sqlite3';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -7,7 +6,7 @@ import { createUser, uniqueEmail } from '@cloudvault/test-support/accounts';
 import { subscribe } from '@cloudvault/test-support/checkout';
 import { createFile, createFolder } from '@cloudvault/test-support/drive';
 import { callApi } from '@cloudvault/test-support/running-server';
-import { AXE_TAGS, THEMES, VIEWPORTS } from './helpers/axe.ts';
+import { THEMES, VIEWPORTS, violationsOf } from './helpers/axe.ts';
 import { openPage } from './helpers/browser.ts';
 import { sessionOperator } from './helpers/operator.ts';
 import { useE2eSession } from './helpers/session.ts';
@@ -19,18 +18,8 @@ const session = useE2eSession('accessibility-console-share', { ADMIN_EMAILS: ope
 /** Two minutes: each test audits several pages on a shared two-core machine. */
 const AUDIT_TIMEOUT = 120_000;
 
-/** Each violation as `where rule: target …`, so a failure names what to fix. */
-async function violationsOf(page: Page, where: string, scope?: string): Promise<string[]> {
-  // Entrance animations change colours while they run: measure the contrast after them.
-  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
-  const builder = new AxeBuilder({ page }).withTags(AXE_TAGS);
-  const results = await (scope ? builder.include(scope) : builder).analyze();
-  return results.violations.flatMap((violation) =>
-    violation.nodes.map(
-      (node) => `${where} ${violation.id}: ${node.target.join(' ')} — ${node.failureSummary?.split('\n')[1]?.trim() ?? violation.help}`,
-    ),
-  );
-}
+/** The page's (or `scope`'s) violations, each named by `where`. */
+const violationsAt = (page: Page, where: string, scope?: string) => violationsOf(page, { label: where, scope });
 
 const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name });
 
@@ -85,7 +74,7 @@ describe.each(VIEWPORTS)('at $name size', ({ viewport, mobile }) => {
       await page.goto('/admin');
       await heading(page, 'Overview').waitFor();
       await page.getByRole('region', { name: 'Health' }).getByText('Database').waitFor();
-      found.push(...(await violationsOf(page, 'overview')));
+      found.push(...(await violationsAt(page, 'overview')));
 
       await page.goto('/admin/users');
       await heading(page, 'Users').waitFor();
@@ -95,11 +84,11 @@ describe.each(VIEWPORTS)('at $name size', ({ viewport, mobile }) => {
         .filter({ visible: true })
         .first()
         .waitFor();
-      found.push(...(await violationsOf(page, 'users')));
+      found.push(...(await violationsAt(page, 'users')));
 
       await page.goto(`/admin/users/${target.user.id}`);
       await heading(page, 'Grace Hopper').waitFor();
-      found.push(...(await violationsOf(page, 'user detail')));
+      found.push(...(await violationsAt(page, 'user detail')));
       const actions = [
         ['Suspend', 'Suspend this account?'],
         ['Grant a plan', 'Grant a plan free of charge'],
@@ -112,12 +101,12 @@ describe.each(VIEWPORTS)('at $name size', ({ viewport, mobile }) => {
         await opener.click();
         const dialog = page.getByRole('dialog', { name: title });
         await dialog.waitFor();
-        found.push(...(await violationsOf(page, title, '[role="dialog"]')));
+        found.push(...(await violationsAt(page, title, '[role="dialog"]')));
         if (button === 'Suspend') {
           // Without the reason it asks for: the error state is audited too.
           await dialog.getByRole('button', { name: 'Suspend account' }).click();
           await dialog.getByLabel('Reason').and(page.locator('[aria-invalid="true"]')).waitFor();
-          found.push(...(await violationsOf(page, `${title} (no reason)`, '[role="dialog"]')));
+          found.push(...(await violationsAt(page, `${title} (no reason)`, '[role="dialog"]')));
         }
         await page.keyboard.press('Escape');
         await dialog.waitFor({ state: 'detached' });
@@ -153,7 +142,7 @@ describe.each(VIEWPORTS)('at $name size', ({ viewport, mobile }) => {
         await page.getByRole('button', { name: button, exact: true }).click();
         const dialog = page.getByRole('dialog', { name: title });
         await dialog.waitFor();
-        found.push(...(await violationsOf(page, title, '[role="dialog"]')));
+        found.push(...(await violationsAt(page, title, '[role="dialog"]')));
         await page.keyboard.press('Escape');
         await dialog.waitFor({ state: 'detached' });
       }
@@ -162,7 +151,7 @@ describe.each(VIEWPORTS)('at $name size', ({ viewport, mobile }) => {
       await heading(page, 'Audit log').waitFor();
       // A table from tablet width up, a list of cards on a phone: whichever shows.
       await page.getByRole('link', { name: target.email }).filter({ visible: true }).first().waitFor();
-      found.push(...(await violationsOf(page, 'audit log')));
+      found.push(...(await violationsAt(page, 'audit log')));
 
       await context.close();
       expect(found).toEqual([]);
@@ -176,29 +165,29 @@ describe.each(VIEWPORTS)('at $name size', ({ viewport, mobile }) => {
 
       await page.goto(links.file);
       await heading(page, 'minutes.txt').waitFor();
-      found.push(...(await violationsOf(page, 'file link')));
+      found.push(...(await violationsAt(page, 'file link')));
 
       await page.goto(links.folder);
       await heading(page, 'Holiday').waitFor();
       await page.getByRole('list', { name: 'Folder contents' }).getByRole('listitem', { name: 'packing.txt' }).waitFor();
-      found.push(...(await violationsOf(page, 'folder link')));
+      found.push(...(await violationsAt(page, 'folder link')));
 
       await page.goto(links.locked);
       const password = page.getByLabel('Password', { exact: true });
       await password.waitFor();
-      found.push(...(await violationsOf(page, 'password form')));
+      found.push(...(await violationsAt(page, 'password form')));
       await password.fill('nope');
       await password.press('Enter');
       await page.getByRole('alert').filter({ hasText: 'Wrong password' }).waitFor();
-      found.push(...(await violationsOf(page, 'password form, wrong password')));
+      found.push(...(await violationsAt(page, 'password form, wrong password')));
       await password.fill('open sesame');
       await password.press('Enter');
       await heading(page, 'Vault').waitFor();
-      found.push(...(await violationsOf(page, 'unlocked folder link')));
+      found.push(...(await violationsAt(page, 'unlocked folder link')));
 
       await page.goto(links.expired);
       await heading(page, 'This link has expired').waitFor();
-      found.push(...(await violationsOf(page, 'expired link')));
+      found.push(...(await violationsAt(page, 'expired link')));
 
       await context.close();
       expect(found).toEqual([]);
@@ -212,16 +201,16 @@ describe.each(VIEWPORTS)('at $name size', ({ viewport, mobile }) => {
 
       await page.goto('/s/no-such-link');
       await heading(page, /.+/).waitFor();
-      found.push(...(await violationsOf(page, 'unknown link')));
+      found.push(...(await violationsAt(page, 'unknown link')));
 
       // /admin is a page that does not exist for anyone but an operator.
       await page.goto('/admin');
       await heading(page, 'Page not found').waitFor();
-      found.push(...(await violationsOf(page, 'page not found')));
+      found.push(...(await violationsAt(page, 'page not found')));
 
       await page.goto('/dashboard?view=no-such-file');
       await page.getByRole('dialog').waitFor();
-      found.push(...(await violationsOf(page, 'missing file', '[role="dialog"]')));
+      found.push(...(await violationsAt(page, 'missing file', '[role="dialog"]')));
 
       await context.close();
       expect(found).toEqual([]);

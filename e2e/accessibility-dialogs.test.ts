@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createUser, DEFAULT_PASSWORD } from '@cloudvault/test-support/accounts';
@@ -6,7 +5,7 @@ import { subscribe } from '@cloudvault/test-support/checkout';
 import { createFile, createFolder } from '@cloudvault/test-support/drive';
 import { callApi } from '@cloudvault/test-support/running-server';
 import { totpCode } from '../apps/server/src/lib/totp.ts';
-import { AXE_TAGS, THEMES, VIEWPORTS } from './helpers/axe.ts';
+import { THEMES, VIEWPORTS, violationsOf } from './helpers/axe.ts';
 import { openPage } from './helpers/browser.ts';
 import { tile } from './helpers/drive.ts';
 import { makePdf, makePicture, requireFfmpeg } from './helpers/media-files.ts';
@@ -47,17 +46,8 @@ async function fullAccount({ free = false } = {}) {
   return { account, files };
 }
 
-/** Each violation as `dialog rule: target …`, so a failure names what to fix. */
-async function dialogViolations(page: Page, label: string): Promise<string[]> {
-  // Entrance animations change colours while they run: measure the contrast after them.
-  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
-  const results = await new AxeBuilder({ page }).include('[role="dialog"]').withTags(AXE_TAGS).analyze();
-  return results.violations.flatMap((violation) =>
-    violation.nodes.map(
-      (node) => `${label} ${violation.id}: ${node.target.join(' ')} — ${node.failureSummary?.split('\n')[1]?.trim() ?? violation.help}`,
-    ),
-  );
-}
+/** The open dialog's violations, each named by `label`. */
+const dialogViolations = (page: Page, label: string) => violationsOf(page, { label, scope: '[role="dialog"]' });
 
 /** Whether keyboard focus is inside the dialog (and so visible to a keyboard user there). */
 const focusInside = (dialog: Locator) => dialog.evaluate((element) => element.contains(document.activeElement));

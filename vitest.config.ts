@@ -1,4 +1,5 @@
 import { readdirSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
 import { englishSections } from './apps/web/vite-plugins/english-sections.ts';
 
@@ -11,8 +12,8 @@ import { englishSections } from './apps/web/vite-plugins/english-sections.ts';
 const CLUSTER_TESTS = 'apps/server/test/cluster';
 /**
  * Faults caused for real (a full disk, a failing object store, PostgreSQL and Redis
- * restarted, slowloris, SIGKILL mid-write): they restart shared services, so they run alone,
- * one file at a time, in a phase of their own.
+ * restarted, slowloris, SIGKILL mid-write) on instances of their own: one file at a time, as
+ * a fault's timing is what they measure, in a phase of their own.
  */
 const FAULT_TESTS = 'apps/server/test/faults';
 
@@ -120,8 +121,15 @@ function integrationFiles(): { include: string[]; exclude: string[] } {
   return { include, exclude: excluded.map((name) => `${INTEGRATION_TESTS}/${name}`) };
 }
 
+/**
+ * One worker per core. Vitest's default leaves a core free (cores - 1), which on CI's two
+ * cores runs one file at a time while the test and its server use about one core between them.
+ */
+const WORKERS = availableParallelism();
+
 export default defineConfig({
   test: {
+    maxWorkers: WORKERS,
     projects: [
       {
         // The web app's i18n imports en.json through this plugin (all of it, under test).
@@ -148,7 +156,9 @@ export default defineConfig({
           include: ['e2e/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // Each file has its own server, data and Chromium; a page's work is mostly one
+          // renderer thread, so two files side by side use both cores.
+          fileParallelism: true,
         },
       },
       {

@@ -247,6 +247,20 @@ function describeBlobStore(name: string, makeStore: () => Promise<StoreUnderTest
       });
     });
 
+    it('copies a blob inside the store to a new key, leaving the original, and refuses a missing one with BlobNotFoundError', async () => {
+      const from = newId();
+      const to = newId();
+      await store.put(from, createReadStream(bigFile.path));
+
+      await store.copy(from, to);
+
+      expect(await writeIntoSlowDestination(await store.open(to))).toEqual({ size: bigFile.size, sha256: bigFile.sha256 });
+      expect(await store.exists(from)).toBe(true);
+      const missing = newId();
+      await expect(store.copy(missing, newId())).rejects.toBeInstanceOf(BlobNotFoundError);
+      expect(await store.exists(missing)).toBe(false);
+    });
+
     it('deletes idempotently, and exists() follows', async () => {
       const key = newId();
       await store.put(key, Readable.from([Buffer.from('to be deleted')]));

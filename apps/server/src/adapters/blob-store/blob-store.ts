@@ -29,6 +29,13 @@ export interface BlobStore {
    * when the blob ends before the range does.
    */
   readInto(key: string, range: ByteRange, target: Buffer, targetOffset: number): Promise<void>;
+  /**
+   * Writes the bytes of `fromKey` under `toKey` inside the store, without reading them into
+   * the process: a kernel copy (or a reflink) on local disk, CopyObject on S3. Like put,
+   * `toKey` then holds all the bytes or nothing. Rejects with BlobNotFoundError when
+   * `fromKey` is missing, and with lib/errors.ts's insufficientStorage when the disk is full.
+   */
+  copy(fromKey: string, toKey: string): Promise<void>;
   /** Idempotent: deleting a missing key succeeds. */
   delete(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import fs, { constants } from 'node:fs';
-import { access, type FileHandle, mkdir, open, readdir, rename, rm, stat, unlink } from 'node:fs/promises';
+import { access, copyFile, type FileHandle, mkdir, open, readdir, rename, rm, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { insufficientStorage } from '../../lib/errors.ts';
@@ -120,6 +120,36 @@ export async function createLocalBlobStore(options: { root: string }): Promise<B
         if (isNotFound(error)) throw new BlobNotFoundError(key);
         throw error;
       }
+    },
+
+    async copy(fromKey, toKey) {
+      const finalPath = pathOf(toKey);
+      const tempPath = path.join(tempDir, `${toKey}.${randomBytes(8).toString('hex')}`);
+      try {
+        // A reflink where the file system shares extents (Btrfs, XFS), else libuv's
+        // copy_file_range: the kernel copies, the bytes never pass through this process.
+        await copyFile(pathOf(fromKey), tempPath, constants.COPYFILE_EXCL | constants.COPYFILE_FICLONE);
+        const copied = await open(tempPath, 'r+');
+        try {
+          await copied.sync();
+        } finally {
+          await copied.close();
+        }
+        await mkdir(path.dirname(finalPath), { recursive: true });
+        await rename(tempPath, finalPath);
+      } catch (error) {
+        await unlink(tempPath).catch(() => {});
+        if (
+          isNotFound(error) &&
+          !(await stat(pathOf(fromKey)).then(
+            () => true,
+            () => false,
+          ))
+        )
+          throw new BlobNotFoundError(fromKey);
+        throw isDiskFull(error) ? Object.assign(insufficientStorage(), { cause: error }) : error;
+      }
+      await syncDirectory(path.dirname(finalPath));
     },
 
     async delete(key) {

@@ -1,5 +1,8 @@
 import {
   AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
+  CopyObjectCommand,
+  CreateMultipartUploadCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   HeadBucketCommand,
@@ -9,6 +12,7 @@ import {
   S3Client,
   type S3ClientConfig,
   S3ServiceException,
+  UploadPartCopyCommand,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { Readable } from 'node:stream';
@@ -62,6 +66,11 @@ const PREFIX = 'blobs/';
  */
 const PART_SIZE = 8 * 1024 * 1024;
 const QUEUE_SIZE = 4;
+
+/** The largest object one CopyObject may copy; larger ones are copied in parts (UploadPartCopy). */
+const MAX_SINGLE_COPY = 5 * 1024 ** 3;
+/** Parts of a copy past MAX_SINGLE_COPY: 1 GiB, so 10,000 parts reach S3's 5 TiB object limit. */
+const COPY_PART_SIZE = 1024 ** 3;
 
 /** The client of the bucket the options name; also the one presigned download URLs are made with. */
 export function createS3Client(options: S3BlobStoreOptions): S3Client {
@@ -191,6 +200,39 @@ export function createS3BlobStore(options: S3BlobStoreOptions): BlobStore {
       }
       // S3 cuts a range at the object's end: fewer bytes means the blob is shorter than stored.
       if (filled !== length) throw new Error(`The blob ended ${length - filled} bytes before the range did`);
+    },
+
+    async copy(fromKey, toKey) {
+      const CopySource = `${bucket}/${s3ObjectKey(fromKey)}`;
+      const Key = s3ObjectKey(toKey);
+      let size: number;
+      try {
+        size = Number((await client.send(new HeadObjectCommand({ Bucket: bucket, Key: s3ObjectKey(fromKey) }))).ContentLength);
+      } catch (error) {
+        if (isNotFound(error)) throw new BlobNotFoundError(fromKey);
+        throw error;
+      }
+      if (size <= MAX_SINGLE_COPY) {
+        await client.send(new CopyObjectCommand({ Bucket: bucket, Key, CopySource }));
+        return;
+      }
+      // As with put, the object appears only when the upload completes; a node killed before
+      // leaves an unfinished upload, which the sweeper aborts.
+      const { UploadId } = await client.send(new CreateMultipartUploadCommand({ Bucket: bucket, Key }));
+      try {
+        const Parts = [];
+        for (let start = 0, PartNumber = 1; start < size; start += COPY_PART_SIZE, PartNumber += 1) {
+          const end = Math.min(start + COPY_PART_SIZE, size) - 1;
+          const part = await client.send(
+            new UploadPartCopyCommand({ Bucket: bucket, Key, UploadId, PartNumber, CopySource, CopySourceRange: `bytes=${start}-${end}` }),
+          );
+          Parts.push({ PartNumber, ETag: part.CopyPartResult?.ETag });
+        }
+        await client.send(new CompleteMultipartUploadCommand({ Bucket: bucket, Key, UploadId, MultipartUpload: { Parts } }));
+      } catch (error) {
+        await client.send(new AbortMultipartUploadCommand({ Bucket: bucket, Key, UploadId })).catch(() => {});
+        throw error;
+      }
     },
 
     async delete(key) {

@@ -30,6 +30,7 @@ const INTEGRATION_TESTS = 'apps/server/test';
 const STORAGE_TESTS = [
   'account.test.ts', // the export's zip byte for byte, a deletion's blobs
   'blob-store.test.ts',
+  'copy.test.ts',
   'crash-safe-storage.test.ts',
   'dav-cadaver.test.ts',
   'dav-failed-writes.test.ts', // COPY of stored files

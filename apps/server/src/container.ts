@@ -21,6 +21,9 @@ import { registerJobMetrics } from './adapters/jobs/job-metrics.ts';
 import { createAccountsRepository } from './modules/accounts/accounts.repository.ts';
 import { createAccountsService } from './modules/accounts/accounts.service.ts';
 import { createSessionTokens } from './modules/accounts/session-tokens.ts';
+import { newId } from './lib/ids.ts';
+import { createCopyRepository } from './modules/files/copy.repository.ts';
+import { createCopyService } from './modules/files/copy.service.ts';
 import { createFilesRepository } from './modules/files/files.repository.ts';
 import { createFilesService } from './modules/files/files.service.ts';
 import { createListingCache } from './modules/files/listing-cache.ts';
@@ -146,6 +149,7 @@ export interface Container {
   folders: ReturnType<typeof createFoldersService>;
   files: ReturnType<typeof createFilesService>;
   uploads: ReturnType<typeof createUploadsService>;
+  copies: ReturnType<typeof createCopyService>;
   storage: ReturnType<typeof createStorageService>;
   folderArchives: ReturnType<typeof createFolderArchiveService>;
   links: ReturnType<typeof createDownloadLinks>;
@@ -397,6 +401,15 @@ export async function createContainer(
       await thumbnails.requestFor(file).catch((error: unknown) => log.warn({ err: error, fileId: file.id }, 'thumbnail not queued'));
     },
   });
+  const copies = createCopyService({
+    copies: createCopyRepository(database.db, database.dialect),
+    files: filesRepository,
+    folders,
+    uploads,
+    blobs,
+    clock,
+    newId,
+  });
   const storage = createStorageService({ files: filesRepository, plans, planIdOf: accounts.planIdOf });
   const trash = createTrashService({
     trash: createTrashRepository(database.db, database.dialect),
@@ -554,6 +567,7 @@ export async function createContainer(
     folders,
     files,
     uploads,
+    copies,
     storage,
     folderArchives,
     links: createDownloadLinks(jwtSecret, clock, accounts.isActive),

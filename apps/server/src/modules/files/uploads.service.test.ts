@@ -209,6 +209,16 @@ describe('receiving an upload (one use-case for every way in)', () => {
     expect(leftBehind()).toEqual(NOTHING);
   });
 
+  it('checks the per-file limit of a reservation holding several files (a copied folder) on its largest file', async () => {
+    const { uploads, state } = setUp();
+    const several = await uploads.reserve('u1', 3 * MiB, { framing: 'raw', largestFile: MiB });
+    expect(state.storageUsed).toBe(3 * MiB);
+    await uploads.release(several);
+    const tooLarge = await refusal(uploads.reserve('u1', 3 * MiB, { framing: 'raw', largestFile: MiB + 1 }));
+    expect([tooLarge.status, tooLarge.code]).toEqual([413, 'FILE_TOO_LARGE']);
+    expect(state.storageUsed).toBe(0);
+  });
+
   it('refuses an upload over the quota with 507 before any byte, and one of unknown length that outgrows the room left', async () => {
     const { uploads, state, leftBehind } = setUp();
     await uploads.receive(raw(Buffer.alloc(MiB), 'a.bin'));

@@ -103,6 +103,8 @@ export interface ReserveOptions {
   framing: UploadFraming;
   /** A fixed lease, not renewed: an upload that outlives requests holds its reservation until then. */
   leaseUntil?: string;
+  /** The largest file the reservation holds, when it holds several (a copied folder): the per-file limit is checked on it. */
+  largestFile?: number;
 }
 
 type UploadedContent = Pick<FileRow, 'mimetype' | 'category' | 'size' | 'sha256' | 'crc32' | 'blob_key' | 'updated_at'>;
@@ -279,7 +281,8 @@ export function createUploadsService(deps: UploadsServiceDeps) {
   ): Promise<UploadReservation> {
     plan ??= plans.get(await deps.planIdOf(userId));
     const overhead = options.framing === 'multipart' ? MULTIPART_OVERHEAD : 0;
-    if (declaredBytes !== undefined && plan.maxFileSize !== null && declaredBytes > plan.maxFileSize + overhead)
+    const largestFile = options.largestFile ?? declaredBytes;
+    if (largestFile !== undefined && plan.maxFileSize !== null && largestFile > plan.maxFileSize + overhead)
       throw tooLarge(plan.name, plan.maxFileSize);
     // Of unknown length (a chunked WebDAV PUT): as much as one file may take, the surplus given back when it is stored.
     const bytes = declaredBytes ?? plan.maxFileSize ?? plan.storageLimit;

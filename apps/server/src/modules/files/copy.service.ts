@@ -1,0 +1,178 @@
+import type { CopyFileBody, CopyFolderBody } from '@cloudvault/contract/copy';
+import type { FileItem } from '@cloudvault/contract/files';
+import type { Folder } from '@cloudvault/contract/folders';
+import { BlobNotFoundError, type BlobStore } from '../../adapters/blob-store/blob-store.ts';
+import type { FilesTable, FoldersTable } from '../../db/schema.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { folderNotFound, type FoldersService, requireItemName } from '../folders/folders.service.ts';
+import { presentFolder } from '../folders/folders.presenter.ts';
+import { type CopyStamp, copiedFileRow, planFolderCopies, type SourceFile } from './copy-tree.ts';
+import type { CopyListing, CopyRepository } from './copy.repository.ts';
+import type { FilesRepository } from './files.repository.ts';
+import { presentFile } from './files.presenter.ts';
+import type { UploadReservation, UploadsService } from './uploads.service.ts';
+
+/** Files read from the database per page of a folder's copy. */
+const COPY_PAGE = 500;
+/** Blob copies in flight at once: each is the store's work (a kernel copy, a CopyObject), so a few overlap their waits. */
+const COPIES_AT_ONCE = 8;
+/** Tries of the listing when a name chosen for the copy is taken by a request that did not wait for the user's lock. */
+const LISTING_TRIES = 3;
+
+export interface CopyServiceDeps {
+  copies: Pick<CopyRepository, 'treeFolders' | 'treeTotals' | 'treeFilesPage' | 'listCopy'>;
+  files: Pick<FilesRepository, 'findLive'>;
+  folders: Pick<FoldersService, 'requireFolder' | 'requireParent'>;
+  uploads: Pick<UploadsService, 'reserve' | 'release'>;
+  blobs: Pick<BlobStore, 'copy' | 'delete'>;
+  clock: Clock;
+  newId(): string;
+}
+
+const sourceChanged = () =>
+  conflict('Something being copied was deleted or added to while it was copied. Please try again.', 'COPY_SOURCE_CHANGED');
+const leaseLost = () => new AppError(503, 'COPY_LEASE_LOST', 'The copy took too long to be confirmed and was not kept. Please try again.');
+
+/** Runs `work` on every item, `limit` at once; waits for all of them before answering the first failure, so none runs on after. */
+async function eachAtOnce<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await work(items[next++]!);
+  };
+  const outcomes = await Promise.allSettled(Array.from({ length: Math.min(limit, items.length) }, worker));
+  const failed = outcomes.find((outcome) => outcome.status === 'rejected');
+  if (failed) throw failed.reason;
+}
+
+/**
+ * Copies of files and folders within the caller's own drive, made by the blob store
+ * (docs/decisions/0043-server-side-copy.md): the bytes never leave it. The whole copy's
+ * size is held up front by an upload reservation (507 before anything is written, the
+ * plan's per-file limit on each file), the blobs are copied under new keys, and every row
+ * is listed in one transaction that settles the reservation. A failure deletes the copied
+ * blobs; a crash leaves them to the sweeper and the reservation to its expiry.
+ */
+export function createCopyService(deps: CopyServiceDeps) {
+  const { copies, files, folders, uploads, blobs, clock, newId } = deps;
+
+  /** Copies each source's blob under a new key and answers its new row, `placed` says where; the keys written are added to `written`. */
+  async function copyBlobs(
+    sources: readonly SourceFile[],
+    placed: (source: SourceFile) => { folderId: string | null; name: string },
+    stamp: CopyStamp,
+    written: string[],
+  ) {
+    const rows: FilesTable[] = [];
+    await eachAtOnce(sources, COPIES_AT_ONCE, async (source) => {
+      const blobKey = newId();
+      try {
+        await blobs.copy(source.blob_key, blobKey);
+      } catch (error) {
+        // Purged from Trash while the copy ran: the copy would list a file without bytes.
+        throw error instanceof BlobNotFoundError ? sourceChanged() : error;
+      }
+      written.push(blobKey);
+      rows.push(copiedFileRow(source, { id: newId(), blobKey, ...placed(source) }, stamp));
+    });
+    return rows;
+  }
+
+  /**
+   * Holds the copy's bytes, runs `copy` (which lists through `list`), and, whatever fails,
+   * deletes the blobs it wrote and gives the reservation back.
+   */
+  async function withReservation<T>(
+    userId: string,
+    size: { bytes: number; largestFile: number },
+    copy: (reservation: UploadReservation, written: string[]) => Promise<T>,
+  ): Promise<T> {
+    const reservation = await uploads.reserve(userId, size.bytes, { framing: 'raw', largestFile: size.largestFile });
+    const written: string[] = [];
+    try {
+      return await copy(reservation, written);
+    } catch (error) {
+      await eachAtOnce(written, COPIES_AT_ONCE, (key) => blobs.delete(key)).catch(() => {
+        // Left unreferenced: the sweeper deletes them after its grace period.
+      });
+      throw error;
+    } finally {
+      await uploads.release(reservation);
+    }
+  }
+
+  /** Lists the copy's rows and settles the reservation, trying again when the chosen name was taken meanwhile. */
+  async function list(
+    userId: string,
+    destination: string | null,
+    reservation: UploadReservation,
+    rows: { folders: FoldersTable[]; files: FilesTable[] },
+  ): Promise<{ name: string }> {
+    const storedBytes = rows.files.reduce((total, row) => total + Number(row.size), 0);
+    if (storedBytes > reservation.bytes) throw sourceChanged();
+    let listing: CopyListing = { outcome: 'name-taken' };
+    for (let tries = 0; tries < LISTING_TRIES && listing.outcome === 'name-taken'; tries += 1) {
+      listing = await copies.listCopy({ userId, destination, reservationId: reservation.id, storedBytes, ...rows });
+    }
+    if (listing.outcome === 'folder-gone') throw folderNotFound();
+    if (listing.outcome === 'lease-lost') throw leaseLost();
+    if (listing.outcome === 'name-taken') throw conflict('Too many items of this name were added at once; please try again', 'NAME_TAKEN');
+    reservation.settled = true;
+    return { name: listing.name };
+  }
+
+  return {
+    /** A new file with the same bytes (and no versions) in a folder of the caller's own, or the root. */
+    async copyFile(userId: string, id: string, input: CopyFileBody): Promise<FileItem> {
+      const source = await files.findLive(userId, id);
+      if (!source) throw notFound('File not found', 'FILE_NOT_FOUND');
+      const name = requireItemName(input.name ?? source.name, 'file');
+      const destination = await folders.requireParent(userId, input.folderId);
+      const stamp = { userId, now: clock.now().toISOString() };
+      const size = Number(source.size);
+      return withReservation(userId, { bytes: size, largestFile: size }, async (reservation, written) => {
+        const [row] = await copyBlobs([source], () => ({ folderId: destination, name }), stamp, written);
+        const listed = await list(userId, destination, reservation, { folders: [], files: [row!] });
+        return presentFile({ ...row!, name: listed.name });
+      });
+    },
+
+    /**
+     * The folder and everything under it, empty folders included, as a new folder in a
+     * folder of the caller's own (not itself or one under it), or the root. The files are
+     * read and copied a page at a time.
+     */
+    async copyFolder(userId: string, id: string, input: CopyFolderBody): Promise<Folder> {
+      const source = await folders.requireFolder(userId, id);
+      const name = requireItemName(input.name ?? source.name, 'folder');
+      const destination = await folders.requireParent(userId, input.parentId);
+      const tree = await copies.treeFolders(userId, id);
+      if (destination !== null && tree.some((folder) => folder.id === destination))
+        throw badRequest('A folder cannot be copied into itself or one of its sub-folders', 'COPY_INTO_ITSELF');
+      const totals = await copies.treeTotals(userId, id);
+      const stamp = { userId, now: clock.now().toISOString() };
+      const plan = planFolderCopies(id, tree, { destination, topName: name }, stamp, newId);
+      return withReservation(userId, { bytes: totals.bytes, largestFile: totals.largest }, async (reservation, written) => {
+        const copied: FilesTable[] = [];
+        let copiedBytes = 0;
+        for (let after = '', page: SourceFile[] = []; ; after = page.at(-1)!.id) {
+          page = await copies.treeFilesPage(userId, id, after, COPY_PAGE);
+          if (page.length === 0) break;
+          // A folder made inside the tree since it was read is not part of this copy.
+          const inTree = page.filter((file) => file.folder_id !== null && plan.copyOf.has(file.folder_id));
+          const placed = (file: SourceFile) => ({ folderId: plan.copyOf.get(file.folder_id!)!, name: file.name });
+          for (const row of await copyBlobs(inTree, placed, stamp, written)) {
+            copied.push(row);
+            copiedBytes += Number(row.size);
+          }
+          // Files added to the tree since its size was held: refused rather than counted past the quota.
+          if (copiedBytes > reservation.bytes) throw sourceChanged();
+        }
+        const listed = await list(userId, destination, reservation, { folders: plan.rows, files: copied });
+        return presentFolder({ ...plan.rows[0]!, name: listed.name });
+      });
+    },
+  };
+}
+
+export type CopyService = ReturnType<typeof createCopyService>;

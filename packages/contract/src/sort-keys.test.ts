@@ -1,9 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { naturalSortKey } from './sort-keys.ts';
 
-/** Sorted as the databases compare the stored keys: by their UTF-8 bytes. */
-const byKey = (names: string[]) =>
-  [...names].sort((a, b) => Buffer.compare(Buffer.from(naturalSortKey(a)), Buffer.from(naturalSortKey(b))));
+const utf8 = new TextEncoder();
+
+/** Compares as the databases compare the stored keys: by their UTF-8 bytes. */
+function compareBytes(a: string, b: string): number {
+  const [x, y] = [utf8.encode(a), utf8.encode(b)];
+  for (let i = 0; i < Math.min(x.length, y.length); i++) if (x[i] !== y[i]) return x[i]! - y[i]!;
+  return x.length - y.length;
+}
+
+const byKey = (names: string[]) => [...names].sort((a, b) => compareBytes(naturalSortKey(a), naturalSortKey(b)));
 
 describe('naturalSortKey', () => {
   it('puts numbers in order of value, not of their first digit', () => {

@@ -23,6 +23,7 @@ import * as trashAtScale from './migrations/2026-11-24-22-trash-at-scale.ts';
 import { fileNameSearchWalkMigration } from './migrations/2026-11-24-23-file-name-search-walk.ts';
 import { namesMigration } from './migrations/2026-12-05-24-names.ts';
 import * as limitWindowHolders from './migrations/2026-12-05-25-limit-window-holders.ts';
+import { listingSortKeysMigration } from './migrations/2026-12-06-26-listing-sort-keys.ts';
 import type { Dialect } from './database.ts';
 
 /** Every migration, in order. Migrations are frozen once released: add, never edit. */
@@ -51,6 +52,7 @@ export const migrationsFor = (dialect: Dialect): Record<string, Migration> => ({
   '2026-11-24-23-file-name-search-walk': fileNameSearchWalkMigration(dialect),
   '2026-12-05-24-names': namesMigration(dialect),
   '2026-12-05-25-limit-window-holders': limitWindowHolders,
+  '2026-12-06-26-listing-sort-keys': listingSortKeysMigration(dialect),
 });
 
 /** Brings the schema up to date; the Migrator's lock lets several servers start at once. */

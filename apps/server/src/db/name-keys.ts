@@ -1,14 +1,16 @@
+import { naturalSortKey } from '@cloudvault/contract/sort-keys';
 import { nameKey } from '@cloudvault/contract/validation';
 import type { Kysely } from 'kysely';
 import type { Database } from './schema.ts';
 
 /**
- * A file's or folder's columns with the key of the name they set, if they set one: every
+ * A file's or folder's columns with the keys of the name they set, if they set one: every
  * write of `name` writes `name_key` beside it (migration 2026-12-05-24), which the unique
- * indexes and every lookup by name compare (docs/decisions/0038-name-normalisation.md).
+ * indexes and every lookup by name compare (docs/decisions/0038-name-normalisation.md),
+ * and `sort_key` (migration 2026-12-06-26), which sorted listings order by.
  */
-export function withNameKey<T extends { name?: string }>(columns: T): T & { name_key?: string } {
-  return columns.name === undefined ? columns : { ...columns, name_key: nameKey(columns.name) };
+export function withNameKey<T extends { name?: string }>(columns: T): T & { name_key?: string; sort_key?: string } {
+  return columns.name === undefined ? columns : { ...columns, name_key: nameKey(columns.name), sort_key: naturalSortKey(columns.name) };
 }
 
 /**

@@ -47,6 +47,8 @@ export interface FoldersTable {
   name: string;
   /** nameKey(name) (contract validation): what the unique index compares. Written by the repositories with every name. */
   name_key?: string;
+  /** naturalSortKey(name) (contract sort-keys): what sorted listings order by. Written with every name (db/name-keys.ts). */
+  sort_key?: string;
   created_at: string;
   updated_at: string;
   deleted_at: string | null;
@@ -60,6 +62,8 @@ export interface FilesTable {
   name: string;
   /** nameKey(name) (contract validation): what the unique index compares. Written by the repositories with every name. */
   name_key?: string;
+  /** naturalSortKey(name) (contract sort-keys): what sorted listings order by. Written with every name (db/name-keys.ts). */
+  sort_key?: string;
   mimetype: string;
   category: string;
   size: number;

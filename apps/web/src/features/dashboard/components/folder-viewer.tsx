@@ -1,0 +1,52 @@
+import { Share2, Trash2 } from 'lucide-react';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ViewedFile } from '../../../hooks/use-viewed-file';
+import { signedInFileSource } from '../../../lib/file-source';
+import type { DriveItem } from '../items';
+import type { VersionHistorySlot, ViewerSlot } from '../slots';
+import type { ItemAction } from './item-actions';
+
+interface FolderViewerProps {
+  viewer: ViewerSlot;
+  viewed: ViewedFile & { fileId: string };
+  /** The folder's items: their files are what the viewer pages through. */
+  visible: DriveItem[];
+  /** All the folder's items, where the viewer's file is found for its actions. */
+  items: DriveItem[];
+  onAction: (action: ItemAction, item: DriveItem) => void;
+  versionHistory: VersionHistorySlot;
+}
+
+/**
+ * The viewer over the open folder (its file in the address: ?view=<id>), paging through
+ * the files shown, with Share, Delete and the version history in its toolbar.
+ */
+export function FolderViewer({ viewer: Viewer, viewed, visible, items, onAction, versionHistory: VersionHistory }: FolderViewerProps) {
+  const { t } = useTranslation();
+  const files = useMemo(() => visible.flatMap((item) => (item.kind === 'file' ? [item.file] : [])), [visible]);
+  return (
+    <Viewer
+      files={files}
+      fileId={viewed.fileId}
+      source={signedInFileSource}
+      onMove={viewed.move}
+      onClose={viewed.close}
+      renderActions={(file, toolbar) => {
+        const item = items.find((entry) => entry.kind === 'file' && entry.id === file.id);
+        if (!item || item.kind !== 'file') return toolbar([]);
+        const actions = [
+          { id: 'share', label: t('dashboard.item.share'), icon: Share2, onSelect: () => onAction('share', item) },
+          {
+            id: 'delete',
+            label: t('dashboard.item.delete'),
+            icon: Trash2,
+            tone: 'danger' as const,
+            onSelect: () => onAction('delete', item),
+          },
+        ];
+        return <VersionHistory file={item.file}>{(history) => toolbar([...history.menuItems, ...actions], history.dialog)}</VersionHistory>;
+      }}
+    />
+  );
+}

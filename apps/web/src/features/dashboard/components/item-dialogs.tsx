@@ -1,0 +1,51 @@
+import type { PlanId } from '@cloudvault/contract/plans';
+import { lazyDialog } from '../../../components/ui/lazy-dialog';
+import type { BrowserDialog } from '../hooks/use-item-actions-dialogs';
+import type { DriveItem } from '../items';
+import type { SharingSlot, UploadsSlot } from '../slots';
+
+// Each dialog loads when first opened: the listing's first paint needs none of them.
+const CreateFolderModal = lazyDialog(
+  () => import('./create-folder-modal').then((m) => m.CreateFolderModal),
+  (props) => props.open,
+);
+const DeleteItemModal = lazyDialog(
+  () => import('./delete-item-modal').then((m) => m.DeleteItemModal),
+  (props) => props.item !== null,
+);
+const RenameModal = lazyDialog(
+  () => import('./rename-modal').then((m) => m.RenameModal),
+  (props) => props.item !== null,
+);
+const MoveModal = lazyDialog(
+  () => import('./move-modal').then((m) => m.MoveModal),
+  (props) => props.items !== null,
+);
+
+interface ItemDialogsProps {
+  dialog: BrowserDialog;
+  onClose: () => void;
+  folderId: string | null;
+  folderName: string;
+  uploads: Pick<UploadsSlot, 'Dialog'>;
+  sharing: Pick<SharingSlot, 'Dialog'>;
+  plan: PlanId | undefined;
+  /** The item is gone: it leaves the selection. */
+  onDeleted: (item: DriveItem) => void;
+  /** The Move dialog's choice: `items` into the folder `targetId` named `targetName`. */
+  onMove: (items: DriveItem[], targetId: string | null, targetName: string) => void;
+}
+
+/** The file manager's dialogs (upload, new folder, delete, rename, share, move), `dialog` the open one. */
+export function ItemDialogs({ dialog, onClose, folderId, folderName, uploads, sharing, plan, onDeleted, onMove }: ItemDialogsProps) {
+  return (
+    <>
+      <uploads.Dialog open={dialog?.type === 'upload'} onClose={onClose} folderId={folderId} folderName={folderName} />
+      <CreateFolderModal open={dialog?.type === 'create-folder'} onClose={onClose} parentId={folderId} parentName={folderName} />
+      <DeleteItemModal item={dialog?.type === 'delete' ? dialog.item : null} onClose={onClose} onDeleted={onDeleted} />
+      <RenameModal item={dialog?.type === 'rename' ? dialog.item : null} onClose={onClose} />
+      <sharing.Dialog item={dialog?.type === 'share' ? dialog.item : null} plan={plan} onClose={onClose} />
+      <MoveModal items={dialog?.type === 'move' ? dialog.items : null} fromFolderId={folderId} onClose={onClose} onMove={onMove} />
+    </>
+  );
+}

@@ -73,6 +73,7 @@ const STORAGE_INDEPENDENT_TESTS = [
   'jobs.test.ts',
   'json-listing.test.ts',
   'limit-keys.test.ts',
+  'listing-sort.test.ts',
   'mail-queue.test.ts',
   'names.test.ts', // names and their keys in the database, whichever way they come in
   'password-recovery.test.ts',

@@ -3,6 +3,7 @@ import { Id, NullableId, Timestamp } from './common.ts';
 import { PlanId } from './plans.ts';
 import { FilePreview } from './thumbnails.ts';
 import { ITEM_NAME_MAX_LENGTH } from './validation.ts';
+import { ListingPageFields, NextCursor } from './listing.ts';
 
 export const FileItem = Type.Object({
   id: Id,
@@ -31,6 +32,8 @@ export const ListFilesQuery = Type.Object({
   /** Case-insensitive substring of the name across every folder; folderId is then ignored. */
   search: Type.Optional(Type.String({ maxLength: ITEM_NAME_MAX_LENGTH })),
   timestamp: Type.Optional(Type.String({ maxLength: 32 })),
+  /** Sorting and paging of a folder's files (not of a search). */
+  ...ListingPageFields,
 });
 export type ListFilesQuery = Static<typeof ListFilesQuery>;
 
@@ -44,7 +47,7 @@ export const UpdateFileBody = Type.Object(
 export type UpdateFileBody = Static<typeof UpdateFileBody>;
 
 export const FileResponse = Type.Object({ file: FileItem });
-export const FilesResponse = Type.Object({ files: Type.Array(FileItem) });
+export const FilesResponse = Type.Object({ files: Type.Array(FileItem), nextCursor: NextCursor });
 
 export const UploadConfig = Type.Object({
   /** Bytes; null when the plan has no per-file limit. */

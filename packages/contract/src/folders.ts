@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { Id, NullableId, Timestamp } from './common.ts';
 import { ITEM_NAME_MAX_LENGTH } from './validation.ts';
+import { ListingPageFields, NextCursor } from './listing.ts';
 
 export const Folder = Type.Object({
   id: Id,
@@ -23,6 +24,7 @@ export const ListFoldersQuery = Type.Object({
   /** Absent, empty or the string `null` is the root. */
   parentId: Type.Optional(Type.Union([Id, Type.Literal('null'), Type.Literal('')])),
   timestamp: Type.Optional(Type.String({ maxLength: 32 })),
+  ...ListingPageFields,
 });
 export type ListFoldersQuery = Static<typeof ListFoldersQuery>;
 
@@ -33,6 +35,6 @@ export const UpdateFolderBody = Type.Object({ name: Type.Optional(ItemName), par
 export type UpdateFolderBody = Static<typeof UpdateFolderBody>;
 
 export const FolderResponse = Type.Object({ folder: Folder });
-export const FoldersResponse = Type.Object({ folders: Type.Array(Folder) });
+export const FoldersResponse = Type.Object({ folders: Type.Array(Folder), nextCursor: NextCursor });
 export type FoldersResponse = Static<typeof FoldersResponse>;
 export const FolderPathResponse = Type.Object({ path: Type.Array(Folder) });

@@ -15,6 +15,8 @@ import { changeStorageUsed } from '../../db/storage-usage.ts';
 import { withNameKey } from '../../db/name-keys.ts';
 import { type JsonWrapper, sqlOwnFolderListing } from '../../db/json-listing.ts';
 import { compiledOnce } from '../../db/compiled-query.ts';
+import { type ListingSortOrder, positionOf, sortedColumns, sqlListingOrder } from '../../db/sorted-listing.ts';
+import type { ListingPosition } from '../../lib/listing-pages.ts';
 import type { Database, FilesTable } from '../../db/schema.ts';
 import { settleReservation } from './upload-reservations.repository.ts';
 
@@ -99,6 +101,33 @@ export function createFilesRepository(db: Kysely<Database>, dialect: Dialect) {
         .where('deleted_at', 'is', null)
         .orderBy('name_key')
         .execute();
+    },
+
+    /**
+     * A page of the user's folder's live files (null: the root) in a sorted order, starting
+     * after `after`: each file's stored listing entry (migration 08) and its place in the
+     * order. Read on the order's index (migration 2026-12-06-26), `limit` rows whatever the
+     * folder holds. Whether the folder is theirs is the caller's to check.
+     */
+    async listLiveSortedPage(
+      userId: string,
+      folderId: string | null,
+      sortOrder: ListingSortOrder,
+      after: ListingPosition | null,
+      limit: number,
+    ): Promise<Array<{ entry: string; position: ListingPosition }>> {
+      const order = sqlListingOrder(dialect, 'files', sortOrder);
+      const rows = await db
+        .selectFrom('files')
+        .select([sql<string>`listing_entry`.as('entry'), ...sortedColumns('files', sortOrder.sort)])
+        .where('user_id', '=', userId)
+        .where(sql<string>`coalesce(folder_id, '')`, '=', folderId ?? '')
+        .where('deleted_at', 'is', null)
+        .$if(after !== null, (query) => query.where(order.after(after!)))
+        .orderBy(order.orderBy)
+        .limit(limit)
+        .execute();
+      return rows.map((row) => ({ entry: row.entry, position: positionOf('files', sortOrder.sort, row) }));
     },
 
     /** A page of a folder's zip members (its live sub-folders and files), by path, after `afterPath`. */

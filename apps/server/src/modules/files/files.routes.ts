@@ -16,6 +16,7 @@ import { FolderIdParams } from '@cloudvault/contract/folders';
 import { caller } from '../../lib/auth.ts';
 import { continueWithBody } from '../../lib/early-answers.ts';
 import { badRequest } from '../../lib/errors.ts';
+import { listingPage } from '../../lib/listing-pages.ts';
 import type { FolderArchiveService } from './folder-archive.service.ts';
 import { type FoldersService, rootOr } from '../folders/folders.service.ts';
 import type { DownloadLinks } from '../downloads/download-links.ts';
@@ -57,8 +58,10 @@ export function filesRoutes(deps: {
         const { userId } = caller(request);
         const { search, folderId } = request.query;
         if (search) return { files: await files.search(userId, search) };
-        // FilesResponse built by the database: Fastify sends its bytes as they are.
-        const json = (await files.listJson(userId, rootOr(folderId))) as unknown as Static<typeof FilesResponse>;
+        const page = listingPage('files', request.query);
+        // FilesResponse built from the database's stored entries: Fastify sends its bytes as they are.
+        const body = page ? await files.listSortedJson(userId, rootOr(folderId), page) : await files.listJson(userId, rootOr(folderId));
+        const json = body as unknown as Static<typeof FilesResponse>;
         return reply.type('application/json; charset=utf-8').send(json);
       },
     );

@@ -2,7 +2,9 @@ import type { FileItem, UpdateFileBody } from '@cloudvault/contract/files';
 import type { Clock } from '../../lib/clock.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import type { FoldersService } from '../folders/folders.service.ts';
-import { folderNotFound, requireItemName } from '../folders/folders.service.ts';
+import { folderNotFound, invalidListingCursor, requireItemName } from '../folders/folders.service.ts';
+import { fitsPosition } from '../../db/sorted-listing.ts';
+import { encodeListingCursor, type ListingPage, type ListingPosition } from '../../lib/listing-pages.ts';
 import type { FileRow, FilesRepository } from './files.repository.ts';
 import { presentFile } from './files.presenter.ts';
 import type { ListingCache } from './listing-cache.ts';
@@ -11,6 +13,8 @@ import type { ListingCache } from './listing-cache.ts';
 const SEARCH_LIMIT = 500;
 /** FilesResponse around the database's JSON array of files. */
 const FILES_RESPONSE = { before: '{"files":', after: '}' };
+/** Rows per query of a sorted listing asked for whole. */
+const SORTED_PAGE = 1000;
 
 export interface FilesServiceDeps {
   files: FilesRepository;
@@ -62,6 +66,34 @@ export function createFilesService({ files, folders, clock, listings }: FilesSer
       // Trashed between the two queries.
       if (!shared) throw folderNotFound();
       return shared;
+    },
+
+    /**
+     * The folder's files in the page's order as FilesResponse JSON in UTF-8, with the cursor
+     * of the next page (null after the last) when the page has a limit; without one, every
+     * file, read a page at a time. Each file is its stored listing entry, as in listJson.
+     */
+    async listSortedJson(userId: string, folderId: string | null, page: ListingPage): Promise<Buffer> {
+      if (page.after !== null && !fitsPosition('files', page.sort, page.after)) throw invalidListingCursor();
+      const ownerId = folderId === null ? userId : (await folders.readableFolder(userId, folderId)).ownerId;
+      const read = (after: ListingPosition | null, limit: number) => files.listLiveSortedPage(ownerId, folderId, page, after, limit);
+      const entries: string[] = [];
+      if (page.limit === null) {
+        for (let after = page.after; ;) {
+          const rows = await read(after, SORTED_PAGE);
+          for (const row of rows) entries.push(row.entry);
+          if (rows.length < SORTED_PAGE) break;
+          after = rows.at(-1)!.position;
+        }
+        return Buffer.from(`{"files":[${entries.join(',')}]}`);
+      }
+      // One row past the page tells whether another page follows.
+      const rows = await read(page.after, page.limit + 1);
+      const shown = rows.slice(0, page.limit);
+      for (const row of shown) entries.push(row.entry);
+      const last = shown.at(-1);
+      const nextCursor = rows.length > page.limit && last ? encodeListingCursor('files', page, last.position) : null;
+      return Buffer.from(`{"files":[${entries.join(',')}],"nextCursor":${JSON.stringify(nextCursor)}}`);
     },
 
     async search(userId: string, term: string): Promise<FileItem[]> {

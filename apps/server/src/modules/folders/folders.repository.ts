@@ -5,6 +5,8 @@ import type { Dialect } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { withNameKey } from '../../db/name-keys.ts';
 import { inUserTreeTransaction } from '../../db/locks.ts';
+import { type ListingSortOrder, sqlListingOrder } from '../../db/sorted-listing.ts';
+import type { ListingPosition } from '../../lib/listing-pages.ts';
 import type { Database, FoldersTable } from '../../db/schema.ts';
 
 export type FolderRow = FoldersTable;
@@ -68,6 +70,30 @@ export function createFoldersRepository(db: Kysely<Database>, dialect: Dialect) 
           .limit(limit)
           .execute()
       );
+    },
+
+    /**
+     * A page of the live folders in a parent in a sorted order, starting after `after`
+     * (db/sorted-listing.ts), read on the order's index (migration 2026-12-06-26).
+     */
+    listLiveSortedPage(
+      userId: string,
+      parentId: string | null,
+      sortOrder: ListingSortOrder,
+      after: ListingPosition | null,
+      limit: number,
+    ): Promise<FolderRow[]> {
+      const order = sqlListingOrder(dialect, 'folders', sortOrder);
+      return db
+        .selectFrom('folders')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where(sql<string>`coalesce(parent_id, '')`, '=', parentId ?? '')
+        .where('deleted_at', 'is', null)
+        .$if(after !== null, (query) => query.where(order.after(after!)))
+        .orderBy(order.orderBy)
+        .limit(limit)
+        .execute();
     },
 
     /** Inserts the folder; false when a live sibling already has the name (compared by nameKey). */

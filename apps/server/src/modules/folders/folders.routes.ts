@@ -11,6 +11,7 @@ import {
 } from '@cloudvault/contract/folders';
 import { caller } from '../../lib/auth.ts';
 import { jsonObjectStream } from '../../lib/json-stream.ts';
+import { listingPage } from '../../lib/listing-pages.ts';
 import { type FoldersService, rootOr } from './folders.service.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody };
@@ -23,7 +24,13 @@ export function foldersRoutes(folders: FoldersService): FastifyPluginAsyncTypebo
       '/user/folders',
       { schema: { tags: ['folders'], querystring: ListFoldersQuery, response: { 200: FoldersResponse, ...errors } } },
       async (request, reply) => {
-        const body = jsonObjectStream({ folders: await folders.list(caller(request).userId, rootOr(request.query.parentId)) });
+        const { userId } = caller(request);
+        const parentId = rootOr(request.query.parentId);
+        const page = listingPage('folders', request.query);
+        const listing = page ? await folders.listSorted(userId, parentId, page) : { folders: await folders.list(userId, parentId) };
+        // One page is answered as any object; a listing asked for whole is written as it is read.
+        if ('nextCursor' in listing) return listing;
+        const body = jsonObjectStream({ folders: listing.folders });
         // Fastify pipes a stream instead of serializing it: the schema documents the answer,
         // which presentFolder gives exactly, written as its pages are read.
         return reply.type('application/json; charset=utf-8').send(body as unknown as FoldersResponse);

@@ -1,6 +1,8 @@
 import type { CreateFolderBody, Folder, UpdateFolderBody } from '@cloudvault/contract/folders';
 import { cleanItemName, hasInvisibleCharacter } from '@cloudvault/contract/validation';
 import { inPages } from '../../db/pages.ts';
+import { fitsPosition, positionOf } from '../../db/sorted-listing.ts';
+import { encodeListingCursor, type ListingPage } from '../../lib/listing-pages.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
@@ -21,6 +23,10 @@ export interface FoldersServiceDeps {
 
 /** Whose folder a reader sees: their own, or someone's shared with them (then the path from the shared folder down). */
 export type ReadableFolder = { ownerId: string; sharedPath: FolderRow[] | null };
+
+/** A cursor of the right shape for another table or sort: tampered with, or from another listing. */
+export const invalidListingCursor = () =>
+  badRequest('The cursor does not fit this listing: start again without a cursor', 'INVALID_CURSOR');
 
 /** `parentId` or `folderId` as a client sends it: absent, empty or the string "null" means the root. */
 export const rootOr = (id: string | undefined): string | null => (!id || id === 'null' ? null : id);
@@ -87,6 +93,30 @@ export function createFoldersService({ folders, clock, privateShareRoot }: Folde
     async list(userId: string, parentId: string | null): Promise<AsyncIterable<Folder>> {
       const ownerId = parentId === null ? userId : (await readableFolder(userId, parentId)).ownerId;
       return inPages(LIST_PAGE, (after, limit) => folders.listLivePage(ownerId, parentId, after && after.name, limit), presentFolder);
+    },
+
+    /**
+     * The folders in a parent in the page's order: one page and the cursor of the next (null
+     * after the last), or, without a limit, all of them read a page at a time as the answer
+     * is written. Folders have no size or type: those sorts order them by name.
+     */
+    async listSorted(
+      userId: string,
+      parentId: string | null,
+      page: ListingPage,
+    ): Promise<{ folders: AsyncIterable<Folder> } | { folders: Folder[]; nextCursor: string | null }> {
+      if (page.after !== null && !fitsPosition('folders', page.sort, page.after)) throw invalidListingCursor();
+      const ownerId = parentId === null ? userId : (await readableFolder(userId, parentId)).ownerId;
+      const read = (after: FolderRow | null, limit: number) =>
+        folders.listLiveSortedPage(ownerId, parentId, page, after ? positionOf('folders', page.sort, after) : page.after, limit);
+      if (page.limit === null) return { folders: inPages(LIST_PAGE, read, presentFolder) };
+      // One row past the page tells whether another page follows.
+      const rows = await read(null, page.limit + 1);
+      const shown = rows.slice(0, page.limit);
+      const last = shown.at(-1);
+      const nextCursor =
+        rows.length > page.limit && last ? encodeListingCursor('folders', page, positionOf('folders', page.sort, last)) : null;
+      return { folders: shown.map(presentFolder), nextCursor };
     },
 
     async create(userId: string, input: CreateFolderBody): Promise<Folder> {

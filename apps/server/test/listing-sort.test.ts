@@ -233,6 +233,36 @@ describe('sorted and paged listings', () => {
   });
 });
 
+describe('the remembered listing order', () => {
+  it('is name ascending at first, saved with the settings, and kept by a save that does not send it', async () => {
+    const { token } = await createUser(server);
+    const first = await server.request('GET', '/api/user/settings', { token });
+    expect(first.body.settings.listing).toEqual({ sort: 'name', order: 'asc' });
+
+    const chosen = { ...first.body.settings, listing: { sort: 'modified', order: 'desc' } };
+    const saved = await server.request('PUT', '/api/user/settings', { token, body: chosen });
+    expect(saved.status).toBe(200);
+    expect(saved.body.settings.listing).toEqual({ sort: 'modified', order: 'desc' });
+
+    const { listing: _left, ...withoutListing } = chosen;
+    const older = await server.request('PUT', '/api/user/settings', {
+      token,
+      body: { ...withoutListing, appearance: { theme: 'dark', language: 'en' } },
+    });
+    expect(older.status).toBe(200);
+    expect(older.body.settings.listing).toEqual({ sort: 'modified', order: 'desc' });
+    expect((await server.request('GET', '/api/user/settings', { token })).body.settings.listing).toEqual({
+      sort: 'modified',
+      order: 'desc',
+    });
+
+    for (const listing of [{ sort: 'colour', order: 'asc' }, { sort: 'name' }, { sort: 'name', order: 'asc', extra: 1 }]) {
+      const refused = await server.request('PUT', '/api/user/settings', { token, body: { ...chosen, listing } });
+      expect(refused.status).toBe(400);
+    }
+  });
+});
+
 describe('names stored before sorted listings', () => {
   it('are given their sort keys by the migration, more than a batch of them', async () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'cloudvault-sort-keys-migration-'));

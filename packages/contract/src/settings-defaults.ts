@@ -11,3 +11,10 @@ export const DEFAULT_SETTINGS: Settings = {
   appearance: { theme: 'system', language: 'en' },
   storage: { autoDelete: false, deleteAfterDays: 30, compressionEnabled: true },
 };
+
+/**
+ * The order the drive lists a folder in until the user picks another (settings `listing`):
+ * apart from DEFAULT_SETTINGS because that group is optional in a save, so a client that
+ * does not know it keeps sending the four groups it knows.
+ */
+export const DEFAULT_LISTING_ORDER: NonNullable<Settings['listing']> = { sort: 'name', order: 'asc' };

@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { LANGUAGES } from './languages.ts';
+import { ListingOrderField, ListingSortField } from './listing.ts';
 
 const closed = { additionalProperties: false } as const;
 
@@ -44,6 +45,12 @@ export const Settings = Type.Object(
       },
       closed,
     ),
+    /**
+     * The order the drive lists a folder in, remembered per user; the web sends it as a
+     * listing's `sort` and `order`. Always in an answer; optional in a PUT, which keeps the
+     * stored one without it, so clients that predate it save their other settings unchanged.
+     */
+    listing: Type.Optional(Type.Object({ sort: ListingSortField, order: ListingOrderField }, closed)),
   },
   closed,
 );

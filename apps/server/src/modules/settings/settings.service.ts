@@ -1,5 +1,5 @@
 import type { Settings } from '@cloudvault/contract/settings';
-import { DEFAULT_SETTINGS } from '@cloudvault/contract/settings-defaults';
+import { DEFAULT_LISTING_ORDER, DEFAULT_SETTINGS } from '@cloudvault/contract/settings-defaults';
 import type { Clock } from '../../lib/clock.ts';
 import type { SettingsRepository } from './settings.repository.ts';
 
@@ -11,6 +11,7 @@ export function mergeSettings(stored: unknown): Settings {
     privacy: { ...DEFAULT_SETTINGS.privacy, ...saved.privacy },
     appearance: { ...DEFAULT_SETTINGS.appearance, ...saved.appearance },
     storage: { ...DEFAULT_SETTINGS.storage, ...saved.storage },
+    listing: { ...DEFAULT_LISTING_ORDER, ...saved.listing },
   } as Settings;
 }
 
@@ -37,10 +38,14 @@ export function createSettingsService(deps: {
         .map(({ userId, storage }) => ({ userId, deleteAfterDays: storage.deleteAfterDays }));
     },
 
-    /** Saves the whole object; twoFactorAuth is read-only here and always shows the real state. */
+    /**
+     * Saves the whole object; twoFactorAuth is read-only here and always shows the real state.
+     * Without `listing` (a client that predates it) the stored listing order is kept.
+     */
     async update(userId: string, input: Settings): Promise<Settings> {
       const { twoFactorAuth: _ignored, ...privacy } = input.privacy;
-      await deps.settings.save(userId, { ...input, privacy }, deps.clock.now().toISOString());
+      const listing = input.listing ?? mergeSettings(await deps.settings.find(userId)).listing;
+      await deps.settings.save(userId, { ...input, privacy, listing }, deps.clock.now().toISOString());
       return get(userId);
     },
   };

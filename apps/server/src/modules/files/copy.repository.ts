@@ -12,7 +12,10 @@ import { settleReservation } from './upload-reservations.repository.ts';
 
 /** What a copy's listing came to: the name its top item got and storage_used after it, or why not. */
 export type CopyListing =
-  { outcome: 'listed'; name: string; storageUsed: number } | { outcome: 'folder-gone' | 'lease-lost' | 'name-taken' };
+  | { outcome: 'listed'; name: string; storageUsed: number }
+  | { outcome: 'folder-gone' }
+  | { outcome: 'lease-lost' }
+  | { outcome: 'name-taken' };
 
 class LeaseLostError extends Error {}
 

@@ -10,6 +10,10 @@ export interface BenchConfig {
   listingRequests: number;
   /** Requests before the timed ones, so JIT and SQLite's page cache are warm for every server alike. */
   listingWarmup: number;
+  /** The folder paged through in every sort and order (issue 36: 100,000 files). */
+  sortedListingFileCount: number;
+  /** Timed pages of 100 per sort and order. */
+  sortedListingPages: number;
   /** The small folder listed by many clients at once, against a bare Fastify route. */
   concurrentListingFileCount: number;
   concurrentListingConnections: number;
@@ -39,6 +43,8 @@ export function loadBenchConfig(env: NodeJS.ProcessEnv): BenchConfig {
     listingFileCount: quick ? 1000 : 10_000,
     listingRequests: 200,
     listingWarmup: 10,
+    sortedListingFileCount: quick ? 10_000 : 100_000,
+    sortedListingPages: quick ? 20 : 200,
     concurrentListingFileCount: 100,
     concurrentListingConnections: 50,
     concurrentListingMs: quick ? 1000 : 3000,

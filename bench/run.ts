@@ -20,6 +20,7 @@ import { largeDownload } from './scenarios/large-download.ts';
 import { largeUpload } from './scenarios/large-upload.ts';
 import { listing } from './scenarios/listing.ts';
 import { concurrentListing } from './scenarios/concurrent-listing.ts';
+import { sortedListing } from './scenarios/sorted-listing.ts';
 import { thumbnails } from './scenarios/thumbnails.ts';
 import { davListing } from './scenarios/dav-listing.ts';
 import { resumableUpload } from './scenarios/resumable-upload.ts';
@@ -128,6 +129,9 @@ async function main(): Promise<BenchReport> {
   await scenario('concurrent-uploads', `${config.concurrentUploads} concurrent uploads`, () => concurrentUploads(ctx));
   await scenario('folder-zip', `folder zip of ${config.zipFileCount} files`, () => folderZip(ctx));
   await scenario('listing', `listing a folder of ${config.listingFileCount} files`, () => listing(ctx));
+  await scenario('sorted-listing', `pages of a sorted folder of ${config.sortedListingFileCount} files by each sort and order`, () =>
+    sortedListing(ctx),
+  );
   await scenario(
     'concurrent-listing',
     `listing a folder of ${config.concurrentListingFileCount} files on ${config.concurrentListingConnections} connections`,

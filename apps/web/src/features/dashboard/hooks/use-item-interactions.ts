@@ -24,8 +24,8 @@ const carriesItems = (event: DragEvent) => Array.from(event.dataTransfer.types).
 
 /**
  * Pointer, drag and drop behaviour shared by tiles and rows: every item can be dragged
- * except on touch or narrow screens, and a folder takes items dropped
- * on it, showing it is a target while they hover.
+ * except on touch or narrow screens, and a folder takes items dropped on it, showing it
+ * is a target while they hover.
  */
 export function useItemInteractions(item: DriveItem, narrow: boolean, callbacks: ItemInteractionCallbacks) {
   const [dropTarget, setDropTarget] = useState(false);

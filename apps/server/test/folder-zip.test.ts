@@ -209,6 +209,8 @@ describe('settings', () => {
       privacy: { profileVisibility: 'private', shareAnalytics: false, twoFactorAuth: false },
       appearance: { theme: 'system', language: 'en' },
       storage: { autoDelete: false, deleteAfterDays: 30, compressionEnabled: true },
+      // Not in product.md: the file manager's remembered order (docs/api.md, settings).
+      listing: { sort: 'name', order: 'asc' },
     });
     const changed = {
       ...initial.body.settings,
@@ -228,6 +230,7 @@ describe('settings', () => {
       { ...changed, notifications: { ...changed.notifications, sms: true } },
       { notifications: changed.notifications },
       { ...changed, storage: { ...changed.storage, autoDelete: 'yes' } },
+      { ...changed, listing: { sort: 'colour', order: 'asc' } },
     ];
     for (const body of bad) {
       const response = await server.request('PUT', '/api/user/settings', { token, body });

@@ -63,21 +63,19 @@ async function runCommandsTogether(commands) {
  * the background (beside the foreground phases) it is kept, written to .test-artifacts and
  * printed whole when the phase ends, so two phases' lines never interleave.
  */
-async function runVitest(name, project, extraEnv = {}, { background = false } = {}) {
+async function runVitest(name, project, extraEnv = {}, { background = false, workers } = {}) {
   const slug = name.replace(/\W+/g, '-');
   const report = path.join(artifacts, `${slug}.json`);
   if (background) console.log(`\n(${name} runs in the background; its output follows when it ends)`);
   else banner(name);
   const start = performance.now();
-  const child = spawn(
-    'npx',
-    ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
-    {
-      cwd: root,
-      stdio: background ? ['ignore', 'pipe', 'pipe'] : 'inherit',
-      env: { ...env, ...extraEnv, ...(background ? { FORCE_COLOR: '1' } : {}) },
-    },
-  );
+  const args = ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
+  if (workers) args.push(`--maxWorkers=${workers}`);
+  const child = spawn('npx', args, {
+    cwd: root,
+    stdio: background ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+    env: { ...env, ...extraEnv, ...(background ? { FORCE_COLOR: '1' } : {}) },
+  });
   let output = '';
   child.stdout?.on('data', (chunk) => (output += chunk));
   child.stderr?.on('data', (chunk) => (output += chunk));
@@ -189,9 +187,6 @@ async function backgroundPhases() {
 const background = backgroundPhases();
 
 await runVitest('integration (SQLite)', 'integration', { TEST_DB: 'sqlite' });
-// The storage files (vitest.config.ts's STORAGE_TESTS) with every byte in an S3-protocol
-// store (s3rver, started by the tests); the other files prove nothing more there.
-await runVitest('integration (SQLite, S3 storage)', 'integration', { TEST_DB: 'sqlite', TEST_STORAGE: 's3', TEST_FILES: 'storage' });
 // The native addon's paths (sendfile, the zip's member reads) run on SQLite above; PostgreSQL
 // runs every file on the portable paths a build without the addon takes. What the addon
 // changes is how bytes move, never what the database holds, so each pairing is needed once.
@@ -211,6 +206,16 @@ if (env.TEST_DATABASE_URL) {
   );
 }
 
+// The storage files (vitest.config.ts's STORAGE_TESTS) with every byte in an S3-protocol
+// store (s3rver, started by the tests); the other files prove nothing more there. On one
+// worker in the background beside the browser tests, which leave about a fifth of the
+// machine idle (waiting on pages and animations).
+const s3Phase = runVitest(
+  'integration (SQLite, S3 storage)',
+  'integration',
+  { TEST_DB: 'sqlite', TEST_STORAGE: 's3', TEST_FILES: 'storage' },
+  browserFound && !buildError ? { background: true, workers: 1 } : {},
+);
 if (!browserFound) {
   skip(
     'end-to-end (Chromium)',
@@ -223,6 +228,7 @@ if (!browserFound) {
 } else {
   await runVitest('end-to-end (Chromium)', 'e2e', { CHROMIUM_PATH: chromium });
 }
+await s3Phase;
 await background;
 
 banner('summary');

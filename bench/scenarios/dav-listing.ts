@@ -3,9 +3,8 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { BENCH_PASSWORD, createFolder } from '../lib/cloudvault-api.ts';
 import { type Exchange, request } from '../lib/http-client.ts';
-import { percentile } from '../lib/stats.ts';
 import { insertRows } from './listing.ts';
-import { interleave, type ScenarioContext, type ScenarioResult } from './scenario.ts';
+import { interleave, latencyFigures, type ScenarioContext, type ScenarioResult } from './scenario.ts';
 
 /** The properties rclone asks for when it lists a folder. */
 const PROPFIND_BODY = Buffer.from(
@@ -67,17 +66,7 @@ export async function davListing(ctx: ScenarioContext): Promise<ScenarioResult> 
     id: 'dav-listing',
     title: `WebDAV PROPFIND at depth 1 of a folder of ${count.toLocaleString('en')} files (${listingRequests} sequential requests)`,
     compares: 'p99Ms',
-    figures: [...outcomes].map(([server, outcome]) => {
-      const latencies = outcome.samples.flat();
-      return {
-        server,
-        status: outcome.status,
-        note: outcome.note,
-        samples: latencies,
-        p50Ms: percentile(latencies, 50),
-        p99Ms: percentile(latencies, 99),
-      };
-    }),
+    figures: latencyFigures(outcomes),
     notes: [
       `The folder's ${count.toLocaleString('en')} rows were inserted directly into SQLite (valid rows, no blobs behind them), not uploaded.`,
       `${(first.bytes / 1e6).toFixed(1)} MB of XML per answer, written as keyset pages are read; the ceilings serve that same answer as a static file.`,

@@ -5,9 +5,8 @@ import Database from 'better-sqlite3';
 import { createFolder } from '../lib/cloudvault-api.ts';
 import { type Download, type KeptAliveGetter, keptAliveGetter } from '../lib/fast-get.ts';
 import { request } from '../lib/http-client.ts';
-import { percentile } from '../lib/stats.ts';
 import type { ServerName } from '../servers/server.ts';
-import { interleave, type ScenarioContext, type ScenarioResult } from './scenario.ts';
+import { interleave, latencyFigures, type ScenarioContext, type ScenarioResult } from './scenario.ts';
 
 const newId = () => randomBytes(16).toString('base64url');
 
@@ -126,17 +125,7 @@ export async function listing(ctx: ScenarioContext): Promise<ScenarioResult> {
     id: 'listing',
     title: `Listing a folder of ${count.toLocaleString('en')} files (${listingRequests} sequential requests)`,
     compares: 'p99Ms',
-    figures: [...outcomes].map(([server, outcome]) => {
-      const latencies = outcome.samples.flat();
-      return {
-        server,
-        status: outcome.status,
-        note: outcome.note,
-        samples: latencies,
-        p50Ms: percentile(latencies, 50),
-        p99Ms: percentile(latencies, 99),
-      };
-    }),
+    figures: latencyFigures(outcomes),
     notes: [
       `The folder's ${count.toLocaleString('en')} rows were inserted directly into SQLite (valid rows, no blobs behind them), not uploaded.`,
       `"${AFTER_A_WRITE}": before each (untimed), another folder of the user is changed through a second SQLite connection, so no answer comes from the server's listing cache (decision 0034): what a listing costs when the database has just changed.`,

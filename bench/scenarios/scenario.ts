@@ -2,6 +2,7 @@ import type { BenchConfig } from '../config.ts';
 import type { CloudVaultClient } from '../lib/cloudvault-api.ts';
 import type { Fixtures } from '../lib/fixtures.ts';
 import type { OurServer } from '../servers/ours.ts';
+import { percentile } from '../lib/stats.ts';
 import type { Ceiling, ServerName } from '../servers/server.ts';
 
 export interface ScenarioContext {
@@ -79,4 +80,21 @@ export async function interleave<T, Name extends string = ServerName>(
     }
   }
   return outcomes;
+}
+
+/** Each server's figure from an interleave of per-round request latencies (ms): every sample, its p50 and p99. */
+export function latencyFigures(
+  outcomes: Map<ServerName, { samples: number[][]; status: ServerFigure['status']; note?: string }>,
+): ServerFigure[] {
+  return [...outcomes].map(([server, outcome]) => {
+    const latencies = outcome.samples.flat();
+    return {
+      server,
+      status: outcome.status,
+      note: outcome.note,
+      samples: latencies,
+      p50Ms: percentile(latencies, 50),
+      p99Ms: percentile(latencies, 99),
+    };
+  });
 }

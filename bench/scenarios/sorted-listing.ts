@@ -7,7 +7,7 @@ import { nameKey } from '@cloudvault/contract/validation';
 import { createFolder } from '../lib/cloudvault-api.ts';
 import { type Exchange, request } from '../lib/http-client.ts';
 import { percentile } from '../lib/stats.ts';
-import { interleave, type ScenarioContext, type ScenarioResult, type Target } from './scenario.ts';
+import { interleave, latencyFigures, type ScenarioContext, type ScenarioResult, type Target } from './scenario.ts';
 
 /** The issue's bar (issue 36): a page of a sorted 100,000-file folder within 50 ms at the 99th percentile. */
 const PAGE_P99_TARGET_MS = 50;
@@ -148,17 +148,7 @@ export async function sortedListing(ctx: ScenarioContext): Promise<ScenarioResul
     id: 'sorted-listing',
     title: `Pages of ${PAGE} of a sorted ${count.toLocaleString('en')}-file folder, by each sort and order`,
     compares: 'p99Ms',
-    figures: [...outcomes].map(([server, outcome]) => {
-      const latencies = outcome.samples.flat();
-      return {
-        server,
-        status: outcome.status,
-        note: outcome.note,
-        samples: latencies,
-        p50Ms: percentile(latencies, 50),
-        p99Ms: percentile(latencies, 99),
-      };
-    }),
+    figures: latencyFigures(outcomes),
     notes: [
       `The folder's ${count.toLocaleString('en')} rows were inserted directly into SQLite (valid rows, keys as the app computes them, no blobs behind them), not uploaded.`,
       `Per sort and order (${LISTING_SORTS.length} × ${LISTING_ORDERS.length}): ${pages / 2} pages from the first one on and ${pages / 2} from the middle of the folder, following nextCursor; "ours" is all of them together, each order's own p99 is a target below.`,

@@ -6,6 +6,7 @@ import type { InvoiceRow, SubscriptionRow } from './billing.repository.ts';
 import type { BillingRecords } from './billing.service.ts';
 import type { ComplimentaryQueries } from './complimentary.service.ts';
 import type { PaymentEventQueries } from './payment-events.ts';
+import type { PlanChangedReaction } from './plan-changes.ts';
 
 /*
  * In-memory stand-ins for the billing module's narrow dependencies, shared by its unit tests.
@@ -258,4 +259,15 @@ export function fakeProvider(clock: { iso(): string }) {
     parseWebhook: async () => [],
   } satisfies PaymentProvider & Record<string, unknown>;
   return provider;
+}
+
+/** A planChanged reaction that writes each change it is told, as `user type plan`, into `reactions`. */
+export function recordingPlanChanged(): { reactions: string[]; planChanged: PlanChangedReaction } {
+  const reactions: string[] = [];
+  return {
+    reactions,
+    planChanged: async (userId, change) => {
+      reactions.push(`${userId} ${change.type} ${change.planName}`);
+    },
+  };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PaymentEvent } from '../../adapters/payments/payment-provider.ts';
-import { fakeBillingRecords, fakeClock, fakePlans, fakeProvider } from './billing.fakes.ts';
+import { fakeBillingRecords, fakeClock, fakePlans, fakeProvider, recordingPlanChanged } from './billing.fakes.ts';
 import { createBillingService } from './billing.service.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -10,7 +10,7 @@ function setUp() {
   const clock = fakeClock();
   const { records, state } = fakeBillingRecords(['ann', 'bob']);
   const provider = fakeProvider(clock);
-  const reactions: string[] = [];
+  const { reactions, planChanged } = recordingPlanChanged();
   const logged: string[] = [];
   const renewals: PaymentEvent[] = [];
   const billing = createBillingService({
@@ -23,9 +23,7 @@ function setUp() {
     customerDetails: async (userId) => ({ email: `${userId}@example.com`, name: userId }),
     shareCounts: async () => ({ shared: 2, downloads: 7 }),
     log: { error: (_details, message) => logged.push(message), warn: (_details, message) => logged.push(message) },
-    planChanged: async (userId, change) => {
-      reactions.push(`${userId} ${change.type} ${change.planName}`);
-    },
+    planChanged,
     dueRenewals: async () => renewals.splice(0),
   });
   const subscribe = (userId: string, planId: 'PRO' | 'PREMIUM' = 'PRO') => billing.applyEvents(provider.checkoutEvents(userId, planId));

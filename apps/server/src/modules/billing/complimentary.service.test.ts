@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AuditEntryRow } from '../../db/admin-audit.ts';
 import { AppError } from '../../lib/errors.ts';
-import { fakeBillingRecords, fakeClock, fakePlans, subscriptionSnapshot } from './billing.fakes.ts';
+import { fakeBillingRecords, fakeClock, fakePlans, recordingPlanChanged, subscriptionSnapshot } from './billing.fakes.ts';
 import { createComplimentaryService, refuseComplimentary } from './complimentary.service.ts';
 import { createPaymentEvents } from './payment-events.ts';
 import { createPlanChanges } from './plan-changes.ts';
@@ -11,14 +11,12 @@ const DAY = 24 * 60 * 60 * 1000;
 function setUp() {
   const clock = fakeClock();
   const { records, state } = fakeBillingRecords(['ann', 'bob']);
-  const reactions: string[] = [];
+  const { reactions, planChanged } = recordingPlanChanged();
   const planChanges = createPlanChanges({
     records,
     plans: fakePlans(),
     clock,
-    planChanged: async (userId, change) => {
-      reactions.push(`${userId} ${change.type} ${change.planName}`);
-    },
+    planChanged,
   });
   const complimentary = createComplimentaryService({ records, planChanges, clock });
   const { applyEvents } = createPaymentEvents({ planChanges, provider: { name: 'stripe' }, log: { warn: () => undefined } });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PaymentEvent, SubscriptionSnapshot } from '../../adapters/payments/payment-provider.ts';
-import { fakeBillingRecords, fakeClock, fakePlans, paidInvoice, subscriptionSnapshot } from './billing.fakes.ts';
+import { fakeBillingRecords, fakeClock, fakePlans, paidInvoice, recordingPlanChanged, subscriptionSnapshot } from './billing.fakes.ts';
 import { createPaymentEvents } from './payment-events.ts';
 import { createPlanChanges } from './plan-changes.ts';
 
@@ -9,15 +9,13 @@ const DAY = 24 * 60 * 60 * 1000;
 function setUp() {
   const clock = fakeClock();
   const { records, state } = fakeBillingRecords(['ann', 'bob']);
-  const reactions: string[] = [];
+  const { reactions, planChanged } = recordingPlanChanged();
   const warnings: string[] = [];
   const planChanges = createPlanChanges({
     records,
     plans: fakePlans(),
     clock,
-    planChanged: async (userId, change) => {
-      reactions.push(`${userId} ${change.type} ${change.planName}`);
-    },
+    planChanged,
   });
   const { applyEvents } = createPaymentEvents({
     planChanges,

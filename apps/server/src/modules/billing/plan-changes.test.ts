@@ -1,19 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { SubscriptionRow } from './billing.repository.ts';
-import { fakeBillingRecords, fakeClock, fakePlans } from './billing.fakes.ts';
+import { fakeBillingRecords, fakeClock, fakePlans, recordingPlanChanged } from './billing.fakes.ts';
 import { createPlanChanges } from './plan-changes.ts';
 
 function setUp() {
   const clock = fakeClock();
   const { records, state } = fakeBillingRecords(['ann']);
-  const reactions: string[] = [];
+  const { reactions, planChanged } = recordingPlanChanged();
   const planChanges = createPlanChanges({
     records,
     plans: fakePlans(),
     clock,
-    planChanged: async (userId, change) => {
-      reactions.push(`${userId} ${change.type} ${change.planName}`);
-    },
+    planChanged,
   });
   const subscription = (changes: Partial<SubscriptionRow>): SubscriptionRow => ({
     provider_subscription_id: 'sub_1',

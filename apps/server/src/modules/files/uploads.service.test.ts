@@ -5,6 +5,7 @@ import { AppError, insufficientStorage } from '../../lib/errors.ts';
 import type { PlanCatalogue, PlanEntry } from '../plans/plans.catalogue.ts';
 import type { FileRow } from './files.repository.ts';
 import { createUploadsService, folderIdOf, MULTIPART_OVERHEAD, type ReceiveInput, type UploadsServiceDeps } from './uploads.service.ts';
+import { refusal } from '../../lib/refusal.testing.ts';
 
 const MiB = 1024 * 1024;
 const FREE = {
@@ -166,15 +167,6 @@ function cutAfter(first: Buffer): Readable {
       }
     },
   });
-}
-
-async function refusal(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(
-    () => undefined,
-    (failure: unknown) => failure,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  return error as AppError;
 }
 
 describe('receiving an upload (one use-case for every way in)', () => {

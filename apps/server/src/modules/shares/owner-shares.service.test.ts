@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Share } from '@cloudvault/contract/shares';
-import { AppError } from '../../lib/errors.ts';
 import type { PlanEntry } from '../plans/plans.catalogue.ts';
 import { createOwnerSharesService } from './owner-shares.service.ts';
 import { createShareTokens } from './share-tokens.ts';
 import { fakeAccounts, fakeClock, fakeDrive, fakePasswords, fakeSharesRepository, FREE, PRO, settingsWith } from './shares.fakes.ts';
+import { refusal } from '../../lib/refusal.testing.ts';
 
 const HOUR = 60 * 60 * 1000;
 const PUBLIC_URL = 'https://vault.example';
@@ -35,16 +35,6 @@ function setUp(plan: PlanEntry = FREE) {
     publicUrl: PUBLIC_URL,
   });
   return { service, rows, drive, accounts, clock, tokens, activity };
-}
-
-/** The AppError a call rejects with. */
-async function refusal(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(
-    () => undefined,
-    (reason: unknown) => reason,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  return error as AppError;
 }
 
 const at = (start: Date, hours: number) => new Date(start.getTime() + hours * HOUR).toISOString();

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Language } from '@cloudvault/contract/settings';
 import type { MailMessage } from '../../adapters/mail/mailer.ts';
-import { AppError } from '../../lib/errors.ts';
 import { createPrivateSharesService } from './private-shares.service.ts';
 import { fakeAccounts, fakeClock, fakeDrive, fakeLimiter, fakeSharesRepository, settingsWith } from './shares.fakes.ts';
+import { refusal } from '../../lib/refusal.testing.ts';
 
 const PUBLIC_URL = 'https://vault.example';
 
@@ -47,15 +47,6 @@ function setUp(invitationsPerHour = 20) {
     publicUrl: PUBLIC_URL,
   });
   return { service, rows, drive, accounts, invitations, mails, notices, activity };
-}
-
-async function refusal(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(
-    () => undefined,
-    (reason: unknown) => reason,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  return error as AppError;
 }
 
 describe('sharing a folder with an e-mail', () => {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../lib/errors.ts';
 import { createPublicLinksService } from './public-links.service.ts';
 import { createShareTokens, SHARE_ACCESS_LIFETIME_MS } from './share-tokens.ts';
 import type { ShareRow } from './shares.repository.ts';
 import { fakeAccounts, fakeClock, fakeDrive, fakeLimiter, fakePasswords, fakeSharesRepository, settingsWith } from './shares.fakes.ts';
+import { refusal } from '../../lib/refusal.testing.ts';
 
 const HOUR = 60 * 60 * 1000;
 
@@ -66,15 +66,6 @@ function setUp() {
     return { id, token: tokens.tokenFor(id) };
   };
   return { service, rows, drive, accounts, clock, tokens, perAddress, perLink, daily, link };
-}
-
-async function refusal(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(
-    () => undefined,
-    (reason: unknown) => reason,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  return error as AppError;
 }
 
 const NOT_FOUND = { status: 404, code: 'SHARE_NOT_FOUND', message: 'This link does not exist or was revoked.' };

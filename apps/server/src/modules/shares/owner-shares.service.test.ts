@@ -65,7 +65,7 @@ describe('a file link', () => {
     // Only the token's hash is stored: a copy of the database opens no links.
     expect(rows[0]?.token_hash).toBe(tokens.hash(token));
     expect(JSON.stringify(rows)).not.toContain(token);
-    expect(activity).toEqual([['alice', { kind: 'link', item: 'file' }]]);
+    expect(activity).toEqual([['alice', { kind: 'link', item: 'file', name: 'report.txt' }]]);
     expect((await service.shareFile('alice', 'report', { expiresIn: 2 })).expiresAt).toBe(at(clock.now(), 2));
   });
 
@@ -112,7 +112,7 @@ describe('a folder link', () => {
     const link = await free.service.shareFolderLink('alice', 'photos', {});
     expect(link.expiresAt).toBe(at(free.clock.now(), 24));
     expect(free.rows[0]).toMatchObject({ kind: 'link', file_id: null, folder_id: 'photos' });
-    expect(free.activity).toEqual([['alice', { kind: 'link', item: 'folder' }]]);
+    expect(free.activity).toEqual([['alice', { kind: 'link', item: 'folder', name: 'photos' }]]);
     expect((await free.service.shareFolderLink('alice', 'photos', { expiresIn: 2 })).expiresAt).toBe(at(free.clock.now(), 2));
     expect((await refusal(free.service.shareFolderLink('alice', 'photos', { expiresIn: 25 }))).code).toBe('EXPIRY_TOO_LONG');
     expect((await refusal(free.service.shareFolderLink('alice', 'photos', { password: 'open sesame' }))).code).toBe(

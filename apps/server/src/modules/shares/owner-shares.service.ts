@@ -41,6 +41,7 @@ export function createOwnerSharesService(deps: OwnerSharesDeps) {
   async function createLink(
     userId: string,
     item: { file_id: string | null; folder_id: string | null },
+    itemName: string,
     expiresIn: number,
     password: string | undefined,
   ): Promise<ShareLinkResponse> {
@@ -61,16 +62,18 @@ export function createOwnerSharesService(deps: OwnerSharesDeps) {
       download_count: 0,
       created_at: createdAt.toISOString(),
     });
-    await deps.activity.record(userId, 'share', { kind: 'link', item: item.file_id ? 'file' : 'folder' });
+    // The name as it is now: the entry still reads right once the item is renamed or deleted.
+    await deps.activity.record(userId, 'share', { kind: 'link', item: item.file_id ? 'file' : 'folder', name: itemName });
     return { shareUrl: shareUrlOf(id), shareId: id, expiresAt };
   }
 
   return {
     /** A link to one of the owner's live files: 24 hours unless asked otherwise. */
     async shareFile(userId: string, fileId: string, request: LinkRequest): Promise<ShareLinkResponse> {
-      if (!(await files.findLive(userId, fileId))) throw notFound('File not found', 'FILE_NOT_FOUND');
+      const file = await files.findLive(userId, fileId);
+      if (!file) throw notFound('File not found', 'FILE_NOT_FOUND');
       checkLinkAgainstPlan(await deps.planOf(userId), request);
-      return createLink(userId, { file_id: fileId, folder_id: null }, request.expiresIn ?? DEFAULT_LINK_HOURS, request.password);
+      return createLink(userId, { file_id: fileId, folder_id: null }, file.name, request.expiresIn ?? DEFAULT_LINK_HOURS, request.password);
     },
 
     /**
@@ -78,9 +81,10 @@ export function createOwnerSharesService(deps: OwnerSharesDeps) {
      * for: every plan has one, so a folder link, like a file link, always ends (docs/decisions/0014).
      */
     async shareFolderLink(userId: string, folderId: string, request: LinkRequest): Promise<ShareLinkResponse> {
-      if (!(await folders.findLive(userId, folderId))) throw notFound('Folder not found', 'FOLDER_NOT_FOUND');
+      const folder = await folders.findLive(userId, folderId);
+      if (!folder) throw notFound('Folder not found', 'FOLDER_NOT_FOUND');
       const maxHours = checkLinkAgainstPlan(await deps.planOf(userId), request);
-      return createLink(userId, { file_id: null, folder_id: folderId }, request.expiresIn ?? maxHours, request.password);
+      return createLink(userId, { file_id: null, folder_id: folderId }, folder.name, request.expiresIn ?? maxHours, request.password);
     },
 
     /**

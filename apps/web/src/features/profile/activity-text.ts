@@ -14,9 +14,16 @@ export function describeActivity(entry: ActivityEntry, t: TFunction): string {
       return t('profile.activity.entries.upload', { name: details.name ?? '', size: details.size ?? '' });
     case 'share':
       if (details.kind === 'private') {
-        return t('profile.activity.entries.sharePrivate', { name: details.name ?? '', email: details.email ?? '' });
+        const key = details.item === 'file' ? 'sharePrivateFile' : 'sharePrivate';
+        return t(`profile.activity.entries.${key}`, { name: details.name ?? '', email: details.email ?? '' });
       }
-      return details.item === 'folder' ? t('profile.activity.entries.shareFolderLink') : t('profile.activity.entries.shareFileLink');
+      // Links made before their entries kept the item's name read as they always did.
+      if (details.name === undefined) {
+        return details.item === 'folder' ? t('profile.activity.entries.shareFolderLink') : t('profile.activity.entries.shareFileLink');
+      }
+      return details.item === 'folder'
+        ? t('profile.activity.entries.shareFolderLinkNamed', { name: details.name })
+        : t('profile.activity.entries.shareFileLinkNamed', { name: details.name });
     case 'plan_change': {
       const plan = details.planName ?? '';
       if (details.type === 'upgrade') return t('profile.activity.entries.planUpgrade', { plan });

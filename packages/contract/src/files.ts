@@ -21,6 +21,8 @@ export const FileItem = Type.Object({
    * thumbnail URLs (`?v=`) so a cached thumbnail never outlives the content it shows.
    */
   contentTag: Type.String(),
+  /** (++) In the listings, search, Starred and Recent: whether the caller starred it (docs/api.md#starred). */
+  starred: Type.Optional(Type.Boolean()),
 });
 export type FileItem = Static<typeof FileItem>;
 
@@ -37,10 +39,22 @@ export const ListFilesQuery = Type.Object({
 });
 export type ListFilesQuery = Static<typeof ListFilesQuery>;
 
+/**
+ * (++) What an upload or a move does when the folder already holds a file of that name
+ * (docs/api.md#name-clashes): `replace` gives that file the new content (its old content
+ * kept as a version, or in Trash on plans without versions), `keep-both` takes the next
+ * free "name (1).ext", `fail` answers 409 NAME_TAKEN with the existing file's id. Sent
+ * nothing, an upload keeps its plan's default and a move answers 409.
+ */
+export const NameConflict = Type.Union([Type.Literal('replace'), Type.Literal('keep-both'), Type.Literal('fail')]);
+export type NameConflict = Static<typeof NameConflict>;
+
 export const UpdateFileBody = Type.Object(
   {
     name: Type.Optional(Type.String({ maxLength: ITEM_NAME_MAX_LENGTH * 4 })),
     folderId: Type.Optional(Type.Union([Id, Type.Null()])),
+    /** (++) When the target folder holds the name: `replace` puts that file in Trash; see NameConflict. */
+    conflict: Type.Optional(NameConflict),
   },
   { minProperties: 1 },
 );

@@ -9,6 +9,8 @@ export const Folder = Type.Object({
   parentId: NullableId,
   createdAt: Timestamp,
   updatedAt: Timestamp,
+  /** (++) In the listings and Starred: whether the caller starred it (docs/api.md#starred). */
+  starred: Type.Optional(Type.Boolean()),
 });
 export type Folder = Static<typeof Folder>;
 
@@ -31,7 +33,14 @@ export type ListFoldersQuery = Static<typeof ListFoldersQuery>;
 export const CreateFolderBody = Type.Object({ name: ItemName, parentId: Type.Optional(ParentId) });
 export type CreateFolderBody = Static<typeof CreateFolderBody>;
 
-export const UpdateFolderBody = Type.Object({ name: Type.Optional(ItemName), parentId: Type.Optional(ParentId) }, { minProperties: 1 });
+/** (++) A folder moved onto a taken name: `keep-both` takes "name (1)", `fail` (as sent nothing) answers 409; folders are never replaced. */
+export const FolderNameConflict = Type.Union([Type.Literal('keep-both'), Type.Literal('fail')]);
+export type FolderNameConflict = Static<typeof FolderNameConflict>;
+
+export const UpdateFolderBody = Type.Object(
+  { name: Type.Optional(ItemName), parentId: Type.Optional(ParentId), conflict: Type.Optional(FolderNameConflict) },
+  { minProperties: 1 },
+);
 export type UpdateFolderBody = Static<typeof UpdateFolderBody>;
 
 export const FolderResponse = Type.Object({ folder: Folder });

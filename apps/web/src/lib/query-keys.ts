@@ -16,6 +16,9 @@ export const driveKeys = {
   searches: ['drive', 'search'] as const,
   search: (term: string) => ['drive', 'search', term] as const,
   storage: ['drive', 'storage'] as const,
+  /** The Starred and Recent views: under the drive's key, so any change to the drive refreshes them. */
+  starred: ['drive', 'starred'] as const,
+  recent: (limit: number) => ['drive', 'recent', limit] as const,
 };
 
 /** The upload settings: a plan change invalidates them (the per-file limit moves). */

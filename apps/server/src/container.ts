@@ -403,7 +403,7 @@ export async function createContainer(
   });
   const copies = createCopyService({
     copies: createCopyRepository(database.db, database.dialect),
-    files: filesRepository,
+    files,
     folders,
     uploads,
     blobs,

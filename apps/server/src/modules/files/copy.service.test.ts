@@ -27,17 +27,27 @@ const file = (id: string, folderId: string | null, size: number): SourceFile & F
 /**
  * The use-case over in-memory fakes: a tree of folders and files, a store of blobs by key,
  * and reservations that count what is held; `listing` decides what the repository answers.
+ * The sources are `owner`'s (the caller's, 'me', unless said), readable by the caller.
  */
 function setUp(
-  options: { folders?: SourceFolder[]; files?: ReturnType<typeof file>[]; listing?: CopyListing[]; failCopyOf?: string } = {},
+  options: {
+    folders?: SourceFolder[];
+    files?: ReturnType<typeof file>[];
+    listing?: CopyListing[];
+    failCopyOf?: string;
+    owner?: string;
+  } = {},
 ) {
+  const owner = options.owner ?? 'me';
   const folders = options.folders ?? [];
   const files = options.files ?? [];
   const state = {
     blobs: new Set(files.map((source) => source.blob_key)),
     held: new Map<string, number>(),
-    reserved: [] as Array<{ bytes: number | undefined; largestFile: number | undefined }>,
-    listed: [] as Array<{ folders: FoldersTable[]; files: FilesTable[]; storedBytes: number }>,
+    reserved: [] as Array<{ userId: string; bytes: number | undefined; largestFile: number | undefined }>,
+    listed: [] as Array<{ userId: string; folders: FoldersTable[]; files: FilesTable[]; storedBytes: number }>,
+    /** Whose tree each read of the source asked for. */
+    treeReadAs: new Set<string>(),
     pagesRead: 0,
   };
   const listings = [...(options.listing ?? [])];
@@ -53,8 +63,12 @@ function setUp(
   };
   const deps: CopyServiceDeps = {
     copies: {
-      treeFolders: async (_userId, id) => folders.filter((folder) => under(id).has(folder.id)),
-      async treeTotals(_userId, id) {
+      async treeFolders(userId, id) {
+        state.treeReadAs.add(userId);
+        return folders.filter((folder) => under(id).has(folder.id));
+      },
+      async treeTotals(userId, id) {
+        state.treeReadAs.add(userId);
         const inTree = files.filter((source) => under(id).has(source.folder_id!));
         return {
           files: inTree.length,
@@ -62,7 +76,8 @@ function setUp(
           largest: Math.max(0, ...inTree.map((source) => source.size)),
         };
       },
-      async treeFilesPage(_userId, id, afterId, limit) {
+      async treeFilesPage(userId, id, afterId, limit) {
+        state.treeReadAs.add(userId);
         state.pagesRead += 1;
         const inTree = files.filter((source) => under(id).has(source.folder_id!) && source.id > afterId);
         return inTree.sort((a, b) => a.id.localeCompare(b.id)).slice(0, limit);
@@ -76,12 +91,17 @@ function setUp(
         return answer;
       },
     },
-    files: { findLive: async (_userId, id) => files.find((source) => source.id === id) },
+    files: {
+      async readableFile(_userId, id) {
+        const source = files.find((one) => one.id === id);
+        if (!source) throw notFound('File not found', 'FILE_NOT_FOUND');
+        return { file: { ...source, user_id: owner }, ownerId: owner };
+      },
+    },
     folders: {
-      async requireFolder(_userId, id) {
-        const folder = folders.find((one) => one.id === id);
-        if (!folder) throw notFound('Folder not found', 'FOLDER_NOT_FOUND');
-        return { ...folder, user_id: 'me', created_at: '', updated_at: '', deleted_at: null, trashed_root: 0 };
+      async readableFolder(_userId, id) {
+        if (!folders.some((one) => one.id === id)) throw notFound('Folder not found', 'FOLDER_NOT_FOUND');
+        return { ownerId: owner, sharedPath: null };
       },
       async requireParent(_userId, parentId) {
         if (parentId && !folders.some((one) => one.id === parentId)) throw notFound('Folder not found', 'FOLDER_NOT_FOUND');
@@ -89,8 +109,8 @@ function setUp(
       },
     },
     uploads: {
-      async reserve(_userId, bytes, reserveOptions) {
-        state.reserved.push({ bytes, largestFile: reserveOptions.largestFile });
+      async reserve(userId, bytes, reserveOptions) {
+        state.reserved.push({ userId, bytes, largestFile: reserveOptions.largestFile });
         const reservation: UploadReservation = {
           id: `r${state.reserved.length}`,
           userId: 'me',
@@ -132,7 +152,7 @@ describe('copying a folder', () => {
     const { copies, state } = setUp({ folders: TREE, files: sources });
     const folder = await copies.copyFolder('me', 'top', { parentId: null });
 
-    expect(state.reserved).toEqual([{ bytes: 45, largestFile: 30 }]);
+    expect(state.reserved).toEqual([{ userId: 'me', bytes: 45, largestFile: 30 }]);
     const [listed] = state.listed;
     expect(listed!.storedBytes).toBe(45);
     expect(listed!.folders.map((row) => row.name)).toEqual(['Top', 'Sub', 'Empty']);
@@ -144,6 +164,18 @@ describe('copying a folder', () => {
       expect(state.blobs.has(row.blob_key)).toBe(true);
     }
     expect(state.held.size).toBe(0);
+  });
+
+  it("reads a shared folder's tree as its owner's, and holds, lists and owns the copy as the caller's", async () => {
+    const sources = [file('a', 'top', 10), file('b', 'empty', 20)];
+    const { copies, state } = setUp({ folders: TREE, files: sources, owner: 'them' });
+    await copies.copyFolder('me', 'top', { parentId: null });
+
+    expect([...state.treeReadAs]).toEqual(['them']);
+    expect(state.reserved).toEqual([{ userId: 'me', bytes: 30, largestFile: 20 }]);
+    const [listed] = state.listed;
+    expect(listed!.userId).toBe('me');
+    expect([...listed!.folders, ...listed!.files].every((row) => row.user_id === 'me')).toBe(true);
   });
 
   it('refuses a copy into itself or a folder under it before holding anything', async () => {
@@ -190,6 +222,13 @@ describe('copying a file', () => {
     const copy = await copies.copyFile('me', 'a', { folderId: null, name: 'renamed.bin' });
     expect(copy).toMatchObject({ originalName: 'renamed.bin', size: 7, folderId: null });
     expect(state.listed).toHaveLength(1);
+  });
+
+  it("copies a file shared with the caller as the caller's, held against their quota", async () => {
+    const { copies, state } = setUp({ files: [file('a', 'shared', 7)], owner: 'them' });
+    await copies.copyFile('me', 'a', { folderId: null });
+    expect(state.reserved).toEqual([{ userId: 'me', bytes: 7, largestFile: 7 }]);
+    expect(state.listed[0]).toMatchObject({ userId: 'me', files: [{ user_id: 'me', folder_id: null, size: 7 }] });
   });
 
   it('keeps nothing when its reservation was taken for dead before the listing', async () => {

@@ -4,12 +4,12 @@ import type { Folder } from '@cloudvault/contract/folders';
 import { BlobNotFoundError, type BlobStore } from '../../adapters/blob-store/blob-store.ts';
 import type { FilesTable, FoldersTable } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { AppError, badRequest, conflict } from '../../lib/errors.ts';
 import { folderNotFound, type FoldersService, requireItemName } from '../folders/folders.service.ts';
 import { presentFolder } from '../folders/folders.presenter.ts';
 import { type CopyStamp, copiedFileRow, planFolderCopies, type SourceFile } from './copy-tree.ts';
 import type { CopyListing, CopyRepository } from './copy.repository.ts';
-import type { FilesRepository } from './files.repository.ts';
+import type { FilesService } from './files.service.ts';
 import { presentFile } from './files.presenter.ts';
 import type { UploadReservation, UploadsService } from './uploads.service.ts';
 
@@ -22,8 +22,9 @@ const LISTING_TRIES = 3;
 
 export interface CopyServiceDeps {
   copies: Pick<CopyRepository, 'treeFolders' | 'treeTotals' | 'treeFilesPage' | 'listCopy'>;
-  files: Pick<FilesRepository, 'findLive'>;
-  folders: Pick<FoldersService, 'requireFolder' | 'requireParent'>;
+  /** The source: the caller's own, or another user's inside a folder shared with the caller (docs/decisions/0047-copy-out-of-a-share.md). */
+  files: Pick<FilesService, 'readableFile'>;
+  folders: Pick<FoldersService, 'readableFolder' | 'requireParent'>;
   uploads: Pick<UploadsService, 'reserve' | 'release'>;
   blobs: Pick<BlobStore, 'copy' | 'delete'>;
   clock: Clock;
@@ -46,8 +47,10 @@ async function eachAtOnce<T>(items: readonly T[], limit: number, work: (item: T)
 }
 
 /**
- * Copies of files and folders within the caller's own drive, made by the blob store
- * (docs/decisions/0043-server-side-copy.md): the bytes never leave it. The whole copy's
+ * Copies of files and folders into the caller's own drive, from it or from a folder shared
+ * with them, made by the blob store (docs/decisions/0043-server-side-copy.md): the bytes
+ * never leave it. The copy is the caller's: it counts against their quota, and nothing of
+ * a sharing owner's is written (docs/decisions/0047-copy-out-of-a-share.md). The whole copy's
  * size is held up front by an upload reservation (507 before anything is written, the
  * plan's per-file limit on each file), the blobs are copied under new keys, and every row
  * is listed in one transaction that settles the reservation. A failure deletes the copied
@@ -122,10 +125,9 @@ export function createCopyService(deps: CopyServiceDeps) {
   }
 
   return {
-    /** A new file with the same bytes (and no versions) in a folder of the caller's own, or the root. */
+    /** A new file with the same bytes (and no versions) in a folder of the caller's own, or the root, from a file they may read. */
     async copyFile(userId: string, id: string, input: CopyFileBody): Promise<FileItem> {
-      const source = await files.findLive(userId, id);
-      if (!source) throw notFound('File not found', 'FILE_NOT_FOUND');
+      const { file: source } = await files.readableFile(userId, id);
       const name = requireItemName(input.name ?? source.name, 'file');
       const destination = await folders.requireParent(userId, input.folderId);
       const stamp = { userId, now: clock.now().toISOString() };
@@ -139,24 +141,28 @@ export function createCopyService(deps: CopyServiceDeps) {
 
     /**
      * The folder and everything under it, empty folders included, as a new folder in a
-     * folder of the caller's own (not itself or one under it), or the root. The files are
-     * read and copied a page at a time.
+     * folder of the caller's own (not itself or one under it), or the root. The source is the
+     * caller's or in a folder shared with them; its tree is read as its owner's. The files
+     * are read and copied a page at a time.
      */
     async copyFolder(userId: string, id: string, input: CopyFolderBody): Promise<Folder> {
-      const source = await folders.requireFolder(userId, id);
-      const name = requireItemName(input.name ?? source.name, 'folder');
+      const { ownerId } = await folders.readableFolder(userId, id);
+      const tree = await copies.treeFolders(ownerId, id);
+      const top = tree.find((folder) => folder.id === id);
+      // Trashed since it was found readable.
+      if (!top) throw folderNotFound();
+      const name = requireItemName(input.name ?? top.name, 'folder');
       const destination = await folders.requireParent(userId, input.parentId);
-      const tree = await copies.treeFolders(userId, id);
       if (destination !== null && tree.some((folder) => folder.id === destination))
         throw badRequest('A folder cannot be copied into itself or one of its sub-folders', 'COPY_INTO_ITSELF');
-      const totals = await copies.treeTotals(userId, id);
+      const totals = await copies.treeTotals(ownerId, id);
       const stamp = { userId, now: clock.now().toISOString() };
       const plan = planFolderCopies(id, tree, { destination, topName: name }, stamp, newId);
       return withReservation(userId, { bytes: totals.bytes, largestFile: totals.largest }, async (reservation, written) => {
         const copied: FilesTable[] = [];
         let copiedBytes = 0;
         for (let after = '', page: SourceFile[] = []; ; after = page.at(-1)!.id) {
-          page = await copies.treeFilesPage(userId, id, after, COPY_PAGE);
+          page = await copies.treeFilesPage(ownerId, id, after, COPY_PAGE);
           if (page.length === 0) break;
           // A folder made inside the tree since it was read is not part of this copy.
           const inTree = page.filter((file) => file.folder_id !== null && plan.copyOf.has(file.folder_id));

@@ -1,6 +1,6 @@
 import type { FileItem, UpdateFileBody } from '@cloudvault/contract/files';
 import type { Clock } from '../../lib/clock.ts';
-import { conflict, notFound } from '../../lib/errors.ts';
+import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import type { FoldersService } from '../folders/folders.service.ts';
 import { folderNotFound, invalidListingCursor, requireItemName } from '../folders/folders.service.ts';
 import { fitsPosition } from '../../db/sorted-listing.ts';
@@ -36,10 +36,14 @@ export function createFilesService({ files, folders, clock, listings }: FilesSer
     const own = await files.findLive(userId, id);
     if (own) return { file: own, ownerId: userId };
     const other = await files.findLiveAnyOwner(id);
-    if (other?.folder_id) {
-      const { ownerId } = await folders.readableFolder(userId, other.folder_id);
-      return { file: other, ownerId };
-    }
+    // Unreadable is the answer of a missing file: the folder's own 404 would tell that the id exists.
+    const readable = other?.folder_id
+      ? await folders.readableFolder(userId, other.folder_id).catch((error: unknown) => {
+          if (error instanceof AppError && error.status === 404) return undefined;
+          throw error;
+        })
+      : undefined;
+    if (other && readable) return { file: other, ownerId: readable.ownerId };
     throw notFound('File not found', 'FILE_NOT_FOUND');
   }
 

@@ -50,6 +50,7 @@ const STORAGE_TESTS = [
   'resumable-uploads-tuspy.test.ts',
   'resumable-uploads.test.ts',
   'shares.test.ts', // downloads and zips through links
+  'selection-zip.test.ts',
   'shutdown.test.ts', // uploads in flight
   'thumbnails-hostile.test.ts',
   'thumbnails.test.ts',

@@ -15,6 +15,7 @@ import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { accountTokensRoutes } from './modules/account-tokens/account-tokens.routes.ts';
 import { downloadLinkRoutes } from './modules/downloads/download-links.routes.ts';
 import { copyRoutes } from './modules/files/copy.routes.ts';
+import { selectionZipRoutes } from './modules/files/selection-zip.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { billingRoutes, planRoutes, stripeWebhookRoutes } from './modules/billing/billing.routes.ts';
@@ -149,6 +150,7 @@ export async function buildApp(container: Container, options: { logStream?: Node
       await api.register(foldersRoutes(container.folders));
       await api.register(filesRoutes(container));
       await api.register(copyRoutes(container.copies));
+      await api.register(selectionZipRoutes(container));
       await api.register(resumableUploadsRoutes(container));
       await api.register(downloadLinkRoutes(container));
       await api.register(trashRoutes(container.trash));

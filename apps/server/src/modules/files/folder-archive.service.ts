@@ -24,7 +24,8 @@ export function createFolderArchiveService(deps: {
   blobs: Pick<BlobStore, 'readInto'>;
   compressionEnabled(userId: string): Promise<boolean>;
 }) {
-  async function* entriesOf(userId: string, folderId: string): AsyncGenerator<ZipEntry[]> {
+  /** The folder's members, their paths after `prefix` ('' for the folder's own zip, `name/` inside a selection's). */
+  async function* entriesOf(userId: string, folderId: string, prefix = ''): AsyncGenerator<ZipEntry[]> {
     let afterPath = '';
     for (;;) {
       // One row past the page says whether another follows: no query for an empty last page.
@@ -32,9 +33,9 @@ export function createFolderArchiveService(deps: {
       const page = rows.slice(0, ARCHIVE_PAGE);
       yield page.map((row): ZipEntry => {
         const modifiedAt = new Date(row.updated_at);
-        if (row.blob_key === null) return { path: row.path, modifiedAt };
+        if (row.blob_key === null) return { path: prefix + row.path, modifiedAt };
         return {
-          path: row.path,
+          path: prefix + row.path,
           modifiedAt,
           file: zipFileOf(deps.blobs, { blob_key: row.blob_key, size: Number(row.size), crc32: Number(row.crc32) }),
         };
@@ -51,11 +52,12 @@ export function createFolderArchiveService(deps: {
    * paths are measured too. A zip of an ordinary folder thus reads its folder tree for the
    * check, not its files as well.
    */
-  async function hasPathTooLong(userId: string, folderId: string): Promise<boolean> {
+  async function hasPathTooLong(userId: string, folderId: string, prefixBytes = 0): Promise<boolean> {
+    const room = MAX_ENTRY_NAME_BYTES - prefixBytes;
     const folderPath = await deps.files.longestArchiveFolderPath(userId, folderId);
-    if (folderPath > MAX_ENTRY_NAME_BYTES) return true;
-    if (folderPath + MAX_ITEM_NAME_BYTES <= MAX_ENTRY_NAME_BYTES) return false;
-    return (await deps.files.longestArchivePath(userId, folderId)) > MAX_ENTRY_NAME_BYTES;
+    if (folderPath > room) return true;
+    if (folderPath + MAX_ITEM_NAME_BYTES <= room) return false;
+    return (await deps.files.longestArchivePath(userId, folderId)) > room;
   }
 
   return {
@@ -69,8 +71,40 @@ export function createFolderArchiveService(deps: {
         zip: createZipArchive(entriesOf(userId, folderId), { compress: await deps.compressionEnabled(userId), everyFileStored: true }),
       };
     },
+
+    /**
+     * Several members of one drive as one zip named `name`: each file at the top under its
+     * member name, each folder as a directory of that name holding its subtree, read a page
+     * at a time as the folder zip is. Member names must already be unique; the folders must
+     * be the user's and live (checked by the caller, whose 404 says which).
+     */
+    async archiveOf(userId: string, name: string, members: readonly ArchiveMember[]): Promise<{ name: string; zip: ZipArchive }> {
+      for (const member of members) {
+        if (member.kind === 'folder' && (await hasPathTooLong(userId, member.id, Buffer.byteLength(`${member.name}/`))))
+          throw pathTooLong();
+      }
+      async function* pages(): AsyncGenerator<ZipEntry[]> {
+        const files = members.flatMap((member) =>
+          member.kind === 'file'
+            ? [{ path: member.name, modifiedAt: new Date(member.row.updated_at), file: zipFileOf(deps.blobs, member.row) }]
+            : [],
+        );
+        for (let start = 0; start < files.length; start += ARCHIVE_PAGE) yield files.slice(start, start + ARCHIVE_PAGE);
+        for (const member of members) {
+          if (member.kind !== 'folder') continue;
+          yield [{ path: `${member.name}/`, modifiedAt: new Date(member.updatedAt) }];
+          yield* entriesOf(userId, member.id, `${member.name}/`);
+        }
+      }
+      return { name, zip: createZipArchive(pages(), { compress: await deps.compressionEnabled(userId), everyFileStored: true }) };
+    },
   };
 }
+
+/** A member of a selection's zip, under the unique `name` it has at the zip's top. */
+export type ArchiveMember =
+  | { kind: 'file'; name: string; row: Pick<FileRow, 'blob_key' | 'size' | 'crc32' | 'updated_at'> }
+  | { kind: 'folder'; name: string; id: string; updatedAt: string };
 
 /** A stored file as an archive member, its bytes read from the blob store as the archive is written. */
 export function zipFileOf(blobs: Pick<BlobStore, 'readInto'>, file: Pick<FileRow, 'blob_key' | 'size' | 'crc32'>): ZipEntry['file'] {

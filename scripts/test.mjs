@@ -71,18 +71,21 @@ async function runVitest(name, project, extraEnv = {}, { background = false, wor
   const start = performance.now();
   const args = ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
   if (workers) args.push(`--maxWorkers=${workers}`);
-  const child = spawn('npx', args, {
-    cwd: root,
-    stdio: background ? ['ignore', 'pipe', 'pipe'] : 'inherit',
-    env: { ...env, ...extraEnv, ...(background ? { FORCE_COLOR: '1' } : {}) },
-  });
+  // Piped in both cases (kept for the failure digest); in the foreground also passed through as it comes.
+  const child = spawn('npx', args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...env, ...extraEnv, FORCE_COLOR: '1' } });
   let output = '';
-  child.stdout?.on('data', (chunk) => (output += chunk));
-  child.stderr?.on('data', (chunk) => (output += chunk));
+  child.stdout.on('data', (chunk) => {
+    output += chunk;
+    if (!background) process.stdout.write(chunk);
+  });
+  child.stderr.on('data', (chunk) => {
+    output += chunk;
+    if (!background) process.stderr.write(chunk);
+  });
   const code = await new Promise((resolve) => child.on('close', resolve));
   const time = elapsed(start);
+  writeFileSync(path.join(artifacts, `${slug}.log`), output);
   if (background) {
-    writeFileSync(path.join(artifacts, `${slug}.log`), output);
     banner(`${name} (ran in the background)`);
     process.stdout.write(output);
   }
@@ -100,7 +103,23 @@ async function runVitest(name, project, extraEnv = {}, { background = false, wor
   for (const key of Object.keys(totals)) totals[key] += counts[key];
   let status = code === 0 && counts.passed > 0 ? 'passed' : 'FAILED';
   if (status === 'passed' && counts.skipped > 0 && env.CI) status = 'FAILED (tests skipped under CI)';
-  phases.push({ name, status, counts, files, time: background ? `${time}+` : time });
+  const why = status === 'FAILED' ? failureDigest(output, code) : undefined;
+  phases.push({ name, status, counts, files, time: background ? `${time}+` : time, why });
+}
+
+/**
+ * Why a Vitest run failed, in a few lines: the error lines (no stack frames) of its "Failed
+ * Tests", "Failed Suites" and "Unhandled Errors" sections. Printed after the summary, as CI
+ * shows the end of the log: a run whose every test passed can still fail (an unhandled
+ * rejection, a hook), and its reason sits far above the summary otherwise.
+ */
+function failureDigest(output, code) {
+  // eslint-disable-next-line no-control-regex -- the colour codes Vitest writes under FORCE_COLOR
+  const lines = output.replace(/\u001b\[[0-9;]*m/g, '').split('\n');
+  const start = lines.findIndex((line) => /⎯{3,}.*(Failed|Unhandled|Errors?)\b/.test(line));
+  const reasons =
+    start < 0 ? lines.slice(-15) : lines.slice(start).filter((line) => line.trim() && !/^\s*(at |❯ (node_modules|node:))/.test(line));
+  return [`exit code ${code}`, ...reasons.slice(0, 25)];
 }
 
 /** Whether Redis at `url` answers PING within a few seconds. */
@@ -247,5 +266,9 @@ console.log(`\nTotal: ${totals.passed} passed, ${totals.failed} failed, ${totals
 const CI_BUDGET_MINUTES = 20;
 if ((performance.now() - started) / 60_000 > CI_BUDGET_MINUTES) {
   console.log(`Warning: over CI's ${CI_BUDGET_MINUTES}-minute budget; the phase times above show where it went.`);
+}
+for (const phase of phases.filter((entry) => entry.why)) {
+  console.log(`\nWhy "${phase.name}" failed (the whole output is above, and in .test-artifacts):`);
+  for (const line of phase.why) console.log(`  ${line}`);
 }
 process.exit(failed ? 1 : 0);

@@ -43,14 +43,15 @@ const STORAGE_TESTS = [
   'files.test.ts',
   'folder-zip.test.ts',
   'metrics.test.ts', // the bytes a transfer moved
+  'name-clashes.test.ts', // replaced bytes kept as versions or in Trash
   'presigned-downloads.test.ts',
   'resumable-uploads-faults.test.ts',
   'resumable-uploads-isolation.test.ts',
   'resumable-uploads-protocol.test.ts',
   'resumable-uploads-tuspy.test.ts',
   'resumable-uploads.test.ts',
-  'shares.test.ts', // downloads and zips through links
   'selection-zip.test.ts',
+  'shares.test.ts', // downloads and zips through links
   'shutdown.test.ts', // uploads in flight
   'thumbnails-hostile.test.ts',
   'thumbnails.test.ts',
@@ -69,6 +70,7 @@ const STORAGE_INDEPENDENT_TESTS = [
   'early-answers.test.ts',
   'email-verification.test.ts',
   'file-name-search.test.ts',
+  'file-private-shares.test.ts', // a file shared with a person: the recipient's reads and the owner's list
   'folders.test.ts',
   'http.test.ts',
   'jobs-postgres.test.ts',
@@ -79,6 +81,7 @@ const STORAGE_INDEPENDENT_TESTS = [
   'mail-queue.test.ts',
   'names.test.ts', // names and their keys in the database, whichever way they come in
   'password-recovery.test.ts',
+  'plan-change-preview.test.ts',
   'resumable-uploads-locks.test.ts', // the upload locker on the database and Redis
   'several-nodes.test.ts',
   'shared-limits.test.ts',

@@ -4,6 +4,8 @@ import { Type, type Static, type TString } from 'typebox';
 export const ErrorBody = Type.Object({
   error: Type.String(),
   code: Type.Optional(Type.String()),
+  /** (++) With 409 NAME_TAKEN: the id of the item that holds the name, so a client can ask what to do. */
+  existingId: Type.Optional(Type.String()),
 });
 export type ErrorBody = Static<typeof ErrorBody>;
 

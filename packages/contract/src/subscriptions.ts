@@ -93,8 +93,36 @@ export type PortalSessionBody = Static<typeof PortalSessionBody>;
 export const SessionUrlResponse = Type.Object({ sessionUrl: Type.String() });
 export type SessionUrlResponse = Static<typeof SessionUrlResponse>;
 
-export const UpgradeBody = Type.Object({ planId: PlanId });
+export const UpgradeBody = Type.Object({
+  planId: PlanId,
+  /**
+   * The `prorationDate` of the preview the user confirmed: the change is prorated as of that
+   * moment, so what is charged is what was shown. Refused once older than the preview's lifetime.
+   */
+  prorationDate: Type.Optional(Timestamp),
+});
 export type UpgradeBody = Static<typeof UpgradeBody>;
+
+export const PlanChangePreviewQuery = Type.Object({ planId: PlanId });
+export type PlanChangePreviewQuery = Static<typeof PlanChangePreviewQuery>;
+
+/** What a change between paid plans costs, before it is made (GET /subscriptions/preview). Amounts in the currency's major unit. */
+export const PlanChangePreview = Type.Object({
+  planId: PlanId,
+  /** The new plan's monthly price. */
+  price: Type.Number(),
+  /** Charged now for the rest of the current period; negative is a credit (a downgrade). */
+  amountNow: Type.Number(),
+  /** ISO 4217, lower case as payment providers send it. */
+  currency: Type.String(),
+  /** The moment the proration is computed for (now); send it back as the upgrade's `prorationDate`. */
+  prorationDate: Timestamp,
+  /** Whole days left in the current period, counted up: what amountNow covers. */
+  daysLeft: Type.Integer({ minimum: 0 }),
+  /** The next renewal at the new price; null when the subscription ends at the period's end. */
+  nextRenewal: Type.Union([Type.Object({ date: Timestamp, amount: Type.Number() }), Type.Null()]),
+});
+export type PlanChangePreview = Static<typeof PlanChangePreview>;
 
 /** checkoutUrl when the caller must pay first; otherwise the subscription after the change. */
 export const UpgradeResponse = Type.Object({

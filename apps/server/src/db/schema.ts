@@ -355,6 +355,8 @@ export interface ResumableUploadsTable {
   file_id: string | null;
   created_at: string;
   expires_at: string;
+  /** What the client chose for a taken name (migration 2026-12-06-27); null: the plan's default. */
+  conflict: string | null;
 }
 
 /** The operator console's append-only log (docs/decisions/0029-operator-console.md); no foreign keys, so entries outlive their users. */

@@ -158,9 +158,59 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       ([id], { body }) => {
         const subscription = stored(id!, 'subscription');
         const item = subscription.items.data.find((candidate: StripeObject) => candidate.id === body['items[0][id]']);
-        if (item && body['items[0][price]']) item.price = priceObject(body['items[0][price]']);
+        if (item && body['items[0][price]']) {
+          // always_invoice: the prorated difference is invoiced (and here paid) at once.
+          if (body.proration_behavior === 'always_invoice') {
+            const total = prorationOf(subscription, body);
+            const invoice = save({
+              id: newId('in'),
+              object: 'invoice',
+              created: now(),
+              livemode: false,
+              customer: subscription.customer,
+              currency: 'usd',
+              total,
+              amount_due: Math.max(0, total),
+              amount_paid: Math.max(0, total),
+              status: 'paid',
+              billing_reason: 'subscription_update',
+              parent: {
+                type: 'subscription_details',
+                quote_details: null,
+                subscription_details: { subscription: subscription.id, metadata: {} },
+              },
+            });
+            subscription.latest_invoice = invoice.id;
+          }
+          item.price = priceObject(body['items[0][price]']);
+        }
         if (body.cancel_at_period_end !== undefined) subscription.cancel_at_period_end = body.cancel_at_period_end === 'true';
         return subscription;
+      },
+    ],
+    [
+      'POST',
+      /^\/v1\/invoices\/create_preview$/,
+      (_, { body }) => {
+        const subscription = stored(body.subscription ?? '', 'subscription');
+        const total = prorationOf(subscription, body, 'subscription_details');
+        return {
+          id: `upcoming_${subscription.id}`,
+          object: 'invoice',
+          created: now(),
+          livemode: false,
+          customer: subscription.customer,
+          currency: 'usd',
+          total,
+          subtotal: total,
+          amount_due: Math.max(0, total),
+          status: 'draft',
+          parent: {
+            type: 'subscription_details',
+            quote_details: null,
+            subscription_details: { subscription: subscription.id, metadata: {} },
+          },
+        };
       },
     ],
     [
@@ -211,6 +261,30 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       },
     ],
   ];
+
+  /**
+   * Stripe's proration for a price change of the subscription's item, from the form fields
+   * under `prefix` (`subscription_details` for a preview, none for an update): the new price's
+   * share of the time left from proration_date (default now) minus the old one's, in cents.
+   */
+  function prorationOf(subscription: StripeObject, form: Record<string, string>, prefix?: string): number {
+    const field = (path: string[]) =>
+      form[
+        prefix
+          ? `${prefix}[${path.join('][')}]`
+          : `${path[0]}${path
+              .slice(1)
+              .map((part) => `[${part}]`)
+              .join('')}`
+      ];
+    const item = subscription.items.data[0];
+    const newPrice = field(['items', '0', 'price']);
+    if (!newPrice) return 0;
+    const at = Number(field(['proration_date']) ?? now());
+    const { current_period_start: start, current_period_end: end } = item;
+    const remaining = Math.max(0, end - Math.max(at, start)) / (end - start);
+    return Math.round((unitAmount(newPrice) - unitAmount(item.price.id)) * remaining);
+  }
 
   const server = createServer(async (incoming, response) => {
     const request = await readRequest(incoming);
@@ -361,8 +435,25 @@ function nested(form: Record<string, string>, prefix: string): Record<string, st
   return Object.fromEntries(entries);
 }
 
+/** Monthly prices of the price ids the tests configure (STRIPE_PRICE_PRO, STRIPE_PRICE_PREMIUM), in cents. */
+const UNIT_AMOUNTS: Record<string, number> = { price_pro: 999, price_premium: 1999 };
+
+function unitAmount(priceId: string): number {
+  const amount = UNIT_AMOUNTS[priceId];
+  if (amount === undefined) throw new StripeApiError(400, { type: 'invalid_request_error', message: `No such price: '${priceId}'` });
+  return amount;
+}
+
 function priceObject(id: string): StripeObject {
-  return { id, object: 'price', active: true, currency: 'usd', type: 'recurring', recurring: { interval: 'month', interval_count: 1 } };
+  return {
+    id,
+    object: 'price',
+    active: true,
+    currency: 'usd',
+    type: 'recurring',
+    unit_amount: UNIT_AMOUNTS[id] ?? null,
+    recurring: { interval: 'month', interval_count: 1 },
+  };
 }
 
 function newId(prefix: string): string {

@@ -6,6 +6,8 @@ import { periodEndEventId, periodsOwed, renewalClaimExpiry, renewalInvoiceId } f
 import type { InvoiceSnapshot, PaymentEvent, PaymentProvider, SubscriptionSnapshot } from './payment-provider.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
+/** The catalogue's prices are dollars (docs/product.md). */
+const CURRENCY = 'usd';
 /** A checkout or portal link works this long, as a hosted one would. */
 export const LOCAL_SESSION_LIFETIME_MS = DAY;
 
@@ -69,13 +71,23 @@ export function createLocalPaymentProvider(deps: {
       providerSubscriptionId: subscription.providerSubscriptionId,
       customerId: subscription.customerId,
       amountCents,
-      currency: 'usd',
+      currency: CURRENCY,
       status: 'paid',
       createdAt,
       invoiceUrl: `${publicUrl}/api/payments/local/invoices/${id}`,
       paymentRef: `pi_local_${id.replace(/^in_local_/, '')}`,
     };
   };
+
+  /** The same formula for the preview and the change: docs/api.md#local-checkout. */
+  const proration = (row: SubscriptionsTable, planId: PlanId, at: string): number =>
+    deps.prorationCents({
+      fromPriceCents: deps.priceCentsOf(row.plan_id as PlanId),
+      toPriceCents: deps.priceCentsOf(planId),
+      periodStart: row.current_period_start,
+      periodEnd: row.current_period_end,
+      now: at,
+    });
 
   async function requireSubscription(providerSubscriptionId: string): Promise<SubscriptionsTable> {
     const row = await store.findSubscription(providerSubscriptionId);
@@ -164,17 +176,17 @@ export function createLocalPaymentProvider(deps: {
       return [];
     },
 
-    async changePlan(providerSubscriptionId, planId) {
+    async previewPlanChange(providerSubscriptionId, planId, prorationDate) {
+      const row = await requireSubscription(providerSubscriptionId);
+      return { amountCents: proration(row, planId, prorationDate.toISOString()), currency: CURRENCY, periodEnd: row.current_period_end };
+    },
+
+    async changePlan(providerSubscriptionId, planId, prorationDate) {
       const row = await requireSubscription(providerSubscriptionId);
       const changedAt = now();
       const subscription = { ...snapshotOf(row), planId };
-      const amountCents = deps.prorationCents({
-        fromPriceCents: deps.priceCentsOf(row.plan_id as PlanId),
-        toPriceCents: deps.priceCentsOf(planId),
-        periodStart: row.current_period_start,
-        periodEnd: row.current_period_end,
-        now: changedAt,
-      });
+      // As of the previewed moment when there was one, so the charge is the one shown.
+      const amountCents = proration(row, planId, prorationDate?.toISOString() ?? changedAt);
       const events: PaymentEvent[] = [changed(subscription)];
       // The prorated difference: a charge for an upgrade, a credit (negative) for a downgrade.
       if (amountCents !== 0)

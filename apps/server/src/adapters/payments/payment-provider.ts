@@ -63,6 +63,16 @@ export type PaymentEvent =
       refundOf: string;
     };
 
+/** A provider's figure for a plan change before it is made. */
+export interface PlanChangeQuote {
+  /** Smallest currency unit (cents) charged at once for the rest of the period; negative for a credit. */
+  amountCents: number;
+  /** ISO 4217, lower case. */
+  currency: string;
+  /** ISO 8601 UTC: the current period's end, when the new price is first billed whole. */
+  periodEnd: string;
+}
+
 /** A provider's answer to a request the signature check refused (webhooks). */
 export class WebhookSignatureError extends Error {
   override readonly name = 'WebhookSignatureError';
@@ -99,8 +109,17 @@ export interface PaymentProvider {
    */
   checkoutSessionEvents(sessionId: string, userId: string): Promise<PaymentEvent[]>;
 
-  /** Moves a paid subscription to another paid plan now, prorated. */
-  changePlan(providerSubscriptionId: string, planId: PlanId): Promise<PaymentEvent[]>;
+  /**
+   * What changePlan with the same `prorationDate` would charge now (negative: credit), asked of
+   * the provider without changing anything.
+   */
+  previewPlanChange(providerSubscriptionId: string, planId: PlanId, prorationDate: Date): Promise<PlanChangeQuote>;
+
+  /**
+   * Moves a paid subscription to another paid plan now, prorated as of `prorationDate` (a
+   * preview's, so the charge is the one shown) or, without it, as of now.
+   */
+  changePlan(providerSubscriptionId: string, planId: PlanId, prorationDate?: Date): Promise<PaymentEvent[]>;
 
   /** Stops renewal: the subscription runs to the end of the period, then ends. */
   cancelAtPeriodEnd(providerSubscriptionId: string): Promise<PaymentEvent[]>;

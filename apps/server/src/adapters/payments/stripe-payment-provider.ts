@@ -207,16 +207,33 @@ export function createStripePaymentProvider(config: StripePaymentsConfig, option
       return events;
     },
 
-    async changePlan(providerSubscriptionId, planId) {
+    async previewPlanChange(providerSubscriptionId, planId, prorationDate) {
       const current = await stripe.subscriptions.retrieve(providerSubscriptionId);
-      const item = current.items.data[0];
-      if (!item) throw new Error(`Stripe subscription ${providerSubscriptionId} has no item`);
+      const item = onlyItem(current);
+      // The invoice the change below would create: with always_invoice it holds the prorations only.
+      const preview = await stripe.invoices.createPreview({
+        customer: idOf(current.customer),
+        subscription: providerSubscriptionId,
+        subscription_details: {
+          items: [{ id: item.id, price: priceOf(planId) }],
+          proration_behavior: 'always_invoice',
+          proration_date: unixTime(prorationDate),
+        },
+      });
+      return { amountCents: preview.total, currency: preview.currency, periodEnd: isoTime(item.current_period_end) };
+    },
+
+    async changePlan(providerSubscriptionId, planId, prorationDate) {
+      const current = await stripe.subscriptions.retrieve(providerSubscriptionId);
+      const item = onlyItem(current);
       const updated = await stripe.subscriptions.update(providerSubscriptionId, {
         items: [{ id: item.id, price: priceOf(planId) }],
         // Invoice the prorated difference now rather than at renewal, and refuse the change
         // when that payment fails, so a plan is never moved up without being paid for.
         proration_behavior: 'always_invoice',
         payment_behavior: 'error_if_incomplete',
+        // The previewed moment, so Stripe charges exactly the amount the user confirmed.
+        ...(prorationDate ? { proration_date: unixTime(prorationDate) } : {}),
       });
       return answerEvent(updated);
     },
@@ -296,6 +313,18 @@ function idOf(value: string | { id: string }): string {
 function expanded<T>(value: string | T | null): T | null {
   if (typeof value === 'string') throw new Error(`Stripe did not expand ${value}`);
   return value;
+}
+
+/** One item per subscription (one plan). */
+function onlyItem(subscription: Stripe.Subscription): Stripe.SubscriptionItem {
+  const item = subscription.items.data[0];
+  if (!item) throw new Error(`Stripe subscription ${subscription.id} has no item`);
+  return item;
+}
+
+/** Stripe's timestamps are whole seconds; a proration date is always a whole second (the billing service makes it so). */
+function unixTime(date: Date): number {
+  return Math.floor(date.getTime() / 1000);
 }
 
 function isoTime(unixSeconds: number): string {

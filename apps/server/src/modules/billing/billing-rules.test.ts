@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { addMonth, grantsPlan, planChangeType, prorationCents, refundDue, toCents } from './billing-rules.ts';
+import {
+  addMonth,
+  daysLeft,
+  grantsPlan,
+  planChangeType,
+  prorationCents,
+  prorationDateUsable,
+  prorationMoment,
+  refundDue,
+  toCents,
+} from './billing-rules.ts';
 
 describe('addMonth', () => {
   it('keeps the day of the month, or takes the last day of a shorter month', () => {
@@ -20,6 +30,25 @@ describe('prorationCents', () => {
   it('credits a downgrade and gives nothing once the period is over', () => {
     expect(prorationCents({ ...period, fromPriceCents: 1999, toPriceCents: 999, now: '2026-11-16T00:00:00.000Z' })).toBe(-500);
     expect(prorationCents({ ...period, fromPriceCents: 999, toPriceCents: 1999, now: '2026-12-01T00:00:00.000Z' })).toBe(0);
+  });
+});
+
+describe('a plan change preview', () => {
+  const period = { periodStart: '2026-11-01T00:00:00.000Z', periodEnd: '2026-12-01T00:00:00.000Z' };
+  it('prorates from whole seconds and counts the days left up', () => {
+    expect(prorationMoment(new Date('2026-11-16T10:20:30.999Z')).toISOString()).toBe('2026-11-16T10:20:30.000Z');
+    expect(daysLeft('2026-11-16T00:00:00.000Z', period.periodEnd)).toBe(15);
+    expect(daysLeft('2026-11-16T12:00:00.000Z', period.periodEnd)).toBe(15);
+    expect(daysLeft('2026-11-30T23:59:59.000Z', period.periodEnd)).toBe(1);
+    expect(daysLeft('2026-12-02T00:00:00.000Z', period.periodEnd)).toBe(0);
+  });
+  it('takes the previewed moment for 30 minutes, inside the period, never from the future', () => {
+    const now = '2026-11-16T10:30:00.000Z';
+    expect(prorationDateUsable('2026-11-16T10:00:00.000Z', { ...period, now })).toBe(true);
+    expect(prorationDateUsable('2026-11-16T09:59:59.000Z', { ...period, now })).toBe(false);
+    expect(prorationDateUsable('2026-11-16T10:30:01.000Z', { ...period, now })).toBe(false);
+    expect(prorationDateUsable('2026-10-31T23:59:59.000Z', { ...period, now: '2026-11-01T00:10:00.000Z' })).toBe(false);
+    expect(prorationDateUsable('2026-11-01T00:00:00.000Z', { ...period, now: '2026-11-01T00:10:00.000Z' })).toBe(true);
   });
 });
 

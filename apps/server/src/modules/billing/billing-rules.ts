@@ -36,6 +36,33 @@ export function prorationCents(input: {
   return Math.round((input.toPriceCents - input.fromPriceCents) * remaining);
 }
 
+/**
+ * How long a plan change's preview may be confirmed (docs/decisions/0049): its proration date is
+ * sent back with the change, and an older one would let a downgrade claim a credit for days
+ * already used.
+ */
+export const PRORATION_QUOTE_LIFETIME_MS = 30 * 60 * 1000;
+
+/** A proration moment in whole seconds: Stripe keeps no finer time, so the preview and the change agree. */
+export function prorationMoment(now: Date): Date {
+  return new Date(Math.floor(now.getTime() / 1000) * 1000);
+}
+
+/** Whole days left from `at` to the period's end, counted up (half a day left is "1 day"). */
+export function daysLeft(at: string, periodEnd: string): number {
+  return Math.max(0, Math.ceil((Date.parse(periodEnd) - Date.parse(at)) / DAY));
+}
+
+/**
+ * Whether a preview's proration date may still be used for the change: not in the future, at
+ * most PRORATION_QUOTE_LIFETIME_MS old, and inside the current period.
+ */
+export function prorationDateUsable(prorationDate: string, input: { now: string; periodStart: string; periodEnd: string }): boolean {
+  const at = Date.parse(prorationDate);
+  const now = Date.parse(input.now);
+  return at <= now && now - at <= PRORATION_QUOTE_LIFETIME_MS && at >= Date.parse(input.periodStart) && at < Date.parse(input.periodEnd);
+}
+
 /** A cancellation within 30 days of the first payment gives that payment back. */
 export function refundDue(firstPaidAt: string | null, now: string): boolean {
   if (firstPaidAt === null) return false;

@@ -226,8 +226,13 @@ export function fakeProvider(clock: { iso(): string }) {
       return { url: `https://pay.example/portal_${customer.userId}` };
     },
     checkoutSessionEvents: async (sessionId, userId) => sessions.get(`${sessionId}:${userId}`) ?? [],
-    async changePlan(id, planId) {
-      requests.push(`changePlan ${id} ${planId}`);
+    async previewPlanChange(id, planId, prorationDate) {
+      requests.push(`previewPlanChange ${id} ${planId} ${prorationDate.toISOString()}`);
+      const subscription = subscriptions.get(id) as SubscriptionSnapshot;
+      return { amountCents: planId === 'PREMIUM' ? 500 : -500, currency: 'usd', periodEnd: subscription.currentPeriodEnd };
+    },
+    async changePlan(id, planId, prorationDate) {
+      requests.push(`changePlan ${id} ${planId}${prorationDate ? ` ${prorationDate.toISOString()}` : ''}`);
       return changed(id, { planId });
     },
     async cancelAtPeriodEnd(id) {

@@ -4,6 +4,8 @@ import {
   CheckoutSessionBody,
   CurrentSubscriptionQuery,
   CurrentSubscriptionResponse,
+  PlanChangePreview,
+  PlanChangePreviewQuery,
   PlansResponse,
   PortalSessionBody,
   SessionUrlResponse,
@@ -69,7 +71,17 @@ export function billingRoutes(billing: BillingService): FastifyPluginAsyncTypebo
     signedIn.post(
       '/subscriptions/upgrade',
       { schema: { tags: ['billing'], body: UpgradeBody, response: { 200: UpgradeResponse, ...errors } }, config: sessionRateLimit },
-      async (request) => billing.upgrade(caller(request).userId, request.body.planId),
+      async (request) => billing.upgrade(caller(request).userId, request.body.planId, request.body.prorationDate),
+    );
+
+    signedIn.get(
+      '/subscriptions/preview',
+      {
+        schema: { tags: ['billing'], querystring: PlanChangePreviewQuery, response: { 200: PlanChangePreview, ...errors } },
+        // Each preview is a provider call, as a change is.
+        config: sessionRateLimit,
+      },
+      async (request) => billing.previewChange(caller(request).userId, request.query.planId),
     );
 
     signedIn.post(

@@ -133,6 +133,25 @@ describe('changing plan', () => {
     expect(reactions).toEqual(['ann upgrade Pro', 'ann upgrade Business']);
   });
 
+  it('previews at a whole second and changes as of that second; a stale or foreign date is refused before the provider is asked', async () => {
+    const { billing, clock, provider, subscribe } = setUp();
+    await subscribe('ann');
+    clock.advance(DAY + 250);
+    const preview = await billing.previewChange('ann', 'PREMIUM');
+    expect(preview).toMatchObject({ planId: 'PREMIUM', amountNow: 5, currency: 'usd', nextRenewal: { amount: preview.price } });
+    expect(preview.prorationDate).toBe(new Date(Math.floor(clock.now().getTime() / 1000) * 1000).toISOString());
+
+    clock.advance(31 * 60 * 1000);
+    await expect(billing.upgrade('ann', 'PREMIUM', preview.prorationDate)).rejects.toMatchObject({ status: 400, code: 'PREVIEW_EXPIRED' });
+    const fresh = await billing.previewChange('ann', 'PREMIUM');
+    await billing.upgrade('ann', 'PREMIUM', fresh.prorationDate);
+    expect(provider.requests.filter((request) => request.startsWith('changePlan'))).toEqual([
+      `changePlan sub_ann PREMIUM ${fresh.prorationDate}`,
+    ]);
+    await expect(billing.previewChange('ann', 'PREMIUM')).rejects.toMatchObject({ status: 400, code: 'ALREADY_ON_PLAN' });
+    await expect(billing.previewChange('bob', 'PREMIUM')).rejects.toMatchObject({ status: 400, code: 'NO_SUBSCRIPTION' });
+  });
+
   it('to Free is a cancellation', async () => {
     const { billing, clock, subscribe } = setUp();
     await subscribe('ann');

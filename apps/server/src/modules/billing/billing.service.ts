@@ -1,13 +1,13 @@
 import { formatBytes } from '@cloudvault/contract/format';
 import type { Plan, PlanId } from '@cloudvault/contract/plans';
-import type { CurrentSubscriptionResponse, HistoryType, Subscription } from '@cloudvault/contract/subscriptions';
+import type { CurrentSubscriptionResponse, HistoryType, PlanChangePreview, Subscription } from '@cloudvault/contract/subscriptions';
 import type { PaymentEvent, PaymentProvider } from '../../adapters/payments/payment-provider.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { badRequest, conflict } from '../../lib/errors.ts';
 import type { ServiceLog } from '../../lib/service-log.ts';
 import type { PlanCatalogue } from '../plans/plans.catalogue.ts';
 import type { BillingQueries, SubscriptionRow, Transactional } from './billing.repository.ts';
-import { COMPLIMENTARY, grantsPlan } from './billing-rules.ts';
+import { COMPLIMENTARY, daysLeft, grantsPlan, prorationDateUsable, prorationMoment } from './billing-rules.ts';
 import { presentBillingItem, presentPlan, presentSubscription } from './billing.presenter.ts';
 import { type ComplimentaryQueries, createComplimentaryService, refuseComplimentary } from './complimentary.service.ts';
 import { createFirstMonthRefund } from './first-month-refund.ts';
@@ -73,6 +73,20 @@ export function createBillingService(deps: BillingServiceDeps) {
     if (!subscription) throw badRequest(message, code);
     refuseComplimentary(subscription, plans);
     return subscription;
+  }
+
+  function refuseSamePlan(subscription: SubscriptionRow, planId: PlanId): void {
+    if (planId === subscription.plan_id) throw badRequest(`You are on the ${plans.get(planId).name} plan already.`, 'ALREADY_ON_PLAN');
+  }
+
+  /** A confirmed preview's date is used only while fresh and inside this period (docs/decisions/0049). */
+  function refuseStaleProration(subscription: SubscriptionRow, prorationDate: string): void {
+    const usable = prorationDateUsable(prorationDate, {
+      now: clock.now().toISOString(),
+      periodStart: subscription.current_period_start,
+      periodEnd: subscription.current_period_end,
+    });
+    if (!usable) throw badRequest('The price shown is out of date. Review the change again before confirming it.', 'PREVIEW_EXPIRED');
   }
 
   async function ensureCustomer(userId: string): Promise<string> {
@@ -180,8 +194,11 @@ export function createBillingService(deps: BillingServiceDeps) {
       return (await provider.createPortalSession({ customer: await customerOf(userId), returnUrl: target })).url;
     },
 
-    /** docs/api.md#subscriptions: a checkout without a paid subscription; else an immediate prorated change, or FREE = cancel. */
-    async upgrade(userId: string, planId: PlanId): Promise<{ checkoutUrl?: string; subscription?: Subscription }> {
+    /**
+     * docs/api.md#subscriptions: a checkout without a paid subscription; else an immediate prorated
+     * change (as of a confirmed preview's `prorationDate` when given), or FREE = cancel.
+     */
+    async upgrade(userId: string, planId: PlanId, prorationDate?: string): Promise<{ checkoutUrl?: string; subscription?: Subscription }> {
       const subscription = await activeSubscription(userId);
       refuseComplimentary(subscription, plans);
       if (!subscription) {
@@ -189,11 +206,34 @@ export function createBillingService(deps: BillingServiceDeps) {
         return { checkoutUrl: await createCheckout(userId, planId) };
       }
       if (planId === 'FREE') return { subscription: await cancel(userId) };
-      if (planId === subscription.plan_id) {
-        throw badRequest(`You are on the ${plans.get(planId).name} plan already.`, 'ALREADY_ON_PLAN');
-      }
-      await applyEvents(await provider.changePlan(subscription.provider_subscription_id, planId));
+      refuseSamePlan(subscription, planId);
+      if (prorationDate !== undefined) refuseStaleProration(subscription, prorationDate);
+      const at = prorationDate === undefined ? undefined : new Date(prorationDate);
+      await applyEvents(await provider.changePlan(subscription.provider_subscription_id, planId, at));
       return { subscription: await subscriptionAfterChange(userId) };
+    },
+
+    /** docs/api.md#subscriptions: what a change between paid plans would charge or credit now, changing nothing. */
+    async previewChange(userId: string, planId: PlanId): Promise<PlanChangePreview> {
+      const plan = plans.get(planId);
+      if (plan.price <= 0)
+        throw badRequest(
+          'Moving to Free is a cancellation at the end of the period: nothing is charged or credited.',
+          'PLAN_NOT_PURCHASABLE',
+        );
+      const subscription = await requireActive(userId, 'There is no paid subscription to change. Choose a plan first.', 'NO_SUBSCRIPTION');
+      refuseSamePlan(subscription, planId);
+      const at = prorationMoment(clock.now());
+      const quote = await provider.previewPlanChange(subscription.provider_subscription_id, planId, at);
+      return {
+        planId,
+        price: plan.price,
+        amountNow: quote.amountCents / 100,
+        currency: quote.currency,
+        prorationDate: at.toISOString(),
+        daysLeft: daysLeft(at.toISOString(), quote.periodEnd),
+        nextRenewal: subscription.cancel_at_period_end === 1 ? null : { date: quote.periodEnd, amount: plan.price },
+      };
     },
 
     async reactivate(userId: string): Promise<Subscription> {

@@ -52,6 +52,29 @@ const NO_WRAPPER: JsonWrapper = { before: '', after: '' };
 export function createFilesRepository(db: Kysely<Database>, dialect: Dialect) {
   // Every listing runs one of these: compiled once, at start-up.
   const listRoot = compiledOnce(db, (before: string, after: string, userId: string) =>
+/** The user's live files named `name` (compared by nameKey) in the folder (null: the root). */
+function liveByName(db: Kysely<Database>, userId: string, folderId: string | null, name: string) {
+  return db
+    .selectFrom('files')
+    .where('user_id', '=', userId)
+    .where(sql<string>`coalesce(folder_id, '')`, '=', folderId ?? '')
+    .where('name_key', '=', nameKey(name))
+    .where('deleted_at', 'is', null);
+}
+
+/** Puts the live file of this name in the folder in Trash (as a delete does), unless it is `except`. */
+async function trashByName(db: Kysely<Database>, userId: string, folderId: string | null, name: string, at: string, except?: string) {
+  await db
+    .updateTable('files')
+    .set({ deleted_at: at, trashed_root: 1 })
+    .where('user_id', '=', userId)
+    .where(sql<string>`coalesce(folder_id, '')`, '=', folderId ?? '')
+    .where('name_key', '=', nameKey(name))
+    .where('deleted_at', 'is', null)
+    .$if(except !== undefined, (query) => query.where('id', '!=', except!))
+    .execute();
+}
+
     sqlOwnFolderListing(dialect, userId, null, { before, after }).compile(db),
   );
   const listFolder = compiledOnce(db, (before: string, after: string, userId: string, folderId: string) =>
@@ -249,7 +272,7 @@ export function createFilesRepository(db: Kysely<Database>, dialect: Dialect) {
      * user first, as Trash does: a folder trashed meanwhile is seen here ('folder-gone'), or
      * takes the new file with it. 'name-taken' rolls everything back for the next name.
      */
-    async insertUploaded(row: FileRow, reservationId: string): Promise<UploadCompletion> {
+    async insertUploaded(row: FileRow, reservationId: string, options: { trashTakenAt?: string } = {}): Promise<UploadCompletion> {
       try {
         return await db.transaction().execute(async (trx) => {
           await lockUsers(trx, dialect, [row.user_id]);
@@ -281,6 +304,8 @@ export function createFilesRepository(db: Kysely<Database>, dialect: Dialect) {
      * their bytes back and queues their blobs, in one transaction.
      */
     discardUploaded(userId: string, id: string): Promise<string[]> {
+          // Replacing on a plan without versions: the file that held the name goes to Trash whole.
+          if (options.trashTakenAt) await trashByName(trx, row.user_id, row.folder_id, row.name, options.trashTakenAt);
       return db.transaction().execute(async (trx) => {
         await lockUsers(trx, dialect, [userId]);
         const versions = await trx
@@ -367,3 +392,27 @@ export function createFilesRepository(db: Kysely<Database>, dialect: Dialect) {
 }
 
 export type FilesRepository = ReturnType<typeof createFilesRepository>;
+    /** The live file of this name (by nameKey) in the folder (null: the root), if any. */
+    findLiveByName(userId: string, folderId: string | null, name: string): Promise<FileRow | undefined> {
+      return liveByName(db, userId, folderId, name).select(FILE_COLUMNS).executeTakeFirst();
+    },
+
+    /**
+     * Moves or renames a file onto a name another live file holds there, which goes to
+     * Trash whole (its versions and shares with it) in the same transaction; false when
+     * the name is taken anyway (a folder moved meanwhile, another request).
+     */
+    async updateReplacing(userId: string, id: string, changes: Pick<FileRow, 'name' | 'folder_id' | 'updated_at'>): Promise<boolean> {
+      try {
+        await db.transaction().execute(async (trx) => {
+          await lockUsers(trx, dialect, [userId]);
+          await trashByName(trx, userId, changes.folder_id, changes.name, changes.updated_at, id);
+          await trx.updateTable('files').set(withNameKey(changes)).where('id', '=', id).where('user_id', '=', userId).execute();
+        });
+        return true;
+      } catch (error) {
+        if (isUniqueViolation(error)) return false;
+        throw error;
+      }
+    },
+

@@ -1,9 +1,10 @@
-import type { FileItem, UpdateFileBody } from '@cloudvault/contract/files';
+import type { FileItem, NameConflict, UpdateFileBody } from '@cloudvault/contract/files';
 import type { Clock } from '../../lib/clock.ts';
-import { AppError, conflict, notFound } from '../../lib/errors.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
 import type { FoldersService } from '../folders/folders.service.ts';
 import { folderNotFound, invalidListingCursor, requireItemName } from '../folders/folders.service.ts';
 import { fitsPosition } from '../../db/sorted-listing.ts';
+import { firstFreeName } from '../../lib/unique-name.ts';
 import { encodeListingCursor, type ListingPage, type ListingPosition } from '../../lib/listing-pages.ts';
 import type { FileRow, FilesRepository } from './files.repository.ts';
 import { presentFile } from './files.presenter.ts';
@@ -53,6 +54,31 @@ export function createFilesService({ files, folders, clock, listings }: FilesSer
     findLive: files.findLive,
     /** A folder's live files as rows (shared folders' views). */
     listLive: files.listLive,
+  /**
+   * Renames or moves a file to `changes.name`, and when another file holds that name there,
+   * does what `choice` says (docs/decisions/0050-name-clashes.md): `keep-both` takes the
+   * next free "name (n).ext", `replace` puts the other file in Trash; otherwise 409
+   * NAME_TAKEN with its id. Answers the name the file got.
+   */
+  async function placeUnderName(
+    userId: string,
+    id: string,
+    choice: NameConflict | undefined,
+    changes: Pick<FileRow, 'name' | 'folder_id' | 'updated_at'>,
+  ): Promise<string> {
+    if (choice === 'keep-both')
+      return firstFreeName(changes.name, (candidate) => files.update(userId, id, { ...changes, name: candidate }));
+    const placed = choice === 'replace' ? await files.updateReplacing(userId, id, changes) : await files.update(userId, id, changes);
+    if (placed) return changes.name;
+    const existing = await files.findLiveByName(userId, changes.folder_id, changes.name);
+    throw new AppError(
+      409,
+      'NAME_TAKEN',
+      `A file named "${changes.name}" already exists there`,
+      existing ? { existingId: existing.id } : {},
+    );
+  }
+
     readableFile,
 
     /**
@@ -111,10 +137,8 @@ export function createFilesService({ files, folders, clock, listings }: FilesSer
       const name = input.name === undefined ? file.name : requireItemName(input.name, 'file');
       const folderId = input.folderId === undefined ? file.folder_id : await folders.requireParent(userId, input.folderId);
       const updatedAt = clock.now().toISOString();
-      if (!(await files.update(userId, id, { name, folder_id: folderId, updated_at: updatedAt }))) {
-        throw conflict(`A file named "${name}" already exists there`, 'NAME_TAKEN');
-      }
-      return presentFile({ ...file, name, folder_id: folderId, updated_at: updatedAt });
+      const moved = await placeUnderName(userId, id, input.conflict, { name, folder_id: folderId, updated_at: updatedAt });
+      return presentFile({ ...file, name: moved, folder_id: folderId, updated_at: updatedAt });
     },
   };
 }

@@ -1,7 +1,7 @@
 import type { Multipart } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { badRequest } from '../../lib/errors.ts';
-import { folderIdOf, type UploadContent } from './uploads.service.ts';
+import { folderIdOf, nameConflictOf, type UploadContent } from './uploads.service.ts';
 
 /**
  * A broken or cut-off body: busboy reports one with a plain Error (no code, no other name
@@ -17,8 +17,8 @@ export function isBrokenMultipartError(error: unknown): boolean {
 }
 
 /**
- * The multipart way in's reading of its body: the `folderId` field, then exactly one file
- * part (content), then nothing but ignored fields (rest).
+ * The multipart way in's reading of its body: the `folderId` and `conflict` fields, then
+ * exactly one file part (content), then nothing but ignored fields (rest).
  */
 export function multipartBody(request: FastifyRequest): { content(): Promise<UploadContent>; rest(): Promise<void> } {
   let parts: AsyncIterator<Multipart> | undefined;
@@ -32,13 +32,16 @@ export function multipartBody(request: FastifyRequest): { content(): Promise<Upl
   return {
     async content() {
       let folderId: string | null = null;
+      let conflict: UploadContent['conflict'];
       for (let part = await next(); part; part = await next()) {
         if (part.type === 'field') {
           if (part.fieldname === 'folderId') folderId = folderIdOf(String(part.value));
+          if (part.fieldname === 'conflict') conflict = nameConflictOf(String(part.value));
           continue;
         }
         return {
           folderId,
+          conflict,
           // Browsers escape a double quote in a multipart filename as %22 (HTML spec).
           // busboy takes an application/octet-stream part without a filename as a file too.
           fileName: (part.filename ?? '').replaceAll('%22', '"'),
@@ -51,7 +54,8 @@ export function multipartBody(request: FastifyRequest): { content(): Promise<Upl
     async rest() {
       for (let part = await next(); part; part = await next()) {
         if (part.type === 'field') {
-          if (part.fieldname === 'folderId') throw badRequest('folderId must come before the file', 'FIELD_AFTER_FILE');
+          if (part.fieldname === 'folderId' || part.fieldname === 'conflict')
+            throw badRequest(`${part.fieldname} must come before the file`, 'FIELD_AFTER_FILE');
           continue;
         }
         part.file.resume();

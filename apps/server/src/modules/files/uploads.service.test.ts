@@ -4,7 +4,14 @@ import { type BlobStore, BlobTooLargeError } from '../../adapters/blob-store/blo
 import { AppError, insufficientStorage } from '../../lib/errors.ts';
 import type { PlanCatalogue, PlanEntry } from '../plans/plans.catalogue.ts';
 import type { FileRow } from './files.repository.ts';
-import { createUploadsService, folderIdOf, MULTIPART_OVERHEAD, type ReceiveInput, type UploadsServiceDeps } from './uploads.service.ts';
+import {
+  createUploadsService,
+  folderIdOf,
+  MULTIPART_OVERHEAD,
+  nameConflictOf,
+  type ReceiveInput,
+  type UploadsServiceDeps,
+} from './uploads.service.ts';
 import { refusal } from '../../lib/refusal.testing.ts';
 
 const MiB = 1024 * 1024;
@@ -40,7 +47,7 @@ function setUp(plan: PlanEntry = FREE) {
     return state.storageUsed;
   };
   const liveNamed = (folderId: string | null, name: string) =>
-    state.files.find((file) => file.folder_id === folderId && file.name.toLowerCase() === name.toLowerCase());
+    state.files.find((file) => file.deleted_at === null && file.folder_id === folderId && file.name.toLowerCase() === name.toLowerCase());
   const reservations: UploadsServiceDeps['reservations'] = {
     async reserve(request) {
       if (state.reservations.size >= (request.maxConcurrentUploads ?? Infinity)) return 'too-many-uploads';
@@ -66,8 +73,10 @@ function setUp(plan: PlanEntry = FREE) {
     },
   };
   const files: UploadsServiceDeps['files'] = {
-    async insertUploaded(row, reservationId) {
-      if (liveNamed(row.folder_id, row.name)) return { outcome: 'name-taken' };
+    async insertUploaded(row, reservationId, options = {}) {
+      const taken = liveNamed(row.folder_id, row.name);
+      if (taken && options.trashTakenAt) Object.assign(taken, { deleted_at: options.trashTakenAt, trashed_root: 1 });
+      else if (taken) return { outcome: 'name-taken' };
       const storageUsed = settle(reservationId, Number(row.size));
       if (storageUsed === undefined) return { outcome: 'lease-lost' };
       state.files.push(row);
@@ -94,6 +103,7 @@ function setUp(plan: PlanEntry = FREE) {
       return gone.map((file) => file.blob_key);
     },
     storageUsed: async () => state.storageUsed,
+    findLiveByName: async (_userId, folderId, name) => liveNamed(folderId, name),
   };
   let failPut: Error | undefined;
   const blobs: Pick<BlobStore, 'put'> = {
@@ -293,5 +303,63 @@ describe('receiving an upload (one use-case for every way in)', () => {
   it('refuses a folder id that is not an id, and takes "null" and an empty one as the root', async () => {
     expect(() => folderIdOf('../etc')).toThrow(/folderId is not a valid id/);
     expect([folderIdOf('null'), folderIdOf(''), folderIdOf(undefined), folderIdOf('abc_123')]).toEqual([null, null, null, 'abc_123']);
+  });
+});
+
+describe('a name the folder holds, with the choice the client sent (docs/decisions/0050-name-clashes.md)', () => {
+  const contentOf = (state: ReturnType<typeof setUp>['state'], file: FileRow | undefined) =>
+    state.blobs.get(file?.blob_key ?? '')?.toString();
+
+  it('keep-both lists "name (1).ext" even where the plan keeps versions', async () => {
+    const { uploads, state, leftBehind } = setUp(VERSIONED);
+    const first = await uploads.receive(raw(Buffer.from('one'), 'a.txt'));
+    const both = await uploads.receive(raw(Buffer.from('two'), 'a.txt', { conflict: 'keep-both' }));
+    expect(both.id).not.toBe(first.id);
+    expect(state.files.map((file) => file.name)).toEqual(['a.txt', 'a (1).txt']);
+    expect(state.versions).toEqual([]);
+    expect(leftBehind()).toEqual(NOTHING);
+  });
+
+  it('replace keeps the old content as a version where the plan keeps versions, the file keeping its id', async () => {
+    const { uploads, state, leftBehind } = setUp(VERSIONED);
+    const first = await uploads.receive(raw(Buffer.from('one'), 'a.txt'));
+    const replaced = await uploads.receive(raw(Buffer.from('second'), 'a.txt', { conflict: 'replace' }));
+    expect(replaced).toMatchObject({ id: first.id, size: 6 });
+    expect(state.versions).toMatchObject([{ fileId: first.id, size: 3 }]);
+    expect(leftBehind()).toEqual(NOTHING);
+  });
+
+  it('replace puts the old file in Trash, its bytes kept and counted, where the plan keeps no versions', async () => {
+    const { uploads, state, leftBehind } = setUp(FREE);
+    const first = await uploads.receive(raw(Buffer.from('one'), 'a.txt'));
+    const replaced = await uploads.receive(raw(Buffer.from('second'), 'a.txt', { conflict: 'replace' }));
+    expect(replaced).toMatchObject({ originalName: 'a.txt', size: 6 });
+    const old = state.files.find((file) => file.id === first.id);
+    expect(old).toMatchObject({ name: 'a.txt', deleted_at: '2026-12-01T10:00:00.000Z', trashed_root: 1 });
+    expect(contentOf(state, old)).toBe('one');
+    expect(state.storageUsed).toBe(3 + 6);
+    expect(leftBehind()).toEqual(NOTHING);
+  });
+
+  it('fail answers 409 NAME_TAKEN with the existing file before any byte is stored, and keeps nothing', async () => {
+    const { uploads, state, leftBehind } = setUp(VERSIONED);
+    const first = await uploads.receive(raw(Buffer.from('one'), 'a.txt'));
+    const refused = await refusal(uploads.receive(raw(Buffer.from('two'), 'A.TXT', { conflict: 'fail' })));
+    expect([refused.status, refused.code, refused.details]).toEqual([409, 'NAME_TAKEN', { existingId: first.id }]);
+    expect(state.blobs.size).toBe(1);
+    expect(state.versions).toEqual([]);
+    expect(leftBehind()).toEqual(NOTHING);
+    // A free name is uploaded as usual.
+    expect((await uploads.receive(raw(Buffer.from('two'), 'b.txt', { conflict: 'fail' }))).originalName).toBe('b.txt');
+  });
+
+  it('reads the choice a way in was sent: nothing keeps the default, anything but the three choices is a 400', () => {
+    expect([nameConflictOf(undefined), nameConflictOf(null), nameConflictOf(''), nameConflictOf('keep-both')]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      'keep-both',
+    ]);
+    expect(() => nameConflictOf('overwrite')).toThrow(/conflict must be replace, keep-both or fail/);
   });
 });

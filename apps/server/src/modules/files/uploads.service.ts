@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { FileItem } from '@cloudvault/contract/files';
+import type { FileItem, NameConflict } from '@cloudvault/contract/files';
 import { formatBytes } from '@cloudvault/contract/format';
 import { type BlobStore, BlobTooLargeError, type PutResult } from '../../adapters/blob-store/blob-store.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -29,6 +29,8 @@ export interface UploadContent {
   folderId: string | null;
   fileName: string;
   declaredMimetype: string | undefined;
+  /** The body's own choice for a taken name (the multipart `conflict` field), over ReceiveInput's. */
+  conflict?: NameConflict;
   /** A request's body: its chunks are freed once stored, so nothing else may hold them. */
   body: Readable;
 }
@@ -58,6 +60,8 @@ export interface ReceiveInput {
    * it, plans without versioning list the upload under the next free name.
    */
   replace?: boolean;
+  /** What to do when the folder holds the name (docs/api.md#name-clashes); absent: as `replace` says. */
+  conflict?: NameConflict;
   /** Called once the upload is accepted on its declared size, before any byte of the body is read (100-continue). */
   onAccepted?(): void;
   /** Reads the body up to the file's bytes (a multipart body's fields come first). */
@@ -82,7 +86,7 @@ export interface UploadReservation {
 }
 
 export interface UploadsServiceDeps {
-  files: Pick<FilesRepository, 'insertUploaded' | 'addVersionByName' | 'discardUploaded' | 'storageUsed'>;
+  files: Pick<FilesRepository, 'insertUploaded' | 'addVersionByName' | 'discardUploaded' | 'storageUsed' | 'findLiveByName'>;
   reservations: UploadReservationsRepository;
   folders: Pick<FoldersService, 'requireParent'>;
   blobs: Pick<BlobStore, 'put'>;
@@ -132,10 +136,23 @@ function storageFull(plan: { name: string; storageLimit: number }, used: number,
 
 const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
+/** An upload sent with conflict `fail` onto a taken name: the existing file's id lets the client ask what to do. */
+export const nameTaken = (name: string, existingId: string) =>
+  new AppError(409, 'NAME_TAKEN', `A file named "${name}" already exists there`, { existingId });
+
 /** A folder id a way in was sent (a multipart field, tus metadata): "null" or nothing is the root; anything else must look like an id. */
 export function folderIdOf(value: string | null | undefined): string | null {
   if (value && value !== 'null' && !ID_PATTERN.test(value)) throw badRequest('folderId is not a valid id');
   return rootOr(value ?? undefined);
+}
+
+const NAME_CONFLICTS: readonly string[] = ['replace', 'keep-both', 'fail'] satisfies NameConflict[];
+
+/** A `conflict` a way in was sent (a multipart field, tus metadata): nothing keeps the default; anything else must be one of the choices. */
+export function nameConflictOf(value: string | null | undefined): NameConflict | undefined {
+  if (value === null || value === undefined || value === '') return undefined;
+  if (!NAME_CONFLICTS.includes(value)) throw badRequest('conflict must be replace, keep-both or fail', 'INVALID_CONFLICT');
+  return value as NameConflict;
 }
 
 /**
@@ -200,10 +217,11 @@ export function createUploadsService(deps: UploadsServiceDeps) {
       reservationId: string;
       versioning: boolean;
       replace?: boolean;
+      conflict?: NameConflict;
     },
     content: UploadedContent,
   ) {
-    const { userId, folderId, reservationId } = input;
+    const { userId, folderId, reservationId, conflict } = input;
     // With versioning, a taken name gets new bytes and keeps the old ones as a version;
     // replacing without versioning frees the old ones.
     const replaceTaken = async () => {
@@ -219,7 +237,10 @@ export function createUploadsService(deps: UploadsServiceDeps) {
       if (replaced !== 'no-such-file' && replaced.dropped) await deps.deleteQueuedBlobs([replaced.dropped]);
       return replaced;
     };
-    if (input.versioning || input.replace) {
+    // An explicit choice (docs/decisions/0050-name-clashes.md): `replace` keeps the old bytes
+    // as a version, or puts the old file in Trash where the plan has no versions.
+    const versionsOnReplace = conflict === undefined ? input.versioning || input.replace : conflict === 'replace' && input.versioning;
+    if (versionsOnReplace) {
       const replaced = await replaceTaken();
       if (replaced !== 'no-such-file') return replaced;
     }
@@ -235,9 +256,14 @@ export function createUploadsService(deps: UploadsServiceDeps) {
     };
     let storageUsed = 0;
     let replacedMeanwhile: { row: FileRow; storageUsed: number } | undefined;
+    const trashTakenAt = conflict === 'replace' && !input.versioning ? content.updated_at : undefined;
     const name = await firstFreeName(input.name, async (candidate) => {
-      const completion = await files.insertUploaded({ ...row, name: candidate }, reservationId);
-      if (completion.outcome === 'name-taken' && input.replace) {
+      const completion = await files.insertUploaded({ ...row, name: candidate }, reservationId, { trashTakenAt });
+      if (completion.outcome === 'name-taken' && conflict === 'fail') {
+        const existing = await files.findLiveByName(userId, folderId, candidate);
+        throw nameTaken(candidate, existing?.id ?? '');
+      }
+      if (completion.outcome === 'name-taken' && input.replace && conflict === undefined) {
         // Another request listed the name since: this upload replaces that file's bytes.
         const again = await replaceTaken();
         if (again === 'no-such-file')
@@ -321,9 +347,18 @@ export function createUploadsService(deps: UploadsServiceDeps) {
    * The name and folder rules every upload passes before its bytes: a valid name, and a
    * live folder of the user's own (another user's is a 404).
    */
-  async function target(userId: string, folderId: string | null, fileName: string): Promise<{ name: string; folderId: string | null }> {
+  async function target(
+    userId: string,
+    folderId: string | null,
+    fileName: string,
+    conflict?: NameConflict,
+  ): Promise<{ name: string; folderId: string | null }> {
     const name = requireItemName(fileName, 'file');
-    return { name, folderId: await folders.requireParent(userId, folderId) };
+    const parentId = await folders.requireParent(userId, folderId);
+    // Refused before any byte is stored; a name taken while the bytes stream is refused at the end.
+    const existing = conflict === 'fail' ? await files.findLiveByName(userId, parentId, name) : undefined;
+    if (existing) throw nameTaken(existing.name, existing.id);
+    return { name, folderId: parentId };
   }
 
   /** The tail of every upload: the stored blob listed as a file (see listStored), and what the reaction is told. */
@@ -339,6 +374,7 @@ export function createUploadsService(deps: UploadsServiceDeps) {
       blobKey: string;
       blob: PutResult;
       replace: boolean;
+      conflict?: NameConflict;
     },
   ) {
     const mimetype = resolveMimetype(input.declaredMimetype, input.name);
@@ -400,7 +436,7 @@ export function createUploadsService(deps: UploadsServiceDeps) {
       try {
         input.onAccepted?.();
         const content = await input.content();
-        const { name, folderId } = await target(userId, content.folderId, content.fileName);
+        const { name, folderId } = await target(userId, content.folderId, content.fileName, content.conflict ?? input.conflict);
         const maxBytes = Math.min(reservation.bytes, plan.maxFileSize ?? Number.POSITIVE_INFINITY);
         let blob: PutResult;
         try {
@@ -418,6 +454,7 @@ export function createUploadsService(deps: UploadsServiceDeps) {
           blobKey: reservation.blobKey,
           blob,
           replace: input.replace ?? false,
+          conflict: content.conflict ?? input.conflict,
         });
         reservation.settled = true;
         await input.rest?.();
@@ -446,10 +483,19 @@ export function createUploadsService(deps: UploadsServiceDeps) {
       declaredMimetype: string | undefined;
       reservation: Pick<UploadReservation, 'id' | 'blobKey'>;
       blob: PutResult;
+      /** Chosen at creation; `fail` was checked then, so a name taken since gets the next free name instead. */
+      conflict?: NameConflict;
     }): Promise<FileItem> {
       const { reservation } = input;
       const plan = plans.get(await deps.planIdOf(input.userId));
-      const { file, usage } = await list(plan, { ...input, reservationId: reservation.id, blobKey: reservation.blobKey, replace: false });
+      const conflict = input.conflict === 'fail' ? 'keep-both' : input.conflict;
+      const { file, usage } = await list(plan, {
+        ...input,
+        conflict,
+        reservationId: reservation.id,
+        blobKey: reservation.blobKey,
+        replace: false,
+      });
       await deps.uploaded(input.userId, file, usage);
       return file;
     },

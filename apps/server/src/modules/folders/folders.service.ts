@@ -6,6 +6,7 @@ import { encodeListingCursor, type ListingPage } from '../../lib/listing-pages.t
 import type { Clock } from '../../lib/clock.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
+import { firstFreeName } from '../../lib/unique-name.ts';
 import type { FolderRow, FoldersRepository } from './folders.repository.ts';
 import { presentFolder } from './folders.presenter.ts';
 
@@ -150,11 +151,17 @@ export function createFoldersService({ folders, clock, privateShareRoot }: Folde
       let parentId = folder.parent_id;
       if (input.parentId !== undefined) parentId = await requireParent(userId, input.parentId);
       const updatedAt = clock.now().toISOString();
-      const outcome = await folders.update(userId, id, { name, parent_id: parentId, updated_at: updatedAt });
-      if (outcome === 'parent-gone') throw folderNotFound();
-      if (outcome === 'into-itself') throw conflict('A folder cannot be moved into itself or one of its sub-folders', 'MOVE_INTO_ITSELF');
-      if (outcome === 'name-taken') throw conflict(`A folder named "${name}" already exists there`, 'NAME_TAKEN');
-      return presentFolder({ ...folder, name, parent_id: parentId, updated_at: updatedAt });
+      let placed = name;
+      const move = async (candidate: string) => {
+        const outcome = await folders.update(userId, id, { name: candidate, parent_id: parentId, updated_at: updatedAt });
+        if (outcome === 'parent-gone') throw folderNotFound();
+        if (outcome === 'into-itself') throw conflict('A folder cannot be moved into itself or one of its sub-folders', 'MOVE_INTO_ITSELF');
+        return outcome === 'updated';
+      };
+      // `keep-both` takes the next free "name (n)" (docs/decisions/0050-name-clashes.md); a folder is never replaced.
+      if (input.conflict === 'keep-both') placed = await firstFreeName(name, move);
+      else if (!(await move(name))) throw conflict(`A folder named "${name}" already exists there`, 'NAME_TAKEN');
+      return presentFolder({ ...folder, name: placed, parent_id: parentId, updated_at: updatedAt });
     },
   };
 }

@@ -4,7 +4,7 @@ import type { HashState } from '../../adapters/blob-store/hashing-stream.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import type { FilesService } from '../files/files.service.ts';
-import { folderIdOf, type UploadsService } from '../files/uploads.service.ts';
+import { folderIdOf, nameConflictOf, type UploadsService } from '../files/uploads.service.ts';
 import { presentFile } from '../files/files.presenter.ts';
 import type { ResumableUploadRow, ResumableUploadsRepository } from './resumable-uploads.repository.ts';
 
@@ -81,6 +81,7 @@ export function createResumableUploadsService(deps: ResumableUploadsDeps) {
           declaredMimetype: row.file_type ?? undefined,
           reservation: { id: row.reservation_id, blobKey: id },
           blob,
+          conflict: nameConflictOf(row.conflict),
         });
         // listStored's upload reaction queues the thumbnail job, as for every upload; a finish
         // that crashed after listing leaves it to the thumbnail backfill.
@@ -115,7 +116,9 @@ export function createResumableUploadsService(deps: ResumableUploadsDeps) {
     ): Promise<{ id: string; expiresAt: string }> {
       const { filename, folderId, filetype } = input.metadata;
       if (!filename) throw badRequest('Upload-Metadata needs a filename', 'FILENAME_REQUIRED');
-      const target = await uploads.target(userId, folderIdOf(folderId), filename);
+      // `fail` refuses a taken name here, before any byte; the choice is kept for the finish.
+      const conflict = nameConflictOf(input.metadata.conflict);
+      const target = await uploads.target(userId, folderIdOf(folderId), filename, conflict);
       const now = clock.now();
       const expiresAt = new Date(now.getTime() + UPLOAD_LIFETIME_MS).toISOString();
       // The bytes arrive over many requests: held until the upload expires, not renewed by one.
@@ -135,6 +138,7 @@ export function createResumableUploadsService(deps: ResumableUploadsDeps) {
           file_id: null,
           created_at: now.toISOString(),
           expires_at: expiresAt,
+          conflict: conflict ?? null,
         });
       } catch (error) {
         await uploads.release(reservation);

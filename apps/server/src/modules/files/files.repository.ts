@@ -48,10 +48,6 @@ const SEARCH_PROBE = 4_000;
 const SEARCH_WALK = 100_000;
 const NO_WRAPPER: JsonWrapper = { before: '', after: '' };
 
-/** Files and the storage counter they add up to: queries only, scoped to the owner. */
-export function createFilesRepository(db: Kysely<Database>, dialect: Dialect) {
-  // Every listing runs one of these: compiled once, at start-up.
-  const listRoot = compiledOnce(db, (before: string, after: string, userId: string) =>
 /** The user's live files named `name` (compared by nameKey) in the folder (null: the root). */
 function liveByName(db: Kysely<Database>, userId: string, folderId: string | null, name: string) {
   return db
@@ -75,6 +71,10 @@ async function trashByName(db: Kysely<Database>, userId: string, folderId: strin
     .execute();
 }
 
+/** Files and the storage counter they add up to: queries only, scoped to the owner. */
+export function createFilesRepository(db: Kysely<Database>, dialect: Dialect) {
+  // Every listing runs one of these: compiled once, at start-up.
+  const listRoot = compiledOnce(db, (before: string, after: string, userId: string) =>
     sqlOwnFolderListing(dialect, userId, null, { before, after }).compile(db),
   );
   const listFolder = compiledOnce(db, (before: string, after: string, userId: string, folderId: string) =>
@@ -286,6 +286,8 @@ async function trashByName(db: Kysely<Database>, userId: string, folderId: strin
               .executeTakeFirst();
             if (!folder) return { outcome: 'folder-gone' } as const;
           }
+          // Replacing on a plan without versions: the file that held the name goes to Trash whole.
+          if (options.trashTakenAt) await trashByName(trx, row.user_id, row.folder_id, row.name, options.trashTakenAt);
           await trx.insertInto('files').values(withNameKey(row)).execute();
           const storageUsed = await settleReservation(trx, reservationId, row.user_id, Number(row.size));
           // Thrown to roll the insert back: the node that took this one for dead has queued the blob.
@@ -304,8 +306,6 @@ async function trashByName(db: Kysely<Database>, userId: string, folderId: strin
      * their bytes back and queues their blobs, in one transaction.
      */
     discardUploaded(userId: string, id: string): Promise<string[]> {
-          // Replacing on a plan without versions: the file that held the name goes to Trash whole.
-          if (options.trashTakenAt) await trashByName(trx, row.user_id, row.folder_id, row.name, options.trashTakenAt);
       return db.transaction().execute(async (trx) => {
         await lockUsers(trx, dialect, [userId]);
         const versions = await trx
@@ -384,14 +384,6 @@ async function trashByName(db: Kysely<Database>, userId: string, folderId: strin
       });
     },
 
-    async storageUsed(userId: string): Promise<number> {
-      const row = await db.selectFrom('users').select('storage_used').where('id', '=', userId).executeTakeFirst();
-      return Number(row?.storage_used ?? 0);
-    },
-  };
-}
-
-export type FilesRepository = ReturnType<typeof createFilesRepository>;
     /** The live file of this name (by nameKey) in the folder (null: the root), if any. */
     findLiveByName(userId: string, folderId: string | null, name: string): Promise<FileRow | undefined> {
       return liveByName(db, userId, folderId, name).select(FILE_COLUMNS).executeTakeFirst();
@@ -416,3 +408,11 @@ export type FilesRepository = ReturnType<typeof createFilesRepository>;
       }
     },
 
+    async storageUsed(userId: string): Promise<number> {
+      const row = await db.selectFrom('users').select('storage_used').where('id', '=', userId).executeTakeFirst();
+      return Number(row?.storage_used ?? 0);
+    },
+  };
+}
+
+export type FilesRepository = ReturnType<typeof createFilesRepository>;

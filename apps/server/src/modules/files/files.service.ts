@@ -48,12 +48,6 @@ export function createFilesService({ files, folders, clock, listings }: FilesSer
     throw notFound('File not found', 'FILE_NOT_FOUND');
   }
 
-  return {
-    requireFile,
-    /** The owner's live file, or undefined: lookups for other modules (shares, versions), which answer their own 404s. */
-    findLive: files.findLive,
-    /** A folder's live files as rows (shared folders' views). */
-    listLive: files.listLive,
   /**
    * Renames or moves a file to `changes.name`, and when another file holds that name there,
    * does what `choice` says (docs/decisions/0050-name-clashes.md): `keep-both` takes the
@@ -79,6 +73,12 @@ export function createFilesService({ files, folders, clock, listings }: FilesSer
     );
   }
 
+  return {
+    requireFile,
+    /** The owner's live file, or undefined: lookups for other modules (shares, versions), which answer their own 404s. */
+    findLive: files.findLive,
+    /** A folder's live files as rows (shared folders' views). */
+    listLive: files.listLive,
     readableFile,
 
     /**

@@ -18,10 +18,12 @@ import {
 } from '../src/adapters/blob-store/blob-store.ts';
 import { createBlobStore } from '../src/adapters/blob-store/create-blob-store.ts';
 import { createLocalBlobStore } from '../src/adapters/blob-store/local-blob-store.ts';
+import { createS3BlobStore } from '../src/adapters/blob-store/s3-blob-store.ts';
 import { newId } from '../src/lib/ids.ts';
 import { loadNativeAddon } from '../src/lib/native-addon.ts';
 import { NATIVE_ON } from './helpers/native.ts';
-import { startS3rver, type TestS3Server } from './helpers/s3rver.ts';
+import { startS3FaultProxy } from './helpers/s3-fault-proxy.ts';
+import { S3_CREDENTIALS, startS3rver, type TestS3Server } from './helpers/s3rver.ts';
 
 const MiB = 1024 * 1024;
 const BIG_FILE_SIZE = 20 * MiB + 12_345; // three 8 MiB parts on S3, the last one short
@@ -436,6 +438,85 @@ describe('s3 BlobStore specifics', () => {
     } finally {
       client.destroy();
     }
+  });
+
+  describe('copies past the single-copy limit (lowered to 1 MiB, 256 KiB parts)', () => {
+    const LIMITS = { multipartCopy: { above: MiB, partBytes: 256 * 1024 } };
+    /** The store behind a proxy that counts, and can refuse, the UploadPartCopy requests (PUTs of a part). */
+    async function storeBehindProxy() {
+      const proxy = await startS3FaultProxy(s3.endpoint);
+      const store = createS3BlobStore({
+        bucket: s3.bucket,
+        region: 'us-east-1',
+        endpoint: proxy.endpoint,
+        ...S3_CREDENTIALS,
+        forcePathStyle: true,
+        ...S3_REQUEST_LIMITS,
+        ...LIMITS,
+      });
+      let partCopies = 0;
+      const isPartCopy = (method: string, url: string) => {
+        const partCopy = method === 'PUT' && url.includes('partNumber=');
+        if (partCopy) partCopies += 1;
+        return partCopy;
+      };
+      proxy.setFault('none', isPartCopy);
+      return { store, proxy, isPartCopy, partCopies: () => partCopies };
+    }
+
+    it('copies in UploadPartCopy parts, byte for byte, and leaves no upload behind', async () => {
+      const { store, proxy, partCopies } = await storeBehindProxy();
+      try {
+        const bytes = randomBytes(MiB + 1000);
+        const from = newId();
+        const to = newId();
+        await store.put(from, Readable.from([bytes]));
+        await store.copy(from, to);
+
+        expect(partCopies()).toBe(5);
+        expect(
+          createHash('sha256')
+            .update(await sentBytes(store, to))
+            .digest('hex'),
+        ).toBe(createHash('sha256').update(bytes).digest('hex'));
+        expect(await s3.pendingMultipartUploads()).toEqual([]);
+        // At the limit itself, one CopyObject.
+        const atLimit = newId();
+        await store.put(atLimit, Readable.from([bytes.subarray(0, MiB)]));
+        await store.copy(atLimit, newId());
+        expect(partCopies()).toBe(5);
+      } finally {
+        await proxy.close();
+      }
+    });
+
+    it('aborts the multipart upload when a part is refused: no object and no parts are left', async () => {
+      const { store, proxy, isPartCopy } = await storeBehindProxy();
+      try {
+        const from = newId();
+        const to = newId();
+        await store.put(from, Readable.from([randomBytes(MiB + 1)]));
+        // A refusal: a store found unavailable fails fast for a few seconds, the abort included, and leaves the upload to the sweeper.
+        proxy.setFault('refused', isPartCopy);
+
+        await expect(store.copy(from, to)).rejects.toThrow();
+        expect(proxy.faultedRequests()).toBeGreaterThan(0);
+        expect(await store.exists(to)).toBe(false);
+        expect(await s3.pendingMultipartUploads()).toEqual([]);
+      } finally {
+        await proxy.close();
+      }
+    });
+
+    it('answers BlobNotFoundError for a missing source, starting no upload', async () => {
+      const { store, proxy } = await storeBehindProxy();
+      try {
+        await expect(store.copy(newId(), newId())).rejects.toBeInstanceOf(BlobNotFoundError);
+        expect(await s3.pendingMultipartUploads()).toEqual([]);
+      } finally {
+        await proxy.close();
+      }
+    });
   });
 
   it('fails ping when the bucket does not exist', async () => {

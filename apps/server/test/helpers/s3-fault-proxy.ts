@@ -1,8 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-/** What the proxy does with each request: forward it, answer 503 as S3 does, or take it and never answer. */
-export type StoreFault = 'none' | 'unavailable' | 'stall';
+/** What the proxy does with each request: forward it, answer 503 (or 403) as S3 does, or take it and never answer. */
+export type StoreFault = 'none' | 'unavailable' | 'refused' | 'stall';
 
 /** An HTTP proxy in front of an S3-protocol server whose faults a test switches on and off. */
 export interface S3FaultProxy {
@@ -18,12 +18,15 @@ export interface S3FaultProxy {
   close(): Promise<void>;
 }
 
+/** A refusal of this one request (a denied key, a bad range), not an outage: nothing fails fast after it. */
+const REFUSED_XML =
+  '<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>AccessDenied</Code><Message>Access Denied</Message><RequestId>fault-proxy</RequestId></Error>';
 const UNAVAILABLE_XML =
   '<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>ServiceUnavailable</Code><Message>Please reduce your request rate.</Message><RequestId>fault-proxy</RequestId></Error>';
 
 /**
  * Forwards each request to `target` while no fault is on. With `unavailable`, every request
- * is answered `503 ServiceUnavailable` in S3's XML; with `stall`, a request is accepted and
+ * is answered `503 ServiceUnavailable` in S3's XML (`refused`: `403 AccessDenied`); with `stall`, a request is accepted and
  * never answered, and an answer being forwarded stops mid-body. Per request, not per
  * connection, since the SDK keeps connections alive across a fault's start and end. An
  * exchange stalled mid-body is cut when the fault ends, never resumed with bytes missing.
@@ -36,11 +39,15 @@ export async function startS3FaultProxy(target: string): Promise<S3FaultProxy> {
   const stalled = new Set<http.ServerResponse>();
   const server = http.createServer((request, response) => {
     const faultHere = picks(request.method ?? '', request.url ?? '') ? fault : 'none';
-    if (faultHere === 'unavailable') {
+    if (faultHere === 'unavailable' || faultHere === 'refused') {
       faulted += 1;
       request.resume();
-      response.writeHead(503, { 'content-type': 'application/xml', 'content-length': Buffer.byteLength(UNAVAILABLE_XML) });
-      response.end(UNAVAILABLE_XML);
+      const xml = faultHere === 'refused' ? REFUSED_XML : UNAVAILABLE_XML;
+      response.writeHead(faultHere === 'refused' ? 403 : 503, {
+        'content-type': 'application/xml',
+        'content-length': Buffer.byteLength(xml),
+      });
+      response.end(xml);
       return;
     }
     if (faultHere === 'stall') {

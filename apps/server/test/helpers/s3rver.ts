@@ -13,6 +13,7 @@ interface S3rverInstance {
   store: {
     getObject(bucket: string, key: string, options?: { start?: number; end?: number }): Promise<StoredObject | null>;
     getResourcePath(bucket: string, key: string | undefined, resource: string): string;
+    putPart(bucket: string, uploadId: string, partNumber: string, content: Readable): Promise<{ md5: string; size: number }>;
   };
   run(): Promise<AddressInfo>;
   close(): Promise<void>;
@@ -49,10 +50,11 @@ export interface TestS3Server {
 
 /**
  * s3rver 3.7.1 on 127.0.0.1 and a free port, with its own temp folder and one empty bucket,
- * and four of its gaps filled so the drivers are tested against S3's real behaviour:
+ * and five of its gaps filled so the drivers are tested against S3's real behaviour:
  * AbortMultipartUpload (missing: s3rver answers 405, jamhall/s3rver PR #784 was never
  * merged), ListMultipartUploads (NotImplemented), ListParts (405; @tus/s3-store resumes
- * from it) and `Range: bytes=0-0` (s3rver reads the end 0 as "no end" and sends everything).
+ * from it), UploadPartCopy (NotImplemented; the copy of objects past 5 GiB) and `Range:
+ * bytes=0-0` (s3rver reads the end 0 as "no end" and sends everything).
  */
 export async function startS3rver(): Promise<TestS3Server> {
   const directory = await mkdtemp(path.join(os.tmpdir(), 'cloudvault-s3rver-'));
@@ -64,7 +66,12 @@ export async function startS3rver(): Promise<TestS3Server> {
     directory,
     configureBuckets: [{ name: TEST_BUCKET }],
   });
-  server.middleware.unshift(abortMultipartUpload(directory), listMultipartUploads(directory), listParts(directory));
+  server.middleware.unshift(
+    abortMultipartUpload(directory),
+    listMultipartUploads(directory),
+    listParts(directory),
+    uploadPartCopy(server.store),
+  );
   fixFirstByteRange(server.store);
   try {
     const { port } = await server.run();
@@ -205,6 +212,46 @@ function listParts(directory: string): KoaMiddleware {
     ctx.status = 200;
     ctx.type = 'application/xml';
     ctx.body = `<?xml version="1.0" encoding="UTF-8"?>\n<ListPartsResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/"><Bucket>${escapeXml(bucket)}</Bucket><Key>${escapeXml(key)}</Key><UploadId>${uploadId}</UploadId><IsTruncated>false</IsTruncated>${parts.join('')}</ListPartsResult>`;
+  };
+}
+
+/**
+ * PUT /bucket/key?partNumber=…&uploadId=… with `x-amz-copy-source` (UploadPartCopy): the
+ * part is the source object's bytes in `x-amz-copy-source-range` (all of them without
+ * one), stored as an uploaded part is, so CompleteMultipartUpload assembles it.
+ */
+function uploadPartCopy(store: S3rverInstance['store']): KoaMiddleware {
+  return async (ctx, next) => {
+    const { uploadId, partNumber } = ctx.query as Record<string, unknown>;
+    const source: unknown = ctx.headers['x-amz-copy-source'];
+    if (ctx.method !== 'PUT' || typeof uploadId !== 'string' || typeof partNumber !== 'string' || typeof source !== 'string') return next();
+    const bucket = decodeURIComponent(String(ctx.path).split('/')[1] ?? '');
+    const [sourceBucket, ...sourceKey] = decodeURIComponent(source.replace(/^\//, '')).split('/');
+    const uploadDir = path.join(store.getResourcePath(bucket, undefined, 'uploads'), uploadId);
+    if (!/^[0-9a-f]+$/.test(uploadId) || !(await stat(uploadDir).catch(() => undefined))) {
+      ctx.status = 404;
+      ctx.type = 'application/xml';
+      ctx.body =
+        '<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>NoSuchUpload</Code><Message>The specified upload does not exist.</Message></Error>';
+      return;
+    }
+    const range = /^bytes=(\d+)-(\d+)$/.exec(String(ctx.headers['x-amz-copy-source-range'] ?? ''));
+    const object = await store.getObject(
+      sourceBucket ?? '',
+      sourceKey.join('/'),
+      range ? { start: Number(range[1]), end: Number(range[2]) } : undefined,
+    );
+    if (!object?.content) {
+      ctx.status = 404;
+      ctx.type = 'application/xml';
+      ctx.body =
+        '<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>NoSuchKey</Code><Message>The specified key does not exist.</Message></Error>';
+      return;
+    }
+    const { md5 } = await store.putPart(bucket, uploadId, partNumber, object.content);
+    ctx.status = 200;
+    ctx.type = 'application/xml';
+    ctx.body = `<?xml version="1.0" encoding="UTF-8"?>\n<CopyPartResult><LastModified>${new Date().toISOString()}</LastModified><ETag>"${md5}"</ETag></CopyPartResult>`;
   };
 }
 

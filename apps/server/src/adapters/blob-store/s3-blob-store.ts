@@ -51,6 +51,12 @@ export interface S3BlobStoreOptions {
   idleTimeoutMs: number;
   /** Tries of each request, the first included (the SDK's standard retry strategy: 5xx, throttling, timeouts, with backoff). */
   maxAttempts: number;
+  /**
+   * Where a copy switches from one CopyObject to a multipart copy of UploadPartCopy parts,
+   * and the parts' size: S3's limits (5 GiB, 1 GiB parts) unless a test lowers them, so
+   * the multipart path runs without making 5 GiB.
+   */
+  multipartCopy?: { above: number; partBytes: number };
 }
 
 /**
@@ -67,10 +73,11 @@ const PREFIX = 'blobs/';
 const PART_SIZE = 8 * 1024 * 1024;
 const QUEUE_SIZE = 4;
 
-/** The largest object one CopyObject may copy; larger ones are copied in parts (UploadPartCopy). */
-const MAX_SINGLE_COPY = 5 * 1024 ** 3;
-/** Parts of a copy past MAX_SINGLE_COPY: 1 GiB, so 10,000 parts reach S3's 5 TiB object limit. */
-const COPY_PART_SIZE = 1024 ** 3;
+/**
+ * Objects up to 5 GiB (the most one CopyObject may copy) are copied whole; larger ones in
+ * 1 GiB UploadPartCopy parts, so 10,000 parts reach S3's 5 TiB object limit.
+ */
+const MULTIPART_COPY = { above: 5 * 1024 ** 3, partBytes: 1024 ** 3 };
 
 /** The client of the bucket the options name; also the one presigned download URLs are made with. */
 export function createS3Client(options: S3BlobStoreOptions): S3Client {
@@ -114,6 +121,7 @@ export function s3ObjectKey(key: string): string {
 export function createS3BlobStore(options: S3BlobStoreOptions): BlobStore {
   const { bucket } = options;
   const client = createS3Client(options);
+  const multipartCopy = options.multipartCopy ?? MULTIPART_COPY;
   failFastWhileUnavailable(client);
 
   async function deleteObject(Key: string): Promise<void> {
@@ -212,7 +220,7 @@ export function createS3BlobStore(options: S3BlobStoreOptions): BlobStore {
         if (isNotFound(error)) throw new BlobNotFoundError(fromKey);
         throw error;
       }
-      if (size <= MAX_SINGLE_COPY) {
+      if (size <= multipartCopy.above) {
         await client.send(new CopyObjectCommand({ Bucket: bucket, Key, CopySource }));
         return;
       }
@@ -221,8 +229,8 @@ export function createS3BlobStore(options: S3BlobStoreOptions): BlobStore {
       const { UploadId } = await client.send(new CreateMultipartUploadCommand({ Bucket: bucket, Key }));
       try {
         const Parts = [];
-        for (let start = 0, PartNumber = 1; start < size; start += COPY_PART_SIZE, PartNumber += 1) {
-          const end = Math.min(start + COPY_PART_SIZE, size) - 1;
+        for (let start = 0, PartNumber = 1; start < size; start += multipartCopy.partBytes, PartNumber += 1) {
+          const end = Math.min(start + multipartCopy.partBytes, size) - 1;
           const part = await client.send(
             new UploadPartCopyCommand({ Bucket: bucket, Key, UploadId, PartNumber, CopySource, CopySourceRange: `bytes=${start}-${end}` }),
           );

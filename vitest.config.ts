@@ -71,6 +71,7 @@ const STORAGE_INDEPENDENT_TESTS = [
   'email-verification.test.ts',
   'file-name-search.test.ts',
   'file-private-shares.test.ts', // a file shared with a person: the recipient's reads and the owner's list
+  'file-private-shares.test.ts', // a file shared with a person: the recipient's reads and the owner's list
   'folders.test.ts',
   'http.test.ts',
   'jobs-postgres.test.ts',

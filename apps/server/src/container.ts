@@ -340,6 +340,7 @@ export async function createContainer(
   const files = createFilesService({
     files: filesRepository,
     folders,
+    sharedFile: sharedWithMe.privatelySharedFile,
     clock,
     listings: createListingCache({ changeStamp: database.changeStamp, maxBytes: LISTING_CACHE_BYTES }),
   });

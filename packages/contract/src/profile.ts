@@ -75,6 +75,7 @@ export type AccountOverviewResponse = Static<typeof AccountOverviewResponse>;
 
 export const NotificationType = Type.Union([
   Type.Literal('folder_shared'),
+  Type.Literal('file_shared'),
   Type.Literal('storage_alert'),
   Type.Literal('new_sign_in'),
   Type.Literal('password_changed'),

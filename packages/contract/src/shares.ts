@@ -14,12 +14,20 @@ const ExpiresIn = Type.Integer({ minimum: 1, maximum: MAX_LINK_HOURS });
 /** As long as an account's password at least: a link password guards the same files. */
 const SharePassword = Type.String({ minLength: PASSWORD_MIN_LENGTH, maxLength: SHARE_PASSWORD_MAX_LENGTH });
 
-export const ShareFileBody = Type.Object({
-  /** Hours until the link stops working; default 24. */
-  expiresIn: Type.Optional(ExpiresIn),
-  /** Only on plans with password-protected links. */
-  password: Type.Optional(SharePassword),
-});
+/** A private share's recipient: an e-mail address, whether or not it has an account. */
+const ShareEmail = Type.String({ maxLength: 320 });
+
+/** A file's public link (the body as it always was, `shareType` optional), or (+) a private share with an e-mail. */
+export const ShareFileBody = Type.Union([
+  Type.Object({
+    shareType: Type.Optional(Type.Literal('public')),
+    /** Hours until the link stops working; default 24. */
+    expiresIn: Type.Optional(ExpiresIn),
+    /** Only on plans with password-protected links. */
+    password: Type.Optional(SharePassword),
+  }),
+  Type.Object({ shareType: Type.Literal('private'), email: ShareEmail }),
+]);
 export type ShareFileBody = Static<typeof ShareFileBody>;
 
 export const ShareFolderBody = Type.Union([
@@ -29,7 +37,7 @@ export const ShareFolderBody = Type.Union([
     expiresIn: Type.Optional(ExpiresIn),
     password: Type.Optional(SharePassword),
   }),
-  Type.Object({ shareType: Type.Literal('private'), email: Type.String({ maxLength: 320 }) }),
+  Type.Object({ shareType: Type.Literal('private'), email: ShareEmail }),
 ]);
 export type ShareFolderBody = Static<typeof ShareFolderBody>;
 
@@ -72,7 +80,11 @@ export type ShareOwner = Static<typeof ShareOwner>;
 export const SharedFolder = Type.Intersect([Folder, Type.Object({ shareId: Id, owner: ShareOwner })]);
 export type SharedFolder = Static<typeof SharedFolder>;
 
-export const SharedWithMeResponse = Type.Object({ folders: Type.Array(SharedFolder) });
+/** (+) A file shared on its own: `folderId` is null, the owner's folders stay theirs. */
+export const SharedFile = Type.Intersect([FileItem, Type.Object({ shareId: Id, owner: ShareOwner })]);
+export type SharedFile = Static<typeof SharedFile>;
+
+export const SharedWithMeResponse = Type.Object({ folders: Type.Array(SharedFolder), files: Type.Array(SharedFile) });
 export type SharedWithMeResponse = Static<typeof SharedWithMeResponse>;
 
 // --- Public share pages (no account) ---------------------------------------------------

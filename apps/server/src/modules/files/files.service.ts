@@ -20,11 +20,13 @@ const SORTED_PAGE = 1000;
 export interface FilesServiceDeps {
   files: FilesRepository;
   folders: Pick<FoldersService, 'requireParent' | 'readableFolder'>;
+  /** Whether someone else's file is shared with the caller on its own (shares module: privatelySharedFile). */
+  sharedFile(userId: string, ownerId: string, fileId: string): Promise<boolean>;
   clock: Clock;
   listings: ListingCache;
 }
 
-export function createFilesService({ files, folders, clock, listings }: FilesServiceDeps) {
+export function createFilesService({ files, folders, clock, listings, sharedFile }: FilesServiceDeps) {
   /** The caller's live file, or 404 whether it is missing, in Trash or someone else's. */
   async function requireFile(userId: string, id: string): Promise<FileRow> {
     const file = await files.findLive(userId, id);
@@ -32,11 +34,13 @@ export function createFilesService({ files, folders, clock, listings }: FilesSer
     return file;
   }
 
-  /** A file the caller may read: their own, or one inside a folder shared with them. */
+  /** A file the caller may read: their own, one shared with them, or one inside a folder shared with them. */
   async function readableFile(userId: string, id: string): Promise<{ file: FileRow; ownerId: string }> {
     const own = await files.findLive(userId, id);
     if (own) return { file: own, ownerId: userId };
     const other = await files.findLiveAnyOwner(id);
+    // A file shared with the caller on its own, wherever it lives in the owner's drive.
+    if (other && (await sharedFile(userId, other.user_id, other.id))) return { file: other, ownerId: other.user_id };
     // Unreadable is the answer of a missing file: the folder's own 404 would tell that the id exists.
     const readable = other?.folder_id
       ? await folders.readableFolder(userId, other.folder_id).catch((error: unknown) => {

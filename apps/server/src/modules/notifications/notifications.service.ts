@@ -9,6 +9,7 @@ import type { NotificationsRepository } from './notifications.repository.ts';
 /** Which notifications setting governs each kind of event (docs/product.md#notifications). */
 const CATEGORY: Record<NotificationType, keyof Omit<Settings['notifications'], 'email' | 'push'>> = {
   folder_shared: 'fileSharing',
+  file_shared: 'fileSharing',
   storage_alert: 'storageAlerts',
   new_sign_in: 'securityAlerts',
   password_changed: 'securityAlerts',

@@ -9,6 +9,7 @@ const PUBLIC_URL = 'https://vault.example';
 
 interface Notice {
   userId: string;
+  type: string;
   details: Record<string, string>;
   mail: (language: Language) => MailMessage;
 }
@@ -29,6 +30,8 @@ function setUp(invitationsPerHour = 20) {
   drive.folder('ada', '2026', 'Reports');
   drive.folder('ada', 'Holidays');
   drive.folder('bob', 'Bobs');
+  drive.file('ada', 'budget', 'Reports');
+  drive.file('bob', 'bobs-file');
   const { rows, repository } = fakeSharesRepository(drive, accounts);
   const invitations = fakeLimiter(invitationsPerHour);
   const mails: MailMessage[] = [];
@@ -37,11 +40,12 @@ function setUp(invitationsPerHour = 20) {
   const service = createPrivateSharesService({
     shares: repository,
     folders: drive.folders,
+    files: drive.files,
     users: accounts.users,
     settingsOf: accounts.settingsOf,
     invitationsPerOwner: invitations.limiter,
     sendMail: async (message) => void mails.push(message),
-    notifyUser: async (userId, event) => void notices.push({ userId, details: event.details, mail: event.mail }),
+    notifyUser: async (userId, event) => void notices.push({ userId, type: event.type, details: event.details, mail: event.mail }),
     activity: { record: async (_userId, _type, details) => void activity.push(details ?? {}) },
     clock,
     publicUrl: PUBLIC_URL,
@@ -155,5 +159,41 @@ describe('sharing a folder with an e-mail', () => {
       ['ada', 2],
       ['bob', 1],
     ]);
+  });
+});
+
+describe('sharing a file with an e-mail', () => {
+  it('stores the share of that file, tells the recipient it is a file, and records its name', async () => {
+    const { service, rows, notices, activity } = setUp();
+    const answer = await service.shareFileWith('ada', 'budget', 'Bob@example.com');
+    expect(answer).toMatchObject({
+      message: 'File shared with bob@example.com',
+      share: { kind: 'private', itemType: 'file', itemId: 'budget', name: 'budget.txt', email: 'bob@example.com' },
+    });
+    expect(rows).toEqual([expect.objectContaining({ kind: 'private', file_id: 'budget', folder_id: null, email: 'bob@example.com' })]);
+    expect(notices.map(({ userId, type, details }) => ({ userId, type, details }))).toEqual([
+      { userId: 'bob', type: 'file_shared', details: { file: 'budget.txt', owner: 'Ada' } },
+    ]);
+    expect(notices[0]?.mail('en').subject).toBe('Ada shared the file “budget.txt” with you');
+    expect(notices[0]?.mail('de').subject).toBe('Ada hat die Datei „budget.txt“ mit Ihnen geteilt');
+    expect(activity).toEqual([{ kind: 'private', item: 'file', name: 'budget.txt', email: 'bob@example.com' }]);
+    // The same address again: the same share; the folder it lives in is another item.
+    expect((await service.shareFileWith('ada', 'budget', 'bob@example.com')).share.id).toBe(answer.share.id);
+    expect(rows).toHaveLength(1);
+  });
+
+  it("refuses someone else's file or one in Trash as not found, and oneself", async () => {
+    const { service, drive, rows } = setUp();
+    expect(await refusal(service.shareFileWith('ada', 'bobs-file', 'carol@example.com'))).toMatchObject({
+      status: 404,
+      code: 'FILE_NOT_FOUND',
+    });
+    expect(await refusal(service.shareFileWith('ada', 'budget', 'ada@example.com'))).toMatchObject({
+      status: 400,
+      code: 'SHARE_WITH_SELF',
+    });
+    drive.trash('budget');
+    expect((await refusal(service.shareFileWith('ada', 'budget', 'bob@example.com'))).code).toBe('FILE_NOT_FOUND');
+    expect(rows).toEqual([]);
   });
 });

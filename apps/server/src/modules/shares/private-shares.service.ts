@@ -7,15 +7,17 @@ import { badRequest, notFound } from '../../lib/errors.ts';
 import { countAttempts, type FailureLimiter } from '../../lib/failure-limiter.ts';
 import { newId } from '../../lib/ids.ts';
 import type { ActivityService } from '../activity/activity.service.ts';
+import type { FilesService } from '../files/files.service.ts';
 import type { FoldersService } from '../folders/folders.service.ts';
-import { folderSharedMail } from './share-mail.ts';
+import { sharedItemMail, type SharedItemKind } from './share-mail.ts';
 import { ownerAsShownBy, type ShareUser } from './share-owners.ts';
 import { presentPrivateShare } from './shares.presenter.ts';
-import type { SharesRepository } from './shares.repository.ts';
+import type { SharedItem, SharesRepository } from './shares.repository.ts';
 
 export interface PrivateSharesDeps {
   shares: Pick<SharesRepository, 'findPrivate' | 'insert'>;
   folders: Pick<FoldersService, 'findLive'>;
+  files: Pick<FilesService, 'findLive'>;
   users: { byId(id: string): Promise<ShareUser | undefined>; byEmail(email: string): Promise<ShareUser | undefined> };
   settingsOf(userId: string): Promise<Settings>;
   /**
@@ -28,7 +30,7 @@ export interface PrivateSharesDeps {
   /** A user is told as their notification settings say (e-mail, the header bell). */
   notifyUser(
     userId: string,
-    event: { type: 'folder_shared'; details: Record<string, string>; mail: (language: Language) => MailMessage },
+    event: { type: 'folder_shared' | 'file_shared'; details: Record<string, string>; mail: (language: Language) => MailMessage },
   ): Promise<void>;
   activity: Pick<ActivityService, 'record'>;
   clock: Clock;
@@ -36,7 +38,7 @@ export interface PrivateSharesDeps {
 }
 
 /**
- * The owner's side of sharing a folder read-only with an e-mail address: the share is
+ * The owner's side of sharing a folder or a file read-only with an e-mail address: the share is
  * stored once per address and the recipient is told (shared-with-me.service.ts is their side).
  */
 export function createPrivateSharesService(deps: PrivateSharesDeps) {
@@ -44,53 +46,76 @@ export function createPrivateSharesService(deps: PrivateSharesDeps) {
   const ownerAsShown = ownerAsShownBy(deps);
 
   /** A recipient with an account is notified per their settings; an e-mail with none yet gets an invitation. */
-  async function notifyRecipient(ownerId: string, email: string, folderName: string) {
+  async function notifyRecipient(ownerId: string, email: string, item: SharedItemKind, itemName: string) {
     const recipient = await deps.users.byEmail(email);
     const owner = await ownerAsShown(ownerId, 'private');
     const mail = (language: Language) =>
-      folderSharedMail({ to: email, owner, folderName, publicUrl: deps.publicUrl, hasAccount: recipient !== undefined }, language);
+      sharedItemMail({ to: email, owner, item, itemName, publicUrl: deps.publicUrl, hasAccount: recipient !== undefined }, language);
     // Someone without an account yet is invited in the sharer's language.
     if (!recipient) return deps.sendMail(mail((await deps.settingsOf(ownerId)).appearance.language));
     // An account whose address is unproven may not be that person's: the mail goes to the
-    // address, and nothing (not even the folder's name) to the account's bell.
+    // address, and nothing (not even the item's name) to the account's bell.
     if (recipient.email_verified_at === null) return deps.sendMail(mail((await deps.settingsOf(recipient.id)).appearance.language));
     const sharer = owner.lastName ? `${owner.firstName} ${owner.lastName}` : owner.firstName;
-    return deps.notifyUser(recipient.id, { type: 'folder_shared', details: { folder: folderName, owner: sharer }, mail });
+    return item === 'folder'
+      ? deps.notifyUser(recipient.id, { type: 'folder_shared', details: { folder: itemName, owner: sharer }, mail })
+      : deps.notifyUser(recipient.id, { type: 'file_shared', details: { file: itemName, owner: sharer }, mail });
+  }
+
+  /**
+   * Shares one of the owner's live items with an address; sharing it again with the same
+   * address changes nothing and sends nothing.
+   */
+  async function shareWith(
+    userId: string,
+    item: SharedItem,
+    itemName: string,
+    address: string,
+  ): Promise<{ message: string; share: Share }> {
+    const email = normalizeEmail(address);
+    if (!isValidEmail(email)) throw badRequest('Please enter a valid e-mail address.', 'INVALID_EMAIL');
+    const owner = await deps.users.byId(userId);
+    if (owner && normalizeEmail(owner.email) === email)
+      throw badRequest(`You cannot share a ${item.type} with yourself.`, 'SHARE_WITH_SELF');
+    let row = await shares.findPrivate(userId, item, email);
+    if (!row) {
+      // Checked before anything is stored: a refused share leaves no row and sends no mail.
+      await countAttempts([deps.invitationsPerOwner, userId]);
+      row = {
+        id: newId(),
+        user_id: userId,
+        kind: 'private',
+        file_id: item.type === 'file' ? item.id : null,
+        folder_id: item.type === 'folder' ? item.id : null,
+        token_hash: null,
+        email,
+        password_hash: null,
+        expires_at: null,
+        revoked_at: null,
+        download_count: 0,
+        created_at: deps.clock.now().toISOString(),
+      };
+      await shares.insert(row);
+      await deps.activity.record(userId, 'share', { kind: 'private', item: item.type, name: itemName, email });
+      await notifyRecipient(userId, email, item.type, itemName);
+    }
+    const showCounts = (await deps.settingsOf(userId)).privacy.shareAnalytics;
+    const noun = item.type === 'file' ? 'File' : 'Folder';
+    return { message: `${noun} shared with ${email}`, share: presentPrivateShare({ ...row, item_name: itemName }, showCounts) };
   }
 
   return {
-    /** Shares one of the owner's live folders with an address; sharing it again with the same address changes nothing and sends nothing. */
     async shareFolderWith(userId: string, folderId: string, address: string): Promise<{ message: string; share: Share }> {
       const folder = await deps.folders.findLive(userId, folderId);
       if (!folder) throw notFound('Folder not found', 'FOLDER_NOT_FOUND');
-      const email = normalizeEmail(address);
-      if (!isValidEmail(email)) throw badRequest('Please enter a valid e-mail address.', 'INVALID_EMAIL');
-      const owner = await deps.users.byId(userId);
-      if (owner && normalizeEmail(owner.email) === email) throw badRequest('You cannot share a folder with yourself.', 'SHARE_WITH_SELF');
-      let row = await shares.findPrivate(userId, folderId, email);
-      if (!row) {
-        // Checked before anything is stored: a refused share leaves no row and sends no mail.
-        await countAttempts([deps.invitationsPerOwner, userId]);
-        row = {
-          id: newId(),
-          user_id: userId,
-          kind: 'private',
-          file_id: null,
-          folder_id: folderId,
-          token_hash: null,
-          email,
-          password_hash: null,
-          expires_at: null,
-          revoked_at: null,
-          download_count: 0,
-          created_at: deps.clock.now().toISOString(),
-        };
-        await shares.insert(row);
-        await deps.activity.record(userId, 'share', { kind: 'private', item: 'folder', name: folder.name, email });
-        await notifyRecipient(userId, email, folder.name);
-      }
-      const showCounts = (await deps.settingsOf(userId)).privacy.shareAnalytics;
-      return { message: `Folder shared with ${email}`, share: presentPrivateShare({ ...row, item_name: folder.name }, showCounts) };
+      return shareWith(userId, { type: 'folder', id: folderId }, folder.name, address);
+    },
+
+    /** (+) A file on its own: its recipient can read that file and nothing else of the owner's. */
+    async shareFileWith(userId: string, fileId: string, address: string): Promise<{ message: string; share: Share }> {
+      const file = await deps.files.findLive(userId, fileId);
+      if (!file) throw notFound('File not found', 'FILE_NOT_FOUND');
+      return shareWith(userId, { type: 'file', id: fileId }, file.name, address);
     },
   };
 }

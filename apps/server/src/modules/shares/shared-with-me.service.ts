@@ -1,13 +1,13 @@
 import type { Settings } from '@cloudvault/contract/settings';
-import type { SharedFolder } from '@cloudvault/contract/shares';
+import type { SharedFile, SharedFolder } from '@cloudvault/contract/shares';
 import { normalizeEmail } from '@cloudvault/contract/validation';
 import type { FoldersTable } from '../../db/schema.ts';
 import { ownerAsShownBy, type ShareUser } from './share-owners.ts';
-import { presentFolderSharedWithMe } from './shares.presenter.ts';
+import { presentFileSharedWithMe, presentFolderSharedWithMe } from './shares.presenter.ts';
 import type { SharesRepository } from './shares.repository.ts';
 
 export interface SharedWithMeDeps {
-  shares: Pick<SharesRepository, 'sharedWithEmail' | 'privatelySharedAmong'>;
+  shares: Pick<SharesRepository, 'sharedWithEmail' | 'filesSharedWithEmail' | 'isFileSharedWith' | 'privatelySharedAmong'>;
   users: { byId(id: string): Promise<ShareUser | undefined> };
   /** False while the owner is suspended: their links and private shares answer 404 (docs/decisions/0029-operator-console.md). */
   ownerActive(userId: string): Promise<boolean>;
@@ -40,6 +40,30 @@ export function createSharedWithMeService(deps: SharedWithMeDeps) {
           .filter((_row, index) => active[index])
           .map(async (row) => presentFolderSharedWithMe(row, await ownerAsShown(row.owner_id, 'private'))),
       );
+    },
+
+    /** (+) The live files shared on their own with the caller's verified address, of owners not suspended. */
+    async filesSharedWithMe(userId: string): Promise<SharedFile[]> {
+      const user = await verifiedUser(userId);
+      if (!user) return [];
+      const rows = await shares.filesSharedWithEmail(normalizeEmail(user.email));
+      const active = await Promise.all(rows.map((row) => deps.ownerActive(row.owner_id)));
+      return Promise.all(
+        rows
+          .filter((_row, index) => active[index])
+          .map(async (row) => presentFileSharedWithMe(row, await ownerAsShown(row.owner_id, 'private'))),
+      );
+    },
+
+    /**
+     * Whether someone else's file is shared on its own with the caller (what makes it
+     * readable to them when no folder above it is shared). Needs no files service, so the
+     * files service can be given it without a cycle.
+     */
+    async privatelySharedFile(userId: string, ownerId: string, fileId: string): Promise<boolean> {
+      const user = await verifiedUser(userId);
+      if (!user || !(await deps.ownerActive(ownerId))) return false;
+      return shares.isFileSharedWith(ownerId, normalizeEmail(user.email), fileId);
     },
 
     /**

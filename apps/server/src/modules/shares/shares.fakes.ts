@@ -150,9 +150,14 @@ export function fakeSharesRepository(drive: ReturnType<typeof fakeDrive>, accoun
   const repository: SharesRepository = {
     insert: async (row) => void rows.push({ ...row }),
     findByTokenHash: async (tokenHash) => rows.find((row) => row.token_hash === tokenHash && active(row)),
-    findPrivate: async (userId, folderId, email) =>
+    findPrivate: async (userId, item, email) =>
       rows.find(
-        (row) => row.user_id === userId && row.kind === 'private' && row.folder_id === folderId && row.email === email && active(row),
+        (row) =>
+          row.user_id === userId &&
+          row.kind === 'private' &&
+          (item.type === 'file' ? row.file_id : row.folder_id) === item.id &&
+          row.email === email &&
+          active(row),
       ),
     async listForOwnerPage(userId, after, limit) {
       return rows
@@ -173,7 +178,9 @@ export function fakeSharesRepository(drive: ReturnType<typeof fakeDrive>, accoun
     },
     async sharedWithEmail(email) {
       const shared = [];
-      for (const row of rows.filter((candidate) => candidate.kind === 'private' && candidate.email === email && active(candidate))) {
+      for (const row of rows.filter(
+        (candidate) => candidate.kind === 'private' && candidate.folder_id !== null && candidate.email === email && active(candidate),
+      )) {
         const folder = drive.itemOf(row);
         const owner = await accounts.users.byId(row.user_id);
         if (!folder || !owner) continue;
@@ -190,6 +197,20 @@ export function fakeSharesRepository(drive: ReturnType<typeof fakeDrive>, accoun
       }
       return shared.sort((a, b) => a.name.localeCompare(b.name));
     },
+    async filesSharedWithEmail(email) {
+      const shared = [];
+      for (const row of rows.filter((candidate) => candidate.kind === 'private' && candidate.email === email && active(candidate))) {
+        const file = row.file_id === null ? undefined : drive.itemOf(row);
+        const owner = await accounts.users.byId(row.user_id);
+        if (!file || !owner || !('sha256' in file)) continue;
+        const { id, name, mimetype, size, folder_id, created_at, updated_at, sha256 } = file;
+        const listed = { id, name, mimetype, size, folder_id, created_at, updated_at, sha256 };
+        shared.push({ ...listed, share_id: row.id, owner_id: owner.id, first_name: owner.first_name, last_name: owner.last_name });
+      }
+      return shared.sort((a, b) => a.name.localeCompare(b.name));
+    },
+    isFileSharedWith: async (ownerId, email, fileId) =>
+      rows.some((row) => row.user_id === ownerId && row.kind === 'private' && row.email === email && row.file_id === fileId && active(row)),
     privatelySharedAmong: async (ownerId, email, folderIds) =>
       rows
         .filter((row) => row.user_id === ownerId && row.kind === 'private' && row.email === email && active(row))

@@ -1,8 +1,9 @@
 import type { Settings } from '@cloudvault/contract/settings';
-import type { PublicShare, Share, SharedFolder, ShareOwner } from '@cloudvault/contract/shares';
+import type { PublicShare, Share, SharedFile, SharedFolder, ShareOwner } from '@cloudvault/contract/shares';
 import { formatBytes } from '@cloudvault/contract/format';
 import type { FilesTable, FoldersTable } from '../../db/schema.ts';
 import { contentTagOf, previewOf } from '../../lib/content-types.ts';
+import { presentFile } from '../files/files.presenter.ts';
 import type { ListedShare } from './shares.repository.ts';
 
 /** Who is looking at the owner's name: a visitor of a link, or the person a folder was shared with. */
@@ -84,4 +85,9 @@ export function presentFolderSharedWithMe(
     shareId: row.share_id,
     owner,
   };
+}
+
+/** A file shared on its own, as its recipient sees it: not where it lives in the owner's drive. */
+export function presentFileSharedWithMe(row: Parameters<typeof presentFile>[0] & { share_id: string }, owner: ShareOwner): SharedFile {
+  return { ...presentFile(row), folderId: null, shareId: row.share_id, owner };
 }

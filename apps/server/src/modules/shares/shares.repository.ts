@@ -5,6 +5,12 @@ export type ShareRow = SharesTable;
 /** A share with the name of what it shares (live items only). */
 export type ListedShare = ShareRow & { item_name: string };
 
+/** What a share is of: one file or one folder. */
+export interface SharedItem {
+  type: 'file' | 'folder';
+  id: string;
+}
+
 /** Where a page of the owner's shares ends: the next one starts after it, newest first. */
 export interface SharePageKey {
   createdAt: string;
@@ -22,14 +28,14 @@ export function createSharesRepository(db: Kysely<Database>) {
       return db.selectFrom('shares').selectAll().where('token_hash', '=', tokenHash).where('revoked_at', 'is', null).executeTakeFirst();
     },
 
-    /** The active private share of this folder with this e-mail, if there is one. */
-    findPrivate(userId: string, folderId: string, email: string): Promise<ShareRow | undefined> {
+    /** The active private share of this file or folder with this e-mail, if there is one. */
+    findPrivate(userId: string, item: SharedItem, email: string): Promise<ShareRow | undefined> {
       return db
         .selectFrom('shares')
         .selectAll()
         .where('user_id', '=', userId)
         .where('kind', '=', 'private')
-        .where('folder_id', '=', folderId)
+        .where(item.type === 'file' ? 'file_id' : 'folder_id', '=', item.id)
         .where('email', '=', email)
         .where('revoked_at', 'is', null)
         .executeTakeFirst();
@@ -104,6 +110,49 @@ export function createSharesRepository(db: Kysely<Database>) {
         .where('folders.deleted_at', 'is', null)
         .orderBy('folders.name')
         .execute();
+    },
+
+    /** Live files shared privately (on their own) with this e-mail, with the share and the owner. */
+    filesSharedWithEmail(email: string) {
+      return db
+        .selectFrom('shares')
+        .innerJoin('files', 'files.id', 'shares.file_id')
+        .innerJoin('users', 'users.id', 'shares.user_id')
+        .select([
+          'files.id',
+          'files.name',
+          'files.mimetype',
+          'files.size',
+          'files.folder_id',
+          'files.created_at',
+          'files.updated_at',
+          'files.sha256',
+          'shares.id as share_id',
+          'users.id as owner_id',
+          'users.first_name',
+          'users.last_name',
+        ])
+        .where('shares.kind', '=', 'private')
+        .where('shares.email', '=', email)
+        .where('shares.revoked_at', 'is', null)
+        .where('files.deleted_at', 'is', null)
+        .orderBy('files.name')
+        .execute();
+    },
+
+    /** Whether this file of one owner is shared privately, on its own, with the e-mail. */
+    async isFileSharedWith(ownerId: string, email: string, fileId: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('shares')
+        .select('id')
+        .where('user_id', '=', ownerId)
+        .where('kind', '=', 'private')
+        .where('email', '=', email)
+        .where('revoked_at', 'is', null)
+        .where('file_id', '=', fileId)
+        .limit(1)
+        .executeTakeFirst();
+      return row !== undefined;
     },
 
     /** Of these folders of one owner, those shared privately with the e-mail. */

@@ -27,7 +27,12 @@ export function sharesRoutes(shares: SharesService): FastifyPluginAsyncTypebox {
     app.post(
       '/files/:id/share',
       {
-        schema: { tags: ['shares'], params: FileIdParams, body: ShareFileBody, response: { 200: ShareLinkResponse, ...errors } },
+        schema: {
+          tags: ['shares'],
+          params: FileIdParams,
+          body: ShareFileBody,
+          response: { 200: Type.Union([ShareLinkResponse, PrivateShareResponse]), ...errors, 429: ErrorBody },
+        },
         preValidation: emptyBodyAsObject,
       },
       async (request) => shares.shareFile(caller(request).userId, request.params.id, request.body),
@@ -65,9 +70,11 @@ export function sharesRoutes(shares: SharesService): FastifyPluginAsyncTypebox {
     app.get(
       '/shared-with-me',
       { schema: { tags: ['shares'], response: { 200: SharedWithMeResponse, 401: ErrorBody } } },
-      async (request) => ({
-        folders: await shares.sharedWithMe(caller(request).userId),
-      }),
+      async (request) => {
+        const { userId } = caller(request);
+        const [folders, files] = await Promise.all([shares.sharedWithMe(userId), shares.filesSharedWithMe(userId)]);
+        return { folders, files };
+      },
     );
   };
 }

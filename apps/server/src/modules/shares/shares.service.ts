@@ -1,4 +1,4 @@
-import type { ShareFolderBody } from '@cloudvault/contract/shares';
+import type { ShareFileBody, ShareFolderBody } from '@cloudvault/contract/shares';
 import { createOwnerSharesService, type OwnerSharesDeps } from './owner-shares.service.ts';
 import { createPrivateSharesService, type PrivateSharesDeps } from './private-shares.service.ts';
 import { createPublicLinksService, type PublicLinksDeps } from './public-links.service.ts';
@@ -22,6 +22,13 @@ export function createSharesService(deps: SharesServiceDeps) {
     ...privateShares,
     ...sharedWithMe,
     ...publicLinks,
+
+    /** docs/api.md#files: a file's link (the body without shareType, as it always was), or (+) a share with an e-mail. */
+    shareFile(userId: string, fileId: string, input: ShareFileBody) {
+      return input.shareType === 'private'
+        ? privateShares.shareFileWith(userId, fileId, input.email)
+        : ownerShares.shareFile(userId, fileId, input);
+    },
 
     /** docs/api.md#sharing: one route makes a folder's public link or shares it with an e-mail. */
     shareFolder(userId: string, folderId: string, input: ShareFolderBody) {

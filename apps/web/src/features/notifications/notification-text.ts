@@ -9,6 +9,8 @@ export function describeNotification({ type, details }: AppNotification, t: TFun
   switch (type) {
     case 'folder_shared':
       return t('notifications.types.folderShared', { owner: details.owner ?? '', folder: details.folder ?? '' });
+    case 'file_shared':
+      return t('notifications.types.fileShared', { owner: details.owner ?? '', file: details.file ?? '' });
     case 'storage_alert':
       return t('notifications.types.storageAlert', {
         percent: details.percent ?? '',

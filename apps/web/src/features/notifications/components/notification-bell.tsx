@@ -1,4 +1,4 @@
-import { Bell, FolderInput, HardDrive, KeyRound, LogIn, type LucideIcon } from 'lucide-react';
+import { Bell, FileInput, FolderInput, HardDrive, KeyRound, LogIn, type LucideIcon } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { NotificationType } from '@cloudvault/contract/profile';
@@ -10,6 +10,7 @@ import { describeNotification } from '../notification-text';
 
 const icons: Record<NotificationType, LucideIcon> = {
   folder_shared: FolderInput,
+  file_shared: FileInput,
   storage_alert: HardDrive,
   new_sign_in: LogIn,
   password_changed: KeyRound,

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '@cloudvault/test-support/accounts';
 import { uploadFile } from '@cloudvault/test-support/drive';
+import { naturalSortKey } from '@cloudvault/contract/sort-keys';
 import { newId } from '../src/lib/ids.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 
@@ -40,6 +41,40 @@ describe('npm run db:check', () => {
     const drifted = await dbCheck();
     expect(drifted.status).toBe(1);
     expect(drifted.stdout).toContain(`DRIFT ${email} (${user.id}): storageUsed 999, files total 12`);
+  });
+
+  it("names and repairs each file and folder whose sort key is missing, empty or not its name's", async () => {
+    const { token, user } = await createUser(server);
+    const file = (await uploadFile(server, token, 'sorted', { name: 'Scan 10.pdf' })).body.file;
+    const db = server.container.database.db;
+    await db.updateTable('files').set({ sort_key: '' }).where('id', '=', file.id).execute();
+    // Inserted as a script would, without the keys every write through the app sets beside the name.
+    const folderId = newId();
+    const now = new Date().toISOString();
+    await db
+      .insertInto('folders')
+      .values({
+        id: folderId,
+        user_id: user.id,
+        parent_id: null,
+        name: 'Hand made 2',
+        name_key: 'hand made 2',
+        created_at: now,
+        updated_at: now,
+        deleted_at: null,
+        trashed_root: 0,
+      })
+      .execute();
+
+    const checked = await dbCheck();
+    expect(checked.status).toBe(1);
+    expect(checked.stdout).toContain(`SORT KEY files ${file.id}: the key stored for "Scan 10.pdf" was empty; repaired`);
+    expect(checked.stdout).toContain(`SORT KEY folders ${folderId}: the key stored for "Hand made 2" was none; repaired`);
+    const keys = async (table: 'files' | 'folders', id: string) =>
+      (await db.selectFrom(table).select('sort_key').where('id', '=', id).executeTakeFirstOrThrow()).sort_key;
+    expect(await keys('files', file.id)).toBe(naturalSortKey('Scan 10.pdf'));
+    expect(await keys('folders', folderId)).toBe(naturalSortKey('Hand made 2'));
+    expect((await dbCheck()).stdout).not.toContain('SORT KEY');
   });
 
   it('names each stored blob no row references and each row whose blob is missing', async () => {

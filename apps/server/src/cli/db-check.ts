@@ -1,12 +1,14 @@
 // `npm run db:check`: proves every user's storageUsed equals the sum of their stored files
 // (and uploads in progress), that every stored blob is referenced by a row and that every
 // row's blob exists, and that every file's and folder's name key is its name's (migration
-// 2026-12-05-24). Exit 0 when consistent, 1 with one line per problem otherwise.
+// 2026-12-05-24). A sort key that is missing or not its name's (migration 2026-12-06-26) is
+// reported and repaired, as it is derived from the name alone. Exit 0 when consistent, 1
+// with one line per problem otherwise.
 import { createBlobStore } from '../adapters/blob-store/create-blob-store.ts';
 import { ConfigError, loadConfig } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
-import { findStaleNameKeys } from '../db/name-keys.ts';
+import { findStaleNameKeys, repairSortKeys } from '../db/name-keys.ts';
 import { findStorageDrift } from '../modules/files/storage-consistency.ts';
 import { createStorageUpkeepRepository } from '../modules/storage-upkeep/storage-upkeep.repository.ts';
 import { findStoreProblems } from '../modules/storage-upkeep/store-check.ts';
@@ -23,6 +25,11 @@ async function main(): Promise<number> {
     }
     for await (const stale of findStaleNameKeys(database.db)) {
       console.log(`NAME KEY ${stale.table} ${stale.id}: the key stored for ${JSON.stringify(stale.name)} is not its name's`);
+      problems += 1;
+    }
+    for await (const repaired of repairSortKeys(database.db)) {
+      const stored = repaired.stored === null ? 'none' : repaired.stored === '' ? 'empty' : "not its name's";
+      console.log(`SORT KEY ${repaired.table} ${repaired.id}: the key stored for ${JSON.stringify(repaired.name)} was ${stored}; repaired`);
       problems += 1;
     }
     const blobs = await createBlobStore(config.storage);

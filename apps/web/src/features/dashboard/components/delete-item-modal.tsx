@@ -1,4 +1,5 @@
 import { Trash2 } from 'lucide-react';
+import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
@@ -7,44 +8,77 @@ import { serverErrorMessage } from '../../../lib/api-client';
 import { useDeleteItem } from '../api/delete-item';
 import type { DriveItem } from '../items';
 
-/** 'Delete Folder' / 'Delete File': the confirmation holds the item's id and name. */
+/**
+ * 'Delete Folder' / 'Delete File' for one item, whose name the confirmation holds; 'Delete
+ * N items' for several, moved to Trash one by one (a refusal of one does not stop the others).
+ */
 export function DeleteItemModal({
-  item,
+  items,
   onClose,
   onDeleted,
 }: {
-  item: DriveItem | null;
+  items: DriveItem[] | null;
   onClose: () => void;
   onDeleted: (item: DriveItem) => void;
 }) {
   const { t } = useTranslation();
   const deleteItem = useDeleteItem();
+  const [busy, setBusy] = useState(false);
+  const item = items?.length === 1 ? items[0] : undefined;
+  const many = items !== null && items.length > 1;
   const isFolder = item?.kind === 'folder';
 
   const onConfirm = async () => {
-    if (!item) return;
-    try {
-      await deleteItem.mutateAsync(item);
-      toast.success(isFolder ? t('dashboard.deleteFolder.success') : t('dashboard.deleteFile.success'));
-      onDeleted(item);
-      onClose();
-    } catch (error) {
-      // Folders show the server's reason when it gave one (docs/product.md#files-and-folders).
-      toast.error(isFolder ? (serverErrorMessage(error) ?? t('dashboard.deleteFolder.failed')) : t('dashboard.deleteFile.failed'));
+    if (!items) return;
+    setBusy(true);
+    let deleted = 0;
+    let failure: unknown = null;
+    for (const entry of items) {
+      try {
+        await deleteItem.mutateAsync(entry);
+        onDeleted(entry);
+        deleted += 1;
+      } catch (error) {
+        failure ??= error;
+      }
     }
+    setBusy(false);
+    if (many) {
+      if (deleted > 0) toast.success(t('dashboard.deleteMany.success', { count: deleted }));
+      if (failure) toast.error(serverErrorMessage(failure) ?? t('dashboard.deleteMany.failed'));
+    } else if (failure) {
+      // Folders show the server's reason when it gave one (docs/product.md#files-and-folders).
+      toast.error(isFolder ? (serverErrorMessage(failure) ?? t('dashboard.deleteFolder.failed')) : t('dashboard.deleteFile.failed'));
+      return;
+    } else {
+      toast.success(isFolder ? t('dashboard.deleteFolder.success') : t('dashboard.deleteFile.success'));
+    }
+    onClose();
   };
+
+  let title = '';
+  let description = '';
+  let confirm = '';
+  if (many) {
+    title = t('dashboard.deleteMany.title', { count: items.length });
+    description = t('dashboard.deleteMany.message', { count: items.length });
+    confirm = t('dashboard.deleteMany.confirm');
+  } else if (item) {
+    title = isFolder ? t('dashboard.deleteFolder.title') : t('dashboard.deleteFile.title');
+    description = isFolder
+      ? t('dashboard.deleteFolder.message', { name: item.name })
+      : t('dashboard.deleteFile.message', { name: item.name });
+    confirm = isFolder ? t('dashboard.deleteFolder.confirm') : t('dashboard.deleteFile.confirm');
+  }
 
   return (
     <Modal
-      open={item !== null}
+      open={items !== null && items.length > 0}
       onClose={onClose}
-      busy={deleteItem.isPending}
+      busy={busy}
       size="sm"
-      title={isFolder ? t('dashboard.deleteFolder.title') : t('dashboard.deleteFile.title')}
-      description={
-        item &&
-        (isFolder ? t('dashboard.deleteFolder.message', { name: item.name }) : t('dashboard.deleteFile.message', { name: item.name }))
-      }
+      title={title}
+      description={description}
       icon={
         <span className="grid size-10 place-items-center rounded-xl bg-danger-soft text-danger">
           <Trash2 aria-hidden="true" className="size-5" />
@@ -52,11 +86,11 @@ export function DeleteItemModal({
       }
       footer={
         <>
-          <Button variant="secondary" onClick={onClose} disabled={deleteItem.isPending}>
+          <Button variant="secondary" onClick={onClose} disabled={busy}>
             {t('ui.cancel')}
           </Button>
-          <Button variant="danger" onClick={onConfirm} loading={deleteItem.isPending}>
-            {isFolder ? t('dashboard.deleteFolder.confirm') : t('dashboard.deleteFile.confirm')}
+          <Button variant="danger" onClick={onConfirm} loading={busy}>
+            {confirm}
           </Button>
         </>
       }

@@ -1,11 +1,16 @@
-import { useCallback } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import type { FileItem } from '@cloudvault/contract/files';
 import type { Folder } from '@cloudvault/contract/folders';
+import { LiveRegion } from '../../../components/ui/live-region';
 import { useUploadConfig } from '../../../hooks/use-upload-config';
+import { cn } from '../../../lib/cn';
 import { useViewedFile, useViewerClosed } from '../../../hooks/use-viewed-file';
 import { useArrivalFocus } from '../hooks/use-arrival-focus';
+import { useBoxSelection } from '../hooks/use-box-selection';
+import { useBrowserContextMenu } from '../hooks/use-browser-context-menu';
+import { useClipboardActions } from '../hooks/use-clipboard-actions';
 import { useCurrentFolder } from '../hooks/use-current-folder';
 import { useDriveDrops } from '../hooks/use-drive-drops';
 import { useDriveSearch } from '../hooks/use-drive-search';
@@ -14,11 +19,14 @@ import { useItemActionsDialogs } from '../hooks/use-item-actions-dialogs';
 import { useItemClicks } from '../hooks/use-item-clicks';
 import { useItemSelection } from '../hooks/use-item-selection';
 import { useMoveToFolder } from '../hooks/use-move-to-folder';
+import { useSelectionCommands } from '../hooks/use-selection-commands';
 import { useTouchOrNarrow } from '../hooks/use-touch-or-narrow';
 import { useViewMode } from '../hooks/use-view-mode';
+import { isTextField } from '../page-shortcuts';
 import { fileItem, fileKey, type DraggedItemRef, type DriveItem } from '../items';
 import type { SharingSlot, UploadsSlot, VersionHistorySlot, ViewerSlot } from '../slots';
 import { Breadcrumbs } from './breadcrumbs';
+import { BrowserContextMenu } from './browser-context-menu';
 import { DropOverlay } from './drop-overlay';
 import { EmptyState } from './empty-state';
 import { FileToolbar } from './file-toolbar';
@@ -27,6 +35,7 @@ import { ItemCollection } from './item-collection';
 import { ItemDialogs } from './item-dialogs';
 import { ListingLoading, LoadFailedNotice, MissingFolderNotice } from './listing-notices';
 import { SearchResults } from './search-results';
+import { SelectionBar } from './selection-bar';
 
 interface FileBrowserProps {
   folderId: string | null;
@@ -53,7 +62,9 @@ interface RevealState {
 
 /**
  * The open folder: breadcrumbs, toolbar, the items (grid or list) and everything done with
- * them. Rendered with the folder id as key, so selection and search start fresh per folder.
+ * them: the selection (clicks, keys, a box, a long press) and its bar, the context menus, the
+ * page's shortcuts and the clipboard. Rendered with the folder id as key, so selection and
+ * search start fresh per folder.
  */
 export function FileBrowser(props: FileBrowserProps) {
   const { folderId, items, path, failed, uploads, sharing, versionHistory } = props;
@@ -69,7 +80,16 @@ export function FileBrowser(props: FileBrowserProps) {
   const { data: uploadConfig } = useUploadConfig();
   const plan = uploadConfig?.userPlan;
   const viewed = useViewedFile();
-  const { dialog, openDialog, closeDialog, runAction } = useItemActionsDialogs({ sharing, plan, selectedItems: selection.selectedItems });
+  const open = (item: DriveItem) => {
+    if (item.kind === 'folder') openFolder(item.id);
+    else viewed.open(item.id);
+  };
+  const { dialog, openDialog, closeDialog, runAction, download } = useItemActionsDialogs({
+    sharing,
+    plan,
+    selectedItems: selection.selectedItems,
+    open,
+  });
   const { focusRequest, requestFocus } = useFocusRequest();
   const focusItem = useCallback(
     (key: string) => {
@@ -90,15 +110,38 @@ export function FileBrowser(props: FileBrowserProps) {
   useViewerClosed(viewed.fileId, (lastFileId) => focusItem(fileKey(lastFileId)));
   const move = useMoveToFolder(folderId, selection.clear);
 
-  const open = (item: DriveItem) => {
-    if (item.kind === 'folder') openFolder(item.id);
-    else viewed.open(item.id);
-  };
-  const { onItemClick, onItemDoubleClick } = useItemClicks({ narrow, selection, open, openFolder });
-
   const home = t('dashboard.breadcrumbs.home');
   const folderName = folderId === null ? home : (path?.[path.length - 1]?.name ?? home);
   const { term, visible } = search;
+  const sectionRef = useRef<HTMLElement>(null);
+  const areaRef = useRef<HTMLDivElement>(null);
+  const clipboard = useClipboardActions(folderId, folderName);
+  const menu = useBrowserContextMenu();
+  const commands = useSelectionCommands({
+    selection,
+    visible,
+    sectionRef,
+    areaRef,
+    keysEnabled: dialog === null && viewed.fileId === null && !menu.open,
+    runAction,
+    download,
+    openDialog,
+    showMenu: menu.show,
+    clipboard,
+  });
+  const order = visible.map((item) => item.key);
+  const { onItemClick, onItemDoubleClick } = useItemClicks({ narrow, selection, order, selecting: commands.selecting, open, openFolder });
+  const boxSelection = useBoxSelection({
+    areaRef,
+    selection: selection.selection,
+    select: selection.selectKeys,
+    onBackgroundClick: commands.clear,
+    onSelected: commands.announceCount,
+    enabled: dialog === null && !narrow,
+  });
+  // The search field has the focus: the selection bar steps aside from the toolbar it covers.
+  const [typingInToolbar, setTypingInToolbar] = useState(false);
+  const selectedCount = selection.selection.size;
   const dragRefsFor = (item: DriveItem): DraggedItemRef[] =>
     selection.selectedItems(item).map((entry) => ({ kind: entry.kind, id: entry.id }));
   const nameOfFolder = (id: string | null) =>
@@ -156,7 +199,9 @@ export function FileBrowser(props: FileBrowserProps) {
             focusRequest={focusRequest}
             onAction={runAction}
             versionHistory={versionHistory}
-            onClearSelection={selection.clear}
+            onClearSelection={commands.clear}
+            onItemContextMenu={commands.openItemMenu}
+            onItemLongPress={commands.onItemLongPress}
             dragRefsFor={dragRefsFor}
             onDropOnFolder={(refs, targetId) => move(refs, targetId, nameOfFolder(targetId))}
           />
@@ -178,24 +223,75 @@ export function FileBrowser(props: FileBrowserProps) {
   }
 
   return (
-    <section className="mt-6 rounded-card border border-line bg-surface shadow-card">
-      <div className="flex flex-col gap-3 border-b border-line px-3 py-3 sm:px-5 sm:py-4">
+    <section ref={sectionRef} className="mt-6 rounded-card border border-line bg-surface shadow-card">
+      {/* Sticks under the page's header while items are selected, so their bar stays in reach. */}
+      <div
+        className={cn(
+          'flex flex-col gap-3 border-b border-line px-3 py-3 sm:px-5 sm:py-4',
+          selectedCount > 0 && 'sticky top-16 z-30 rounded-t-card bg-surface',
+        )}
+      >
         <Breadcrumbs
           path={path ?? []}
           onDropItems={(refs, targetId) =>
             move(refs, targetId, targetId === null ? home : (path?.find((folder) => folder.id === targetId)?.name ?? home))
           }
         />
-        <FileToolbar
-          search={search.search}
-          onSearchChange={search.setSearch}
-          view={view}
-          onViewChange={setView}
-          onNewFolder={() => openDialog({ type: 'create-folder' })}
-          onUpload={() => openDialog({ type: 'upload' })}
-        />
+        <div
+          className="relative"
+          onFocusCapture={(event) => setTypingInToolbar(isTextField(event.target))}
+          onBlurCapture={() => setTypingInToolbar(false)}
+        >
+          <FileToolbar
+            search={search.search}
+            onSearchChange={search.setSearch}
+            view={view}
+            onViewChange={setView}
+            onNewFolder={() => openDialog({ type: 'create-folder' })}
+            onUpload={() => openDialog({ type: 'upload' })}
+          />
+          {selectedCount > 0 && !typingInToolbar && (
+            <div className="absolute inset-0 flex items-center bg-surface">
+              <SelectionBar className="w-full" count={selectedCount} onAction={commands.onBarAction} onClear={commands.clear} />
+            </div>
+          )}
+        </div>
       </div>
-      <div className="p-3 sm:p-5">{content}</div>
+      {/* The listing and the space around it: a drag here draws a box, a right-click opens the folder's menu. */}
+      <div
+        ref={areaRef}
+        className="min-h-48 p-3 sm:p-5"
+        onPointerDown={boxSelection.onPointerDown}
+        onContextMenu={commands.onAreaContextMenu}
+      >
+        {content}
+      </div>
+      {boxSelection.box && (
+        <div
+          aria-hidden="true"
+          className="pointer-events-none fixed z-40 rounded-sm border border-brand-500 bg-brand-500/10"
+          style={{
+            left: boxSelection.box.left,
+            top: boxSelection.box.top,
+            width: boxSelection.box.right - boxSelection.box.left,
+            height: boxSelection.box.bottom - boxSelection.box.top,
+          }}
+        />
+      )}
+      <LiveRegion />
+      <BrowserContextMenu
+        target={menu.target}
+        open={menu.open}
+        onClose={menu.close}
+        onAction={runAction}
+        versionHistory={versionHistory}
+        onNewFolder={() => openDialog({ type: 'create-folder' })}
+        onUploadFiles={() => openDialog({ type: 'upload' })}
+        // The upload dialog has no folder picker of its own yet: it takes folders dropped on it.
+        onUploadFolder={() => openDialog({ type: 'upload' })}
+        pasteCount={clipboard.clipboard?.items.length ?? 0}
+        onPaste={clipboard.paste}
+      />
 
       {dragging && <DropOverlay folderName={folderName} />}
       <ItemDialogs
@@ -211,6 +307,14 @@ export function FileBrowser(props: FileBrowserProps) {
           closeDialog();
           move(
             moving.map((item) => ({ kind: item.kind, id: item.id })),
+            targetId,
+            targetName,
+          );
+        }}
+        onCopy={(copying, targetId, targetName) => {
+          closeDialog();
+          clipboard.copyTo(
+            copying.map((item) => ({ kind: item.kind, id: item.id })),
             targetId,
             targetName,
           );

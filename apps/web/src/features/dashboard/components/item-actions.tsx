@@ -1,12 +1,13 @@
-import { Download, EllipsisVertical, FolderInput, Pencil, Share2, Trash2 } from 'lucide-react';
+import { Download, EllipsisVertical, Share2, Trash2 } from 'lucide-react';
 import type { MouseEvent, KeyboardEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DropdownMenu, type DropdownMenuItem } from '../../../components/ui/dropdown-menu';
 import { cn } from '../../../lib/cn';
 import type { DriveItem } from '../items';
 import type { VersionHistorySlot } from '../slots';
+import { itemMenuEntries, type ItemAction } from './item-menu';
 
-export type ItemAction = 'download' | 'share' | 'delete' | 'rename' | 'move';
+export type { ItemAction } from './item-menu';
 
 /** Clicks and keys on an item's own controls never select or open the item beneath. */
 const stop = (event: MouseEvent | KeyboardEvent) => event.stopPropagation();
@@ -20,13 +21,15 @@ interface ItemActionsProps {
   tabbable: boolean;
   /** Phone list rows: only the menu (which holds every action) until the row is selected. */
   menuOnlyOnPhones?: boolean;
+  /** How many items the menu acts on: the selection's size when the item is part of it. */
+  count?: number;
   className?: string;
 }
 
 /**
  * Download, Share and Delete as icon buttons (folders: Download folder, Share folder,
- * Delete folder), then a menu with every action, Rename and Move included, and a file's
- * version history.
+ * Delete folder), then a menu with every action (item-menu.ts, shared with the context
+ * menu), Rename, Move and Copy included, and a file's version history.
  */
 export function ItemActions({ item, versionHistory: VersionHistory, ...props }: ItemActionsProps) {
   if (item.kind === 'folder') return <ActionsBar item={item} {...props} history={noHistory} />;
@@ -39,7 +42,7 @@ interface ActionsBarProps extends Omit<ItemActionsProps, 'versionHistory'> {
   history: { menuItems: DropdownMenuItem[]; dialog: ReactNode };
 }
 
-function ActionsBar({ item, onAction, tabbable, menuOnlyOnPhones = false, className, history }: ActionsBarProps) {
+function ActionsBar({ item, onAction, tabbable, menuOnlyOnPhones = false, count = 1, className, history }: ActionsBarProps) {
   const { t } = useTranslation();
   const isFolder = item.kind === 'folder';
   const tabIndex = tabbable ? 0 : -1;
@@ -73,22 +76,7 @@ function ActionsBar({ item, onAction, tabbable, menuOnlyOnPhones = false, classN
         triggerTabIndex={tabIndex}
         triggerClassName="grid size-8 place-items-center rounded-lg text-ink-muted transition-colors hover:bg-surface-muted hover:text-ink aria-expanded:bg-surface-muted"
         trigger={<EllipsisVertical aria-hidden="true" className="size-4" />}
-        items={[
-          ...buttons
-            .filter(({ action }) => action !== 'delete')
-            .map(({ action, icon, label }) => ({ id: action, label, icon, onSelect: () => onAction(action, item) })),
-          { id: 'rename', label: t('dashboard.item.rename'), icon: Pencil, onSelect: () => onAction('rename', item) },
-          { id: 'move', label: t('dashboard.item.move'), icon: FolderInput, onSelect: () => onAction('move', item) },
-          ...history.menuItems,
-          {
-            id: 'delete',
-            label: isFolder ? t('dashboard.item.deleteFolder') : t('dashboard.item.delete'),
-            icon: Trash2,
-            tone: 'danger',
-            separatorBefore: true,
-            onSelect: () => onAction('delete', item),
-          },
-        ]}
+        items={itemMenuEntries(item, { t, count, onAction, historyItems: history.menuItems })}
       />
       {history.dialog}
     </div>

@@ -9,6 +9,8 @@ export interface ItemCellProps {
   /** The item has the listing's roving tab stop. */
   tabbable: boolean;
   selected: boolean;
+  /** How many items are selected: the item's menu acts on them all when it is one of them. */
+  selectionCount: number;
   /** ms, or null for no entrance animation. */
   animationDelay: number | null;
   locale: string;

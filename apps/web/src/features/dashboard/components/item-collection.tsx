@@ -67,6 +67,8 @@ export function ItemCollection(props: ItemCollectionProps) {
     onItemDoubleClick: props.onItemDoubleClick,
     dragRefsFor: props.dragRefsFor,
     onDropOnFolder: props.onDropOnFolder,
+    onItemContextMenu: props.onItemContextMenu,
+    onItemLongPress: props.onItemLongPress,
   };
 
   return (
@@ -102,6 +104,7 @@ export function ItemCollection(props: ItemCollectionProps) {
                   item,
                   tabbable: item.key === tabStopKey,
                   selected: props.selection.has(item.key),
+                  selectionCount: props.selection.size,
                   animationDelay: animating ? staggerDelay(order) : null,
                   locale: i18n.language,
                   narrow: props.narrow,

@@ -11,7 +11,7 @@ const CreateFolderModal = lazyDialog(
 );
 const DeleteItemModal = lazyDialog(
   () => import('./delete-item-modal').then((m) => m.DeleteItemModal),
-  (props) => props.item !== null,
+  (props) => props.items !== null,
 );
 const RenameModal = lazyDialog(
   () => import('./rename-modal').then((m) => m.RenameModal),
@@ -20,6 +20,14 @@ const RenameModal = lazyDialog(
 const MoveModal = lazyDialog(
   () => import('./move-modal').then((m) => m.MoveModal),
   (props) => props.items !== null,
+);
+const CopyModal = lazyDialog(
+  () => import('./copy-modal').then((m) => m.CopyModal),
+  (props) => props.items !== null,
+);
+const ShortcutsDialog = lazyDialog(
+  () => import('./shortcuts-dialog').then((m) => m.ShortcutsDialog),
+  (props) => props.open,
 );
 
 interface ItemDialogsProps {
@@ -34,18 +42,23 @@ interface ItemDialogsProps {
   onDeleted: (item: DriveItem) => void;
   /** The Move dialog's choice: `items` into the folder `targetId` named `targetName`. */
   onMove: (items: DriveItem[], targetId: string | null, targetName: string) => void;
+  /** The Copy dialog's choice, as the Move dialog's. */
+  onCopy: (items: DriveItem[], targetId: string | null, targetName: string) => void;
 }
 
-/** The file manager's dialogs (upload, new folder, delete, rename, share, move), `dialog` the open one. */
-export function ItemDialogs({ dialog, onClose, folderId, folderName, uploads, sharing, plan, onDeleted, onMove }: ItemDialogsProps) {
+/** The file manager's dialogs (upload, new folder, delete, rename, share, move, copy, shortcuts), `dialog` the open one. */
+export function ItemDialogs(props: ItemDialogsProps) {
+  const { dialog, onClose, folderId, folderName, uploads, sharing, plan, onDeleted, onMove, onCopy } = props;
   return (
     <>
       <uploads.Dialog open={dialog?.type === 'upload'} onClose={onClose} folderId={folderId} folderName={folderName} />
       <CreateFolderModal open={dialog?.type === 'create-folder'} onClose={onClose} parentId={folderId} parentName={folderName} />
-      <DeleteItemModal item={dialog?.type === 'delete' ? dialog.item : null} onClose={onClose} onDeleted={onDeleted} />
+      <DeleteItemModal items={dialog?.type === 'delete' ? dialog.items : null} onClose={onClose} onDeleted={onDeleted} />
       <RenameModal item={dialog?.type === 'rename' ? dialog.item : null} onClose={onClose} />
       <sharing.Dialog item={dialog?.type === 'share' ? dialog.item : null} plan={plan} onClose={onClose} />
       <MoveModal items={dialog?.type === 'move' ? dialog.items : null} fromFolderId={folderId} onClose={onClose} onMove={onMove} />
+      <CopyModal items={dialog?.type === 'copy' ? dialog.items : null} fromFolderId={folderId} onClose={onClose} onCopy={onCopy} />
+      <ShortcutsDialog open={dialog?.type === 'shortcuts'} onClose={onClose} />
     </>
   );
 }

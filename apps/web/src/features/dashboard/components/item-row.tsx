@@ -77,6 +77,7 @@ export function ItemRow(props: ItemCellProps) {
         onAction={props.onAction}
         versionHistory={props.versionHistory}
         tabbable={tabbable}
+        count={selected ? props.selectionCount : 1}
         menuOnlyOnPhones={!selected}
         className={cn(
           'shrink-0 justify-end transition-opacity sm:w-[9.5rem]',

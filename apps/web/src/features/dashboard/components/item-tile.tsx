@@ -80,6 +80,7 @@ export function ItemTile(props: ItemTileProps) {
         onAction={props.onAction}
         versionHistory={props.versionHistory}
         tabbable={tabbable}
+        count={selected ? props.selectionCount : 1}
         className={cn(
           'absolute top-2 right-2 rounded-xl border border-line bg-surface/95 p-0.5 shadow-sm backdrop-blur transition-opacity',
           // The open menu lives outside the tile (a portal): its button stays shown meanwhile.

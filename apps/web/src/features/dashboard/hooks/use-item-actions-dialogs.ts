@@ -3,7 +3,8 @@ import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import type { PlanId } from '@cloudvault/contract/plans';
 import { downloadItem } from '../api/download-item';
-import type { ItemAction } from '../components/item-actions';
+import { downloadSelection } from '../api/download-selection';
+import type { ItemAction } from '../components/item-menu';
 import type { DriveItem } from '../items';
 import type { SharingSlot } from '../slots';
 
@@ -11,42 +12,62 @@ import type { SharingSlot } from '../slots';
 export type BrowserDialog =
   | { type: 'upload' }
   | { type: 'create-folder' }
-  | { type: 'delete'; item: DriveItem }
+  | { type: 'delete'; items: DriveItem[] }
   | { type: 'rename'; item: DriveItem }
   | { type: 'move'; items: DriveItem[] }
+  | { type: 'copy'; items: DriveItem[] }
   | { type: 'share'; item: DriveItem }
+  | { type: 'shortcuts' }
   | null;
 
 interface ItemActionsOptions {
   sharing: Pick<SharingSlot, 'sharesThroughDialog' | 'shareFileAtOnce'>;
   plan: PlanId | undefined;
-  /** What a move of `item` moves: the whole selection when the item is part of it. */
+  /** What an action on `item` acts on: the whole selection when the item is part of it. */
   selectedItems: (item: DriveItem) => DriveItem[];
+  /** Opens a folder, or a file in the viewer. */
+  open: (item: DriveItem) => void;
 }
 
 /**
  * The open dialog and what an item's action does: a download starts at once (with a
- * toast), a share opens its dialog or shares at once, the others open their dialog.
+ * toast; several items as one zip), a share opens its dialog or shares at once, the others
+ * open their dialog. Download, Move, Copy and Delete act on the selection the item is part of.
  */
-export function useItemActionsDialogs({ sharing, plan, selectedItems }: ItemActionsOptions) {
+export function useItemActionsDialogs({ sharing, plan, selectedItems, open }: ItemActionsOptions) {
   const { t } = useTranslation();
   const [dialog, setDialog] = useState<BrowserDialog>(null);
 
+  function download(items: DriveItem[]) {
+    const [only] = items;
+    if (items.length === 1 && only) {
+      const isFolder = only.kind === 'folder';
+      downloadItem(only).then(
+        () => toast.success(isFolder ? t('dashboard.download.folderStarted') : t('dashboard.download.fileStarted')),
+        () => toast.error(isFolder ? t('dashboard.download.folderFailed') : t('dashboard.download.fileFailed')),
+      );
+      return;
+    }
+    downloadSelection(items).then(
+      () => toast.success(t('dashboard.selection.zipStarted', { count: items.length })),
+      () => toast.error(t('dashboard.selection.zipFailed')),
+    );
+  }
+
   function runAction(action: ItemAction, item: DriveItem) {
-    const isFolder = item.kind === 'folder';
     switch (action) {
+      case 'open':
+        open(item);
+        break;
       case 'download':
-        downloadItem(item).then(
-          () => toast.success(isFolder ? t('dashboard.download.folderStarted') : t('dashboard.download.fileStarted')),
-          () => toast.error(isFolder ? t('dashboard.download.folderFailed') : t('dashboard.download.fileFailed')),
-        );
+        download(selectedItems(item));
         break;
       case 'share':
         if (sharing.sharesThroughDialog(item, plan)) setDialog({ type: 'share', item });
         else sharing.shareFileAtOnce(item.id);
         break;
       case 'delete':
-        setDialog({ type: 'delete', item });
+        setDialog({ type: 'delete', items: selectedItems(item) });
         break;
       case 'rename':
         setDialog({ type: 'rename', item });
@@ -54,8 +75,11 @@ export function useItemActionsDialogs({ sharing, plan, selectedItems }: ItemActi
       case 'move':
         setDialog({ type: 'move', items: selectedItems(item) });
         break;
+      case 'copy':
+        setDialog({ type: 'copy', items: selectedItems(item) });
+        break;
     }
   }
 
-  return { dialog, openDialog: setDialog, closeDialog: () => setDialog(null), runAction };
+  return { dialog, openDialog: setDialog, closeDialog: () => setDialog(null), runAction, download };
 }

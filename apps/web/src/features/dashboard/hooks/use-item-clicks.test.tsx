@@ -21,16 +21,18 @@ const notes = fileItem(file('notes.txt'));
 const plan = fileItem(file('plan.pdf'));
 const items: DriveItem[] = [photos, notes, plan];
 
-const click = { ctrlKey: false, metaKey: false } as MouseEvent;
-const ctrlClick = { ctrlKey: true, metaKey: false } as MouseEvent;
+const click = { ctrlKey: false, metaKey: false, shiftKey: false } as MouseEvent;
+const ctrlClick = { ctrlKey: true, metaKey: false, shiftKey: false } as MouseEvent;
+const shiftClick = { ctrlKey: false, metaKey: false, shiftKey: true } as MouseEvent;
 
 /** The clicks over a real selection, with the opening of folders and files faked. */
-function setup(narrow: boolean) {
+function setup(narrow: boolean, selecting = false) {
   const open = vi.fn<(item: DriveItem) => void>();
   const openFolder = vi.fn<(folderId: string) => void>();
+  const order = items.map((item) => item.key);
   const { result } = renderHook(() => {
     const selection = useItemSelection(items, null);
-    return { selection, ...useItemClicks({ narrow, selection, open, openFolder }) };
+    return { selection, ...useItemClicks({ narrow, selection, order, selecting, open, openFolder }) };
   });
   const selected = () => [...result.current.selection.selection];
   return { result, open, openFolder, selected };
@@ -48,16 +50,30 @@ afterEach(() => {
 });
 
 describe('clicks on items with a mouse', () => {
-  it('a click on a file toggles it, a click on a folder selects only the folder', () => {
+  it('a click selects only the item, and a click on the one file selected deselects it', () => {
     const { result, selected } = setup(false);
     act(() => result.current.onItemClick(notes, click));
     act(() => result.current.onItemClick(plan, click));
-    expect(selected()).toEqual([notes.key, plan.key]);
-    act(() => result.current.onItemClick(notes, click));
     expect(selected()).toEqual([plan.key]);
+    act(() => result.current.onItemClick(plan, click));
+    expect(selected()).toEqual([]);
     act(() => result.current.onItemClick(photos, click));
     expect(selected()).toEqual([photos.key]);
     expect(result.current.selection.activeKey).toBe(photos.key);
+  });
+
+  it('Shift-click selects the range from the last item clicked, either way, and Ctrl+Shift adds it', () => {
+    const { result, selected } = setup(false);
+    act(() => result.current.onItemClick(photos, click));
+    act(() => result.current.onItemClick(plan, shiftClick));
+    expect(selected()).toEqual([photos.key, notes.key, plan.key]);
+    // The anchor stays where it was: a second Shift-click makes another range from it.
+    act(() => result.current.onItemClick(notes, shiftClick));
+    expect(selected()).toEqual([photos.key, notes.key]);
+    act(() => result.current.onItemClick(plan, ctrlClick));
+    act(() => result.current.onItemClick(plan, click));
+    act(() => result.current.onItemClick(notes, { ...shiftClick, ctrlKey: true } as MouseEvent));
+    expect(selected().sort()).toEqual([notes.key, plan.key].sort());
   });
 
   it('Ctrl-click toggles a folder too, keeping the rest', () => {
@@ -92,6 +108,17 @@ describe('taps on items on touch or a narrow screen', () => {
     act(() => result.current.onItemClick(photos, click));
     now = 400;
     act(() => result.current.onItemClick(photos, click));
+    expect(openFolder).not.toHaveBeenCalled();
+  });
+
+  it('after a long press started selecting, taps toggle and open nothing', () => {
+    const { result, open, openFolder, selected } = setup(true, true);
+    act(() => result.current.onItemClick(notes, click));
+    act(() => result.current.onItemClick(photos, click));
+    now = 100;
+    act(() => result.current.onItemClick(photos, click));
+    expect(selected()).toEqual([notes.key]);
+    expect(open).not.toHaveBeenCalled();
     expect(openFolder).not.toHaveBeenCalled();
   });
 

@@ -3,7 +3,6 @@ import toast from 'react-hot-toast';
 import i18n from '../../lib/i18n';
 import { announceLink } from './announce-link';
 import { shareFile } from './api/create-share';
-import { linkOptionsFor } from './link-options';
 
 /** What can be shared: a file or a folder of the user's drive. */
 export interface ShareTarget {
@@ -13,14 +12,15 @@ export interface ShareTarget {
 }
 
 /**
- * Folders always, and files on plans with link settings, are shared through a dialog
- * (ShareDialog); other files get their link at once (shareFileAtOnce).
+ * Files and folders alike are shared through the dialog (ShareDialog): a link with its
+ * options, a person, and the item's existing shares (issue 36). The plan only changes what
+ * the dialog offers.
  */
-export function sharesThroughDialog(item: ShareTarget, plan: PlanId | undefined): boolean {
-  return item.kind === 'folder' || linkOptionsFor(plan).extras;
+export function sharesThroughDialog(_item: ShareTarget, _plan: PlanId | undefined): boolean {
+  return true;
 }
 
-/** Creates a file's link with the default lifetime and copies it, or says why it failed. */
+/** Creates a file's link with the default lifetime and copies it, or says why it failed (kept for the sharing slot's callers). */
 export function shareFileAtOnce(fileId: string): Promise<void> {
   return shareFile(fileId)
     .then(({ shareUrl }) =>

@@ -16,6 +16,11 @@ export function shareFile(id: string, { expiresIn = FILE_SHARE_HOURS, password }
   return api.post(`/files/${encodeURIComponent(id)}/share`, { expiresIn, ...(password ? { password } : {}) });
 }
 
+/** POST /api/files/:id/share with a person: the file on its own, read-only, for that e-mail. */
+export function shareFileWith(id: string, email: string): Promise<PrivateShareResponse> {
+  return api.post(`/files/${encodeURIComponent(id)}/share`, { shareType: 'private', email });
+}
+
 /** POST /api/user/folders/:id/share: a public link, or a private share with an e-mail. */
 export function shareFolder(id: string, body: ShareFolderBody): Promise<ShareLinkResponse | PrivateShareResponse> {
   return api.post(`/user/folders/${encodeURIComponent(id)}/share`, body);

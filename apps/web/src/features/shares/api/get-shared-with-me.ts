@@ -1,12 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { SharedFolder, SharedWithMeResponse } from '@cloudvault/contract/shares';
+import type { SharedWithMeResponse } from '@cloudvault/contract/shares';
 import { api } from '../../../lib/api-client';
 import { shareKeys } from '../../../lib/query-keys';
 
-/** GET /api/shared-with-me: folders shared privately to the caller's e-mail, with their owners. */
-export async function getSharedWithMe(signal?: AbortSignal): Promise<SharedFolder[]> {
-  const { folders } = await api.get<SharedWithMeResponse>('/shared-with-me', { signal });
-  return folders;
+/** GET /api/shared-with-me: folders and files shared privately to the caller's e-mail, with their owners. */
+export async function getSharedWithMe(signal?: AbortSignal): Promise<SharedWithMeResponse> {
+  const { folders, files } = await api.get<SharedWithMeResponse>('/shared-with-me', { signal });
+  // A server from before files could be shared answers folders only.
+  return { folders, files: files ?? [] };
 }
 
 export function sharedWithMeQueryOptions() {

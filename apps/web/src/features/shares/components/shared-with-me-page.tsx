@@ -1,15 +1,21 @@
-import { FolderOpen, TriangleAlert, Users } from 'lucide-react';
+import { Download, FolderOpen, TriangleAlert, Users } from 'lucide-react';
+import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { FolderIcon } from '../../../components/ui/file-icon';
 import { PageTitle } from '../../../components/ui/page-title';
+import { useViewedFile, useViewerClosed } from '../../../hooks/use-viewed-file';
+import { signedInFileSource } from '../../../lib/file-source';
+import { downloadSharedItem } from '../api/download-shared-item';
 import { useSharedWithMe } from '../api/get-shared-with-me';
+import { focusFileRow } from '../focus-file-row';
 import { ownerName } from '../public-links';
 import { sharedHref } from '../shared-href';
 import type { ViewerSlot } from '../slots';
 import { BackToFiles } from './back-link';
 import { LoadingState, Notice } from './page-states';
+import { ReadOnlyItems } from './read-only-items';
 import { SharedFolderView } from './shared-folder-view';
 
 /**
@@ -29,15 +35,17 @@ export function SharedWithMePage({ viewer }: { viewer: ViewerSlot }) {
         <p className="mt-1.5 max-w-2xl text-sm text-ink-muted">{t('shares.withMe.subtitle')}</p>
       </div>
       <section className="mt-6 overflow-hidden rounded-card border border-line bg-surface shadow-card">
-        {folderId ? <SharedFolderView key={folderId} folderId={folderId} viewer={viewer} /> : <SharedFolderList />}
+        {folderId ? <SharedFolderView key={folderId} folderId={folderId} viewer={viewer} /> : <SharedList viewer={viewer} />}
       </section>
     </>
   );
 }
 
-function SharedFolderList() {
+function SharedList({ viewer: Viewer }: { viewer: ViewerSlot }) {
   const { t, i18n } = useTranslation();
   const shared = useSharedWithMe();
+  const viewed = useViewedFile();
+  useViewerClosed(viewed.fileId, focusFileRow);
 
   if (shared.isPending) return <LoadingState label={t('shares.withMe.loading')} />;
   if (shared.isError) {
@@ -49,42 +57,75 @@ function SharedFolderList() {
       </Notice>
     );
   }
-  if (shared.data.length === 0) {
+  const { folders, files } = shared.data;
+  if (folders.length === 0 && files.length === 0) {
     return (
       <Notice icon={<Users aria-hidden="true" className="size-7" />} title={t('shares.withMe.empty')} body={t('shares.withMe.emptyHint')} />
     );
   }
+  const downloadFile = (fileId: string) =>
+    downloadSharedItem('file', fileId).then(
+      () => toast.success(t('dashboard.download.fileStarted')),
+      () => toast.error(t('dashboard.download.fileFailed')),
+    );
   return (
-    <ul aria-label={t('shares.withMe.listLabel')} className="divide-y divide-line">
-      {shared.data.map((folder) => (
-        <li key={folder.shareId} aria-label={folder.name} className="flex items-center gap-3 px-3 py-3 sm:px-5">
-          <FolderIcon size="md" />
-          <div className="min-w-0 flex-1">
+    <>
+      <ul aria-label={t('shares.withMe.listLabel')} className="divide-y divide-line">
+        {folders.map((folder) => (
+          <li key={folder.shareId} aria-label={folder.name} className="flex items-center gap-3 px-3 py-3 sm:px-5">
+            <FolderIcon size="md" />
+            <div className="min-w-0 flex-1">
+              <Link
+                to={sharedHref(folder.id)}
+                className="focus-ring block truncate rounded-md text-sm font-semibold text-ink hover:text-brand-600 dark:hover:text-brand-300"
+                title={folder.name}
+              >
+                {folder.name}
+              </Link>
+              <p className="truncate text-xs text-ink-muted">
+                {t('shares.withMe.sharedBy', { owner: ownerName(folder.owner) })}
+                <span className="text-ink-subtle"> · </span>
+                {t('shares.withMe.created', {
+                  date: new Date(folder.createdAt).toLocaleDateString(i18n.language, { year: 'numeric', month: 'short', day: 'numeric' }),
+                })}
+              </p>
+            </div>
             <Link
               to={sharedHref(folder.id)}
-              className="focus-ring block truncate rounded-md text-sm font-semibold text-ink hover:text-brand-600 dark:hover:text-brand-300"
-              title={folder.name}
+              tabIndex={-1}
+              aria-hidden="true"
+              className="grid size-9 shrink-0 place-items-center rounded-control text-ink-subtle hover:bg-surface-muted hover:text-ink"
             >
-              {folder.name}
+              <FolderOpen className="size-4" />
             </Link>
-            <p className="truncate text-xs text-ink-muted">
-              {t('shares.withMe.sharedBy', { owner: ownerName(folder.owner) })}
-              <span className="text-ink-subtle"> · </span>
-              {t('shares.withMe.created', {
-                date: new Date(folder.createdAt).toLocaleDateString(i18n.language, { year: 'numeric', month: 'short', day: 'numeric' }),
-              })}
-            </p>
-          </div>
-          <Link
-            to={sharedHref(folder.id)}
-            tabIndex={-1}
-            aria-hidden="true"
-            className="grid size-9 shrink-0 place-items-center rounded-control text-ink-subtle hover:bg-surface-muted hover:text-ink"
-          >
-            <FolderOpen className="size-4" />
-          </Link>
-        </li>
-      ))}
-    </ul>
+          </li>
+        ))}
+      </ul>
+      {files.length > 0 && (
+        // Files shared on their own: read-only rows as inside a shared folder, opening in the viewer.
+        <div className="border-t border-line">
+          <ReadOnlyItems
+            folders={[]}
+            files={files}
+            folderHref={() => ''}
+            source={signedInFileSource}
+            onOpenFile={(file) => viewed.open(file.id)}
+            fileAction={(file) => (
+              <Button
+                variant="ghost"
+                size="sm"
+                onClick={() => void downloadFile(file.id)}
+                aria-label={t('shares.browse.downloadNamed', { name: file.originalName })}
+              >
+                <Download aria-hidden="true" className="size-4" />
+              </Button>
+            )}
+          />
+        </div>
+      )}
+      {viewed.fileId !== null && files.length > 0 && (
+        <Viewer files={files} fileId={viewed.fileId} source={signedInFileSource} onMove={viewed.move} onClose={viewed.close} />
+      )}
+    </>
   );
 }

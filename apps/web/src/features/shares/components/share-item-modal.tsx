@@ -1,0 +1,179 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Globe, UserRound } from 'lucide-react';
+import { useRef, useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import { useTranslation } from 'react-i18next';
+import { PASSWORD_MIN_LENGTH } from '@cloudvault/contract/validation';
+import { Button } from '../../../components/ui/button';
+import { Modal } from '../../../components/ui/modal';
+import { TextField } from '../../../components/ui/text-field';
+import { ApiError } from '../../../lib/api-client';
+import { cn } from '../../../lib/cn';
+import { shareKeys } from '../../../lib/query-keys';
+import { announceLink } from '../announce-link';
+import { FILE_SHARE_HOURS, shareFile, shareFileWith, shareFolder } from '../api/create-share';
+import { linkPasswordTooShort, type LinkOptions } from '../link-options';
+import type { ShareTarget } from '../share-item';
+import { ExistingShares } from './existing-shares';
+import { LinkSettingsFields } from './link-settings-fields';
+import { ShareModalIcon } from './share-modal-icon';
+
+type ShareType = 'public' | 'private';
+
+/**
+ * 'Share File' and 'Share Folder': the item's existing links and people first, then a new
+ * public link (copied to the clipboard; its lifetime and an optional password on plans with
+ * password links) or a private share with one e-mail address. Closes after the attempt,
+ * whether it worked or not (docs/product.md#sharing).
+ */
+export function ShareItemModal({ item, options, onClose }: { item: ShareTarget | null; options: LinkOptions; onClose: () => void }) {
+  return item ? <ShareItemForm key={`${item.kind}:${item.id}`} item={item} options={options} onClose={onClose} /> : null;
+}
+
+function ShareItemForm({ item, options, onClose }: { item: ShareTarget; options: LinkOptions; onClose: () => void }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const isFile = item.kind === 'file';
+  const [shareType, setShareType] = useState<ShareType>('public');
+  const [email, setEmail] = useState('');
+  // A file link lasts a day unless changed; a folder link the longest the plan allows, as the server gives one sent without.
+  const [expiresIn, setExpiresIn] = useState(isFile ? Math.min(FILE_SHARE_HOURS, options.maxHours) : options.maxHours);
+  const [password, setPassword] = useState('');
+  const [passwordError, setPasswordError] = useState<string | undefined>();
+  const [pending, setPending] = useState(false);
+  const emailRef = useRef<HTMLInputElement>(null);
+  const trimmed = email.trim();
+  const formId = `share-${item.kind}-form`;
+
+  const shareLink = async () => {
+    const settings = options.extras ? { expiresIn, ...(password ? { password } : {}) } : {};
+    const answer = isFile ? await shareFile(item.id, settings) : await shareFolder(item.id, { shareType: 'public', ...settings });
+    const shareUrl = 'shareUrl' in answer ? answer.shareUrl : '';
+    await announceLink(shareUrl, {
+      copied: isFile ? t('dashboard.share.fileCopied') : t('dashboard.share.publicCopied'),
+      shown: t('dashboard.share.linkReady', { url: shareUrl }),
+    });
+  };
+
+  const shareWithPerson = async () => {
+    if (isFile) await shareFileWith(item.id, trimmed);
+    else await shareFolder(item.id, { shareType: 'private', email: trimmed });
+    toast.success(isFile ? t('dashboard.share.fileSharedWith', { email: trimmed }) : t('dashboard.share.sharedWith', { email: trimmed }));
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (pending) return;
+    // An empty e-mail is ignored (docs/product.md#sharing).
+    if (shareType === 'private' && !trimmed) {
+      emailRef.current?.focus();
+      return;
+    }
+    // Not an attempt yet: the dialog stays open to say why.
+    if (shareType === 'public' && options.extras && linkPasswordTooShort(password)) {
+      return setPasswordError(t('dashboard.share.passwordTooShort', { min: PASSWORD_MIN_LENGTH }));
+    }
+    setPending(true);
+    try {
+      await (shareType === 'public' ? shareLink() : shareWithPerson());
+    } catch (error) {
+      // The server's reason (a bad e-mail…), except for "no such route" while sharing
+      // is not deployed: that is no reason a person can act on.
+      const reason = error instanceof ApiError && error.code !== 'ROUTE_NOT_FOUND' ? error.serverMessage : undefined;
+      toast.error(reason ?? (isFile ? t('dashboard.share.fileFailed') : t('dashboard.share.folderFailed')));
+    } finally {
+      // The next opening lists the new share with the others.
+      void queryClient.invalidateQueries({ queryKey: shareKeys.mine });
+      setPending(false);
+      onClose();
+    }
+  };
+
+  const option = (value: ShareType, Icon: typeof Globe, title: string, hint: string) => (
+    <label
+      className={cn(
+        'flex cursor-pointer items-start gap-3 rounded-control border p-3 transition-colors',
+        shareType === value
+          ? 'border-brand-500 bg-brand-50/60 ring-1 ring-brand-500 dark:bg-brand-500/10'
+          : 'border-line hover:bg-surface-muted',
+      )}
+    >
+      <input
+        type="radio"
+        name="share-type"
+        value={value}
+        checked={shareType === value}
+        onChange={() => setShareType(value)}
+        className="mt-1 size-4 accent-brand-600"
+      />
+      <Icon aria-hidden="true" className="mt-0.5 size-4.5 shrink-0 text-ink-muted" />
+      <span className="min-w-0">
+        <span className="block text-sm font-semibold text-ink">{title}</span>
+        <span className="block text-xs text-ink-muted">{hint}</span>
+      </span>
+    </label>
+  );
+
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      busy={pending}
+      title={isFile ? t('dashboard.share.fileTitle') : t('dashboard.share.folderTitle')}
+      // "Share “name”": the same words for a file as for a folder.
+      description={t('dashboard.share.folderDescription', { name: item.name })}
+      icon={<ShareModalIcon />}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={pending}>
+            {t('ui.cancel')}
+          </Button>
+          <Button type="submit" form={formId} loading={pending} disabled={shareType === 'private' && !trimmed}>
+            {t('dashboard.share.submit')}
+          </Button>
+        </>
+      }
+    >
+      <div className="flex flex-col gap-4">
+        <ExistingShares item={item} />
+        <form id={formId} noValidate onSubmit={onSubmit} className="flex flex-col gap-3">
+          <fieldset className="flex flex-col gap-2">
+            <legend className="mb-2 text-sm font-medium text-ink">{t('dashboard.share.typeLabel')}</legend>
+            {option(
+              'public',
+              Globe,
+              t('dashboard.share.public'),
+              isFile ? t('dashboard.share.filePublicHint') : t('dashboard.share.publicHint'),
+            )}
+            {option('private', UserRound, t('dashboard.share.private'), t('dashboard.share.privateHint'))}
+          </fieldset>
+          {shareType === 'private' && (
+            <TextField
+              ref={emailRef}
+              label={t('dashboard.share.email')}
+              type="email"
+              inputMode="email"
+              autoComplete="email"
+              placeholder={t('dashboard.share.emailPlaceholder')}
+              value={email}
+              onChange={(event) => setEmail(event.target.value)}
+            />
+          )}
+          {shareType === 'public' && options.extras && (
+            <LinkSettingsFields
+              maxHours={options.maxHours}
+              expiresIn={expiresIn}
+              onExpiresInChange={setExpiresIn}
+              password={password}
+              onPasswordChange={(value) => {
+                setPassword(value);
+                setPasswordError(undefined);
+              }}
+              passwordError={passwordError}
+            />
+          )}
+        </form>
+      </div>
+    </Modal>
+  );
+}

@@ -98,6 +98,8 @@ describe('sharing from the dashboard to a visitor', () => {
     await page.goto('/dashboard');
     await tile(page, 'report.pdf').hover();
     await tile(page, 'report.pdf').getByRole('button', { name: 'Share', exact: true }).click();
+    // A file is shared through its dialog, as a folder is; a link is the default choice.
+    await page.getByRole('dialog', { name: 'Share File' }).getByRole('button', { name: 'Share', exact: true }).click();
     await toast(page, 'Share link copied!').waitFor();
     const link = await clipboard(page);
 

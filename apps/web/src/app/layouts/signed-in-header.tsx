@@ -50,11 +50,18 @@ export function SignedInHeader({ user, loadDetails }: { user: User; loadDetails:
             </span>
           )}
           <NotificationBell enabled={loadDetails} />
+          {/* A phone shows the first name alone, so it is rarely cut; what does not fit ends in an
+              ellipsis, with the whole text in the title. The e-mail waits for a wider screen. */}
           <div className="min-w-0 text-right leading-tight">
-            <p className="truncate text-sm font-semibold text-ink">
-              {user.firstName} {user.lastName}
+            <p className="truncate text-sm font-semibold text-ink" title={`${user.firstName} ${user.lastName}`}>
+              <span className="sm:hidden">{user.firstName}</span>
+              <span className="hidden sm:inline">
+                {user.firstName} {user.lastName}
+              </span>
             </p>
-            <p className="truncate text-xs text-ink-muted">{user.email}</p>
+            <p className="hidden truncate text-xs text-ink-muted sm:block" title={user.email}>
+              {user.email}
+            </p>
           </div>
           <DropdownMenu
             label={t('layout.accountMenu.label')}

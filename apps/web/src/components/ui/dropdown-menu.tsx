@@ -1,3 +1,4 @@
+import { Check } from 'lucide-react';
 import {
   useCallback,
   useEffect,
@@ -34,6 +35,8 @@ export interface DropdownMenuItem {
   tone?: 'default' | 'danger';
   /** Draws a separator above this item. */
   separatorBefore?: boolean;
+  /** One of a set of choices (a menuitemradio): whether it is the chosen one, shown by a check. */
+  checked?: boolean;
 }
 
 interface DropdownMenuProps {
@@ -228,13 +231,15 @@ export function DropdownMenu({ label, trigger, items, align = 'end', triggerClas
                 <>
                   {Icon && <Icon aria-hidden="true" className="size-4 shrink-0 opacity-80" />}
                   <span>{item.label}</span>
+                  {item.checked && <Check aria-hidden="true" className="ml-auto size-4 shrink-0 text-brand-600 dark:text-brand-300" />}
                 </>
               );
               const common = {
                 ref: (element: HTMLElement | null) => {
                   itemRefs.current[index] = element;
                 },
-                role: 'menuitem',
+                role: item.checked === undefined ? 'menuitem' : 'menuitemradio',
+                'aria-checked': item.checked,
                 tabIndex: -1,
                 className: itemClass(item),
                 onMouseEnter: () => setFocusIndex(index),

@@ -3,6 +3,7 @@ import type { Folder } from '@cloudvault/contract/folders';
 import { api } from '../../../lib/api-client';
 import { driveKeys } from '../../../lib/query-keys';
 import { insertSorted } from '../items';
+import { addFolderToListings } from '../listing-cache';
 
 /** POST /api/user/folders. 409 when the name is taken in that folder. */
 export async function createFolder(body: { name: string; parentId: string | null }): Promise<Folder> {
@@ -19,6 +20,7 @@ export function useCreateFolder() {
       queryClient.setQueryData<Folder[]>(driveKeys.folders(folder.parentId), (folders) =>
         folders ? insertSorted(folders, folder, (item) => item.name) : folders,
       );
+      addFolderToListings(queryClient, folder);
       void queryClient.invalidateQueries({ queryKey: driveKeys.folders(folder.parentId) });
     },
   });

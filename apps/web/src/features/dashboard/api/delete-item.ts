@@ -1,9 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { FileItem } from '@cloudvault/contract/files';
-import type { Folder } from '@cloudvault/contract/folders';
 import { api } from '../../../lib/api-client';
 import { driveKeys, trashKeys } from '../../../lib/query-keys';
 import type { DriveItem } from '../items';
+import { removeFromListings } from '../listing-cache';
 
 /** DELETE /api/files/:id: the file goes to Trash. */
 export function deleteFile(id: string): Promise<{ message: string }> {
@@ -21,13 +20,7 @@ export function useDeleteItem() {
   return useMutation({
     mutationFn: (item: DriveItem) => (item.kind === 'folder' ? deleteFolder(item.id) : deleteFile(item.id)),
     onSuccess: (_answer, item) => {
-      if (item.kind === 'folder') {
-        queryClient.setQueryData<Folder[]>(driveKeys.folders(item.folder.parentId), (folders) =>
-          folders?.filter((folder) => folder.id !== item.id),
-        );
-      } else {
-        queryClient.setQueryData<FileItem[]>(driveKeys.files(item.file.folderId), (files) => files?.filter((file) => file.id !== item.id));
-      }
+      removeFromListings(queryClient, item);
       void queryClient.invalidateQueries({ queryKey: driveKeys.storage });
       void queryClient.invalidateQueries({ queryKey: driveKeys.searches });
       void queryClient.invalidateQueries({ queryKey: trashKeys.all });

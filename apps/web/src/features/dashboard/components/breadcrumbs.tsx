@@ -1,20 +1,21 @@
-import { ChevronRight, House } from 'lucide-react';
-import { useState, type DragEvent } from 'react';
+import { ChevronRight, Ellipsis, Folder, House } from 'lucide-react';
+import { Fragment, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { Folder } from '@cloudvault/contract/folders';
+import type { Folder as FolderEntry } from '@cloudvault/contract/folders';
+import { DropdownMenu } from '../../../components/ui/dropdown-menu';
 import { cn } from '../../../lib/cn';
 import { folderHref } from '../../../lib/folder-href';
 import { DRAG_ITEMS_TYPE, type DraggedItemRef } from '../items';
 
 interface BreadcrumbsProps {
   /** Top-level folder first, the open folder last; empty at home. */
-  path: Folder[];
+  path: FolderEntry[];
   /** Items dragged onto a crumb move into that folder (null: home). */
   onDropItems: (refs: DraggedItemRef[], folderId: string | null) => void;
 }
 
-/** 'My Files' and the path to the open folder; each crumb opens its folder and accepts drops. */
+/** 'My Files' and the path to the open folder; each crumb opens its folder and accepts drops. On a phone the middle folders fold into a menu. */
 export function Breadcrumbs({ path, onDropItems }: BreadcrumbsProps) {
   const { t } = useTranslation();
   const crumbs: Array<{ id: string | null; name: string }> = [
@@ -22,16 +23,47 @@ export function Breadcrumbs({ path, onDropItems }: BreadcrumbsProps) {
     ...path.map((folder) => ({ id: folder.id, name: folder.name })),
   ];
 
+  // On a phone the path keeps its ends (My Files and the open folder); the folders in
+  // between are one "…" menu away, so a deep path stays one line.
+  const between = crumbs.slice(1, -1);
+  const separator = <ChevronRight aria-hidden="true" className="size-4 shrink-0 text-ink-subtle" />;
+
   return (
     <nav aria-label={t('dashboard.breadcrumbs.label')} className="min-w-0">
-      <ol className="flex min-w-0 flex-wrap items-center gap-1 text-sm">
+      <ol className="flex min-w-0 items-center gap-1 text-sm sm:flex-wrap">
         {crumbs.map((crumb, index) => {
           const current = index === crumbs.length - 1;
+          const middle = index > 0 && !current;
           return (
-            <li key={crumb.id ?? 'home'} className="flex min-w-0 items-center gap-1">
-              {index > 0 && <ChevronRight aria-hidden="true" className="size-4 shrink-0 text-ink-subtle" />}
-              <Crumb crumb={crumb} current={current} home={index === 0} onDropItems={onDropItems} />
-            </li>
+            <Fragment key={crumb.id ?? 'home'}>
+              {index === 1 && between.length > 0 && (
+                <li className="flex shrink-0 items-center gap-1 sm:hidden">
+                  {separator}
+                  <DropdownMenu
+                    label={t('dashboard.breadcrumbs.hidden')}
+                    align="start"
+                    triggerClassName="grid h-7 min-w-7 place-items-center rounded-md px-1.5 text-ink-muted hover:bg-surface-muted hover:text-ink"
+                    trigger={<Ellipsis aria-hidden="true" className="size-4" />}
+                    items={between.map((folder) => ({
+                      id: folder.id ?? 'home',
+                      label: folder.name,
+                      icon: Folder,
+                      to: folderHref(folder.id),
+                    }))}
+                  />
+                </li>
+              )}
+              <li
+                className={cn(
+                  'items-center gap-1',
+                  middle ? 'hidden sm:flex' : 'flex',
+                  index === 0 && crumbs.length > 1 ? 'shrink-0' : 'min-w-0',
+                )}
+              >
+                {index > 0 && separator}
+                <Crumb crumb={crumb} current={current} home={index === 0} onDropItems={onDropItems} />
+              </li>
+            </Fragment>
           );
         })}
       </ol>

@@ -1,12 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
+import { useEffect } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import type { FileItem } from '@cloudvault/contract/files';
+import { Button } from '../../../components/ui/button';
 import { PageTitle } from '../../../components/ui/page-title';
-import { useFiles } from '../../../hooks/use-files';
 import { useFolderPath } from '../../../hooks/use-folder-path';
-import { useFolders } from '../../../hooks/use-folders';
 import { useSession } from '../../../hooks/use-session';
 import { ApiError } from '../../../lib/api-client';
 import { useFormatSize } from '../../../lib/format-size';
@@ -15,7 +15,10 @@ import { useStorageInfo } from '../api/get-storage-info';
 import { dayPart } from '../greeting';
 import { useCurrentFolder } from '../hooks/use-current-folder';
 import { useLeftFolder } from '../hooks/use-left-folder';
-import { driveItems, insertSorted } from '../items';
+import { useListingSort } from '../hooks/use-listing-sort';
+import { useNearEnd } from '../hooks/use-near-end';
+import { usePagedListing } from '../hooks/use-paged-listing';
+import { addFileToListings } from '../listing-cache';
 import type { SharingSlot, UploadsSlot, VersionHistorySlot, ViewerSlot } from '../slots';
 import { FileBrowser } from './file-browser';
 import { StorageCard } from './storage-card';
@@ -36,15 +39,17 @@ export function DashboardPage({ uploads, sharing, versionHistory, viewer }: Dash
   const formatSize = useFormatSize();
   const { user } = useSession();
   const queryClient = useQueryClient();
+  const location = useLocation();
   const firstName = user?.firstName ?? '';
   const [folderId] = useCurrentFolder();
   const leftFolderId = useLeftFolder(folderId);
   const { onFileUploaded } = uploads;
 
   const storage = useStorageInfo();
-  const folders = useFolders(folderId);
-  const files = useFiles(folderId);
+  const { listing } = useListingSort();
+  const listed = usePagedListing(folderId, listing);
   const path = useFolderPath(folderId);
+  const { items, complete, loadMore, loadingMore, nextPageFailed } = listed;
 
   // docs/product.md#dashboard: the dashboard info reloads whenever the folder changes (the
   // listings do by themselves: each folder is its own query, re-read when shown).
@@ -57,15 +62,7 @@ export function DashboardPage({ uploads, sharing, versionHistory, viewer }: Dash
   useEffect(() => {
     let timer: number | undefined;
     const unsubscribe = onFileUploaded((file: FileItem) => {
-      queryClient.setQueryData<FileItem[]>(driveKeys.files(file.folderId), (list) =>
-        list
-          ? insertSorted(
-              list.filter((existing) => existing.id !== file.id),
-              file,
-              (entry) => entry.originalName,
-            )
-          : list,
-      );
+      addFileToListings(queryClient, file);
       timer ??= window.setTimeout(() => {
         timer = undefined;
         void queryClient.invalidateQueries({ queryKey: driveKeys.storage });
@@ -77,15 +74,30 @@ export function DashboardPage({ uploads, sharing, versionHistory, viewer }: Dash
     };
   }, [onFileUploaded, queryClient]);
 
-  const failed = folders.isError || files.isError || path.isError || storage.isError;
+  // The next page comes as the end of what is shown scrolls near (the search box filtering
+  // the shown items brings the end near too, so a search in the folder reads it on), or
+  // while "Show in folder" looks for an item not read yet.
+  const end = useNearEnd<HTMLDivElement>();
+  const revealKey = (location.state as { reveal?: string } | null)?.reveal;
+  const seeking = revealKey !== undefined && items !== null && !items.some((item) => item.key === revealKey);
+  const { near, isNear } = end;
+  useEffect(() => {
+    if (!items || complete || loadingMore || nextPageFailed) return;
+    if (seeking || (near && isNear())) loadMore();
+  }, [near, isNear, seeking, items, complete, loadingMore, nextPageFailed, loadMore]);
+
+  const failed = listed.isError || path.isError || storage.isError;
   useEffect(() => {
     if (failed) toast.error(t('dashboard.loadFailed'), { id: 'dashboard-load-failed' });
   }, [failed, t]);
 
-  const items = useMemo(() => (folders.data && files.data ? driveItems(folders.data, files.data) : null), [folders.data, files.data]);
   const storageInfo = storage.data?.storageInfo;
   // A folder id in the address that is not (or no longer) the user's: 404 on its listings.
-  const missingFolder = [folders.error, files.error, path.error].some((error) => error instanceof ApiError && error.status === 404);
+  const missingFolder = [...listed.errors, path.error].some((error) => error instanceof ApiError && error.status === 404);
+
+  let summary = '\u00a0';
+  if (items)
+    summary = complete ? t('dashboard.summary.items', { count: items.length }) : t('dashboard.summary.itemsSoFar', { shown: items.length });
 
   return (
     <>
@@ -96,7 +108,7 @@ export function DashboardPage({ uploads, sharing, versionHistory, viewer }: Dash
             {t(`dashboard.greeting.${dayPart(new Date())}`, { firstName })}
           </h1>
           <p className="mt-1.5 text-sm text-ink-muted">
-            <span>{items ? t('dashboard.summary.items', { count: items.length }) : '\u00a0'}</span>
+            <span>{summary}</span>
             {storageInfo && (
               <>
                 <span aria-hidden="true" className="mx-2 text-ink-subtle">
@@ -120,8 +132,7 @@ export function DashboardPage({ uploads, sharing, versionHistory, viewer }: Dash
         failed={failed}
         missingFolder={missingFolder}
         onRetry={() => {
-          void folders.refetch();
-          void files.refetch();
+          listed.refetch();
           void path.refetch();
           void storage.refetch();
         }}
@@ -130,6 +141,19 @@ export function DashboardPage({ uploads, sharing, versionHistory, viewer }: Dash
         versionHistory={versionHistory}
         viewer={viewer}
       />
+      {/* Where the items read so far end: near the screen, the next page is asked for. */}
+      <div ref={end.ref} aria-hidden="true" />
+      <p role="status" className="mt-4 text-center text-sm text-ink-muted empty:hidden">
+        {loadingMore ? t('dashboard.loadingMore') : null}
+      </p>
+      {nextPageFailed && (
+        <p className="mt-4 flex items-center justify-center gap-3 text-sm text-ink-muted">
+          {t('dashboard.loadMoreFailed')}
+          <Button variant="secondary" size="sm" onClick={loadMore}>
+            {t('dashboard.retry')}
+          </Button>
+        </p>
+      )}
     </>
   );
 }

@@ -1,9 +1,11 @@
-import { FolderPlus, LayoutGrid, Link2, List, Search, Trash2, Upload, Users, X } from 'lucide-react';
+import { Ellipsis, FolderPlus, LayoutGrid, Link2, List, Search, Trash2, Upload, Users, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button';
+import { DropdownMenu } from '../../../components/ui/dropdown-menu';
 import { cn } from '../../../lib/cn';
 import type { ViewMode } from '../hooks/use-view-mode';
+import { SortMenu } from './sort-menu';
 
 interface FileToolbarProps {
   search: string;
@@ -14,7 +16,10 @@ interface FileToolbarProps {
   onUpload: () => void;
 }
 
-/** Search, grid/list, New Folder, Upload and the ways to sharing and Trash. */
+/**
+ * Search, grid/list, Sort, New Folder, Upload and the ways to sharing and Trash. On a phone it
+ * stays one row: search, Sort, Upload and a More menu holding the rest.
+ */
 export function FileToolbar({ search, onSearchChange, view, onViewChange, onNewFolder, onUpload }: FileToolbarProps) {
   const { t } = useTranslation();
   const toggleClass = (active: boolean) =>
@@ -24,9 +29,12 @@ export function FileToolbar({ search, onSearchChange, view, onViewChange, onNewF
     );
 
   return (
-    <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-      <div className="relative min-w-0 flex-1 sm:max-w-sm">
-        <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-ink-subtle" />
+    <div className="flex items-center gap-1.5 sm:flex-wrap sm:gap-3">
+      <div className="relative min-w-0 flex-1 sm:min-w-48 sm:max-w-sm">
+        <Search
+          aria-hidden="true"
+          className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-ink-subtle sm:left-3"
+        />
         <input
           type="search"
           value={search}
@@ -39,7 +47,11 @@ export function FileToolbar({ search, onSearchChange, view, onViewChange, onNewF
           }}
           aria-label={t('dashboard.toolbar.searchLabel')}
           placeholder={t('dashboard.toolbar.searchPlaceholder')}
-          className="block h-9 w-full rounded-control border border-line-strong bg-surface pr-9 pl-9 text-sm text-ink placeholder:text-ink-subtle hover:border-ink-subtle focus:border-brand-500 focus:ring-4 focus:ring-brand-500/20 focus:outline-none [&::-webkit-search-cancel-button]:hidden"
+          className={cn(
+            'block h-9 w-full rounded-control border border-line-strong bg-surface pl-8 sm:pl-9 text-sm text-ink placeholder:text-ink-subtle hover:border-ink-subtle focus:border-brand-500 focus:ring-4 focus:ring-brand-500/20 focus:outline-none [&::-webkit-search-cancel-button]:hidden',
+            // Room for the clear button only while there is something to clear.
+            search ? 'pr-9' : 'pr-3',
+          )}
         />
         {search && (
           <button
@@ -52,11 +64,11 @@ export function FileToolbar({ search, onSearchChange, view, onViewChange, onNewF
           </button>
         )}
       </div>
-      <div className="flex flex-wrap items-center gap-2 sm:ml-auto">
+      <div className="ml-auto flex shrink-0 items-center gap-1.5 sm:gap-2">
         <div
           role="group"
           aria-label={t('dashboard.toolbar.viewLabel')}
-          className="flex rounded-control bg-surface-muted p-0.5 ring-1 ring-line ring-inset"
+          className="hidden rounded-control bg-surface-muted p-0.5 ring-1 ring-line ring-inset sm:flex"
         >
           <button
             type="button"
@@ -79,35 +91,66 @@ export function FileToolbar({ search, onSearchChange, view, onViewChange, onNewF
             <List aria-hidden="true" className="size-4" />
           </button>
         </div>
-        <Link
-          to="/shared"
-          title={t('dashboard.toolbar.sharedWithMe')}
-          className={cn(buttonClasses({ variant: 'ghost', size: 'sm' }), 'px-2.5')}
-        >
-          <Users aria-hidden="true" className="size-4" />
-          <span className="sr-only lg:not-sr-only">{t('dashboard.toolbar.sharedWithMe')}</span>
-        </Link>
-        <Link
-          to="/shares"
-          title={t('dashboard.toolbar.manageShares')}
-          className={cn(buttonClasses({ variant: 'ghost', size: 'sm' }), 'px-2.5')}
-        >
-          <Link2 aria-hidden="true" className="size-4" />
-          <span className="sr-only lg:not-sr-only">{t('dashboard.toolbar.manageShares')}</span>
-        </Link>
-        <Link to="/trash" className={cn(buttonClasses({ variant: 'ghost', size: 'sm' }), 'px-2.5')}>
-          <Trash2 aria-hidden="true" className="size-4" />
-          <span className="sr-only sm:not-sr-only">{t('dashboard.toolbar.trash')}</span>
-        </Link>
-        <div className="ml-auto flex items-center gap-2 sm:ml-0">
-          <Button variant="secondary" size="sm" onClick={onNewFolder} title={t('dashboard.toolbar.newFolder')}>
+        <SortMenu />
+        {/* From sm up; a phone has them in the More menu. */}
+        <div className="hidden sm:contents">
+          <Link
+            to="/shared"
+            title={t('dashboard.toolbar.sharedWithMe')}
+            className={cn(buttonClasses({ variant: 'ghost', size: 'sm' }), 'px-2.5')}
+          >
+            <Users aria-hidden="true" className="size-4" />
+            <span className="sr-only lg:not-sr-only">{t('dashboard.toolbar.sharedWithMe')}</span>
+          </Link>
+          <Link
+            to="/shares"
+            title={t('dashboard.toolbar.manageShares')}
+            className={cn(buttonClasses({ variant: 'ghost', size: 'sm' }), 'px-2.5')}
+          >
+            <Link2 aria-hidden="true" className="size-4" />
+            <span className="sr-only lg:not-sr-only">{t('dashboard.toolbar.manageShares')}</span>
+          </Link>
+          <Link to="/trash" className={cn(buttonClasses({ variant: 'ghost', size: 'sm' }), 'px-2.5')}>
+            <Trash2 aria-hidden="true" className="size-4" />
+            {t('dashboard.toolbar.trash')}
+          </Link>
+          <Button variant="secondary" size="sm" onClick={onNewFolder}>
             <FolderPlus aria-hidden="true" className="size-4" />
-            <span className="sr-only min-[400px]:not-sr-only">{t('dashboard.toolbar.newFolder')}</span>
+            {t('dashboard.toolbar.newFolder')}
           </Button>
-          <Button size="sm" onClick={onUpload}>
-            <Upload aria-hidden="true" className="size-4" />
-            {t('dashboard.toolbar.upload')}
-          </Button>
+        </div>
+        <Button size="sm" onClick={onUpload}>
+          <Upload aria-hidden="true" className="size-4" />
+          {t('dashboard.toolbar.upload')}
+        </Button>
+        {/* A phone's row has room for search, Sort and Upload: the rest is one tap further. */}
+        <div className="sm:hidden">
+          <DropdownMenu
+            label={t('dashboard.toolbar.more')}
+            triggerClassName={cn(buttonClasses({ variant: 'ghost', size: 'sm' }), 'px-2.5')}
+            trigger={<Ellipsis aria-hidden="true" className="size-4" />}
+            items={[
+              { id: 'new-folder', label: t('dashboard.toolbar.newFolder'), icon: FolderPlus, onSelect: onNewFolder },
+              {
+                id: 'grid',
+                label: t('dashboard.toolbar.gridView'),
+                icon: LayoutGrid,
+                checked: view === 'grid',
+                separatorBefore: true,
+                onSelect: () => onViewChange('grid'),
+              },
+              {
+                id: 'list',
+                label: t('dashboard.toolbar.listView'),
+                icon: List,
+                checked: view === 'list',
+                onSelect: () => onViewChange('list'),
+              },
+              { id: 'shared', label: t('dashboard.toolbar.sharedWithMe'), icon: Users, to: '/shared', separatorBefore: true },
+              { id: 'shares', label: t('dashboard.toolbar.manageShares'), icon: Link2, to: '/shares' },
+              { id: 'trash', label: t('dashboard.toolbar.trash'), icon: Trash2, to: '/trash' },
+            ]}
+          />
         </div>
       </div>
     </div>

@@ -1,0 +1,32 @@
+import { useCallback, useRef, useState } from 'react';
+
+/** How far below the screen the listing's end may be for the next page to be asked for: a few screens of scrolling. */
+const AHEAD_PX = 1600;
+
+/**
+ * Whether the element behind the returned ref (placed after the listing) is on screen or
+ * within a few screens of it: then the listing's next page should come. `near` changes as
+ * the page scrolls; `isNear()` measures now, for after a render that moved the element (the
+ * items of a page arriving push it down before the observer says so).
+ */
+export function useNearEnd<T extends Element>() {
+  const [near, setNear] = useState(false);
+  const element = useRef<T | null>(null);
+  const observer = useRef<IntersectionObserver | null>(null);
+  const ref = useCallback((next: T | null) => {
+    observer.current?.disconnect();
+    observer.current = null;
+    element.current = next;
+    // No observer (an old browser, jsdom): pages come only as the first one does.
+    if (!next || typeof IntersectionObserver === 'undefined') return;
+    observer.current = new IntersectionObserver((entries) => setNear(entries.some((entry) => entry.isIntersecting)), {
+      rootMargin: `0px 0px ${AHEAD_PX}px 0px`,
+    });
+    observer.current.observe(next);
+  }, []);
+  const isNear = useCallback(() => {
+    const box = element.current?.getBoundingClientRect();
+    return box !== undefined && box.top < window.innerHeight + AHEAD_PX;
+  }, []);
+  return { ref, near, isNear };
+}

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { billingTone, canCancel, canUpgradeFromOverview, endsWithPeriod, isComplimentary, statusLabel } from './subscription-state';
+import {
+  billingTone,
+  canCancel,
+  canUpgradeFromOverview,
+  changesAtOnce,
+  endsWithPeriod,
+  isComplimentary,
+  statusLabel,
+} from './subscription-state';
 
 describe('statusLabel', () => {
   it('names active, past due and canceled subscriptions, and anything else Free', () => {
@@ -50,6 +58,24 @@ describe('buttons of the Overview', () => {
     expect(isComplimentary({ status: 'active', complimentary: false })).toBe(false);
     expect(isComplimentary({ status: 'active' })).toBe(false);
     expect(isComplimentary(null)).toBe(false);
+  });
+});
+
+describe('changesAtOnce', () => {
+  const paid = (status: 'active' | 'past_due' | 'canceled', complimentary = false) => ({
+    plan: 'PRO' as const,
+    subscription: { status, complimentary },
+  });
+  it('asks for a confirmation only for a move between paid plans of a paid subscription in force', () => {
+    expect(changesAtOnce(paid('active'), 'PREMIUM')).toBe(true);
+    expect(changesAtOnce(paid('past_due'), 'PREMIUM')).toBe(true);
+    expect(changesAtOnce({ plan: 'PREMIUM', subscription: { status: 'active' } }, 'PRO')).toBe(true);
+    expect(changesAtOnce(paid('active'), 'PRO')).toBe(false);
+    expect(changesAtOnce(paid('active'), 'FREE')).toBe(false);
+    expect(changesAtOnce(paid('canceled'), 'PREMIUM')).toBe(false);
+    expect(changesAtOnce(paid('active', true), 'PREMIUM')).toBe(false);
+    expect(changesAtOnce({ plan: 'FREE', subscription: null }, 'PRO')).toBe(false);
+    expect(changesAtOnce(undefined, 'PRO')).toBe(false);
   });
 });
 

@@ -1,3 +1,4 @@
+import type { PlanId } from '@cloudvault/contract/plans';
 import type { BillingStatus, Subscription } from '@cloudvault/contract/subscriptions';
 
 /** The status shown for a subscription (docs/product.md#subscription); no subscription reads as Free. */
@@ -52,6 +53,19 @@ export function endsWithPeriod(
   subscription: Pick<Subscription, 'status' | 'cancelAtPeriodEnd' | 'complimentary'> | null | undefined,
 ): boolean {
   return !!subscription && subscription.cancelAtPeriodEnd && subscription.status !== 'canceled' && !isComplimentary(subscription);
+}
+
+/**
+ * Whether choosing `planId` changes a paid subscription at once, prorated (docs/api.md#subscriptions):
+ * such a change is previewed and confirmed first. Free → paid goes to the checkout, paid → Free
+ * is a cancellation at the period's end, and a complimentary plan cannot be changed.
+ */
+export function changesAtOnce(
+  current: { plan: PlanId; subscription: Pick<Subscription, 'status' | 'complimentary'> | null } | undefined,
+  planId: PlanId,
+): boolean {
+  const subscription = current?.subscription;
+  return !!subscription && grantsPlan(subscription) && !isComplimentary(subscription) && planId !== 'FREE' && planId !== current.plan;
 }
 
 /** A billing history item's colour: paid green, pending yellow, anything else red. */

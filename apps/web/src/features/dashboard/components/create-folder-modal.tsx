@@ -1,11 +1,11 @@
 import { FolderPlus } from 'lucide-react';
 import { useRef, useState } from 'react';
-import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { TextField } from '../../../components/ui/text-field';
 import { serverErrorMessage } from '../../../lib/api-client';
+import { notify } from '../../../lib/notify';
 import { useCreateFolder } from '../api/create-folder';
 
 interface CreateFolderModalProps {
@@ -40,12 +40,13 @@ export function CreateFolderModal({ open, onClose, parentId, parentName }: Creat
     }
     try {
       await createFolder.mutateAsync({ name: trimmed, parentId });
-      toast.success(t('dashboard.createFolder.success'));
+      // Folders made one after another merge into one toast: '3 folders created'.
+      notify.success('dashboard.createFolder.success', { group: 'folder-created', many: 'dashboard.createFolder.successMany' });
       close();
     } catch (caught) {
       const message = serverErrorMessage(caught) ?? t('dashboard.createFolder.failed');
       setError(message);
-      toast.error(message);
+      notify.error('dashboard.createFolder.failed', { error: caught });
     }
   };
 

@@ -1,11 +1,11 @@
 import { Pencil } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
-import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { TextField } from '../../../components/ui/text-field';
 import { serverErrorMessage } from '../../../lib/api-client';
+import { notify } from '../../../lib/notify';
 import { useRenameItem } from '../api/update-item';
 import type { DriveItem } from '../items';
 
@@ -35,12 +35,12 @@ function RenameForm({ item, onClose }: { item: DriveItem; onClose: () => void })
     }
     try {
       await rename.mutateAsync({ item, name: trimmed });
-      toast.success(t('dashboard.rename.success', { name: trimmed }));
+      notify.success('dashboard.rename.success', { values: { name: trimmed } });
       onClose();
     } catch (caught) {
       const message = serverErrorMessage(caught) ?? t('dashboard.rename.failed');
       setError(message);
-      toast.error(message);
+      notify.error('dashboard.rename.failed', { error: caught });
     }
   };
 

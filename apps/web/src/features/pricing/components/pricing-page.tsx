@@ -1,6 +1,5 @@
 import { TriangleAlert } from 'lucide-react';
 import { useEffect } from 'react';
-import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Plan, PlanId } from '@cloudvault/contract/plans';
@@ -13,6 +12,7 @@ import { useSubscribe } from '../hooks/use-subscribe';
 import { PricingCta } from './pricing-cta';
 import { PricingFaq } from './pricing-faq';
 import { PricingPlanCard } from './pricing-plan-card';
+import { notify } from '../../../lib/notify';
 
 /** The pricing page (docs/product.md#pricing): the live catalogue, FAQ and a call to action, for visitors and users. */
 export function PricingPage() {
@@ -26,8 +26,8 @@ export function PricingPage() {
   const currentPlanId: PlanId | undefined = signedIn ? (current.data?.plan ?? user?.plan) : undefined;
 
   useEffect(() => {
-    if (plans.isError) toast.error(t('pricing.loadFailed'), { id: 'pricing-load-failed' });
-  }, [plans.isError, t]);
+    if (plans.isError) notify.error('pricing.loadFailed', { once: true });
+  }, [plans.isError]);
 
   const action = (plan: Plan) => {
     const primary = plan.popular ? 'primary' : 'secondary';

@@ -1,8 +1,7 @@
 import { useState } from 'react';
-import toast from 'react-hot-toast';
-import { useTranslation } from 'react-i18next';
 import type { PlanId } from '@cloudvault/contract/plans';
 import { getToken } from '../../../lib/api-client';
+import { notify } from '../../../lib/notify';
 import { useCreateCheckoutSession } from '../api/create-checkout-session';
 
 /**
@@ -10,7 +9,6 @@ import { useCreateCheckoutSession } from '../api/create-checkout-session';
  * payment provider's checkout. The plan stays 'redirecting' until the page is gone.
  */
 export function useSubscribe() {
-  const { t } = useTranslation();
   const checkout = useCreateCheckoutSession();
   const [pending, setPending] = useState<PlanId | null>(null);
 
@@ -18,14 +16,14 @@ export function useSubscribe() {
     if (pending) return;
     // The session may have ended in another tab since this page was drawn.
     if (!getToken()) {
-      toast.error(t('pricing.signInToSubscribe'));
+      notify.error('pricing.signInToSubscribe');
       return;
     }
     setPending(planId);
     checkout.mutate(planId, {
       onSuccess: ({ sessionUrl }) => window.location.assign(sessionUrl),
       onError: () => {
-        toast.error(t('pricing.subscribeFailed'));
+        notify.error('pricing.subscribeFailed');
         setPending(null);
       },
     });

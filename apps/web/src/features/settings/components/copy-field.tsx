@@ -1,9 +1,9 @@
 import { Copy } from 'lucide-react';
 import { useId } from 'react';
-import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
+import { notify } from '../../../lib/notify';
 
 /**
  * A value to type into another device (an address, a user name, a secret): a read-only
@@ -15,9 +15,9 @@ export function CopyField({ label, value, secret = false }: { label: string; val
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(value);
-      toast.success(t('appPasswords.copied', { what: label }));
+      notify.success('appPasswords.copied', { values: { what: label } });
     } catch {
-      toast.error(t('appPasswords.copyFailed'));
+      notify.error('appPasswords.copyFailed');
     }
   };
   return (

@@ -1,12 +1,12 @@
 import { Database, Download, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
-import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { useExportAccountData } from '../api/account-data';
 import { DeleteAccountModal } from './delete-account-modal';
 import { SettingRow } from './setting-row';
 import { SettingsSection } from './settings-section';
+import { notify } from '../../../lib/notify';
 
 /** Export everything the account holds, or delete the account. */
 export function DataPrivacySection() {
@@ -18,9 +18,9 @@ export function DataPrivacySection() {
   const onExport = async () => {
     try {
       await exportData.mutateAsync();
-      toast.success(t('settings.data.exportStarted'));
+      notify.success('settings.data.exportStarted');
     } catch {
-      toast.error(t('settings.data.exportFailed'));
+      notify.error('settings.data.exportFailed');
     }
   };
 

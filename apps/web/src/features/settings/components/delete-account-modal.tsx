@@ -1,6 +1,5 @@
 import { TriangleAlert } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
@@ -10,6 +9,7 @@ import { TextField } from '../../../components/ui/text-field';
 import { serverErrorMessage } from '../../../lib/api-client';
 import { useDeleteAccount } from '../api/account-data';
 import { isPasswordProblem } from '../reauth-errors';
+import { notify } from '../../../lib/notify';
 
 /** The word to type, in every language: it is what the user types, not what they read. */
 const CONFIRMATION = 'DELETE';
@@ -49,12 +49,12 @@ export function DeleteAccountModal({ open, onClose }: { open: boolean; onClose: 
     if (!ready) return explain();
     try {
       await deleteAccount.mutateAsync(password);
-      toast.success(t('settings.deleteAccount.deleted'));
+      notify.success('settings.deleteAccount.deleted');
       void navigate('/', { replace: true });
     } catch (caught) {
       // A wrong password is said in the dialog, where it can be typed again.
       if (isPasswordProblem(caught)) setPasswordError(serverErrorMessage(caught) ?? t('settings.deleteAccount.failed'));
-      else toast.error(t('settings.deleteAccount.failed'));
+      else notify.error('settings.deleteAccount.failed');
     }
   };
 

@@ -1,5 +1,4 @@
 import { useState, type FormEvent } from 'react';
-import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
@@ -8,6 +7,7 @@ import { serverErrorMessage } from '../../../lib/api-client';
 import { useDisableTwoFactor } from '../api/two-factor';
 import { isPasswordProblem } from '../reauth-errors';
 import { CodeField } from './code-field';
+import { notify } from '../../../lib/notify';
 
 /** Turning two-factor sign-in off takes the account's password and a current code or a recovery code. */
 export function DisableTwoFactorModal({ onClose }: { onClose: () => void }) {
@@ -28,7 +28,7 @@ export function DisableTwoFactorModal({ onClose }: { onClose: () => void }) {
     }
     try {
       await disable.mutateAsync({ code: code.trim(), password });
-      toast.success(t('settings.twoFactor.disabled'));
+      notify.success('settings.twoFactor.disabled');
       onClose();
     } catch (caught) {
       const message = serverErrorMessage(caught) ?? t('settings.twoFactor.disableFailed');

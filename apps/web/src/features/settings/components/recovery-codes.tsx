@@ -1,7 +1,7 @@
 import { Copy } from 'lucide-react';
-import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
+import { notify } from '../../../lib/notify';
 
 /** The ten one-time recovery codes, with a button that copies them all. */
 export function RecoveryCodes({ codes }: { codes: string[] }) {
@@ -9,9 +9,9 @@ export function RecoveryCodes({ codes }: { codes: string[] }) {
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(codes.join('\n'));
-      toast.success(t('settings.twoFactor.codesCopied'));
+      notify.success('settings.twoFactor.codesCopied');
     } catch {
-      toast.error(t('settings.twoFactor.copyFailed'));
+      notify.error('settings.twoFactor.copyFailed');
     }
   };
   return (

@@ -1,10 +1,10 @@
 import type { AppPassword } from '@cloudvault/contract/app-passwords';
 import { TriangleAlert } from 'lucide-react';
-import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { useRevokeAppPassword } from '../api/app-passwords';
+import { notify } from '../../../lib/notify';
 
 /** Asks before revoking: every device using the app password loses access at once. */
 export function RevokeAppPasswordModal({
@@ -22,10 +22,10 @@ export function RevokeAppPasswordModal({
     if (!appPassword) return;
     try {
       await revoke.mutateAsync(appPassword.id);
-      toast.success(t('appPasswords.revoke.done', { name: appPassword.name }));
+      notify.success('appPasswords.revoke.done', { values: { name: appPassword.name } });
       onRevoked();
     } catch {
-      toast.error(t('appPasswords.revoke.failed'));
+      notify.error('appPasswords.revoke.failed');
     }
   };
   return (

@@ -1,6 +1,5 @@
 import { DEFAULT_SETTINGS } from '@cloudvault/contract/settings-defaults';
 import type { Settings } from '@cloudvault/contract/settings';
-import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { ContentSpinner } from '../../../components/ui/spinner';
 import { PageTitle } from '../../../components/ui/page-title';
@@ -13,6 +12,7 @@ import { DevicesSection } from './devices-section';
 import { NotificationsSection } from './notifications-section';
 import { PrivacySection } from './privacy-section';
 import { StorageSection } from './storage-section';
+import { notify } from '../../../lib/notify';
 
 /**
  * Settings (docs/product.md#settings): every change sends the whole
@@ -31,8 +31,8 @@ export function SettingsPage() {
   const change: ChangeSetting = (group, key, value) => {
     if (!settings || locked) return;
     update.mutate(withSetting(settings, group, key, value), {
-      onSuccess: () => toast.success(t('settings.updated')),
-      onError: () => toast.error(t('settings.updateFailed')),
+      onSuccess: () => notify.success('settings.updated'),
+      onError: () => notify.error('settings.updateFailed'),
     });
   };
 

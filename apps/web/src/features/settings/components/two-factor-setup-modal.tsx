@@ -1,6 +1,5 @@
 import { TriangleAlert } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
@@ -12,6 +11,7 @@ import { useDisableTwoFactor, useEnableTwoFactor, useSetupTwoFactor } from '../a
 import { isPasswordProblem } from '../reauth-errors';
 import { CodeField } from './code-field';
 import { RecoveryCodes } from './recovery-codes';
+import { notify } from '../../../lib/notify';
 
 type Step = 'verify' | 'scan' | 'codes';
 
@@ -61,7 +61,7 @@ export function TwoFactorSetupModal({ reconfigure, onClose }: { reconfigure: boo
         setStep('scan');
       } else {
         await enable.mutateAsync(entered);
-        toast.success(t('settings.twoFactor.enabled'));
+        notify.success('settings.twoFactor.enabled');
         setStep('codes');
       }
     } catch (caught) {

@@ -9,8 +9,9 @@ import { api } from '../../../lib/api-client';
  * to pay at; otherwise the change (up or down, prorated) has already happened. FREE from a
  * paid plan cancels at the end of the period.
  */
-export function upgradeSubscription(planId: PlanId): Promise<UpgradeResponse> {
-  return api.post<UpgradeResponse>('/subscriptions/upgrade', { planId });
+export function upgradeSubscription({ planId, prorationDate }: { planId: PlanId; prorationDate?: string }): Promise<UpgradeResponse> {
+  // prorationDate: a confirmed preview's, so the change is charged as it was shown.
+  return api.post<UpgradeResponse>('/subscriptions/upgrade', prorationDate ? { planId, prorationDate } : { planId });
 }
 
 /** Changes the plan; data is refreshed only when no checkout is needed (the page is left otherwise). */

@@ -1,11 +1,10 @@
 import { CircleX } from 'lucide-react';
-import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
-import { serverErrorMessage } from '../../../lib/api-client';
 import { formatDay } from '../../../lib/dates';
 import { useCancelSubscription } from '../api/cancel-subscription';
+import { notify } from '../../../lib/notify';
 
 interface CancelSubscriptionModalProps {
   open: boolean;
@@ -25,10 +24,10 @@ export function CancelSubscriptionModal({ open, onClose, planName, periodEnd }: 
       // The subscription has been read again by now (the mutation waits for it). A
       // cancellation in the first month is refunded and ends the subscription at once.
       onSuccess: ({ subscription }) => {
-        toast.success(t(subscription.status === 'canceled' ? 'subscription.toast.canceledRefunded' : 'subscription.toast.canceled'));
+        notify.success(subscription.status === 'canceled' ? 'subscription.toast.canceledRefunded' : 'subscription.toast.canceled');
         onClose();
       },
-      onError: (error) => toast.error(serverErrorMessage(error) ?? t('subscription.toast.cancelFailed')),
+      onError: (error) => notify.error('subscription.toast.cancelFailed', { error }),
     });
 
   return (

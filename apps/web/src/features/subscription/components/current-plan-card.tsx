@@ -1,10 +1,8 @@
 import type { ReactNode } from 'react';
-import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import type { CurrentSubscriptionResponse } from '@cloudvault/contract/subscriptions';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { serverErrorMessage } from '../../../lib/api-client';
 import { formatDay } from '../../../lib/dates';
 import { formatPrice } from '../../../lib/money';
 import { useReactivateSubscription } from '../api/reactivate-subscription';
@@ -13,6 +11,7 @@ import { ComplimentaryNotice } from './complimentary-notice';
 import { EndingNotice } from './ending-notice';
 import { StatusBadge } from './status-badge';
 import { useFormatSize } from '../../../lib/format-size';
+import { notify } from '../../../lib/notify';
 
 function Detail({ term, children }: { term: string; children: ReactNode }) {
   return (
@@ -42,8 +41,8 @@ export function CurrentPlanCard({ current, onUpgrade, onCancel }: CurrentPlanCar
   const reactivate = useReactivateSubscription();
   const onReactivate = () =>
     reactivate.mutate(undefined, {
-      onSuccess: () => toast.success(t('subscription.toast.reactivated')),
-      onError: (error) => toast.error(serverErrorMessage(error) ?? t('subscription.toast.reactivateFailed')),
+      onSuccess: () => notify.success('subscription.toast.reactivated'),
+      onError: (error) => notify.error('subscription.toast.reactivateFailed', { error }),
     });
 
   return (

@@ -5,16 +5,19 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Plan } from '@cloudvault/contract/plans';
 import type { CurrentSubscriptionResponse } from '@cloudvault/contract/subscriptions';
 import { renderWithProviders } from '../../../testing/render-with-providers';
+import { Toaster } from 'react-hot-toast';
 import { SubscriptionPage } from './subscription-page';
 
 /** The analytics feature is composed in by the app; these tests leave it out. */
 const NoAnalytics = () => null;
 
-vi.mock('react-hot-toast', () => ({ default: Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn() }) }));
-const toast = (await import('react-hot-toast')).default as unknown as {
-  success: ReturnType<typeof vi.fn>;
-  error: ReturnType<typeof vi.fn>;
-};
+/** The page with the app's toasts beside it: what they say is what is asserted. */
+const page = (
+  <>
+    <SubscriptionPage analytics={NoAnalytics} />
+    <Toaster />
+  </>
+);
 
 const GB = 1024 ** 3;
 const MB = 1024 ** 2;
@@ -106,6 +109,8 @@ let answer: CurrentSubscriptionResponse | 'fail' = current();
 
 beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock);
+  // react-hot-toast asks for prefers-reduced-motion; jsdom has no media queries.
+  vi.stubGlobal('matchMedia', (query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {} }));
   fetchMock.mockImplementation(async (input, init) => {
     const url = String(input);
     if (url.startsWith('/api/subscriptions/plans')) return Response.json({ plans });
@@ -115,6 +120,16 @@ beforeEach(() => {
     if (url.startsWith('/api/subscriptions/current')) {
       return answer === 'fail' ? Response.json({ error: 'boom' }, { status: 500 }) : Response.json(answer);
     }
+    if (url.startsWith('/api/subscriptions/preview?planId=PREMIUM'))
+      return Response.json({
+        planId: 'PREMIUM',
+        price: 19.99,
+        amountNow: 6.5,
+        currency: 'usd',
+        prorationDate: '2026-12-02T10:00:00.000Z',
+        daysLeft: 20,
+        nextRenewal: { date: '2026-12-22T10:00:00.000Z', amount: 19.99 },
+      });
     if (url.startsWith('/api/subscriptions/upgrade') && init?.method === 'POST') {
       answer = pro({ planId: 'PREMIUM' });
       return Response.json({ subscription: answer.subscription });
@@ -201,33 +216,40 @@ describe('SubscriptionPage', () => {
     expect(screen.getAllByRole('link', { name: /View invoice/ })).toHaveLength(1);
   });
 
-  it('changes plan without a checkout: the data is read again and the change announced', async () => {
+  it('changes plan without a checkout once the previewed price is confirmed: the data is read again and the change announced', async () => {
     const user = userEvent.setup();
     answer = pro();
-    renderWithProviders(<SubscriptionPage analytics={NoAnalytics} />, { route: '/subscription' });
+    renderWithProviders(page, { route: '/subscription' });
     await screen.findByRole('button', { name: 'Cancel subscription' });
     await user.click(screen.getByRole('tab', { name: 'Plans' }));
     await user.click(screen.getByRole('button', { name: 'Upgrade to Business' }));
-    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Subscription updated successfully!'));
+    const dialog = await screen.findByRole('dialog', { name: 'Upgrade to Business' });
+    await within(dialog).findByText('$6.50');
+    expect(dialog.textContent).toContain('Charged now$6.50 (prorated for the 20 days left)');
+    expect(dialog.textContent).toContain('Next renewalDec 22, 2026: $19.99');
+    expect(fetchMock.mock.calls.some(([url]) => String(url) === '/api/subscriptions/upgrade')).toBe(false);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await screen.findByText('Subscription updated successfully!');
     const upgrade = fetchMock.mock.calls.find(([url]) => String(url) === '/api/subscriptions/upgrade');
-    expect(JSON.parse(String(upgrade?.[1]?.body))).toEqual({ planId: 'PREMIUM' });
+    expect(JSON.parse(String(upgrade?.[1]?.body))).toEqual({ planId: 'PREMIUM', prorationDate: '2026-12-02T10:00:00.000Z' });
     expect(fetchMock.mock.calls.filter(([url]) => String(url).startsWith('/api/subscriptions/current')).length).toBeGreaterThan(1);
   });
 
   it('announces updated=true and a billing portal return once, then removes both from the address', async () => {
-    const { router } = renderWithProviders(<SubscriptionPage analytics={NoAnalytics} />, {
+    const { router } = renderWithProviders(page, {
       route: '/subscription?updated=true&session_id=ps_1',
     });
     await waitFor(() => expect(router.state.location.search).toBe(''));
-    expect(toast.success).toHaveBeenCalledWith('Subscription updated successfully!', expect.anything());
-    expect(toast.success).toHaveBeenCalledWith('Billing portal session completed!', expect.anything());
+    expect(await screen.findAllByText('Subscription updated successfully!')).toHaveLength(1);
+    expect(await screen.findAllByText('Billing portal session completed!')).toHaveLength(1);
     expect(router.state.historyAction).toBe('REPLACE');
   });
 
   it('says when the subscription cannot be loaded', async () => {
     answer = 'fail';
-    renderWithProviders(<SubscriptionPage analytics={NoAnalytics} />, { route: '/subscription' });
+    renderWithProviders(page, { route: '/subscription' });
     expect((await screen.findByRole('alert')).textContent).toContain('Failed to load subscription data');
-    expect(toast.error).toHaveBeenCalledWith('Failed to load subscription data', expect.anything());
+    await waitFor(() => expect(screen.getAllByText('Failed to load subscription data')).toHaveLength(2));
   });
 });

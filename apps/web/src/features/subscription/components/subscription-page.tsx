@@ -1,8 +1,7 @@
 import { BarChart3, CreditCard, LayoutDashboard, Layers, TriangleAlert } from 'lucide-react';
 import { useEffect, useState, type ComponentType } from 'react';
-import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
-import type { PlanId } from '@cloudvault/contract/plans';
+import type { Plan, PlanId } from '@cloudvault/contract/plans';
 import { Button } from '../../../components/ui/button';
 import { PageTitle } from '../../../components/ui/page-title';
 import { Spinner } from '../../../components/ui/spinner';
@@ -14,11 +13,19 @@ import { usePlanActions } from '../hooks/use-plan-actions';
 import { BillingTab } from './billing-tab';
 import { CancelSubscriptionModal } from './cancel-subscription-modal';
 import { OverviewTab } from './overview-tab';
+import { PlanChangeConfirmModal } from './plan-change-confirm-modal';
 import { PlansTab } from './plans-tab';
 import { UpgradePlanModal } from './upgrade-plan-modal';
 import { UsageTab } from './usage-tab';
+import { notify } from '../../../lib/notify';
 
 type TabId = 'overview' | 'billing' | 'usage' | 'plans';
+
+/** A move to a cheaper plan is a downgrade; anything else the cards offer is an upgrade. */
+function direction(plans: readonly Plan[], from: PlanId, to: PlanId | null): 'upgrade' | 'downgrade' {
+  const price = (id: PlanId | null) => plans.find((plan) => plan.id === id)?.price ?? 0;
+  return price(to) < price(from) ? 'downgrade' : 'upgrade';
+}
 
 /**
  * Subscription & Billing (docs/product.md#subscription): Overview, Billing, Usage and Plans.
@@ -35,8 +42,8 @@ export function SubscriptionPage({ analytics: Analytics }: { analytics: Componen
 
   const failed = current.isError || plans.isError;
   useEffect(() => {
-    if (failed) toast.error(t('subscription.loadFailed'), { id: 'subscription-load-failed' });
-  }, [failed, t]);
+    if (failed) notify.error('subscription.loadFailed', { once: true });
+  }, [failed]);
 
   const tabs: Array<TabItem<TabId>> = [
     { id: 'overview', label: t('subscription.tabs.overview'), icon: LayoutDashboard },
@@ -113,6 +120,14 @@ export function SubscriptionPage({ analytics: Analytics }: { analytics: Componen
             currentPlanId={current.data.plan}
             busy={actions.busy}
             onChangePlan={(planId) => actions.changePlan(planId, () => setDialog(null))}
+          />
+          <PlanChangeConfirmModal
+            plan={plans.data.find((plan) => plan.id === actions.confirming) ?? null}
+            direction={direction(plans.data, current.data.plan, actions.confirming)}
+            periodEnd={current.data.subscription?.currentPeriodEnd ?? ''}
+            busy={actions.busy}
+            onConfirm={actions.confirmChange}
+            onClose={actions.cancelChange}
           />
           <CancelSubscriptionModal
             open={dialog === 'cancel'}

@@ -53,6 +53,8 @@ const SERVER_MODULES = [
   'trash',
   'versions',
   'thumbnails',
+  'stars',
+  'recent',
   'analytics',
   'billing',
   'account-data',

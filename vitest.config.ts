@@ -86,6 +86,8 @@ const STORAGE_INDEPENDENT_TESTS = [
   'resumable-uploads-locks.test.ts', // the upload locker on the database and Redis
   'several-nodes.test.ts',
   'shared-limits.test.ts',
+  'starred.test.ts', // stars and the starred mark of the listings
+  'recent.test.ts', // opens remembered, changes and the files of Recent
   'stripe-webhooks.test.ts',
   'tree-races.test.ts',
   'trust-proxy.test.ts',

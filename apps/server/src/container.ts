@@ -37,6 +37,10 @@ import { createFoldersRepository } from './modules/folders/folders.repository.ts
 import { createFoldersService } from './modules/folders/folders.service.ts';
 import { createTrashRepository } from './modules/trash/trash.repository.ts';
 import { createTrashService } from './modules/trash/trash.service.ts';
+import { createStarsRepository } from './modules/stars/stars.repository.ts';
+import { createStarsService } from './modules/stars/stars.service.ts';
+import { createRecentRepository } from './modules/recent/recent.repository.ts';
+import { createRecentService } from './modules/recent/recent.service.ts';
 import { consoleLog, type ServiceLog } from './lib/service-log.ts';
 import { createSettingsRepository } from './modules/settings/settings.repository.ts';
 import { createSettingsService } from './modules/settings/settings.service.ts';
@@ -156,6 +160,10 @@ export interface Container {
   /** The responses of every download route, whichever module serves it. */
   downloads: ReturnType<typeof createDownloadResponses>;
   trash: ReturnType<typeof createTrashService>;
+  /** Starred files and folders (docs/api.md#starred). */
+  stars: ReturnType<typeof createStarsService>;
+  /** Recently opened and changed files (docs/api.md#recent). */
+  recent: ReturnType<typeof createRecentService>;
   settings: ReturnType<typeof createSettingsService>;
   shares: ReturnType<typeof createSharesService>;
   activity: ReturnType<typeof createActivityService>;
@@ -582,6 +590,8 @@ export async function createContainer(
       clock,
     }),
     trash,
+    stars: createStarsService({ stars: createStarsRepository(database.db), clock }),
+    recent: createRecentService({ recent: createRecentRepository(database.db), clock }),
     settings,
     shares,
     mail,

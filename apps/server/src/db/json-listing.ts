@@ -1,5 +1,6 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { Dialect } from './database.ts';
+import { sqlEntryWithStar } from './starred.ts';
 
 /** JSON text around the array (an answer's envelope), joined in the same pass: a second copy of megabytes otherwise. */
 export interface JsonWrapper {
@@ -18,19 +19,23 @@ export interface JsonWrapper {
  * so that index finds the rows. On SQLite they come from it already in order, and
  * group_concat keeps the order it reads them in; its own ORDER BY would sort them again in
  * a temporary b-tree, which tripled the query for 10,000 files (about 18 ms against 6).
- * The listing tests check the order on both databases.
+ * The listing tests check the order on both databases. Each entry says whether `viewer`
+ * starred it (db/starred.ts): the owner, or another user reading a shared folder, who has
+ * starred none of it.
  */
 export function sqlOwnFolderListing(
   dialect: Dialect,
   userId: string,
   folderId: string | null,
   within: JsonWrapper,
+  viewer: string,
 ): RawBuilder<{ entries: string | Buffer }> {
   const live = sql`user_id = ${userId} AND coalesce(folder_id, '') = ${folderId ?? ''} AND deleted_at IS NULL`;
+  const entry = sqlEntryWithStar(viewer);
   const array =
     dialect === 'postgres'
-      ? sql`SELECT ${within.before}::text || '[' || coalesce(string_agg(listing_entry, ',' ORDER BY name_key), '') || ']' || ${within.after}::text FROM files WHERE ${live}`
-      : sql`SELECT CAST(${within.before} || '[' || coalesce(group_concat(listing_entry, ','), '') || ']' || ${within.after} AS BLOB) FROM (SELECT listing_entry FROM files WHERE ${live} ORDER BY name_key)`;
+      ? sql`SELECT ${within.before}::text || '[' || coalesce(string_agg(${entry}, ',' ORDER BY name_key), '') || ']' || ${within.after}::text FROM files WHERE ${live}`
+      : sql`SELECT CAST(${within.before} || '[' || coalesce(group_concat(entry, ','), '') || ']' || ${within.after} AS BLOB) FROM (SELECT ${entry} AS entry FROM files WHERE ${live} ORDER BY name_key)`;
   if (folderId === null) return sql`SELECT (${array}) AS entries`;
   return sql`SELECT (${array}) AS entries WHERE EXISTS (SELECT 1 FROM folders WHERE id = ${folderId} AND user_id = ${userId} AND deleted_at IS NULL)`;
 }

@@ -25,6 +25,7 @@ import { namesMigration } from './migrations/2026-12-05-24-names.ts';
 import * as limitWindowHolders from './migrations/2026-12-05-25-limit-window-holders.ts';
 import { listingSortKeysMigration } from './migrations/2026-12-06-26-listing-sort-keys.ts';
 import * as uploadConflict from './migrations/2026-12-06-27-upload-conflict.ts';
+import * as starredRecent from './migrations/2026-12-06-28-starred-recent.ts';
 import type { Dialect } from './database.ts';
 
 /** Every migration, in order. Migrations are frozen once released: add, never edit. */
@@ -55,6 +56,7 @@ export const migrationsFor = (dialect: Dialect): Record<string, Migration> => ({
   '2026-12-05-25-limit-window-holders': limitWindowHolders,
   '2026-12-06-26-listing-sort-keys': listingSortKeysMigration(dialect),
   '2026-12-06-27-upload-conflict': uploadConflict,
+  '2026-12-06-28-starred-recent': starredRecent,
 });
 
 /** Brings the schema up to date; the Migrator's lock lets several servers start at once. */

@@ -371,6 +371,21 @@ export interface AdminAuditTable {
   created_at: string;
 }
 
+/** A starred file or folder: exactly one of file_id and folder_id (migration 2026-12-06-28). */
+export interface StarsTable {
+  user_id: string;
+  file_id: string | null;
+  folder_id: string | null;
+  created_at: string;
+}
+
+/** When the owner last opened a file through the app, written at most once a minute (migration 2026-12-06-28). */
+export interface FileOpensTable {
+  file_id: string;
+  user_id: string;
+  opened_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -403,4 +418,6 @@ export interface Database {
   resumable_uploads: ResumableUploadsTable;
   admin_audit: AdminAuditTable;
   storage_daily_totals: StorageDailyTotalsTable;
+  stars: StarsTable;
+  file_opens: FileOpensTable;
 }

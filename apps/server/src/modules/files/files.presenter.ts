@@ -15,5 +15,6 @@ export function presentFile(row: ListedFile): FileItem {
     updatedAt: row.updated_at,
     preview: previewOf(row.mimetype),
     contentTag: contentTagOf(row.sha256),
+    ...(row.starred === undefined ? {} : { starred: Boolean(row.starred) }),
   };
 }

@@ -15,6 +15,7 @@ import { changeStorageUsed } from '../../db/storage-usage.ts';
 import { withNameKey } from '../../db/name-keys.ts';
 import { type JsonWrapper, sqlOwnFolderListing } from '../../db/json-listing.ts';
 import { compiledOnce } from '../../db/compiled-query.ts';
+import { sqlEntryWithStar, sqlStarred } from '../../db/starred.ts';
 import { type ListingSortOrder, positionOf, sortedColumns, sqlListingOrder } from '../../db/sorted-listing.ts';
 import type { ListingPosition } from '../../lib/listing-pages.ts';
 import type { Database, FilesTable } from '../../db/schema.ts';
@@ -28,7 +29,10 @@ class LeaseLostError extends Error {}
 
 export type FileRow = FilesTable;
 /** The columns a listing shows: no blob keys leave the database for it; the hash only as a contentTag. */
-export type ListedFile = Pick<FileRow, 'id' | 'name' | 'mimetype' | 'size' | 'folder_id' | 'created_at' | 'updated_at' | 'sha256'>;
+export type ListedFile = Pick<FileRow, 'id' | 'name' | 'mimetype' | 'size' | 'folder_id' | 'created_at' | 'updated_at' | 'sha256'> & {
+  /** Whether the caller starred it, where the query asked (db/starred.ts): SQLite answers 1 or 0. */
+  starred?: boolean | number;
+};
 /**
  * LIKE pattern for a literal substring: the user's %, _ and \\ match only themselves.
  * Composed (NFC) as names are stored, but not lower-cased here: the database lowers it with
@@ -74,11 +78,11 @@ async function trashByName(db: Kysely<Database>, userId: string, folderId: strin
 /** Files and the storage counter they add up to: queries only, scoped to the owner. */
 export function createFilesRepository(db: Kysely<Database>, dialect: Dialect) {
   // Every listing runs one of these: compiled once, at start-up.
-  const listRoot = compiledOnce(db, (before: string, after: string, userId: string) =>
-    sqlOwnFolderListing(dialect, userId, null, { before, after }).compile(db),
+  const listRoot = compiledOnce(db, (before: string, after: string, userId: string, viewer: string) =>
+    sqlOwnFolderListing(dialect, userId, null, { before, after }, viewer).compile(db),
   );
-  const listFolder = compiledOnce(db, (before: string, after: string, userId: string, folderId: string) =>
-    sqlOwnFolderListing(dialect, userId, folderId, { before, after }).compile(db),
+  const listFolder = compiledOnce(db, (before: string, after: string, userId: string, folderId: string, viewer: string) =>
+    sqlOwnFolderListing(dialect, userId, folderId, { before, after }, viewer).compile(db),
   );
   return {
     findLive(userId: string, id: string): Promise<FileRow | undefined> {
@@ -101,13 +105,18 @@ export function createFilesRepository(db: Kysely<Database>, dialect: Dialect) {
      * or null when the folder is not a live folder of theirs: one query checks and lists
      * (db/json-listing.ts). Each row's stored entry (migration 08), joined by the database
      * in name order, so no row is materialised in JavaScript. UTF-8 bytes ready for the
-     * socket, inside `within` (an answer's envelope).
+     * socket, inside `within` (an answer's envelope). Each entry says whether `viewer` starred it.
      */
-    async listOwnLiveJson(userId: string, folderId: string | null, within: JsonWrapper = NO_WRAPPER): Promise<Buffer | null> {
+    async listOwnLiveJson(
+      userId: string,
+      folderId: string | null,
+      within: JsonWrapper = NO_WRAPPER,
+      viewer: string = userId,
+    ): Promise<Buffer | null> {
       const rows =
         folderId === null
-          ? await listRoot(within.before, within.after, userId)
-          : await listFolder(within.before, within.after, userId, folderId);
+          ? await listRoot(within.before, within.after, userId, viewer)
+          : await listFolder(within.before, within.after, userId, folderId, viewer);
       const entries = rows[0]?.entries;
       if (entries === undefined) return null;
       // PostgreSQL's driver gives text: encoded here once instead of measured and then encoded by the reply.
@@ -130,7 +139,8 @@ export function createFilesRepository(db: Kysely<Database>, dialect: Dialect) {
      * A page of the user's folder's live files (null: the root) in a sorted order, starting
      * after `after`: each file's stored listing entry (migration 08) and its place in the
      * order. Read on the order's index (migration 2026-12-06-26), `limit` rows whatever the
-     * folder holds. Whether the folder is theirs is the caller's to check.
+     * folder holds. Whether the folder is theirs is the caller's to check; each entry says
+     * whether `viewer` starred it.
      */
     async listLiveSortedPage(
       userId: string,
@@ -138,11 +148,12 @@ export function createFilesRepository(db: Kysely<Database>, dialect: Dialect) {
       sortOrder: ListingSortOrder,
       after: ListingPosition | null,
       limit: number,
+      viewer: string = userId,
     ): Promise<Array<{ entry: string; position: ListingPosition }>> {
       const order = sqlListingOrder(dialect, 'files', sortOrder);
       const rows = await db
         .selectFrom('files')
-        .select([sql<string>`listing_entry`.as('entry'), ...sortedColumns('files', sortOrder.sort)])
+        .select([sqlEntryWithStar(viewer).as('entry'), ...sortedColumns('files', sortOrder.sort)])
         .where('user_id', '=', userId)
         .where(sql<string>`coalesce(folder_id, '')`, '=', folderId ?? '')
         .where('deleted_at', 'is', null)
@@ -196,7 +207,13 @@ export function createFilesRepository(db: Kysely<Database>, dialect: Dialect) {
      */
     async searchLive(userId: string, term: string, limit: number): Promise<ListedFile[]> {
       const matches = sql<boolean>`lower(name) LIKE lower(${containsPattern(term)}) ESCAPE '\\'`;
-      const liveOfUser = db.selectFrom('files').select(LISTED_FILE_COLUMNS).where('user_id', '=', userId).where('deleted_at', 'is', null);
+      const starred = sqlStarred(userId, 'file', 'files.id').as('starred');
+      const liveOfUser = db
+        .selectFrom('files')
+        .select(LISTED_FILE_COLUMNS)
+        .select(starred)
+        .where('user_id', '=', userId)
+        .where('deleted_at', 'is', null);
       if (dialect === 'sqlite') {
         return liveOfUser
           .where(matches)
@@ -229,6 +246,7 @@ export function createFilesRepository(db: Kysely<Database>, dialect: Dialect) {
           .selectFrom('files')
           .innerJoin(hits, 'hit.hit_id', 'files.id')
           .select(LISTED_FILE_COLUMNS)
+          .select(starred)
           .orderBy('hit.lowered')
           .orderBy('hit.hit_id')
           .execute();

@@ -36,8 +36,10 @@ export function filesRoutes(deps: {
   folders: Pick<FoldersService, 'readableFolder'>;
   links: DownloadLinks;
   downloads: DownloadResponses;
+  /** Recent (a later module): an owner opening their own file through the app is remembered there. */
+  recent: { opened(userId: string, fileId: string): Promise<void> };
 }): FastifyPluginAsyncTypebox {
-  const { files, uploads, storage, folderArchives, folders, links, downloads } = deps;
+  const { files, uploads, storage, folderArchives, folders, links, downloads, recent } = deps;
   return async (app) => {
     links.serve('file', async ({ userId, id }) => ({ type: 'file', file: await files.requireFile(userId, id) }));
     links.serve('folder', async ({ userId, id }) => ({ type: 'zip', archive: await folderArchives.archive(userId, id) }));
@@ -108,7 +110,9 @@ export function filesRoutes(deps: {
 
     // Downloads serve the caller's own items and those in folders shared with them.
     app.get('/files/:id/download', { schema: { tags: ['files'], params: FileIdParams } }, async (request, reply) => {
-      const { file } = await files.readableFile(caller(request).userId, request.params.id);
+      const { userId } = caller(request);
+      const { file, ownerId } = await files.readableFile(userId, request.params.id);
+      if (ownerId === userId) await recent.opened(userId, file.id);
       return downloads.sendFile(request, reply, file);
     });
 
@@ -121,7 +125,10 @@ export function filesRoutes(deps: {
       '/files/:id/download-link',
       { schema: { tags: ['files'], params: FileIdParams, response: { 200: DownloadLinkResponse, ...errors } } },
       async (request) => {
-        const { file, ownerId } = await files.readableFile(caller(request).userId, request.params.id);
+        const { userId } = caller(request);
+        const { file, ownerId } = await files.readableFile(userId, request.params.id);
+        // The viewer and the app's downloads come through here, once per file shown: the link's many range requests do not.
+        if (ownerId === userId) await recent.opened(userId, file.id);
         return links.create({ kind: 'file', id: file.id, userId: ownerId });
       },
     );

@@ -14,6 +14,8 @@ import type { ListingCache } from './listing-cache.ts';
 const SEARCH_LIMIT = 500;
 /** FilesResponse around the database's JSON array of files. */
 const FILES_RESPONSE = { before: '{"files":', after: '}' };
+/** The viewer of a listing without stars: no user has the empty id. */
+const NO_STARS = '';
 /** Rows per query of a sorted listing asked for whole. */
 const SORTED_PAGE = 1000;
 
@@ -95,8 +97,11 @@ export function createFilesService({ files, folders, clock, listings, sharedFile
       if (own) return own;
       // Not a live folder of theirs (the root always is): one shared with them, or a 404.
       const { ownerId } = await folders.readableFolder(userId, folderId as string);
-      // A reader of a shared folder gets the owner's listing: the same bytes, kept once.
-      const shared = await listings.get(`${ownerId}/${folderId}`, () => files.listOwnLiveJson(ownerId, folderId, FILES_RESPONSE));
+      // Readers of a shared folder get the owner's listing without the owner's stars (only owners
+      // star, so none is theirs): the same bytes for every reader, kept once.
+      const shared = await listings.get(`${ownerId}/${folderId}/shared`, () =>
+        files.listOwnLiveJson(ownerId, folderId, FILES_RESPONSE, NO_STARS),
+      );
       // Trashed between the two queries.
       if (!shared) throw folderNotFound();
       return shared;
@@ -110,7 +115,8 @@ export function createFilesService({ files, folders, clock, listings, sharedFile
     async listSortedJson(userId: string, folderId: string | null, page: ListingPage): Promise<Buffer> {
       if (page.after !== null && !fitsPosition('files', page.sort, page.after)) throw invalidListingCursor();
       const ownerId = folderId === null ? userId : (await folders.readableFolder(userId, folderId)).ownerId;
-      const read = (after: ListingPosition | null, limit: number) => files.listLiveSortedPage(ownerId, folderId, page, after, limit);
+      const read = (after: ListingPosition | null, limit: number) =>
+        files.listLiveSortedPage(ownerId, folderId, page, after, limit, userId);
       const entries: string[] = [];
       if (page.limit === null) {
         for (let after = page.after; ;) {

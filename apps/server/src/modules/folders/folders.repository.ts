@@ -5,11 +5,14 @@ import type { Dialect } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { withNameKey } from '../../db/name-keys.ts';
 import { inUserTreeTransaction } from '../../db/locks.ts';
+import { sqlStarred } from '../../db/starred.ts';
 import { type ListingSortOrder, sqlListingOrder } from '../../db/sorted-listing.ts';
 import type { ListingPosition } from '../../lib/listing-pages.ts';
 import type { Database, FoldersTable } from '../../db/schema.ts';
 
 export type FolderRow = FoldersTable;
+/** A folder as a listing reads it: whether the viewer starred it too (SQLite answers 1 or 0). */
+export type ListedFolderRow = FolderRow & { starred: boolean | number };
 
 /** The live folder and its ancestors, top-level first, in one recursive query. */
 async function pathTo(db: Kysely<Database> | Transaction<Database>, userId: string, id: string): Promise<FolderRow[]> {
@@ -54,13 +57,21 @@ export function createFoldersRepository(db: Kysely<Database>, dialect: Dialect) 
 
     /**
      * A page of the live folders in a parent, by name, after `afterName` (the last of the page
-     * before): name_key is unique among live siblings, so it alone orders the pages.
+     * before): name_key is unique among live siblings, so it alone orders the pages. Each
+     * says whether `viewer` starred it.
      */
-    listLivePage(userId: string, parentId: string | null, afterName: string | null, limit: number): Promise<FolderRow[]> {
+    listLivePage(
+      userId: string,
+      parentId: string | null,
+      afterName: string | null,
+      limit: number,
+      viewer: string = userId,
+    ): Promise<ListedFolderRow[]> {
       return (
         db
           .selectFrom('folders')
           .selectAll()
+          .select(sqlStarred(viewer, 'folder', 'folders.id').as('starred'))
           .where('user_id', '=', userId)
           // Phrased as folders_live_name_key_idx is built, so the index finds, orders and starts the page.
           .where(sql<string>`coalesce(parent_id, '')`, '=', parentId ?? '')
@@ -74,7 +85,8 @@ export function createFoldersRepository(db: Kysely<Database>, dialect: Dialect) 
 
     /**
      * A page of the live folders in a parent in a sorted order, starting after `after`
-     * (db/sorted-listing.ts), read on the order's index (migration 2026-12-06-26).
+     * (db/sorted-listing.ts), read on the order's index (migration 2026-12-06-26). Each says
+     * whether `viewer` starred it.
      */
     listLiveSortedPage(
       userId: string,
@@ -82,11 +94,13 @@ export function createFoldersRepository(db: Kysely<Database>, dialect: Dialect) 
       sortOrder: ListingSortOrder,
       after: ListingPosition | null,
       limit: number,
-    ): Promise<FolderRow[]> {
+      viewer: string = userId,
+    ): Promise<ListedFolderRow[]> {
       const order = sqlListingOrder(dialect, 'folders', sortOrder);
       return db
         .selectFrom('folders')
         .selectAll()
+        .select(sqlStarred(viewer, 'folder', 'folders.id').as('starred'))
         .where('user_id', '=', userId)
         .where(sql<string>`coalesce(parent_id, '')`, '=', parentId ?? '')
         .where('deleted_at', 'is', null)

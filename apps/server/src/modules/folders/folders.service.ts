@@ -93,7 +93,11 @@ export function createFoldersService({ folders, clock, privateShareRoot }: Folde
      */
     async list(userId: string, parentId: string | null): Promise<AsyncIterable<Folder>> {
       const ownerId = parentId === null ? userId : (await readableFolder(userId, parentId)).ownerId;
-      return inPages(LIST_PAGE, (after, limit) => folders.listLivePage(ownerId, parentId, after && after.name, limit), presentFolder);
+      return inPages(
+        LIST_PAGE,
+        (after, limit) => folders.listLivePage(ownerId, parentId, after && after.name, limit, userId),
+        presentFolder,
+      );
     },
 
     /**
@@ -109,7 +113,7 @@ export function createFoldersService({ folders, clock, privateShareRoot }: Folde
       if (page.after !== null && !fitsPosition('folders', page.sort, page.after)) throw invalidListingCursor();
       const ownerId = parentId === null ? userId : (await readableFolder(userId, parentId)).ownerId;
       const read = (after: FolderRow | null, limit: number) =>
-        folders.listLiveSortedPage(ownerId, parentId, page, after ? positionOf('folders', page.sort, after) : page.after, limit);
+        folders.listLiveSortedPage(ownerId, parentId, page, after ? positionOf('folders', page.sort, after) : page.after, limit, userId);
       if (page.limit === null) return { folders: inPages(LIST_PAGE, read, presentFolder) };
       // One row past the page tells whether another page follows.
       const rows = await read(null, page.limit + 1);

@@ -2,7 +2,9 @@ import { lazyDialog } from '../../components/ui/lazy-dialog';
 import { DashboardPage } from '../../features/dashboard/components/dashboard-page';
 import type { SharingSlot, UploadsSlot, ViewerSlot } from '../../features/dashboard/slots';
 import { shareFileAtOnce, sharesThroughDialog } from '../../features/shares/share-item';
-import { onFileUploaded, uploadDropped } from '../../features/uploads/upload-store';
+import { askNameClash } from '../../features/uploads/name-clash-prompt';
+import { resolveClashes } from '../../features/uploads/name-clashes';
+import { onFileUploaded, pickFolder, uploadDropped } from '../../features/uploads/upload-store';
 import { VersionHistoryMenu } from '../../features/versions/components/version-history-menu';
 
 // The dialogs and the viewer load when first opened: the dashboard's first paint needs none of them.
@@ -16,7 +18,13 @@ const ShareDialog: SharingSlot['Dialog'] = lazyDialog(
 );
 const FileViewer: ViewerSlot = lazyDialog(() => import('../../features/viewer/components/file-viewer').then((m) => m.FileViewer));
 
-const uploads: UploadsSlot = { Dialog: UploadModal, uploadDropped, onFileUploaded };
+const uploads: UploadsSlot = {
+  Dialog: UploadModal,
+  uploadDropped,
+  onFileUploaded,
+  pickFolder,
+  resolveNameClashes: (clashes) => resolveClashes(clashes, askNameClash),
+};
 const sharing: SharingSlot = { sharesThroughDialog, shareFileAtOnce, Dialog: ShareDialog };
 
 /** /dashboard: the file manager, with uploads, sharing, version history and the file viewer from their features. */

@@ -18,6 +18,21 @@ export interface UploadsSlot {
   uploadDropped: (dataTransfer: DataTransfer, folderId: string | null, config: UploadConfig) => Promise<number>;
   /** Calls `listener` with each file as its upload lands; returns the unsubscribe. */
   onFileUploaded: (listener: (file: FileItem) => void) => () => void;
+  /** Opens the folder chooser and uploads the folder picked with its tree; resolves with the number of folders it created. */
+  pickFolder: (folderId: string | null, config: UploadConfig) => Promise<number>;
+  /**
+   * Asks about each name a target folder holds (the clash dialog, with "Apply to all";
+   * docs/decisions/0050-name-clashes.md); resolves with each one's choice, in order.
+   */
+  resolveNameClashes: (clashes: NameClashQuestion[]) => Promise<Array<'replace' | 'keep-both' | 'skip'>>;
+}
+
+/** A name the target folder already holds, as the clash dialog shows it. */
+export interface NameClashQuestion {
+  name: string;
+  folderName: string;
+  /** Folders are never replaced: only Keep both or Skip. */
+  canReplace: boolean;
 }
 
 /** Sharing an item: through `Dialog`, or at once for files the plan gives no link settings. */

@@ -9,6 +9,8 @@
  * starts as needs-file until the user picks the same file again (→ queued).
  */
 
+import type { NameConflict } from '@cloudvault/contract/files';
+
 export type UploadStatus = 'queued' | 'uploading' | 'paused' | 'needs-file' | 'success' | 'error';
 
 /** One row of the progress panel. */
@@ -44,6 +46,8 @@ export class UploadFailure extends Error {
   constructor(
     readonly status: number,
     readonly serverMessage: string | undefined,
+    /** The server's stable error code (NAME_TAKEN…), when it sent one. */
+    readonly code?: string,
   ) {
     super(serverMessage ?? `Upload failed with status ${status}`);
   }
@@ -60,6 +64,8 @@ export interface TransportOptions {
   onResumeKey?: (resumeKey: string) => void;
   /** An upload to continue instead of starting a new one (after a pause or a reload). */
   resumeKey?: string | null;
+  /** What the server does with a name the folder holds (docs/api.md#name-clashes); absent: its default. */
+  conflict?: NameConflict;
 }
 
 export type UploadTransport<Result> = (file: File, folderId: string | null, options: TransportOptions) => Promise<Result>;
@@ -89,6 +95,11 @@ export interface UploadQueueOptions<Result> {
   resumable?: (size: number) => boolean;
   /** Gives up an upload the server keeps that is not travelling now (a paused, failed or restored row is dropped). */
   discard?: (resumeKey: string) => void;
+  /**
+   * A file sent with conflict `fail` whose name was taken meanwhile (409 NAME_TAKEN): the
+   * choice to send it again with, or null to skip it (it then counts as cancelled).
+   */
+  onNameTaken?: (entry: UploadEntry) => Promise<NameConflict | null>;
 }
 
 /** docs/product.md#uploads: a completed row stays this long. */
@@ -105,8 +116,9 @@ interface Job {
   resumeKey: string | null;
   controller: AbortController | null;
   busyRetries: number;
-  /** Not started again before this time (after a 429). */
+  /** Not started again before this time (after a 429; Infinity while the person is asked about a clash). */
   notBefore: number;
+  conflict: NameConflict | undefined;
   sample: { at: number; loaded: number } | null;
 }
 
@@ -151,13 +163,13 @@ export class UploadQueue<Result = unknown> {
   // --- Commands ---------------------------------------------------------------------------
 
   /** Queues files (each into its folder); returns the batch id of their summary. */
-  add(items: ReadonlyArray<{ file: File; folderId: string | null }>): string {
+  add(items: ReadonlyArray<{ file: File; folderId: string | null; conflict?: NameConflict }>): string {
     const batchId = nextId('batch');
     if (items.length === 0) return batchId;
     this.batches.set(batchId, { total: items.length, succeeded: 0, failed: 0, cancelled: 0 });
-    const added = items.map(({ file, folderId }): UploadEntry => {
+    const added = items.map(({ file, folderId, conflict }): UploadEntry => {
       const id = nextId('upload');
-      this.jobs.set(id, { file, resumeKey: null, controller: null, busyRetries: 0, notBefore: 0, sample: null });
+      this.jobs.set(id, { file, resumeKey: null, controller: null, busyRetries: 0, notBefore: 0, sample: null, conflict });
       return {
         id,
         batchId,
@@ -191,7 +203,15 @@ export class UploadQueue<Result = unknown> {
     this.batches.set(batchId, { total: fresh.length, succeeded: 0, failed: 0, cancelled: 0 });
     const added = fresh.map((upload): UploadEntry => {
       const id = nextId('upload');
-      this.jobs.set(id, { file: null, resumeKey: upload.resumeKey, controller: null, busyRetries: 0, notBefore: 0, sample: null });
+      this.jobs.set(id, {
+        file: null,
+        resumeKey: upload.resumeKey,
+        controller: null,
+        busyRetries: 0,
+        notBefore: 0,
+        sample: null,
+        conflict: undefined,
+      });
       return {
         id,
         batchId,
@@ -407,7 +427,14 @@ export class UploadQueue<Result = unknown> {
       if (!controller.signal.aborted) job.resumeKey = resumeKey;
     };
     this.options
-      .transport(file, entry.folderId, { onProgress, signal: controller.signal, onReconnecting, onResumeKey, resumeKey: job.resumeKey })
+      .transport(file, entry.folderId, {
+        onProgress,
+        signal: controller.signal,
+        onReconnecting,
+        onResumeKey,
+        resumeKey: job.resumeKey,
+        conflict: job.conflict,
+      })
       .then(
         (result) => {
           if (live()) this.succeed(entry.id, result);
@@ -447,6 +474,10 @@ export class UploadQueue<Result = unknown> {
       this.pump();
       return;
     }
+    if (error instanceof UploadFailure && error.code === 'NAME_TAKEN' && job?.conflict === 'fail' && this.options.onNameTaken) {
+      this.askAboutName(id, job, this.options.onNameTaken);
+      return;
+    }
     const message = error instanceof UploadFailure ? (error.serverMessage ?? null) : null;
     const failed = this.update(id, { status: 'error', error: message, speed: null, remainingSeconds: null, reconnecting: false });
     if (job) job.controller = null;
@@ -455,6 +486,26 @@ export class UploadQueue<Result = unknown> {
       this.options.onFailed?.(failed);
     }
     this.pump();
+  }
+
+  /** Holds the row while the person chooses, then sends it again with the choice, or skips it. */
+  private askAboutName(id: string, job: Job, ask: (entry: UploadEntry) => Promise<NameConflict | null>): void {
+    job.controller = null;
+    job.resumeKey = null;
+    job.notBefore = Number.POSITIVE_INFINITY;
+    const held = this.update(id, { status: 'queued', loaded: 0, speed: null, remainingSeconds: null, reconnecting: false });
+    this.pump();
+    if (!held) return;
+    void ask(held).then((choice) => {
+      if (this.jobs.get(id) !== job) return; // Cancelled meanwhile.
+      if (choice === null) {
+        this.cancel(id);
+        return;
+      }
+      job.conflict = choice;
+      job.notBefore = 0;
+      this.pump();
+    });
   }
 
   private settle(entry: UploadEntry, outcome: 'succeeded' | 'failed' | 'cancelled'): void {

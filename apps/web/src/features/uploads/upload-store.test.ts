@@ -33,7 +33,7 @@ describe('startUploads', () => {
       },
       'target',
       FALLBACK_UPLOAD_CONFIG,
-      { ensureFolder, queue: { add } },
+      { ensureFolder, queue: { add }, listNames: async () => [] },
     );
     expect(created).toBe(3);
     expect(ensureFolder.mock.calls).toEqual([
@@ -67,10 +67,77 @@ describe('startUploads', () => {
       },
       null,
       FALLBACK_UPLOAD_CONFIG,
-      { ensureFolder, queue: { add } },
+      { ensureFolder, queue: { add }, listNames: async () => [] },
     );
     expect(toast.error).toHaveBeenCalledWith('huge.iso is too large. Maximum file size for Free plan is 102.4 MB.');
     expect(toast.error).toHaveBeenCalledWith('Failed to create folder');
     expect(add.mock.calls[0]![0].map((item: { file: File }) => item.file.name)).toEqual(['fine.txt']);
+  });
+
+  it('asks about each file whose folder holds its name, sends the choice, skips what was skipped and sends the rest with fail', async () => {
+    const ensureFolder = vi.fn(async (name: string, parentId: string | null) => ({ ...folder('docs', name, parentId), existed: true }));
+    const add = vi.fn();
+    const listNames = vi.fn(async (folderId: string | null) => (folderId === 'target' ? ['a.txt', 'B.TXT'] : ['old.txt']));
+    const asked: Array<[string, string, number]> = [];
+    const answers = [
+      { choice: 'keep-both', applyToAll: false },
+      { choice: 'skip', applyToAll: false },
+      { choice: 'replace', applyToAll: false },
+    ] as const;
+    await startUploads(
+      {
+        directories: [['Docs']],
+        files: [
+          { file: new File(['1'], 'a.txt'), directory: [] },
+          { file: new File(['2'], 'b.txt'), directory: [] },
+          { file: new File(['3'], 'new.txt'), directory: [] },
+          { file: new File(['4'], 'old.txt'), directory: ['Docs'] },
+        ],
+      },
+      'target',
+      FALLBACK_UPLOAD_CONFIG,
+      {
+        ensureFolder,
+        queue: { add },
+        listNames,
+        folderName: async () => 'Target',
+        ask: async (clash, left) => {
+          asked.push([clash.name, clash.folderName, left]);
+          return answers[asked.length - 1]!;
+        },
+      },
+    );
+    expect(asked).toEqual([
+      ['a.txt', 'Target', 3],
+      ['b.txt', 'Target', 2],
+      ['old.txt', 'Docs', 1],
+    ]);
+    expect(
+      add.mock.calls[0]![0].map((item: { file: File; folderId: string; conflict: string }) => [
+        item.file.name,
+        item.folderId,
+        item.conflict,
+      ]),
+    ).toEqual([
+      ['a.txt', 'target', 'keep-both'],
+      ['new.txt', 'target', 'fail'],
+      ['old.txt', 'docs', 'replace'],
+    ]);
+  });
+
+  it('lists only folders that were there before: a folder the batch made holds nothing to clash with', async () => {
+    const ensureFolder = vi.fn(async (name: string, parentId: string | null) => ({ ...folder('fresh', name, parentId), existed: false }));
+    const listNames = vi.fn(async () => ['inside.txt']);
+    const ask = vi.fn();
+    const add = vi.fn();
+    await startUploads(
+      { directories: [['Fresh']], files: [{ file: new File(['x'], 'inside.txt'), directory: ['Fresh'] }] },
+      null,
+      FALLBACK_UPLOAD_CONFIG,
+      { ensureFolder, queue: { add }, listNames, ask },
+    );
+    expect(listNames).not.toHaveBeenCalled();
+    expect(ask).not.toHaveBeenCalled();
+    expect(add.mock.calls[0]![0]).toMatchObject([{ folderId: 'fresh', conflict: 'fail' }]);
   });
 });

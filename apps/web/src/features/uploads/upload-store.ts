@@ -1,6 +1,8 @@
-import type { FileItem, UploadConfig } from '@cloudvault/contract/files';
+import type { FileItem, NameConflict, UploadConfig } from '@cloudvault/contract/files';
+import type { Folder } from '@cloudvault/contract/folders';
 import toast from 'react-hot-toast';
-import { serverErrorMessage } from '../../lib/api-client';
+import { getFiles } from '../../hooks/use-files';
+import { api, serverErrorMessage } from '../../lib/api-client';
 import { formatBytesIn } from '@cloudvault/contract/format';
 import i18n from '../../lib/i18n';
 import { ensureFolder } from './api/ensure-folder';
@@ -8,7 +10,9 @@ import { createTusTransport, discardTusUpload, uploadLockName } from './api/tus-
 import { uploadFile } from './api/upload-file';
 import { UnfinishedUploadStore } from './unfinished-uploads';
 import { travelsResumably } from './upload-chunks';
-import { planFromDataTransfer, type UploadPlan } from './upload-plan';
+import { askNameClash } from './name-clash-prompt';
+import { type AskClash, clashingIndexes, type NameClash, resolveClashes } from './name-clashes';
+import { planFromDataTransfer, planFromFiles, type UploadPlan } from './upload-plan';
 import { UploadQueue, type UploadTransport } from './upload-queue';
 import { FALLBACK_UPLOAD_CONCURRENCY } from './upload-limits';
 
@@ -45,6 +49,12 @@ export const uploadQueue = new UploadQueue<FileItem | null>({
     if (!file) return;
     for (const listener of uploadedListeners) listener(file);
   },
+  // A name taken since the batch asked (docs/decisions/0050-name-clashes.md): asked now, alone.
+  onNameTaken: async (entry) => {
+    const clash = { name: entry.name, folderName: await folderNameOf(entry.folderId), canReplace: true };
+    const { choice } = await askNameClash(clash, 1);
+    return choice === 'skip' ? null : choice;
+  },
   onFailed: (entry) => {
     toast.error(i18n.t('uploads.toast.fileFailed', { file: entry.name }));
   },
@@ -80,18 +90,51 @@ export function tooLargeMessage(fileName: string, config: UploadConfig): string 
   });
 }
 
+/** The folder's name as the clash dialog shows it: "My Files" for the top level. */
+async function folderNameOf(folderId: string | null): Promise<string> {
+  if (folderId === null) return i18n.t('dashboard.breadcrumbs.home');
+  try {
+    const { path } = await api.get<{ path: Folder[] }>(`/user/folders/${encodeURIComponent(folderId)}/path`);
+    return path.at(-1)?.name ?? '';
+  } catch {
+    return '';
+  }
+}
+
+/** What startUploads reaches outside itself through: the server, the queue and the person. */
+export interface StartUploadsDeps {
+  ensureFolder: (name: string, parentId: string | null) => Promise<Folder & { existed?: boolean }>;
+  queue: Pick<UploadQueue<FileItem | null>, 'add'>;
+  /** The names of the files in a folder (a failed listing: none, and the server's 409 catches a clash). */
+  listNames: (folderId: string | null) => Promise<string[]>;
+  folderName: (folderId: string | null) => Promise<string>;
+  ask: AskClash;
+}
+
+const startDeps: StartUploadsDeps = {
+  ensureFolder,
+  queue: uploadQueue,
+  listNames: (folderId) => getFiles(folderId).then((files) => files.map((file) => file.originalName)),
+  folderName: folderNameOf,
+  ask: askNameClash,
+};
+
 /**
  * Starts a plan: files over the plan's limit are refused with a toast each; the folders of
- * a dropped tree are created first (merging into existing ones of the same name); then
- * every file joins the queue in its folder. Resolves once everything is queued, with the
- * number of folders made (so the caller can refresh its listing).
+ * a dropped tree are created first (merging into existing ones of the same name); each file
+ * whose name its folder already holds is asked about (Replace, Keep both, Skip; once per
+ * batch with "apply to all"), and every file not skipped joins the queue in its folder with
+ * that choice, or with `fail` when nothing clashed, so a name taken meanwhile is asked
+ * about then (docs/decisions/0050-name-clashes.md). Resolves once everything is queued,
+ * with the number of folders made (so the caller can refresh its listing).
  */
 export async function startUploads(
   plan: UploadPlan,
   targetFolderId: string | null,
   config: UploadConfig,
-  deps: { ensureFolder: typeof ensureFolder; queue: Pick<UploadQueue<FileItem | null>, 'add'> } = { ensureFolder, queue: uploadQueue },
+  overrides: Partial<StartUploadsDeps> = {},
 ): Promise<number> {
+  const deps = { ...startDeps, ...overrides };
   const limit = config.userMaxFileSize;
   const accepted = plan.files.filter(({ file }) => {
     if (limit !== null && file.size > limit) {
@@ -102,6 +145,8 @@ export async function startUploads(
   });
 
   const folderIds = new Map<string, string | null>([['', targetFolderId]]);
+  // Folders that were there before this batch: only their files can clash.
+  const existing = new Set<string>(['']);
   let created = 0;
   for (const path of plan.directories) {
     const parentKey = path.slice(0, -1).join('/');
@@ -111,6 +156,7 @@ export async function startUploads(
     try {
       const folder = await deps.ensureFolder(name, parentId);
       folderIds.set(path.join('/'), folder.id);
+      if (folder.existed && existing.has(parentKey)) existing.add(path.join('/'));
       created += 1;
     } catch (error) {
       toast.error(serverErrorMessage(error) ?? i18n.t('uploads.folderFailed'));
@@ -119,13 +165,77 @@ export async function startUploads(
 
   const items = accepted.flatMap(({ file, directory }) => {
     const key = directory.join('/');
-    return folderIds.has(key) ? [{ file, folderId: folderIds.get(key) ?? null }] : [];
+    return folderIds.has(key) ? [{ file, key, folderId: folderIds.get(key) ?? null }] : [];
   });
-  deps.queue.add(items);
+  const conflicts = await chooseConflicts(items, existing, deps);
+  deps.queue.add(items.flatMap((item, index) => (conflicts[index] ? [{ ...item, conflict: conflicts[index] }] : [])));
   return created;
+}
+
+/** Each item's conflict for the server, or null to skip it: the person's choice where its folder holds its name, else `fail`. */
+async function chooseConflicts(
+  items: ReadonlyArray<{ file: File; key: string; folderId: string | null }>,
+  existing: ReadonlySet<string>,
+  deps: StartUploadsDeps,
+): Promise<Array<NameConflict | null>> {
+  const conflicts: Array<NameConflict | null> = items.map(() => 'fail');
+  const clashes: Array<{ index: number; clash: NameClash }> = [];
+  for (const key of new Set(items.map((item) => item.key))) {
+    if (!existing.has(key)) continue;
+    const inFolder = items.flatMap((item, index) => (item.key === key ? [index] : []));
+    const folderId = items[inFolder[0]!]!.folderId;
+    const names = await deps.listNames(folderId).catch(() => []);
+    const clashing = clashingIndexes(
+      inFolder.map((index) => items[index]!.file.name),
+      names,
+    );
+    if (clashing.length === 0) continue;
+    const folderName = key === '' ? await deps.folderName(folderId) : key.split('/').at(-1)!;
+    for (const at of clashing) {
+      const index = inFolder[at]!;
+      clashes.push({ index, clash: { name: items[index]!.file.name, folderName, canReplace: true } });
+    }
+  }
+  const choices = await resolveClashes(
+    clashes.map(({ clash }) => clash),
+    deps.ask,
+  );
+  clashes.forEach(({ index }, at) => {
+    const choice = choices[at];
+    conflicts[index] = choice === 'skip' || choice === undefined ? null : choice;
+  });
+  return conflicts;
 }
 
 /** Starts uploading what was dropped on the page into `targetFolderId`, as startUploads does. */
 export async function uploadDropped(dataTransfer: DataTransfer, targetFolderId: string | null, config: UploadConfig): Promise<number> {
   return startUploads(await planFromDataTransfer(dataTransfer), targetFolderId, config);
+}
+
+/**
+ * Opens the browser's folder chooser (`webkitdirectory`) and uploads the folder picked into
+ * `targetFolderId` with its tree, as a dropped folder is (the dashboard's "Upload folder").
+ * Resolves with the number of folders made; 0 when nothing was picked.
+ */
+export function pickFolder(targetFolderId: string | null, config: UploadConfig): Promise<number> {
+  return new Promise((resolve) => {
+    const input = document.createElement('input');
+    input.type = 'file';
+    input.multiple = true;
+    input.webkitdirectory = true;
+    input.hidden = true;
+    input.setAttribute('aria-label', i18n.t('uploads.folderLabel'));
+    const done = (created: number) => {
+      input.remove();
+      resolve(created);
+    };
+    input.addEventListener('change', () => {
+      const files = Array.from(input.files ?? []);
+      if (files.length === 0) done(0);
+      else void startUploads(planFromFiles(files), targetFolderId, config).then(done, () => done(0));
+    });
+    input.addEventListener('cancel', () => done(0));
+    document.body.append(input);
+    input.click();
+  });
 }

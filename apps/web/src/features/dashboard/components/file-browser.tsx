@@ -108,7 +108,10 @@ export function FileBrowser(props: FileBrowserProps) {
   });
   // Closed by Escape, its button or Back: the tile of the file last shown takes the focus.
   useViewerClosed(viewed.fileId, (lastFileId) => focusItem(fileKey(lastFileId)));
-  const move = useMoveToFolder(folderId, selection.clear);
+  const move = useMoveToFolder(folderId, selection.clear, {
+    resolve: uploads.resolveNameClashes,
+    nameOf: (ref) => items?.find((item) => item.kind === ref.kind && item.id === ref.id)?.name ?? '',
+  });
 
   const home = t('dashboard.breadcrumbs.home');
   const folderName = folderId === null ? home : (path?.[path.length - 1]?.name ?? home);

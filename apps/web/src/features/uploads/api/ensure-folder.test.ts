@@ -13,6 +13,6 @@ describe('ensureFolder', () => {
   ])('merges into the folder the server says has the name when the dropped one is %s', async (_how, dropped) => {
     vi.spyOn(api, 'post').mockRejectedValue(new ApiError(409, 'taken', 'NAME_TAKEN', undefined, undefined));
     vi.spyOn(api, 'get').mockResolvedValue({ folders: [{ ...existing, id: 'other', name: 'Other' }, existing] });
-    expect(await ensureFolder(dropped, null)).toBe(existing);
+    expect(await ensureFolder(dropped, null)).toEqual({ ...existing, existed: true });
   });
 });

@@ -30,7 +30,7 @@ const endpoint = () => new URL(apiUrl('/uploads'), window.location.origin).href;
  * can resume it. Resolves with the file the upload became (null if it cannot be found).
  */
 export function createTusTransport({ store, owner }: TusTransportDeps): UploadTransport<FileItem | null> {
-  return async (file, folderId, { onProgress, signal, onReconnecting, onResumeKey, resumeKey }) => {
+  return async (file, folderId, { onProgress, signal, onReconnecting, onResumeKey, resumeKey, conflict }) => {
     const { Upload } = await loadTus();
     return new Promise<FileItem | null>((resolve, reject) => {
       if (signal.aborted) {
@@ -56,6 +56,7 @@ export function createTusTransport({ store, owner }: TusTransportDeps): UploadTr
           filename: file.name,
           filetype: file.type || 'application/octet-stream',
           ...(folderId === null ? {} : { folderId }),
+          ...(conflict ? { conflict } : {}),
         },
         urlStorage: store,
         fingerprint: () => Promise.resolve(uploadFingerprint(owner(), file.name, file.size)),
@@ -93,7 +94,8 @@ export function createTusTransport({ store, owner }: TusTransportDeps): UploadTr
           cleanUp();
           const response = 'originalResponse' in error ? error.originalResponse : null;
           if (response?.getStatus() === 401) reportUnauthorized(token);
-          reject(new UploadFailure(response?.getStatus() ?? 0, serverMessage(response)));
+          const refusal = refusalOf(response);
+          reject(new UploadFailure(response?.getStatus() ?? 0, refusal.error, refusal.code));
         },
       });
 
@@ -144,15 +146,16 @@ export function createTusTransport({ store, owner }: TusTransportDeps): UploadTr
   };
 }
 
-/** The `error` text of a JSON refusal (413, 507, 429, name errors…), as the server wrote it. */
-function serverMessage(response: HttpResponse | null): string | undefined {
-  if (!response) return undefined;
+/** The `error` text and `code` of a JSON refusal (413, 507, 429, name errors…), as the server wrote them. */
+function refusalOf(response: HttpResponse | null): { error?: string; code?: string } {
+  if (!response) return {};
   try {
     const body: unknown = JSON.parse(response.getBody());
-    const text = typeof body === 'object' && body !== null ? (body as Record<string, unknown>).error : undefined;
-    return typeof text === 'string' && text ? text : undefined;
+    const record = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+    const text = (value: unknown) => (typeof value === 'string' && value ? value : undefined);
+    return { error: text(record.error), code: text(record.code) };
   } catch {
-    return undefined;
+    return {};
   }
 }
 

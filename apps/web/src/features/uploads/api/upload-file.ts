@@ -5,9 +5,9 @@ import { UploadFailure, type UploadTransport } from '../upload-queue';
 /**
  * POST /api/files/upload over XMLHttpRequest, for its upload progress events. The File
  * goes into FormData as it is: the browser streams it from disk, it is never read into
- * memory. The server wants `folderId` before the file part.
+ * memory. The server wants `folderId` and `conflict` before the file part.
  */
-export const uploadFile: UploadTransport<FileItem> = (file, folderId, { onProgress, signal }) =>
+export const uploadFile: UploadTransport<FileItem> = (file, folderId, { onProgress, signal, conflict }) =>
   new Promise<FileItem>((resolve, reject) => {
     if (signal.aborted) {
       reject(new DOMException('Upload cancelled', 'AbortError'));
@@ -37,7 +37,7 @@ export const uploadFile: UploadTransport<FileItem> = (file, folderId, { onProgre
       }
       if (xhr.status === 401) reportUnauthorized(token);
       const serverMessage = typeof record.error === 'string' && record.error ? record.error : undefined;
-      reject(new UploadFailure(xhr.status, serverMessage));
+      reject(new UploadFailure(xhr.status, serverMessage, typeof record.code === 'string' ? record.code : undefined));
     };
     xhr.onerror = () => reject(new UploadFailure(0, undefined));
     xhr.onabort = () => reject(new DOMException('Upload cancelled', 'AbortError'));
@@ -45,6 +45,7 @@ export const uploadFile: UploadTransport<FileItem> = (file, folderId, { onProgre
 
     const form = new FormData();
     if (folderId !== null) form.append('folderId', folderId);
+    if (conflict) form.append('conflict', conflict);
     form.append('file', file, file.name);
     xhr.send(form);
   });

@@ -11,6 +11,7 @@ import { useUploadEntries } from '../hooks/use-uploads';
 import { uploadConcurrency } from '../upload-limits';
 import type { UploadEntry } from '../upload-queue';
 import { restoreUnfinishedUploads, uploadQueue } from '../upload-store';
+import { NameClashHost } from './name-clash-dialog';
 import { remainingTimeText, speedText } from '../upload-text';
 
 const percentOf = (loaded: number, size: number) => (size > 0 ? Math.min(100, Math.round((loaded / size) * 100)) : 0);
@@ -51,7 +52,8 @@ export function UploadProgressPanel() {
     [],
   );
 
-  if (entries.length === 0) return null;
+  // The clash dialog of uploads and moves lives here, in the signed-in layout, on every page.
+  if (entries.length === 0) return <NameClashHost />;
 
   const totalSize = entries.reduce((sum, entry) => sum + entry.size, 0);
   const totalLoaded = entries.reduce((sum, entry) => sum + (entry.status === 'success' ? entry.size : entry.loaded), 0);
@@ -60,59 +62,62 @@ export function UploadProgressPanel() {
   const hasErrors = entries.some((entry) => entry.status === 'error');
 
   return (
-    <section
-      aria-label={t('uploads.panel.label')}
-      className="cv-pop-in fixed right-3 bottom-3 z-50 flex w-[min(24rem,calc(100vw-1.5rem))] flex-col overflow-hidden rounded-card border border-line bg-surface shadow-popover sm:right-5 sm:bottom-5"
-    >
-      <header className="flex items-center gap-3 border-b border-line px-4 py-3">
-        <span className="grid size-8 shrink-0 place-items-center rounded-lg bg-brand-50 text-brand-600 dark:bg-brand-950 dark:text-brand-300">
-          <CloudUpload aria-hidden="true" className="size-4.5" />
-        </span>
-        <div className="min-w-0 flex-1">
-          <h2 className="truncate text-sm font-semibold text-ink">{t('uploads.panel.title', { count: entries.length })}</h2>
-          <p className="text-xs text-ink-muted" aria-live="polite">
-            {t('uploads.panel.overall', { percent: overall })}
-          </p>
-        </div>
-        <button
-          type="button"
-          onClick={() => setMinimized((value) => !value)}
-          aria-label={minimized ? t('uploads.panel.expand') : t('uploads.panel.minimize')}
-          aria-expanded={!minimized}
-          className="focus-ring grid size-8 place-items-center rounded-lg text-ink-subtle transition-colors hover:bg-surface-muted hover:text-ink"
-        >
-          {minimized ? <ChevronUp aria-hidden="true" className="size-4.5" /> : <ChevronDown aria-hidden="true" className="size-4.5" />}
-        </button>
-        <button
-          type="button"
-          onClick={() => uploadQueue.clear()}
-          aria-label={t('uploads.panel.closeAll')}
-          className="focus-ring grid size-8 place-items-center rounded-lg text-ink-subtle transition-colors hover:bg-surface-muted hover:text-ink"
-        >
-          <X aria-hidden="true" className="size-4.5" />
-        </button>
-      </header>
-      <div
-        role="progressbar"
-        aria-label={t('uploads.panel.overallLabel')}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={overall}
-        className="h-1 bg-surface-muted"
+    <>
+      <NameClashHost />
+      <section
+        aria-label={t('uploads.panel.label')}
+        className="cv-pop-in fixed right-3 bottom-3 z-50 flex w-[min(24rem,calc(100vw-1.5rem))] flex-col overflow-hidden rounded-card border border-line bg-surface shadow-popover sm:right-5 sm:bottom-5"
       >
+        <header className="flex items-center gap-3 border-b border-line px-4 py-3">
+          <span className="grid size-8 shrink-0 place-items-center rounded-lg bg-brand-50 text-brand-600 dark:bg-brand-950 dark:text-brand-300">
+            <CloudUpload aria-hidden="true" className="size-4.5" />
+          </span>
+          <div className="min-w-0 flex-1">
+            <h2 className="truncate text-sm font-semibold text-ink">{t('uploads.panel.title', { count: entries.length })}</h2>
+            <p className="text-xs text-ink-muted" aria-live="polite">
+              {t('uploads.panel.overall', { percent: overall })}
+            </p>
+          </div>
+          <button
+            type="button"
+            onClick={() => setMinimized((value) => !value)}
+            aria-label={minimized ? t('uploads.panel.expand') : t('uploads.panel.minimize')}
+            aria-expanded={!minimized}
+            className="focus-ring grid size-8 place-items-center rounded-lg text-ink-subtle transition-colors hover:bg-surface-muted hover:text-ink"
+          >
+            {minimized ? <ChevronUp aria-hidden="true" className="size-4.5" /> : <ChevronDown aria-hidden="true" className="size-4.5" />}
+          </button>
+          <button
+            type="button"
+            onClick={() => uploadQueue.clear()}
+            aria-label={t('uploads.panel.closeAll')}
+            className="focus-ring grid size-8 place-items-center rounded-lg text-ink-subtle transition-colors hover:bg-surface-muted hover:text-ink"
+          >
+            <X aria-hidden="true" className="size-4.5" />
+          </button>
+        </header>
         <div
-          className={cn('h-full transition-[width] duration-300', hasErrors ? 'bg-danger' : allDone ? 'bg-success' : 'bg-brand-500')}
-          style={{ width: `${overall}%` }}
-        />
-      </div>
-      {!minimized && (
-        <ul className="max-h-80 divide-y divide-line overflow-y-auto">
-          {entries.map((entry) => (
-            <UploadRow key={entry.id} entry={entry} />
-          ))}
-        </ul>
-      )}
-    </section>
+          role="progressbar"
+          aria-label={t('uploads.panel.overallLabel')}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={overall}
+          className="h-1 bg-surface-muted"
+        >
+          <div
+            className={cn('h-full transition-[width] duration-300', hasErrors ? 'bg-danger' : allDone ? 'bg-success' : 'bg-brand-500')}
+            style={{ width: `${overall}%` }}
+          />
+        </div>
+        {!minimized && (
+          <ul className="max-h-80 divide-y divide-line overflow-y-auto">
+            {entries.map((entry) => (
+              <UploadRow key={entry.id} entry={entry} />
+            ))}
+          </ul>
+        )}
+      </section>
+    </>
   );
 }
 

@@ -1,9 +1,10 @@
-import { CloudUpload, Files, HardDriveUpload, Sparkles } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { CloudUpload, Files, FolderUp, HardDriveUpload, Sparkles } from 'lucide-react';
+import { type ReactNode, useRef } from 'react';
 import { useDropzone, type FileRejection } from 'react-dropzone';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import type { UploadConfig } from '@cloudvault/contract/files';
+import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { useUploadConfig } from '../../../hooks/use-upload-config';
 import { cn } from '../../../lib/cn';
@@ -38,6 +39,14 @@ export function UploadZone({ folderId, onStarted }: UploadZoneProps) {
   const { data: config, isLoading } = useUploadConfig();
   const uploading = useUploading();
   const disabled = !config || isLoading || uploading;
+  const folderInput = useRef<HTMLInputElement | null>(null);
+
+  /** A folder picked with its tree (`webkitRelativePath`), started as a dropped one is. */
+  const onFolderPicked = (files: File[]) => {
+    if (!config || files.length === 0) return;
+    void startUploads(planFromFiles(files), folderId, config);
+    onStarted?.();
+  };
 
   const { getRootProps, getInputProps, isDragAccept, isDragReject } = useDropzone({
     multiple: true,
@@ -116,6 +125,28 @@ export function UploadZone({ folderId, onStarted }: UploadZoneProps) {
         })}
       >
         {body}
+      </div>
+      {/* The folder chooser: a second input, as one input cannot pick files and folders both. */}
+      <input
+        ref={(input) => {
+          folderInput.current = input;
+          if (input) input.webkitdirectory = true;
+        }}
+        type="file"
+        multiple
+        hidden
+        tabIndex={-1}
+        aria-label={t('uploads.folderLabel')}
+        onChange={(event) => {
+          onFolderPicked(Array.from(event.target.files ?? []));
+          event.target.value = '';
+        }}
+      />
+      <div className="mt-3 flex justify-center">
+        <Button variant="secondary" disabled={disabled} onClick={() => folderInput.current?.click()}>
+          <FolderUp aria-hidden="true" className="size-4" />
+          {t('uploads.folderButton')}
+        </Button>
       </div>
     </>
   );

@@ -21,6 +21,14 @@ export interface BenchConfig {
   concurrentListingMs: number;
   concurrentUploads: number;
   concurrentFileBytes: number;
+  /** The folder of small files copied (issue 36: 10,000), and each one's size. */
+  copySmallFileCount: number;
+  copySmallFileBytes: number;
+  /** The folder of large files copied (issue 36: 1 GiB in all). */
+  copyLargeFileCount: number;
+  copyLargeFileBytes: number;
+  /** Copies per side: each is a whole folder, so fewer than the transfers' rounds. */
+  copyRounds: number;
   /** 12-megapixel JPEGs uploaded for the thumbnail scenario. */
   thumbnailPhotos: number;
   /** Each transfer is repeated this often, servers interleaved, and the median is reported. */
@@ -50,6 +58,11 @@ export function loadBenchConfig(env: NodeJS.ProcessEnv): BenchConfig {
     concurrentListingMs: quick ? 1000 : 3000,
     concurrentUploads: quick ? 10 : 50,
     concurrentFileBytes: MiB,
+    copySmallFileCount: quick ? 1000 : 10_000,
+    copySmallFileBytes: 4 * 1024,
+    copyLargeFileCount: 4,
+    copyLargeFileBytes: (quick ? 16 : 256) * MiB,
+    copyRounds: quick ? 1 : 3,
     thumbnailPhotos: quick ? 6 : 30,
     rounds: quick ? 1 : 5,
     setupConcurrency: 16,

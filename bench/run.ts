@@ -15,6 +15,7 @@ import { closeConnections } from './lib/http-client.ts';
 import { formatMiB } from './lib/stats.ts';
 import { type BenchReport, formatReport, judgeGoals, ratio, type ReportedScenario } from './report.ts';
 import { concurrentUploads } from './scenarios/concurrent-uploads.ts';
+import { largeFilesCopy, smallFilesCopy } from './scenarios/folder-copy.ts';
 import { folderZip } from './scenarios/folder-zip.ts';
 import { largeDownload } from './scenarios/large-download.ts';
 import { largeUpload } from './scenarios/large-upload.ts';
@@ -136,6 +137,12 @@ async function main(): Promise<BenchReport> {
     'concurrent-listing',
     `listing a folder of ${config.concurrentListingFileCount} files on ${config.concurrentListingConnections} connections`,
     () => concurrentListing(ctx, root),
+  );
+  await scenario('folder-copy-small', `copy of a folder of ${config.copySmallFileCount} small files against cp -r`, () =>
+    smallFilesCopy(ctx, root),
+  );
+  await scenario('folder-copy-large', `copy of a folder of ${config.copyLargeFileCount} large files against cp -r`, () =>
+    largeFilesCopy(ctx, root),
   );
   await scenario('thumbnails', `thumbnails of ${config.thumbnailPhotos} 12 MP JPEGs`, () => thumbnails(ctx));
   await scenario('dav-listing', `WebDAV PROPFIND of a folder of ${config.listingFileCount} files`, () => davListing(ctx));

@@ -1,7 +1,10 @@
 import type { Memory } from '../lib/processes.ts';
 
-/** The servers measured; 'ours, after a write' is ours again, each listing after a change (bench/scenarios/listing.ts). */
-export type ServerName = 'ours' | 'ours, after a write' | 'nginx' | 'bare node' | 'bare fastify';
+/**
+ * The servers measured; 'ours, after a write' is ours again, each listing after a change
+ * (bench/scenarios/listing.ts); 'cp -r' is no server but the copy's ceiling (bench/scenarios/folder-copy.ts).
+ */
+export type ServerName = 'ours' | 'ours, after a write' | 'nginx' | 'bare node' | 'bare fastify' | 'cp -r';
 
 /** A server under measurement, running in its own process(es). */
 export interface BenchServer {

@@ -111,6 +111,23 @@ describe('copying out of a folder shared with the caller', () => {
     expect(await ownersRows(owner.user.id)).toEqual(ownerBefore);
   });
 
+  it("copies a file shared with the caller on its own, wherever it lives in the owner's drive", async () => {
+    const owner = await createUser(server);
+    const recipient = await createVerifiedUser(server);
+    const bytes = randomBytes(5_000);
+    const file = await createFile(server, owner.token, bytes, { name: 'alone.pdf' });
+    const shared = await server.request('POST', `/api/files/${file.id}/share`, {
+      token: owner.token,
+      body: { shareType: 'private', email: recipient.email },
+    });
+    expect(shared.status).toBe(200);
+
+    const copy = await server.request('POST', `/api/files/${file.id}/copy`, { token: recipient.token, body: { folderId: null } });
+    expect(copy.status).toBe(201);
+    expect(sha256((await downloadFile(server, recipient.token, copy.body.file.id)).bytes)).toBe(sha256(bytes));
+    expect((await storageInfo(recipient.token)).storageUsed).toBe(bytes.length);
+  });
+
   it("is refused with 507 when the copy would not fit the caller's quota, leaving nothing", async () => {
     const tree = await sharedTree();
     const { recipient, owner } = tree;

@@ -1,10 +1,9 @@
 import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
-import { serverErrorMessage } from '../../../lib/api-client';
+import { notify } from '../../../lib/notify';
 import { useDeleteItem } from '../api/delete-item';
 import type { DriveItem } from '../items';
 
@@ -44,14 +43,15 @@ export function DeleteItemModal({
     }
     setBusy(false);
     if (many) {
-      if (deleted > 0) toast.success(t('dashboard.deleteMany.success', { count: deleted }));
-      if (failure) toast.error(serverErrorMessage(failure) ?? t('dashboard.deleteMany.failed'));
+      if (deleted > 0) notify.success('dashboard.deleteMany.success', { values: { count: deleted } });
+      if (failure) notify.error('dashboard.deleteMany.failed', { error: failure });
     } else if (failure) {
       // Folders show the server's reason when it gave one (docs/product.md#files-and-folders).
-      toast.error(isFolder ? (serverErrorMessage(failure) ?? t('dashboard.deleteFolder.failed')) : t('dashboard.deleteFile.failed'));
+      if (isFolder) notify.error('dashboard.deleteFolder.failed', { error: failure });
+      else notify.error('dashboard.deleteFile.failed');
       return;
     } else {
-      toast.success(isFolder ? t('dashboard.deleteFolder.success') : t('dashboard.deleteFile.success'));
+      notify.success(isFolder ? 'dashboard.deleteFolder.success' : 'dashboard.deleteFile.success');
     }
     onClose();
   };

@@ -1,6 +1,4 @@
-import toast from 'react-hot-toast';
-import { useTranslation } from 'react-i18next';
-import { serverErrorMessage } from '../../../lib/api-client';
+import { notify } from '../../../lib/notify';
 import { useCopyItems } from '../api/copy-items';
 import { itemClipboard, useItemClipboard } from '../item-clipboard';
 import type { DraggedItemRef, DriveItem } from '../items';
@@ -12,10 +10,9 @@ const refsOf = (items: readonly DriveItem[]): DraggedItemRef[] => items.map((ite
  * Copying items on the server (the Copy dialog, a paste of copied items) and the in-app
  * clipboard: Ctrl/Cmd+C or X put the selection aside, Ctrl/Cmd+V in another folder copies
  * them there or moves them (through use-move-to-folder.ts, as a drag or the Move dialog does).
- * Each outcome is a toast, which screen readers hear as a polite status.
+ * Each outcome is a toast (lib/notify.tsx), which screen readers hear as a polite status.
  */
 export function useClipboardActions(folderId: string | null, folderName: string) {
-  const { t } = useTranslation();
   const clipboard = useItemClipboard();
   const copyItems = useCopyItems();
   // Bound to the folder the cut items came from, so that moving them here is not "moving where they are".
@@ -29,9 +26,10 @@ export function useClipboardActions(folderId: string | null, folderName: string)
       { items: refs, targetFolderId },
       {
         onSuccess: ({ copied, error }) => {
-          if (copied.length === 1) toast.success(t('dashboard.copy.success', { folder: targetName }));
-          else if (copied.length > 1) toast.success(t('dashboard.copy.successMany', { count: copied.length, folder: targetName }));
-          if (error) toast.error(serverErrorMessage(error) ?? t('dashboard.copy.failed'));
+          if (copied.length === 1) notify.success('dashboard.copy.success', { values: { folder: targetName } });
+          else if (copied.length > 1)
+            notify.success('dashboard.copy.successMany', { values: { count: copied.length, folder: targetName } });
+          if (error) notify.error('dashboard.copy.failed', { error });
         },
       },
     );
@@ -44,9 +42,7 @@ export function useClipboardActions(folderId: string | null, folderName: string)
     put(mode: 'copy' | 'cut', items: DriveItem[]) {
       if (items.length === 0) return;
       itemClipboard.set({ mode, items, fromFolderId: folderId });
-      toast.success(
-        mode === 'copy' ? t('dashboard.clipboard.copied', { count: items.length }) : t('dashboard.clipboard.cut', { count: items.length }),
-      );
+      notify.success(mode === 'copy' ? 'dashboard.clipboard.copied' : 'dashboard.clipboard.cut', { values: { count: items.length } });
     },
     /** Ctrl/Cmd+V: the clipboard's items into the open folder. */
     paste() {
@@ -56,7 +52,7 @@ export function useClipboardActions(folderId: string | null, folderName: string)
       if (content.mode === 'copy') {
         copyTo(refs, folderId, folderName);
       } else if (content.fromFolderId === folderId) {
-        toast(t('dashboard.clipboard.alreadyHere'));
+        notify.info('dashboard.clipboard.alreadyHere');
       } else {
         moveFromClipboard(refs, folderId, folderName);
       }

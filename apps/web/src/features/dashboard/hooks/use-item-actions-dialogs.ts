@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import toast from 'react-hot-toast';
-import { useTranslation } from 'react-i18next';
 import type { PlanId } from '@cloudvault/contract/plans';
+import { notify } from '../../../lib/notify';
 import { downloadItem } from '../api/download-item';
 import { downloadSelection } from '../api/download-selection';
 import type { ItemAction } from '../components/item-menu';
@@ -35,7 +34,6 @@ interface ItemActionsOptions {
  * open their dialog. Download, Move, Copy and Delete act on the selection the item is part of.
  */
 export function useItemActionsDialogs({ sharing, plan, selectedItems, open }: ItemActionsOptions) {
-  const { t } = useTranslation();
   const [dialog, setDialog] = useState<BrowserDialog>(null);
 
   function download(items: DriveItem[]) {
@@ -43,14 +41,14 @@ export function useItemActionsDialogs({ sharing, plan, selectedItems, open }: It
     if (items.length === 1 && only) {
       const isFolder = only.kind === 'folder';
       downloadItem(only).then(
-        () => toast.success(isFolder ? t('dashboard.download.folderStarted') : t('dashboard.download.fileStarted')),
-        () => toast.error(isFolder ? t('dashboard.download.folderFailed') : t('dashboard.download.fileFailed')),
+        () => notify.success(isFolder ? 'dashboard.download.folderStarted' : 'dashboard.download.fileStarted'),
+        (error: unknown) => notify.error(isFolder ? 'dashboard.download.folderFailed' : 'dashboard.download.fileFailed', { error }),
       );
       return;
     }
     downloadSelection(items).then(
-      () => toast.success(t('dashboard.selection.zipStarted', { count: items.length })),
-      () => toast.error(t('dashboard.selection.zipFailed')),
+      () => notify.success('dashboard.selection.zipStarted', { values: { count: items.length } }),
+      (error: unknown) => notify.error('dashboard.selection.zipFailed', { error }),
     );
   }
 

@@ -3,6 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Database, FilesTable, FileVersionsTable, FoldersTable } from '../../src/db/schema.ts';
+import { withNameKey } from '../../src/db/name-keys.ts';
 import { newId } from '../../src/lib/ids.ts';
 
 /** Rows per insert: within SQLite's and PostgreSQL's bound-parameter limits. */
@@ -63,12 +64,12 @@ export async function seedTree(options: {
   const { db, dataDir, userId } = options;
   const now = new Date().toISOString();
   const longAgo = new Date(Date.UTC(2020, 0, 1)).toISOString();
+  // withNameKey: the name's lookup and sort keys, as every write through the app stores them.
   const folder = (parentId: string | null, name: string): FoldersTable => ({
     id: newId(),
     user_id: userId,
     parent_id: parentId,
-    name,
-    name_key: name,
+    ...withNameKey({ name }),
     created_at: now,
     updated_at: now,
     deleted_at: null,
@@ -87,8 +88,7 @@ export async function seedTree(options: {
         id: newId(),
         user_id: userId,
         folder_id: parent.id,
-        name,
-        name_key: name,
+        ...withNameKey({ name }),
         mimetype: 'text/plain',
         category: 'document',
         ...blob,

@@ -71,7 +71,6 @@ const STORAGE_INDEPENDENT_TESTS = [
   'email-verification.test.ts',
   'file-name-search.test.ts',
   'file-private-shares.test.ts', // a file shared with a person: the recipient's reads and the owner's list
-  'file-private-shares.test.ts', // a file shared with a person: the recipient's reads and the owner's list
   'folders.test.ts',
   'http.test.ts',
   'jobs-postgres.test.ts',
@@ -158,6 +157,10 @@ export default defineConfig({
           globalSetup: ['apps/server/test/helpers/migrated-schema-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // Each file builds its own server (its own registry, pools and data), so nothing of
+          // one file's modules can reach the next; not isolating saves each file the server's
+          // module graph (about 3 s of a core: 19.8 s against 3.7 s for six files).
+          isolate: false,
         },
       },
       {

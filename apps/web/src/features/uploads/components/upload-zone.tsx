@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { CloudUpload, Files, FolderUp, HardDriveUpload, Sparkles } from 'lucide-react';
 import { type ReactNode, useRef } from 'react';
 import { useDropzone, type FileRejection } from 'react-dropzone';
@@ -8,6 +9,7 @@ import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { useUploadConfig } from '../../../hooks/use-upload-config';
 import { cn } from '../../../lib/cn';
+import { driveKeys } from '../../../lib/query-keys';
 import { useFormatSize } from '../../../lib/format-size';
 import i18n from '../../../lib/i18n';
 import { useUploading } from '../hooks/use-uploads';
@@ -40,11 +42,15 @@ export function UploadZone({ folderId, onStarted }: UploadZoneProps) {
   const uploading = useUploading();
   const disabled = !config || isLoading || uploading;
   const folderInput = useRef<HTMLInputElement | null>(null);
+  const queryClient = useQueryClient();
 
   /** A folder picked with its tree (`webkitRelativePath`), started as a dropped one is. */
   const onFolderPicked = (files: File[]) => {
     if (!config || files.length === 0) return;
-    void startUploads(planFromFiles(files), folderId, config);
+    void startUploads(planFromFiles(files), folderId, config).then((created) => {
+      // The folders it made are listed at once; the files join the listing as each lands.
+      if (created > 0) void queryClient.invalidateQueries({ queryKey: driveKeys.all });
+    });
     onStarted?.();
   };
 

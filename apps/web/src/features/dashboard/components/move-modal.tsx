@@ -1,12 +1,16 @@
-import { ChevronRight, CornerLeftUp, FolderInput } from 'lucide-react';
-import { useState } from 'react';
+import { ChevronRight, CornerLeftUp, FolderInput, FolderPlus } from 'lucide-react';
+import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { FolderIcon } from '../../../components/ui/file-icon';
 import { Modal } from '../../../components/ui/modal';
 import { Spinner } from '../../../components/ui/spinner';
+import { TextField } from '../../../components/ui/text-field';
 import { useFolderPath } from '../../../hooks/use-folder-path';
 import { useFolders } from '../../../hooks/use-folders';
+import { serverErrorMessage } from '../../../lib/api-client';
+import { useCreateFolder } from '../api/create-folder';
 import { sortByName, type DriveItem } from '../items';
 
 interface MoveModalProps {
@@ -28,6 +32,7 @@ export function MoveModal({ items, fromFolderId, onClose, onMove }: MoveModalPro
 function MoveBrowser({ items, fromFolderId, onClose, onMove }: MoveModalProps & { items: DriveItem[] }) {
   const { t } = useTranslation();
   const [browseId, setBrowseId] = useState<string | null>(fromFolderId);
+  const [creating, setCreating] = useState(false);
   const folders = useFolders(browseId);
   const path = useFolderPath(browseId);
   const home = t('dashboard.breadcrumbs.home');
@@ -68,7 +73,10 @@ function MoveBrowser({ items, fromFolderId, onClose, onMove }: MoveModalProps & 
         {browseId !== null && (
           <button
             type="button"
-            onClick={() => setBrowseId(parentId)}
+            onClick={() => {
+              setCreating(false);
+              setBrowseId(parentId);
+            }}
             aria-label={t('dashboard.move.up')}
             title={t('dashboard.move.up')}
             className="focus-ring grid size-7 shrink-0 place-items-center rounded-md text-ink-muted hover:bg-surface hover:text-ink"
@@ -76,8 +84,25 @@ function MoveBrowser({ items, fromFolderId, onClose, onMove }: MoveModalProps & 
             <CornerLeftUp aria-hidden="true" className="size-4" />
           </button>
         )}
-        <p className="min-w-0 truncate font-medium text-ink">{[home, ...trail.map((folder) => folder.name)].join(' / ')}</p>
+        <p className="min-w-0 flex-1 truncate font-medium text-ink">{[home, ...trail.map((folder) => folder.name)].join(' / ')}</p>
+        {!creating && (
+          <Button variant="ghost" size="sm" onClick={() => setCreating(true)} className="shrink-0">
+            <FolderPlus aria-hidden="true" className="size-4" />
+            {t('dashboard.move.newFolder')}
+          </Button>
+        )}
       </div>
+      {creating && (
+        <NewFolderForm
+          parentId={browseId}
+          onCancel={() => setCreating(false)}
+          // The new folder becomes the one browsed: "Move here" now moves into it.
+          onCreated={(folderId) => {
+            setCreating(false);
+            setBrowseId(folderId);
+          }}
+        />
+      )}
       <div className="mt-3 max-h-72 min-h-40 overflow-y-auto rounded-control border border-line">
         {folders.isPending ? (
           <div className="flex h-40 items-center justify-center">
@@ -91,7 +116,10 @@ function MoveBrowser({ items, fromFolderId, onClose, onMove }: MoveModalProps & 
               <li key={folder.id}>
                 <button
                   type="button"
-                  onClick={() => setBrowseId(folder.id)}
+                  onClick={() => {
+                    setCreating(false);
+                    setBrowseId(folder.id);
+                  }}
                   aria-label={t('dashboard.move.openFolder', { name: folder.name })}
                   className="focus-ring flex w-full items-center gap-3 px-3 py-2.5 text-left text-sm text-ink hover:bg-surface-muted"
                 >
@@ -105,5 +133,74 @@ function MoveBrowser({ items, fromFolderId, onClose, onMove }: MoveModalProps & 
         )}
       </div>
     </Modal>
+  );
+}
+
+/**
+ * "New folder" inside the picker: a name, made in the folder being browsed. Escape puts the
+ * form away without closing the dialog.
+ */
+function NewFolderForm({
+  parentId,
+  onCancel,
+  onCreated,
+}: {
+  parentId: string | null;
+  onCancel: () => void;
+  onCreated: (folderId: string) => void;
+}) {
+  const { t } = useTranslation();
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const createFolder = useCreateFolder();
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (createFolder.isPending) return;
+    const trimmed = name.trim();
+    if (!trimmed) {
+      setError(t('dashboard.createFolder.required'));
+      inputRef.current?.focus();
+      return;
+    }
+    try {
+      const folder = await createFolder.mutateAsync({ name: trimmed, parentId });
+      toast.success(t('dashboard.createFolder.success'));
+      onCreated(folder.id);
+    } catch (caught) {
+      setError(serverErrorMessage(caught) ?? t('dashboard.createFolder.failed'));
+      inputRef.current?.focus();
+    }
+  };
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape') return;
+    event.preventDefault();
+    event.stopPropagation();
+    onCancel();
+  };
+
+  return (
+    <form noValidate onSubmit={onSubmit} onKeyDown={onKeyDown} className="mt-3 flex items-end gap-2">
+      <div className="min-w-0 flex-1">
+        <TextField
+          ref={inputRef}
+          // The form opens on the button's press, to be typed in at once.
+          autoFocus
+          label={t('dashboard.move.newFolderName')}
+          placeholder={t('dashboard.createFolder.placeholder')}
+          value={name}
+          onChange={(event) => {
+            setName(event.target.value);
+            setError(undefined);
+          }}
+          error={error}
+        />
+      </div>
+      <Button type="submit" loading={createFolder.isPending} disabled={!name.trim()} className={error ? 'mb-6' : undefined}>
+        {t('dashboard.createFolder.submit')}
+      </Button>
+    </form>
   );
 }

@@ -50,6 +50,9 @@ export function FileViewer({ files, fileId, source, onMove, onClose, renderActio
   useContainedFocus(dialogRef, true, onClose);
 
   useEffect(() => {
+    // The double click that opened the viewer also selected the word under it: the viewer
+    // opens with nothing selected (issue 36), not with its title or text painted blue.
+    window.getSelection()?.removeAllRanges();
     dialogRef.current?.focus();
     // The page behind must not scroll under the viewer.
     const { overflow } = document.body.style;
@@ -104,7 +107,8 @@ export function FileViewer({ files, fileId, source, onMove, onClose, renderActio
       className="cv-fade-in fixed inset-0 z-50 flex flex-col bg-slate-950 text-slate-100 outline-none"
     >
       {/* Not <header>: inside a dialog it would be a second banner landmark beside the page's own. */}
-      <div className="flex shrink-0 items-center gap-2 border-b border-white/10 px-2 py-2 sm:px-4">
+      {/* Not selectable: a quick double tap or click on the bar must not paint the name blue. */}
+      <div className="flex shrink-0 items-center gap-2 border-b border-white/10 px-2 py-2 select-none sm:px-4">
         <ToolbarButton label={t('viewer.close')} onClick={onClose}>
           <X aria-hidden="true" className="size-5" />
         </ToolbarButton>
@@ -184,8 +188,9 @@ function NavButton({
       title={`${label}: ${target.originalName}`}
       onClick={() => onMove(target.id)}
       className={cn(
-        'focus-ring absolute top-1/2 hidden size-11 -translate-y-1/2 place-items-center rounded-full bg-slate-900/70 text-slate-100 shadow-lg ring-1 ring-white/10 backdrop-blur transition-colors hover:bg-slate-800 sm:grid',
-        side === 'left' ? 'left-3' : 'right-3',
+        // Visible at every width: on a phone they are the way to the next file beside a swipe.
+        'focus-ring absolute top-1/2 grid size-11 -translate-y-1/2 place-items-center rounded-full bg-slate-900/70 text-slate-100 shadow-lg ring-1 ring-white/10 backdrop-blur transition-colors select-none hover:bg-slate-800',
+        side === 'left' ? 'left-2 sm:left-3' : 'right-2 sm:right-3',
       )}
     >
       <Icon aria-hidden="true" className="size-6" />

@@ -328,4 +328,40 @@ describe('uploadConcurrency', () => {
     expect(uploadConcurrency(undefined, 'PRO')).toBe(1);
     expect(uploadConcurrency([{ id: 'FREE', maxConcurrentUploads: 3 }], 'PRO')).toBe(1);
   });
+
+  it('asks about a name taken meanwhile (409 NAME_TAKEN on a fail upload), then sends it again with the choice or skips it', async () => {
+    const { calls, transport } = controlledTransport();
+    const asked: string[] = [];
+    const answers: Array<'keep-both' | null> = ['keep-both', null];
+    const settled: Array<{ succeeded: number; failed: number }> = [];
+    const queue = new UploadQueue({
+      transport,
+      concurrency: 2,
+      onNameTaken: async (entry) => {
+        asked.push(entry.name);
+        return answers.shift() ?? null;
+      },
+      onBatchSettled: ({ succeeded, failed }) => settled.push({ succeeded, failed }),
+    });
+    queue.add([
+      { file: file('a.txt'), folderId: null, conflict: 'fail' },
+      { file: file('b.txt'), folderId: null, conflict: 'fail' },
+    ]);
+    expect(calls.map((call) => call.conflict)).toEqual(['fail', 'fail']);
+    calls[0]!.reject(new UploadFailure(409, 'A file named "a.txt" already exists there', 'NAME_TAKEN'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(asked).toEqual(['a.txt']);
+    expect(calls.map((call) => [call.name, call.conflict])).toEqual([
+      ['a.txt', 'fail'],
+      ['b.txt', 'fail'],
+      ['a.txt', 'keep-both'],
+    ]);
+    calls[2]!.resolve('ok');
+    calls[1]!.reject(new UploadFailure(409, 'taken', 'NAME_TAKEN'));
+    await vi.advanceTimersByTimeAsync(0);
+    // Skipped: gone from the panel, counted neither way.
+    expect(asked).toEqual(['a.txt', 'b.txt']);
+    expect(queue.getSnapshot().map((entry) => [entry.name, entry.status])).toEqual([['a.txt', 'success']]);
+    expect(settled).toEqual([{ succeeded: 1, failed: 0 }]);
+  });
 });

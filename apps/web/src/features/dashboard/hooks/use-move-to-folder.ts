@@ -29,7 +29,7 @@ const isNameTaken = (error: unknown) => error instanceof ApiError && error.statu
  * the target holds are asked about together (Replace for files, Keep both, Skip, with
  * "apply to all") and moved again with the choice. Answers what moved and the first refusal.
  */
-async function moveAll(refs: DraggedItemRef[], targetFolderId: string | null, targetName: string, clashes: MoveClashes | undefined) {
+export async function moveAll(refs: DraggedItemRef[], targetFolderId: string | null, targetName: string, clashes: MoveClashes | undefined) {
   const moved: DraggedItemRef[] = [];
   const taken: DraggedItemRef[] = [];
   let error: unknown = null;

@@ -1,6 +1,5 @@
 import { ChevronRight, CornerLeftUp, FolderInput, FolderPlus } from 'lucide-react';
 import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { FolderIcon } from '../../../components/ui/file-icon';
@@ -10,6 +9,7 @@ import { TextField } from '../../../components/ui/text-field';
 import { useFolderPath } from '../../../hooks/use-folder-path';
 import { useFolders } from '../../../hooks/use-folders';
 import { serverErrorMessage } from '../../../lib/api-client';
+import { notify } from '../../../lib/notify';
 import { useCreateFolder } from '../api/create-folder';
 import { sortByName, type DriveItem } from '../items';
 
@@ -166,7 +166,8 @@ function NewFolderForm({
     }
     try {
       const folder = await createFolder.mutateAsync({ name: trimmed, parentId });
-      toast.success(t('dashboard.createFolder.success'));
+      // Grouped with the other dialog's: folders made one after another are one toast.
+      notify.success('dashboard.createFolder.success', { group: 'folder-created', many: 'dashboard.createFolder.successMany' });
       onCreated(folder.id);
     } catch (caught) {
       setError(serverErrorMessage(caught) ?? t('dashboard.createFolder.failed'));

@@ -1,10 +1,10 @@
 import { Copy, Link2, LockKeyhole, Trash2, UserRound } from 'lucide-react';
 import { useRef } from 'react';
-import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import type { Share } from '@cloudvault/contract/shares';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
+import { notify } from '../../../lib/notify';
 import { useShares } from '../api/get-shares';
 import { useRevokeShare } from '../api/revoke-share';
 import { copyText } from '../copy-text';
@@ -34,17 +34,17 @@ export function ExistingShares({ item }: { item: ShareTarget }) {
   if (mine.length === 0) return null;
 
   const copy = async (share: Share) => {
-    if (share.shareUrl && (await copyText(share.shareUrl))) toast.success(t('shares.manage.copied'));
-    else toast.error(t('dashboard.share.copyFailed'));
+    if (share.shareUrl && (await copyText(share.shareUrl))) notify.success('shares.manage.copied');
+    else notify.error('dashboard.share.copyFailed');
   };
   const remove = (share: Share) =>
     revoke.mutate(share.id, {
       onSuccess: () => {
-        toast.success(t('dashboard.share.removed'));
+        notify.success('dashboard.share.removed');
         // The row and its buttons are gone: keep focus inside the dialog, on the list.
         listRef.current?.focus();
       },
-      onError: () => toast.error(t('shares.manage.revokeFailed')),
+      onError: (error) => notify.error('shares.manage.revokeFailed', { error }),
     });
 
   return (

@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Globe, UserRound } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
-import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { PASSWORD_MIN_LENGTH } from '@cloudvault/contract/validation';
 import { Button } from '../../../components/ui/button';
@@ -9,6 +8,7 @@ import { Modal } from '../../../components/ui/modal';
 import { TextField } from '../../../components/ui/text-field';
 import { ApiError } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
+import { notify } from '../../../lib/notify';
 import { shareKeys } from '../../../lib/query-keys';
 import { announceLink } from '../announce-link';
 import { FILE_SHARE_HOURS, shareFile, shareFileWith, shareFolder } from '../api/create-share';
@@ -58,7 +58,7 @@ function ShareItemForm({ item, options, onClose }: { item: ShareTarget; options:
   const shareWithPerson = async () => {
     if (isFile) await shareFileWith(item.id, trimmed);
     else await shareFolder(item.id, { shareType: 'private', email: trimmed });
-    toast.success(isFile ? t('dashboard.share.fileSharedWith', { email: trimmed }) : t('dashboard.share.sharedWith', { email: trimmed }));
+    notify.success(isFile ? 'dashboard.share.fileSharedWith' : 'dashboard.share.sharedWith', { values: { email: trimmed } });
   };
 
   const onSubmit = async (event: FormEvent) => {
@@ -79,8 +79,8 @@ function ShareItemForm({ item, options, onClose }: { item: ShareTarget; options:
     } catch (error) {
       // The server's reason (a bad e-mail…), except for "no such route" while sharing
       // is not deployed: that is no reason a person can act on.
-      const reason = error instanceof ApiError && error.code !== 'ROUTE_NOT_FOUND' ? error.serverMessage : undefined;
-      toast.error(reason ?? (isFile ? t('dashboard.share.fileFailed') : t('dashboard.share.folderFailed')));
+      const reason = error instanceof ApiError && error.code !== 'ROUTE_NOT_FOUND' ? error : undefined;
+      notify.error(isFile ? 'dashboard.share.fileFailed' : 'dashboard.share.folderFailed', { error: reason });
     } finally {
       // The next opening lists the new share with the others.
       void queryClient.invalidateQueries({ queryKey: shareKeys.mine });

@@ -1,5 +1,4 @@
 import { Download, FolderOpen, TriangleAlert, Users } from 'lucide-react';
-import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
@@ -7,6 +6,7 @@ import { FolderIcon } from '../../../components/ui/file-icon';
 import { PageTitle } from '../../../components/ui/page-title';
 import { useViewedFile, useViewerClosed } from '../../../hooks/use-viewed-file';
 import { signedInFileSource } from '../../../lib/file-source';
+import { notify } from '../../../lib/notify';
 import { downloadSharedItem } from '../api/download-shared-item';
 import { useSharedWithMe } from '../api/get-shared-with-me';
 import { focusFileRow } from '../focus-file-row';
@@ -65,8 +65,8 @@ function SharedList({ viewer: Viewer }: { viewer: ViewerSlot }) {
   }
   const downloadFile = (fileId: string) =>
     downloadSharedItem('file', fileId).then(
-      () => toast.success(t('dashboard.download.fileStarted')),
-      () => toast.error(t('dashboard.download.fileFailed')),
+      () => notify.success('dashboard.download.fileStarted'),
+      () => notify.error('dashboard.download.fileFailed'),
     );
   return (
     <>

@@ -1,9 +1,8 @@
 import { Mail } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import toast from 'react-hot-toast';
 import type { User } from '@cloudvault/contract/accounts';
 import { Button } from '../../../components/ui/button';
-import { serverErrorMessage } from '../../../lib/api-client';
+import { notify } from '../../../lib/notify';
 import { useResendVerification } from '../api/verify-email';
 
 /**
@@ -18,10 +17,10 @@ export function VerifyEmailBanner({ user }: { user: User }) {
   const onResend = async () => {
     try {
       await resend.mutateAsync();
-      toast.success(t('auth.verifyBanner.sent', { email: user.email }));
+      notify.success('auth.verifyBanner.sent', { values: { email: user.email } });
     } catch (error) {
       // 429 after 5 an hour: the server's text says how long to wait.
-      toast.error(serverErrorMessage(error) ?? t('auth.verifyBanner.failed'));
+      notify.error('auth.verifyBanner.failed', { error });
     }
   };
 

@@ -54,7 +54,8 @@ import { createMailer, type Mailer } from './adapters/mail/mailer.ts';
 import { createMailRepository } from './modules/mail/mail.repository.ts';
 import { createMailService } from './modules/mail/mail.service.ts';
 import { createShareTokens } from './modules/shares/share-tokens.ts';
-import { createUploadReaction } from './modules/notifications/storage-alerts.ts';
+import { createStorageAlerts } from './modules/notifications/storage-alerts.ts';
+import { createStoredReaction } from './modules/files/stored-reaction.ts';
 import { createSecurityAlerts } from './modules/notifications/security-alerts.ts';
 import { createActivityRepository } from './modules/activity/activity.repository.ts';
 import { createActivityService } from './modules/activity/activity.service.ts';
@@ -114,6 +115,7 @@ import {
   SIGN_IN_FAILURES,
   THUMBNAIL_MAKING,
   THUMBNAIL_MAX_SOURCE_BYTES,
+  THUMBNAILS_QUEUED_PER_COPY,
   VERIFICATION_RESENDS,
   VERIFIED_PASSWORD_MEMORY,
   WEBDAV_SIGN_IN_RECORDS,
@@ -393,7 +395,13 @@ export async function createContainer(
     clock,
     log,
   });
-  const uploadReaction = createUploadReaction({ activity, notifications, users: accounts, publicUrl: config.publicUrl });
+  const storedReaction = createStoredReaction({
+    activity,
+    usageChanged: createStorageAlerts({ notifications, users: accounts, publicUrl: config.publicUrl }),
+    requestThumbnail: (file) => thumbnails.requestFor(file),
+    thumbnailsPerCopy: THUMBNAILS_QUEUED_PER_COPY,
+    log,
+  });
   const uploads = createUploadsService({
     files: filesRepository,
     reservations: createUploadReservationsRepository(database.db, database.dialect),
@@ -404,11 +412,7 @@ export async function createContainer(
     plans,
     planIdOf: accounts.planIdOf,
     clock,
-    uploaded: async (userId, file, usage) => {
-      await uploadReaction(userId, file, usage);
-      // Only queued here; a queue that fails leaves the file to the backfill.
-      await thumbnails.requestFor(file).catch((error: unknown) => log.warn({ err: error, fileId: file.id }, 'thumbnail not queued'));
-    },
+    uploaded: storedReaction.uploaded,
   });
   const copies = createCopyService({
     copies: createCopyRepository(database.db, database.dialect),
@@ -416,6 +420,7 @@ export async function createContainer(
     folders,
     uploads,
     blobs,
+    copied: storedReaction.copied,
     clock,
     newId,
   });

@@ -83,6 +83,9 @@ export const THUMBNAIL_MAKING = {
   pdfRendererMemoryBytes: 512 * MIB,
 };
 
+/** The most thumbnails a copy queues at once; the periodic backfill makes those of a larger folder's other files. */
+export const THUMBNAILS_QUEUED_PER_COPY = 1000;
+
 /** Larger sources get no thumbnail: copying them out of the store would cost more than it gives (docs/decisions/0023-thumbnails.md). */
 export const THUMBNAIL_MAX_SOURCE_BYTES = 4 * 1024 * MIB;
 

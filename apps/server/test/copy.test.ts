@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '@cloudvault/test-support/accounts';
 import { createFile, createFolder, downloadFile, listFiles, listFolders } from '@cloudvault/test-support/drive';
+import { THUMBNAIL_JOB } from '../src/background-jobs.ts';
 import { assertStorageConsistent } from './helpers/storage-totals.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 
@@ -169,5 +170,66 @@ describe('copying a folder', () => {
     expect(refused).toMatchObject({ status: 507, body: { code: 'QUOTA_EXCEEDED' } });
     expect(await storedKeys()).toEqual(keysBefore);
     expect(await listFolders(server, token)).toHaveLength(1);
+  });
+});
+
+describe('after a copy is kept', () => {
+  /** The files whose thumbnail job was queued while `work` ran (the runner only queues in tests; pg-boss is not started). */
+  async function thumbnailsQueuedBy(work: () => Promise<unknown>): Promise<string[]> {
+    const { jobs } = server.container;
+    const enqueue = jobs.enqueue;
+    const queued: string[] = [];
+    jobs.enqueue = async (name, data, options) => {
+      if (name === THUMBNAIL_JOB) queued.push((data as { fileId: string }).fileId);
+      return enqueue.call(jobs, name, data, options).catch(() => {});
+    };
+    try {
+      await work();
+    } finally {
+      jobs.enqueue = enqueue;
+    }
+    return queued;
+  }
+  const copyEntries = async (token: string) =>
+    (
+      (await server.request('GET', '/api/user/overview', { token })).body.activity as Array<{ type: string; details: { item: string } }>
+    ).filter((entry) => entry.type === 'copy');
+
+  it('queues the thumbnails of its images at once, records one activity entry per copy and alerts at 80 %', async () => {
+    const { token, user } = await createUser(server);
+    const photo = await createFile(server, token, randomBytes(1000), { name: 'photo.png' });
+    const album = await createFolder(server, token, 'Album');
+    await createFile(server, token, randomBytes(100), { name: 'one.jpg', folderId: album.id });
+    await createFile(server, token, randomBytes(100), { name: 'two.png', folderId: album.id });
+    await createFile(server, token, 'notes', { name: 'notes.txt', folderId: album.id });
+
+    let copy: { body: { file: { id: string }; folder: { id: string } } } | undefined;
+    const forFile = await thumbnailsQueuedBy(async () => {
+      copy = await server.request('POST', `/api/files/${photo.id}/copy`, { token, body: { folderId: null } });
+    });
+    expect(forFile).toEqual([copy!.body.file.id]);
+    const forFolder = await thumbnailsQueuedBy(async () => {
+      copy = await server.request('POST', `/api/user/folders/${album.id}/copy`, { token, body: { parentId: null } });
+    });
+    // The two images of the copy; the text file has no thumbnail.
+    const images = (await listFiles(server, token, copy!.body.folder.id)).filter((file) => file.preview === 'image');
+    expect(forFolder.sort()).toEqual(images.map((file) => file.id).sort());
+    expect(images).toHaveLength(2);
+
+    const entries = await copyEntries(token);
+    expect(entries).toHaveLength(2);
+    expect(Object.fromEntries(entries.map((entry) => [entry.details.item, entry.details]))).toEqual({
+      folder: { item: 'folder', name: 'Album (1)', size: '205 Bytes', files: '3' },
+      file: { item: 'file', name: 'photo (1).png', size: '1000 Bytes', files: '1' },
+    });
+
+    // Just under 80 % of the plan: the next copy crosses it.
+    const { storageLimit, storageUsed: used } = await storageUsed(token);
+    const justUnder = Math.ceil(storageLimit * 0.8) - 500;
+    await server.container.database.db.updateTable('users').set({ storage_used: justUnder }).where('id', '=', user.id).execute();
+    expect((await server.request('POST', `/api/files/${photo.id}/copy`, { token, body: { folderId: null } })).status).toBe(201);
+    const bell = await server.request('GET', '/api/notifications', { token });
+    expect(bell.body.notifications).toMatchObject([{ type: 'storage_alert', details: { percent: '80' } }]);
+    await server.container.database.db.updateTable('users').set({ storage_used: used }).where('id', '=', user.id).execute();
   });
 });

@@ -49,6 +49,8 @@ export type RecoveryCodesResponse = Static<typeof RecoveryCodesResponse>;
 export const ActivityType = Type.Union([
   Type.Literal('sign_in'),
   Type.Literal('upload'),
+  /** (+) A copy of a file or folder: `item`, `name`, `size` and the number of `files`, one entry per copy. */
+  Type.Literal('copy'),
   Type.Literal('share'),
   Type.Literal('plan_change'),
   Type.Literal('password_change'),

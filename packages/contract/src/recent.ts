@@ -14,7 +14,7 @@ export type RecentQuery = Static<typeof RecentQuery>;
 
 /**
  * GET /api/recent: the caller's files opened, uploaded or changed lately, newest first,
- * each once, none in Trash (docs/decisions/0046-recent-files.md); `folders` are the folders
+ * each once, none in Trash (docs/decisions/0052-starred-and-recent.md); `folders` are the folders
  * those files are in (not the root), so a client can name where each one is.
  */
 export const RecentResponse = Type.Object({ files: Type.Array(FileItem), folders: Type.Array(Folder) });

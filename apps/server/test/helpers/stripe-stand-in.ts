@@ -161,8 +161,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         if (item && body['items[0][price]']) {
           // always_invoice: the prorated difference is invoiced (and here paid) at once.
           if (body.proration_behavior === 'always_invoice') {
-            const lines = prorationLines(subscription, body);
-            const total = lines.reduce((sum, line) => sum + line.amount, 0);
+            const total = prorationOf(subscription, body);
             const invoice = save({
               id: newId('in'),
               object: 'invoice',
@@ -194,17 +193,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       /^\/v1\/invoices\/create_preview$/,
       (_, { body }) => {
         const subscription = stored(body.subscription ?? '', 'subscription');
-        const item = subscription.items.data[0];
-        const prorations = prorationLines(subscription, body, 'subscription_details');
-        // As Stripe may, the preview also shows the next period at the new price: not charged now.
-        const nextPeriod = structuredClone(prorations[1]);
-        if (nextPeriod) {
-          nextPeriod.amount = unitAmount(nextPeriod.pricing.price_details.price);
-          nextPeriod.period = { start: item.current_period_end, end: item.current_period_end + 30 * DAY };
-          nextPeriod.parent.subscription_item_details.proration = false;
-        }
-        const lines = nextPeriod ? [...prorations, nextPeriod] : prorations;
-        const total = lines.reduce((sum, line) => sum + line.amount, 0);
+        const total = prorationOf(subscription, body, 'subscription_details');
         return {
           id: `upcoming_${subscription.id}`,
           object: 'invoice',
@@ -216,7 +205,6 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
           subtotal: total,
           amount_due: Math.max(0, total),
           status: 'draft',
-          lines: { object: 'list', data: lines, has_more: false, url: '/v1/invoices/upcoming/lines' },
           parent: {
             type: 'subscription_details',
             quote_details: null,
@@ -275,12 +263,11 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   ];
 
   /**
-   * Stripe's proration lines for a price change of the subscription's item, from the form
-   * fields under `prefix` (`subscription_details` for a preview, none for an update): a credit
-   * for the old price's share of the time left from proration_date (default now) and a charge
-   * for the new one's, in cents, each rounded as Stripe rounds a line.
+   * Stripe's proration for a price change of the subscription's item, from the form fields
+   * under `prefix` (`subscription_details` for a preview, none for an update): the new price's
+   * share of the time left from proration_date (default now) minus the old one's, in cents.
    */
-  function prorationLines(subscription: StripeObject, form: Record<string, string>, prefix?: string): StripeObject[] {
+  function prorationOf(subscription: StripeObject, form: Record<string, string>, prefix?: string): number {
     const field = (path: string[]) =>
       form[
         prefix
@@ -292,33 +279,11 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       ];
     const item = subscription.items.data[0];
     const newPrice = field(['items', '0', 'price']);
-    if (!newPrice) return [];
+    if (!newPrice) return 0;
     const at = Number(field(['proration_date']) ?? now());
     const { current_period_start: start, current_period_end: end } = item;
     const remaining = Math.max(0, end - Math.max(at, start)) / (end - start);
-    const line = (amount: number, price: string, proration: boolean, period: { start: number; end: number }) => ({
-      id: newId('il'),
-      object: 'line_item',
-      amount,
-      currency: 'usd',
-      period,
-      pricing: { type: 'price_details', price_details: { price, product: 'prod_test' }, unit_amount_decimal: null },
-      parent: {
-        type: 'subscription_item_details',
-        invoice_item_details: null,
-        subscription_item_details: {
-          subscription: subscription.id,
-          subscription_item: item.id,
-          proration,
-          proration_details: null,
-          invoice_item: null,
-        },
-      },
-    });
-    return [
-      line(-Math.round(unitAmount(item.price.id) * remaining), item.price.id, true, { start: at, end }),
-      line(Math.round(unitAmount(newPrice) * remaining), newPrice, true, { start: at, end }),
-    ];
+    return Math.round((unitAmount(newPrice) - unitAmount(item.price.id)) * remaining);
   }
 
   const server = createServer(async (incoming, response) => {

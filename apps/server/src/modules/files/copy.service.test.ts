@@ -5,6 +5,7 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import type { SourceFile, SourceFolder } from './copy-tree.ts';
 import type { CopyListing } from './copy.repository.ts';
 import { createCopyService, type CopyServiceDeps } from './copy.service.ts';
+import type { CopyMade } from './stored-reaction.ts';
 import type { UploadReservation } from './uploads.service.ts';
 
 const file = (id: string, folderId: string | null, size: number): SourceFile & FilesTable => ({
@@ -49,6 +50,8 @@ function setUp(
     /** Whose tree each read of the source asked for. */
     treeReadAs: new Set<string>(),
     pagesRead: 0,
+    /** What each kept copy's reaction was told (files/stored-reaction.ts). */
+    reactions: [] as CopyMade[],
   };
   const listings = [...(options.listing ?? [])];
   let ids = 0;
@@ -117,6 +120,7 @@ function setUp(
           bytes: bytes!,
           blobKey: 'unused',
           settled: false,
+          storageLimit: 1_000_000,
           stopRenewing() {},
         };
         state.held.set(reservation.id, bytes!);
@@ -134,6 +138,7 @@ function setUp(
       },
       delete: async (key) => void state.blobs.delete(key),
     },
+    copied: async (_userId, copy) => void state.reactions.push(copy),
     clock: { now: () => new Date('2026-12-06T00:00:00.000Z') },
     newId: () => `id${(ids += 1)}`,
   };

@@ -11,6 +11,7 @@ import { type CopyStamp, copiedFileRow, planFolderCopies, type SourceFile } from
 import type { CopyListing, CopyRepository } from './copy.repository.ts';
 import type { FilesService } from './files.service.ts';
 import { presentFile } from './files.presenter.ts';
+import type { CopyMade, UsageChange } from './stored-reaction.ts';
 import type { UploadReservation, UploadsService } from './uploads.service.ts';
 
 /** Files read from the database per page of a folder's copy. */
@@ -27,6 +28,8 @@ export interface CopyServiceDeps {
   folders: Pick<FoldersService, 'readableFolder' | 'requireParent'>;
   uploads: Pick<UploadsService, 'reserve' | 'release'>;
   blobs: Pick<BlobStore, 'copy' | 'delete'>;
+  /** What follows a listed copy, as it follows an upload: activity, storage alerts, thumbnails (files/stored-reaction.ts). */
+  copied(userId: string, copy: CopyMade, usage: UsageChange): Promise<void>;
   clock: Clock;
   newId(): string;
 }
@@ -110,7 +113,7 @@ export function createCopyService(deps: CopyServiceDeps) {
     destination: string | null,
     reservation: UploadReservation,
     rows: { folders: FoldersTable[]; files: FilesTable[] },
-  ): Promise<{ name: string }> {
+  ): Promise<{ name: string; usage: UsageChange }> {
     const storedBytes = rows.files.reduce((total, row) => total + Number(row.size), 0);
     if (storedBytes > reservation.bytes) throw sourceChanged();
     let listing: CopyListing = { outcome: 'name-taken' };
@@ -121,7 +124,9 @@ export function createCopyService(deps: CopyServiceDeps) {
     if (listing.outcome === 'lease-lost') throw leaseLost();
     if (listing.outcome === 'name-taken') throw conflict('Too many items of this name were added at once; please try again', 'NAME_TAKEN');
     reservation.settled = true;
-    return { name: listing.name };
+    // A reservation from reserve() always knows its limit; without one (0) no alert is due.
+    const usage = { before: listing.storageUsed - storedBytes, after: listing.storageUsed, limit: reservation.storageLimit ?? 0 };
+    return { name: listing.name, usage };
   }
 
   return {
@@ -132,11 +137,14 @@ export function createCopyService(deps: CopyServiceDeps) {
       const destination = await folders.requireParent(userId, input.folderId);
       const stamp = { userId, now: clock.now().toISOString() };
       const size = Number(source.size);
-      return withReservation(userId, { bytes: size, largestFile: size }, async (reservation, written) => {
+      const copy = await withReservation(userId, { bytes: size, largestFile: size }, async (reservation, written) => {
         const [row] = await copyBlobs([source], () => ({ folderId: destination, name }), stamp, written);
         const listed = await list(userId, destination, reservation, { folders: [], files: [row!] });
-        return presentFile({ ...row!, name: listed.name });
+        return { file: presentFile({ ...row!, name: listed.name }), usage: listed.usage };
       });
+      // Once the copy is kept, outside its clean-up: a failure here must not delete listed blobs.
+      await deps.copied(userId, { item: 'file', name: copy.file.originalName, bytes: size, files: [copy.file] }, copy.usage);
+      return copy.file;
     },
 
     /**
@@ -158,7 +166,7 @@ export function createCopyService(deps: CopyServiceDeps) {
       const totals = await copies.treeTotals(ownerId, id);
       const stamp = { userId, now: clock.now().toISOString() };
       const plan = planFolderCopies(id, tree, { destination, topName: name }, stamp, newId);
-      return withReservation(userId, { bytes: totals.bytes, largestFile: totals.largest }, async (reservation, written) => {
+      const copy = await withReservation(userId, { bytes: totals.bytes, largestFile: totals.largest }, async (reservation, written) => {
         const copied: FilesTable[] = [];
         let copiedBytes = 0;
         for (let after = '', page: SourceFile[] = []; ; after = page.at(-1)!.id) {
@@ -175,8 +183,11 @@ export function createCopyService(deps: CopyServiceDeps) {
           if (copiedBytes > reservation.bytes) throw sourceChanged();
         }
         const listed = await list(userId, destination, reservation, { folders: plan.rows, files: copied });
-        return presentFolder({ ...plan.rows[0]!, name: listed.name });
+        return { folder: presentFolder({ ...plan.rows[0]!, name: listed.name }), files: copied, bytes: copiedBytes, usage: listed.usage };
       });
+      // One reaction for the whole folder, once it is kept (see copyFile).
+      await deps.copied(userId, { item: 'folder', name: copy.folder.name, bytes: copy.bytes, files: copy.files }, copy.usage);
+      return copy.folder;
     },
   };
 }

@@ -82,6 +82,8 @@ export interface UploadReservation {
   blobKey: string;
   /** Set once the file is listed: the reservation went with it, nothing is left to give back. */
   settled: boolean;
+  /** The plan's storage limit when reserve() made it: what the storage alerts of its bytes compare against. */
+  storageLimit?: number;
   stopRenewing(): void;
 }
 
@@ -327,6 +329,7 @@ export function createUploadsService(deps: UploadsServiceDeps) {
       ...reservation,
       ...(typeof outcome === 'number' ? { bytes: outcome, lengthUnknown: true } : {}),
       settled: false,
+      storageLimit: plan.storageLimit,
       stopRenewing: options.leaseUntil ? () => {} : keepLeased(reservation.id),
     };
   }

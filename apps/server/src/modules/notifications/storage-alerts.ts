@@ -1,5 +1,3 @@
-import type { FileItem } from '@cloudvault/contract/files';
-import type { ActivityService } from '../activity/activity.service.ts';
 import { storageAlertMail } from './notification-mail.ts';
 import type { NotificationsService } from './notifications.service.ts';
 
@@ -17,18 +15,17 @@ export function storageAlertCrossed(usage: { before: number; after: number; limi
 }
 
 /**
- * What follows a stored upload: the activity log entry, and a storage alert (in-app and by
- * mail, as the user's settings say) when the upload pushed usage past a threshold.
+ * A storage alert (in-app and by mail, as the user's settings say) when new bytes (an
+ * upload, a copy) pushed usage past a threshold; part of what follows them
+ * (files/stored-reaction.ts).
  */
-export function createUploadReaction(deps: {
-  activity: Pick<ActivityService, 'record'>;
+export function createStorageAlerts(deps: {
   notifications: Pick<NotificationsService, 'notify'>;
   /** The account's address, for the mail (notifications come before accounts in the module order). */
   users: { findUserById(userId: string): Promise<{ email: string } | undefined> };
   publicUrl: string;
 }) {
-  return async (userId: string, file: FileItem, usage: { before: number; after: number; limit: number }): Promise<void> => {
-    await deps.activity.record(userId, 'upload', { name: file.originalName, size: file.sizeFormatted });
+  return async (userId: string, usage: { before: number; after: number; limit: number }): Promise<void> => {
     const crossed = storageAlertCrossed(usage);
     if (crossed === null) return;
     const user = await deps.users.findUserById(userId);

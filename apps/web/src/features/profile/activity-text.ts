@@ -12,6 +12,10 @@ export function describeActivity(entry: ActivityEntry, t: TFunction): string {
       return t('profile.activity.entries.signIn', { device: details.device ?? '' });
     case 'upload':
       return t('profile.activity.entries.upload', { name: details.name ?? '', size: details.size ?? '' });
+    case 'copy':
+      return details.item === 'folder'
+        ? t('profile.activity.entries.copyFolder', { name: details.name ?? '', size: details.size ?? '' })
+        : t('profile.activity.entries.copyFile', { name: details.name ?? '', size: details.size ?? '' });
     case 'share':
       if (details.kind === 'private') {
         const key = details.item === 'file' ? 'sharePrivateFile' : 'sharePrivate';

@@ -1,4 +1,4 @@
-import { CreditCard, File, Folder, KeyRound, LogIn, Share2, ShieldCheck, Upload, type LucideIcon } from 'lucide-react';
+import { Copy, CreditCard, File, Folder, KeyRound, LogIn, Share2, ShieldCheck, Upload, type LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { ActivityType } from '@cloudvault/contract/profile';
 import { useOverview } from '../api/get-overview';
@@ -10,6 +10,7 @@ import { ProfileCard } from './profile-card';
 const icons: Record<ActivityType, LucideIcon> = {
   sign_in: LogIn,
   upload: Upload,
+  copy: Copy,
   share: Share2,
   plan_change: CreditCard,
   password_change: KeyRound,

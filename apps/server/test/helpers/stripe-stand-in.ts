@@ -161,7 +161,8 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         if (item && body['items[0][price]']) {
           // always_invoice: the prorated difference is invoiced (and here paid) at once.
           if (body.proration_behavior === 'always_invoice') {
-            const total = prorationOf(subscription, body);
+            const lines = prorationLines(subscription, body);
+            const total = lines.reduce((sum, line) => sum + line.amount, 0);
             const invoice = save({
               id: newId('in'),
               object: 'invoice',
@@ -193,7 +194,17 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       /^\/v1\/invoices\/create_preview$/,
       (_, { body }) => {
         const subscription = stored(body.subscription ?? '', 'subscription');
-        const total = prorationOf(subscription, body, 'subscription_details');
+        const item = subscription.items.data[0];
+        const prorations = prorationLines(subscription, body, 'subscription_details');
+        // As Stripe may, the preview also shows the next period at the new price: not charged now.
+        const nextPeriod = structuredClone(prorations[1]);
+        if (nextPeriod) {
+          nextPeriod.amount = unitAmount(nextPeriod.pricing.price_details.price);
+          nextPeriod.period = { start: item.current_period_end, end: item.current_period_end + 30 * DAY };
+          nextPeriod.parent.subscription_item_details.proration = false;
+        }
+        const lines = nextPeriod ? [...prorations, nextPeriod] : prorations;
+        const total = lines.reduce((sum, line) => sum + line.amount, 0);
         return {
           id: `upcoming_${subscription.id}`,
           object: 'invoice',
@@ -205,6 +216,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
           subtotal: total,
           amount_due: Math.max(0, total),
           status: 'draft',
+          lines: { object: 'list', data: lines, has_more: false, url: '/v1/invoices/upcoming/lines' },
           parent: {
             type: 'subscription_details',
             quote_details: null,
@@ -263,11 +275,12 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   ];
 
   /**
-   * Stripe's proration for a price change of the subscription's item, from the form fields
-   * under `prefix` (`subscription_details` for a preview, none for an update): the new price's
-   * share of the time left from proration_date (default now) minus the old one's, in cents.
+   * Stripe's proration lines for a price change of the subscription's item, from the form
+   * fields under `prefix` (`subscription_details` for a preview, none for an update): a credit
+   * for the old price's share of the time left from proration_date (default now) and a charge
+   * for the new one's, in cents, each rounded as Stripe rounds a line.
    */
-  function prorationOf(subscription: StripeObject, form: Record<string, string>, prefix?: string): number {
+  function prorationLines(subscription: StripeObject, form: Record<string, string>, prefix?: string): StripeObject[] {
     const field = (path: string[]) =>
       form[
         prefix
@@ -279,11 +292,33 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       ];
     const item = subscription.items.data[0];
     const newPrice = field(['items', '0', 'price']);
-    if (!newPrice) return 0;
+    if (!newPrice) return [];
     const at = Number(field(['proration_date']) ?? now());
     const { current_period_start: start, current_period_end: end } = item;
     const remaining = Math.max(0, end - Math.max(at, start)) / (end - start);
-    return Math.round((unitAmount(newPrice) - unitAmount(item.price.id)) * remaining);
+    const line = (amount: number, price: string, proration: boolean, period: { start: number; end: number }) => ({
+      id: newId('il'),
+      object: 'line_item',
+      amount,
+      currency: 'usd',
+      period,
+      pricing: { type: 'price_details', price_details: { price, product: 'prod_test' }, unit_amount_decimal: null },
+      parent: {
+        type: 'subscription_item_details',
+        invoice_item_details: null,
+        subscription_item_details: {
+          subscription: subscription.id,
+          subscription_item: item.id,
+          proration,
+          proration_details: null,
+          invoice_item: null,
+        },
+      },
+    });
+    return [
+      line(-Math.round(unitAmount(item.price.id) * remaining), item.price.id, true, { start: at, end }),
+      line(Math.round(unitAmount(newPrice) * remaining), newPrice, true, { start: at, end }),
+    ];
   }
 
   const server = createServer(async (incoming, response) => {

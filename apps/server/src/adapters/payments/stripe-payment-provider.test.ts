@@ -130,6 +130,30 @@ describe('requests to the Stripe API', () => {
     ]);
   });
 
+  it("previews a change with Stripe's invoice preview, counting only its proration lines, and changes as of the same second", async () => {
+    const { subscription } = await subscribedCustomer('PRO');
+    const item = subscription.items.data[0];
+    // A third of the 30-day period left: $10 a month more is 333 cents (666 charged, 333 credited).
+    const at = new Date((item.current_period_end - 10 * 24 * 60 * 60) * 1000);
+
+    const quote = await provider.previewPlanChange(subscription.id, 'PREMIUM', at);
+
+    expect(quote).toEqual({ amountCents: 333, currency: 'usd', periodEnd: new Date(item.current_period_end * 1000).toISOString() });
+    expect(standIn.lastRequest('POST', '/v1/invoices/create_preview').body).toEqual({
+      customer: subscription.customer,
+      subscription: subscription.id,
+      'subscription_details[items][0][id]': item.id,
+      'subscription_details[items][0][price]': 'price_premium',
+      'subscription_details[proration_behavior]': 'always_invoice',
+      'subscription_details[proration_date]': String(at.getTime() / 1000),
+    });
+    expect(standIn.get(subscription.id).items.data[0].price.id).toBe('price_pro');
+
+    await provider.changePlan(subscription.id, 'PREMIUM', at);
+    expect(standIn.lastRequest('POST', `/v1/subscriptions/${subscription.id}`).body.proration_date).toBe(String(at.getTime() / 1000));
+    expect(standIn.get(standIn.get(subscription.id).latest_invoice).total).toBe(333);
+  });
+
   it('cancels at period end and reactivates through cancel_at_period_end, each answer its own event', async () => {
     const { subscription } = await subscribedCustomer();
     const path = `/v1/subscriptions/${subscription.id}`;

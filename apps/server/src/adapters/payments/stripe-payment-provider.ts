@@ -210,7 +210,7 @@ export function createStripePaymentProvider(config: StripePaymentsConfig, option
     async previewPlanChange(providerSubscriptionId, planId, prorationDate) {
       const current = await stripe.subscriptions.retrieve(providerSubscriptionId);
       const item = onlyItem(current);
-      // The invoice the change below would create: with always_invoice it holds the prorations only.
+      // The invoice the change below would create, as of the same moment.
       const preview = await stripe.invoices.createPreview({
         customer: idOf(current.customer),
         subscription: providerSubscriptionId,
@@ -220,7 +220,12 @@ export function createStripePaymentProvider(config: StripePaymentsConfig, option
           proration_date: unixTime(prorationDate),
         },
       });
-      return { amountCents: preview.total, currency: preview.currency, periodEnd: isoTime(item.current_period_end) };
+      // Only its proration lines are charged now (Stripe's advice: the preview may also show the
+      // next period); a one-item subscription's preview has three lines at most, all on this page.
+      const amountCents = preview.lines.data
+        .filter((line) => line.parent?.subscription_item_details?.proration === true)
+        .reduce((sum, line) => sum + line.amount, 0);
+      return { amountCents, currency: preview.currency, periodEnd: isoTime(item.current_period_end) };
     },
 
     async changePlan(providerSubscriptionId, planId, prorationDate) {

@@ -130,6 +130,16 @@ beforeEach(() => {
         daysLeft: 20,
         nextRenewal: { date: '2026-12-22T10:00:00.000Z', amount: 19.99 },
       });
+    if (url.startsWith('/api/subscriptions/preview?planId=PRO'))
+      return Response.json({
+        planId: 'PRO',
+        price: 9.99,
+        amountNow: -0.33,
+        currency: 'usd',
+        prorationDate: '2026-12-21T10:00:00.000Z',
+        daysLeft: 1,
+        nextRenewal: null,
+      });
     if (url.startsWith('/api/subscriptions/upgrade') && init?.method === 'POST') {
       answer = pro({ planId: 'PREMIUM' });
       return Response.json({ subscription: answer.subscription });
@@ -234,6 +244,27 @@ describe('SubscriptionPage', () => {
     const upgrade = fetchMock.mock.calls.find(([url]) => String(url) === '/api/subscriptions/upgrade');
     expect(JSON.parse(String(upgrade?.[1]?.body))).toEqual({ planId: 'PREMIUM', prorationDate: '2026-12-02T10:00:00.000Z' });
     expect(fetchMock.mock.calls.filter(([url]) => String(url).startsWith('/api/subscriptions/current')).length).toBeGreaterThan(1);
+  });
+
+  it('shows a downgrade between paid plans as a credit, and Cancel changes nothing', async () => {
+    const user = userEvent.setup();
+    answer = current({
+      ...pro({ planId: 'PREMIUM', cancelAtPeriodEnd: true, nextBillingDate: null }),
+      plan: 'PREMIUM',
+      planDetails: { name: 'Business', storageFormatted: '1 TB', price: 19.99 },
+      storageLimit: 1024 * GB,
+    });
+    renderWithProviders(page, { route: '/subscription' });
+    await screen.findByRole('heading', { level: 2, name: 'Business' });
+    await user.click(screen.getByRole('tab', { name: 'Plans' }));
+    await user.click(screen.getByRole('button', { name: 'Downgrade to Pro' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Downgrade to Pro' });
+    await within(dialog).findByText('$0.33');
+    expect(dialog.textContent).toContain('Credited now$0.33 (prorated for the 1 day left)The credit is taken off your next invoices.');
+    expect(dialog.textContent).toContain('Your subscription ends on Dec 22, 2026 and does not renew.');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(fetchMock.mock.calls.some(([url]) => String(url) === '/api/subscriptions/upgrade')).toBe(false);
   });
 
   it('announces updated=true and a billing portal return once, then removes both from the address', async () => {

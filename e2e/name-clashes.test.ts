@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '@cloudvault/test-support/accounts';
 import { callApi } from '@cloudvault/test-support/running-server';
-import { createFile, downloadFile, listFiles, listFolders } from '@cloudvault/test-support/drive';
+import { createFile, createFolder, downloadFile, listFiles, listFolders } from '@cloudvault/test-support/drive';
 import { THEMES, violationsOf } from './helpers/axe.ts';
 import { openPage } from './helpers/browser.ts';
 import { pressToolbarButton, tile } from './helpers/drive.ts';
@@ -109,6 +109,20 @@ describe('name clashes at 1280×800', () => {
     await expect.poll(() => clashDialog('b.txt').count()).toBe(0);
     for (const name of ['a.txt', 'b.txt', 'c.txt']) expect(await text((await fileNamed(name))!.id)).toBe(`old ${name}`);
     expect(await fileNamed('a (1).txt')).toBeUndefined();
+  });
+
+  it('asks when a file is dragged onto a folder holding its name, and Keep both moves it in as "name (1).ext"', async () => {
+    await signedIn();
+    const archive = await createFolder(session.server, token, 'Archive');
+    await createFile(session.server, token, 'archived', { name: 'a.txt', folderId: archive.id });
+    await page.reload();
+    await tile(page, 'Archive').waitFor();
+    await tile(page, 'a.txt').dragTo(tile(page, 'Archive'));
+    await clashDialog('a.txt', 'Archive').getByRole('button', { name: 'Keep both' }).click();
+    await expect
+      .poll(async () => (await listFiles(session.server, token, archive.id)).map((file) => file.originalName).sort())
+      .toEqual(['a (1).txt', 'a.txt']);
+    await expect.poll(() => tile(page, 'a.txt').count()).toBe(0);
   });
 
   it('uploads a folder picked with the dialog’s "Upload folder", keeping its tree', async () => {

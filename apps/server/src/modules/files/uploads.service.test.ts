@@ -353,6 +353,31 @@ describe('a name the folder holds, with the choice the client sent (docs/decisio
     expect((await uploads.receive(raw(Buffer.from('two'), 'b.txt', { conflict: 'fail' }))).originalName).toBe('b.txt');
   });
 
+  it('fail refuses a name listed while the bytes streamed with 409 at the end, and keeps nothing of the upload', async () => {
+    const { uploads, state, leftBehind } = setUp(FREE);
+    const other = await uploads.receive(raw(Buffer.from('one'), 'other.txt'));
+    // Another request lists a.txt while this body is read.
+    const body = Readable.from(
+      (async function* () {
+        yield Buffer.from('tw');
+        Object.assign(
+          state.files.find((file) => file.id === other.id)!,
+          { name: 'a.txt' },
+        );
+        yield Buffer.from('o');
+      })(),
+    );
+    const refused = await refusal(
+      uploads.receive({
+        ...raw(Buffer.from('two'), 'a.txt', { conflict: 'fail' }),
+        content: async () => ({ folderId: null, fileName: 'a.txt', declaredMimetype: 'text/plain', body }),
+      }),
+    );
+    expect([refused.status, refused.code, refused.details]).toEqual([409, 'NAME_TAKEN', { existingId: other.id }]);
+    expect(state.files.map((file) => file.name)).toEqual(['a.txt']);
+    expect(leftBehind()).toEqual(NOTHING);
+  });
+
   it('reads the choice a way in was sent: nothing keeps the default, anything but the three choices is a 400', () => {
     expect([nameConflictOf(undefined), nameConflictOf(null), nameConflictOf(''), nameConflictOf('keep-both')]).toEqual([
       undefined,

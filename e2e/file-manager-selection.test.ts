@@ -58,7 +58,7 @@ async function seeded() {
 }
 
 describe('file manager: selection, its bar, context menus and keys', () => {
-  it('selects by Shift-click range, Ctrl+A, a drag box and clears with Escape; the bar downloads a zip, copies and deletes', async () => {
+  it('selects by Shift-click range, Ctrl+A, a drag box and clears with Escape; the bar downloads a zip, copies, stars and deletes', async () => {
     const { account, target, page, context } = await seeded();
     const found: string[] = [];
 
@@ -124,6 +124,16 @@ describe('file manager: selection, its bar, context menus and keys', () => {
     expect((await listFiles(session.server, account.token, target.id)).map((file) => file.originalName)).toEqual(['a.txt']);
     await tile(page, 'a.txt').waitFor();
 
+    // Star: the item is starred, and the bar offers to remove the star.
+    await selectionBar(page).getByRole('button', { name: 'Star' }).click();
+    await selectionBar(page).getByRole('button', { name: 'Remove star' }).waitFor();
+    await expect
+      .poll(async () => {
+        const response = await fetch(`${session.server.url}/api/starred`, { headers: { authorization: `Bearer ${account.token}` } });
+        return ((await response.json()) as { files: Array<{ originalName: string }> }).files.map((file) => file.originalName);
+      })
+      .toEqual(['a.txt']);
+
     // Delete of several: one confirmation for both.
     await tile(page, 'c.txt').click();
     await tile(page, 'd.txt').click({ modifiers: ['ControlOrMeta'] });
@@ -148,7 +158,7 @@ describe('file manager: selection, its bar, context menus and keys', () => {
     const itemMenu = page.getByRole('menu', { name: 'Actions for b.txt' });
     await itemMenu.waitFor();
     const entries = await itemMenu.getByRole('menuitem').allTextContents();
-    expect(entries.slice(0, 6)).toEqual(['Open', 'Download', 'Share', 'Rename', 'Move to…', 'Copy to…']);
+    expect(entries.slice(0, 7)).toEqual(['Open', 'Download', 'Share', 'Rename', 'Move to…', 'Copy to…', 'Star']);
     expect(entries.at(-1)).toBe('Delete');
     expect(await focusedText(page)).toBe('Open');
     await page.keyboard.press('ArrowDown');

@@ -1,7 +1,8 @@
 import { lazyDialog } from '../../components/ui/lazy-dialog';
 import { DashboardPage } from '../../features/dashboard/components/dashboard-page';
-import type { SharingSlot, UploadsSlot, ViewerSlot } from '../../features/dashboard/slots';
+import { StarringContext, type SharingSlot, type UploadsSlot, type ViewerSlot } from '../../features/dashboard/slots';
 import { shareFileAtOnce, sharesThroughDialog } from '../../features/shares/share-item';
+import { useStarToggle } from '../../features/starred/api/star-items';
 import { askNameClash } from '../../features/uploads/name-clash-prompt';
 import { resolveClashes } from '../../features/uploads/name-clashes';
 import { onFileUploaded, pickFolder, uploadDropped } from '../../features/uploads/upload-store';
@@ -27,7 +28,12 @@ const uploads: UploadsSlot = {
 };
 const sharing: SharingSlot = { sharesThroughDialog, shareFileAtOnce, Dialog: ShareDialog };
 
-/** /dashboard: the file manager, with uploads, sharing, version history and the file viewer from their features. */
+/** /dashboard: the file manager, with uploads, sharing, starring, version history and the file viewer from their features. */
 export function DashboardRoute() {
-  return <DashboardPage uploads={uploads} sharing={sharing} versionHistory={VersionHistoryMenu} viewer={FileViewer} />;
+  const starToggle = useStarToggle();
+  return (
+    <StarringContext value={starToggle.mutate}>
+      <DashboardPage uploads={uploads} sharing={sharing} versionHistory={VersionHistoryMenu} viewer={FileViewer} />
+    </StarringContext>
+  );
 }

@@ -38,9 +38,11 @@ export function ContextMenu({ label, items, at, onClose }: ContextMenuProps) {
     setPosition({ top, left });
   }, [at.x, at.y]);
 
+  // Once placed, and as the arrows move: not again when it is placed anew.
+  const placed = position !== null;
   useLayoutEffect(() => {
-    if (position) itemRefs.current[focusIndex]?.focus({ preventScroll: true });
-  }, [position, focusIndex]);
+    if (placed) itemRefs.current[focusIndex]?.focus({ preventScroll: true });
+  }, [placed, focusIndex]);
 
   const close = useCallback((returnFocus: boolean) => onClose(returnFocus), [onClose]);
 
@@ -126,7 +128,11 @@ export function ContextMenu({ label, items, at, onClose }: ContextMenuProps) {
               type="button"
               role="menuitem"
               tabIndex={-1}
-              onMouseEnter={() => setFocusIndex(index)}
+              // A real move of the pointer, not the one a browser fakes when the menu appears under a
+              // still pointer: a menu opened by keys keeps its focus where the keys put it.
+              onPointerMove={(event) => {
+                if ((event.movementX !== 0 || event.movementY !== 0) && focusIndex !== index) setFocusIndex(index);
+              }}
               onClick={() => {
                 // Focus goes back first: a dialog the choice opens then returns it there.
                 close(true);

@@ -14,6 +14,9 @@ export const folderItem = (folder: Folder): DriveItem => ({
   folder,
 });
 
+/** Whether the person starred the item (the listings say so once starring exists). */
+export const isStarred = (item: DriveItem): boolean => (item.kind === 'folder' ? item.folder.starred : item.file.starred) === true;
+
 /** The key of a file's item, for finding its tile by id. */
 export const fileKey = (fileId: string) => `file:${fileId}`;
 

@@ -1,4 +1,4 @@
-import type { ComponentType, ReactNode } from 'react';
+import { createContext, type ComponentType, type ReactNode } from 'react';
 import type { FileItem, UploadConfig } from '@cloudvault/contract/files';
 import type { PlanId } from '@cloudvault/contract/plans';
 import type { DropdownMenuItem } from '../../components/ui/dropdown-menu';
@@ -50,3 +50,9 @@ export type VersionHistorySlot = ComponentType<{
 
 /** The full-screen viewer a file opens in (double click, Enter, a tap on a phone). */
 export type ViewerSlot = ComponentType<FileViewerProps>;
+
+/** Stars (`starred` true) or unstars items, every listing showing it at once (features/starred). */
+export type StarItems = (input: { items: ReadonlyArray<{ kind: 'file' | 'folder'; id: string }>; starred: boolean }) => void;
+
+/** Starring, given around the page by the app (app/routes); null leaves Star out of the menus and the selection bar. */
+export const StarringContext = createContext<StarItems | null>(null);

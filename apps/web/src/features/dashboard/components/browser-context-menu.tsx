@@ -19,6 +19,8 @@ interface BrowserContextMenuProps {
   /** Items on the clipboard to paste here (0: no Paste). */
   pasteCount: number;
   onPaste: () => void;
+  /** Whether the items the menu acts on are all starred; undefined: no starring. */
+  starred?: boolean;
 }
 
 /**
@@ -55,7 +57,7 @@ export function BrowserContextMenu({ target, open, onClose, onAction, versionHis
     open && (
       <ContextMenu
         label={label}
-        items={itemMenuEntries(item, { t, count, onAction, historyItems, withOpen: true })}
+        items={itemMenuEntries(item, { t, count, onAction, historyItems, withOpen: true, starred: props.starred })}
         at={target.at}
         onClose={onClose}
       />

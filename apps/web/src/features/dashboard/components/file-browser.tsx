@@ -1,11 +1,12 @@
-import { useCallback, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useContext, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import type { FileItem } from '@cloudvault/contract/files';
 import type { Folder } from '@cloudvault/contract/folders';
 import { LiveRegion } from '../../../components/ui/live-region';
-import { useUploadConfig } from '../../../hooks/use-upload-config';
-import { cn } from '../../../lib/cn';
+import { FALLBACK_UPLOAD_CONFIG, useUploadConfig } from '../../../hooks/use-upload-config';
+import { driveKeys } from '../../../lib/query-keys';
 import { useViewedFile, useViewerClosed } from '../../../hooks/use-viewed-file';
 import { useArrivalFocus } from '../hooks/use-arrival-focus';
 import { useBoxSelection } from '../hooks/use-box-selection';
@@ -22,9 +23,8 @@ import { useMoveToFolder } from '../hooks/use-move-to-folder';
 import { useSelectionCommands } from '../hooks/use-selection-commands';
 import { useTouchOrNarrow } from '../hooks/use-touch-or-narrow';
 import { useViewMode } from '../hooks/use-view-mode';
-import { isTextField } from '../page-shortcuts';
-import { fileItem, fileKey, type DraggedItemRef, type DriveItem } from '../items';
-import type { SharingSlot, UploadsSlot, VersionHistorySlot, ViewerSlot } from '../slots';
+import { fileItem, fileKey, isStarred, type DraggedItemRef, type DriveItem } from '../items';
+import { StarringContext, type SharingSlot, type UploadsSlot, type VersionHistorySlot, type ViewerSlot } from '../slots';
 import { Breadcrumbs } from './breadcrumbs';
 import { BrowserContextMenu } from './browser-context-menu';
 import { DropOverlay } from './drop-overlay';
@@ -80,6 +80,7 @@ export function FileBrowser(props: FileBrowserProps) {
   const { data: uploadConfig } = useUploadConfig();
   const plan = uploadConfig?.userPlan;
   const viewed = useViewedFile();
+  const starItems = useContext(StarringContext);
   const open = (item: DriveItem) => {
     if (item.kind === 'folder') openFolder(item.id);
     else viewed.open(item.id);
@@ -89,6 +90,8 @@ export function FileBrowser(props: FileBrowserProps) {
     plan,
     selectedItems: selection.selectedItems,
     open,
+    starItems,
+    starredText: (count, starred) => t(starred ? 'dashboard.selection.starred' : 'dashboard.selection.unstarred', { count }),
   });
   const { focusRequest, requestFocus } = useFocusRequest();
   const focusItem = useCallback(
@@ -142,9 +145,14 @@ export function FileBrowser(props: FileBrowserProps) {
     onSelected: commands.announceCount,
     enabled: dialog === null && !narrow,
   });
-  // The search field has the focus: the selection bar steps aside from the toolbar it covers.
-  const [typingInToolbar, setTypingInToolbar] = useState(false);
   const selectedCount = selection.selection.size;
+  const queryClient = useQueryClient();
+  // "Upload folder": the browser's folder chooser; the listing reloads when it made folders.
+  const uploadFolder = () => {
+    void uploads.pickFolder(folderId, uploadConfig ?? FALLBACK_UPLOAD_CONFIG).then((created) => {
+      if (created > 0) void queryClient.invalidateQueries({ queryKey: driveKeys.folders(folderId) });
+    });
+  };
   const dragRefsFor = (item: DriveItem): DraggedItemRef[] =>
     selection.selectedItems(item).map((entry) => ({ kind: entry.kind, id: entry.id }));
   const nameOfFolder = (id: string | null) =>
@@ -227,38 +235,21 @@ export function FileBrowser(props: FileBrowserProps) {
 
   return (
     <section ref={sectionRef} className="mt-6 rounded-card border border-line bg-surface shadow-card">
-      {/* Sticks under the page's header while items are selected, so their bar stays in reach. */}
-      <div
-        className={cn(
-          'flex flex-col gap-3 border-b border-line px-3 py-3 sm:px-5 sm:py-4',
-          selectedCount > 0 && 'sticky top-16 z-30 rounded-t-card bg-surface',
-        )}
-      >
+      <div className="flex flex-col gap-3 border-b border-line px-3 py-3 sm:px-5 sm:py-4">
         <Breadcrumbs
           path={path ?? []}
           onDropItems={(refs, targetId) =>
             move(refs, targetId, targetId === null ? home : (path?.find((folder) => folder.id === targetId)?.name ?? home))
           }
         />
-        <div
-          className="relative"
-          onFocusCapture={(event) => setTypingInToolbar(isTextField(event.target))}
-          onBlurCapture={() => setTypingInToolbar(false)}
-        >
-          <FileToolbar
-            search={search.search}
-            onSearchChange={search.setSearch}
-            view={view}
-            onViewChange={setView}
-            onNewFolder={() => openDialog({ type: 'create-folder' })}
-            onUpload={() => openDialog({ type: 'upload' })}
-          />
-          {selectedCount > 0 && !typingInToolbar && (
-            <div className="absolute inset-0 flex items-center bg-surface">
-              <SelectionBar className="w-full" count={selectedCount} onAction={commands.onBarAction} onClear={commands.clear} />
-            </div>
-          )}
-        </div>
+        <FileToolbar
+          search={search.search}
+          onSearchChange={search.setSearch}
+          view={view}
+          onViewChange={setView}
+          onNewFolder={() => openDialog({ type: 'create-folder' })}
+          onUpload={() => openDialog({ type: 'upload' })}
+        />
       </div>
       {/* The listing and the space around it: a drag here draws a box, a right-click opens the folder's menu. */}
       <div
@@ -269,6 +260,21 @@ export function FileBrowser(props: FileBrowserProps) {
       >
         {content}
       </div>
+      {selectedCount > 0 && viewed.fileId === null && (
+        // Over the page's header while items are selected, as a phone's selection mode: in reach
+        // however far the page scrolls, and nothing under it moves (a double click stays on its item).
+        <div className="fixed inset-x-0 top-0 z-50 border-b border-line bg-surface shadow-card">
+          <div className="mx-auto flex h-16 max-w-7xl items-center px-2 sm:px-6 lg:px-8">
+            <SelectionBar
+              className="w-full"
+              count={selectedCount}
+              starred={starItems ? selection.selected().every(isStarred) : undefined}
+              onAction={commands.onBarAction}
+              onClear={commands.clear}
+            />
+          </div>
+        </div>
+      )}
       {boxSelection.box && (
         <div
           aria-hidden="true"
@@ -290,9 +296,15 @@ export function FileBrowser(props: FileBrowserProps) {
         versionHistory={versionHistory}
         onNewFolder={() => openDialog({ type: 'create-folder' })}
         onUploadFiles={() => openDialog({ type: 'upload' })}
-        // The upload dialog has no folder picker of its own yet: it takes folders dropped on it.
-        onUploadFolder={() => openDialog({ type: 'upload' })}
+        onUploadFolder={uploadFolder}
         pasteCount={clipboard.clipboard?.items.length ?? 0}
+        starred={
+          !starItems || menu.target?.kind !== 'item'
+            ? undefined
+            : menu.target.count > 1
+              ? selection.selected().every(isStarred)
+              : isStarred(menu.target.item)
+        }
         onPaste={clipboard.paste}
       />
 

@@ -1,10 +1,10 @@
 import { Download, EllipsisVertical, Share2, Trash2 } from 'lucide-react';
-import type { MouseEvent, KeyboardEvent, ReactNode } from 'react';
+import { useContext, type MouseEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DropdownMenu, type DropdownMenuItem } from '../../../components/ui/dropdown-menu';
 import { cn } from '../../../lib/cn';
 import type { DriveItem } from '../items';
-import type { VersionHistorySlot } from '../slots';
+import { StarringContext, type VersionHistorySlot } from '../slots';
 import { itemMenuEntries, type ItemAction } from './item-menu';
 
 export type { ItemAction } from './item-menu';
@@ -46,6 +46,8 @@ function ActionsBar({ item, onAction, tabbable, menuOnlyOnPhones = false, count 
   const { t } = useTranslation();
   const isFolder = item.kind === 'folder';
   const tabIndex = tabbable ? 0 : -1;
+  const canStar = useContext(StarringContext) !== null;
+  const starred = canStar ? (isFolder ? item.folder.starred : item.file.starred) === true : undefined;
   const buttons = [
     { action: 'download' as const, icon: Download, label: isFolder ? t('dashboard.item.downloadFolder') : t('dashboard.item.download') },
     { action: 'share' as const, icon: Share2, label: isFolder ? t('dashboard.item.shareFolder') : t('dashboard.item.share') },
@@ -76,7 +78,7 @@ function ActionsBar({ item, onAction, tabbable, menuOnlyOnPhones = false, count 
         triggerTabIndex={tabIndex}
         triggerClassName="grid size-8 place-items-center rounded-lg text-ink-muted transition-colors hover:bg-surface-muted hover:text-ink aria-expanded:bg-surface-muted"
         trigger={<EllipsisVertical aria-hidden="true" className="size-4" />}
-        items={itemMenuEntries(item, { t, count, onAction, historyItems: history.menuItems })}
+        items={itemMenuEntries(item, { t, count, onAction, historyItems: history.menuItems, starred })}
       />
       {history.dialog}
     </div>

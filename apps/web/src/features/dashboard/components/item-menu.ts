@@ -1,10 +1,10 @@
 import type { TFunction } from 'i18next';
-import { Copy, Download, FolderInput, FolderOpen, Pencil, Share2, Trash2 } from 'lucide-react';
+import { Copy, Download, FolderInput, FolderOpen, Pencil, Share2, Star, StarOff, Trash2 } from 'lucide-react';
 import type { DropdownMenuItem } from '../../../components/ui/dropdown-menu';
 import type { DriveItem } from '../items';
 
 /** What can be done with an item, from its buttons, its ⋯ menu, its context menu, the keys or the selection bar. */
-export type ItemAction = 'open' | 'download' | 'share' | 'delete' | 'rename' | 'move' | 'copy';
+export type ItemAction = 'open' | 'download' | 'share' | 'delete' | 'rename' | 'move' | 'copy' | 'star' | 'unstar';
 
 interface ItemMenuOptions {
   t: TFunction;
@@ -15,16 +15,18 @@ interface ItemMenuOptions {
   historyItems: DropdownMenuItem[];
   /** The context menu leads with Open. */
   withOpen?: boolean;
+  /** Whether what the menu acts on is starred (Unstar) or not (Star); undefined: no starring here. */
+  starred?: boolean;
 }
 
 /**
  * The entries of an item's menus, the ⋯ menu and the context menu alike, so that they never
- * drift apart: Download, Share, Rename, Move, Copy, the version history and Delete. Acting on
+ * drift apart: Download, Share, Rename, Move, Copy, Star, the version history and Delete. Acting on
  * several items, what needs one (Share, Rename, the history) is left out.
  */
 export function itemMenuEntries(
   item: DriveItem,
-  { t, count, onAction, historyItems, withOpen = false }: ItemMenuOptions,
+  { t, count, onAction, historyItems, withOpen = false, starred }: ItemMenuOptions,
 ): DropdownMenuItem[] {
   const isFolder = item.kind === 'folder';
   const one = count <= 1;
@@ -43,6 +45,9 @@ export function itemMenuEntries(
   }
   entries.push(entry('move', t('dashboard.item.move'), FolderInput));
   entries.push(entry('copy', t('dashboard.contextMenu.copy'), Copy));
+  if (starred !== undefined) {
+    entries.push(starred ? entry('unstar', t('dashboard.selection.unstar'), StarOff) : entry('star', t('dashboard.selection.star'), Star));
+  }
   if (one) entries.push(...historyItems);
   const deleteLabel = !one
     ? t('dashboard.contextMenu.deleteMany', { count })

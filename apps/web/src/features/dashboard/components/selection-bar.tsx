@@ -1,23 +1,26 @@
-import { Copy, Download, FolderInput, Share2, Trash2, X } from 'lucide-react';
+import { Copy, Download, FolderInput, Share2, Star, StarOff, Trash2, X } from 'lucide-react';
 import { useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../../lib/cn';
 
-export type SelectionBarAction = 'download' | 'move' | 'copy' | 'share' | 'delete';
+export type SelectionBarAction = 'download' | 'move' | 'copy' | 'share' | 'delete' | 'star' | 'unstar';
 
 interface SelectionBarProps {
   count: number;
   onAction: (action: SelectionBarAction) => void;
   onClear: () => void;
+  /** Whether every selected item is starred (the button unstars); undefined: no starring. */
+  starred?: boolean;
   className?: string;
 }
 
 /**
  * What can be done with the selected items, with their count: a toolbar (one tab stop, the
- * arrows move between its buttons). Share is there for one item only; on a phone the buttons
+ * arrows move between its buttons). Share is there for one item only, Star (or Unstar, when
+ * all are starred) where the app gives starring; on a phone the buttons
  * keep their icons and names and drop their visible labels.
  */
-export function SelectionBar({ count, onAction, onClear, className }: SelectionBarProps) {
+export function SelectionBar({ count, onAction, onClear, starred, className }: SelectionBarProps) {
   const { t } = useTranslation();
   const barRef = useRef<HTMLDivElement>(null);
   const actions = [
@@ -25,6 +28,13 @@ export function SelectionBar({ count, onAction, onClear, className }: SelectionB
     { action: 'move' as const, icon: FolderInput, label: t('dashboard.selection.move') },
     { action: 'copy' as const, icon: Copy, label: t('dashboard.selection.copy') },
     ...(count === 1 ? [{ action: 'share' as const, icon: Share2, label: t('dashboard.selection.share') }] : []),
+    ...(starred === undefined
+      ? []
+      : [
+          starred
+            ? { action: 'unstar' as const, icon: StarOff, label: t('dashboard.selection.unstar') }
+            : { action: 'star' as const, icon: Star, label: t('dashboard.selection.star') },
+        ]),
     { action: 'delete' as const, icon: Trash2, label: t('dashboard.selection.delete') },
   ];
 

@@ -15,11 +15,17 @@ export function useBrowserContextMenu() {
   const [open, setOpen] = useState(false);
   const [opener, setOpener] = useState<HTMLElement | null>(null);
 
-  const show = useCallback((next: ContextMenuTarget) => {
-    setOpener(document.activeElement instanceof HTMLElement ? document.activeElement : null);
-    setTarget(next);
-    setOpen(true);
-  }, []);
+  const show = useCallback(
+    (next: ContextMenuTarget) => {
+      // The Menu key or Shift+F10 can be followed by the browser's own contextmenu event for the
+      // same item: the menu already open for it stays as it is.
+      if (open && target && sameTarget(target, next)) return;
+      setOpener(document.activeElement instanceof HTMLElement ? document.activeElement : null);
+      setTarget(next);
+      setOpen(true);
+    },
+    [open, target],
+  );
 
   const close = useCallback(
     (returnFocus: boolean) => {
@@ -31,6 +37,9 @@ export function useBrowserContextMenu() {
 
   return { target, open, show, close };
 }
+
+const sameTarget = (a: ContextMenuTarget, b: ContextMenuTarget) =>
+  a.kind === 'background' ? b.kind === 'background' : b.kind === 'item' && a.item.key === b.item.key;
 
 /** Beside an element (an item the keys opened the menu on): by its left edge, half-way down. */
 export function besideElement(element: Element): { x: number; y: number } {

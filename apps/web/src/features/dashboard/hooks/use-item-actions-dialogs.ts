@@ -5,7 +5,8 @@ import { downloadItem } from '../api/download-item';
 import { downloadSelection } from '../api/download-selection';
 import type { ItemAction } from '../components/item-menu';
 import type { DriveItem } from '../items';
-import type { SharingSlot } from '../slots';
+import { announce } from '../../../components/ui/live-region';
+import type { SharingSlot, StarItems } from '../slots';
 
 /** The file manager's dialogs; one is open at a time. */
 export type BrowserDialog =
@@ -26,6 +27,10 @@ interface ItemActionsOptions {
   selectedItems: (item: DriveItem) => DriveItem[];
   /** Opens a folder, or a file in the viewer. */
   open: (item: DriveItem) => void;
+  /** Starring (features/starred); null: none. */
+  starItems: StarItems | null;
+  /** What a change of stars says to screen readers ("3 items starred"). */
+  starredText: (count: number, starred: boolean) => string;
 }
 
 /**
@@ -33,7 +38,7 @@ interface ItemActionsOptions {
  * toast; several items as one zip), a share opens its dialog or shares at once, the others
  * open their dialog. Download, Move, Copy and Delete act on the selection the item is part of.
  */
-export function useItemActionsDialogs({ sharing, plan, selectedItems, open }: ItemActionsOptions) {
+export function useItemActionsDialogs({ sharing, plan, selectedItems, open, starItems, starredText }: ItemActionsOptions) {
   const [dialog, setDialog] = useState<BrowserDialog>(null);
 
   function download(items: DriveItem[]) {
@@ -76,6 +81,13 @@ export function useItemActionsDialogs({ sharing, plan, selectedItems, open }: It
       case 'copy':
         setDialog({ type: 'copy', items: selectedItems(item) });
         break;
+      case 'star':
+      case 'unstar': {
+        const items = selectedItems(item);
+        starItems?.({ items: items.map(({ kind, id }) => ({ kind, id })), starred: action === 'star' });
+        announce(starredText(items.length, action === 'star'));
+        break;
+      }
     }
   }
 

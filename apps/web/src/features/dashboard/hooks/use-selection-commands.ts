@@ -130,7 +130,7 @@ export function useSelectionCommands(options: SelectionCommandOptions) {
       const [first] = items;
       if (!first) return;
       if (action === 'download') options.download(items);
-      else if (action === 'share') runAction('share', first);
+      else if (action === 'share' || action === 'star' || action === 'unstar') runAction(action, first);
       else openDialog({ type: action, items });
     },
   };

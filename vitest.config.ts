@@ -61,6 +61,7 @@ const STORAGE_TESTS = [
 ];
 const STORAGE_INDEPENDENT_TESTS = [
   'accounts.test.ts',
+  'activity-names.test.ts', // renames, moves and deletes named in the activity
   'admin.test.ts',
   'analytics.test.ts',
   'app-password-policy.test.ts',

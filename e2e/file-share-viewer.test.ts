@@ -198,11 +198,12 @@ describe('the Move dialog (issue 36)', () => {
 });
 
 describe('the activity list (issue 36)', () => {
-  it("names the file of a link and of a person's share", async () => {
+  it("names the file of a link, of a person's share and of a move", async () => {
     await page.goto('/profile');
     await page.getByRole('tab', { name: 'Activity' }).click();
     await page.getByText('Created a share link for the file report.txt').waitFor();
     await page.getByText('Shared the file report.txt with friend@example.com').waitFor();
     await page.getByText(/^Uploaded report\.txt \(/).waitFor();
+    await page.getByText('Moved the file c-notes.txt', { exact: true }).waitFor();
   });
 });

@@ -346,11 +346,12 @@ export async function createContainer(
     ownerActive: accounts.isActive,
     settingsOf: (userId) => settings.get(userId),
   });
-  const folders = createFoldersService({ folders: foldersRepository, clock, privateShareRoot: sharedWithMe.privateShareRoot });
+  const folders = createFoldersService({ folders: foldersRepository, clock, privateShareRoot: sharedWithMe.privateShareRoot, activity });
   const files = createFilesService({
     files: filesRepository,
     folders,
     sharedFile: sharedWithMe.privatelySharedFile,
+    activity,
     clock,
     listings: createListingCache({ changeStamp: database.changeStamp, maxBytes: LISTING_CACHE_BYTES }),
   });
@@ -431,6 +432,9 @@ export async function createContainer(
     clock,
     retentionOf: async (userId) => (await settings.get(userId)).storage,
     usersWithAutoDelete: settings.usersWithAutoDelete,
+    files,
+    folders,
+    activity,
   });
 
   const folderArchives = createFolderArchiveService({

@@ -49,6 +49,10 @@ export type RecoveryCodesResponse = Static<typeof RecoveryCodesResponse>;
 export const ActivityType = Type.Union([
   Type.Literal('sign_in'),
   Type.Literal('upload'),
+  /** (+) A file or folder renamed (`item`, `from`, `name`), moved (`item`, `name`) or put in Trash (`item`, `name`): names as they were then. */
+  Type.Literal('rename'),
+  Type.Literal('move'),
+  Type.Literal('delete'),
   /** (+) A copy of a file or folder: `item`, `name`, `size` and the number of `files`, one entry per copy. */
   Type.Literal('copy'),
   Type.Literal('share'),

@@ -1,6 +1,7 @@
 import type { FileItem, NameConflict, UpdateFileBody } from '@cloudvault/contract/files';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
+import type { ActivityService } from '../activity/activity.service.ts';
 import type { FoldersService } from '../folders/folders.service.ts';
 import { folderNotFound, invalidListingCursor, requireItemName } from '../folders/folders.service.ts';
 import { fitsPosition } from '../../db/sorted-listing.ts';
@@ -22,13 +23,15 @@ const SORTED_PAGE = 1000;
 export interface FilesServiceDeps {
   files: FilesRepository;
   folders: Pick<FoldersService, 'requireParent' | 'readableFolder'>;
+  /** Renames and moves go into the account's activity log, with the names of the time. */
+  activity: Pick<ActivityService, 'record'>;
   /** Whether someone else's file is shared with the caller on its own (shares module: privatelySharedFile). */
   sharedFile(userId: string, ownerId: string, fileId: string): Promise<boolean>;
   clock: Clock;
   listings: ListingCache;
 }
 
-export function createFilesService({ files, folders, clock, listings, sharedFile }: FilesServiceDeps) {
+export function createFilesService({ files, folders, clock, listings, sharedFile, activity }: FilesServiceDeps) {
   /** The caller's live file, or 404 whether it is missing, in Trash or someone else's. */
   async function requireFile(userId: string, id: string): Promise<FileRow> {
     const file = await files.findLive(userId, id);
@@ -148,6 +151,8 @@ export function createFilesService({ files, folders, clock, listings, sharedFile
       const folderId = input.folderId === undefined ? file.folder_id : await folders.requireParent(userId, input.folderId);
       const updatedAt = clock.now().toISOString();
       const moved = await placeUnderName(userId, id, input.conflict, { name, folder_id: folderId, updated_at: updatedAt });
+      if (moved !== file.name) await activity.record(userId, 'rename', { item: 'file', from: file.name, name: moved });
+      if (folderId !== file.folder_id) await activity.record(userId, 'move', { item: 'file', name: moved });
       return presentFile({ ...file, name: moved, folder_id: folderId, updated_at: updatedAt });
     },
   };

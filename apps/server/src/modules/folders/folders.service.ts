@@ -3,6 +3,7 @@ import { cleanItemName, hasInvisibleCharacter } from '@cloudvault/contract/valid
 import { inPages } from '../../db/pages.ts';
 import { fitsPosition, positionOf } from '../../db/sorted-listing.ts';
 import { encodeListingCursor, type ListingPage } from '../../lib/listing-pages.ts';
+import type { ActivityService } from '../activity/activity.service.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
@@ -18,6 +19,8 @@ const LIST_PAGE = 500;
 export interface FoldersServiceDeps {
   folders: FoldersRepository;
   clock: Clock;
+  /** Renames and moves go into the account's activity log, with the names of the time. */
+  activity: Pick<ActivityService, 'record'>;
   /** Of an owner's path (top first), the folder shared privately with the caller, if any. */
   privateShareRoot(userId: string, ownerId: string, path: FolderRow[]): Promise<string | null>;
 }
@@ -45,7 +48,7 @@ export function requireItemName(name: string, what: 'folder' | 'file'): string {
   return cleaned;
 }
 
-export function createFoldersService({ folders, clock, privateShareRoot }: FoldersServiceDeps) {
+export function createFoldersService({ folders, clock, privateShareRoot, activity }: FoldersServiceDeps) {
   /** The caller's live folder, or 404 whether it is missing, deleted or someone else's. */
   async function requireFolder(userId: string, id: string) {
     const folder = await folders.findLive(userId, id);
@@ -165,6 +168,8 @@ export function createFoldersService({ folders, clock, privateShareRoot }: Folde
       // `keep-both` takes the next free "name (n)" (docs/decisions/0050-name-clashes.md); a folder is never replaced.
       if (input.conflict === 'keep-both') placed = await firstFreeName(name, move);
       else if (!(await move(name))) throw conflict(`A folder named "${name}" already exists there`, 'NAME_TAKEN');
+      if (placed !== folder.name) await activity.record(userId, 'rename', { item: 'folder', from: folder.name, name: placed });
+      if (parentId !== folder.parent_id) await activity.record(userId, 'move', { item: 'folder', name: placed });
       return presentFolder({ ...folder, name: placed, parent_id: parentId, updated_at: updatedAt });
     },
   };

@@ -5,7 +5,10 @@ import { inPages } from '../../db/pages.ts';
 import type { FilesTable, FoldersTable } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { notFound } from '../../lib/errors.ts';
+import type { ActivityService } from '../activity/activity.service.ts';
+import type { FilesService } from '../files/files.service.ts';
 import { presentFile } from '../files/files.presenter.ts';
+import type { FoldersService } from '../folders/folders.service.ts';
 import { firstFreeName } from '../../lib/unique-name.ts';
 import { presentFolder } from '../folders/folders.presenter.ts';
 import type { RestoreOutcome, TrashPageKey, TrashRepository } from './trash.repository.ts';
@@ -54,10 +57,23 @@ export interface TrashServiceDeps {
    */
   deleteQueuedBlobs(keys: readonly string[]): Promise<unknown>;
   clock: Clock;
+  /** What is put in Trash, by name, for the account's activity log. */
+  files: Pick<FilesService, 'findLive'>;
+  folders: Pick<FoldersService, 'findLive'>;
+  activity: Pick<ActivityService, 'record'>;
 }
 
 /** Delete moves to Trash; restore brings back; empty frees the bytes (docs/product.md#trash). */
-export function createTrashService({ trash, deleteQueuedBlobs, clock, retentionOf, usersWithAutoDelete }: TrashServiceDeps) {
+export function createTrashService({
+  trash,
+  deleteQueuedBlobs,
+  clock,
+  retentionOf,
+  usersWithAutoDelete,
+  files,
+  folders,
+  activity,
+}: TrashServiceDeps) {
   /** A page of rows, then their bytes, until none is left: memory holds one page whatever the Trash holds. */
   async function purge(userId: string, before?: string): Promise<number> {
     let purged = 0;
@@ -73,13 +89,18 @@ export function createTrashService({ trash, deleteQueuedBlobs, clock, retentionO
 
   return {
     async trashFile(userId: string, id: string): Promise<void> {
-      if (!(await trash.trashFile(userId, id, clock.now().toISOString()))) throw notFound('File not found', 'FILE_NOT_FOUND');
+      // Its name before it goes: the log still names it once it is purged.
+      const file = await files.findLive(userId, id);
+      if (!file || !(await trash.trashFile(userId, id, clock.now().toISOString()))) throw notFound('File not found', 'FILE_NOT_FOUND');
+      await activity.record(userId, 'delete', { item: 'file', name: file.name });
     },
 
     async trashFolder(userId: string, id: string): Promise<void> {
-      if (!(await trash.trashFolder(userId, id, clock.now().toISOString()))) {
+      const folder = await folders.findLive(userId, id);
+      if (!folder || !(await trash.trashFolder(userId, id, clock.now().toISOString()))) {
         throw notFound('Folder not found', 'FOLDER_NOT_FOUND');
       }
+      await activity.record(userId, 'delete', { item: 'folder', name: folder.name });
     },
 
     /**

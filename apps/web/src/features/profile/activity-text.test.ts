@@ -25,6 +25,20 @@ describe('activity in words', () => {
     );
   });
 
+  it('names what was renamed, moved or put in Trash, as it was named then', () => {
+    const t = i18n.t.bind(i18n);
+    const entry = (type: 'rename' | 'move' | 'delete', details: Record<string, string>): ActivityEntry => ({
+      type,
+      details,
+      createdAt: '2026-12-01T10:00:00.000Z',
+    });
+    expect(describeActivity(entry('rename', { item: 'file', from: 'draft.txt', name: 'final.txt' }), t)).toBe(
+      'Renamed the file draft.txt to final.txt',
+    );
+    expect(describeActivity(entry('move', { item: 'folder', name: 'Photos' }), t)).toBe('Moved the folder Photos');
+    expect(describeActivity(entry('delete', { item: 'file', name: 'final.txt' }), t)).toBe('Moved the file final.txt to Trash');
+  });
+
   it('still reads entries recorded before they kept the name', () => {
     const t = i18n.t.bind(i18n);
     expect(describeActivity(share({ kind: 'link', item: 'file' }), t)).toBe('Created a share link for a file');

@@ -16,6 +16,18 @@ export function describeActivity(entry: ActivityEntry, t: TFunction): string {
       return details.item === 'folder'
         ? t('profile.activity.entries.copyFolder', { name: details.name ?? '', size: details.size ?? '' })
         : t('profile.activity.entries.copyFile', { name: details.name ?? '', size: details.size ?? '' });
+    case 'rename':
+      return details.item === 'folder'
+        ? t('profile.activity.entries.renameFolder', { from: details.from ?? '', name: details.name ?? '' })
+        : t('profile.activity.entries.renameFile', { from: details.from ?? '', name: details.name ?? '' });
+    case 'move':
+      return details.item === 'folder'
+        ? t('profile.activity.entries.moveFolder', { name: details.name ?? '' })
+        : t('profile.activity.entries.moveFile', { name: details.name ?? '' });
+    case 'delete':
+      return details.item === 'folder'
+        ? t('profile.activity.entries.deleteFolder', { name: details.name ?? '' })
+        : t('profile.activity.entries.deleteFile', { name: details.name ?? '' });
     case 'share':
       if (details.kind === 'private') {
         const key = details.item === 'file' ? 'sharePrivateFile' : 'sharePrivate';

@@ -1,4 +1,18 @@
-import { Copy, CreditCard, File, Folder, KeyRound, LogIn, Share2, ShieldCheck, Upload, type LucideIcon } from 'lucide-react';
+import {
+  Copy,
+  CreditCard,
+  File,
+  Folder,
+  FolderInput,
+  KeyRound,
+  LogIn,
+  PencilLine,
+  Share2,
+  ShieldCheck,
+  Trash2,
+  Upload,
+  type LucideIcon,
+} from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { ActivityType } from '@cloudvault/contract/profile';
 import { useOverview } from '../api/get-overview';
@@ -10,6 +24,9 @@ import { ProfileCard } from './profile-card';
 const icons: Record<ActivityType, LucideIcon> = {
   sign_in: LogIn,
   upload: Upload,
+  rename: PencilLine,
+  move: FolderInput,
+  delete: Trash2,
   copy: Copy,
   share: Share2,
   plan_change: CreditCard,

@@ -277,19 +277,22 @@ describe('the upload dialog by keyboard alone', () => {
     await zone.getByText('Drag and drop files here, or click to browse').waitFor();
 
     const close = dialog.getByRole('button', { name: 'Close' });
+    const folder = dialog.getByRole('button', { name: 'Upload folder' });
     const isFocused = (target: Locator) => target.evaluate((element) => element === document.activeElement);
     const focusOrder = async (key: string, steps: number) => {
       const order: string[] = [];
       for (let step = 0; step < steps; step += 1) {
         await page.keyboard.press(key);
-        order.push((await isFocused(zone)) ? 'zone' : (await isFocused(close)) ? 'close' : 'elsewhere');
+        order.push(
+          (await isFocused(zone)) ? 'zone' : (await isFocused(close)) ? 'close' : (await isFocused(folder)) ? 'folder' : 'elsewhere',
+        );
       }
       return order;
     };
-    // Close, then the drop zone (its file input is skipped), and round again: never outside.
+    // Close, then the drop zone (its file inputs are skipped), Upload folder, and round again: never outside.
     expect(await isFocused(close)).toBe(true);
-    expect(await focusOrder('Tab', 4)).toEqual(['zone', 'close', 'zone', 'close']);
-    expect(await focusOrder('Shift+Tab', 3)).toEqual(['zone', 'close', 'zone']);
+    expect(await focusOrder('Tab', 4)).toEqual(['zone', 'folder', 'close', 'zone']);
+    expect(await focusOrder('Shift+Tab', 3)).toEqual(['close', 'folder', 'zone']);
 
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });

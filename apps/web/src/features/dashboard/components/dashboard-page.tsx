@@ -80,11 +80,12 @@ export function DashboardPage({ uploads, sharing, versionHistory, viewer }: Dash
   const end = useNearEnd<HTMLDivElement>();
   const revealKey = (location.state as { reveal?: string } | null)?.reveal;
   const seeking = revealKey !== undefined && items !== null && !items.some((item) => item.key === revealKey);
-  const { near, isNear } = end;
+  const { near, isNear, recheck } = end;
   useEffect(() => {
     if (!items || complete || loadingMore || nextPageFailed) return;
     if (seeking || (near && isNear())) loadMore();
-  }, [near, isNear, seeking, items, complete, loadingMore, nextPageFailed, loadMore]);
+    else if (near) recheck();
+  }, [near, isNear, recheck, seeking, items, complete, loadingMore, nextPageFailed, loadMore]);
 
   const failed = listed.isError || path.isError || storage.isError;
   useEffect(() => {

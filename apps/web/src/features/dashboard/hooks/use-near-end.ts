@@ -7,7 +7,8 @@ const AHEAD_PX = 1600;
  * Whether the element behind the returned ref (placed after the listing) is on screen or
  * within a few screens of it: then the listing's next page should come. `near` changes as
  * the page scrolls; `isNear()` measures now, for after a render that moved the element (the
- * items of a page arriving push it down before the observer says so).
+ * items of a page arriving push it down before the observer says so); `recheck()` makes a
+ * stale `near` right.
  */
 export function useNearEnd<T extends Element>() {
   const [near, setNear] = useState(false);
@@ -28,5 +29,12 @@ export function useNearEnd<T extends Element>() {
     const box = element.current?.getBoundingClientRect();
     return box !== undefined && box.top < window.innerHeight + AHEAD_PX;
   }, []);
-  return { ref, near, isNear };
+  // An observer reports crossings only: when `near` is stale (a page pushed the element away
+  // and the page scrolled back near before the observer ran), observing anew reports the truth.
+  const recheck = useCallback(() => {
+    if (!element.current || !observer.current) return;
+    observer.current.unobserve(element.current);
+    observer.current.observe(element.current);
+  }, []);
+  return { ref, near, isNear, recheck };
 }

@@ -14,13 +14,21 @@ const session = useE2eSession('versions');
 
 const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text }).first();
 
-/** Picks a file in the dashboard's Upload dialog and waits until it is stored. */
-async function uploadThroughDashboard(page: Page, name: string, content: Buffer): Promise<void> {
+/**
+ * Picks a file in the dashboard's Upload dialog and waits until it is stored; `onClash` is the
+ * button to press when the folder already holds the name (docs/decisions/0050-name-clashes.md).
+ */
+async function uploadThroughDashboard(page: Page, name: string, content: Buffer, onClash?: 'Replace'): Promise<void> {
   const dir = await mkdtemp(path.join(session.workDir, 'upload-'));
   const file = path.join(dir, name);
   await writeFile(file, content);
   await page.getByRole('button', { name: 'Upload', exact: true }).click();
   await page.getByRole('dialog', { name: 'Upload Files' }).locator('input[type="file"]').setInputFiles(file);
+  if (onClash)
+    await page
+      .getByRole('dialog', { name: `“${name}” already exists in “Reports”` })
+      .getByRole('button', { name: onClash })
+      .click();
   await toast(page, '1 file uploaded successfully!').waitFor({ timeout: 20_000 });
   // The next upload's toast must be a new one.
   await page.getByRole('status').filter({ hasText: '1 file uploaded successfully!' }).waitFor({ state: 'detached', timeout: 15_000 });
@@ -44,11 +52,11 @@ describe('version history and analytics', () => {
       const second = randomContent(50_000);
       const { page, context } = await openPage(session.browser, session.server.url, { token: account.token });
 
-      // The same name twice in the same folder: one file, the first bytes kept as a version.
+      // The same name twice in the same folder, replaced when asked: one file, the first bytes kept as a version.
       await page.goto(`/dashboard?folder=${reports.id}`);
       await page.getByText('This folder is empty').waitFor();
       await uploadThroughDashboard(page, 'plan.txt', first);
-      await uploadThroughDashboard(page, 'plan.txt', second);
+      await uploadThroughDashboard(page, 'plan.txt', second, 'Replace');
       const files = await listFiles(session.server, account.token, reports.id);
       expect(files.map((file) => `${file.originalName} ${file.size}`)).toEqual([`plan.txt ${second.length}`]);
 

@@ -6,6 +6,7 @@ import { api, serverErrorMessage } from '../../lib/api-client';
 import { formatBytesIn } from '@cloudvault/contract/format';
 import i18n from '../../lib/i18n';
 import { ensureFolder } from './api/ensure-folder';
+import { chooseFolder } from './choose-folder';
 import { createTusTransport, discardTusUpload, uploadLockName } from './api/tus-upload';
 import { uploadFile } from './api/upload-file';
 import { UnfinishedUploadStore } from './unfinished-uploads';
@@ -213,29 +214,11 @@ export async function uploadDropped(dataTransfer: DataTransfer, targetFolderId: 
 }
 
 /**
- * Opens the browser's folder chooser (`webkitdirectory`) and uploads the folder picked into
- * `targetFolderId` with its tree, as a dropped folder is (the dashboard's "Upload folder").
- * Resolves with the number of folders made; 0 when nothing was picked.
+ * Opens the browser's folder chooser and uploads the folder picked into `targetFolderId`
+ * with its tree, as a dropped folder is (the dashboard's "Upload folder"). Resolves with the
+ * number of folders made; 0 when nothing was picked.
  */
-export function pickFolder(targetFolderId: string | null, config: UploadConfig): Promise<number> {
-  return new Promise((resolve) => {
-    const input = document.createElement('input');
-    input.type = 'file';
-    input.multiple = true;
-    input.webkitdirectory = true;
-    input.hidden = true;
-    input.setAttribute('aria-label', i18n.t('uploads.folderLabel'));
-    const done = (created: number) => {
-      input.remove();
-      resolve(created);
-    };
-    input.addEventListener('change', () => {
-      const files = Array.from(input.files ?? []);
-      if (files.length === 0) done(0);
-      else void startUploads(planFromFiles(files), targetFolderId, config).then(done, () => done(0));
-    });
-    input.addEventListener('cancel', () => done(0));
-    document.body.append(input);
-    input.click();
-  });
+export async function pickFolder(targetFolderId: string | null, config: UploadConfig): Promise<number> {
+  const files = await chooseFolder();
+  return files.length === 0 ? 0 : startUploads(planFromFiles(files), targetFolderId, config);
 }

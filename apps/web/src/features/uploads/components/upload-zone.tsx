@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { CloudUpload, Files, FolderUp, HardDriveUpload, Sparkles } from 'lucide-react';
-import { type ReactNode, useRef } from 'react';
+import type { ReactNode } from 'react';
 import { useDropzone, type FileRejection } from 'react-dropzone';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ import { cn } from '../../../lib/cn';
 import { driveKeys } from '../../../lib/query-keys';
 import { useFormatSize } from '../../../lib/format-size';
 import i18n from '../../../lib/i18n';
+import { chooseFolder } from '../choose-folder';
 import { useUploading } from '../hooks/use-uploads';
 import { planFromFiles } from '../upload-plan';
 import { startUploads, tooLargeMessage } from '../upload-store';
@@ -41,7 +42,6 @@ export function UploadZone({ folderId, onStarted }: UploadZoneProps) {
   const { data: config, isLoading } = useUploadConfig();
   const uploading = useUploading();
   const disabled = !config || isLoading || uploading;
-  const folderInput = useRef<HTMLInputElement | null>(null);
   const queryClient = useQueryClient();
 
   /** A folder picked with its tree (`webkitRelativePath`), started as a dropped one is. */
@@ -132,24 +132,8 @@ export function UploadZone({ folderId, onStarted }: UploadZoneProps) {
       >
         {body}
       </div>
-      {/* The folder chooser: a second input, as one input cannot pick files and folders both. */}
-      <input
-        ref={(input) => {
-          folderInput.current = input;
-          if (input) input.webkitdirectory = true;
-        }}
-        type="file"
-        multiple
-        hidden
-        tabIndex={-1}
-        aria-label={t('uploads.folderLabel')}
-        onChange={(event) => {
-          onFolderPicked(Array.from(event.target.files ?? []));
-          event.target.value = '';
-        }}
-      />
       <div className="mt-3 flex justify-center">
-        <Button variant="secondary" disabled={disabled} onClick={() => folderInput.current?.click()}>
+        <Button variant="secondary" disabled={disabled} onClick={() => void chooseFolder().then(onFolderPicked)}>
           <FolderUp aria-hidden="true" className="size-4" />
           {t('uploads.folderButton')}
         </Button>

@@ -23,15 +23,15 @@ function setUp() {
     ownerActive: accounts.ownerActive,
     settingsOf: accounts.settingsOf,
   });
-  /** A private share of one of Ada's folders, stored as the owner's side stores it (the address normalised). */
-  const share = (folderId: string, email: string) => {
+  /** A private share of one of Ada's folders (or, with `item`, files), stored as the owner's side stores it (the address normalised). */
+  const share = (folderId: string, email: string, item: 'file' | 'folder' = 'folder') => {
     const id = `share-${rows.length + 1}`;
     rows.push({
       id,
       user_id: 'ada',
       kind: 'private',
-      file_id: null,
-      folder_id: folderId,
+      file_id: item === 'file' ? folderId : null,
+      folder_id: item === 'folder' ? folderId : null,
       token_hash: null,
       email,
       password_hash: null,
@@ -120,5 +120,42 @@ describe("reading someone else's folder", () => {
     expect(await service.privateShareRoot('bob', 'ada', path)).toBe('Work');
     accounts.suspend('ada');
     expect(await service.privateShareRoot('bob', 'ada', path)).toBeNull();
+  });
+});
+
+describe('a file shared with me on its own', () => {
+  it('is listed without the folder it lives in, and is readable by that verified address only, until revoked', async () => {
+    const { service, drive, accounts, share } = setUp();
+    drive.file('ada', 'budget', 'Reports');
+    drive.file('ada', 'beside', 'Reports');
+    const shared = share('budget', 'bob@example.com', 'file');
+    share('budget', 'carol@example.com', 'file');
+
+    expect(await service.filesSharedWithMe('bob')).toEqual([
+      expect.objectContaining({ id: 'budget', originalName: 'budget.txt', folderId: null, shareId: shared, owner: { firstName: 'Ada' } }),
+    ]);
+    // A file share makes no folder readable, nor shows among the folders.
+    expect(await service.sharedWithMe('bob')).toEqual([]);
+    expect(await service.privateShareRoot('bob', 'ada', await drive.folders.pathTo('ada', 'Reports'))).toBeNull();
+    expect(await service.privatelySharedFile('bob', 'ada', 'budget')).toBe(true);
+    expect(await service.privatelySharedFile('bob', 'ada', 'beside')).toBe(false);
+    // Carol's address is unproven: nothing.
+    expect(await service.filesSharedWithMe('carol')).toEqual([]);
+    expect(await service.privatelySharedFile('carol', 'ada', 'budget')).toBe(false);
+
+    accounts.suspend('ada');
+    expect(await service.filesSharedWithMe('bob')).toEqual([]);
+    expect(await service.privatelySharedFile('bob', 'ada', 'budget')).toBe(false);
+  });
+
+  it('is gone once revoked or in Trash', async () => {
+    const { service, drive, share, revoke } = setUp();
+    drive.file('ada', 'budget');
+    drive.file('ada', 'notes');
+    revoke(share('budget', 'bob@example.com', 'file'));
+    share('notes', 'bob@example.com', 'file');
+    drive.trash('notes');
+    expect(await service.filesSharedWithMe('bob')).toEqual([]);
+    expect(await service.privatelySharedFile('bob', 'ada', 'budget')).toBe(false);
   });
 });

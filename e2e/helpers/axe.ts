@@ -10,6 +10,7 @@ export const VIEWPORTS = [
   { name: 'phone', viewport: { width: 390, height: 844 }, mobile: true },
 ] as const;
 export const THEMES = ['light', 'dark'] as const;
+export type Theme = (typeof THEMES)[number];
 
 type WithAxe = Window & { axe: typeof axe };
 
@@ -28,15 +29,61 @@ export async function violationsOf(page: Page, { label = '', scope }: { label?: 
   await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
   if (page.frames().length > 1) throw new Error(`${label}: the page has frames, which axe.run in the page alone would not audit`);
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
-  const results = await page.evaluate(
-    ({ scope, tags }) =>
-      (window as unknown as WithAxe).axe.run(scope ? { include: [scope] } : document, { runOnly: { type: 'tag', values: tags } }),
+  // Every rule of the tags runs; only violations are reported in full (resultTypes keeps one node
+  // of each pass, so axe skips describing thousands of passing nodes), and only what a failure
+  // message names comes back out of the page. Measured on /pricing under load: 0.1-0.3 s a run
+  // against 0.5-1.3 s for the full results.
+  const violations = await page.evaluate(
+    async ({ scope, tags }) => {
+      const results = await (window as unknown as WithAxe).axe.run(scope ? { include: [scope] } : document, {
+        runOnly: { type: 'tag', values: tags },
+        resultTypes: ['violations'],
+      });
+      return results.violations.map(({ id, help, nodes }) => ({
+        id,
+        help,
+        nodes: nodes.map(({ target, failureSummary }) => ({ target: target.map(String), failureSummary })),
+      }));
+    },
     { scope, tags: AXE_TAGS },
   );
   const prefix = label ? `${label} ` : '';
-  return results.violations.flatMap((violation) =>
+  return violations.flatMap((violation) =>
     violation.nodes.map(
       (node) => `${prefix}${violation.id}: ${node.target.join(' ')} — ${node.failureSummary?.split('\n')[1]?.trim() ?? violation.help}`,
     ),
   );
+}
+
+/**
+ * Puts the page in `theme` in place, as the operating system's setting does: the app's theme
+ * ('system' until the person picks one, public/theme.js) follows it live, so no new page or
+ * sign-in is needed per theme. Waits until <html> carries the theme, so an audit can never run
+ * in the other one unnoticed (a stored preference that ignores the system would time out here).
+ */
+export async function showTheme(page: Page, theme: Theme): Promise<void> {
+  await page.emulateMedia({ colorScheme: theme });
+  await page.waitForFunction((dark) => document.documentElement.classList.contains('dark') === dark, theme === 'dark');
+}
+
+/**
+ * Both themes, the page's current one first: going through them in this order costs one switch
+ * (and its colour transitions) rather than two.
+ */
+export async function themesInTurn(page: Page): Promise<Theme[]> {
+  const dark = await page.evaluate(() => document.documentElement.classList.contains('dark'));
+  return dark ? ['dark', 'light'] : ['light', 'dark'];
+}
+
+/**
+ * `violationsOf` in each theme in turn, switched in place, each violation naming its theme. The
+ * page is left in the theme audited last, which the next call starts from.
+ */
+export async function violationsInEachTheme(page: Page, { label = '', scope }: { label?: string; scope?: string } = {}): Promise<string[]> {
+  const found: string[] = [];
+  for (const theme of await themesInTurn(page)) {
+    await showTheme(page, theme);
+    found.push(...(await violationsOf(page, { label: `${label ? `${label} ` : ''}(${theme})`, scope })));
+  }
+  return found;
 }

@@ -72,7 +72,7 @@ export function createTusTransport({ store, owner }: TusTransportDeps): UploadTr
           fileId = response.getHeader('X-File-Id') ?? fileId;
         },
         onShouldRetry: (error) => {
-          const retry = isRetryableStatus(error.originalResponse?.getStatus() ?? 0);
+          const retry = retriesAfter(error.originalResponse ?? null);
           if (retry) onReconnecting?.(true);
           return retry;
         },
@@ -144,6 +144,15 @@ export function createTusTransport({ store, owner }: TusTransportDeps): UploadTr
       }
     });
   };
+}
+
+/**
+ * Whether tus-js-client tries again after this answer (upload-chunks.ts), except for a name
+ * the folder holds (409 NAME_TAKEN at creation, an upload sent with conflict `fail`): that
+ * one is asked about (docs/decisions/0050-name-clashes.md), never repeated as it was.
+ */
+export function retriesAfter(response: HttpResponse | null): boolean {
+  return isRetryableStatus(response?.getStatus() ?? 0) && refusalOf(response).code !== 'NAME_TAKEN';
 }
 
 /** The `error` text and `code` of a JSON refusal (413, 507, 429, name errors…), as the server wrote them. */

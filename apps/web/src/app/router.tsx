@@ -45,6 +45,8 @@ const PublicShareRoute = lazyPage(
 const SharedWithMeRoute = lazyPage(
   withAppStrings(() => import('./routes/shared-with-me-route').then((m) => ({ default: m.SharedWithMeRoute }))),
 );
+const StarredRoute = lazyPage(withAppStrings(() => import('./routes/starred-route').then((m) => ({ default: m.StarredRoute }))));
+const RecentRoute = lazyPage(withAppStrings(() => import('./routes/recent-route').then((m) => ({ default: m.RecentRoute }))));
 const SharesPage = lazyPage(
   withAppStrings(() => import('../features/shares/components/shares-page').then((m) => ({ default: m.SharesPage }))),
 );
@@ -116,6 +118,8 @@ export const routes: RouteObject[] = [
               { path: 'trash', element: <TrashPage /> },
               { path: 'shared', element: <SharedWithMeRoute /> },
               { path: 'shares', element: <SharesPage /> },
+              { path: 'starred', element: <StarredRoute /> },
+              { path: 'recent', element: <RecentRoute /> },
               { path: 'profile', element: <ProfilePage /> },
               { path: 'subscription', element: <SubscriptionRoute /> },
               { path: 'settings', element: <SettingsPage /> },

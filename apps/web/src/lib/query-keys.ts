@@ -18,7 +18,7 @@ export const driveKeys = {
   storage: ['drive', 'storage'] as const,
   /** The Starred and Recent views: under the drive's key, so any change to the drive refreshes them. */
   starred: ['drive', 'starred'] as const,
-  recent: (limit: number) => ['drive', 'recent', limit] as const,
+  recent: ['drive', 'recent'] as const,
 };
 
 /** The upload settings: a plan change invalidates them (the per-file limit moves). */

@@ -1,7 +1,7 @@
-import { ChevronDown, CreditCard, LogOut, Settings, ShieldCheck, Sparkles, User as UserIcon } from 'lucide-react';
+import { ChevronDown, Clock, CreditCard, LogOut, Settings, ShieldCheck, Sparkles, Star, User as UserIcon } from 'lucide-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, NavLink } from 'react-router';
 import type { User } from '@cloudvault/contract/accounts';
 import { DropdownMenu } from '../../components/ui/dropdown-menu';
 import { Logo } from '../../components/ui/logo';
@@ -39,6 +39,22 @@ export function SignedInHeader({ user, loadDetails }: { user: User; loadDetails:
         </Link>
 
         <div className="flex min-w-0 items-center gap-2 sm:gap-3">
+          {/* Recent and Starred across folders; on a phone they are in the account menu, so the name keeps its room. */}
+          <nav aria-label={t('layout.filesNav.label')} className="hidden items-center gap-1 sm:flex">
+            {[
+              { to: '/recent', label: t('layout.filesNav.recent'), icon: Clock },
+              { to: '/starred', label: t('layout.filesNav.starred'), icon: Star },
+            ].map(({ to, label, icon: Icon }) => (
+              <NavLink
+                key={to}
+                to={to}
+                className="focus-ring inline-flex items-center gap-1.5 rounded-control px-2 py-1.5 text-sm font-medium text-ink-muted hover:bg-surface-muted hover:text-ink aria-[current=page]:text-ink"
+              >
+                <Icon aria-hidden="true" className="size-4" />
+                {label}
+              </NavLink>
+            ))}
+          </nav>
           {plan !== 'FREE' && (
             <span
               title={t('layout.planBadge', { plan: planName })}
@@ -79,7 +95,9 @@ export function SignedInHeader({ user, loadDetails }: { user: User; loadDetails:
               </>
             }
             items={[
-              { id: 'profile', label: t('layout.accountMenu.profile'), icon: UserIcon, to: '/profile' },
+              { id: 'recent', label: t('layout.filesNav.recent'), icon: Clock, to: '/recent' },
+              { id: 'starred', label: t('layout.filesNav.starred'), icon: Star, to: '/starred' },
+              { id: 'profile', label: t('layout.accountMenu.profile'), icon: UserIcon, to: '/profile', separatorBefore: true },
               {
                 id: 'subscription',
                 label: t('layout.accountMenu.subscription'),

@@ -6,7 +6,7 @@ import { createFile, createFolder } from '@cloudvault/test-support/drive';
 import { callApi } from '@cloudvault/test-support/running-server';
 import { VIEWPORTS, violationsInEachTheme } from './helpers/axe.ts';
 import { openPage } from './helpers/browser.ts';
-import { tile } from './helpers/drive.ts';
+import { pressToolbarButton, tile } from './helpers/drive.ts';
 import { verifyViaOutbox } from './helpers/outbox.ts';
 import { useE2eSession } from './helpers/session.ts';
 
@@ -94,7 +94,7 @@ const STEPS: Array<{ name: string; show: (page: Page) => Promise<void> }> = [
     name: 'My Files, list',
     show: async (page) => {
       await page.keyboard.press('Escape');
-      await page.getByRole('button', { name: 'List view' }).click();
+      await pressToolbarButton(page, 'List view');
       await page.locator('[role="grid"][data-view="list"]').waitFor();
       await tile(page, 'report.pdf').waitFor();
     },
@@ -109,7 +109,7 @@ const STEPS: Array<{ name: string; show: (page: Page) => Promise<void> }> = [
   {
     name: 'a nested folder, grid',
     show: async (page) => {
-      await page.getByRole('button', { name: 'Grid view' }).click();
+      await pressToolbarButton(page, 'Grid view');
       await page.locator('[role="grid"][data-view="grid"]').waitFor();
     },
   },

@@ -78,3 +78,16 @@ export const waitForFocusedTile = (page: Page, name: string) =>
     const focused = document.activeElement;
     return focused?.getAttribute('role') === 'gridcell' && focused.querySelector('p')?.textContent === wanted;
   }, name);
+
+/**
+ * Presses one of the file manager's toolbar buttons (New Folder, Grid view, List view…) as a
+ * person would at the page's size: a phone's toolbar keeps them in its More menu.
+ */
+export async function pressToolbarButton(page: Page, name: string): Promise<void> {
+  if ((page.viewportSize()?.width ?? 1280) >= 640) {
+    await page.getByRole('button', { name, exact: true }).first().click();
+    return;
+  }
+  await page.getByRole('button', { name: 'More', exact: true }).click();
+  await page.getByRole('menu', { name: 'More' }).getByText(name, { exact: true }).click();
+}

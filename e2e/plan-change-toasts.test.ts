@@ -1,3 +1,5 @@
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { CurrentSubscriptionResponse } from '@cloudvault/contract/subscriptions';
@@ -151,6 +153,14 @@ describe('toasts', () => {
       await page.mouse.move(0, 0);
       await shownToasts(page).first().waitFor({ state: 'detached', timeout: 15_000 });
     }
+
+    // On a phone an upload's toast stacks above the uploads panel, clear of its buttons.
+    const file = path.join(session.workDir, 'note.txt');
+    await writeFile(file, 'a note');
+    await page.getByRole('button', { name: 'Upload', exact: true }).first().click();
+    await page.getByRole('dialog', { name: 'Upload Files' }).locator('input[type="file"]').setInputFiles(file);
+    await toast(page, '1 file uploaded successfully!').waitFor();
+    await expectToastsClear(page, 'upload', [...controls, page.getByRole('region', { name: 'Uploads' })]);
     await context.close();
   });
 

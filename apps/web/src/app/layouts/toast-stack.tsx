@@ -1,4 +1,4 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import toast, { ToastBar, Toaster, useToasterStore, type Toast } from 'react-hot-toast';
 import { newestShown } from './toast-limit';
 
@@ -18,6 +18,34 @@ const toastStyle = {
 /** docs/product.md: the narrow-screen threshold. */
 const PHONE = '(max-width: 767px)';
 
+/**
+ * How far up from the viewport's bottom the highest element marked `data-toast-floor` reaches
+ * (the uploads panel), so that toasts sit above it rather than over its buttons; 0 without one.
+ */
+function useToastFloor(enabled: boolean): number {
+  const [floor, setFloor] = useState(0);
+  useEffect(() => {
+    if (!enabled) {
+      setFloor(0);
+      return;
+    }
+    const measure = () => {
+      const tops = [...document.querySelectorAll('[data-toast-floor]')].map((element) => element.getBoundingClientRect().top);
+      setFloor(tops.length === 0 ? 0 : Math.max(0, Math.round(window.innerHeight - Math.min(...tops))));
+    };
+    measure();
+    // The panel comes and goes, and grows with its rows.
+    const observer = new MutationObserver(measure);
+    observer.observe(document.body, { childList: true, subtree: true });
+    window.addEventListener('resize', measure);
+    return () => {
+      observer.disconnect();
+      window.removeEventListener('resize', measure);
+    };
+  }, [enabled]);
+  return floor;
+}
+
 function usePhone(): boolean {
   return useSyncExternalStore(
     (changed) => {
@@ -32,12 +60,15 @@ function usePhone(): boolean {
 /**
  * The toasts (issue 36: four toasts stacked over the storage card hid its Upgrade button, the
  * welcome toast covered the verification banner's Resend): at the bottom, away from the header,
- * the banner and the storage card, which all sit at the top; bottom-right on a desktop,
- * bottom-centre above the home indicator on a phone. At most three show, newest nearest the
- * edge; an older one goes as a fourth arrives. Durations: docs/product.md#toasts.
+ * the banner and the storage card, which all sit at the top. Bottom-left on a desktop, as the
+ * uploads panel holds the bottom-right corner; bottom-centre on a phone, above the home
+ * indicator and the uploads panel. At most three show, newest nearest the edge; an older one
+ * goes as a fourth arrives. Durations: docs/product.md#toasts.
  */
 export default function ToastStack() {
   const phone = usePhone();
+  // On a desktop the uploads panel is bottom-right and the toasts bottom-left; on a phone both are at the bottom.
+  const floor = useToastFloor(phone);
   const { toasts } = useToasterStore();
   const shown = newestShown(toasts);
 
@@ -47,8 +78,10 @@ export default function ToastStack() {
 
   return (
     <Toaster
-      position={phone ? 'bottom-center' : 'bottom-right'}
-      containerStyle={phone ? { bottom: 'calc(0.75rem + env(safe-area-inset-bottom))', left: 12, right: 12 } : { bottom: 20, right: 20 }}
+      position={phone ? 'bottom-center' : 'bottom-left'}
+      containerStyle={
+        phone ? { bottom: `calc(0.75rem + ${floor}px + env(safe-area-inset-bottom))`, left: 12, right: 12 } : { bottom: 20, left: 20 }
+      }
       toastOptions={{
         duration: 4000,
         style: toastStyle,

@@ -66,6 +66,8 @@ export function UploadProgressPanel() {
       <NameClashHost />
       <section
         aria-label={t('uploads.panel.label')}
+        // On a phone the toasts stack above this panel, never over its buttons (app/layouts/toast-stack.tsx).
+        data-toast-floor
         className="cv-pop-in fixed right-3 bottom-3 z-50 flex w-[min(24rem,calc(100vw-1.5rem))] flex-col overflow-hidden rounded-card border border-line bg-surface shadow-popover sm:right-5 sm:bottom-5"
       >
         <header className="flex items-center gap-3 border-b border-line px-4 py-3">

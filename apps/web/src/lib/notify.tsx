@@ -37,7 +37,7 @@ const counts = new Map<string, number>();
 type Kind = 'success' | 'error' | 'info';
 
 /**
- * Raises a toast whose text is translated when it renders, not when it is asked for: it
+ * Raises a toast (docs/decisions/0055-toasts.md) whose text is translated when it renders, not when it is asked for: it
  * follows a language switch made while it is up (the settings' own "Settings updated" is
  * asked for before the new language has loaded) and never shows a stale language.
  */

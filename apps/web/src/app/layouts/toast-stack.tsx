@@ -63,7 +63,7 @@ function usePhone(): boolean {
  * the banner and the storage card, which all sit at the top. Bottom-left on a desktop, as the
  * uploads panel holds the bottom-right corner; bottom-centre on a phone, above the home
  * indicator and the uploads panel. At most three show, newest nearest the edge; an older one
- * goes as a fourth arrives. Durations: docs/product.md#toasts.
+ * goes as a fourth arrives (docs/decisions/0055-toasts.md). Durations: docs/product.md#toasts.
  */
 export default function ToastStack() {
   const phone = usePhone();

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { DropdownMenu } from '../../../components/ui/dropdown-menu';
 import { cn } from '../../../lib/cn';
+import { useMediaQuery } from '../hooks/use-media-query';
 import type { ViewMode } from '../hooks/use-view-mode';
 import { SortMenu } from './sort-menu';
 
@@ -22,6 +23,7 @@ interface FileToolbarProps {
  */
 export function FileToolbar({ search, onSearchChange, view, onViewChange, onNewFolder, onUpload }: FileToolbarProps) {
   const { t } = useTranslation();
+  const phone = useMediaQuery('(max-width: 639px)');
   const toggleClass = (active: boolean) =>
     cn(
       'focus-ring grid size-8 place-items-center rounded-[calc(var(--radius-control)-3px)] transition-colors',
@@ -46,7 +48,8 @@ export function FileToolbar({ search, onSearchChange, view, onViewChange, onNewF
             }
           }}
           aria-label={t('dashboard.toolbar.searchLabel')}
-          placeholder={t('dashboard.toolbar.searchPlaceholder')}
+          // A phone's box is narrow: "Search" fits where "Search files" would be cut (the name stays whole).
+          placeholder={t(phone ? 'dashboard.toolbar.searchPlaceholderShort' : 'dashboard.toolbar.searchPlaceholder')}
           className={cn(
             'block h-9 w-full rounded-control border border-line-strong bg-surface pl-8 sm:pl-9 text-sm text-ink placeholder:text-ink-subtle hover:border-ink-subtle focus:border-brand-500 focus:ring-4 focus:ring-brand-500/20 focus:outline-none [&::-webkit-search-cancel-button]:hidden',
             // Room for the clear button only while there is something to clear.

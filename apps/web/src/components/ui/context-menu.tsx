@@ -52,11 +52,22 @@ export function ContextMenu({ label, items, at, onClose }: ContextMenuProps) {
     const onPointerDown = (event: PointerEvent) => {
       if (!menuRef.current?.contains(event.target as Node)) close(false);
     };
-    const onMoved = () => close(false);
+    // A scroll still pending when the menu opened (the page brought the item into view just
+    // before the click) arrives in the next frame: only what comes after that closes it.
+    let armed = false;
+    let frame = requestAnimationFrame(() => {
+      frame = requestAnimationFrame(() => {
+        armed = true;
+      });
+    });
+    const onMoved = () => {
+      if (armed) close(false);
+    };
     document.addEventListener('pointerdown', onPointerDown, true);
     window.addEventListener('resize', onMoved);
     window.addEventListener('scroll', onMoved, { capture: true, passive: true });
     return () => {
+      cancelAnimationFrame(frame);
       document.removeEventListener('pointerdown', onPointerDown, true);
       window.removeEventListener('resize', onMoved);
       window.removeEventListener('scroll', onMoved, { capture: true });

@@ -53,7 +53,9 @@ export function SelectionBar({ count, onAction, onClear, starred, className }: S
     buttons[next]?.focus();
   };
 
-  const button = 'focus-ring inline-flex h-9 shrink-0 items-center justify-center gap-2 rounded-control px-2.5 text-sm font-medium';
+  // Icons alone below md, 32 px wide: six actions, the count and Clear fit a 360-px phone.
+  const button =
+    'focus-ring inline-flex h-9 w-8 shrink-0 items-center justify-center gap-2 rounded-control text-sm font-medium md:w-auto md:px-2.5';
   return (
     <div
       ref={barRef}
@@ -61,7 +63,7 @@ export function SelectionBar({ count, onAction, onClear, starred, className }: S
       aria-label={t('dashboard.selection.toolbar')}
       onKeyDown={onKeyDown}
       className={cn(
-        'flex items-center gap-1 rounded-card border border-brand-200 bg-brand-50 px-2 py-1 dark:border-brand-500/30 dark:bg-surface-muted',
+        'flex items-center gap-0.5 rounded-card border border-brand-200 bg-brand-50 px-1.5 py-1 sm:gap-1 sm:px-2 dark:border-brand-500/30 dark:bg-surface-muted',
         className,
       )}
     >
@@ -71,7 +73,7 @@ export function SelectionBar({ count, onAction, onClear, starred, className }: S
         onClick={onClear}
         aria-label={t('dashboard.selection.clear')}
         title={t('dashboard.selection.clear')}
-        className={cn(button, 'px-2 text-ink-muted hover:bg-surface hover:text-ink')}
+        className={cn(button, 'text-ink-muted hover:bg-surface hover:text-ink')}
       >
         <X aria-hidden="true" className="size-4" />
       </button>

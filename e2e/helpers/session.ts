@@ -13,17 +13,24 @@ export interface E2eSession {
   workDir: string;
 }
 
-async function startE2eSession(name: string, env: Record<string, string>): Promise<E2eSession> {
-  const server = await startAppServer(env);
-  const browser = await launchBrowser();
-  const workDir = await mkdtemp(path.join(os.tmpdir(), `cloudvault-e2e-${name}-`));
-  return { server, browser, workDir };
+/**
+ * Starts the server, Chromium and the folder side by side (the server's start-up mostly waits on
+ * its migrations and health check, Chromium's on its own processes). Fills `session` with each
+ * part as it comes up, so that a failure of one still lets the others be stopped.
+ */
+async function startE2eSession(session: Partial<E2eSession>, name: string, env: Record<string, string>): Promise<void> {
+  const started = await Promise.allSettled([
+    startAppServer(env).then((server) => (session.server = server)),
+    launchBrowser().then((browser) => (session.browser = browser)),
+    mkdtemp(path.join(os.tmpdir(), `cloudvault-e2e-${name}-`)).then((workDir) => (session.workDir = workDir)),
+  ]);
+  const failed = started.find((result) => result.status === 'rejected');
+  if (failed) throw failed.reason;
 }
 
 /** Stops what startE2eSession started; safe when it failed half-way. */
 async function stopE2eSession(session: Partial<E2eSession>): Promise<void> {
-  await session.browser?.close();
-  await session.server?.stop();
+  await Promise.all([session.browser?.close(), session.server?.stop()]);
   if (session.workDir) await rm(session.workDir, { recursive: true, force: true });
 }
 
@@ -33,9 +40,7 @@ async function stopE2eSession(session: Partial<E2eSession>): Promise<void> {
  */
 export function useE2eSession(name: string, env: Record<string, string> = {}): E2eSession {
   const session = {} as E2eSession;
-  beforeAll(async () => {
-    Object.assign(session, await startE2eSession(name, env));
-  });
+  beforeAll(() => startE2eSession(session, name, env));
   afterAll(() => stopE2eSession(session));
   return session;
 }

@@ -19,7 +19,14 @@ const PHONE = { width: 390, height: 844 };
 const BIG_FOLDER_FILES = 600;
 
 /** One account, one signed-in page for every journey of the file. */
-const shared = { token: '', bigId: '', deepId: '', page: undefined as unknown as Page, context: undefined as unknown as BrowserContext };
+const shared = {
+  token: '',
+  bigId: '',
+  bigFileIds: [] as string[],
+  deepId: '',
+  page: undefined as unknown as Page,
+  context: undefined as unknown as BrowserContext,
+};
 
 beforeAll(async () => {
   const account = await createUser(session.server, { firstName: 'Maximiliana', lastName: 'Oberhollenzer-Castellanos' });
@@ -35,9 +42,14 @@ beforeAll(async () => {
   const big = await createFolder(server, account.token, 'Big');
   shared.bigId = big.id;
   // The Free plan's three uploads at once.
-  await promisePool(BIG_FOLDER_FILES, 3, (index) =>
-    createFile(server, account.token, `#${index}`, { name: `item ${index + 1}.txt`, type: 'text/plain', folderId: big.id }),
-  );
+  await promisePool(BIG_FOLDER_FILES, 3, async (index) => {
+    const made = await createFile(server, account.token, `#${index}`, {
+      name: `item ${index + 1}.txt`,
+      type: 'text/plain',
+      folderId: big.id,
+    });
+    shared.bigFileIds[index] = made.id;
+  });
 
   const outer = await createFolder(server, account.token, 'Quarterly reports');
   const middle = await createFolder(server, account.token, 'Northern region', outer.id);
@@ -163,7 +175,7 @@ describe('sorting the file manager', () => {
     await expect.poll(storedListing).toEqual({ sort: 'name', order: 'asc' });
   });
 
-  it('pages a 600-file folder in as it scrolls, in natural order both ways', async () => {
+  it('pages a 600-file folder in as it scrolls, in natural order both ways, and as the viewer goes past a page', async () => {
     const { page } = shared;
     await startByName();
     const cursors: string[] = [];
@@ -197,6 +209,14 @@ describe('sorting the file manager', () => {
     await header(page, 'Name').getByRole('button').click();
     await expectOrder(page, ['item 1.txt', 'item 2.txt']);
     page.off('request', onRequest);
+
+    // The viewer on the last file of the first page: Next goes on into the second.
+    await page.goto(`/dashboard?folder=${shared.bigId}&view=${shared.bigFileIds[199]}`);
+    await page.getByRole('dialog', { name: 'Viewer: item 200.txt' }).waitFor();
+    await page.getByText('400+ items').waitFor();
+    await page.keyboard.press('ArrowRight');
+    await page.getByRole('dialog', { name: 'Viewer: item 201.txt' }).waitFor();
+    await page.keyboard.press('Escape');
   });
 
   it('keeps the toolbar on one row on a phone, with Sort and a More menu, and folds the middle of the path', async () => {

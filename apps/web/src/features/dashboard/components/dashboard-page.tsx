@@ -8,6 +8,7 @@ import { Button } from '../../../components/ui/button';
 import { PageTitle } from '../../../components/ui/page-title';
 import { useFolderPath } from '../../../hooks/use-folder-path';
 import { useSession } from '../../../hooks/use-session';
+import { useViewedFile } from '../../../hooks/use-viewed-file';
 import { ApiError } from '../../../lib/api-client';
 import { useFormatSize } from '../../../lib/format-size';
 import { driveKeys } from '../../../lib/query-keys';
@@ -18,6 +19,7 @@ import { useLeftFolder } from '../hooks/use-left-folder';
 import { useListingSort } from '../hooks/use-listing-sort';
 import { useNearEnd } from '../hooks/use-near-end';
 import { usePagedListing } from '../hooks/use-paged-listing';
+import { fileKey, type DriveItem } from '../items';
 import { addFileToListings } from '../listing-cache';
 import type { SharingSlot, UploadsSlot, VersionHistorySlot, ViewerSlot } from '../slots';
 import { FileBrowser } from './file-browser';
@@ -25,6 +27,18 @@ import { StorageCard } from './storage-card';
 
 /** How often the storage summary may refresh while a batch of uploads lands. */
 const STORAGE_REFRESH_MS = 1000;
+/** The viewer's Next needs a file after the one shown: the next page comes while it is among the last few read. */
+const VIEWER_LOOKAHEAD = 5;
+
+/**
+ * Whether the item of `key` is wanted and not among those read yet (a reveal from search, a
+ * viewer opened from the address), or among the last `lookahead` of them.
+ */
+function isSought(items: DriveItem[], key: string | undefined, lookahead = 0): boolean {
+  if (key === undefined) return false;
+  const index = items.findIndex((item) => item.key === key);
+  return index === -1 || index >= items.length - lookahead;
+}
 
 interface DashboardPageProps {
   uploads: UploadsSlot;
@@ -50,6 +64,7 @@ export function DashboardPage({ uploads, sharing, versionHistory, viewer }: Dash
   const listed = usePagedListing(folderId, listing);
   const path = useFolderPath(folderId);
   const { items, complete, loadMore, loadingMore, nextPageFailed } = listed;
+  const { fileId: viewedFileId } = useViewedFile();
 
   // docs/product.md#dashboard: the dashboard info reloads whenever the folder changes (the
   // listings do by themselves: each folder is its own query, re-read when shown).
@@ -75,11 +90,13 @@ export function DashboardPage({ uploads, sharing, versionHistory, viewer }: Dash
   }, [onFileUploaded, queryClient]);
 
   // The next page comes as the end of what is shown scrolls near (the search box filtering
-  // the shown items brings the end near too, so a search in the folder reads it on), or
-  // while "Show in folder" looks for an item not read yet.
+  // the shown items brings the end near too, so a search in the folder reads it on), while
+  // "Show in folder" or the viewer's address names an item not read yet, or while the viewer
+  // shows one of the last files read (its Next goes on into the next page).
   const end = useNearEnd<HTMLDivElement>();
   const revealKey = (location.state as { reveal?: string } | null)?.reveal;
-  const seeking = revealKey !== undefined && items !== null && !items.some((item) => item.key === revealKey);
+  const viewedKey = viewedFileId === null ? undefined : fileKey(viewedFileId);
+  const seeking = items !== null && (isSought(items, revealKey) || isSought(items, viewedKey, VIEWER_LOOKAHEAD));
   const { near, isNear, recheck } = end;
   useEffect(() => {
     if (!items || complete || loadingMore || nextPageFailed) return;

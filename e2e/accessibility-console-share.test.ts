@@ -6,7 +6,7 @@ import { createUser, uniqueEmail } from '@cloudvault/test-support/accounts';
 import { subscribe } from '@cloudvault/test-support/checkout';
 import { createFile, createFolder } from '@cloudvault/test-support/drive';
 import { callApi } from '@cloudvault/test-support/running-server';
-import { THEMES, VIEWPORTS, violationsOf } from './helpers/axe.ts';
+import { VIEWPORTS, violationsInEachTheme } from './helpers/axe.ts';
 import { openPage } from './helpers/browser.ts';
 import { sessionOperator } from './helpers/operator.ts';
 import { useE2eSession } from './helpers/session.ts';
@@ -15,11 +15,14 @@ import { useE2eSession } from './helpers/session.ts';
 const operatorEmail = uniqueEmail();
 const session = useE2eSession('accessibility-console-share', { ADMIN_EMAILS: operatorEmail });
 
-/** Two minutes: each test audits several pages on a shared two-core machine. */
-const AUDIT_TIMEOUT = 120_000;
+/** Three minutes: each test audits several pages in both themes on a shared two-core machine. */
+const AUDIT_TIMEOUT = 180_000;
 
-/** The page's (or `scope`'s) violations, each named by `where`. */
-const violationsAt = (page: Page, where: string, scope?: string) => violationsOf(page, { label: where, scope });
+/**
+ * The page's (or `scope`'s) violations in both themes, each named by `where` and its theme: the
+ * theme switches in place, so each page and dialog is brought up once for both.
+ */
+const violationsAt = (page: Page, where: string, scope?: string) => violationsInEachTheme(page, { label: where, scope });
 
 const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name });
 
@@ -63,12 +66,11 @@ async function sharedLinks() {
 }
 
 describe.each(VIEWPORTS)('at $name size', ({ viewport, mobile }) => {
-  describe.each(THEMES)('in the %s theme', (theme) => {
+  describe('in the light and the dark theme', () => {
     it('the operator console and its confirm dialogs have no axe violations', { timeout: AUDIT_TIMEOUT }, async () => {
       const admin = await signedInOperator();
       const target = await createUser(session.server, { firstName: 'Grace', lastName: 'Hopper' });
       const { page, context } = await openPage(session.browser, session.server.url, { token: admin.token, viewport, mobile });
-      await page.emulateMedia({ colorScheme: theme });
       const found: string[] = [];
 
       await page.goto('/admin');
@@ -160,7 +162,6 @@ describe.each(VIEWPORTS)('at $name size', ({ viewport, mobile }) => {
     it('the public share pages (file, folder, password, expired) have no axe violations', { timeout: AUDIT_TIMEOUT }, async () => {
       const links = await sharedLinks();
       const { page, context } = await openPage(session.browser, session.server.url, { viewport, mobile });
-      await page.emulateMedia({ colorScheme: theme });
       const found: string[] = [];
 
       await page.goto(links.file);
@@ -196,7 +197,6 @@ describe.each(VIEWPORTS)('at $name size', ({ viewport, mobile }) => {
     it('the error pages (unknown link, page not found, missing item) have no axe violations', { timeout: AUDIT_TIMEOUT }, async () => {
       const account = await createUser(session.server);
       const { page, context } = await openPage(session.browser, session.server.url, { token: account.token, viewport, mobile });
-      await page.emulateMedia({ colorScheme: theme });
       const found: string[] = [];
 
       await page.goto('/s/no-such-link');

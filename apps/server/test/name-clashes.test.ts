@@ -108,6 +108,26 @@ describe.each<{ plan: Plan; versions: boolean }>([
     await noDrift();
   });
 
+  it('replace refused after listing (a second file in the body) leaves the old file where it was, with its bytes', async () => {
+    const { token } = await userOn(plan);
+    const first = await createFile(server, token, 'old', { name: 'report.pdf' });
+    const form = new FormData();
+    form.append('conflict', 'replace');
+    form.append('file', new Blob(['new']), 'report.pdf');
+    form.append('file', new Blob(['more']), 'other.pdf');
+    const response = await fetch(`${server.url}/api/files/upload`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
+    expect([response.status, ((await response.json()) as { code: string }).code]).toEqual([400, 'MORE_THAN_ONE_FILE']);
+    expect((await listFiles(server, token)).map((file) => file.id)).toEqual([first.id]);
+    expect(await text(token, first.id)).toBe('old');
+    expect(await trashedFiles(token)).toEqual([]);
+    expect(await versionsOf(token, first.id)).toEqual([]);
+    await noDrift();
+  });
+
   it(`replace over tus keeps the old bytes ${versions ? 'as a version' : 'in Trash'}`, async () => {
     const { token } = await userOn(plan);
     const first = await createFile(server, token, 'old', { name: 'movie.mp4' });

@@ -18,12 +18,16 @@ import { compiledOnce } from '../../db/compiled-query.ts';
 import { sqlEntryWithStar, sqlStarred } from '../../db/starred.ts';
 import { type ListingSortOrder, positionOf, sortedColumns, sqlListingOrder } from '../../db/sorted-listing.ts';
 import type { ListingPosition } from '../../lib/listing-pages.ts';
+import { categorize } from '../../lib/content-types.ts';
 import type { Database, FilesTable } from '../../db/schema.ts';
 import { settleReservation } from './upload-reservations.repository.ts';
 
 /** How an upload's completion went: listed, or why not (the service decides what to answer). */
 export type UploadCompletion =
-  { outcome: 'stored'; storageUsed: number } | { outcome: 'name-taken' } | { outcome: 'folder-gone' } | { outcome: 'lease-lost' };
+  | { outcome: 'stored'; storageUsed: number; /** The file replaced and put in Trash (trashTakenAt). */ trashed?: string }
+  | { outcome: 'name-taken' }
+  | { outcome: 'folder-gone' }
+  | { outcome: 'lease-lost' };
 
 class LeaseLostError extends Error {}
 
@@ -62,9 +66,16 @@ function liveByName(db: Kysely<Database>, userId: string, folderId: string | nul
     .where('deleted_at', 'is', null);
 }
 
-/** Puts the live file of this name in the folder in Trash (as a delete does), unless it is `except`. */
-async function trashByName(db: Kysely<Database>, userId: string, folderId: string | null, name: string, at: string, except?: string) {
-  await db
+/** Puts the live file of this name in the folder in Trash (as a delete does), unless it is `except`; answers its id. */
+async function trashByName(
+  db: Kysely<Database>,
+  userId: string,
+  folderId: string | null,
+  name: string,
+  at: string,
+  except?: string,
+): Promise<string | undefined> {
+  const trashed = await db
     .updateTable('files')
     .set({ deleted_at: at, trashed_root: 1 })
     .where('user_id', '=', userId)
@@ -72,7 +83,9 @@ async function trashByName(db: Kysely<Database>, userId: string, folderId: strin
     .where('name_key', '=', nameKey(name))
     .where('deleted_at', 'is', null)
     .$if(except !== undefined, (query) => query.where('id', '!=', except!))
+    .returning('id')
     .execute();
+  return trashed[0]?.id;
 }
 
 /** Files and the storage counter they add up to: queries only, scoped to the owner. */
@@ -305,12 +318,14 @@ export function createFilesRepository(db: Kysely<Database>, dialect: Dialect) {
             if (!folder) return { outcome: 'folder-gone' } as const;
           }
           // Replacing on a plan without versions: the file that held the name goes to Trash whole.
-          if (options.trashTakenAt) await trashByName(trx, row.user_id, row.folder_id, row.name, options.trashTakenAt);
+          const trashed = options.trashTakenAt
+            ? await trashByName(trx, row.user_id, row.folder_id, row.name, options.trashTakenAt)
+            : undefined;
           await trx.insertInto('files').values(withNameKey(row)).execute();
           const storageUsed = await settleReservation(trx, reservationId, row.user_id, Number(row.size));
           // Thrown to roll the insert back: the node that took this one for dead has queued the blob.
           if (storageUsed === undefined) throw new LeaseLostError();
-          return { outcome: 'stored', storageUsed } as const;
+          return { outcome: 'stored', storageUsed, ...(trashed ? { trashed } : {}) } as const;
         });
       } catch (error) {
         if (error instanceof LeaseLostError) return { outcome: 'lease-lost' };
@@ -400,6 +415,69 @@ export function createFilesRepository(db: Kysely<Database>, dialect: Dialect) {
         await trx.updateTable('files').set(content).where('id', '=', current.id).execute();
         return { row: { ...current, ...content }, storageUsed };
       });
+    },
+
+    /**
+     * Undoes an upload that gave a file new bytes and kept the old ones as version
+     * `versionId`, when the upload was refused after all: the old bytes are the file's again,
+     * the version row goes, and the new bytes are given back and queued for deletion (answered).
+     */
+    revertToVersion(userId: string, fileId: string, versionId: string): Promise<string[]> {
+      return db.transaction().execute(async (trx) => {
+        await lockUsers(trx, dialect, [userId]);
+        const version = await trx
+          .selectFrom('file_versions')
+          .selectAll()
+          .where('id', '=', versionId)
+          .where('file_id', '=', fileId)
+          .where('user_id', '=', userId)
+          .executeTakeFirst();
+        const file = await trx
+          .selectFrom('files')
+          .select(FILE_COLUMNS)
+          .where('id', '=', fileId)
+          .where('user_id', '=', userId)
+          .executeTakeFirst();
+        if (!version || !file) return [];
+        await trx
+          .updateTable('files')
+          .set({
+            mimetype: version.mimetype,
+            category: categorize(version.mimetype),
+            size: version.size,
+            sha256: version.sha256,
+            crc32: version.crc32,
+            blob_key: version.blob_key,
+            updated_at: version.created_at,
+          })
+          .where('id', '=', fileId)
+          .execute();
+        await trx.deleteFrom('file_versions').where('id', '=', versionId).execute();
+        await changeStorageUsed(trx, userId, -Number(file.size));
+        await queueBlobDeletions(trx, [file.blob_key]);
+        return [file.blob_key];
+      });
+    },
+
+    /**
+     * Takes a file an upload replaced back out of Trash, when the upload was refused after all
+     * (docs/decisions/0050-name-clashes.md); false when its name was taken again meanwhile.
+     */
+    async untrashReplaced(userId: string, id: string): Promise<boolean> {
+      try {
+        const result = await db
+          .updateTable('files')
+          .set({ deleted_at: null, trashed_root: 0 })
+          .where('id', '=', id)
+          .where('user_id', '=', userId)
+          .where('trashed_root', '=', 1)
+          .where('deleted_at', 'is not', null)
+          .executeTakeFirst();
+        return Number(result.numUpdatedRows) === 1;
+      } catch (error) {
+        if (isUniqueViolation(error)) return false;
+        throw error;
+      }
     },
 
     /** The live file of this name (by nameKey) in the folder (null: the root), if any. */

@@ -80,7 +80,7 @@ function setUp(plan: PlanEntry = FREE) {
       const storageUsed = settle(reservationId, Number(row.size));
       if (storageUsed === undefined) return { outcome: 'lease-lost' };
       state.files.push(row);
-      return { outcome: 'stored', storageUsed };
+      return { outcome: 'stored', storageUsed, ...(taken ? { trashed: taken.id } : {}) };
     },
     async addVersionByName(_userId, folderId, name, content, versionId, reservationId) {
       const current = liveNamed(folderId, name);
@@ -104,6 +104,22 @@ function setUp(plan: PlanEntry = FREE) {
     },
     storageUsed: async () => state.storageUsed,
     findLiveByName: async (_userId, folderId, name) => liveNamed(folderId, name),
+    async revertToVersion(_userId, fileId, versionId) {
+      const version = state.versions.find((entry) => entry.id === versionId && entry.fileId === fileId);
+      const file = state.files.find((entry) => entry.id === fileId);
+      if (!version || !file) return [];
+      const dropped = file.blob_key;
+      state.storageUsed -= Number(file.size);
+      Object.assign(file, { blob_key: version.blobKey, size: version.size });
+      state.versions = state.versions.filter((entry) => entry !== version);
+      return [dropped];
+    },
+    async untrashReplaced(_userId, id) {
+      const file = state.files.find((entry) => entry.id === id && entry.trashed_root === 1);
+      if (!file || liveNamed(file.folder_id, file.name)) return false;
+      Object.assign(file, { deleted_at: null, trashed_root: 0 });
+      return true;
+    },
   };
   let failPut: Error | undefined;
   const blobs: Pick<BlobStore, 'put'> = {
@@ -338,6 +354,39 @@ describe('a name the folder holds, with the choice the client sent (docs/decisio
     expect(old).toMatchObject({ name: 'a.txt', deleted_at: '2026-12-01T10:00:00.000Z', trashed_root: 1 });
     expect(contentOf(state, old)).toBe('one');
     expect(state.storageUsed).toBe(3 + 6);
+    expect(leftBehind()).toEqual(NOTHING);
+  });
+
+  it('a new version refused after listing (the rest of the body) is undone: the file keeps its old bytes and no version', async () => {
+    const { uploads, state, leftBehind } = setUp(VERSIONED);
+    const first = await uploads.receive(raw(Buffer.from('one'), 'a.txt'));
+    const refused = await refusal(
+      uploads.receive({
+        ...raw(Buffer.from('second'), 'a.txt', { conflict: 'replace' }),
+        rest: async () => {
+          throw new AppError(400, 'MORE_THAN_ONE_FILE', 'Send one file per upload');
+        },
+      }),
+    );
+    expect(refused.code).toBe('MORE_THAN_ONE_FILE');
+    expect(state.files.map((file) => [file.id, state.blobs.get(file.blob_key)?.toString()])).toEqual([[first.id, 'one']]);
+    expect(state.versions).toEqual([]);
+    expect(leftBehind()).toEqual(NOTHING);
+  });
+
+  it('replace on a plan without versions takes the old file back out of Trash when the rest of the body refuses the upload', async () => {
+    const { uploads, state, leftBehind } = setUp(FREE);
+    const first = await uploads.receive(raw(Buffer.from('one'), 'a.txt'));
+    const refused = await refusal(
+      uploads.receive({
+        ...raw(Buffer.from('second'), 'a.txt', { conflict: 'replace' }),
+        rest: async () => {
+          throw new AppError(400, 'MORE_THAN_ONE_FILE', 'Send one file per upload');
+        },
+      }),
+    );
+    expect(refused.code).toBe('MORE_THAN_ONE_FILE');
+    expect(state.files.map((file) => [file.id, file.deleted_at])).toEqual([[first.id, null]]);
     expect(leftBehind()).toEqual(NOTHING);
   });
 

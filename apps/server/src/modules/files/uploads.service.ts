@@ -88,7 +88,10 @@ export interface UploadReservation {
 }
 
 export interface UploadsServiceDeps {
-  files: Pick<FilesRepository, 'insertUploaded' | 'addVersionByName' | 'discardUploaded' | 'storageUsed' | 'findLiveByName'>;
+  files: Pick<
+    FilesRepository,
+    'insertUploaded' | 'addVersionByName' | 'discardUploaded' | 'storageUsed' | 'findLiveByName' | 'untrashReplaced' | 'revertToVersion'
+  >;
   reservations: UploadReservationsRepository;
   folders: Pick<FoldersService, 'requireParent'>;
   blobs: Pick<BlobStore, 'put'>;
@@ -244,7 +247,8 @@ export function createUploadsService(deps: UploadsServiceDeps) {
     const versionsOnReplace = conflict === undefined ? input.versioning || input.replace : conflict === 'replace' && input.versioning;
     if (versionsOnReplace) {
       const replaced = await replaceTaken();
-      if (replaced !== 'no-such-file') return replaced;
+      // The version's id is the upload's: a refusal after listing puts the old bytes back (receive).
+      if (replaced !== 'no-such-file') return { ...replaced, versionId: input.versioning ? input.id : undefined };
     }
     const row = {
       ...content,
@@ -257,6 +261,7 @@ export function createUploadsService(deps: UploadsServiceDeps) {
       trashed_root: 0,
     };
     let storageUsed = 0;
+    let trashed: string | undefined;
     let replacedMeanwhile: { row: FileRow; storageUsed: number } | undefined;
     const trashTakenAt = conflict === 'replace' && !input.versioning ? content.updated_at : undefined;
     const name = await firstFreeName(input.name, async (candidate) => {
@@ -282,10 +287,11 @@ export function createUploadsService(deps: UploadsServiceDeps) {
         throw notFound('Folder not found', 'FOLDER_NOT_FOUND');
       }
       storageUsed = completion.storageUsed;
+      trashed = completion.trashed;
       return true;
     });
     if (replacedMeanwhile) return replacedMeanwhile;
-    return { row: { ...row, name }, storageUsed };
+    return { row: { ...row, name }, storageUsed, trashed };
   }
 
   /** Removes a file this upload listed and then refused after all, with what it made a version of. */
@@ -392,7 +398,14 @@ export function createUploadsService(deps: UploadsServiceDeps) {
     };
     const stored = await complete({ ...input, versioning: plan.capabilities.versioning }, content);
     const file = presentFile(stored.row);
-    return { file, usage: { before: stored.storageUsed - file.size, after: stored.storageUsed, limit: plan.storageLimit } };
+    const trashed = 'trashed' in stored ? stored.trashed : undefined;
+    const versionId = 'versionId' in stored ? stored.versionId : undefined;
+    return {
+      file,
+      trashed,
+      versionId,
+      usage: { before: stored.storageUsed - file.size, after: stored.storageUsed, limit: plan.storageLimit },
+    };
   }
 
   /** Why storing the bytes failed, in the user's terms: the per-file limit, the quota, or a body longer than it said. */
@@ -462,7 +475,11 @@ export function createUploadsService(deps: UploadsServiceDeps) {
         reservation.settled = true;
         await input.rest?.();
       } catch (error) {
-        if (listed) await discard(userId, listed.file);
+        // A new version is undone, the file keeping its old bytes; a new file is removed.
+        if (listed?.versionId) await deps.deleteQueuedBlobs(await files.revertToVersion(userId, listed.file.id, listed.versionId));
+        else if (listed) await discard(userId, listed.file);
+        // The file it replaced comes back out of Trash: a refused upload changes nothing.
+        if (listed?.trashed) await files.untrashReplaced(userId, listed.trashed);
         throw answerOf(error, input.cutOff);
       } finally {
         await release(reservation);

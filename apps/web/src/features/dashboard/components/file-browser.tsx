@@ -341,7 +341,7 @@ export function FileBrowser(props: FileBrowserProps) {
           viewed={{ ...viewed, fileId: viewed.fileId }}
           visible={visible}
           items={items}
-          onAction={runAction}
+          onAction={(action, item) => runAction(action, item, true)}
           versionHistory={versionHistory}
         />
       )}

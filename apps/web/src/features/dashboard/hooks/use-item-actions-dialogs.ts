@@ -57,33 +57,35 @@ export function useItemActionsDialogs({ sharing, plan, selectedItems, open, star
     );
   }
 
-  function runAction(action: ItemAction, item: DriveItem) {
+  /** `alone`: on this item only, whatever is selected (the viewer's actions, on the file it shows). */
+  function runAction(action: ItemAction, item: DriveItem, alone = false) {
+    const targets = () => (alone ? [item] : selectedItems(item));
     switch (action) {
       case 'open':
         open(item);
         break;
       case 'download':
-        download(selectedItems(item));
+        download(targets());
         break;
       case 'share':
         if (sharing.sharesThroughDialog(item, plan)) setDialog({ type: 'share', item });
         else sharing.shareFileAtOnce(item.id);
         break;
       case 'delete':
-        setDialog({ type: 'delete', items: selectedItems(item) });
+        setDialog({ type: 'delete', items: targets() });
         break;
       case 'rename':
         setDialog({ type: 'rename', item });
         break;
       case 'move':
-        setDialog({ type: 'move', items: selectedItems(item) });
+        setDialog({ type: 'move', items: targets() });
         break;
       case 'copy':
-        setDialog({ type: 'copy', items: selectedItems(item) });
+        setDialog({ type: 'copy', items: targets() });
         break;
       case 'star':
       case 'unstar': {
-        const items = selectedItems(item);
+        const items = targets();
         starItems?.({ items: items.map(({ kind, id }) => ({ kind, id })), starred: action === 'star' });
         announce(starredText(items.length, action === 'star'));
         break;

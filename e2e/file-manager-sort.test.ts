@@ -134,6 +134,7 @@ describe('sorting the file manager', () => {
     // Another header: by it, ascending (folders have no size: by name).
     await header(page, 'Size').getByRole('button').click();
     await expectOrder(page, [...folders, 'file 10.txt', 'file 1.txt', 'file 2.txt']);
+    await screenshot(page, 'list-by-size');
     expect(await header(page, 'Size').getAttribute('aria-sort')).toBe('ascending');
     expect(await header(page, 'Name').getAttribute('aria-sort')).toBe('none');
     await header(page, 'Size').getByRole('button').click();
@@ -285,6 +286,9 @@ describe('sorting the file manager', () => {
     await startByName();
     await page.goto('/dashboard');
     await tile(page, 'file 1.txt').waitFor();
+    // The list view: its sortable column headers are audited with the menu open.
+    await page.getByRole('button', { name: 'List view' }).click();
+    await page.locator('[role="grid"][data-view="list"]').waitFor();
     const found: string[] = [];
     for (const [size, viewport] of [
       ['desktop', DESKTOP],

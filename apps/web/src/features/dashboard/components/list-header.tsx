@@ -15,6 +15,7 @@ export function ListHeader() {
   const sortable = (sort: ListingSort, label: string, className: string, alignEnd = false) => {
     const active = listing.sort === sort;
     const Arrow = listing.order === 'asc' ? ArrowUp : ArrowDown;
+    const arrow = <Arrow aria-hidden="true" className={cn('size-3.5', !active && 'invisible')} />;
     return (
       <span
         role="columnheader"
@@ -29,8 +30,10 @@ export function ListHeader() {
             active && 'text-ink',
           )}
         >
+          {/* In a right-aligned column the arrow goes first, so the label lines up with the values. */}
+          {alignEnd && arrow}
           {label}
-          <Arrow aria-hidden="true" className={cn('size-3.5', !active && 'invisible')} />
+          {!alignEnd && arrow}
         </button>
       </span>
     );

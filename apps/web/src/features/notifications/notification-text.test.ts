@@ -10,7 +10,7 @@ beforeAll(async () => {
 });
 
 const notification = (
-  type: 'folder_shared' | 'storage_alert' | 'new_sign_in' | 'password_changed',
+  type: 'folder_shared' | 'file_shared' | 'storage_alert' | 'new_sign_in' | 'password_changed',
   details: Record<string, string> = {},
 ) => ({
   id: '1',
@@ -26,6 +26,9 @@ describe('describeNotification', () => {
     const formatSize = (bytes: string) => formatBytesIn(bytes, 'en');
     expect(describeNotification(notification('folder_shared', { owner: 'Ada', folder: 'Trip' }), t, formatSize)).toBe(
       'Ada shared the folder "Trip" with you',
+    );
+    expect(describeNotification(notification('file_shared', { owner: 'Ada', file: 'plan.pdf' }), t, formatSize)).toBe(
+      'Ada shared the file "plan.pdf" with you',
     );
     expect(
       describeNotification(

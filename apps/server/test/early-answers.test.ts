@@ -155,7 +155,7 @@ describe('Expect: 100-continue', () => {
     expect(result.bodyBytesSent).toBe(300_000);
     expect(result.final?.json?.file).toMatchObject({ originalName: 'big.bin', size: 300_000 });
     const listed = await server.request('GET', '/api/files', { token: small.token });
-    expect(listed.body.files).toEqual([{ ...(result.final?.json?.file as object), starred: false }]);
+    expect(listed.body.files).toEqual([result.final?.json?.file]);
     const removed = await server.request('DELETE', `/api/files/${(result.final?.json?.file as { id: string }).id}`, { token: small.token });
     expect(removed.status).toBe(200);
     expect((await server.request('DELETE', '/api/trash', { token: small.token })).status).toBe(204);

@@ -28,8 +28,6 @@ describe('folders', () => {
       parentId: null,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
-      // Whether the caller starred it (docs/api.md#starred).
-      starred: false,
     });
 
     for (const query of ['?parentId=null', '?parentId=', '?timestamp=123']) {
@@ -78,14 +76,7 @@ describe('folders', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
     expect(response.body.folders.map((folder: { id: string }) => folder.id)).toEqual(rows.map((row) => row.id));
-    expect(response.body.folders[500]).toEqual({
-      id: rows[500]?.id,
-      name: 'SUB 500',
-      parentId: parent.id,
-      createdAt: now,
-      updatedAt: now,
-      starred: false,
-    });
+    expect(response.body.folders[500]).toEqual({ id: rows[500]?.id, name: 'SUB 500', parentId: parent.id, createdAt: now, updatedAt: now });
     // Two pages (the parent's own check, compiled once at start-up, builds no query here).
     expect(tablesRead.filter((table) => table === 'folders')).toHaveLength(2);
 

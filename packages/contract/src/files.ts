@@ -21,7 +21,7 @@ export const FileItem = Type.Object({
    * thumbnail URLs (`?v=`) so a cached thumbnail never outlives the content it shows.
    */
   contentTag: Type.String(),
-  /** (++) In the listings, search, Starred and Recent: whether the caller starred it (docs/api.md#starred). */
+  /** (++) `true` when the caller starred it (listings, search, Starred, Recent); absent when not (docs/api.md#starred). */
   starred: Type.Optional(Type.Boolean()),
 });
 export type FileItem = Static<typeof FileItem>;

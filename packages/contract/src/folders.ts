@@ -9,7 +9,7 @@ export const Folder = Type.Object({
   parentId: NullableId,
   createdAt: Timestamp,
   updatedAt: Timestamp,
-  /** (++) In the listings and Starred: whether the caller starred it (docs/api.md#starred). */
+  /** (++) `true` when the caller starred it (listings, Starred); absent when not (docs/api.md#starred). */
   starred: Type.Optional(Type.Boolean()),
 });
 export type Folder = Static<typeof Folder>;

@@ -1,7 +1,7 @@
 import type { Folder } from '@cloudvault/contract/folders';
 import type { FolderRow } from './folders.repository.ts';
 
-/** `starred` where the query read it (listings, Starred): whether the caller starred the folder. */
+/** `starred: true` when the query read that the caller starred it (listings, Starred). */
 export function presentFolder(row: FolderRow & { starred?: boolean | number }): Folder {
   return {
     id: row.id,
@@ -9,6 +9,7 @@ export function presentFolder(row: FolderRow & { starred?: boolean | number }): 
     parentId: row.parent_id,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
-    ...(row.starred === undefined ? {} : { starred: Boolean(row.starred) }),
+    // Only a starred item says so: an item without it is not starred (docs/api.md#starred).
+    ...(row.starred ? { starred: true } : {}),
   };
 }

@@ -67,6 +67,7 @@ describe('file manager: selection, its bar, context menus and keys', () => {
     await tile(page, 'c.txt').click({ modifiers: ['Shift'] });
     await expect.poll(() => selectedNames(page)).toEqual(['a.txt', 'b.txt', 'c.txt']);
     await selectionBar(page).getByText('3 selected').waitFor();
+    await page.getByText('3 items selected').waitFor({ state: 'attached' });
     await auditBothThemes(page, '[role="toolbar"]', 'selection bar, desktop', found);
 
     // Escape clears; Ctrl+A selects everything shown, and says so.
@@ -86,11 +87,10 @@ describe('file manager: selection, its bar, context menus and keys', () => {
     expect([...entries.keys()].sort()).toEqual(['Alpha/', 'Alpha/inner.txt', 'Beta/', 'Target/', 'a.txt', 'b.txt', 'c.txt', 'd.txt']);
     expect((entries.get('Alpha/inner.txt') as Buffer).toString()).toBe('inside alpha');
 
-    // A box drawn from the listing's empty corner to the middle of Beta takes what it touches.
+    // A box drawn from the listing's margin, level with d.txt, to the middle of Beta takes what it touches.
     await page.keyboard.press('Escape');
-    const area = page.getByRole('grid').locator('..');
-    const areaBox = (await area.boundingBox())!;
-    const start = { x: areaBox.x + 6, y: areaBox.y + areaBox.height - 6 };
+    const areaBox = (await page.getByRole('grid').locator('..').boundingBox())!;
+    const start = { x: areaBox.x + 6, y: (await centerOf(tile(page, 'd.txt'))).y };
     const end = await centerOf(tile(page, 'Beta'));
     await page.mouse.move(start.x, start.y);
     await page.mouse.down();

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useContext, useRef } from 'react';
+import { useCallback, useContext, useRef, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import type { FileItem } from '@cloudvault/contract/files';
@@ -24,6 +24,7 @@ import { useSelectionCommands } from '../hooks/use-selection-commands';
 import { useTouchOrNarrow } from '../hooks/use-touch-or-narrow';
 import { useViewMode } from '../hooks/use-view-mode';
 import { fileItem, fileKey, isStarred, type DraggedItemRef, type DriveItem } from '../items';
+import { rangeKeys } from '../selection-range';
 import { StarringContext, type SharingSlot, type UploadsSlot, type VersionHistorySlot, type ViewerSlot } from '../slots';
 import { Breadcrumbs } from './breadcrumbs';
 import { BrowserContextMenu } from './browser-context-menu';
@@ -137,6 +138,13 @@ export function FileBrowser(props: FileBrowserProps) {
   });
   const order = visible.map((item) => item.key);
   const { onItemClick, onItemDoubleClick } = useItemClicks({ narrow, selection, order, selecting: commands.selecting, open, openFolder });
+  // A Shift-click's range says how many it selected, as Ctrl/Cmd+A and a box do.
+  const onItemClickSaid = (item: DriveItem, event: MouseEvent) => {
+    onItemClick(item, event);
+    if (!event.shiftKey) return;
+    const range = rangeKeys(order, selection.anchorKey, item.key);
+    commands.announceCount(event.ctrlKey || event.metaKey ? new Set([...selection.selection, ...range]).size : range.length);
+  };
   const boxSelection = useBoxSelection({
     areaRef,
     selection: selection.selection,
@@ -199,7 +207,7 @@ export function FileBrowser(props: FileBrowserProps) {
             revealActive={revealKey !== null}
             narrow={narrow}
             animationKey={`${folderId ?? 'home'}:${view}`}
-            onItemClick={onItemClick}
+            onItemClick={onItemClickSaid}
             onItemDoubleClick={onItemDoubleClick}
             onMoveTo={(item) => {
               setActiveKey(item.key);

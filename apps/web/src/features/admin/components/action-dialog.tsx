@@ -1,11 +1,11 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { Modal } from '../../../components/ui/modal';
 import { TextareaField } from '../../../components/ui/textarea-field';
 import { serverErrorMessage } from '../../../lib/api-client';
+import { notify, type MessageKey, type NotifyOptions } from '../../../lib/notify';
 
 /** The server keeps at most this much of a reason (AdminReason). */
 const REASON_MAX_LENGTH = 500;
@@ -26,14 +26,14 @@ export interface ActionDialogProps {
   validate?: () => boolean;
   /** Runs the action; rejects with the server's error. */
   onConfirm: (reason: string) => Promise<unknown>;
-  /** The toast after it succeeded. */
-  successMessage: string;
+  /** The toast after it succeeded: a key, translated when it shows. */
+  success: { key: MessageKey; values?: NotifyOptions['values'] };
   busy: boolean;
 }
 
 /**
  * Every operator action asks first: what it does, why (kept in the audit log), and a
- * confirmation. A refusal shows the server's message in the dialog, and as a toast.
+ * confirmation. A refusal shows its reason, in the user's language, in the dialog and as a toast.
  */
 export function ActionDialog({
   open,
@@ -47,7 +47,7 @@ export function ActionDialog({
   children,
   validate,
   onConfirm,
-  successMessage,
+  success,
   busy,
 }: ActionDialogProps) {
   const { t } = useTranslation();
@@ -73,12 +73,11 @@ export function ActionDialog({
     setServerError(null);
     try {
       await onConfirm(reason.trim());
-      toast.success(successMessage);
+      notify.success(success.key, { values: success.values });
       close();
     } catch (error) {
-      const message = serverErrorMessage(error) ?? t('admin.actions.failed');
-      setServerError(message);
-      toast.error(message);
+      setServerError(serverErrorMessage(error) ?? t('admin.actions.failed'));
+      notify.error('admin.actions.failed', { error });
     }
   };
 

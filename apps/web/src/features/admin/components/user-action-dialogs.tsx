@@ -68,7 +68,7 @@ export function UserActionDialogs({ user, action, onClose }: { user: AdminUser; 
           reason="required"
           busy={actions.update.isPending}
           onConfirm={(reason) => actions.update.mutateAsync({ suspended: suspend, reason })}
-          successMessage={t(`admin.actions.${action}.done`, { name })}
+          success={{ key: `admin.actions.${action}.done`, values: { name } }}
         />
       );
     }
@@ -93,10 +93,11 @@ export function UserActionDialogs({ user, action, onClose }: { user: AdminUser; 
             return valid;
           }}
           onConfirm={(reason) => actions.update.mutateAsync({ plan, planEndsAt: grantEndsAt(endDay), reason })}
-          successMessage={t('admin.actions.grantPlan.done', {
-            plan: t(`common.plans.${plan}`),
-            date: formatDay(grantEndsAt(endDay), i18n.language),
-          })}
+          success={{
+            key: 'admin.actions.grantPlan.done',
+            // The plan's name and the day are put in the language of the moment of the grant.
+            values: { plan: t(`common.plans.${plan}`), date: formatDay(grantEndsAt(endDay), i18n.language) },
+          }}
         >
           <SelectField
             label={t('admin.actions.grantPlan.plan')}
@@ -136,7 +137,7 @@ export function UserActionDialogs({ user, action, onClose }: { user: AdminUser; 
           reason="required"
           busy={actions.update.isPending}
           onConfirm={(reason) => actions.update.mutateAsync({ plan: 'FREE', reason })}
-          successMessage={t('admin.actions.endPlan.done', { name })}
+          success={{ key: 'admin.actions.endPlan.done', values: { name } }}
         />
       );
     case 'resendVerification':
@@ -164,7 +165,7 @@ export function UserActionDialogs({ user, action, onClose }: { user: AdminUser; 
               reason: reason || undefined,
             })
           }
-          successMessage={t(`admin.actions.${action}.done`, { email: user.email })}
+          success={{ key: `admin.actions.${action}.done`, values: { email: user.email } }}
         />
       );
     case 'delete':
@@ -199,7 +200,7 @@ export function UserActionDialogs({ user, action, onClose }: { user: AdminUser; 
             await actions.remove.mutateAsync({ confirmEmail: typedEmail.trim(), reason, password });
             void navigate('/admin/users', { replace: true });
           }}
-          successMessage={t('admin.actions.delete.done', { email: user.email })}
+          success={{ key: 'admin.actions.delete.done', values: { email: user.email } }}
         >
           <TextField
             label={t('admin.actions.delete.typeEmail', { email: user.email })}

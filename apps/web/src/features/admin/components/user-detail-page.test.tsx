@@ -1,17 +1,15 @@
 // @vitest-environment jsdom
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import toast, { Toaster } from 'react-hot-toast';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdminUserDetailResponse } from '@cloudvault/contract/admin';
 import { renderWithProviders } from '../../../testing/render-with-providers';
 import { UserDetailPage } from './user-detail-page';
 
-vi.mock('react-hot-toast', () => ({ default: Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn() }) }));
-const toast = (await import('react-hot-toast')).default as unknown as {
-  success: ReturnType<typeof vi.fn>;
-  error: ReturnType<typeof vi.fn>;
-};
+/** The texts of the toasts showing now, newest first. */
+const toastTexts = () => [...document.querySelectorAll('[data-rht-toaster] [role="status"]')].map((element) => element.textContent);
 
 const detail: AdminUserDetailResponse = {
   user: {
@@ -49,6 +47,8 @@ let shownUser: AdminUserDetailResponse['user'] = detail.user;
 
 beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock);
+  // react-hot-toast asks for prefers-reduced-motion; jsdom has no media queries.
+  vi.stubGlobal('matchMedia', (query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {} }));
   fetchMock.mockImplementation(async (input, init) => {
     const url = String(input);
     if (url.startsWith('/api/admin/audit')) return Response.json({ entries: [], nextCursor: null });
@@ -69,6 +69,7 @@ beforeEach(() => {
   });
 });
 afterEach(() => {
+  act(() => toast.remove());
   cleanup();
   fetchMock.mockReset();
   vi.unstubAllGlobals();
@@ -78,11 +79,15 @@ afterEach(() => {
   shownUser = detail.user;
 });
 
+/** The page with the app's toasts beside it: what they say is what is asserted. */
 const renderPage = () =>
   renderWithProviders(
-    <Routes>
-      <Route path="/admin/users/:userId" element={<UserDetailPage />} />
-    </Routes>,
+    <>
+      <Routes>
+        <Route path="/admin/users/:userId" element={<UserDetailPage />} />
+      </Routes>
+      <Toaster />
+    </>,
     { route: '/admin/users/u1' },
   );
 
@@ -103,7 +108,7 @@ describe('UserDetailPage', () => {
     await user.type(within(dialog).getByLabelText('Reason'), '  Chargeback  ');
     await user.click(within(dialog).getByRole('button', { name: 'Suspend account' }));
     await within(dialog).findByText('An operator cannot suspend their own account.');
-    expect(toast.error).toHaveBeenCalledWith('An operator cannot suspend their own account.');
+    await waitFor(() => expect(toastTexts()).toEqual(['An operator cannot suspend their own account.']));
 
     await user.click(within(dialog).getByRole('button', { name: 'Suspend account' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -111,7 +116,7 @@ describe('UserDetailPage', () => {
       { suspended: true, reason: 'Chargeback' },
       { suspended: true, reason: 'Chargeback' },
     ]);
-    expect(toast.success).toHaveBeenCalledWith('Grace Hopper is suspended.');
+    await waitFor(() => expect(toastTexts()[0]).toBe('Grace Hopper is suspended.'));
     expect(document.activeElement).toBe(suspend);
   });
 

@@ -2,13 +2,13 @@ import { MailCheck } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import toast from 'react-hot-toast';
 import { isValidEmail } from '@cloudvault/contract/validation';
 import { Button } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { PageTitle } from '../../../components/ui/page-title';
 import { TextField } from '../../../components/ui/text-field';
 import { serverErrorMessage } from '../../../lib/api-client';
+import { notify } from '../../../lib/notify';
 import { useForgotPassword } from '../api/password-recovery';
 import { AuthCard } from './auth-card';
 
@@ -36,9 +36,8 @@ export function ForgotPasswordPage() {
       await forgot.mutateAsync({ email: trimmed });
       setSent(true);
     } catch (caught) {
-      const message = serverErrorMessage(caught) ?? t('common.errors.unexpected');
-      setFormError(message);
-      toast.error(message);
+      setFormError(serverErrorMessage(caught) ?? t('common.errors.unexpected'));
+      notify.error('common.errors.unexpected', { error: caught });
     }
   };
 

@@ -1,12 +1,12 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import toast from 'react-hot-toast';
 import { Button } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { PasswordField } from '../../../components/ui/password-field';
 import { TextField } from '../../../components/ui/text-field';
 import { ApiError, serverErrorMessage } from '../../../lib/api-client';
+import { notify } from '../../../lib/notify';
 import { useLogin } from '../api/login';
 
 interface FieldErrors {
@@ -55,7 +55,7 @@ export function LoginForm() {
 
     try {
       await loginMutation.mutateAsync({ email: email.trim(), password, ...(needsCode ? { totpCode: code.trim() } : {}) });
-      toast.success(t('auth.login.success'));
+      notify.success('auth.login.success');
       void navigate('/dashboard', { replace: true });
     } catch (error) {
       if (asksForCode(error) && !needsCode) {
@@ -64,9 +64,9 @@ export function LoginForm() {
         return;
       }
       // The server's reason in the user's language (a suspended account's 403 says so).
-      const message = error instanceof ApiError ? (serverErrorMessage(error) ?? t('auth.login.failed')) : t('common.errors.unexpected');
-      setFormError(message);
-      toast.error(message);
+      const fallback = error instanceof ApiError ? 'auth.login.failed' : 'common.errors.unexpected';
+      setFormError(serverErrorMessage(error) ?? t(fallback));
+      notify.error(fallback, { error });
     }
   };
 

@@ -1,13 +1,13 @@
 import { useRef, useState, type FormEvent, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import toast from 'react-hot-toast';
 import { PASSWORD_MIN_LENGTH, isValidEmail } from '@cloudvault/contract/validation';
 import { Button } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { PasswordField } from '../../../components/ui/password-field';
 import { TextField } from '../../../components/ui/text-field';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, serverErrorMessage } from '../../../lib/api-client';
+import { notify } from '../../../lib/notify';
 import { useRegister } from '../api/register';
 
 type Field = 'firstName' | 'lastName' | 'email' | 'password' | 'confirmPassword';
@@ -60,13 +60,10 @@ export function RegisterForm() {
     const firstInvalid = FIELDS.find((field) => errors[field]);
     if (firstInvalid) {
       // The password rules are also announced as a toast, mismatch first.
-      const passwordProblem =
-        values.password && values.confirmPassword && values.password !== values.confirmPassword
-          ? t('auth.validation.passwordsDoNotMatch')
-          : values.password && values.password.length < PASSWORD_MIN_LENGTH
-            ? t('auth.validation.passwordTooShort', { min: PASSWORD_MIN_LENGTH })
-            : null;
-      if (passwordProblem) toast.error(passwordProblem);
+      if (values.password && values.confirmPassword && values.password !== values.confirmPassword)
+        notify.error('auth.validation.passwordsDoNotMatch');
+      else if (values.password && values.password.length < PASSWORD_MIN_LENGTH)
+        notify.error('auth.validation.passwordTooShort', { values: { min: PASSWORD_MIN_LENGTH } });
       refs[firstInvalid].current?.focus();
       return;
     }
@@ -78,12 +75,13 @@ export function RegisterForm() {
         email: values.email.trim(),
         password: values.password,
       });
-      toast.success(t('auth.register.success'));
+      notify.success('auth.register.success');
       void navigate('/dashboard', { replace: true });
     } catch (error) {
-      const message = error instanceof ApiError ? (error.serverMessage ?? t('auth.register.failed')) : t('common.errors.unexpected');
-      setFormError(message);
-      toast.error(message);
+      // The server's reason in the user's language (an address already taken says so).
+      const fallback = error instanceof ApiError ? 'auth.register.failed' : 'common.errors.unexpected';
+      setFormError(serverErrorMessage(error) ?? t(fallback));
+      notify.error(fallback, { error });
     }
   };
 

@@ -1,22 +1,39 @@
 // @vitest-environment jsdom
-import { cleanup, screen } from '@testing-library/react';
+import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import toast, { Toaster } from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import i18n from '../../../lib/i18n';
 import { renderWithProviders } from '../../../testing/render-with-providers';
 import { RegisterPage } from './register-page';
 
 const fetchMock = vi.fn<typeof fetch>();
 
+/** The texts of the toasts showing now, newest first. */
+const toastTexts = () => [...document.querySelectorAll('[data-rht-toaster] [role="status"]')].map((element) => element.textContent);
+
 beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock);
+  // react-hot-toast asks for prefers-reduced-motion; jsdom has no media queries.
+  vi.stubGlobal('matchMedia', (query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {} }));
   localStorage.clear();
 });
 
-afterEach(() => {
+afterEach(async () => {
+  act(() => toast.remove());
   cleanup();
   fetchMock.mockReset();
   vi.unstubAllGlobals();
+  await i18n.changeLanguage('en');
 });
+
+/** The page with the app's toasts beside it. */
+const page = (
+  <>
+    <RegisterPage />
+    <Toaster />
+  </>
+);
 
 async function fillForm(password: string, confirmPassword: string) {
   const user = userEvent.setup();
@@ -95,19 +112,23 @@ describe('RegisterPage', () => {
     expect(localStorage.getItem('token')).toBe('tok-1');
   });
 
-  it("shows the server's error when registration is refused", async () => {
+  it('says why registration is refused in the words of the locale files, the toast following a language switch', async () => {
     fetchMock.mockResolvedValue(
       new Response(JSON.stringify({ error: 'E-mail already registered', code: 'EMAIL_TAKEN' }), {
         status: 409,
         headers: { 'Content-Type': 'application/json' },
       }),
     );
-    renderWithProviders(<RegisterPage />, { route: '/register' });
+    renderWithProviders(page, { route: '/register' });
     await fillForm('secret123', 'secret123');
 
     const alerts = await screen.findAllByRole('alert');
-    expect(alerts.map((alert) => alert.textContent)).toContain('E-mail already registered');
+    expect(alerts.map((alert) => alert.textContent)).toContain('An account with this e-mail already exists');
+    await waitFor(() => expect(toastTexts()).toEqual(['An account with this e-mail already exists']));
     expect(localStorage.getItem('token')).toBeNull();
     expect(screen.getByRole('button', { name: 'Create Account' })).toHaveProperty('disabled', false);
+
+    await act(() => i18n.changeLanguage('de'));
+    await waitFor(() => expect(toastTexts()).toEqual(['Es gibt bereits ein Konto mit dieser E-Mail-Adresse']));
   });
 });

@@ -2,13 +2,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import toast from 'react-hot-toast';
 import { PASSWORD_MIN_LENGTH } from '@cloudvault/contract/validation';
 import { Button } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { PageTitle } from '../../../components/ui/page-title';
 import { PasswordField } from '../../../components/ui/password-field';
 import { ApiError, serverErrorMessage } from '../../../lib/api-client';
+import { notify } from '../../../lib/notify';
 import { endSession } from '../../../lib/session';
 import { useResetPassword } from '../api/password-recovery';
 import { AuthCard } from './auth-card';
@@ -56,13 +56,13 @@ export function ResetPasswordPage() {
       await reset.mutateAsync({ token, password, revokeAppPasswords });
       // Every session of the account ended, this browser's too.
       endSession(queryClient, 'unauthorized');
-      toast.success(t('auth.reset.success'));
+      notify.success('auth.reset.success');
       void navigate('/login', { replace: true });
     } catch (error) {
       const message = serverErrorMessage(error) ?? t('common.errors.unexpected');
       if (error instanceof ApiError && error.code === 'RESET_LINK_INVALID') setLinkError(message);
       else setFormError(message);
-      toast.error(message);
+      notify.error('common.errors.unexpected', { error });
     }
   };
 

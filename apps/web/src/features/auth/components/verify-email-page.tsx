@@ -2,13 +2,13 @@ import { CircleCheck, CircleX } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import toast from 'react-hot-toast';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { PageTitle } from '../../../components/ui/page-title';
 import { Spinner } from '../../../components/ui/spinner';
 import { useSession } from '../../../hooks/use-session';
 import { serverErrorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
+import { notify } from '../../../lib/notify';
 import { useResendVerification, useVerifyEmail } from '../api/verify-email';
 
 type Outcome = { state: 'verifying' } | { state: 'verified' } | { state: 'failed'; message: string };
@@ -40,9 +40,9 @@ export function VerifyEmailPage() {
   const onResend = async () => {
     try {
       await resend.mutateAsync();
-      toast.success(t('auth.verifyEmail.resent'));
+      notify.success('auth.verifyEmail.resent');
     } catch (error) {
-      toast.error(serverErrorMessage(error) ?? t('auth.verifyBanner.failed'));
+      notify.error('auth.verifyBanner.failed', { error });
     }
   };
 

@@ -1,5 +1,4 @@
 import { useState, type FormEvent } from 'react';
-import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PASSWORD_MIN_LENGTH } from '@cloudvault/contract/validation';
@@ -7,6 +6,7 @@ import { Button, buttonClasses } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { PasswordField } from '../../../components/ui/password-field';
 import { serverErrorMessage } from '../../../lib/api-client';
+import { notify } from '../../../lib/notify';
 import { useChangePassword } from '../api/change-password';
 import { ProfileCard } from './profile-card';
 
@@ -43,13 +43,12 @@ export function ChangePasswordForm() {
 
     try {
       const answer = await change.mutateAsync({ currentPassword: values.current, newPassword: values.next });
-      toast.success(t('profile.password.changed'));
+      notify.success('profile.password.changed');
       setAppPasswordsRemaining(answer.appPasswordsRemaining);
       setValues(EMPTY);
     } catch (caught) {
-      const message = serverErrorMessage(caught) ?? t('profile.password.failed');
-      setFormError(message);
-      toast.error(message);
+      setFormError(serverErrorMessage(caught) ?? t('profile.password.failed'));
+      notify.error('profile.password.failed', { error: caught });
     }
   };
 

@@ -1,11 +1,10 @@
 import { Pencil } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import type { User } from '@cloudvault/contract/accounts';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
-import { serverErrorMessage } from '../../../lib/api-client';
+import { notify } from '../../../lib/notify';
 import { useUpdateProfile } from '../api/update-profile';
 import { ProfileCard } from './profile-card';
 
@@ -36,10 +35,10 @@ export function ProfileDetailsTab({ user }: { user: User }) {
     }
     try {
       await update.mutateAsync(names);
-      toast.success(t('profile.details.updated'));
+      notify.success('profile.details.updated');
       setEditing(false);
     } catch (caught) {
-      toast.error(serverErrorMessage(caught) ?? t('profile.details.updateFailed'));
+      notify.error('profile.details.updateFailed', { error: caught });
     }
   };
 

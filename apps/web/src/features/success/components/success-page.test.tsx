@@ -1,16 +1,22 @@
 // @vitest-environment jsdom
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import toast, { Toaster } from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CurrentSubscriptionResponse } from '@cloudvault/contract/subscriptions';
 import { renderWithProviders } from '../../../testing/render-with-providers';
 import { SuccessPage } from './success-page';
 
-vi.mock('react-hot-toast', () => ({ default: Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn() }) }));
-const toast = (await import('react-hot-toast')).default as unknown as { error: ReturnType<typeof vi.fn> };
+/** The texts of the toasts showing now, newest first. */
+const toastTexts = () => [...document.querySelectorAll('[data-rht-toaster] [role="status"]')].map((element) => element.textContent);
 
 const fetchMock = vi.fn<typeof fetch>();
-beforeEach(() => vi.stubGlobal('fetch', fetchMock));
+beforeEach(() => {
+  vi.stubGlobal('fetch', fetchMock);
+  // react-hot-toast asks for prefers-reduced-motion; jsdom has no media queries.
+  vi.stubGlobal('matchMedia', (query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {} }));
+});
 afterEach(() => {
+  act(() => toast.remove());
   cleanup();
   fetchMock.mockReset();
   vi.unstubAllGlobals();
@@ -92,8 +98,14 @@ describe('SuccessPage', () => {
 
   it('says when the subscription cannot be loaded', async () => {
     fetchMock.mockResolvedValue(Response.json({ error: 'provider down' }, { status: 502 }));
-    renderWithProviders(<SuccessPage />, { route: '/success?session_id=cs_test_2' });
+    renderWithProviders(
+      <>
+        <SuccessPage />
+        <Toaster />
+      </>,
+      { route: '/success?session_id=cs_test_2' },
+    );
     expect(await screen.findByRole('heading', { name: 'Failed to load subscription details' })).toBeTruthy();
-    expect(toast.error).toHaveBeenCalledWith('Failed to load subscription details', expect.anything());
+    await waitFor(() => expect(toastTexts()).toEqual(['Failed to load subscription details']));
   });
 });

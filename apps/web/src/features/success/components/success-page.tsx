@@ -1,6 +1,5 @@
 import { CircleCheckBig, TriangleAlert } from 'lucide-react';
 import { useEffect } from 'react';
-import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
@@ -9,6 +8,7 @@ import { PageTitle } from '../../../components/ui/page-title';
 import { Spinner } from '../../../components/ui/spinner';
 import { useInvalidatePlanData } from '../../../hooks/use-invalidate-plan-data';
 import { usePlans } from '../../../hooks/use-plans';
+import { notify } from '../../../lib/notify';
 import { useCheckoutResult } from '../api/get-checkout-result';
 import { receiptOf, welcomePlanName } from '../receipt';
 import { PaymentReceipt } from './payment-receipt';
@@ -58,8 +58,8 @@ function CheckoutResult({ sessionId }: { sessionId: string }) {
   }, [result.data, invalidatePlanData]);
 
   useEffect(() => {
-    if (result.isError) toast.error(t('success.loadFailed'), { id: 'success-load-failed' });
-  }, [result.isError, t]);
+    if (result.isError) notify.error('success.loadFailed', { once: true });
+  }, [result.isError]);
 
   const actions = (
     <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-center">

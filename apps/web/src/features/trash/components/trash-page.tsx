@@ -1,6 +1,5 @@
 import { ArrowLeft, RotateCcw, Trash2, TriangleAlert } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TrashResponse } from '@cloudvault/contract/trash';
@@ -9,8 +8,8 @@ import { FileIcon, FolderIcon } from '../../../components/ui/file-icon';
 import { Modal } from '../../../components/ui/modal';
 import { PageTitle } from '../../../components/ui/page-title';
 import { Spinner } from '../../../components/ui/spinner';
-import { serverErrorMessage } from '../../../lib/api-client';
 import { useFormatSize } from '../../../lib/format-size';
+import { notify } from '../../../lib/notify';
 import { useEmptyTrash, usePurgeItem, useRestoreItem, useTrash } from '../api/trash';
 
 type TrashedFolder = TrashResponse['folders'][number];
@@ -62,8 +61,8 @@ export function TrashPage() {
     restore.mutate(
       { type: entry.type, id: entry.id },
       {
-        onSuccess: () => toast.success(t('trash.restored', { name: entry.name })),
-        onError: (error) => toast.error(serverErrorMessage(error) ?? t('trash.restoreFailed')),
+        onSuccess: () => notify.success('trash.restored', { values: { name: entry.name } }),
+        onError: (error) => notify.error('trash.restoreFailed', { error }),
       },
     );
   };
@@ -73,10 +72,10 @@ export function TrashPage() {
       { type: entry.type, id: entry.id },
       {
         onSuccess: () => {
-          toast.success(t('trash.purged', { name: entry.name }));
+          notify.success('trash.purged', { values: { name: entry.name } });
           setPurging(null);
         },
-        onError: (error) => toast.error(serverErrorMessage(error) ?? t('trash.purgeFailed')),
+        onError: (error) => notify.error('trash.purgeFailed', { error }),
       },
     );
   };
@@ -84,10 +83,10 @@ export function TrashPage() {
   const onEmpty = () => {
     empty.mutate(undefined, {
       onSuccess: () => {
-        toast.success(t('trash.emptied'));
+        notify.success('trash.emptied');
         setConfirming(false);
       },
-      onError: (error) => toast.error(serverErrorMessage(error) ?? t('trash.emptyFailed')),
+      onError: (error) => notify.error('trash.emptyFailed', { error }),
     });
   };
 

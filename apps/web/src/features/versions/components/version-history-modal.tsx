@@ -1,5 +1,4 @@
 import { History, TriangleAlert } from 'lucide-react';
-import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import type { FileItem } from '@cloudvault/contract/files';
 import type { FileVersion } from '@cloudvault/contract/versions';
@@ -8,8 +7,8 @@ import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { Spinner } from '../../../components/ui/spinner';
 import { useCurrentSubscription } from '../../../hooks/use-current-subscription';
-import { serverErrorMessage } from '../../../lib/api-client';
 import { useFormatSize } from '../../../lib/format-size';
+import { notify } from '../../../lib/notify';
 import { useDeleteVersion } from '../api/delete-version';
 import { downloadVersion } from '../api/download-version';
 import { useVersions } from '../api/get-versions';
@@ -40,22 +39,22 @@ export function VersionHistoryModal({ file, onClose }: VersionHistoryModalProps)
   const included = subscription.data ? includesVersioning(subscription.data.plan) : null;
 
   const onDownload = (version: FileVersion) => {
-    downloadVersion(file.id, version.id).catch((error: unknown) => toast.error(serverErrorMessage(error) ?? t('versions.downloadFailed')));
+    downloadVersion(file.id, version.id).catch((error: unknown) => notify.error('versions.downloadFailed', { error }));
   };
   const onRestore = async (version: FileVersion) => {
     try {
       const { file: restored } = await restore.mutateAsync(version.id);
-      toast.success(t('versions.restored', { size: formatSize(restored.size) }));
+      notify.success('versions.restored', { values: { size: formatSize(restored.size) } });
     } catch (error) {
-      toast.error(serverErrorMessage(error) ?? t('versions.restoreFailed'));
+      notify.error('versions.restoreFailed', { error });
     }
   };
   const onDelete = async (version: FileVersion) => {
     try {
       await remove.mutateAsync(version.id);
-      toast.success(t('versions.deleted'));
+      notify.success('versions.deleted');
     } catch (error) {
-      toast.error(serverErrorMessage(error) ?? t('versions.deleteFailed'));
+      notify.error('versions.deleteFailed', { error });
     }
   };
 

@@ -47,7 +47,8 @@ export function useItemActionsDialogs({ sharing, plan, selectedItems, open, star
       const isFolder = only.kind === 'folder';
       downloadItem(only).then(
         () => notify.success(isFolder ? 'dashboard.download.folderStarted' : 'dashboard.download.fileStarted'),
-        (error: unknown) => notify.error(isFolder ? 'dashboard.download.folderFailed' : 'dashboard.download.fileFailed', { error }),
+        // product.md's catalogue gives these two the product's text, never the server's.
+        () => notify.error(isFolder ? 'dashboard.download.folderFailed' : 'dashboard.download.fileFailed'),
       );
       return;
     }

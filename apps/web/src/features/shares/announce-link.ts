@@ -1,11 +1,11 @@
-import toast from 'react-hot-toast';
+import { notify, type MessageKey } from '../../lib/notify';
 import { copyText } from './copy-text';
 
 /**
  * Copies a new share link and says so. When the browser refuses the clipboard (no
  * permission, an insecure page) the toast shows the link itself, long enough to copy by hand.
  */
-export async function announceLink(url: string, messages: { copied: string; shown: string }): Promise<void> {
-  if (await copyText(url)) toast.success(messages.copied);
-  else toast.success(messages.shown, { duration: 10_000 });
+export async function announceLink(url: string, copied: MessageKey): Promise<void> {
+  if (await copyText(url)) notify.success(copied);
+  else notify.success('dashboard.share.linkReady', { values: { url }, duration: 10_000 });
 }

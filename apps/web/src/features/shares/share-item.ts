@@ -1,6 +1,5 @@
 import type { PlanId } from '@cloudvault/contract/plans';
-import toast from 'react-hot-toast';
-import i18n from '../../lib/i18n';
+import { notify } from '../../lib/notify';
 import { announceLink } from './announce-link';
 import { shareFile } from './api/create-share';
 
@@ -23,13 +22,8 @@ export function sharesThroughDialog(_item: ShareTarget, _plan: PlanId | undefine
 /** Creates a file's link with the default lifetime and copies it, or says why it failed (kept for the sharing slot's callers). */
 export function shareFileAtOnce(fileId: string): Promise<void> {
   return shareFile(fileId)
-    .then(({ shareUrl }) =>
-      announceLink(shareUrl, {
-        copied: i18n.t('dashboard.share.fileCopied'),
-        shown: i18n.t('dashboard.share.linkReady', { url: shareUrl }),
-      }),
-    )
+    .then(({ shareUrl }) => announceLink(shareUrl, 'dashboard.share.fileCopied'))
     .catch(() => {
-      toast.error(i18n.t('dashboard.share.fileFailed'));
+      notify.error('dashboard.share.fileFailed');
     });
 }

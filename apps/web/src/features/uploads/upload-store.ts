@@ -1,10 +1,10 @@
 import type { FileItem, NameConflict, UploadConfig } from '@cloudvault/contract/files';
 import type { Folder } from '@cloudvault/contract/folders';
-import toast from 'react-hot-toast';
 import { getFiles } from '../../hooks/use-files';
-import { api, serverErrorMessage } from '../../lib/api-client';
+import { api } from '../../lib/api-client';
 import { formatBytesIn } from '@cloudvault/contract/format';
 import i18n from '../../lib/i18n';
+import { notify } from '../../lib/notify';
 import { ensureFolder } from './api/ensure-folder';
 import { chooseFolder } from './choose-folder';
 import { createTusTransport, discardTusUpload, uploadLockName } from './api/tus-upload';
@@ -57,12 +57,12 @@ export const uploadQueue = new UploadQueue<FileItem | null>({
     return choice === 'skip' ? null : choice;
   },
   onFailed: (entry) => {
-    toast.error(i18n.t('uploads.toast.fileFailed', { file: entry.name }));
+    notify.error('uploads.toast.fileFailed', { values: { file: entry.name } });
   },
   // docs/product.md#uploads: one summary per batch.
   onBatchSettled: ({ succeeded, failed }) => {
-    if (succeeded > 0) toast.success(i18n.t('uploads.toast.succeeded', { count: succeeded }));
-    if (failed > 0) toast.error(i18n.t('uploads.toast.failed', { count: failed }));
+    if (succeeded > 0) notify.success('uploads.toast.succeeded', { values: { count: succeeded } });
+    if (failed > 0) notify.error('uploads.toast.failed', { values: { count: failed } });
   },
 });
 
@@ -82,12 +82,17 @@ export async function restoreUnfinishedUploads(owner: string): Promise<void> {
   );
 }
 
-/** '{file} is too large. Maximum file size for {plan} plan is {size}.' */
-export function tooLargeMessage(fileName: string, config: UploadConfig): string {
-  return i18n.t('uploads.rejection.tooLarge', {
-    file: fileName,
-    plan: i18n.t(`common.plans.${config.userPlan}`),
-    size: config.userMaxFileSize === null ? config.userMaxFileSizeFormatted : formatBytesIn(config.userMaxFileSize, i18n.language),
+/**
+ * '{file} is too large. Maximum file size for {plan} plan is {size}.' The plan's name and the
+ * size are put in the language of the moment the file was refused; the sentence follows a switch.
+ */
+export function notifyTooLarge(fileName: string, config: UploadConfig): void {
+  notify.error('uploads.rejection.tooLarge', {
+    values: {
+      file: fileName,
+      plan: i18n.t(`common.plans.${config.userPlan}`),
+      size: config.userMaxFileSize === null ? config.userMaxFileSizeFormatted : formatBytesIn(config.userMaxFileSize, i18n.language),
+    },
   });
 }
 
@@ -139,7 +144,7 @@ export async function startUploads(
   const limit = config.userMaxFileSize;
   const accepted = plan.files.filter(({ file }) => {
     if (limit !== null && file.size > limit) {
-      toast.error(tooLargeMessage(file.name, config));
+      notifyTooLarge(file.name, config);
       return false;
     }
     return true;
@@ -160,7 +165,8 @@ export async function startUploads(
       if (folder.existed && existing.has(parentKey)) existing.add(path.join('/'));
       created += 1;
     } catch (error) {
-      toast.error(serverErrorMessage(error) ?? i18n.t('uploads.folderFailed'));
+      // 'Failed to create folder' is one where product.md prefers the server's text.
+      notify.error('uploads.folderFailed', { error });
     }
   }
 

@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import toast from 'react-hot-toast';
-import { useTranslation } from 'react-i18next';
+import { notify } from '../../../lib/notify';
 import { DEFAULT_LISTING_ORDER } from '@cloudvault/contract/settings-defaults';
 import { LISTING_ORDERS, LISTING_SORTS, type ListingSort } from '@cloudvault/contract/sort-keys';
 import { useListingSettings, useSaveListingOrder } from '../api/listing-order';
@@ -34,7 +33,6 @@ function remember(listing: ListingOrderChoice): void {
  * `sortBy` is a column header's click (another column ascending, the same one flipped).
  */
 export function useListingSort() {
-  const { t } = useTranslation();
   const settings = useListingSettings();
   const save = useSaveListingOrder();
   const [fallback] = useState(remembered);
@@ -49,9 +47,9 @@ export function useListingSort() {
   const setListing = useCallback(
     (next: ListingOrderChoice) => {
       if (next.sort === sort && next.order === order) return;
-      mutate(next, { onError: () => toast.error(t('dashboard.sort.saveFailed'), { id: 'listing-order-failed' }) });
+      mutate(next, { onError: () => notify.error('dashboard.sort.saveFailed') });
     },
-    [mutate, sort, order, t],
+    [mutate, sort, order],
   );
   const sortBy = useCallback((column: ListingSort) => setListing(nextSortOnHeader({ sort, order }, column)), [setListing, sort, order]);
 

@@ -49,10 +49,7 @@ function ShareItemForm({ item, options, onClose }: { item: ShareTarget; options:
     const settings = options.extras ? { expiresIn, ...(password ? { password } : {}) } : {};
     const answer = isFile ? await shareFile(item.id, settings) : await shareFolder(item.id, { shareType: 'public', ...settings });
     const shareUrl = 'shareUrl' in answer ? answer.shareUrl : '';
-    await announceLink(shareUrl, {
-      copied: isFile ? t('dashboard.share.fileCopied') : t('dashboard.share.publicCopied'),
-      shown: t('dashboard.share.linkReady', { url: shareUrl }),
-    });
+    await announceLink(shareUrl, isFile ? 'dashboard.share.fileCopied' : 'dashboard.share.publicCopied');
   };
 
   const shareWithPerson = async () => {

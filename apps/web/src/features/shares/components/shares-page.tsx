@@ -1,12 +1,11 @@
 import { Link2, Trash2, TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
-import toast from 'react-hot-toast';
+import { notify } from '../../../lib/notify';
 import { useTranslation } from 'react-i18next';
 import type { Share } from '@cloudvault/contract/shares';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { PageTitle } from '../../../components/ui/page-title';
-import { serverErrorMessage } from '../../../lib/api-client';
 import { announceLink } from '../announce-link';
 import { useShares } from '../api/get-shares';
 import { useRevokeShare } from '../api/revoke-share';
@@ -24,17 +23,14 @@ export function SharesPage() {
   const now = new Date(shares.dataUpdatedAt || Date.now());
 
   const onCopy = (share: Share) => {
-    if (share.shareUrl)
-      void announceLink(share.shareUrl, {
-        copied: t('shares.manage.copied'),
-        shown: t('dashboard.share.linkReady', { url: share.shareUrl }),
-      });
+    if (share.shareUrl) void announceLink(share.shareUrl, 'shares.manage.copied');
   };
 
   const onRevoke = (share: Share) => {
     revoke.mutate(share.id, {
-      onSuccess: () => toast.success(t('shares.manage.revoked', { name: share.name })),
-      onError: (error) => toast.error(serverErrorMessage(error) ?? t('shares.manage.revokeFailed')),
+      onSuccess: () => notify.success('shares.manage.revoked', { values: { name: share.name } }),
+      // Not a refusal product.md's catalogue prefers the server's text for: the product's own.
+      onError: () => notify.error('shares.manage.revokeFailed'),
       onSettled: () => setRevoking(null),
     });
   };

@@ -28,7 +28,6 @@ vi.mock('../api/tus-upload', () => ({
   uploadLockName: (uploadUrl: string) => `lock ${uploadUrl}`,
 }));
 const discarded: string[] = [];
-vi.mock('react-hot-toast', () => ({ default: Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn() }) }));
 
 const fetchMock = vi.fn<typeof fetch>();
 beforeEach(() => {

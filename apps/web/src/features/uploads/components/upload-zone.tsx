@@ -2,7 +2,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { CloudUpload, Files, FolderUp, HardDriveUpload, Sparkles } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useDropzone, type FileRejection } from 'react-dropzone';
-import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import type { UploadConfig } from '@cloudvault/contract/files';
 import { Button } from '../../../components/ui/button';
@@ -11,18 +10,18 @@ import { useUploadConfig } from '../../../hooks/use-upload-config';
 import { cn } from '../../../lib/cn';
 import { driveKeys } from '../../../lib/query-keys';
 import { useFormatSize } from '../../../lib/format-size';
-import i18n from '../../../lib/i18n';
+import { notify } from '../../../lib/notify';
 import { chooseFolder } from '../choose-folder';
 import { useUploading } from '../hooks/use-uploads';
 import { planFromFiles } from '../upload-plan';
-import { startUploads, tooLargeMessage } from '../upload-store';
+import { notifyTooLarge, startUploads } from '../upload-store';
 
 /** The rejection texts of docs/product.md#uploads. */
-function rejectionMessage({ file, errors }: FileRejection, config: UploadConfig): string {
+function notifyRejection({ file, errors }: FileRejection, config: UploadConfig): void {
   const error = errors[0];
-  if (error?.code === 'file-too-large') return tooLargeMessage(file.name, config);
-  if (error?.code === 'file-invalid-type') return i18n.t('uploads.rejection.invalidType', { file: file.name });
-  return i18n.t('uploads.rejection.other', { file: file.name, message: error?.message ?? '' });
+  if (error?.code === 'file-too-large') notifyTooLarge(file.name, config);
+  else if (error?.code === 'file-invalid-type') notify.error('uploads.rejection.invalidType', { values: { file: file.name } });
+  else notify.error('uploads.rejection.other', { values: { file: file.name, message: error?.message ?? '' } });
 }
 
 interface UploadZoneProps {
@@ -60,7 +59,7 @@ export function UploadZone({ folderId, onStarted }: UploadZoneProps) {
     maxSize: config?.userMaxFileSize ?? undefined,
     onDrop: (accepted, rejections) => {
       if (!config) return;
-      for (const rejection of rejections) toast.error(rejectionMessage(rejection, config));
+      for (const rejection of rejections) notifyRejection(rejection, config);
       if (accepted.length === 0) return;
       void startUploads(planFromFiles(accepted), folderId, config);
       onStarted?.();

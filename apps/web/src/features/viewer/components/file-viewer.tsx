@@ -1,7 +1,7 @@
 import { ChevronLeft, ChevronRight, Download, X } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import toast from 'react-hot-toast';
+import { notify } from '../../../lib/notify';
 import { useTranslation } from 'react-i18next';
 import { trapTab } from '../../../components/ui/focus-trap';
 import { useContainedFocus } from '../../../components/ui/use-contained-focus';
@@ -64,8 +64,8 @@ export function FileViewer({ files, fileId, source, onMove, onClose, renderActio
 
   const download = (target: ViewableFile) => {
     source.download(target.id).then(
-      () => toast.success(t('viewer.downloadStarted')),
-      () => toast.error(t('viewer.downloadFailed')),
+      () => notify.success('viewer.downloadStarted'),
+      () => notify.error('viewer.downloadFailed'),
     );
   };
 

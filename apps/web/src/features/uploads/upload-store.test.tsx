@@ -1,12 +1,25 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+// @vitest-environment jsdom
+import { act, cleanup, waitFor } from '@testing-library/react';
+import toast, { Toaster } from 'react-hot-toast';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Folder } from '@cloudvault/contract/folders';
 import { FALLBACK_UPLOAD_CONFIG } from '../../hooks/use-upload-config';
+import { renderWithProviders } from '../../testing/render-with-providers';
 import { startUploads } from './upload-store';
 
-vi.mock('react-hot-toast', () => ({ default: Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn() }) }));
-const toast = (await import('react-hot-toast')).default as unknown as { error: ReturnType<typeof vi.fn> };
+/** The texts of the toasts showing now, newest first. */
+const toastTexts = () => [...document.querySelectorAll('[data-rht-toaster] [role="status"]')].map((element) => element.textContent);
 
-afterEach(() => vi.clearAllMocks());
+beforeEach(() => {
+  // react-hot-toast asks for prefers-reduced-motion; jsdom has no media queries.
+  vi.stubGlobal('matchMedia', (query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {} }));
+});
+afterEach(() => {
+  act(() => toast.remove());
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.clearAllMocks();
+});
 
 const folder = (id: string, name: string, parentId: string | null): Folder => ({
   id,
@@ -54,6 +67,7 @@ describe('startUploads', () => {
       throw new Error('offline');
     });
     const add = vi.fn();
+    renderWithProviders(<Toaster />);
     const big = new File(['x'], 'huge.iso');
     Object.defineProperty(big, 'size', { value: 107374183 });
     await startUploads(
@@ -69,8 +83,9 @@ describe('startUploads', () => {
       FALLBACK_UPLOAD_CONFIG,
       { ensureFolder, queue: { add }, listNames: async () => [] },
     );
-    expect(toast.error).toHaveBeenCalledWith('huge.iso is too large. Maximum file size for Free plan is 102.4 MB.');
-    expect(toast.error).toHaveBeenCalledWith('Failed to create folder');
+    await waitFor(() =>
+      expect(toastTexts()).toEqual(['Failed to create folder', 'huge.iso is too large. Maximum file size for Free plan is 102.4 MB.']),
+    );
     expect(add.mock.calls[0]![0].map((item: { file: File }) => item.file.name)).toEqual(['fine.txt']);
   });
 

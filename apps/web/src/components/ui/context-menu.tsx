@@ -2,6 +2,7 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState, type Keyboar
 import { createPortal } from 'react-dom';
 import { cn } from '../../lib/cn';
 import type { DropdownMenuItem } from './dropdown-menu';
+import { handleMenuKey } from './menu-keys';
 
 /** Kept between the menu and the viewport's edges. */
 const EDGE_PX = 8;
@@ -75,46 +76,16 @@ export function ContextMenu({ label, items, at, onClose }: ContextMenuProps) {
   }, [close]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const last = items.length - 1;
     // The page's own keys (Ctrl+A, "?", Delete…) do nothing while the menu is open.
     event.stopPropagation();
-    switch (event.key) {
-      case 'ArrowDown':
-        event.preventDefault();
-        setFocusIndex((index) => (index >= last ? 0 : index + 1));
-        break;
-      case 'ArrowUp':
-        event.preventDefault();
-        setFocusIndex((index) => (index <= 0 ? last : index - 1));
-        break;
-      case 'Home':
-        event.preventDefault();
-        setFocusIndex(0);
-        break;
-      case 'End':
-        event.preventDefault();
-        setFocusIndex(last);
-        break;
-      case 'Escape':
-        event.preventDefault();
-        close(true);
-        break;
-      case 'Tab':
-        event.preventDefault();
-        close(true);
-        break;
-      default:
-        if (event.key.length === 1 && /\S/.test(event.key)) {
-          const char = event.key.toLowerCase();
-          for (let step = 1; step <= items.length; step += 1) {
-            const index = (focusIndex + step) % items.length;
-            if (items[index]?.label.toLowerCase().startsWith(char)) {
-              setFocusIndex(index);
-              break;
-            }
-          }
-        }
-    }
+    // Tab stays put: the menu is portalled to the end of the page, so the focus goes back to the item first.
+    handleMenuKey(event, {
+      labels: items.map((item) => item.label),
+      focusIndex,
+      focus: setFocusIndex,
+      close: () => close(true),
+      stopTab: true,
+    });
   };
 
   return createPortal(

@@ -13,6 +13,7 @@ import {
 import { createPortal } from 'react-dom';
 import { Link } from 'react-router';
 import { cn } from '../../lib/cn';
+import { handleMenuKey } from './menu-keys';
 
 /** Where the open menu's box goes (CSS top and left of a fixed box). */
 type MenuPosition = { top: number; left: number };
@@ -144,47 +145,15 @@ export function DropdownMenu({ label, trigger, items, align = 'end', triggerClas
     }
   };
 
-  const onMenuKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const last = items.length - 1;
-    switch (event.key) {
-      case 'ArrowDown':
-        event.preventDefault();
-        setFocusIndex((index) => (index >= last ? 0 : index + 1));
-        break;
-      case 'ArrowUp':
-        event.preventDefault();
-        setFocusIndex((index) => (index <= 0 ? last : index - 1));
-        break;
-      case 'Home':
-        event.preventDefault();
-        setFocusIndex(0);
-        break;
-      case 'End':
-        event.preventDefault();
-        setFocusIndex(last);
-        break;
-      case 'Escape':
-        event.preventDefault();
-        close(true);
-        break;
-      case 'Tab':
-        // Back on the button first, so Tab goes on from there and not from the end of the page.
-        close(true);
-        break;
-      default:
-        if (event.key.length === 1 && /\S/.test(event.key)) {
-          // Type-ahead: the next item starting with the typed character.
-          const char = event.key.toLowerCase();
-          for (let step = 1; step <= items.length; step += 1) {
-            const index = (focusIndex + step) % items.length;
-            if (items[index]?.label.toLowerCase().startsWith(char)) {
-              setFocusIndex(index);
-              break;
-            }
-          }
-        }
-    }
-  };
+  const onMenuKeyDown = (event: KeyboardEvent<HTMLDivElement>) =>
+    // Tab puts the focus back on the button first, so Tab goes on from there and not from the end of the page.
+    handleMenuKey(event, {
+      labels: items.map((item) => item.label),
+      focusIndex,
+      focus: setFocusIndex,
+      close: () => close(true),
+      stopTab: false,
+    });
 
   const itemClass = (item: DropdownMenuItem) =>
     cn(

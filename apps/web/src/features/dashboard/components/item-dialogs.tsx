@@ -17,14 +17,10 @@ const RenameModal = lazyDialog(
   () => import('./rename-modal').then((m) => m.RenameModal),
   (props) => props.item !== null,
 );
-const MoveModal = lazyDialog(
-  () => import('./move-modal').then((m) => m.MoveModal),
-  (props) => props.items !== null,
-);
-const CopyModal = lazyDialog(
-  () => import('./copy-modal').then((m) => m.CopyModal),
-  (props) => props.items !== null,
-);
+// Move and Copy share one picker (one chunk); each keeps its own wrapper, so each hands focus back to its own opener.
+const loadFolderPicker = () => import('./folder-picker-modal').then((m) => m.FolderPickerModal);
+const MoveModal = lazyDialog(loadFolderPicker, (props) => props.items !== null);
+const CopyModal = lazyDialog(loadFolderPicker, (props) => props.items !== null);
 const ShortcutsDialog = lazyDialog(
   () => import('./shortcuts-dialog').then((m) => m.ShortcutsDialog),
   (props) => props.open,
@@ -56,8 +52,20 @@ export function ItemDialogs(props: ItemDialogsProps) {
       <DeleteItemModal items={dialog?.type === 'delete' ? dialog.items : null} onClose={onClose} onDeleted={onDeleted} />
       <RenameModal item={dialog?.type === 'rename' ? dialog.item : null} onClose={onClose} />
       <sharing.Dialog item={dialog?.type === 'share' ? dialog.item : null} plan={plan} onClose={onClose} />
-      <MoveModal items={dialog?.type === 'move' ? dialog.items : null} fromFolderId={folderId} onClose={onClose} onMove={onMove} />
-      <CopyModal items={dialog?.type === 'copy' ? dialog.items : null} fromFolderId={folderId} onClose={onClose} onCopy={onCopy} />
+      <MoveModal
+        verb="move"
+        items={dialog?.type === 'move' ? dialog.items : null}
+        fromFolderId={folderId}
+        onClose={onClose}
+        onPick={onMove}
+      />
+      <CopyModal
+        verb="copy"
+        items={dialog?.type === 'copy' ? dialog.items : null}
+        fromFolderId={folderId}
+        onClose={onClose}
+        onPick={onCopy}
+      />
       <ShortcutsDialog open={dialog?.type === 'shortcuts'} onClose={onClose} />
     </>
   );

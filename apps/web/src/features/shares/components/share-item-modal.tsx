@@ -75,8 +75,11 @@ function ShareItemForm({ item, options, onClose }: { item: ShareTarget; options:
       await (shareType === 'public' ? shareLink() : shareWithPerson());
     } catch (error) {
       // The server's reason (a bad e-mail…), except for "no such route" while sharing
-      // is not deployed: that is no reason a person can act on.
-      const reason = error instanceof ApiError && error.code !== 'ROUTE_NOT_FOUND' ? error : undefined;
+      // is not deployed: that is no reason a person can act on. A file's link failing says
+      // product.md's 'Failed to create share link' alone: its catalogue prefers the server's
+      // text only for 'Failed to share folder'.
+      const preferred = !isFile || shareType === 'private';
+      const reason = preferred && error instanceof ApiError && error.code !== 'ROUTE_NOT_FOUND' ? error : undefined;
       notify.error(isFile ? 'dashboard.share.fileFailed' : 'dashboard.share.folderFailed', { error: reason });
     } finally {
       // The next opening lists the new share with the others.

@@ -29,8 +29,7 @@ export function SharesPage() {
   const onRevoke = (share: Share) => {
     revoke.mutate(share.id, {
       onSuccess: () => notify.success('shares.manage.revoked', { values: { name: share.name } }),
-      // Not a refusal product.md's catalogue prefers the server's text for: the product's own.
-      onError: () => notify.error('shares.manage.revokeFailed'),
+      onError: (error) => notify.error('shares.manage.revokeFailed', { error }),
       onSettled: () => setRevoking(null),
     });
   };

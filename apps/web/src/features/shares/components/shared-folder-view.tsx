@@ -1,5 +1,5 @@
 import { Download, FolderX, TriangleAlert } from 'lucide-react';
-import { notify } from '../../../lib/notify';
+import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button';
@@ -13,6 +13,7 @@ import type { ViewerSlot } from '../slots';
 import { focusFileRow } from '../focus-file-row';
 import { downloadSharedItem } from '../api/download-shared-item';
 import { sharedHref } from '../shared-href';
+import { CopyToMyFilesButton } from './copy-to-my-files-button';
 import { CrumbTrail } from './crumb-trail';
 import { LoadingState, Notice } from './page-states';
 import { ReadOnlyItems } from './read-only-items';
@@ -34,8 +35,8 @@ export function SharedFolderView({ folderId, viewer: Viewer }: { folderId: strin
   const download = (kind: 'file' | 'folder', id: string) => {
     const folder = kind === 'folder';
     downloadSharedItem(kind, id).then(
-      () => notify.success(folder ? 'dashboard.download.folderStarted' : 'dashboard.download.fileStarted'),
-      () => notify.error(folder ? 'dashboard.download.folderFailed' : 'dashboard.download.fileFailed'),
+      () => toast.success(folder ? t('dashboard.download.folderStarted') : t('dashboard.download.fileStarted')),
+      () => toast.error(folder ? t('dashboard.download.folderFailed') : t('dashboard.download.fileFailed')),
     );
   };
 
@@ -87,26 +88,32 @@ export function SharedFolderView({ folderId, viewer: Viewer }: { folderId: strin
           files={files.data}
           folderHref={(folder) => sharedHref(folder.id)}
           folderAction={(folder) => (
-            <Button
-              variant="ghost"
-              size="sm"
-              onClick={() => download('folder', folder.id)}
-              aria-label={t('shares.browse.downloadNamed', { name: folder.name })}
-            >
-              <Download aria-hidden="true" className="size-4" />
-            </Button>
+            <>
+              <CopyToMyFilesButton item={{ kind: 'folder', id: folder.id }} name={folder.name} />
+              <Button
+                variant="ghost"
+                size="sm"
+                onClick={() => download('folder', folder.id)}
+                aria-label={t('shares.browse.downloadNamed', { name: folder.name })}
+              >
+                <Download aria-hidden="true" className="size-4" />
+              </Button>
+            </>
           )}
           source={signedInFileSource}
           onOpenFile={(file) => viewed.open(file.id)}
           fileAction={(file) => (
-            <Button
-              variant="ghost"
-              size="sm"
-              onClick={() => download('file', file.id)}
-              aria-label={t('shares.browse.downloadNamed', { name: file.originalName })}
-            >
-              <Download aria-hidden="true" className="size-4" />
-            </Button>
+            <>
+              <CopyToMyFilesButton item={{ kind: 'file', id: file.id }} name={file.originalName} />
+              <Button
+                variant="ghost"
+                size="sm"
+                onClick={() => download('file', file.id)}
+                aria-label={t('shares.browse.downloadNamed', { name: file.originalName })}
+              >
+                <Download aria-hidden="true" className="size-4" />
+              </Button>
+            </>
           )}
         />
       ) : (

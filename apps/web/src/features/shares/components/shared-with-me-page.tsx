@@ -14,6 +14,7 @@ import { ownerName } from '../public-links';
 import { sharedHref } from '../shared-href';
 import type { ViewerSlot } from '../slots';
 import { BackToFiles } from './back-link';
+import { CopyToMyFilesButton } from './copy-to-my-files-button';
 import { LoadingState, Notice } from './page-states';
 import { ReadOnlyItems } from './read-only-items';
 import { SharedFolderView } from './shared-folder-view';
@@ -90,6 +91,7 @@ function SharedList({ viewer: Viewer }: { viewer: ViewerSlot }) {
                 })}
               </p>
             </div>
+            <CopyToMyFilesButton item={{ kind: 'folder', id: folder.id }} name={folder.name} />
             <Link
               to={sharedHref(folder.id)}
               tabIndex={-1}
@@ -111,14 +113,17 @@ function SharedList({ viewer: Viewer }: { viewer: ViewerSlot }) {
             source={signedInFileSource}
             onOpenFile={(file) => viewed.open(file.id)}
             fileAction={(file) => (
-              <Button
-                variant="ghost"
-                size="sm"
-                onClick={() => void downloadFile(file.id)}
-                aria-label={t('shares.browse.downloadNamed', { name: file.originalName })}
-              >
-                <Download aria-hidden="true" className="size-4" />
-              </Button>
+              <>
+                <CopyToMyFilesButton item={{ kind: 'file', id: file.id }} name={file.originalName} />
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  onClick={() => void downloadFile(file.id)}
+                  aria-label={t('shares.browse.downloadNamed', { name: file.originalName })}
+                >
+                  <Download aria-hidden="true" className="size-4" />
+                </Button>
+              </>
             )}
           />
         </div>

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
@@ -97,12 +97,17 @@ export function DashboardPage({ uploads, sharing, versionHistory, viewer }: Dash
   const revealKey = (location.state as { reveal?: string } | null)?.reveal;
   const viewedKey = viewedFileId === null ? undefined : fileKey(viewedFileId);
   const seeking = items !== null && (isSought(items, revealKey) || isSought(items, viewedKey, VIEWER_LOOKAHEAD));
-  const { near, isNear, recheck } = end;
+  const { report, isNear, recheck } = end;
+  const recheckedFor = useRef<DriveItem[] | null>(null);
   useEffect(() => {
     if (!items || complete || loadingMore || nextPageFailed) return;
-    if (seeking || (near && isNear())) loadMore();
-    else if (near) recheck();
-  }, [near, isNear, recheck, seeking, items, complete, loadingMore, nextPageFailed, loadMore]);
+    if (seeking || (report.near && isNear())) loadMore();
+    else if (report.near && recheckedFor.current !== items) {
+      // Once per change of the items: the observer's word and the measure could disagree for good.
+      recheckedFor.current = items;
+      recheck();
+    }
+  }, [report, isNear, recheck, seeking, items, complete, loadingMore, nextPageFailed, loadMore]);
 
   const failed = listed.isError || path.isError || storage.isError;
   useEffect(() => {

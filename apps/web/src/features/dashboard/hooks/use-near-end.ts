@@ -5,13 +5,15 @@ const AHEAD_PX = 1600;
 
 /**
  * Whether the element behind the returned ref (placed after the listing) is on screen or
- * within a few screens of it: then the listing's next page should come. `near` changes as
- * the page scrolls; `isNear()` measures now, for after a render that moved the element (the
+ * within a few screens of it: then the listing's next page should come. `report.near` changes
+ * as the page scrolls (each observer report is a new object); `isNear()` measures now, for after a render that moved the element (the
  * items of a page arriving push it down before the observer says so); `recheck()` makes a
- * stale `near` right.
+ * stale report right.
  */
 export function useNearEnd<T extends Element>() {
-  const [near, setNear] = useState(false);
+  // A new object per report, so that a report equal to the last one still renders again: after
+  // observing anew, "near" may be reported while `near` was already (stale) true.
+  const [report, setReport] = useState({ near: false });
   const element = useRef<T | null>(null);
   const observer = useRef<IntersectionObserver | null>(null);
   const ref = useCallback((next: T | null) => {
@@ -20,7 +22,7 @@ export function useNearEnd<T extends Element>() {
     element.current = next;
     // No observer (an old browser, jsdom): pages come only as the first one does.
     if (!next || typeof IntersectionObserver === 'undefined') return;
-    observer.current = new IntersectionObserver((entries) => setNear(entries.some((entry) => entry.isIntersecting)), {
+    observer.current = new IntersectionObserver((entries) => setReport({ near: entries.some((entry) => entry.isIntersecting) }), {
       rootMargin: `0px 0px ${AHEAD_PX}px 0px`,
     });
     observer.current.observe(next);
@@ -36,5 +38,5 @@ export function useNearEnd<T extends Element>() {
     observer.current.unobserve(element.current);
     observer.current.observe(element.current);
   }, []);
-  return { ref, near, isNear, recheck };
+  return { ref, report, isNear, recheck };
 }

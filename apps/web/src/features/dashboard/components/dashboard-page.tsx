@@ -1,6 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import type { FileItem } from '@cloudvault/contract/files';
@@ -11,6 +10,7 @@ import { useSession } from '../../../hooks/use-session';
 import { useViewedFile } from '../../../hooks/use-viewed-file';
 import { ApiError } from '../../../lib/api-client';
 import { useFormatSize } from '../../../lib/format-size';
+import { notify } from '../../../lib/notify';
 import { driveKeys } from '../../../lib/query-keys';
 import { useStorageInfo } from '../api/get-storage-info';
 import { dayPart } from '../greeting';
@@ -111,8 +111,8 @@ export function DashboardPage({ uploads, sharing, versionHistory, viewer }: Dash
 
   const failed = listed.isError || path.isError || storage.isError;
   useEffect(() => {
-    if (failed) toast.error(t('dashboard.loadFailed'), { id: 'dashboard-load-failed' });
-  }, [failed, t]);
+    if (failed) notify.error('dashboard.loadFailed', { once: true });
+  }, [failed]);
 
   const storageInfo = storage.data?.storageInfo;
   // A folder id in the address that is not (or no longer) the user's: 404 on its listings.

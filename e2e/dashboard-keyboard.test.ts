@@ -156,7 +156,7 @@ describe('the dashboard by keyboard alone', () => {
     await expectVisibleFocus(page);
     await page.keyboard.press('Enter');
     await page.getByRole('menu', { name: 'Account menu' }).waitFor();
-    for (const item of ['Profile', 'Subscription', 'Settings', 'Sign out']) {
+    for (const item of ['Profile', 'Subscription', 'Settings', 'Recent', 'Starred', 'Sign out']) {
       expect(await focused(page)).toContain(item);
       await expectVisibleFocus(page);
       await page.keyboard.press('ArrowDown');

@@ -95,9 +95,7 @@ export function SignedInHeader({ user, loadDetails }: { user: User; loadDetails:
               </>
             }
             items={[
-              { id: 'recent', label: t('layout.filesNav.recent'), icon: Clock, to: '/recent' },
-              { id: 'starred', label: t('layout.filesNav.starred'), icon: Star, to: '/starred' },
-              { id: 'profile', label: t('layout.accountMenu.profile'), icon: UserIcon, to: '/profile', separatorBefore: true },
+              { id: 'profile', label: t('layout.accountMenu.profile'), icon: UserIcon, to: '/profile' },
               {
                 id: 'subscription',
                 label: t('layout.accountMenu.subscription'),
@@ -105,6 +103,9 @@ export function SignedInHeader({ user, loadDetails }: { user: User; loadDetails:
                 to: '/subscription',
               },
               { id: 'settings', label: t('layout.accountMenu.settings'), icon: Settings, to: '/settings' },
+              // After the account's own entries (product.md's order), as the header shows them only from sm up.
+              { id: 'recent', label: t('layout.filesNav.recent'), icon: Clock, to: '/recent', separatorBefore: true },
+              { id: 'starred', label: t('layout.filesNav.starred'), icon: Star, to: '/starred' },
               // Operators only: nobody else is shown that a console exists.
               ...(user.role === 'admin' ? [{ id: 'admin', label: t('layout.accountMenu.admin'), icon: ShieldCheck, to: '/admin' }] : []),
               {

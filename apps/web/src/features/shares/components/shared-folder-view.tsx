@@ -1,5 +1,5 @@
 import { Download, FolderX, TriangleAlert } from 'lucide-react';
-import toast from 'react-hot-toast';
+import { notify } from '../../../lib/notify';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button';
@@ -35,8 +35,8 @@ export function SharedFolderView({ folderId, viewer: Viewer }: { folderId: strin
   const download = (kind: 'file' | 'folder', id: string) => {
     const folder = kind === 'folder';
     downloadSharedItem(kind, id).then(
-      () => toast.success(folder ? t('dashboard.download.folderStarted') : t('dashboard.download.fileStarted')),
-      () => toast.error(folder ? t('dashboard.download.folderFailed') : t('dashboard.download.fileFailed')),
+      () => notify.success(folder ? 'dashboard.download.folderStarted' : 'dashboard.download.fileStarted'),
+      () => notify.error(folder ? 'dashboard.download.folderFailed' : 'dashboard.download.fileFailed'),
     );
   };
 

@@ -7,7 +7,7 @@ import { callApi } from '@cloudvault/test-support/running-server';
 import { totpCode } from '../apps/server/src/lib/totp.ts';
 import { showTheme, themesInTurn, VIEWPORTS, violationsInEachTheme } from './helpers/axe.ts';
 import { openPage } from './helpers/browser.ts';
-import { tile } from './helpers/drive.ts';
+import { pressToolbarButton, tile } from './helpers/drive.ts';
 import { makePdf, makePicture, requireFfmpeg } from './helpers/media-files.ts';
 import { useE2eSession } from './helpers/session.ts';
 
@@ -145,7 +145,7 @@ describe.each(VIEWPORTS)('dialogs at $name size', ({ viewport, mobile }) => {
       await page.goto('/dashboard');
       await tile(page, 'notes.txt').waitFor();
       await auditDialog(page, found, 'Upload Files', () => page.getByRole('button', { name: 'Upload', exact: true }).click());
-      await auditDialog(page, found, 'Create New Folder', () => page.getByRole('button', { name: 'New Folder' }).first().click());
+      await auditDialog(page, found, 'Create New Folder', () => pressToolbarButton(page, 'New Folder'));
       await auditDialog(page, found, 'Rename', () => tileMenu(page, 'notes.txt', 'Rename'));
       await auditDialog(page, found, 'Move “notes.txt”', () => tileMenu(page, 'notes.txt', 'Move to…'));
       await auditDialog(page, found, 'Delete File', () => tileButton(page, 'notes.txt', 'Delete'));

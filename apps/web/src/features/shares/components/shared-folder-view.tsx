@@ -39,6 +39,15 @@ export function SharedFolderView({ folderId, viewer: Viewer }: { folderId: strin
       () => notify.error(folder ? 'dashboard.download.folderFailed' : 'dashboard.download.fileFailed'),
     );
   };
+  /** A shared item's own actions: a copy into My Files, and its download. */
+  const itemActions = (kind: 'file' | 'folder', id: string, name: string) => (
+    <>
+      <CopyToMyFilesButton item={{ kind, id }} name={name} />
+      <Button variant="ghost" size="sm" onClick={() => download(kind, id)} aria-label={t('shares.browse.downloadNamed', { name })}>
+        <Download aria-hidden="true" className="size-4" />
+      </Button>
+    </>
+  );
 
   // Revoked, or never shared with this user: the folder routes answer 404.
   if (queries.some((query) => query.error instanceof ApiError && query.error.status === 404)) {
@@ -87,34 +96,10 @@ export function SharedFolderView({ folderId, viewer: Viewer }: { folderId: strin
           folders={folders.data}
           files={files.data}
           folderHref={(folder) => sharedHref(folder.id)}
-          folderAction={(folder) => (
-            <>
-              <CopyToMyFilesButton item={{ kind: 'folder', id: folder.id }} name={folder.name} />
-              <Button
-                variant="ghost"
-                size="sm"
-                onClick={() => download('folder', folder.id)}
-                aria-label={t('shares.browse.downloadNamed', { name: folder.name })}
-              >
-                <Download aria-hidden="true" className="size-4" />
-              </Button>
-            </>
-          )}
+          folderAction={(folder) => itemActions('folder', folder.id, folder.name)}
           source={signedInFileSource}
           onOpenFile={(file) => viewed.open(file.id)}
-          fileAction={(file) => (
-            <>
-              <CopyToMyFilesButton item={{ kind: 'file', id: file.id }} name={file.originalName} />
-              <Button
-                variant="ghost"
-                size="sm"
-                onClick={() => download('file', file.id)}
-                aria-label={t('shares.browse.downloadNamed', { name: file.originalName })}
-              >
-                <Download aria-hidden="true" className="size-4" />
-              </Button>
-            </>
-          )}
+          fileAction={(file) => itemActions('file', file.id, file.originalName)}
         />
       ) : (
         <LoadingState label={t('shares.browse.loading')} />

@@ -357,17 +357,19 @@ describe('a name the folder holds, with the choice the client sent (docs/decisio
     expect(leftBehind()).toEqual(NOTHING);
   });
 
+  /** A Replace of a.txt that the rest of its multipart body refuses once the file is listed (a second file). */
+  const replaceRefusedAfterListing = (uploads: ReturnType<typeof setUp>['uploads']) =>
+    uploads.receive({
+      ...raw(Buffer.from('second'), 'a.txt', { conflict: 'replace' }),
+      rest: async () => {
+        throw new AppError(400, 'MORE_THAN_ONE_FILE', 'Send one file per upload');
+      },
+    });
+
   it('a new version refused after listing (the rest of the body) is undone: the file keeps its old bytes and no version', async () => {
     const { uploads, state, leftBehind } = setUp(VERSIONED);
     const first = await uploads.receive(raw(Buffer.from('one'), 'a.txt'));
-    const refused = await refusal(
-      uploads.receive({
-        ...raw(Buffer.from('second'), 'a.txt', { conflict: 'replace' }),
-        rest: async () => {
-          throw new AppError(400, 'MORE_THAN_ONE_FILE', 'Send one file per upload');
-        },
-      }),
-    );
+    const refused = await refusal(replaceRefusedAfterListing(uploads));
     expect(refused.code).toBe('MORE_THAN_ONE_FILE');
     expect(state.files.map((file) => [file.id, state.blobs.get(file.blob_key)?.toString()])).toEqual([[first.id, 'one']]);
     expect(state.versions).toEqual([]);
@@ -377,14 +379,7 @@ describe('a name the folder holds, with the choice the client sent (docs/decisio
   it('replace on a plan without versions takes the old file back out of Trash when the rest of the body refuses the upload', async () => {
     const { uploads, state, leftBehind } = setUp(FREE);
     const first = await uploads.receive(raw(Buffer.from('one'), 'a.txt'));
-    const refused = await refusal(
-      uploads.receive({
-        ...raw(Buffer.from('second'), 'a.txt', { conflict: 'replace' }),
-        rest: async () => {
-          throw new AppError(400, 'MORE_THAN_ONE_FILE', 'Send one file per upload');
-        },
-      }),
-    );
+    const refused = await refusal(replaceRefusedAfterListing(uploads));
     expect(refused.code).toBe('MORE_THAN_ONE_FILE');
     expect(state.files.map((file) => [file.id, file.deleted_at])).toEqual([[first.id, null]]);
     expect(leftBehind()).toEqual(NOTHING);

@@ -22,6 +22,9 @@ export function useVerifyEmail() {
       // The session check may still be on its way with the answer from before: ask again.
       if (current === undefined) return queryClient.invalidateQueries({ queryKey: sessionKey });
       if (current?.id !== user.id) return;
+      // A session refetch already on its way carries the answer from before: it must not land
+      // over the verified user (the banner would come back).
+      await queryClient.cancelQueries({ queryKey: sessionKey });
       queryClient.setQueryData<User | null>(sessionKey, { ...current, ...user });
       await queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== sessionKey[0] });
     },

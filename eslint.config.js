@@ -41,6 +41,7 @@ const SERVER_MODULES = [
   'mail',
   'settings',
   'notifications',
+  'changes',
   'accounts',
   'account-tokens',
   'two-factor',

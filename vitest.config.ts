@@ -64,6 +64,7 @@ const STORAGE_INDEPENDENT_TESTS = [
   'activity-names.test.ts', // renames, moves and deletes named in the activity
   'admin.test.ts',
   'analytics.test.ts',
+  'changes.test.ts', // the change feed: cursors, pages, the wait, 400 and 410
   'app-password-policy.test.ts',
   'app-passwords.test.ts',
   'billing.test.ts',

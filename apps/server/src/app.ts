@@ -31,6 +31,7 @@ import { accountDataRoutes } from './modules/account-data/account-data.routes.ts
 import { trashRoutes } from './modules/trash/trash.routes.ts';
 import { starsRoutes } from './modules/stars/stars.routes.ts';
 import { recentRoutes } from './modules/recent/recent.routes.ts';
+import { changesRoutes } from './modules/changes/changes.routes.ts';
 import { foldersRoutes } from './modules/folders/folders.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { metricsRoutes } from './modules/metrics/metrics.routes.ts';
@@ -158,6 +159,7 @@ export async function buildApp(container: Container, options: { logStream?: Node
       await api.register(trashRoutes(container.trash));
       await api.register(starsRoutes(container.stars));
       await api.register(recentRoutes(container.recent));
+      await api.register(changesRoutes(container.changes));
       await api.register(settingsRoutes(container.settings));
       await api.register(sharesRoutes(container.shares));
       await api.register(profileRoutes(container.profile));

@@ -41,6 +41,9 @@ import { createStarsRepository } from './modules/stars/stars.repository.ts';
 import { createStarsService } from './modules/stars/stars.service.ts';
 import { createRecentRepository } from './modules/recent/recent.repository.ts';
 import { createRecentService } from './modules/recent/recent.service.ts';
+import { createChangesRepository } from './modules/changes/changes.repository.ts';
+import { createChangesService } from './modules/changes/changes.service.ts';
+import { createChangeListeners } from './modules/changes/change-listeners.ts';
 import { consoleLog, type ServiceLog } from './lib/service-log.ts';
 import { createSettingsRepository } from './modules/settings/settings.repository.ts';
 import { createSettingsService } from './modules/settings/settings.service.ts';
@@ -119,6 +122,7 @@ import {
   VERIFICATION_RESENDS,
   VERIFIED_PASSWORD_MEMORY,
   WEBDAV_SIGN_IN_RECORDS,
+  CHANGE_FEED,
 } from './policies.ts';
 
 /** The Stripe SDK costs memory at start-up: loaded only when Stripe is the provider. */
@@ -166,6 +170,8 @@ export interface Container {
   stars: ReturnType<typeof createStarsService>;
   /** Recently opened and changed files (docs/api.md#recent). */
   recent: ReturnType<typeof createRecentService>;
+  /** The change feed: pages, waits and streams (docs/api.md#change-feed). */
+  changes: ReturnType<typeof createChangesService>;
   settings: ReturnType<typeof createSettingsService>;
   shares: ReturnType<typeof createSharesService>;
   activity: ReturnType<typeof createActivityService>;
@@ -355,6 +361,13 @@ export async function createContainer(
     clock,
     listings: createListingCache({ changeStamp: database.changeStamp, maxBytes: LISTING_CACHE_BYTES }),
   });
+  const changeListeners = createChangeListeners({ perAccount: CHANGE_FEED.listenersPerAccount, perNode: CHANGE_FEED.listenersPerNode });
+  const changes = createChangesService({
+    changes: createChangesRepository(database.db),
+    listeners: changeListeners,
+    keepAliveMs: CHANGE_FEED.keepAliveMs,
+  });
+  const stopHearingChanges = database.listenForChanges((accounts) => changeListeners.wake(accounts));
   const analytics = createAnalyticsService({ analytics: createAnalyticsRepository(database.db), planOf: accounts.planOf, clock });
   const shares = createSharesService({
     shares: sharesRepository,
@@ -601,6 +614,7 @@ export async function createContainer(
     trash,
     stars: createStarsService({ stars: createStarsRepository(database.db), clock }),
     recent: createRecentService({ recent: createRecentRepository(database.db), clock }),
+    changes,
     settings,
     shares,
     mail,
@@ -632,6 +646,7 @@ export async function createContainer(
     metrics,
     dav,
     close: async () => {
+      await stopHearingChanges();
       await jobs.stop();
       await mail.drain();
       await limitWindows.close();

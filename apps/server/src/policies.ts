@@ -94,3 +94,16 @@ export const THUMBNAIL_MAX_SOURCE_BYTES = 4 * 1024 * MIB;
  * held, so a dead node's lapses; waiters poll, then answer 500 as tus does (docs/decisions/0025-resumable-uploads.md).
  */
 export const RESUMABLE_UPLOAD_LOCK = { leaseMs: 30 * SECOND, waitMs: 45 * SECOND, pollMs: 100 };
+
+/**
+ * The change feed (docs/decisions/0060-change-journal.md): how long the journal keeps an
+ * entry (an older cursor answers 410 and the client lists again), and how many waiting
+ * requests and streams one node holds, per account (tabs, phones, a sync client) and in all.
+ */
+export const CHANGE_FEED = {
+  retentionMs: 30 * DAY,
+  listenersPerAccount: 25,
+  listenersPerNode: 20_000,
+  /** A stream sends a comment this often, so proxies and the browser keep an idle connection open. */
+  keepAliveMs: 25 * SECOND,
+};

@@ -7,6 +7,7 @@ import type PG from 'pg';
 import type { Database } from './schema.ts';
 import { trackChanges } from './change-stamp.ts';
 import { cachingStatements } from './statement-cache.ts';
+import { type ChangeListener, postgresChangeSignals, sqliteChangeSignals, type StopListening } from './change-signals.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -20,6 +21,8 @@ export interface DatabaseHandle {
    * cached in this process; null with PostgreSQL, where other nodes write without telling.
    */
   changeStamp(): string | null;
+  /** Calls `listener` when the change journal has new entries, on any node (db/change-signals.ts). */
+  listenForChanges(listener: ChangeListener): StopListening;
   /** PostgreSQL's connection pool now (for metrics); undefined with SQLite, which has one connection. */
   poolStats(): PoolStats | undefined;
   close(): Promise<void>;
@@ -42,12 +45,13 @@ export function openDatabase(options: {
   onIdleError?: DatabaseErrorLog;
 }): DatabaseHandle {
   const onIdleError = options.onIdleError ?? ((error: Error) => console.error('database connection error', error));
-  const { db, pool, changeStamp } = options.databaseUrl
+  const { db, pool, changeStamp, signals } = options.databaseUrl
     ? { ...openPostgres(options.databaseUrl, onIdleError), changeStamp: () => null }
     : { ...openSqlite(options.dataDir), pool: undefined };
   return {
     db,
     changeStamp,
+    listenForChanges: (listener) => signals.listen(listener),
     dialect: options.databaseUrl ? 'postgres' : 'sqlite',
     poolStats: () => (pool ? { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount } : undefined),
     ping: async () => {
@@ -60,7 +64,7 @@ export function openDatabase(options: {
 /** Distinct queries kept prepared; the server's routes and jobs make a few hundred. */
 const STATEMENT_CACHE_SIZE = 500;
 
-function openSqlite(dataDir: string): { db: Kysely<Database>; changeStamp: () => string } {
+function openSqlite(dataDir: string): { db: Kysely<Database>; changeStamp: () => string; signals: ReturnType<typeof sqliteChangeSignals> } {
   mkdirSync(dataDir, { recursive: true });
   const database = new SqliteDatabase(path.join(dataDir, 'cloudvault.sqlite'));
   // WAL lets readers run while a write is in progress; busy_timeout waits out a writer
@@ -71,7 +75,11 @@ function openSqlite(dataDir: string): { db: Kysely<Database>; changeStamp: () =>
   database.pragma('foreign_keys = ON');
   // Every statement Kysely runs passes the change tracker first, then the cache.
   const changes = trackChanges(cachingStatements(database, STATEMENT_CACHE_SIZE), database);
-  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: changes.database }) }), changeStamp: changes.stamp };
+  return {
+    db: new Kysely<Database>({ dialect: new SqliteDialect({ database: changes.database }) }),
+    changeStamp: changes.stamp,
+    signals: sqliteChangeSignals(database),
+  };
 }
 
 /**
@@ -83,7 +91,10 @@ const CONNECT_TIMEOUT_MS = 3_000;
 /** The same error reaches the query that was running on the client, so it is handled there. */
 function ignoreLentClientError(): void {}
 
-function openPostgres(connectionString: string, onIdleError: DatabaseErrorLog): { db: Kysely<Database>; pool: PG.Pool } {
+function openPostgres(
+  connectionString: string,
+  onIdleError: DatabaseErrorLog,
+): { db: Kysely<Database>; pool: PG.Pool; signals: ReturnType<typeof postgresChangeSignals> } {
   // Loaded only when configured: the driver costs about 15 MB of memory that SQLite setups never use.
   const pg = createRequire(import.meta.url)('pg') as typeof PG;
   // PostgreSQL sends bigint (sizes, counts) as strings; every size we store is below 2^53.
@@ -96,5 +107,9 @@ function openPostgres(connectionString: string, onIdleError: DatabaseErrorLog): 
   // answers 503), and the client also emits it, with no pool listener on a lent client, which
   // unheard would end the process. The pool discards the client when it is given back.
   pool.on('connect', (client) => client.on('error', ignoreLentClientError));
-  return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), pool };
+  return {
+    db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
+    pool,
+    signals: postgresChangeSignals(pg, connectionString, onIdleError),
+  };
 }

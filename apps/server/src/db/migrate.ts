@@ -26,6 +26,7 @@ import * as limitWindowHolders from './migrations/2026-12-05-25-limit-window-hol
 import { listingSortKeysMigration } from './migrations/2026-12-06-26-listing-sort-keys.ts';
 import * as uploadConflict from './migrations/2026-12-06-27-upload-conflict.ts';
 import * as starredRecent from './migrations/2026-12-06-28-starred-recent.ts';
+import * as changeJournal from './migrations/2026-12-06-29-change-journal.ts';
 import type { Dialect } from './database.ts';
 
 /** Every migration, in order. Migrations are frozen once released: add, never edit. */
@@ -57,6 +58,7 @@ export const migrationsFor = (dialect: Dialect): Record<string, Migration> => ({
   '2026-12-06-26-listing-sort-keys': listingSortKeysMigration(dialect),
   '2026-12-06-27-upload-conflict': uploadConflict,
   '2026-12-06-28-starred-recent': starredRecent,
+  '2026-12-06-29-change-journal': changeJournal,
 });
 
 /** Brings the schema up to date; the Migrator's lock lets several servers start at once. */

@@ -53,6 +53,8 @@ export interface FoldersTable {
   updated_at: string;
   deleted_at: string | null;
   trashed_root: number;
+  /** Changes whenever anything below the folder changes (db/change-journal.ts); a WebDAV getetag. */
+  tree_tag?: string;
 }
 
 export interface FilesTable {
@@ -386,6 +388,30 @@ export interface FileOpensTable {
   opened_at: string;
 }
 
+/** One entry of an account's change feed (migration 29, db/change-journal.ts). */
+export interface ChangesTable {
+  user_id: string;
+  seq: number;
+  op: 'created' | 'updated' | 'moved' | 'deleted' | 'restored';
+  kind: 'file' | 'folder';
+  item_id: string;
+  parent_id: string | null;
+  name: string;
+  /** The private share through which the feed's account sees the item; null in the owner's feed. */
+  share_id: string | null;
+  size: number | null;
+  content_hash: string | null;
+  modified_at: string | null;
+  at: string;
+}
+
+/** Per account: the last change number given and the last one the retention job removed. */
+export interface ChangeHeadsTable {
+  user_id: string;
+  seq: number;
+  pruned_through: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -420,4 +446,6 @@ export interface Database {
   storage_daily_totals: StorageDailyTotalsTable;
   stars: StarsTable;
   file_opens: FileOpensTable;
+  changes: ChangesTable;
+  change_heads: ChangeHeadsTable;
 }

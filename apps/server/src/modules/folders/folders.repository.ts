@@ -5,6 +5,7 @@ import type { Dialect } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { withNameKey } from '../../db/name-keys.ts';
 import { inUserTreeTransaction } from '../../db/locks.ts';
+import { folderChange, recordTreeChanges } from '../../db/change-journal.ts';
 import { sqlStarred } from '../../db/starred.ts';
 import { type ListingSortOrder, sqlListingOrder } from '../../db/sorted-listing.ts';
 import type { ListingPosition } from '../../lib/listing-pages.ts';
@@ -113,7 +114,10 @@ export function createFoldersRepository(db: Kysely<Database>, dialect: Dialect) 
     /** Inserts the folder; false when a live sibling already has the name (compared by nameKey). */
     async insert(row: FolderRow): Promise<boolean> {
       try {
-        await db.insertInto('folders').values(withNameKey(row)).execute();
+        await db.transaction().execute(async (trx) => {
+          await trx.insertInto('folders').values(withNameKey(row)).execute();
+          await recordTreeChanges(trx, row.user_id, [folderChange('created', row)], row.created_at);
+        });
         return true;
       } catch (error) {
         if (isUniqueViolation(error)) return false;

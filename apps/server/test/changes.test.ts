@@ -3,6 +3,27 @@ import { createUser } from '@cloudvault/test-support/accounts';
 import { changesAfter, changesMadeBy, latestCursor } from '@cloudvault/test-support/changes';
 import { createFolder } from '@cloudvault/test-support/drive';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
+import { waitFor } from './helpers/wait-for.ts';
+
+/** The server-sent events of a stream, parsed: comments skipped. */
+async function* readEvents(body: ReadableStream<Uint8Array>): AsyncGenerator<{ event: string; id?: string; data: unknown }> {
+  const decoder = new TextDecoder();
+  let buffered = '';
+  for await (const chunk of body) {
+    buffered += decoder.decode(chunk, { stream: true });
+    for (let end = buffered.indexOf('\n\n'); end >= 0; end = buffered.indexOf('\n\n')) {
+      const block = buffered.slice(0, end);
+      buffered = buffered.slice(end + 2);
+      const fields = Object.fromEntries(
+        block
+          .split('\n')
+          .filter((line) => !line.startsWith(':'))
+          .map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 2)]),
+      );
+      if (fields.event) yield { event: fields.event, id: fields.id, data: JSON.parse(fields.data) };
+    }
+  }
+}
 
 // The change feed over HTTP (docs/api.md#change-feed): cursors, pages, the wait, 400 and
 // 410, and another account's cursor. What each path writes is proven beside the path.
@@ -67,6 +88,60 @@ describe('the change feed', () => {
     const empty = await changesAfter(server, token, await latestCursor(server, token), '&wait=1');
     expect(empty.changes).toEqual([]);
     expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+  });
+
+  it('holds at most 25 waiting requests per account, and answers 429 with Retry-After beyond', async () => {
+    const { token } = await createUser(server);
+    const other = await createUser(server);
+    const cursor = await latestCursor(server, token);
+    const controller = new AbortController();
+    const waits = Array.from({ length: 25 }, () =>
+      fetch(`${server.url}/api/changes?cursor=${cursor}&wait=60`, {
+        headers: { authorization: `Bearer ${token}` },
+        signal: controller.signal,
+      }).catch(() => undefined),
+    );
+    await waitFor(
+      'the 25 waits to be held',
+      async () => (await server.request('GET', `/api/changes?cursor=${cursor}&wait=1`, { token })).status === 429,
+    );
+    const refused = await server.request('GET', `/api/changes?cursor=${cursor}&wait=1`, { token });
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toMatch(/^[0-9]+$/);
+    expect(refused.body.code).toBe('TOO_MANY_LISTENERS');
+    // Another account is not held up, and a read without a wait never counts.
+    expect(
+      (await server.request('GET', `/api/changes?cursor=${await latestCursor(server, other.token)}&wait=1`, { token: other.token })).status,
+    ).toBe(200);
+    expect((await server.request('GET', `/api/changes?cursor=${cursor}`, { token })).status).toBe(200);
+    // Clients that leave give their places back.
+    controller.abort();
+    await Promise.all(waits);
+    await waitFor(
+      'the places to be given back',
+      async () => (await server.request('GET', `/api/changes?cursor=${cursor}&wait=1`, { token })).status === 200,
+    );
+  });
+
+  it('streams changes as server-sent events, and refuses a bad or expired cursor as JSON before the stream', async () => {
+    const { token } = await createUser(server);
+    expect((await server.request('GET', '/api/changes/stream?cursor=nope', { token })).status).toBe(400);
+    const controller = new AbortController();
+    const response = await fetch(`${server.url}/api/changes/stream?cursor=${await latestCursor(server, token)}`, {
+      headers: { authorization: `Bearer ${token}` },
+      signal: controller.signal,
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('text/event-stream');
+    const events = readEvents(response.body!);
+    const folder = await createFolder(server, token, 'Streamed');
+    const event = await events.next();
+    expect(event.value).toMatchObject({
+      event: 'changes',
+      data: { changes: [{ op: 'created', id: folder.id, name: 'Streamed' }], hasMore: false },
+    });
+    expect((event.value as { id: string }).id).toBe((event.value as { data: { cursor: string } }).data.cursor);
+    controller.abort();
   });
 
   it('records each path in the owner’s feed: folders', async () => {

@@ -1,6 +1,7 @@
 import { nameKey } from '@cloudvault/contract/validation';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { inBatches } from '../../db/batches.ts';
+import { fileChange, folderChange, recordTreeChanges } from '../../db/change-journal.ts';
 import type { Dialect } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { lockUsers } from '../../db/locks.ts';
@@ -113,15 +114,20 @@ export function createCopyRepository(db: Kysely<Database>, dialect: Dialect) {
             async (candidate) => !(await nameTaken(trx, topTable, userId, destination, candidate)),
           );
           const named = <T extends FilesTable | FoldersTable>(rows: T[]): T[] => rows.map((row) => (row === top ? { ...row, name } : row));
-          await inBatches(named(folders), async (batch) => {
+          const folderRows = named(folders);
+          const fileRows = named(files);
+          await inBatches(folderRows, async (batch) => {
             await trx.insertInto('folders').values(batch.map(withNameKey)).execute();
           });
-          await inBatches(named(files), async (batch) => {
+          await inBatches(fileRows, async (batch) => {
             await trx.insertInto('files').values(batch.map(withNameKey)).execute();
           });
           const storageUsed = await settleReservation(trx, input.reservationId, userId, input.storedBytes);
           // Thrown to roll the rows back: the node that took this one for dead gave the bytes back.
           if (storageUsed === undefined) throw new LeaseLostError();
+          // Every row the copy made is `created` in the copier's feed, folders first (parents before children), last in the transaction.
+          const created = [...folderRows.map((row) => folderChange('created', row)), ...fileRows.map((row) => fileChange('created', row))];
+          await recordTreeChanges(trx, userId, created, top.created_at);
           return { outcome: 'listed', name, storageUsed } as const;
         });
       } catch (error) {

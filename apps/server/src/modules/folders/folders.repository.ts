@@ -142,7 +142,22 @@ export function createFoldersRepository(db: Kysely<Database>, dialect: Dialect) 
             if (targetPath.length === 0) return 'parent-gone';
             if (targetPath.some((ancestor) => ancestor.id === id)) return 'into-itself';
           }
-          await trx.updateTable('folders').set(withNameKey(changes)).where('id', '=', id).where('user_id', '=', userId).execute();
+          const before = await trx
+            .selectFrom('folders')
+            .select(['parent_id', 'name'])
+            .where('id', '=', id)
+            .where('user_id', '=', userId)
+            .executeTakeFirst();
+          const after = await trx
+            .updateTable('folders')
+            .set(withNameKey(changes))
+            .where('id', '=', id)
+            .where('user_id', '=', userId)
+            .returningAll()
+            .executeTakeFirst();
+          // A rename or a move is `moved` in the feed; one that changed neither changes no listing.
+          if (before && after && after.deleted_at === null && (after.name !== before.name || after.parent_id !== before.parent_id))
+            await recordTreeChanges(trx, userId, [folderChange('moved', after, before.parent_id)], after.updated_at);
           return 'updated';
         });
       } catch (error) {

@@ -65,6 +65,7 @@ const STORAGE_INDEPENDENT_TESTS = [
   'admin.test.ts',
   'analytics.test.ts',
   'changes.test.ts', // the change feed: cursors, pages, the wait, 400 and 410
+  'changes-uploads.test.ts', // what uploads, versions and file moves journal (the bytes' hashes are proven by the storage files)
   'changes-tree.test.ts', // what folder changes, copies and WebDAV's MKCOL, MOVE and COPY write to the feed
   'app-password-policy.test.ts',
   'app-passwords.test.ts',

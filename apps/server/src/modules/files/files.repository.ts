@@ -1,5 +1,5 @@
 import { nameKey } from '@cloudvault/contract/validation';
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Dialect } from '../../db/database.ts';
 import {
   type ArchiveEntryRow,
@@ -8,6 +8,7 @@ import {
   sqlLongestArchivePath,
 } from '../../db/archive-entries.ts';
 import { queueBlobDeletions } from '../../db/blob-deletions.ts';
+import { fileChange, recordTreeChanges, type TreeChange } from '../../db/change-journal.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { FILE_COLUMNS, LISTED_FILE_COLUMNS } from '../../db/file-columns.ts';
 import { lockUsers } from '../../db/locks.ts';
@@ -56,6 +57,9 @@ const SEARCH_PROBE = 4_000;
 const SEARCH_WALK = 100_000;
 const NO_WRAPPER: JsonWrapper = { before: '', after: '' };
 
+/** What the change journal says of a file (db/change-journal.ts fileChange): its place, name and content. */
+const CHANGE_COLUMNS = ['id', 'folder_id', 'name', 'size', 'sha256', 'updated_at'] as const satisfies readonly (keyof FilesTable)[];
+
 /** The user's live files named `name` (compared by nameKey) in the folder (null: the root). */
 function liveByName(db: Kysely<Database>, userId: string, folderId: string | null, name: string) {
   return db
@@ -66,15 +70,15 @@ function liveByName(db: Kysely<Database>, userId: string, folderId: string | nul
     .where('deleted_at', 'is', null);
 }
 
-/** Puts the live file of this name in the folder in Trash (as a delete does), unless it is `except`; answers its id. */
+/** Puts the live file of this name in the folder in Trash (as a delete does), unless it is `except`; answers what it was. */
 async function trashByName(
-  db: Kysely<Database>,
+  db: Transaction<Database>,
   userId: string,
   folderId: string | null,
   name: string,
   at: string,
   except?: string,
-): Promise<string | undefined> {
+): Promise<Pick<FilesTable, (typeof CHANGE_COLUMNS)[number]> | undefined> {
   const trashed = await db
     .updateTable('files')
     .set({ deleted_at: at, trashed_root: 1 })
@@ -83,10 +87,44 @@ async function trashByName(
     .where('name_key', '=', nameKey(name))
     .where('deleted_at', 'is', null)
     .$if(except !== undefined, (query) => query.where('id', '!=', except!))
-    .returning('id')
+    .returning(CHANGE_COLUMNS)
     .execute();
-  return trashed[0]?.id;
+  return trashed[0];
 }
+
+/**
+ * Renames or moves a file in a transaction that has locked its owner, and records it:
+ * `moved` from where it was (`updated` when neither its name nor its folder changed). A
+ * file in Trash is renamed as before but not recorded, as it is in no one's tree.
+ */
+async function renameOrMove(
+  trx: Transaction<Database>,
+  userId: string,
+  id: string,
+  changes: RenameOrMove,
+  before: TreeChange[] = [],
+): Promise<void> {
+  const current = await trx
+    .selectFrom('files')
+    .select(['folder_id', 'name', 'deleted_at'])
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  const after = await trx
+    .updateTable('files')
+    .set(withNameKey(changes))
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .returning(CHANGE_COLUMNS)
+    .executeTakeFirst();
+  if (!current || !after || current.deleted_at !== null) return;
+  const placed = current.folder_id !== after.folder_id || current.name !== after.name;
+  const change = placed ? fileChange('moved', after, current.folder_id) : fileChange('updated', after);
+  await recordTreeChanges(trx, userId, [...before, change], changes.updated_at);
+}
+
+/** A rename or a move: the new name, the new folder, or both, and when it happened. */
+type RenameOrMove = Partial<Pick<FileRow, 'name' | 'folder_id'>> & Pick<FileRow, 'updated_at'>;
 
 /** Files and the storage counter they add up to: queries only, scoped to the owner. */
 export function createFilesRepository(db: Kysely<Database>, dialect: Dialect) {
@@ -287,10 +325,17 @@ export function createFilesRepository(db: Kysely<Database>, dialect: Dialect) {
         .execute();
     },
 
-    /** Renames or moves; false when the target name is taken (compared by nameKey). */
-    async update(userId: string, id: string, changes: Partial<Pick<FileRow, 'name' | 'folder_id' | 'updated_at'>>): Promise<boolean> {
+    /**
+     * Renames or moves, recorded in the journal; false when the target name is taken
+     * (compared by nameKey), and then nothing is changed or recorded. The owner is locked
+     * first, as every tree change does, so the folder it was in is read as it moved from.
+     */
+    async update(userId: string, id: string, changes: RenameOrMove): Promise<boolean> {
       try {
-        await db.updateTable('files').set(withNameKey(changes)).where('id', '=', id).where('user_id', '=', userId).execute();
+        await db.transaction().execute(async (trx) => {
+          await lockUsers(trx, dialect, [userId]);
+          await renameOrMove(trx, userId, id, changes);
+        });
         return true;
       } catch (error) {
         if (isUniqueViolation(error)) return false;
@@ -301,7 +346,8 @@ export function createFilesRepository(db: Kysely<Database>, dialect: Dialect) {
     /**
      * Lists an upload's file and settles its reservation in one transaction that locks the
      * user first, as Trash does: a folder trashed meanwhile is seen here ('folder-gone'), or
-     * takes the new file with it. 'name-taken' rolls everything back for the next name.
+     * takes the new file with it. 'name-taken' rolls everything back for the next name,
+     * the journal's `created` (and `deleted` for a file replaced into Trash) with it.
      */
     async insertUploaded(row: FileRow, reservationId: string, options: { trashTakenAt?: string } = {}): Promise<UploadCompletion> {
       try {
@@ -325,7 +371,10 @@ export function createFilesRepository(db: Kysely<Database>, dialect: Dialect) {
           const storageUsed = await settleReservation(trx, reservationId, row.user_id, Number(row.size));
           // Thrown to roll the insert back: the node that took this one for dead has queued the blob.
           if (storageUsed === undefined) throw new LeaseLostError();
-          return { outcome: 'stored', storageUsed, ...(trashed ? { trashed } : {}) } as const;
+          // The replaced file leaves the listing before the new one takes its name.
+          const changes = [...(trashed ? [fileChange('deleted', trashed)] : []), fileChange('created', row)];
+          await recordTreeChanges(trx, row.user_id, changes, row.created_at);
+          return { outcome: 'stored', storageUsed, ...(trashed ? { trashed: trashed.id } : {}) } as const;
         });
       } catch (error) {
         if (error instanceof LeaseLostError) return { outcome: 'lease-lost' };
@@ -336,9 +385,10 @@ export function createFilesRepository(db: Kysely<Database>, dialect: Dialect) {
 
     /**
      * Deletes a file this request stored and turned out not to keep, with its versions, gives
-     * their bytes back and queues their blobs, in one transaction.
+     * their bytes back and queues their blobs, in one transaction. It was listed (and in the
+     * journal) meanwhile, so its going is recorded as `deleted` at `at`.
      */
-    discardUploaded(userId: string, id: string): Promise<string[]> {
+    discardUploaded(userId: string, id: string, at: string): Promise<string[]> {
       return db.transaction().execute(async (trx) => {
         await lockUsers(trx, dialect, [userId]);
         const versions = await trx
@@ -351,7 +401,7 @@ export function createFilesRepository(db: Kysely<Database>, dialect: Dialect) {
           .deleteFrom('files')
           .where('id', '=', id)
           .where('user_id', '=', userId)
-          .returning(['size', 'blob_key'])
+          .returning([...CHANGE_COLUMNS, 'blob_key', 'deleted_at', 'trashed_root'])
           .execute();
         const gone = [...versions, ...files];
         if (gone.length === 0) return [];
@@ -359,6 +409,14 @@ export function createFilesRepository(db: Kysely<Database>, dialect: Dialect) {
         await changeStorageUsed(trx, userId, -freed);
         const keys = gone.map((row) => row.blob_key);
         await queueBlobDeletions(trx, keys);
+        // Live, or a root of Trash (a file inside a trashed folder went with the folder's `deleted`).
+        const shown = files.filter((file) => file.deleted_at === null || Number(file.trashed_root) === 1);
+        await recordTreeChanges(
+          trx,
+          userId,
+          shown.map((file) => fileChange('deleted', file)),
+          at,
+        );
         return keys;
       });
     },
@@ -368,6 +426,7 @@ export function createFilesRepository(db: Kysely<Database>, dialect: Dialect) {
      * current ones kept as a version under `versionId` (plans with versioning), or, with no
      * versionId, given back and their blob queued for deletion (answered as `dropped`). The
      * file keeps its id, so its share links follow; the upload's reservation is settled with it.
+     * Recorded as `updated`, with the new size and hash.
      */
     addVersionByName(
       userId: string,
@@ -394,6 +453,7 @@ export function createFilesRepository(db: Kysely<Database>, dialect: Dialect) {
           const storageUsed = await changeStorageUsed(trx, userId, -Number(current.size));
           await queueBlobDeletions(trx, [current.blob_key]);
           await trx.updateTable('files').set(content).where('id', '=', current.id).execute();
+          await recordTreeChanges(trx, userId, [fileChange('updated', { ...current, ...content })], content.updated_at);
           return { row: { ...current, ...content }, storageUsed, dropped: current.blob_key };
         }
         const storageUsed = settled;
@@ -413,6 +473,7 @@ export function createFilesRepository(db: Kysely<Database>, dialect: Dialect) {
           })
           .execute();
         await trx.updateTable('files').set(content).where('id', '=', current.id).execute();
+        await recordTreeChanges(trx, userId, [fileChange('updated', { ...current, ...content })], content.updated_at);
         return { row: { ...current, ...content }, storageUsed };
       });
     },
@@ -421,8 +482,9 @@ export function createFilesRepository(db: Kysely<Database>, dialect: Dialect) {
      * Undoes an upload that gave a file new bytes and kept the old ones as version
      * `versionId`, when the upload was refused after all: the old bytes are the file's again,
      * the version row goes, and the new bytes are given back and queued for deletion (answered).
+     * The new bytes were in the journal meanwhile, so the old ones are recorded as `updated` at `at`.
      */
-    revertToVersion(userId: string, fileId: string, versionId: string): Promise<string[]> {
+    revertToVersion(userId: string, fileId: string, versionId: string, at: string): Promise<string[]> {
       return db.transaction().execute(async (trx) => {
         await lockUsers(trx, dialect, [userId]);
         const version = await trx
@@ -439,7 +501,7 @@ export function createFilesRepository(db: Kysely<Database>, dialect: Dialect) {
           .where('user_id', '=', userId)
           .executeTakeFirst();
         if (!version || !file) return [];
-        await trx
+        const reverted = await trx
           .updateTable('files')
           .set({
             mimetype: version.mimetype,
@@ -451,29 +513,38 @@ export function createFilesRepository(db: Kysely<Database>, dialect: Dialect) {
             updated_at: version.created_at,
           })
           .where('id', '=', fileId)
-          .execute();
+          .returning([...CHANGE_COLUMNS, 'deleted_at'])
+          .executeTakeFirstOrThrow();
         await trx.deleteFrom('file_versions').where('id', '=', versionId).execute();
         await changeStorageUsed(trx, userId, -Number(file.size));
         await queueBlobDeletions(trx, [file.blob_key]);
+        if (reverted.deleted_at === null) await recordTreeChanges(trx, userId, [fileChange('updated', reverted)], at);
         return [file.blob_key];
       });
     },
 
     /**
      * Takes a file an upload replaced back out of Trash, when the upload was refused after all
-     * (docs/decisions/0050-name-clashes.md); false when its name was taken again meanwhile.
+     * (docs/decisions/0050-name-clashes.md), recorded as `restored` at `at`; false when its
+     * name was taken again meanwhile.
      */
-    async untrashReplaced(userId: string, id: string): Promise<boolean> {
+    async untrashReplaced(userId: string, id: string, at: string): Promise<boolean> {
       try {
-        const result = await db
-          .updateTable('files')
-          .set({ deleted_at: null, trashed_root: 0 })
-          .where('id', '=', id)
-          .where('user_id', '=', userId)
-          .where('trashed_root', '=', 1)
-          .where('deleted_at', 'is not', null)
-          .executeTakeFirst();
-        return Number(result.numUpdatedRows) === 1;
+        return await db.transaction().execute(async (trx) => {
+          await lockUsers(trx, dialect, [userId]);
+          const restored = await trx
+            .updateTable('files')
+            .set({ deleted_at: null, trashed_root: 0 })
+            .where('id', '=', id)
+            .where('user_id', '=', userId)
+            .where('trashed_root', '=', 1)
+            .where('deleted_at', 'is not', null)
+            .returning(CHANGE_COLUMNS)
+            .executeTakeFirst();
+          if (!restored) return false;
+          await recordTreeChanges(trx, userId, [fileChange('restored', restored)], at);
+          return true;
+        });
       } catch (error) {
         if (isUniqueViolation(error)) return false;
         throw error;
@@ -488,14 +559,15 @@ export function createFilesRepository(db: Kysely<Database>, dialect: Dialect) {
     /**
      * Moves or renames a file onto a name another live file holds there, which goes to
      * Trash whole (its versions and shares with it) in the same transaction; false when
-     * the name is taken anyway (a folder moved meanwhile, another request).
+     * the name is taken anyway (a folder moved meanwhile, another request). Recorded as the
+     * other file's `deleted`, then this one's `moved`.
      */
     async updateReplacing(userId: string, id: string, changes: Pick<FileRow, 'name' | 'folder_id' | 'updated_at'>): Promise<boolean> {
       try {
         await db.transaction().execute(async (trx) => {
           await lockUsers(trx, dialect, [userId]);
-          await trashByName(trx, userId, changes.folder_id, changes.name, changes.updated_at, id);
-          await trx.updateTable('files').set(withNameKey(changes)).where('id', '=', id).where('user_id', '=', userId).execute();
+          const trashed = await trashByName(trx, userId, changes.folder_id, changes.name, changes.updated_at, id);
+          await renameOrMove(trx, userId, id, changes, trashed ? [fileChange('deleted', trashed)] : []);
         });
         return true;
       } catch (error) {

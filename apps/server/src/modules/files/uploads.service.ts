@@ -296,7 +296,7 @@ export function createUploadsService(deps: UploadsServiceDeps) {
 
   /** Removes a file this upload listed and then refused after all, with what it made a version of. */
   async function discard(userId: string, file: FileItem): Promise<void> {
-    await deps.deleteQueuedBlobs(await files.discardUploaded(userId, file.id));
+    await deps.deleteQueuedBlobs(await files.discardUploaded(userId, file.id, clock.now().toISOString()));
   }
 
   /**
@@ -476,10 +476,11 @@ export function createUploadsService(deps: UploadsServiceDeps) {
         await input.rest?.();
       } catch (error) {
         // A new version is undone, the file keeping its old bytes; a new file is removed.
-        if (listed?.versionId) await deps.deleteQueuedBlobs(await files.revertToVersion(userId, listed.file.id, listed.versionId));
+        if (listed?.versionId)
+          await deps.deleteQueuedBlobs(await files.revertToVersion(userId, listed.file.id, listed.versionId, clock.now().toISOString()));
         else if (listed) await discard(userId, listed.file);
         // The file it replaced comes back out of Trash: a refused upload changes nothing.
-        if (listed?.trashed) await files.untrashReplaced(userId, listed.trashed);
+        if (listed?.trashed) await files.untrashReplaced(userId, listed.trashed, clock.now().toISOString());
         throw answerOf(error, input.cutOff);
       } finally {
         await release(reservation);

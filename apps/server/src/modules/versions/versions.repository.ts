@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { inBatches } from '../../db/batches.ts';
 import { queueBlobDeletions } from '../../db/blob-deletions.ts';
+import { fileChange, recordTreeChanges } from '../../db/change-journal.ts';
 import type { Dialect } from '../../db/database.ts';
 import { FILE_COLUMNS } from '../../db/file-columns.ts';
 import { lockUsers } from '../../db/locks.ts';
@@ -33,7 +34,10 @@ export function createVersionsRepository(db: Kysely<Database>, dialect: Dialect)
         .executeTakeFirst();
     },
 
-    /** The version becomes the file's content and the current content a version, in one transaction. */
+    /**
+     * The version becomes the file's content and the current content a version, in one
+     * transaction, recorded as the file's `updated` with the restored size and hash.
+     */
     async restore(userId: string, fileId: string, versionId: string, newVersionId: string, now: string): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
         await lockUsers(trx, dialect, [userId]);
@@ -68,18 +72,16 @@ export function createVersionsRepository(db: Kysely<Database>, dialect: Dialect)
             replaced_at: now,
           })
           .execute();
-        await trx
-          .updateTable('files')
-          .set({
-            mimetype: version.mimetype,
-            size: version.size,
-            sha256: version.sha256,
-            crc32: version.crc32,
-            blob_key: version.blob_key,
-            updated_at: now,
-          })
-          .where('id', '=', fileId)
-          .execute();
+        const restored = {
+          mimetype: version.mimetype,
+          size: version.size,
+          sha256: version.sha256,
+          crc32: version.crc32,
+          blob_key: version.blob_key,
+          updated_at: now,
+        };
+        await trx.updateTable('files').set(restored).where('id', '=', fileId).execute();
+        await recordTreeChanges(trx, userId, [fileChange('updated', { ...file, ...restored })], now);
         return true;
       });
     },

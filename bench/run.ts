@@ -33,6 +33,10 @@ import { startOurServer } from './servers/ours.ts';
 import { cleanUpGrowth, runGrowth } from './growth/run-growth.ts';
 import { loadGrowthConfig } from './growth/growth-config.ts';
 import type { BenchServer } from './servers/server.ts';
+import { loadFeedConfig } from './changes/feed-config.ts';
+import { changeWake, changeWakeTwoNodes } from './changes/wake-latency.ts';
+import { changeStreams } from './changes/idle-streams.ts';
+import { changeCatchUp } from './changes/catch-up.ts';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const resultsFile = path.join(repoRoot, 'bench/results/latest.json');
@@ -146,6 +150,19 @@ async function main(): Promise<BenchReport> {
   );
   await scenario('thumbnails', `thumbnails of ${config.thumbnailPhotos} 12 MP JPEGs`, () => thumbnails(ctx));
   await scenario('dav-listing', `WebDAV PROPFIND of a folder of ${config.listingFileCount} files`, () => davListing(ctx));
+  // The change feed (issue 37): each starts servers of its own, with accounts seeded straight into their database.
+  const feed = loadFeedConfig(process.env);
+  const feedWaiters = feed.wakeAccounts * feed.listenersPerAccount;
+  await scenario('change-wake', `change feed: ${feedWaiters} waiters woken on one node`, () => changeWake(feed, repoRoot, root, log));
+  await scenario('change-wake-two-nodes', `change feed: ${feedWaiters} waiters on node B woken by a change on node A`, () =>
+    changeWakeTwoNodes(feed, repoRoot, root, log),
+  );
+  await scenario('change-streams', `change feed: ${feed.streamAccounts * feed.listenersPerAccount} idle streams on one node`, () =>
+    changeStreams(feed, repoRoot, root, log),
+  );
+  await scenario('change-catch-up', `change feed: reading ${feed.catchUpChanges} changes after a cursor`, () =>
+    changeCatchUp(feed, repoRoot, root, log),
+  );
   await scenario('lighthouse-performance', "Lighthouse performance of the web pages and the first visit's JavaScript", () =>
     lighthousePerformance(ours.url, root, config.idleTimeoutMs),
   );

@@ -7,6 +7,8 @@ export interface GrowthConfig {
   zipSizes: number[];
   trashSizes: number[];
   consoleUsers: number[];
+  /** Journal entries of the change feed (issue 37), spread over 100 accounts. */
+  changeJournalSizes: number[];
   /** Ids of the series to run (`GROWTH_SERIES`, comma-separated); null runs them all. */
   only: string[] | null;
   /** Timed requests per point at most; a point stops earlier once it has spent `pointBudgetMs`. */
@@ -39,6 +41,7 @@ export function loadGrowthConfig(env: NodeJS.ProcessEnv): GrowthConfig {
     zipSizes: sizes(env.GROWTH_ZIP_SIZES, quick ? [100, 1000] : [1000, 10_000, 100_000]),
     trashSizes: sizes(env.GROWTH_TRASH_SIZES, quick ? [100, 1000, 5000] : [1000, 10_000, 100_000]),
     consoleUsers: sizes(env.GROWTH_CONSOLE_USERS, quick ? [1000, 5000] : [1000, 10_000, 100_000]),
+    changeJournalSizes: sizes(env.GROWTH_CHANGE_JOURNAL_SIZES, quick ? [1000, 10_000] : [10_000, 100_000, 1_000_000]),
     only: env.GROWTH_SERIES
       ? env.GROWTH_SERIES.split(',')
           .map((id) => id.trim())

@@ -5,6 +5,7 @@ const Y_LABELS: Record<GrowthSeries['plot'], string> = {
   perItemUs: 'µs per item (p50 ÷ size)',
   p99Ms: 'p99 ms per request',
   peakRssMiB: 'MiB above RSS before',
+  bytesPerItem: 'bytes per item (rows and indexes)',
 };
 
 /** The series' plot: what its `plot` names, against the size on a log scale. */

@@ -5,6 +5,7 @@ import pg from 'pg';
 import { createPostgresDatabase } from '../../apps/server/test/helpers/test-database.ts';
 import { type CloudVaultClient, register } from '../lib/cloudvault-api.ts';
 import { startOurServer } from '../servers/ours.ts';
+import { changeJournalGrowth, changeRetentionGrowth } from './change-journal-growth.ts';
 import { consoleGrowth } from './console-growth.ts';
 import type { GrowthContext } from './context.ts';
 import { davGrowth } from './dav-growth.ts';
@@ -91,6 +92,8 @@ export async function runGrowth(repoRoot: string, log: (message: string) => void
       ['search-sqlite', () => searchGrowthSqlite(ctx)],
       ['console-users', () => consoleGrowth(ctx)],
       ['search-postgresql', () => searchGrowthPostgres(ctx)],
+      ['change-journal', () => changeJournalGrowth(ctx)],
+      ['change-retention', () => changeRetentionGrowth(ctx)],
     ];
     // A quick or partial run's plots go beside its results (git-ignored): bench/plots keeps the full run's, which bench/README.md links.
     const plotsDir = path.join(repoRoot, config.quick || config.only ? 'bench/results/plots' : 'bench/plots');

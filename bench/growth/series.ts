@@ -13,6 +13,8 @@ export interface GrowthPoint {
   perItemUs: number;
   /** Peak memory of the server during the operation, above its level before, where measured. */
   peakRssMiB?: number;
+  /** Bytes of storage per item (the change journal's rows and indexes per change), where measured. */
+  bytesPerItem?: number;
   note?: string;
 }
 
@@ -27,7 +29,7 @@ export interface GrowthSeries {
    * What the plot shows: the cost per item (flat = cost grows linearly with the work), or
    * p99 latency (flat = the size does not matter: searches and pages of one size).
    */
-  plot: 'perItemUs' | 'p99Ms' | 'peakRssMiB';
+  plot: 'perItemUs' | 'p99Ms' | 'peakRssMiB' | 'bytesPerItem';
   /** A target to draw on the p99 plot. */
   targetMs?: number;
   notes: string[];

@@ -215,6 +215,13 @@ describe('copies in the change feed', () => {
   });
 });
 
+/** A folder's WebDAV getetag, read by PROPFIND at depth 0. */
+async function folderEtag(dav: Awaited<ReturnType<typeof davClientFor>>, path: string): Promise<string | undefined> {
+  const answer = await dav('PROPFIND', path, { headers: { depth: '0', 'content-type': 'application/xml' } });
+  expect(answer.status).toBe(207);
+  return /<D:getetag>([^<]*)<\/D:getetag>/.exec(answer.text)?.[1];
+}
+
 describe('WebDAV in the change feed', () => {
   it('records MKCOL as a created folder', async () => {
     const user = await createUser(server);
@@ -261,11 +268,7 @@ describe('WebDAV in the change feed', () => {
     const { deep } = await nestedTree(user.token);
     await createFolder(server, user.token, 'Sibling');
     const source = await createFile(server, user.token, 'a new file', { name: 'new.txt' });
-    const etagOf = async (path: string) => {
-      const answer = await dav('PROPFIND', path, { headers: { depth: '0', 'content-type': 'application/xml' } });
-      expect(answer.status).toBe(207);
-      return /<D:getetag>([^<]*)<\/D:getetag>/.exec(answer.text)?.[1];
-    };
+    const etagOf = (path: string) => folderEtag(dav, path);
     const before = { top: await etagOf('/dav/Top/'), sibling: await etagOf('/dav/Sibling/') };
     expect(before.top).toEqual(expect.any(String));
     expect(before.sibling).toEqual(expect.any(String));
@@ -274,5 +277,23 @@ describe('WebDAV in the change feed', () => {
     expect(copy.status).toBe(201);
     expect(await etagOf('/dav/Top/')).not.toBe(before.top);
     expect(await etagOf('/dav/Sibling/')).toBe(before.sibling);
+  });
+
+  it('gives both the folder a folder leaves and the one it enters a new getetag', async () => {
+    const user = await createUser(server);
+    const dav = await davClientFor(server, user);
+    const from = await createFolder(server, user.token, 'From');
+    const into = await createFolder(server, user.token, 'Into');
+    const moving = await createFolder(server, user.token, 'Moving', from.id);
+    await createFolder(server, user.token, 'Bystander');
+    const before = {
+      from: await folderEtag(dav, '/dav/From/'),
+      into: await folderEtag(dav, '/dav/Into/'),
+      bystander: await folderEtag(dav, '/dav/Bystander/'),
+    };
+    expect((await patchFolder(user.token, moving.id, { parentId: into.id })).status).toBe(200);
+    expect(await folderEtag(dav, '/dav/From/')).not.toBe(before.from);
+    expect(await folderEtag(dav, '/dav/Into/')).not.toBe(before.into);
+    expect(await folderEtag(dav, '/dav/Bystander/')).toBe(before.bystander);
   });
 });

@@ -161,33 +161,43 @@ describe('uploads in the change feed', () => {
     expect(changes).toEqual([gone(old), entry('created', replacement, 'the new march')]);
   });
 
-  it('an upload refused after it was listed is `deleted` again, and a file it replaced `restored`', async () => {
-    const { token } = await userOn('FREE');
-    const old = await createFile(server, token, 'kept', { name: 'a.txt' });
+  /** A multipart upload of "refused" as a.txt with conflict=replace, refused once the file is stored and listed: a field follows it. */
+  async function uploadRefusedAfterListing(token: string): Promise<void> {
     const boundary = 'b0undary';
-    // A field after the file refuses the upload once the file is stored and listed.
     const body = [
       `--${boundary}\r\nContent-Disposition: form-data; name="conflict"\r\n\r\nreplace\r\n`,
       `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\nContent-Type: text/plain\r\n\r\nrefused\r\n`,
       `--${boundary}\r\nContent-Disposition: form-data; name="folderId"\r\n\r\nnull\r\n--${boundary}--\r\n`,
     ].join('');
-    const changes = await changesMadeBy(server, token, async () => {
-      const answer = await fetch(`${server.url}/api/files/upload`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
-        body,
-      });
-      expect(answer.status).toBe(400);
+    const answer = await fetch(`${server.url}/api/files/upload`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      body,
     });
+    expect(answer.status).toBe(400);
+  }
+
+  it('an upload refused after it was listed is `deleted` again, and a file it replaced `restored` (no versions)', async () => {
+    const { token } = await userOn('FREE');
+    const old = await createFile(server, token, 'kept', { name: 'a.txt' });
+    const changes = await changesMadeBy(server, token, () => uploadRefusedAfterListing(token));
     expect(await listFiles(server, token)).toEqual([old]);
     const refusedId = changes[1]?.id;
+    expect(refusedId).not.toBe(old.id);
     expect(changes).toEqual([
       gone(old),
       { ...entry('created', { ...old, id: refusedId as string }, 'refused'), modifiedAt: expect.any(String) },
       { ...gone(old), id: refusedId },
-      { ...entry('restored', old, 'kept') },
+      entry('restored', old, 'kept'),
     ]);
-    expect(refusedId).not.toBe(old.id);
+  });
+
+  it('an upload refused after it gave a file new bytes is `updated` twice: the new bytes, then the old ones back (versions)', async () => {
+    const { token } = await userOn('PREMIUM');
+    const old = await createFile(server, token, 'kept', { name: 'a.txt' });
+    const changes = await changesMadeBy(server, token, () => uploadRefusedAfterListing(token));
+    expect(await listFiles(server, token)).toEqual([old]);
+    expect(changes).toEqual([{ ...entry('updated', old, 'refused'), modifiedAt: expect.any(String) }, entry('updated', old, 'kept')]);
   });
 
   it('a failed upload or rename records nothing: conflict=fail and a rename onto a taken name answer 409', async () => {

@@ -66,6 +66,8 @@ const STORAGE_INDEPENDENT_TESTS = [
   'analytics.test.ts',
   'changes.test.ts', // the change feed: cursors, pages, the wait, 400 and 410
   'changes-uploads.test.ts', // what uploads, versions and file moves journal (the bytes' hashes are proven by the storage files)
+  'changes-trash.test.ts', // Trash, restores and purges in the change feed, and the feed's own retention
+  'changes-shares.test.ts', // private shares in their members' feeds, and an owner's account deleted
   'changes-tree.test.ts', // what folder changes, copies and WebDAV's MKCOL, MOVE and COPY write to the feed
   'app-password-policy.test.ts',
   'app-passwords.test.ts',

@@ -516,6 +516,7 @@ export async function createContainer(
     log,
     confirmPassword: (userId, password, ip) => accounts.confirmPassword(userId, password, ip),
     endPaidSubscription: billing.endPaidSubscription,
+    clock,
   });
 
   // tus uploads: locks through the shared limit store, so any node takes an upload's next PATCH.

@@ -74,18 +74,25 @@ export function folderChange(op: ChangeOp, folder: FolderRowState, previousParen
   };
 }
 
-/** Writes the owner's changes, and what members of their private shares see of them, in the caller's transaction. */
+/**
+ * Writes the owner's changes, and what members of their private shares see of them, in the caller's transaction.
+ * `shareRoots`: members' entries for share roots the changes take away or bring back with them
+ * (a shared folder inside a folder going to Trash); written in the same call, as every
+ * account's number must be taken in one pass in id order.
+ */
 export async function recordTreeChanges(
   trx: Transaction<Database>,
   ownerId: string,
   changes: readonly TreeChange[],
   at: string,
+  shareRoots: readonly FeedEntry[] = [],
 ): Promise<void> {
-  if (changes.length === 0) return;
+  if (changes.length === 0 && shareRoots.length === 0) return;
   await renewTreeTags(trx, ownerId, locationsOf(changes));
   const reach = await shareReach(trx, ownerId, changes);
   const entries: FeedEntry[] = changes.map((change) => ({ userId: ownerId, change, shareId: null }));
   for (const change of changes) entries.push(...memberEntries(change, reach));
+  entries.push(...shareRoots);
   await appendEntries(trx, entries, at);
 }
 

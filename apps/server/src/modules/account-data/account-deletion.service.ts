@@ -1,4 +1,5 @@
 import type { AuditEntryRow } from '../../db/admin-audit.ts';
+import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { ServiceLog } from '../../lib/service-log.ts';
 import type { AccountDataRepository } from './account-data.repository.ts';
@@ -17,6 +18,7 @@ export function createAccountDeletionService(deps: {
   /** The account's password again, or a 400 (or 429 after too many wrong ones). */
   confirmPassword(userId: string, password: string, ip: string): Promise<void>;
   log: ServiceLog;
+  clock: Clock;
 }) {
   /** The deletion itself, once someone allowed to has confirmed it; an operator's audit entry commits with the rows' deletion. */
   async function erase(userId: string, audit?: AuditEntryRow): Promise<void> {
@@ -30,7 +32,7 @@ export function createAccountDeletionService(deps: {
         'Your subscription could not be canceled, so nothing was deleted. Please try again in a few minutes.',
       );
     }
-    await deps.data.deleteUser(userId, audit);
+    await deps.data.deleteUser(userId, deps.clock.now().toISOString(), audit);
     // The rows are gone and their blobs queued with them; what this run cannot delete stays
     // queued for the next.
     await deps.deleteQueuedBlobs();

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database, SharesTable } from '../../db/schema.ts';
+import { recordShareRoot } from '../../db/share-root-changes.ts';
 
 export type ShareRow = SharesTable;
 /** A share with the name of what it shares (live items only). */
@@ -20,8 +21,12 @@ export interface SharePageKey {
 /** Shares: queries only. Every owner-facing query is scoped to the owner. */
 export function createSharesRepository(db: Kysely<Database>) {
   return {
+    /** Stores the share; a private one's root enters its member's change feed in the same transaction. */
     async insert(row: ShareRow): Promise<void> {
-      await db.insertInto('shares').values(row).execute();
+      await db.transaction().execute(async (trx) => {
+        await trx.insertInto('shares').values(row).execute();
+        if (row.kind === 'private') await recordShareRoot(trx, row, 'created', row.created_at);
+      });
     },
 
     findByTokenHash(tokenHash: string): Promise<ShareRow | undefined> {
@@ -69,15 +74,21 @@ export function createSharesRepository(db: Kysely<Database>) {
       );
     },
 
-    async revoke(userId: string, id: string, now: string): Promise<boolean> {
-      const result = await db
-        .updateTable('shares')
-        .set({ revoked_at: now })
-        .where('id', '=', id)
-        .where('user_id', '=', userId)
-        .where('revoked_at', 'is', null)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) > 0;
+    /** Revokes the share; a private one's root leaves its member's change feed in the same transaction. */
+    revoke(userId: string, id: string, now: string): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const row = await trx
+          .updateTable('shares')
+          .set({ revoked_at: now })
+          .where('id', '=', id)
+          .where('user_id', '=', userId)
+          .where('revoked_at', 'is', null)
+          .returningAll()
+          .executeTakeFirst();
+        if (!row) return false;
+        if (row.kind === 'private') await recordShareRoot(trx, row, 'deleted', now);
+        return true;
+      });
     },
 
     async countDownload(id: string): Promise<void> {

@@ -1,6 +1,7 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { inBatches } from '../../db/batches.ts';
 import { queueBlobDeletions } from '../../db/blob-deletions.ts';
+import { fileChange, folderChange, recordTreeChanges, type TreeChange } from '../../db/change-journal.ts';
 import type { Dialect } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { inUserTreeTransaction } from '../../db/locks.ts';
@@ -8,6 +9,7 @@ import { changeStorageUsed } from '../../db/storage-usage.ts';
 import { withNameKey } from '../../db/name-keys.ts';
 import { FILE_COLUMNS } from '../../db/file-columns.ts';
 import type { Database, FilesTable, FoldersTable } from '../../db/schema.ts';
+import { sharedRootEntries } from '../../db/share-root-changes.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -108,6 +110,13 @@ export interface TrashPageKey {
 /** Files per page of a purge: each page is one transaction, its rows and blob keys held at once. */
 export const PURGE_PAGE = 500;
 
+/** A file's columns its change in the feed carries. */
+const CHANGE_FILE_COLUMNS = ['id', 'folder_id', 'name', 'size', 'sha256', 'updated_at'] as const;
+
+/** A file a purge page deletes: what frees its bytes, and what its change in the feed carries. */
+type PurgedFile = Pick<FilesTable, (typeof CHANGE_FILE_COLUMNS)[number] | 'blob_key' | 'trashed_root'>;
+const PURGED_FILE_COLUMNS = sql.raw('id, folder_id, name, size, sha256, updated_at, blob_key, trashed_root');
+
 /** Rows after the page before in (deleted_at desc, id desc) order: the key of Trash pages, for folders and files alike. */
 function afterPageKey(after: TrashPageKey) {
   return sql<boolean>`(deleted_at < ${after.deletedAt} OR (deleted_at = ${after.deletedAt} AND id < ${after.id}))`;
@@ -117,15 +126,21 @@ export function createTrashRepository(db: Kysely<Database>, dialect: Dialect) {
   const inTreeTransaction = <T>(userId: string, work: (trx: Transaction<Database>) => Promise<T>) =>
     inUserTreeTransaction(db, dialect, userId, work);
   return {
-    async trashFile(userId: string, id: string, now: string): Promise<boolean> {
-      const result = await db
-        .updateTable('files')
-        .set({ deleted_at: now, trashed_root: 1 })
-        .where('id', '=', id)
-        .where('user_id', '=', userId)
-        .where('deleted_at', 'is', null)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
+    /** Moves the file to Trash: `deleted` in the feed (docs/decisions/0060-change-journal.md). */
+    trashFile(userId: string, id: string, now: string): Promise<boolean> {
+      return inTreeTransaction(userId, async (trx) => {
+        const file = await trx
+          .updateTable('files')
+          .set({ deleted_at: now, trashed_root: 1 })
+          .where('id', '=', id)
+          .where('user_id', '=', userId)
+          .where('deleted_at', 'is', null)
+          .returning(CHANGE_FILE_COLUMNS)
+          .executeTakeFirst();
+        if (!file) return false;
+        await recordTreeChanges(trx, userId, [fileChange('deleted', file)], now);
+        return true;
+      });
     },
 
     /** Moves the folder and everything under it to Trash in one transaction. */
@@ -133,6 +148,9 @@ export function createTrashRepository(db: Kysely<Database>, dialect: Dialect) {
       return inTreeTransaction(userId, async (trx) => {
         const ids = await liveSubtree(trx, userId, id);
         if (ids.length === 0) return false;
+        const folder = await trx.selectFrom('folders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+        // Read while they are live: what members of shares below it lose with it.
+        const sharedBelow = await sharedRootEntries(trx, userId, 'deleted', { folderIds: ids, except: id });
         await inBatches(ids, (batch) =>
           trx
             .updateTable('folders')
@@ -152,6 +170,8 @@ export function createTrashRepository(db: Kysely<Database>, dialect: Dialect) {
             .execute()
             .then(() => {}),
         );
+        // Only the folder is in the feed: what it holds goes with it.
+        await recordTreeChanges(trx, userId, [folderChange('deleted', folder)], now, sharedBelow);
         return true;
       });
     },
@@ -208,18 +228,21 @@ export function createTrashRepository(db: Kysely<Database>, dialect: Dialect) {
      * Brings a trashed file back as `name` into its old folder, or the root when that folder
      * is gone; the folder is checked inside the transaction, so it cannot go to Trash between.
      */
-    async restoreFile(userId: string, id: string, folderId: string | null, name: string): Promise<RestoreOutcome> {
+    async restoreFile(userId: string, id: string, folderId: string | null, name: string, now: string): Promise<RestoreOutcome> {
       try {
         return await inTreeTransaction(userId, async (trx) => {
           const placedIn = await landingFolder(trx, userId, folderId);
-          const result = await trx
+          const file = await trx
             .updateTable('files')
             .set(withNameKey({ deleted_at: null, trashed_root: 0, folder_id: placedIn, name }))
             .where('id', '=', id)
             .where('user_id', '=', userId)
             .where('trashed_root', '=', 1)
+            .returning(CHANGE_FILE_COLUMNS)
             .executeTakeFirst();
-          return Number(result.numUpdatedRows) === 1 ? { placedIn } : 'not-in-trash';
+          if (!file) return 'not-in-trash';
+          await recordTreeChanges(trx, userId, [fileChange('restored', file)], now);
+          return { placedIn };
         });
       } catch (error) {
         if (isUniqueViolation(error)) return 'name-taken';
@@ -231,7 +254,7 @@ export function createTrashRepository(db: Kysely<Database>, dialect: Dialect) {
      * Brings a trashed folder back as `name`, with what went to Trash with it, under its old
      * parent, or the root when that parent is gone (checked inside the transaction).
      */
-    async restoreFolder(userId: string, id: string, parentId: string | null, name: string): Promise<RestoreOutcome> {
+    async restoreFolder(userId: string, id: string, parentId: string | null, name: string, now: string): Promise<RestoreOutcome> {
       try {
         return await inTreeTransaction(userId, async (trx) => {
           const ids = await travelledSubtree(trx, userId, id);
@@ -263,6 +286,9 @@ export function createTrashRepository(db: Kysely<Database>, dialect: Dialect) {
               .execute()
               .then(() => {}),
           );
+          const folder = await trx.selectFrom('folders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+          const sharedBelow = await sharedRootEntries(trx, userId, 'restored', { folderIds: ids, except: id });
+          await recordTreeChanges(trx, userId, [folderChange('restored', folder)], now, sharedBelow);
           return { placedIn };
         });
       } catch (error) {
@@ -278,22 +304,26 @@ export function createTrashRepository(db: Kysely<Database>, dialect: Dialect) {
      * Queues the blobs for deletion in the same transaction and answers their keys, or null
      * when the item is not in the user's Trash.
      */
-    purgeItem(userId: string, type: 'file' | 'folder', id: string): Promise<string[] | null> {
+    purgeItem(userId: string, type: 'file' | 'folder', id: string, now = new Date().toISOString()): Promise<string[] | null> {
       return inTreeTransaction(userId, async (trx) => {
         let files: Pick<FilesTable, 'id' | 'size' | 'blob_key'>[];
         let folderIds: string[] = [];
+        let purged: TreeChange;
         if (type === 'file') {
-          files = await trx
+          const file = await trx
             .selectFrom('files')
-            .select(['id', 'size', 'blob_key'])
+            .select([...CHANGE_FILE_COLUMNS, 'blob_key'])
             .where('id', '=', id)
             .where('user_id', '=', userId)
             .where('trashed_root', '=', 1)
-            .execute();
-          if (files.length === 0) return null;
+            .executeTakeFirst();
+          if (!file) return null;
+          files = [file];
+          purged = fileChange('deleted', file);
         } else {
           folderIds = await trashedSubtree(trx, userId, id);
           if (folderIds.length === 0) return null;
+          purged = folderChange('deleted', await trx.selectFrom('folders').selectAll().where('id', '=', id).executeTakeFirstOrThrow());
           files = [];
           for (let i = 0; i < folderIds.length; i += 500) {
             files.push(
@@ -317,6 +347,8 @@ export function createTrashRepository(db: Kysely<Database>, dialect: Dialect) {
         if (freed > 0) await changeStorageUsed(trx, userId, -freed);
         const blobKeys = [...files, ...versions].map((file) => file.blob_key);
         await queueBlobDeletions(trx, blobKeys);
+        // `deleted` again: Trash screens drop it; a client that saw it go to Trash ignores it.
+        await recordTreeChanges(trx, userId, [purged], now);
         return blobKeys;
       });
     },
@@ -334,12 +366,17 @@ export function createTrashRepository(db: Kysely<Database>, dialect: Dialect) {
      * not grow with what is left (docs/decisions/0036-trash-at-scale.md). The blobs are queued
      * for deletion in the same transaction (db/blob-deletions.ts).
      */
-    purgePage(userId: string, before: string | undefined, after: string): Promise<{ blobKeys: string[]; next: string | null }> {
+    purgePage(
+      userId: string,
+      before: string | undefined,
+      after: string,
+      now: string,
+    ): Promise<{ blobKeys: string[]; next: string | null }> {
       return inTreeTransaction(userId, async (trx) => {
         const deletedInTime =
           before === undefined ? sql<boolean>`deleted_at IS NOT NULL` : sql<boolean>`deleted_at IS NOT NULL AND deleted_at < ${before}`;
-        const { rows: trashed } = await sql<{ id: string; size: number; blob_key: string }>`
-          SELECT id, size, blob_key FROM files
+        const { rows: trashed } = await sql<PurgedFile>`
+          SELECT ${PURGED_FILE_COLUMNS} FROM files
           WHERE user_id = ${userId} AND ${deletedInTime} AND id > ${after}
           ORDER BY id
           LIMIT ${PURGE_PAGE}`.execute(trx);
@@ -348,8 +385,8 @@ export function createTrashRepository(db: Kysely<Database>, dialect: Dialect) {
         const { rows: underTrashedFolders } =
           trashed.length === PURGE_PAGE
             ? { rows: [] }
-            : await sql<{ id: string; size: number; blob_key: string }>`
-              SELECT id, size, blob_key FROM files
+            : await sql<PurgedFile>`
+              SELECT ${PURGED_FILE_COLUMNS} FROM files
               WHERE user_id = ${userId} AND folder_id IN (
                 WITH RECURSIVE tree AS (
                   SELECT id FROM folders WHERE user_id = ${userId} AND ${deletedInTime}
@@ -369,10 +406,23 @@ export function createTrashRepository(db: Kysely<Database>, dialect: Dialect) {
         const freed = [...files, ...versions].reduce((sum, file) => sum + Number(file.size), 0);
         if (freed > 0) await changeStorageUsed(trx, userId, -freed);
         const done = files.length < PURGE_PAGE;
-        // Sub-folders go with their parents (ON DELETE CASCADE); no file is left under any of them.
-        if (done) await trx.deleteFrom('folders').where('user_id', '=', userId).where(deletedInTime).execute();
+        // The items the user put in Trash are `deleted` again as they go (what went with them, with them).
+        const purged = files.filter((file) => Number(file.trashed_root) === 1).map((file) => fileChange('deleted', file));
+        if (done) {
+          const folders = await trx
+            .selectFrom('folders')
+            .selectAll()
+            .where('user_id', '=', userId)
+            .where(deletedInTime)
+            .where('trashed_root', '=', 1)
+            .execute();
+          purged.push(...folders.map((folder) => folderChange('deleted', folder)));
+          // Sub-folders go with their parents (ON DELETE CASCADE); no file is left under any of them.
+          await trx.deleteFrom('folders').where('user_id', '=', userId).where(deletedInTime).execute();
+        }
         const blobKeys = [...files, ...versions].map((file) => file.blob_key);
         await queueBlobDeletions(trx, blobKeys);
+        await recordTreeChanges(trx, userId, purged, now);
         // A page that had to look under the folders starts the next one there again, past every trashed file.
         return { blobKeys, next: done ? null : (trashed.at(-1)?.id ?? after) };
       });

@@ -79,7 +79,7 @@ export function createTrashService({
     let purged = 0;
     let after = '';
     for (;;) {
-      const page = await trash.purgePage(userId, before, after);
+      const page = await trash.purgePage(userId, before, after, clock.now().toISOString());
       await deleteQueuedBlobs(page.blobKeys);
       purged += page.blobKeys.length;
       if (page.next === null) return purged;
@@ -134,21 +134,21 @@ export function createTrashService({
         const file = await trash.findTrashedFile(userId, input.id);
         if (!file) throw notFound('Not found in Trash', 'NOT_IN_TRASH');
         const { name, placedIn } = await restoreUnderFreeName(file.name, (candidate) =>
-          trash.restoreFile(userId, file.id, file.folder_id, candidate),
+          trash.restoreFile(userId, file.id, file.folder_id, candidate, clock.now().toISOString()),
         );
         return { file: presentFile({ ...file, folder_id: placedIn, name }) };
       }
       const folder = await trash.findTrashedFolder(userId, input.id);
       if (!folder) throw notFound('Not found in Trash', 'NOT_IN_TRASH');
       const { name, placedIn } = await restoreUnderFreeName(folder.name, (candidate) =>
-        trash.restoreFolder(userId, folder.id, folder.parent_id, candidate),
+        trash.restoreFolder(userId, folder.id, folder.parent_id, candidate, clock.now().toISOString()),
       );
       return { folder: presentFolder({ ...folder, parent_id: placedIn, name }) };
     },
 
     /** Deletes one item in Trash for good. */
     async purgeItem(userId: string, type: 'file' | 'folder', id: string): Promise<void> {
-      const keys = await trash.purgeItem(userId, type, id);
+      const keys = await trash.purgeItem(userId, type, id, clock.now().toISOString());
       if (!keys) throw notFound('Not found in Trash', 'NOT_IN_TRASH');
       await deleteQueuedBlobs(keys);
     },

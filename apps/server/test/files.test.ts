@@ -36,6 +36,7 @@ describe('upload and download', () => {
       updatedAt: expect.any(String),
       preview: 'pdf',
       contentTag: sha256(bytes).slice(0, 16),
+      contentHash: sha256(bytes),
     });
     const listing = await server.request('GET', `/api/files?folderId=${folder.id}`, { token });
     expect(listing.body.files).toEqual([upload.body.file]);

@@ -21,6 +21,11 @@ export const FileItem = Type.Object({
    * thumbnail URLs (`?v=`) so a cached thumbnail never outlives the content it shows.
    */
   contentTag: Type.String(),
+  /**
+   * (+++) The lowercase hex SHA-256 of the file's bytes (shared/spec/api.md, "Change feed"):
+   * a client that already holds content of this hash need not download it again.
+   */
+  contentHash: Type.String({ pattern: '^[0-9a-f]{64}$' }),
   /** (++) `true` when the caller starred it (listings, search, Starred, Recent); absent when not (docs/api.md#starred). */
   starred: Type.Optional(Type.Boolean()),
 });

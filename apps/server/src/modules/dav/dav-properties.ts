@@ -20,6 +20,9 @@ export interface PropertyContext {
   quota: { used: number; available: number } | undefined;
 }
 
+/** ownCloud's namespace: Nextcloud and ownCloud clients, and rclone's nextcloud and owncloud vendors, read checksums from it. */
+export const OWNCLOUD_NS = 'http://owncloud.org/ns';
+
 /** The live properties allprop returns (RFC 4918, section 15); the quota ones only when named (RFC 4331). */
 const ALLPROP_LIVE = [
   'creationdate',
@@ -33,6 +36,13 @@ const ALLPROP_LIVE = [
   'supportedlock',
 ];
 const LIVE = new Set([...ALLPROP_LIVE, 'quota-available-bytes', 'quota-used-bytes']);
+/** Live properties of other namespaces, all of them in allprop too: a file's checksums. */
+const LIVE_ELSEWHERE: readonly PropertyName[] = [{ namespace: OWNCLOUD_NS, name: 'checksums' }];
+
+const isLive = ({ namespace, name }: PropertyName) =>
+  namespace === DAV_NS ? LIVE.has(name) : LIVE_ELSEWHERE.some((live) => live.namespace === namespace && live.name === name);
+const isAllpropLive = ({ namespace, name }: PropertyName) =>
+  namespace === DAV_NS ? ALLPROP_LIVE.includes(name) : isLive({ namespace, name });
 
 const SUPPORTED_LOCK =
   '<D:lockentry><D:lockscope><D:exclusive/></D:lockscope><D:locktype><D:write/></D:locktype></D:lockentry>' +
@@ -51,8 +61,16 @@ export function activeLockXml(lock: ActiveLock): string {
   );
 }
 
-/** A live DAV: property's value as XML, or undefined where the resource has none (a collection's length). */
-function liveValue(resource: DavResource, name: string, context: PropertyContext): string | undefined {
+/**
+ * A file's checksums as ownCloud and Nextcloud give them, `TYPE:hex` separated by spaces in
+ * one element: ours is the SHA-256 the upload paths compute (Nextcloud's desktop client
+ * reads SHA256; rclone reads only SHA1 and MD5 from it, which we do not keep).
+ */
+const checksumsXml = (sha256: string) => `<checksum>SHA256:${escapeXml(sha256)}</checksum>`;
+
+/** A live property's value as XML, or undefined where the resource has none (a collection's length). */
+function liveValue(resource: DavResource, { namespace, name }: PropertyName, context: PropertyContext): string | undefined {
+  if (namespace === OWNCLOUD_NS) return name === 'checksums' && resource.kind === 'file' ? checksumsXml(resource.file.sha256) : undefined;
   const row = dates(resource);
   const collection = resource.kind !== 'file';
   switch (name) {
@@ -96,7 +114,7 @@ const propstat = (props: string, status: string) =>
 export function needs(request: PropfindRequest): { dead: boolean; locks: boolean; quota: boolean } {
   if (request.kind !== 'prop') return { dead: true, locks: request.kind === 'allprop', quota: false };
   return {
-    dead: request.names.some((property) => property.namespace !== DAV_NS || !LIVE.has(property.name)),
+    dead: request.names.some((property) => !isLive(property)),
     locks: request.names.some((property) => property.namespace === DAV_NS && property.name === 'lockdiscovery'),
     quota: request.names.some((property) => property.namespace === DAV_NS && property.name.startsWith('quota-')),
   };
@@ -108,11 +126,13 @@ function wantedOf(request: Exclude<PropfindRequest, { kind: 'propname' }>): Arra
   let wanted = wantedByRequest.get(request);
   if (!wanted) {
     const named =
-      request.kind === 'allprop' ? [...ALLPROP_LIVE.map((name) => ({ namespace: DAV_NS, name })), ...request.include] : request.names;
+      request.kind === 'allprop'
+        ? [...ALLPROP_LIVE.map((name) => ({ namespace: DAV_NS, name })), ...LIVE_ELSEWHERE, ...request.include]
+        : request.names;
     const keys = new Set<string>();
     wanted = named
       .filter(({ namespace, name }) => !keys.has(`${namespace} ${name}`) && keys.add(`${namespace} ${name}`))
-      .map((property) => ({ ...property, live: property.namespace === DAV_NS && LIVE.has(property.name) }));
+      .map((property) => ({ ...property, live: isLive(property) }));
     wantedByRequest.set(request, wanted);
   }
   return wanted;
@@ -123,9 +143,12 @@ export function propfindResponse(resource: DavResource, request: PropfindRequest
   const href = `<D:href>${escapeXml(hrefOf(resource.path, resource.kind !== 'file'))}</D:href>`;
   const deadXml = (property: DeadProperty) => propertyXml(property.namespace, property.name, property.value);
   if (request.kind === 'propname') {
-    const live = [...LIVE].filter((name) => liveValue(resource, name, { ...context, quota: { used: 0, available: 0 } }) !== undefined);
+    const everyLive = [...[...LIVE].map((name) => ({ namespace: DAV_NS, name })), ...LIVE_ELSEWHERE];
+    const live = everyLive.filter(
+      (property) => liveValue(resource, property, { ...context, quota: { used: 0, available: 0 } }) !== undefined,
+    );
     const names = [
-      ...live.map((name) => `<D:${name}/>`),
+      ...live.map((property) => propertyXml(property.namespace, property.name, undefined)),
       ...context.dead.map((property) => propertyXml(property.namespace, property.name, undefined)),
     ];
     return `<D:response>${href}${propstat(names.join(''), '200 OK')}</D:response>`;
@@ -134,11 +157,13 @@ export function propfindResponse(resource: DavResource, request: PropfindRequest
   const missing: string[] = [];
   const wanted = wantedOf(request);
   for (const { namespace, name, live } of wanted) {
+    // A live property is the server's alone: a dead one of its name (a client's PROPPATCH) never shows.
     const value = live
-      ? liveValue(resource, name, context)
+      ? liveValue(resource, { namespace, name }, context)
       : context.dead.find((property) => property.namespace === namespace && property.name === name)?.value;
     if (value !== undefined) found.push(propertyXml(namespace, name, value));
-    else if (request.kind === 'prop' || !(live && ALLPROP_LIVE.includes(name))) missing.push(propertyXml(namespace, name, undefined));
+    else if (request.kind === 'prop' || !(live && isAllpropLive({ namespace, name })))
+      missing.push(propertyXml(namespace, name, undefined));
   }
   if (request.kind === 'allprop') {
     for (const property of context.dead)

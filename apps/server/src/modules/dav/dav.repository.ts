@@ -1,5 +1,6 @@
 import { nameKey } from '@cloudvault/contract/validation';
 import { type Kysely, sql } from 'kysely';
+import { fileChange, folderChange, recordTreeChanges } from '../../db/change-journal.ts';
 import type { Database, DavLocksTable } from '../../db/schema.ts';
 
 /** A folder as WebDAV shows it. */
@@ -9,6 +10,8 @@ export interface DavFolderRow {
   parent_id: string | null;
   created_at: string;
   updated_at: string;
+  /** Renewed by the change journal whenever anything below the folder changes (its getetag); written by the database's default first. */
+  tree_tag?: string;
 }
 
 /** A file as WebDAV shows and serves it. */
@@ -33,7 +36,7 @@ export interface DeadProperty {
   value: string;
 }
 
-const FOLDER_COLUMNS = ['id', 'name', 'parent_id', 'created_at', 'updated_at'] as const;
+const FOLDER_COLUMNS = ['id', 'name', 'parent_id', 'created_at', 'updated_at', 'tree_tag'] as const;
 const FILE_COLUMNS = ['id', 'name', 'folder_id', 'mimetype', 'size', 'sha256', 'blob_key', 'created_at', 'updated_at'] as const;
 
 /** Escapes LIKE's wildcards so a path matches only itself as a prefix. */
@@ -93,8 +96,51 @@ export function createDavRepository(db: Kysely<Database>) {
         .execute();
     },
 
-    /** Sets when a file or folder was last modified (X-OC-Mtime, PROPPATCH of getlastmodified). */
-    async setModified(userId: string, kind: 'file' | 'folder', id: string, modifiedAt: string): Promise<void> {
+    /**
+     * How many entries the user's change feed holds (0 before the first): it grows with every
+     * change anywhere in their tree, so My Files' getetag follows it.
+     */
+    async changeHead(userId: string): Promise<number> {
+      const head = await db.selectFrom('change_heads').select('seq').where('user_id', '=', userId).executeTakeFirst();
+      return Number(head?.seq ?? 0);
+    },
+
+    /**
+     * Sets when a live file or folder was last modified (X-OC-Mtime, PROPPATCH of
+     * getlastmodified): a change of its metadata, so `updated` in the change feed, and a new
+     * ETag for every folder above it, in the same transaction.
+     */
+    async setModified(userId: string, kind: 'file' | 'folder', id: string, modifiedAt: string, at: string): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        const change =
+          kind === 'file'
+            ? await trx
+                .updateTable('files')
+                .set({ updated_at: modifiedAt })
+                .where('id', '=', id)
+                .where('user_id', '=', userId)
+                .where('deleted_at', 'is', null)
+                .returning(['id', 'folder_id', 'name', 'size', 'sha256', 'updated_at'])
+                .executeTakeFirst()
+                .then((row) => row && fileChange('updated', row))
+            : await trx
+                .updateTable('folders')
+                .set({ updated_at: modifiedAt })
+                .where('id', '=', id)
+                .where('user_id', '=', userId)
+                .where('deleted_at', 'is', null)
+                .returning(['id', 'parent_id', 'name', 'updated_at'])
+                .executeTakeFirst()
+                .then((row) => row && folderChange('updated', row));
+        if (change) await recordTreeChanges(trx, userId, [change], at);
+      });
+    },
+
+    /**
+     * Gives a moved file or folder back the modification time it had before the move, as
+     * WebDAV's MOVE keeps it: the move itself is the change the feed shows.
+     */
+    async keepModified(userId: string, kind: 'file' | 'folder', id: string, modifiedAt: string): Promise<void> {
       const table = kind === 'file' ? 'files' : 'folders';
       await db.updateTable(table).set({ updated_at: modifiedAt }).where('id', '=', id).where('user_id', '=', userId).execute();
     },

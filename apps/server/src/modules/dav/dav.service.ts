@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { PassThrough, type Readable } from 'node:stream';
 import { cleanItemName } from '@cloudvault/contract/validation';
 import type { BlobStore } from '../../adapters/blob-store/blob-store.ts';
@@ -23,9 +24,9 @@ import type { DavPropertiesRepository } from './dav-properties.repository.ts';
 import type { DavTreesRepository } from './dav-trees.repository.ts';
 import { DAV_NS } from './dav-xml.ts';
 
-/** A resource under /dav/: My Files itself, a folder, or a file. */
+/** A resource under /dav/: My Files itself (with its account's change head), a folder, or a file. */
 export type DavResource =
-  | { kind: 'root'; path: DavPath }
+  | { kind: 'root'; path: DavPath; changeHead: number }
   | { kind: 'folder'; path: DavPath; folder: DavFolderRow }
   | { kind: 'file'; path: DavPath; file: DavFileRow };
 
@@ -68,8 +69,27 @@ export const resourceId = (resource: DavResource): string =>
  * If headers of two ETags and a lock token in fixed buffers (litmus's neon: 200 bytes).
  */
 export const fileEtag = (file: { sha256: string }): string => `"${file.sha256.slice(0, 32)}"`;
-export const etagOf = (resource: DavResource | undefined): string | undefined =>
-  resource?.kind === 'file' ? fileEtag(resource.file) : undefined;
+
+/** 128 bits of a SHA-256 of these parts, quoted: as short as a file's ETag. */
+const shortTag = (...parts: string[]) => `"${createHash('sha256').update(parts.join('\0')).digest('hex').slice(0, 32)}"`;
+
+/**
+ * A folder's ETag: changes when anything below it changes, at any depth (the change journal
+ * renews tree_tag on every folder above a changed item), and when the folder itself is
+ * renamed or given another modification time; a sibling's change leaves it as it was. So a
+ * client walks only the folders whose ETag changed.
+ */
+export const folderEtag = (folder: Pick<DavFolderRow, 'id' | 'name' | 'updated_at' | 'tree_tag'>): string =>
+  shortTag(folder.id, folder.name, folder.updated_at, folder.tree_tag ?? '');
+
+/** My Files' ETag: the account's change head, which every change in its tree moves on. */
+export const rootEtag = (changeHead: number): string => shortTag('root', String(changeHead));
+
+export function etagOf(resource: DavResource | undefined): string | undefined {
+  if (resource === undefined) return undefined;
+  if (resource.kind === 'file') return fileEtag(resource.file);
+  return resource.kind === 'folder' ? folderEtag(resource.folder) : rootEtag(resource.changeHead);
+}
 
 /**
  * A name a client asks for, kept exactly: what the JSON API refuses is refused here too
@@ -110,7 +130,7 @@ export function createDavService(deps: DavServiceDeps) {
   const { dav, folders, files, trash, uploads } = deps;
 
   async function locate(userId: string, path: DavPath): Promise<Located> {
-    if (path.length === 0) return { resource: { kind: 'root', path }, parentId: null, name: '' };
+    if (path.length === 0) return { resource: { kind: 'root', path, changeHead: await dav.changeHead(userId) }, parentId: null, name: '' };
     let parentId: string | null = null;
     for (const name of path.slice(0, -1)) {
       const folder = await dav.folderNamed(userId, parentId, name);
@@ -293,7 +313,7 @@ export function createDavService(deps: DavServiceDeps) {
       if (located.resource && located.resource.kind !== 'file') throw methodNotAllowed('A collection has no content to replace');
       if (located.parentId === undefined) throw parentMissing();
       const file = await store(userId, located.parentId, requireExactName(located.name), input);
-      if (input.modifiedAt) await dav.setModified(userId, 'file', file.id, input.modifiedAt);
+      if (input.modifiedAt) await dav.setModified(userId, 'file', file.id, input.modifiedAt, deps.clock.now().toISOString());
       const stored = await dav.fileNamed(userId, located.parentId, located.name);
       return { created: !located.resource, etag: stored ? fileEtag(stored) : '""' };
     },
@@ -334,10 +354,10 @@ export function createDavService(deps: DavServiceDeps) {
       if (method === 'MOVE') {
         if (source.kind === 'file') {
           await files.update(userId, source.file.id, { name, folderId: parentId });
-          await dav.setModified(userId, 'file', source.file.id, source.file.updated_at);
+          await dav.keepModified(userId, 'file', source.file.id, source.file.updated_at);
         } else {
           await folders.update(userId, source.folder.id, { name, parentId });
-          await dav.setModified(userId, 'folder', source.folder.id, source.folder.updated_at);
+          await dav.keepModified(userId, 'folder', source.folder.id, source.folder.updated_at);
         }
         await deps.locks.released(userId, source.path);
         return { created: !existed };
@@ -394,7 +414,8 @@ export function createDavService(deps: DavServiceDeps) {
         });
         return failed();
       }
-      if (modifiedAt && resource.kind !== 'root') await dav.setModified(userId, resource.kind, id, modifiedAt);
+      if (modifiedAt && resource.kind !== 'root')
+        await dav.setModified(userId, resource.kind, id, modifiedAt, deps.clock.now().toISOString());
       return outcomes;
     },
   };

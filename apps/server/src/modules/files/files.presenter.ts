@@ -15,6 +15,7 @@ export function presentFile(row: ListedFile): FileItem {
     updatedAt: row.updated_at,
     preview: previewOf(row.mimetype),
     contentTag: contentTagOf(row.sha256),
+    contentHash: row.sha256,
     // Only a starred item says so: an item without it is not starred (docs/api.md#starred).
     ...(row.starred ? { starred: true } : {}),
   };

@@ -14,6 +14,7 @@ const file = (id: string, originalName: string, size: number): FileItem => ({
   sizeFormatted: `${size} Bytes`,
   preview: 'text',
   contentTag: 'tag',
+  contentHash: 'a'.repeat(64),
   folderId: 'folder-1',
   createdAt: '2026-12-01T00:00:00.000Z',
   updatedAt: '2026-12-01T00:00:00.000Z',

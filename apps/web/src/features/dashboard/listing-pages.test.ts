@@ -22,6 +22,7 @@ const file = (id: string, originalName: string, fields: Partial<FileItem> = {}):
   sizeFormatted: '1 Byte',
   preview: 'text',
   contentTag: 'tag',
+  contentHash: 'a'.repeat(64),
   folderId: null,
   createdAt: '2026-12-01T00:00:00.000Z',
   updatedAt: '2026-12-01T00:00:00.000Z',

@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { ContentSpinner } from '../../components/ui/spinner';
 import { VerifyEmailBanner } from '../../features/auth/components/verify-email-banner';
+import { useLiveChanges } from '../../features/changes/hooks/use-live-changes';
 import { UploadProgressPanel } from '../../features/uploads/components/upload-progress-panel';
 import { useAfterFirstPaint } from '../../hooks/use-after-first-paint';
 import { useSession } from '../../hooks/use-session';
@@ -16,6 +17,9 @@ export function SignedInLayout() {
   // milliseconds on a phone) and every request of the shell and the page start after it:
   // the banner is the dashboard's largest paint (docs/decisions/0031-web-delivery.md, "Main-thread work").
   const shellPainted = useAfterFirstPaint();
+  // The tab's one change stream, so every signed-in screen follows changes made elsewhere;
+  // opened with the page's own requests, after the shell's first frame.
+  useLiveChanges(shellPainted ? user?.id : undefined);
   if (!user) return null;
   return (
     <div className="flex min-h-dvh flex-col">

@@ -131,7 +131,8 @@ export function FileViewer({ files, fileId, source, onMove, onClose, renderActio
       </div>
       <div className="relative flex min-h-0 flex-1 touch-pan-y" {...swipe}>
         {file ? (
-          <div key={file.id} className="min-h-0 min-w-0 flex-1">
+          // Keyed by the content too: new bytes (a version, an upload over it, elsewhere) are fetched and drawn anew.
+          <div key={`${file.id}:${file.contentTag}`} className="min-h-0 min-w-0 flex-1">
             <Renderer file={file} source={source} onDownload={() => download(file)} />
           </div>
         ) : (

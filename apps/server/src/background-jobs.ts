@@ -12,6 +12,7 @@ export const BACKGROUND_JOBS = {
   thumbnailBackfill: 'thumbnail-backfill',
   resumableUploadExpiry: 'resumable-upload-expiry',
   complimentaryPlanEnds: 'complimentary-plan-ends',
+  changeFeedRetention: 'change-feed-retention',
 } as const;
 
 /** The queued job that makes one file's thumbnails (docs/decisions/0023-thumbnails.md); data `{fileId}`. */
@@ -38,6 +39,8 @@ export function registerBackgroundJobs(
     expireResumableUploads(): Promise<unknown>;
     /** docs/decisions/0029-operator-console.md: operator-granted plans end at their date, with any payment provider. */
     endExpiredComplimentaryPlans(): Promise<unknown>;
+    /** docs/decisions/0060-change-journal.md: change feed entries older than CHANGE_FEED.retentionMs go. */
+    pruneChangeFeed(): Promise<unknown>;
   },
 ): void {
   jobs.addPeriodic({
@@ -54,6 +57,7 @@ export function registerBackgroundJobs(
   jobs.addPeriodic({ name: BACKGROUND_JOBS.storageSweeper, cron: '35 * * * *', run: () => work.sweepStorage() });
   jobs.addPeriodic({ name: BACKGROUND_JOBS.resumableUploadExpiry, cron: '15 * * * *', run: () => work.expireResumableUploads() });
   jobs.addPeriodic({ name: BACKGROUND_JOBS.complimentaryPlanEnds, cron: '*/5 * * * *', run: () => work.endExpiredComplimentaryPlans() });
+  jobs.addPeriodic({ name: BACKGROUND_JOBS.changeFeedRetention, cron: '55 * * * *', run: () => work.pruneChangeFeed() });
 }
 
 /**

@@ -44,6 +44,7 @@ import { createRecentService } from './modules/recent/recent.service.ts';
 import { createChangesRepository } from './modules/changes/changes.repository.ts';
 import { createChangesService } from './modules/changes/changes.service.ts';
 import { createChangeListeners } from './modules/changes/change-listeners.ts';
+import { createChangeRetention } from './modules/changes/change-retention.ts';
 import { consoleLog, type ServiceLog } from './lib/service-log.ts';
 import { createSettingsRepository } from './modules/settings/settings.repository.ts';
 import { createSettingsService } from './modules/settings/settings.service.ts';
@@ -555,6 +556,7 @@ export async function createContainer(
     sweepStorage: () => storageUpkeep.sweep(),
     expireResumableUploads: () => resumableUploads.expire(),
     endExpiredComplimentaryPlans: () => billing.endExpiredComplimentary(),
+    pruneChangeFeed: () => createChangeRetention({ db: database.db, clock }).prune(),
   });
   registerThumbnailJobs(jobs, thumbnails);
   registerJobMetrics(metrics, jobs);

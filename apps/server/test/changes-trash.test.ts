@@ -196,3 +196,30 @@ describe('Trash in the feeds of a private share’s members', () => {
     ]);
   });
 });
+
+describe('the change feed’s own retention', () => {
+  it('removes entries older than 30 days with the job, and a cursor from before them answers 410 CURSOR_EXPIRED', async () => {
+    const user = await createUser(server);
+    const before = await latestCursor(server, user.token);
+    const old = await createFolder(server, user.token, 'Old');
+    const afterOld = await latestCursor(server, user.token);
+    server.clock.advance(20 * DAY);
+    let token = await signIn(user.email, user.password);
+    const recent = await createFolder(server, token, 'Recent');
+
+    // 31 days after the first entry: it has expired, the second has not.
+    server.clock.advance(11 * DAY);
+    token = await signIn(user.email, user.password);
+    await Promise.all([
+      server.container.jobs.runNow(BACKGROUND_JOBS.changeFeedRetention),
+      server.container.jobs.runNow(BACKGROUND_JOBS.changeFeedRetention),
+    ]);
+    const expired = await server.request('GET', `/api/changes?cursor=${before}`, { token });
+    expect(expired.status).toBe(410);
+    expect(expired.body).toMatchObject({ code: 'CURSOR_EXPIRED', error: expect.any(String) });
+    // From just after the removed entry the feed is whole.
+    expect(await changesSince(server, token, afterOld)).toMatchObject([{ op: 'created', id: recent.id, name: 'Recent' }]);
+    expect(JSON.stringify(await changesSince(server, token, afterOld))).not.toContain(old.id);
+    expect(await latestCursor(server, token)).toEqual(expect.any(String));
+  });
+});

@@ -14,6 +14,11 @@ declare module 'fastify' {
      * closes. Resolves once it is closed.
      */
     closeGracefully(graceMs: number): Promise<void>;
+    /**
+     * Aborts when the server starts closing (gracefully or not): requests that only wait
+     * (a change feed's wait or stream) end at once instead of holding the shutdown.
+     */
+    closingSignal: AbortSignal;
   }
 }
 
@@ -48,6 +53,9 @@ export function registerGracefulClose(app: FastifyInstance): void {
   /** Handlers not yet returned: a cut request still cleans up after its response closed. */
   let handling = 0;
   let changed: (() => void) | undefined;
+  const closingNow = new AbortController();
+  app.decorate('closingSignal', closingNow.signal);
+  app.addHook('preClose', async () => closingNow.abort());
 
   app.addHook('onRoute', (route) => {
     const handler = route.handler;
@@ -82,6 +90,7 @@ export function registerGracefulClose(app: FastifyInstance): void {
 
   app.decorate('closeGracefully', async (graceMs: number) => {
     closing = true;
+    closingNow.abort();
     const finished = waitUntil(() => running === 0 && handling === 0, graceMs);
     changed = finished.changed;
     await finished.settled;

@@ -17,9 +17,6 @@ const refusals = { 400: ErrorBody, 401: ErrorBody, 410: ErrorBody, 429: ErrorBod
 export function changesRoutes(changes: ChangesService): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.addHook('onRequest', app.requireUser);
-    // Closing the server ends waits and streams at once instead of holding the shutdown.
-    const closing = new AbortController();
-    app.addHook('preClose', async () => closing.abort());
 
     app.get(
       '/changes/latest',
@@ -30,11 +27,11 @@ export function changesRoutes(changes: ChangesService): FastifyPluginAsyncTypebo
     app.get(
       '/changes',
       { schema: { tags: ['changes'], querystring: ChangesQuery, response: { 200: ChangesResponse, ...refusals } } },
-      async (request) => {
+      async (request, reply) => {
         const wait = request.query.wait === undefined ? 0 : Number(request.query.wait);
         if (wait > CHANGES_WAIT_MAX_SECONDS)
           throw new AppError(400, 'INVALID_WAIT', `wait is at most ${CHANGES_WAIT_MAX_SECONDS} seconds.`);
-        const left = leaving(request.raw, closing.signal);
+        const left = leaving(reply.raw, app.closingSignal);
         try {
           return await changes.after(caller(request).userId, request.query.cursor, {
             limit: request.query.limit,
@@ -43,6 +40,8 @@ export function changesRoutes(changes: ChangesService): FastifyPluginAsyncTypebo
           });
         } finally {
           left.dispose();
+          // Ended by the server closing: the connection goes too, rather than idling until the close times out.
+          if (app.closingSignal.aborted) reply.header('connection', 'close');
         }
       },
     );
@@ -52,7 +51,7 @@ export function changesRoutes(changes: ChangesService): FastifyPluginAsyncTypebo
       { schema: { tags: ['changes'], querystring: ChangesStreamQuery, response: refusals } },
       async (request, reply) => {
         const stream = await changes.openStream(caller(request).userId, request.query.cursor);
-        const left = leaving(request.raw, closing.signal);
+        const left = leaving(reply.raw, app.closingSignal);
         reply.hijack();
         const raw = reply.raw;
         raw.writeHead(200, {
@@ -60,6 +59,8 @@ export function changesRoutes(changes: ChangesService): FastifyPluginAsyncTypebo
           'content-type': 'text/event-stream; charset=utf-8',
           'cache-control': 'no-store',
           'x-accel-buffering': 'no',
+          // A stream ends only when the client or the server leaves: its connection is not reused.
+          connection: 'close',
         });
         raw.write(': connected\n\n');
         try {
@@ -87,12 +88,14 @@ export function changesRoutes(changes: ChangesService): FastifyPluginAsyncTypebo
   };
 }
 
-/** Aborts when the client goes away or the server closes. */
+/** Aborts when the client goes away (the response's connection closes) or the server starts closing. */
 function leaving(raw: NodeJS.EventEmitter, closing: AbortSignal): { signal: AbortSignal; dispose(): void } {
   const controller = new AbortController();
   const abort = () => controller.abort();
   raw.once('close', abort);
-  closing.addEventListener('abort', abort, { once: true });
+  // A request that reached its handler after closing began ends at once too.
+  if (closing.aborted) abort();
+  else closing.addEventListener('abort', abort, { once: true });
   return {
     signal: controller.signal,
     dispose: () => {

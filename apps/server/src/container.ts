@@ -369,6 +369,11 @@ export async function createContainer(
     keepAliveMs: CHANGE_FEED.keepAliveMs,
   });
   const stopHearingChanges = database.listenForChanges((accounts) => changeListeners.wake(accounts));
+  metrics.gauge({
+    name: 'cloudvault_change_listeners',
+    help: 'Waiting change-feed requests and open change streams on this node',
+    collect: () => changeListeners.count(),
+  });
   const analytics = createAnalyticsService({ analytics: createAnalyticsRepository(database.db), planOf: accounts.planOf, clock });
   const shares = createSharesService({
     shares: sharesRepository,

@@ -72,6 +72,13 @@ describe('GET /metrics', () => {
     slow.finish();
     expect((await slow.answer).status).toBe(201);
     expect(valueOf(await scrape(), 'cloudvault_uploads_in_flight')).toBe(0);
+    // A change-feed wait is held while it waits, and given back when it is answered.
+    const cursor = (await server.request('GET', '/api/changes/latest', { token })).body.cursor as string;
+    const waiting = server.request('GET', `/api/changes?cursor=${cursor}&wait=30`, { token });
+    while (valueOf(await scrape(), 'cloudvault_change_listeners') !== 1) await new Promise((resolve) => setTimeout(resolve, 20));
+    await server.request('POST', '/api/user/folders', { token, body: { name: 'Wakes the wait', parentId: null } });
+    expect((await waiting).body.changes).toHaveLength(1);
+    expect(valueOf(await scrape(), 'cloudvault_change_listeners')).toBe(0);
     // Route patterns only: an id in a URL would make a series of its own.
     expect(after).not.toContain(fileId);
     expect(after).toContain('process_cpu_user_seconds_total');

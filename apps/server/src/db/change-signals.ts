@@ -74,6 +74,8 @@ export function postgresChangeSignals(pg: typeof PG, connectionString: string, o
         });
         try {
           await next.connect();
+          // Stopped while connecting: this connection must not outlive the stop.
+          if (stopped) return void (await next.end());
           await next.query(`LISTEN ${CHANGES_CHANNEL}`);
           delay = 100;
           if (!isFirst) listener(EVERY_ACCOUNT);

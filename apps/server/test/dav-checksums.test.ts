@@ -67,6 +67,8 @@ describe('contentHash in the JSON API', () => {
       hash,
     );
     expect(hashOf((await server.request('GET', '/api/files', { token })).body.files, atRoot.body.file.id)).toBe(sha256('root bytes'));
+    const sorted = await server.request('GET', `/api/files?folderId=${folder.id}&sort=size&order=desc&limit=10`, { token });
+    expect(hashOf(sorted.body.files, uploaded.body.file.id)).toBe(hash);
     expect(hashOf((await server.request('GET', '/api/files?search=known', { token })).body.files, uploaded.body.file.id)).toBe(hash);
 
     expect((await server.request('PUT', `/api/starred/file/${uploaded.body.file.id}`, { token })).status).toBeLessThan(300);

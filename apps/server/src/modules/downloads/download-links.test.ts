@@ -28,6 +28,15 @@ describe('createDownloadLinks', () => {
     expect(await links.resolve(tokenOf(url))).toBeNull();
   });
 
+  it('makes a new address for every link, even two in the same second for the same file', async () => {
+    const links = createDownloadLinks(SECRET, { now: () => new Date('2026-11-24T10:00:00Z') });
+    links.serve('file', async () => ({ type: 'file', file }));
+    const first = await links.create({ kind: 'file', id: 'f1', userId: 'u1' });
+    const second = await links.create({ kind: 'file', id: 'f1', userId: 'u1' });
+    expect(second.url).not.toBe(first.url);
+    expect(await links.resolve(tokenOf(second.url))).toEqual({ type: 'file', file });
+  });
+
   it('refuses a kind no module serves, a forged token and one signed with another secret', async () => {
     const clock = { now: () => new Date('2026-11-24T10:00:00Z') };
     const links = createDownloadLinks(SECRET, clock);

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Clock } from '../../lib/clock.ts';
 import { hs256Key, numericDate, signHs256, verifyJwt } from '../../lib/hs256-jwt.ts';
 import type { Download } from './download-responses.ts';
@@ -54,6 +55,10 @@ export function createDownloadLinks(secret: string, clock: Clock, ownerActive: (
           aud: AUDIENCE,
           iat: numericDate(clock.now()),
           exp: numericDate(expiresAt),
+          // Every link its own address: two made in one second for a file whose content
+          // changed between them would otherwise be one URL, and the browser's cache would
+          // answer a Range on the second from the first's bytes (a viewer redrawing new content).
+          jti: randomBytes(9).toString('base64url'),
         },
         key,
       );

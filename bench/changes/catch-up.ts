@@ -8,6 +8,7 @@ import type { FeedConfig } from './feed-config.ts';
 import { type FeedAccount, fillJournal, openSeedDatabase, seedAccounts } from './feed-database.ts';
 import { latestCursor } from './feed-http.ts';
 import { startSqliteNode } from './feed-servers.ts';
+import { cpuSeconds } from './process-cpu.ts';
 
 const TARGET_PER_SECOND = 50_000;
 const WARM_UP_PAGES = 5;
@@ -64,16 +65,20 @@ export async function changeCatchUp(
     // Not timed: the route's first pages compile its code and warm SQLite's page cache.
     await readAll(node.url, account, start, config.catchUpPage, config.idleTimeoutMs, WARM_UP_PAGES);
     const rates: number[] = [];
+    /** Changes per second of the server's own CPU time: what the machine's load does not move. */
+    const cpuRates: number[] = [];
     const pageMs: number[] = [];
     const loads: string[] = [];
     for (let round = 1; round <= config.catchUpRounds; round++) {
       loads.push(os.loadavg()[0]!.toFixed(1));
       log(`  reading ${config.catchUpChanges} changes, round ${round} of ${config.catchUpRounds}`);
+      const cpuBefore = await cpuSeconds(node.pid);
       const started = performance.now();
       const all = await readAll(node.url, account, start, config.catchUpPage, config.idleTimeoutMs);
       const seconds = (performance.now() - started) / 1000;
       if (all.read !== config.catchUpChanges) throw new Error(`read ${all.read} changes of ${config.catchUpChanges}`);
       rates.push(all.read / seconds);
+      cpuRates.push(all.read / ((await cpuSeconds(node.pid)) - cpuBefore));
       pageMs.push(...all.pageMs);
     }
     const rate = percentile(rates, 50);
@@ -92,7 +97,7 @@ export async function changeCatchUp(
         },
       ],
       notes: [
-        `${config.catchUpChanges} journal entries of one account (op created, a file's state each), inserted straight into SQLite, read after the cursor from before them with GET /api/changes?limit=${config.catchUpPage} on one kept-alive connection until hasMore is false, after ${WARM_UP_PAGES} pages read untimed; the figure is the time per page. Changes per second in each round: ${rates.map((value) => value.toFixed(0)).join(', ')} (load average ${loads.join(', ')}).`,
+        `${config.catchUpChanges} journal entries of one account (op created, a file's state each), inserted straight into SQLite, read after the cursor from before them with GET /api/changes?limit=${config.catchUpPage} on one kept-alive connection until hasMore is false, after ${WARM_UP_PAGES} pages read untimed; the figure is the time per page. Changes per second in each round: ${rates.map((value) => value.toFixed(0)).join(', ')} (load average ${loads.join(', ')}); per second of the server's CPU time (user and system, /proc/<pid>/stat): ${cpuRates.map((value) => value.toFixed(0)).join(', ')}.`,
       ],
       targets: [
         {

@@ -1,29 +1,22 @@
 import { spawn } from 'node:child_process';
-import { readFile, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { captureOutput, readMemory, stopChild } from '../lib/processes.ts';
+import { captureOutput, readMemory, startScriptServer, stopChild } from '../lib/processes.ts';
 import type { ScenarioResult } from '../scenarios/scenario.ts';
 import type { FeedConfig } from './feed-config.ts';
 import { openSeedDatabase, seedAccounts } from './feed-database.ts';
 import { latestCursor } from './feed-http.ts';
 import { startSqliteNode } from './feed-servers.ts';
+import { cpuSeconds } from './process-cpu.ts';
 
 const HOLDER = fileURLToPath(new URL('./stream-holder.ts', import.meta.url));
+const BARE = fileURLToPath(new URL('./bare-stream-server.ts', import.meta.url));
 const MEMORY_TARGET_MB = 100;
 /** "Near zero": a twentieth of one core, keep-alive comments included (every 25 s per stream). */
 const CPU_TARGET = 0.05;
-/** Linux's USER_HZ: /proc/<pid>/stat counts CPU time in these. */
-const CLOCK_TICKS = 100;
 const MB = 1e6;
-
-/** User plus system CPU seconds of a process so far (proc(5): fields 14 and 15 of /proc/<pid>/stat). */
-async function cpuSeconds(pid: number): Promise<number> {
-  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
-}
 
 /** A holder process's first line: how many streams it opened and how long they took, or why it failed. */
 async function holderConnected(output: () => string, exited: Promise<unknown>): Promise<{ count: number; p50: number; p99: number }> {
@@ -42,10 +35,84 @@ async function holderConnected(output: () => string, exited: Promise<unknown>): 
   }
 }
 
+interface Held {
+  count: number;
+  /** The worst holder process's p50 and p99 time to a stream's first bytes. */
+  connectP50: number;
+  connectP99: number;
+  idle: number;
+  open: number;
+  after: number;
+  cpu: number;
+  load: number;
+}
+
+/**
+ * Opens `streams` against `url` from client processes of their own and holds them for the
+ * idle window: the server's RSS before, once all are open and at the window's end, and its
+ * CPU seconds over the window.
+ */
+async function holdStreams(
+  config: FeedConfig,
+  root: string,
+  server: { url: string; pid: number },
+  streams: Array<{ token: string; cursor: string }>,
+  label: string,
+  log: (message: string) => void,
+): Promise<Held> {
+  const holders: Array<ReturnType<typeof spawn>> = [];
+  try {
+    const idle = (await readMemory(server.pid))!.rssBytes;
+    log(`  ${label}: opening ${streams.length} streams from ${config.streamHolders} client processes`);
+    const connected = [];
+    for (let index = 0; index < config.streamHolders; index++) {
+      const specFile = path.join(root, `change-streams-${label.replace(/\W+/g, '-')}-${index}.json`);
+      const share = streams.filter((_, position) => position % config.streamHolders === index);
+      await writeFile(specFile, JSON.stringify({ url: server.url, streams: share, inFlight: 200 }));
+      const holder = spawn(process.execPath, ['--import', 'tsx', HOLDER, specFile], { stdio: ['ignore', 'pipe', 'pipe'] });
+      holders.push(holder);
+      const output = captureOutput(holder);
+      connected.push({ output, opened: holderConnected(output, new Promise((resolve) => holder.once('exit', resolve))) });
+    }
+    const opened = await Promise.all(connected.map((holder) => holder.opened));
+    const count = opened.reduce((sum, holder) => sum + holder.count, 0);
+    if (count !== streams.length) throw new Error(`${label}: ${count} of ${streams.length} streams opened`);
+
+    const open = (await readMemory(server.pid))!.rssBytes;
+    log(`  ${label}: ${count} streams open; reading the server's CPU for ${config.idleWindowMs / 1000} s`);
+    const cpuBefore = await cpuSeconds(server.pid);
+    const [load] = os.loadavg() as [number];
+    await new Promise((resolve) => setTimeout(resolve, config.idleWindowMs));
+    const cpu = (await cpuSeconds(server.pid)) - cpuBefore;
+    const after = (await readMemory(server.pid))!.rssBytes;
+    const lost = connected
+      .map((holder) => holder.output())
+      .join('')
+      .match(/^lost .*$/gm);
+    if (lost) throw new Error(`${label}: ${lost.length} streams ended while idle`);
+    return {
+      count,
+      connectP50: Math.max(...opened.map((holder) => holder.p50)),
+      connectP99: Math.max(...opened.map((holder) => holder.p99)),
+      idle,
+      open,
+      after,
+      cpu,
+      load,
+    };
+  } finally {
+    await Promise.allSettled(holders.map((holder) => stopChild(holder)));
+  }
+}
+
+const addedMB = (held: Held) => (Math.max(held.open, held.after) - held.idle) / MB;
+
 /**
  * Idle change streams on one node (the embedded setup): `streamAccounts` × 25 streams held
  * open by client processes of their own; the server's RSS above its idle level, and its CPU
- * over `idleWindowMs` with every stream open and nothing changing.
+ * over `idleWindowMs` with every stream open and nothing changing. The same streams are then
+ * held by a bare Node server (bare-stream-server.ts), the ceiling: what the connections cost
+ * Node itself.
  */
 export async function changeStreams(
   config: FeedConfig,
@@ -55,81 +122,61 @@ export async function changeStreams(
 ): Promise<ScenarioResult> {
   const setup = await startSqliteNode(repoRoot, path.join(root, 'change-streams'));
   const [node] = setup.nodes as [(typeof setup.nodes)[number]];
-  const holders: Array<ReturnType<typeof spawn>> = [];
+  let ours: Held;
+  let streams: Array<{ token: string; cursor: string }>;
   try {
     const db = await openSeedDatabase(setup.database);
     const accounts = await seedAccounts(db, setup.jwtSecret, config.streamAccounts, 'streams').finally(() => db.close());
     const cursors = await Promise.all(accounts.map((account) => latestCursor(node.url, account)));
-    const streams = accounts.flatMap((account, index) =>
+    streams = accounts.flatMap((account, index) =>
       Array.from({ length: config.listenersPerAccount }, () => ({ token: account.token, cursor: cursors[index]! })),
     );
-    const idle = (await readMemory(node.pid))!.rssBytes;
-
-    log(`  opening ${streams.length} streams from ${config.streamHolders} client processes`);
-    const connected = [];
-    for (let index = 0; index < config.streamHolders; index++) {
-      const specFile = path.join(root, `change-streams-${index}.json`);
-      const share = streams.filter((_, position) => position % config.streamHolders === index);
-      await writeFile(specFile, JSON.stringify({ url: node.url, streams: share, inFlight: 200 }));
-      const holder = spawn(process.execPath, ['--import', 'tsx', HOLDER, specFile], { stdio: ['ignore', 'pipe', 'pipe'] });
-      holders.push(holder);
-      const output = captureOutput(holder);
-      connected.push({ output, opened: holderConnected(output, new Promise((resolve) => holder.once('exit', resolve))) });
-    }
-    const opened = await Promise.all(connected.map((holder) => holder.opened));
-    const count = opened.reduce((sum, holder) => sum + holder.count, 0);
-    if (count !== streams.length) throw new Error(`${count} of ${streams.length} streams opened`);
-
-    const open = (await readMemory(node.pid))!.rssBytes;
-    log(`  ${count} streams open; reading the server's CPU for ${config.idleWindowMs / 1000} s`);
-    const cpuBefore = await cpuSeconds(node.pid);
-    const [loadBefore] = os.loadavg() as [number];
-    await new Promise((resolve) => setTimeout(resolve, config.idleWindowMs));
-    const cpu = (await cpuSeconds(node.pid)) - cpuBefore;
-    const after = (await readMemory(node.pid))!.rssBytes;
-    const lost = connected
-      .map((holder) => holder.output())
-      .join('')
-      .match(/^lost .*$/gm);
-    if (lost) throw new Error(`${lost.length} streams ended while idle`);
-
-    const addedMB = (Math.max(open, after) - idle) / MB;
-    const coreShare = cpu / (config.idleWindowMs / 1000);
-    const connectP99 = Math.max(...opened.map((holder) => holder.p99));
-    return {
-      id: 'change-streams',
-      title: `Change feed: ${count.toLocaleString('en')} idle streams on one node (SQLite)`,
-      compares: 'p99Ms',
-      figures: [
-        {
-          server: 'ours',
-          status: 'measured',
-          samples: opened.map((holder) => holder.p50),
-          p50Ms: Math.max(...opened.map((holder) => holder.p50)),
-          p99Ms: connectP99,
-          note: 'time to open a stream (its first bytes), the worst holder process',
-        },
-      ],
-      notes: [
-        `${count} streams (GET /api/changes/stream, bearer header) of ${config.streamAccounts} accounts × ${config.listenersPerAccount}, opened by ${config.streamHolders} client processes (raw node:http, no socket cap, 200 opening at a time); the figure is the time to each stream's first bytes.`,
-        `Server RSS: ${(idle / MB).toFixed(0)} MB idle (accounts seeded, their cursors read), ${(open / MB).toFixed(0)} MB with every stream open, ${(after / MB).toFixed(0)} MB ${config.idleWindowMs / 1000} s later: +${addedMB.toFixed(1)} MB, ${((addedMB * 1000) / count).toFixed(1)} kB per stream.`,
-        `Server CPU with the streams open and nothing changing: ${cpu.toFixed(2)} s over ${config.idleWindowMs / 1000} s, ${(coreShare * 100).toFixed(1)} % of one core (keep-alive comments every 25 s per stream included); load average ${loadBefore.toFixed(1)} before.`,
-      ],
-      targets: [
-        {
-          description: `Change feed: ${count} idle streams cost < ${MEMORY_TARGET_MB} MB of RSS above the idle server`,
-          measured: `+${addedMB.toFixed(1)} MB`,
-          met: addedMB < MEMORY_TARGET_MB,
-        },
-        {
-          description: `Change feed: CPU at rest with ${count} streams open < ${CPU_TARGET * 100} % of one core`,
-          measured: `${(coreShare * 100).toFixed(1)} %`,
-          met: coreShare < CPU_TARGET,
-        },
-      ],
-    };
+    ours = await holdStreams(config, root, node, streams, 'ours', log);
   } finally {
-    await Promise.allSettled(holders.map((holder) => stopChild(holder)));
     await setup.stop();
   }
+  const bareServer = await startScriptServer(BARE, {});
+  let bare: Held;
+  try {
+    bare = await holdStreams(config, root, bareServer, streams, 'bare node', log);
+  } finally {
+    await bareServer.stop();
+  }
+
+  const count = ours.count;
+  const coreShare = (held: Held) => held.cpu / (config.idleWindowMs / 1000);
+  const memory = (held: Held, name: string) =>
+    `${name} ${(held.idle / MB).toFixed(0)} MB idle, ${(held.open / MB).toFixed(0)} MB with every stream open, ${(held.after / MB).toFixed(0)} MB ${config.idleWindowMs / 1000} s later: +${addedMB(held).toFixed(1)} MB, ${((addedMB(held) * 1000) / count).toFixed(1)} kB per stream`;
+  const cpu = (held: Held, name: string) =>
+    `${name} ${held.cpu.toFixed(2)} s, ${(coreShare(held) * 100).toFixed(1)} % of one core (load average ${held.load.toFixed(1)})`;
+  const figure = (server: 'ours' | 'bare node', held: Held) => ({
+    server,
+    status: 'measured' as const,
+    samples: [held.connectP50, held.connectP99],
+    p50Ms: held.connectP50,
+    p99Ms: held.connectP99,
+  });
+  return {
+    id: 'change-streams',
+    title: `Change feed: ${count.toLocaleString('en')} idle streams on one node (SQLite)`,
+    compares: 'p99Ms',
+    figures: [figure('ours', ours), figure('bare node', bare)],
+    notes: [
+      `${count} streams (GET /api/changes/stream, bearer header) of ${config.streamAccounts} accounts × ${config.listenersPerAccount}, opened by ${config.streamHolders} client processes (raw node:http, no socket cap, 200 opening at a time) against ours, then the same against a bare Node server holding them (bare-stream-server.ts); the figures are the time to a stream's first bytes (the worst client process's p50 and p99).`,
+      `Server RSS: ${memory(ours, 'ours')}; ${memory(bare, 'bare node')}.`,
+      `Server CPU over ${config.idleWindowMs / 1000} s with the streams open and nothing changing (keep-alive comments every 25 s per stream included): ${cpu(ours, 'ours')}; ${cpu(bare, 'bare node')}.`,
+    ],
+    targets: [
+      {
+        description: `Change feed: ${count} idle streams cost < ${MEMORY_TARGET_MB} MB of RSS above the idle server`,
+        measured: `+${addedMB(ours).toFixed(1)} MB (bare Node +${addedMB(bare).toFixed(1)} MB)`,
+        met: addedMB(ours) < MEMORY_TARGET_MB,
+      },
+      {
+        description: `Change feed: CPU at rest with ${count} streams open < ${CPU_TARGET * 100} % of one core`,
+        measured: `${(coreShare(ours) * 100).toFixed(1)} % (bare Node ${(coreShare(bare) * 100).toFixed(1)} %)`,
+        met: coreShare(ours) < CPU_TARGET,
+      },
+    ],
+  };
 }

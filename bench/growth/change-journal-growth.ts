@@ -1,4 +1,7 @@
+import { openDatabase } from '../../apps/server/src/db/database.ts';
+import { systemClock } from '../../apps/server/src/lib/clock.ts';
 import { encodeCursor } from '../../apps/server/src/modules/changes/change-cursors.ts';
+import { createChangeRetention, RETENTION_BATCH } from '../../apps/server/src/modules/changes/change-retention.ts';
 import { type DatabaseTarget, fillJournal, openSeedDatabase, type SeedDatabase, seedAccounts } from '../changes/feed-database.ts';
 import type { CloudVaultClient } from '../lib/cloudvault-api.ts';
 import { request } from '../lib/http-client.ts';
@@ -10,10 +13,6 @@ import { type GrowthPoint, type GrowthSeries, latencyPoint, timeRequests } from 
 const ACCOUNTS = 100;
 const PAGE = 1000;
 const DAY_MS = 24 * 3600 * 1000;
-/** CHANGE_FEED.retentionMs (policies.ts): entries older than this are removed. */
-const RETENTION_MS = 30 * DAY_MS;
-/** Entries removed per transaction by the retention's DELETE. */
-const RETENTION_BATCH = 10_000;
 
 /** Bytes the `changes` table and its indexes take: SQLite's pages in use (dbstat), PostgreSQL's relation with its indexes and TOAST. */
 async function journalBytes(db: SeedDatabase): Promise<number> {
@@ -27,32 +26,21 @@ async function journalBytes(db: SeedDatabase): Promise<number> {
 }
 
 /**
- * The retention's work, written here as the job would do it: the oldest expired entries,
- * RETENTION_BATCH at a time, each batch deleted in one transaction with the heads of the
- * accounts it touched moved past them (so a cursor inside answers 410). Answers how many it
- * removed. (apps/server/src/modules/changes/change-retention.ts was not in when this was
- * written: bench/README.md.)
+ * The server's own retention job (modules/changes/change-retention.ts), run from the bench
+ * process on the server's database as the hourly schedule runs it: every entry older than
+ * CHANGE_FEED.retentionMs, oldest first, a batch per transaction. Answers how many it removed.
  */
-async function removeExpired(db: SeedDatabase, cutoff: string): Promise<number> {
-  let removed = 0;
-  for (;;) {
-    await db.query('BEGIN');
-    try {
-      const gone = await db.query<{ user_id: string; seq: number | string }>(
-        `DELETE FROM changes WHERE (user_id, seq) IN (SELECT user_id, seq FROM changes WHERE at < ? ORDER BY at LIMIT ?) RETURNING user_id, seq`,
-        [cutoff, RETENTION_BATCH],
-      );
-      const through = new Map<string, number>();
-      for (const row of gone) through.set(row.user_id, Math.max(through.get(row.user_id) ?? 0, Number(row.seq)));
-      for (const [userId, seq] of through)
-        await db.query(`UPDATE change_heads SET pruned_through = ? WHERE user_id = ? AND pruned_through < ?`, [seq, userId, seq]);
-      await db.query('COMMIT');
-      removed += gone.length;
-      if (gone.length < RETENTION_BATCH) return removed;
-    } catch (error) {
-      await db.query('ROLLBACK');
-      throw error;
-    }
+async function runRetention(target: DatabaseTarget): Promise<{ removed: number; ms: number }> {
+  const handle = openDatabase(
+    'dataDir' in target ? { databaseUrl: undefined, dataDir: target.dataDir } : { databaseUrl: target.databaseUrl, dataDir: '' },
+  );
+  try {
+    const retention = createChangeRetention({ db: handle.db, clock: systemClock });
+    const started = performance.now();
+    const { entries } = await retention.prune();
+    return { removed: entries, ms: performance.now() - started };
+  } finally {
+    await handle.close();
   }
 }
 
@@ -126,9 +114,7 @@ async function measureJournal(
         }),
       );
 
-      const started = performance.now();
-      const removed = await removeExpired(db, new Date(Date.now() - RETENTION_MS).toISOString());
-      const ms = performance.now() - started;
+      const { removed, ms } = await runRetention(target);
       if (removed !== written) throw new Error(`the retention removed ${removed} entries of the ${written} expired`);
       line.retention.push({
         size,
@@ -190,7 +176,7 @@ export async function changeRetentionGrowth(ctx: GrowthContext): Promise<GrowthS
     lines: lines(both, (line) => line.retention),
     plot: 'perItemUs',
     notes: [
-      `Every entry of the series above, dated 40 days ago, removed by the retention's DELETE written in the bench (batches of ${RETENTION_BATCH.toLocaleString('en')} oldest first, each with its accounts' heads moved past them in one transaction), from the bench process on the server's database.`,
+      `Every entry of the series above, dated 40 days ago, removed by the server's retention job (modules/changes/change-retention.ts: batches of ${RETENTION_BATCH.toLocaleString('en')}, oldest first, each account's pruned_through raised in the same transaction), run from the bench process on the server's database.`,
     ],
   };
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '@cloudvault/test-support/accounts';
 import { changesMadeBy, changesSince, latestCursor } from '@cloudvault/test-support/changes';
 import { createFile, createFolder } from '@cloudvault/test-support/drive';
-import { createVerifiedUser } from './helpers/factories.ts';
+import { createVerifiedUser, verifyEmail } from './helpers/factories.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 
 // Private shares in the change feed (docs/decisions/0053, 0060-change-journal.md): a
@@ -10,9 +10,13 @@ import { startTestServer, type TestServer } from './helpers/test-server.ts';
 // or its owner's account is deleted; what changes inside a shared folder reaches the
 // member with the share's id, and nothing else of the owner's ever does.
 
+const OPERATOR = 'feed-operator@example.com';
+
 let server: TestServer;
+let operator: Awaited<ReturnType<typeof createVerifiedUser>>;
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({ env: { ADMIN_EMAILS: OPERATOR } });
+  operator = await createVerifiedUser(server, { email: OPERATOR });
 });
 afterAll(() => server.close());
 
@@ -98,6 +102,26 @@ describe('a private share in its member’s feed', () => {
     expect(ownerChanges).toEqual([]);
     expect(await changesSince(server, unverified.token, cursor)).toEqual([]);
   });
+
+  it('enters the feed of an account once it verifies the address the share was made for', async () => {
+    const owner = await createUser(server);
+    const later = await createUser(server);
+    const folder = await createFolder(server, owner.token, 'Waiting');
+    const shareId = await shareFolder(owner.token, folder.id, later.email);
+    const seen = await changesMadeBy(server, later.token, () => verifyEmail(server, later.email));
+    expect(seen).toEqual([
+      {
+        op: 'created',
+        kind: 'folder',
+        id: folder.id,
+        parentId: null,
+        name: 'Waiting',
+        shareId,
+        at: expect.any(String),
+        modifiedAt: expect.any(String),
+      },
+    ]);
+  });
 });
 
 describe('changes inside a shared folder in its member’s feed', () => {
@@ -169,6 +193,30 @@ describe('an owner’s account deleted', () => {
     ]);
     expect(await changesSince(server, carol.token, carolCursor)).toEqual([
       { op: 'deleted', kind: 'file', id: report.id, parentId: null, name: 'report.txt', shareId: reportForCarol, at: expect.any(String) },
+    ]);
+  });
+});
+
+describe('operator actions on an owner’s account', () => {
+  it('takes the owner’s shares from their members while suspended, brings them back after, and takes them for good when deleted', async () => {
+    const owner = await createUser(server);
+    const bob = await createVerifiedUser(server);
+    const team = await createFolder(server, owner.token, 'Team');
+    const shareId = await shareFolder(owner.token, team.id, bob.email);
+    const admin = (method: string, path: string, body: unknown) =>
+      call(method, `/api/admin/users/${owner.user.id}${path}`, operator.token, body);
+    const cursor = await latestCursor(server, bob.token);
+
+    await admin('PATCH', '', { suspended: true, reason: 'abuse report' });
+    // Suspending again changes nothing.
+    await admin('PATCH', '', { suspended: true, reason: 'abuse report' });
+    await admin('PATCH', '', { suspended: false, reason: 'resolved' });
+    await admin('DELETE', '', { confirmEmail: owner.email, reason: 'asked to', password: operator.password });
+    const root = { kind: 'folder', id: team.id, parentId: null, name: 'Team', shareId };
+    expect(await changesSince(server, bob.token, cursor)).toEqual([
+      { op: 'deleted', ...root, at: expect.any(String) },
+      { op: 'created', ...root, at: expect.any(String), modifiedAt: expect.any(String) },
+      { op: 'deleted', ...root, at: expect.any(String) },
     ]);
   });
 });

@@ -66,41 +66,37 @@ interface SharedRootRow {
   updated_at: string;
 }
 
+/** Where a share root's entry goes: `created`/`restored` when it appears, `deleted` when it leaves. */
+type RootOp = Extract<ChangeOp, 'created' | 'deleted' | 'restored'>;
+
 /**
- * The members' entries for the owner's live items shared privately, at the top of each
- * member's feed: what members lose (`deleted`) or get back (`restored`) when something
- * other than the item itself takes it away or brings it back, which recordTreeChanges does
- * not see (it reaches members through the changed item and the folders above it):
- * - `within` a folder going to Trash (read before) or restored (read after): the items
- *   under `folderIds` other than the folder itself;
- * - without `within`, every one: the owner's account is being deleted.
+ * Live items shared privately, with the account that sees each: `members` joins `u`, the
+ * member's account, to the share `s`; `scope` picks the shares; `folders` and `files` pick
+ * the items (`f`).
  */
-export async function sharedRootEntries(
+async function readSharedRoots(
   trx: Transaction<Database>,
-  ownerId: string,
-  op: Extract<ChangeOp, 'deleted' | 'restored'>,
-  within?: { folderIds: readonly string[]; except: string },
-): Promise<FeedEntry[]> {
-  const members = sql`JOIN users u ON u.email = s.email AND u.email_verified_at IS NOT NULL AND u.id <> ${ownerId}`;
-  const active = sql`s.user_id = ${ownerId} AND s.kind = 'private' AND s.revoked_at IS NULL`;
-  const read = async (folders: RawBuilder<unknown>, files: RawBuilder<unknown>) => {
-    const result = await sql<SharedRootRow>`
-      SELECT s.id AS share_id, u.id AS member_id, 'folder' AS kind, f.id, f.parent_id, f.name,
-        NULL AS size, NULL AS sha256, f.updated_at
-      FROM shares s JOIN folders f ON f.id = s.folder_id ${members}
-      WHERE ${active} AND f.deleted_at IS NULL AND ${folders}
-      UNION ALL
-      SELECT s.id AS share_id, u.id AS member_id, 'file' AS kind, f.id, f.folder_id AS parent_id, f.name,
-        f.size, f.sha256, f.updated_at
-      FROM shares s JOIN files f ON f.id = s.file_id ${members}
-      WHERE ${active} AND f.deleted_at IS NULL AND ${files}`.execute(trx);
-    return result.rows;
-  };
-  const rows = within
-    ? await inBatches(within.folderIds, (batch) =>
-        read(sql`f.id IN (${sql.join(batch)}) AND f.id <> ${within.except}`, sql`f.folder_id IN (${sql.join(batch)})`),
-      )
-    : await read(sql`1 = 1`, sql`1 = 1`);
+  members: RawBuilder<unknown>,
+  scope: RawBuilder<unknown>,
+  folders: RawBuilder<unknown> = sql`1 = 1`,
+  files: RawBuilder<unknown> = sql`1 = 1`,
+): Promise<SharedRootRow[]> {
+  const active = sql`s.kind = 'private' AND s.revoked_at IS NULL AND ${scope}`;
+  const result = await sql<SharedRootRow>`
+    SELECT s.id AS share_id, u.id AS member_id, 'folder' AS kind, f.id, f.parent_id, f.name,
+      NULL AS size, NULL AS sha256, f.updated_at
+    FROM shares s JOIN folders f ON f.id = s.folder_id ${members}
+    WHERE ${active} AND f.deleted_at IS NULL AND ${folders}
+    UNION ALL
+    SELECT s.id AS share_id, u.id AS member_id, 'file' AS kind, f.id, f.folder_id AS parent_id, f.name,
+      f.size, f.sha256, f.updated_at
+    FROM shares s JOIN files f ON f.id = s.file_id ${members}
+    WHERE ${active} AND f.deleted_at IS NULL AND ${files}`.execute(trx);
+  return result.rows;
+}
+
+/** Each row as an entry at the top of its member's feed, where Shared with me lists a share's root. */
+function asRootEntries(rows: SharedRootRow[], op: RootOp): FeedEntry[] {
   return rows.map((row) => ({
     userId: row.member_id,
     shareId: row.share_id,
@@ -108,8 +104,49 @@ export async function sharedRootEntries(
       ...(row.kind === 'file'
         ? fileChange(op, { ...row, folder_id: row.parent_id, size: Number(row.size), sha256: row.sha256 ?? '' })
         : folderChange(op, row)),
-      // A share's root is at the top of its member's Shared with me.
       parentId: null,
     },
   }));
+}
+
+/**
+ * The members' entries for the owner's live items shared privately, at the top of each
+ * member's feed: what members lose (`deleted`) or get (`created`, `restored`) when something
+ * other than the item itself takes it away or brings it back, which recordTreeChanges does
+ * not see (it reaches members through the changed item and the folders above it):
+ * - `within` a folder going to Trash (read before) or restored (read after): the items
+ *   under `folderIds` other than the folder itself;
+ * - without `within`, every one: the owner's account is deleted, suspended or restored.
+ */
+export async function sharedRootEntries(
+  trx: Transaction<Database>,
+  ownerId: string,
+  op: RootOp,
+  within?: { folderIds: readonly string[]; except: string },
+): Promise<FeedEntry[]> {
+  const members = sql`JOIN users u ON u.email = s.email AND u.email_verified_at IS NOT NULL AND u.id <> ${ownerId}`;
+  const scope = sql`s.user_id = ${ownerId}`;
+  const rows = within
+    ? await inBatches(within.folderIds, (batch) =>
+        readSharedRoots(
+          trx,
+          members,
+          scope,
+          sql`f.id IN (${sql.join(batch)}) AND f.id <> ${within.except}`,
+          sql`f.folder_id IN (${sql.join(batch)})`,
+        ),
+      )
+    : await readSharedRoots(trx, members, scope);
+  return asRootEntries(rows, op);
+}
+
+/**
+ * What an account sees appear (`created`) once its address is verified: every live item
+ * shared privately with that address by an owner who is not suspended, as Shared with me
+ * lists them from then on.
+ */
+export async function sharesReachingMember(trx: Transaction<Database>, memberId: string, email: string): Promise<FeedEntry[]> {
+  const members = sql`JOIN users u ON u.id = ${memberId} AND u.id <> s.user_id
+    JOIN users o ON o.id = s.user_id AND o.suspended_at IS NULL`;
+  return asRootEntries(await readSharedRoots(trx, members, sql`s.email = ${email}`), 'created');
 }

@@ -1,7 +1,17 @@
 import type { Kysely, Transaction } from 'kysely';
+import { recordTreeChanges } from '../../db/change-journal.ts';
 import type { AccountTokenPurpose, AccountTokensTable, Database } from '../../db/schema.ts';
+import { sharesReachingMember } from '../../db/share-root-changes.ts';
 
 export type AccountTokenRow = AccountTokensTable;
+
+/**
+ * An address just verified makes its account a member of the private shares made for that
+ * address: their roots enter its change feed, last in the transaction as journal writes are.
+ */
+async function recordSharesNowSeen(trx: Transaction<Database>, token: AccountTokenRow, nowIso: string): Promise<void> {
+  await recordTreeChanges(trx, token.user_id, [], nowIso, await sharesReachingMember(trx, token.user_id, token.email));
+}
 
 /**
  * Uses the token up with every other unused token of its user and purpose, inside the
@@ -63,13 +73,14 @@ export function createAccountTokensRepository(db: Kysely<Database>) {
       return db.transaction().execute(async (trx) => {
         if (!(await useUp(trx, token, nowIso))) return false;
         // Only the address the link was mailed to is proven.
-        await trx
+        const verified = await trx
           .updateTable('users')
           .set({ email_verified_at: nowIso, updated_at: nowIso })
           .where('id', '=', token.user_id)
           .where('email', '=', token.email)
           .where('email_verified_at', 'is', null)
-          .execute();
+          .executeTakeFirst();
+        if (Number(verified.numUpdatedRows) > 0) await recordSharesNowSeen(trx, token, nowIso);
         return true;
       });
     },
@@ -89,13 +100,13 @@ export function createAccountTokensRepository(db: Kysely<Database>) {
       return db.transaction().execute(async (trx) => {
         if (!(await useUp(trx, token, nowIso))) return false;
         await trx.updateTable('users').set({ password_hash: passwordHash, updated_at: nowIso }).where('id', '=', token.user_id).execute();
-        await trx
+        const verified = await trx
           .updateTable('users')
           .set({ email_verified_at: nowIso })
           .where('id', '=', token.user_id)
           .where('email', '=', token.email)
           .where('email_verified_at', 'is', null)
-          .execute();
+          .executeTakeFirst();
         await trx
           .updateTable('sessions')
           .set({ revoked_at: nowIso })
@@ -103,6 +114,7 @@ export function createAccountTokensRepository(db: Kysely<Database>) {
           .where('revoked_at', 'is', null)
           .execute();
         if (options.revokeAppPasswords) await trx.deleteFrom('app_passwords').where('user_id', '=', token.user_id).execute();
+        if (Number(verified.numUpdatedRows) > 0) await recordSharesNowSeen(trx, token, nowIso);
         return true;
       });
     },

@@ -1,5 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { type AuditEntryRow, recordAuditEntry } from '../../db/admin-audit.ts';
+import { recordTreeChanges } from '../../db/change-journal.ts';
+import { sharedRootEntries } from '../../db/share-root-changes.ts';
 import { compiledOnce } from '../../db/compiled-query.ts';
 import type { Database, SessionsTable, UsersTable } from '../../db/schema.ts';
 
@@ -64,12 +66,18 @@ export function createAccountsRepository(db: Kysely<Database>) {
     /** With the operator's audit entry, when given, in the same transaction. */
     async setSuspended(userId: string, suspendedAt: string | null, nowIso: string, audit?: AuditEntryRow): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
+        const before = await trx.selectFrom('users').select('suspended_at').where('id', '=', userId).executeTakeFirst();
         const result = await trx
           .updateTable('users')
           .set({ suspended_at: suspendedAt, updated_at: nowIso })
           .where('id', '=', userId)
           .executeTakeFirst();
         await recordAuditEntry(trx, audit);
+        // Shared with me hides a suspended owner's shares: their members' feeds lose them, and get them back after.
+        if (before && ((before.suspended_at ?? null) === null) !== (suspendedAt === null)) {
+          const roots = await sharedRootEntries(trx, userId, suspendedAt === null ? 'created' : 'deleted');
+          await recordTreeChanges(trx, userId, [], nowIso, roots);
+        }
         return Number(result.numUpdatedRows) > 0;
       });
     },

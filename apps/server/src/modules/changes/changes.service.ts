@@ -41,6 +41,9 @@ export function createChangesService(deps: {
       const head = await deps.changes.head(userId);
       if (seq < head.prunedThrough || seq > head.seq) throw cursorExpired();
       const rows = await deps.changes.after(userId, seq, limit + 1);
+      // Entries are numbered without gaps: a page that does not start right after the cursor
+      // lost entries to the retention job between the two reads (change-retention.ts).
+      if (rows.length > 0 && Number(rows[0]!.seq) !== seq + 1) throw cursorExpired();
       const page = rows.slice(0, limit);
       const last = page.at(-1);
       return {

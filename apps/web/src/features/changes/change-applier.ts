@@ -1,7 +1,7 @@
-import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import type { Change } from '@cloudvault/contract/changes';
 import { notificationKeys, sessionKey } from '../../lib/query-keys';
-import { keysTouchedBy, listingHolds, listingKeyOf } from './change-keys';
+import { cachedListings, keysTouchedBy } from './change-keys';
 
 /** Changes arriving this close together (the pages of a large copy) are applied as one batch. */
 export const BATCH_MS = 100;
@@ -25,20 +25,11 @@ export function createChangeApplier(queryClient: QueryClient): ChangeApplier {
   let timer: number | undefined;
   let recheck: number | undefined;
 
-  const listingsHolding = (itemId: string): QueryKey[] => {
-    const found = new Map<string, QueryKey>();
-    for (const query of queryClient.getQueryCache().findAll({ queryKey: ['drive'] })) {
-      const key = listingKeyOf(query.queryKey);
-      if (key && listingHolds(query.state.data, itemId)) found.set(JSON.stringify(key), key);
-    }
-    return [...found.values()];
-  };
-
   const flush = () => {
     timer = undefined;
     const batch = pending;
     pending = [];
-    const { keys, newShare } = keysTouchedBy(batch, listingsHolding);
+    const { keys, newShare } = keysTouchedBy(batch, cachedListings(queryClient));
     for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
     if (newShare) {
       window.clearTimeout(recheck);

@@ -235,7 +235,7 @@ describe('WebDAV in the change feed', () => {
     expect(changes).toMatchObject([{ op: 'created', kind: 'folder', id: made!.id, parentId: outer!.id, name: 'Made by DAV' }]);
   });
 
-  it('records MOVE of a folder, a rename and then a move, as moved with the same id', async () => {
+  it('records MOVE of a folder, a rename and then a move, as moved with the same id, each with the modification time it keeps', async () => {
     const user = await createUser(server);
     const dav = await davClientFor(server, user);
     const target = await createFolder(server, user.token, 'Target');
@@ -244,9 +244,12 @@ describe('WebDAV in the change feed', () => {
       expect((await dav('MOVE', '/dav/Old/', { headers: { destination: '/dav/New/' } })).status).toBe(201);
       expect((await dav('MOVE', '/dav/New/', { headers: { destination: '/dav/Target/New/' } })).status).toBe(201);
     });
+    // Each MOVE is `moved`, then `updated` giving back the modification time WebDAV keeps.
     expect(changes).toMatchObject([
       { op: 'moved', kind: 'folder', id: folder.id, parentId: null, name: 'New' },
+      { op: 'updated', kind: 'folder', id: folder.id, parentId: null, name: 'New', modifiedAt: folder.updatedAt },
       { op: 'moved', kind: 'folder', id: folder.id, parentId: target.id, name: 'New' },
+      { op: 'updated', kind: 'folder', id: folder.id, parentId: target.id, name: 'New', modifiedAt: folder.updatedAt },
     ]);
   });
 

@@ -271,7 +271,7 @@ describe('renames and moves in the change feed', () => {
     expect(changes).toEqual([gone(there), entry('moved', await listed(token, 'a.txt', folder.id), 'moving')]);
   });
 
-  it('a WebDAV MOVE of a file is `moved` to its new folder and name', async () => {
+  it('a WebDAV MOVE of a file is `moved` to its new folder and name, then `updated` with the modification time MOVE keeps', async () => {
     const user = await userOn();
     const dav = await davClientFor(server, user);
     const folder = await createFolder(server, user.token, 'Inbox');
@@ -281,6 +281,11 @@ describe('renames and moves in the change feed', () => {
     });
     const moved = await listed(user.token, 'b.txt', folder.id);
     expect(moved.id).toBe(file.id);
-    expect(changes).toEqual([{ ...entry('moved', moved, 'over dav'), modifiedAt: expect.any(String) }]);
+    // The listing's time is the one before the move (WebDAV keeps it), and so is the feed's last word.
+    expect(moved.updatedAt).toBe(file.updatedAt);
+    expect(changes).toEqual([
+      { ...entry('moved', moved, 'over dav'), modifiedAt: expect.any(String) },
+      { ...entry('updated', moved, 'over dav'), modifiedAt: file.updatedAt },
+    ]);
   });
 });

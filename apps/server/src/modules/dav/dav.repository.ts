@@ -44,6 +44,37 @@ const likePrefix = (prefix: string) => `${prefix.replace(/[\\%_]/g, (char) => `\
 
 /** WebDAV's view of My Files by name, its dead properties and its locks: queries only, scoped to the owner. */
 export function createDavRepository(db: Kysely<Database>) {
+  /**
+   * Sets when a live file or folder was last modified (X-OC-Mtime, PROPPATCH of
+   * getlastmodified): a change of its metadata, so `updated` in the change feed, and a new
+   * ETag for every folder above it, in the same transaction.
+   */
+  async function setModified(userId: string, kind: 'file' | 'folder', id: string, modifiedAt: string, at: string): Promise<void> {
+    await db.transaction().execute(async (trx) => {
+      const change =
+        kind === 'file'
+          ? await trx
+              .updateTable('files')
+              .set({ updated_at: modifiedAt })
+              .where('id', '=', id)
+              .where('user_id', '=', userId)
+              .where('deleted_at', 'is', null)
+              .returning(['id', 'folder_id', 'name', 'size', 'sha256', 'updated_at'])
+              .executeTakeFirst()
+              .then((row) => row && fileChange('updated', row))
+          : await trx
+              .updateTable('folders')
+              .set({ updated_at: modifiedAt })
+              .where('id', '=', id)
+              .where('user_id', '=', userId)
+              .where('deleted_at', 'is', null)
+              .returning(['id', 'parent_id', 'name', 'updated_at'])
+              .executeTakeFirst()
+              .then((row) => row && folderChange('updated', row));
+      if (change) await recordTreeChanges(trx, userId, [change], at);
+    });
+  }
+
   return {
     /** The live folder of this name in the parent (null: the root), names compared by key as the unique index does. */
     folderNamed(userId: string, parentId: string | null, name: string): Promise<DavFolderRow | undefined> {
@@ -105,44 +136,15 @@ export function createDavRepository(db: Kysely<Database>) {
       return Number(head?.seq ?? 0);
     },
 
-    /**
-     * Sets when a live file or folder was last modified (X-OC-Mtime, PROPPATCH of
-     * getlastmodified): a change of its metadata, so `updated` in the change feed, and a new
-     * ETag for every folder above it, in the same transaction.
-     */
-    async setModified(userId: string, kind: 'file' | 'folder', id: string, modifiedAt: string, at: string): Promise<void> {
-      await db.transaction().execute(async (trx) => {
-        const change =
-          kind === 'file'
-            ? await trx
-                .updateTable('files')
-                .set({ updated_at: modifiedAt })
-                .where('id', '=', id)
-                .where('user_id', '=', userId)
-                .where('deleted_at', 'is', null)
-                .returning(['id', 'folder_id', 'name', 'size', 'sha256', 'updated_at'])
-                .executeTakeFirst()
-                .then((row) => row && fileChange('updated', row))
-            : await trx
-                .updateTable('folders')
-                .set({ updated_at: modifiedAt })
-                .where('id', '=', id)
-                .where('user_id', '=', userId)
-                .where('deleted_at', 'is', null)
-                .returning(['id', 'parent_id', 'name', 'updated_at'])
-                .executeTakeFirst()
-                .then((row) => row && folderChange('updated', row));
-        if (change) await recordTreeChanges(trx, userId, [change], at);
-      });
-    },
+    setModified,
 
     /**
      * Gives a moved file or folder back the modification time it had before the move, as
-     * WebDAV's MOVE keeps it: the move itself is the change the feed shows.
+     * WebDAV's MOVE keeps it. The move's entry carried the time of the move, so this writes
+     * `updated` with the time kept: the feed's last word on the item is what a listing shows.
      */
-    async keepModified(userId: string, kind: 'file' | 'folder', id: string, modifiedAt: string): Promise<void> {
-      const table = kind === 'file' ? 'files' : 'folders';
-      await db.updateTable(table).set({ updated_at: modifiedAt }).where('id', '=', id).where('user_id', '=', userId).execute();
+    async keepModified(userId: string, kind: 'file' | 'folder', id: string, modifiedAt: string, at: string): Promise<void> {
+      await setModified(userId, kind, id, modifiedAt, at);
     },
 
     /** The dead properties of these resources ("/" is the root), by resource. */

@@ -354,10 +354,10 @@ export function createDavService(deps: DavServiceDeps) {
       if (method === 'MOVE') {
         if (source.kind === 'file') {
           await files.update(userId, source.file.id, { name, folderId: parentId });
-          await dav.keepModified(userId, 'file', source.file.id, source.file.updated_at);
+          await dav.keepModified(userId, 'file', source.file.id, source.file.updated_at, deps.clock.now().toISOString());
         } else {
           await folders.update(userId, source.folder.id, { name, parentId });
-          await dav.keepModified(userId, 'folder', source.folder.id, source.folder.updated_at);
+          await dav.keepModified(userId, 'folder', source.folder.id, source.folder.updated_at, deps.clock.now().toISOString());
         }
         await deps.locks.released(userId, source.path);
         return { created: !existed };

@@ -178,4 +178,23 @@ describe('the tab’s change stream', () => {
     expect(feed.streams).toHaveLength(2);
     expect(feed.streams[1]!.cursor).toBe('c3');
   });
+
+  it('shown again after a sleep (silent past a keep-alive), drops the stream and opens another at once', async () => {
+    const feed = fakeFeed();
+    running = startChangeStream(feed.transport, { onChanges: vi.fn(), onReset: vi.fn() }, () => 0);
+    await settle();
+    feed.streams[0]!.send(page('c5', ['z']));
+    // Shown again soon after something came: the stream stays.
+    await vi.advanceTimersByTimeAsync(20_000);
+    running.wake();
+    await settle();
+    expect(feed.streams[0]!.signal.aborted).toBe(false);
+    // Silent longer than a keep-alive: likely dead after a sleep.
+    await vi.advanceTimersByTimeAsync(15_000);
+    running.wake();
+    await settle();
+    expect(feed.streams[0]!.signal.aborted).toBe(true);
+    expect(feed.streams).toHaveLength(2);
+    expect(feed.streams[1]!.cursor).toBe('c5');
+  });
 });

@@ -14,6 +14,8 @@ export const BACKOFF_MIN_MS = 1000;
 export const BACKOFF_MAX_MS = 30_000;
 /** Twice the server's keep-alive (25 s) and some: a stream silent this long is dead. */
 export const SILENCE_LIMIT_MS = 65_000;
+/** Longer than one keep-alive: a stream silent this long when the tab is shown again slept with the machine. */
+export const SLEPT_MS = 30_000;
 
 /** How long to wait before reconnect number `attempt` (0 for the first): half fixed, half random. */
 export function backoffDelay(attempt: number, random: () => number = Math.random): number {
@@ -38,7 +40,10 @@ export interface ChangeStreamHandlers {
 }
 
 export interface ChangeStream {
-  /** Reconnects at once if the stream is down (online again, tab shown again). */
+  /**
+   * Reconnects at once if the stream is down (online again, tab shown again), or if it has
+   * been silent past a keep-alive (the machine slept: its connection is likely dead).
+   */
   wake(): void;
   /** Drops the connection now (the browser went offline) and waits for wake() or the backoff. */
   drop(): void;
@@ -60,6 +65,10 @@ export function startChangeStream(
   let attempt = 0;
   let attemptAbort: AbortController | null = null;
   let wakeUp: (() => void) | null = null;
+  /** When the open stream last sent anything (a keep-alive included). */
+  let lastHeard = 0;
+  /** The attempt was dropped to reconnect at once. */
+  let reconnectNow = false;
 
   const pause = (ms: number) =>
     new Promise<void>((resolve) => {
@@ -88,6 +97,7 @@ export function startChangeStream(
     const onAbort = () => watch.abort();
     signal.addEventListener('abort', onAbort);
     const heard = () => {
+      lastHeard = Date.now();
       window.clearTimeout(silence);
       silence = window.setTimeout(() => watch.abort(), SILENCE_LIMIT_MS);
     };
@@ -148,6 +158,11 @@ export function startChangeStream(
         stopped.signal.removeEventListener('abort', onStop);
         attemptAbort = null;
       }
+      if (reconnectNow) {
+        reconnectNow = false;
+        attempt = 0;
+        continue;
+      }
       await pause(delay);
     }
   };
@@ -158,6 +173,9 @@ export function startChangeStream(
       if (wakeUp) {
         attempt = 0;
         wakeUp();
+      } else if (attemptAbort && lastHeard > 0 && Date.now() - lastHeard > SLEPT_MS) {
+        reconnectNow = true;
+        attemptAbort.abort();
       }
     },
     drop() {

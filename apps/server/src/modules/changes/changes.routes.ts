@@ -63,12 +63,11 @@ export function changesRoutes(changes: ChangesService): FastifyPluginAsyncTypebo
           connection: 'close',
         });
         raw.write(': connected\n\n');
+        // A comment now and then, so proxies and the browser keep an idle stream open.
+        const stopKeepAlive = changes.keepAlive(() => raw.write(': keep-alive\n\n'));
         try {
           await stream.run(
-            {
-              send: (page) => raw.write(`id: ${page.cursor}\nevent: changes\ndata: ${JSON.stringify(page)}\n\n`),
-              keepAlive: () => raw.write(': keep-alive\n\n'),
-            },
+            { send: (page) => raw.write(`id: ${page.cursor}\nevent: changes\ndata: ${JSON.stringify(page)}\n\n`) },
             left.signal,
           );
         } catch (error) {
@@ -80,6 +79,7 @@ export function changesRoutes(changes: ChangesService): FastifyPluginAsyncTypebo
           if (!(error instanceof AppError)) request.log.error({ err: error }, 'change stream failed');
           raw.write(`event: reset\ndata: ${JSON.stringify(body)}\n\n`);
         } finally {
+          stopKeepAlive();
           left.dispose();
           raw.end();
         }

@@ -85,11 +85,10 @@ describe('the change feed service', () => {
     expect(listeners.count()).toBe(0);
   });
 
-  it('streams each page as it comes, keeps an idle stream alive, and stops when the client leaves', async () => {
+  it('streams each page as it comes, and stops when the client leaves', async () => {
     const { changes, append, listeners } = setUp();
     const sent: ChangesResponse[] = [];
-    let keepAlives = 0;
-    const sink: StreamSink = { send: (page) => sent.push(page), keepAlive: () => void keepAlives++ };
+    const sink: StreamSink = { send: (page) => sent.push(page) };
     const controller = new AbortController();
     const stream = await changes.openStream('ada', encodeCursor('ada', 0));
     const running = stream.run(sink, controller.signal);
@@ -97,12 +96,24 @@ describe('the change feed service', () => {
     while (sent.length < 1) await new Promise((resolve) => setTimeout(resolve, 5));
     append(1);
     while (sent.flatMap((page) => page.changes).length < 3) await new Promise((resolve) => setTimeout(resolve, 5));
-    while (keepAlives < 1) await new Promise((resolve) => setTimeout(resolve, 10));
     controller.abort();
     await running;
     expect(sent.flatMap((page) => page.changes.map((change) => change.id))).toEqual(['folder-1', 'folder-2', 'folder-3']);
     expect(sent.at(-1)!.cursor).toBe(encodeCursor('ada', 3));
     expect(listeners.count()).toBe(0);
+  });
+
+  it('keeps idle streams alive with one timer for all of them, until each stops', async () => {
+    const { changes } = setUp();
+    const written = { a: 0, b: 0 };
+    const stopA = changes.keepAlive(() => void written.a++);
+    const stopB = changes.keepAlive(() => void written.b++);
+    while (written.a < 2 || written.b < 2) await new Promise((resolve) => setTimeout(resolve, 10));
+    stopA();
+    const aStopped = written.a;
+    while (written.b < 4) await new Promise((resolve) => setTimeout(resolve, 10));
+    stopB();
+    expect(written.a).toBe(aStopped);
   });
 
   it('refuses a stream from an expired cursor before it starts', async () => {

@@ -4,12 +4,15 @@ import { decodeCursor, encodeCursor } from './change-cursors.ts';
 import type { ChangeListeners } from './change-listeners.ts';
 import { presentChange } from './changes.presenter.ts';
 import type { ChangesRepository } from './changes.repository.ts';
+import { createKeepAlives } from './keep-alives.ts';
 
-/** What a stream is given to send: a page, or the news that its cursor expired. */
+/** What a stream is given to send its pages. */
 export interface StreamSink {
   send(page: ChangesResponse): void;
-  keepAlive(): void;
 }
+
+/** How long a stream waits for a wake-up before it takes its turn again: only a cap on one timer, never a read. */
+const STREAM_WAIT_MS = 15 * 60_000;
 
 const cursorExpired = () =>
   new AppError(
@@ -32,6 +35,7 @@ export function createChangesService(deps: {
 }) {
   const now = deps.now ?? Date.now;
   const reads = new Map<string, Promise<ChangesResponse>>();
+  const keepAlives = createKeepAlives(deps.keepAliveMs);
 
   const readPage = (userId: string, seq: number, limit: number): Promise<ChangesResponse> => {
     const key = `${userId}:${seq}:${limit}`;
@@ -93,6 +97,9 @@ export function createChangesService(deps: {
       }
     },
 
+    /** Calls `write` every keep-alive interval (one timer for all streams) until the returned function is called. */
+    keepAlive: (write: () => void): (() => void) => keepAlives.add(write),
+
     /**
      * Checks the cursor (400, 410) and takes a listener's place (429) before a stream
      * starts, so those refusals are ordinary JSON answers; then `run` sends every page
@@ -114,10 +121,8 @@ export function createChangesService(deps: {
                   sink.send(page);
                   if (page.hasMore) continue;
                 }
-              } else {
-                sink.keepAlive();
               }
-              woken = await ticket.next(deps.keepAliveMs, signal);
+              woken = await ticket.next(STREAM_WAIT_MS, signal);
             }
           } finally {
             ticket.leave();

@@ -162,7 +162,9 @@ export default defineConfig({
           exclude: [...configDefaults.exclude, ...integrationFiles().exclude],
           // Migrates once for the run: each test server starts from a copy (test-database.ts).
           globalSetup: ['apps/server/test/helpers/migrated-schema-setup.ts'],
-          testTimeout: 30_000,
+          // The S3 run shares the machine with the browser tests: its zips of large folders
+          // have taken over 30 s there on a slow day, so a test has a minute before it fails.
+          testTimeout: 60_000,
           hookTimeout: 60_000,
           // Each file builds its own server (its own registry, pools and data), so nothing of
           // one file's modules can reach the next; not isolating saves each file the server's
@@ -187,7 +189,9 @@ export default defineConfig({
           include: [`${FAULT_TESTS}/*.test.ts`],
           globalSetup: ['apps/server/test/helpers/migrated-schema-setup.ts'],
           fileParallelism: false,
-          testTimeout: 180_000,
+          // Emptying a Trash of 3,000 files three times over, with kills and restarts, took
+          // over 180 s beside the browser tests on a slow day (68 s alone).
+          testTimeout: 300_000,
           hookTimeout: 180_000,
         },
       },

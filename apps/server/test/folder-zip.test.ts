@@ -124,7 +124,8 @@ describe('folder zip', () => {
     } finally {
       sends.mockRestore();
     }
-  });
+    // 531 uploads first: into an S3-protocol store, beside the browser tests, over a minute on a slow machine.
+  }, 180_000);
 });
 
 describe('a folder read a page at a time', () => {

@@ -39,7 +39,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addPrimaryKeyConstraint('changes_pk', ['user_id', 'seq'])
     .execute();
   await db.schema.createIndex('changes_at_idx').on('changes').column('at').execute();
-  await db.schema.alterTable('folders').addColumn('tree_tag', 'varchar(32)', (col) => col.notNull().defaultTo('')).execute();
+  await db.schema
+    .alterTable('folders')
+    .addColumn('tree_tag', 'varchar(32)', (col) => col.notNull().defaultTo(''))
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -353,11 +353,16 @@ export async function createContainer(
     ownerActive: accounts.isActive,
     settingsOf: (userId) => settings.get(userId),
   });
-  const folders = createFoldersService({ folders: foldersRepository, clock, privateShareRoot: sharedWithMe.privateShareRoot, activity });
+  const folders = createFoldersService({
+    folders: foldersRepository,
+    clock,
+    privateShareAccess: sharedWithMe.privateShareAccess,
+    activity,
+  });
   const files = createFilesService({
     files: filesRepository,
     folders,
-    sharedFile: sharedWithMe.privatelySharedFile,
+    sharedFile: sharedWithMe.privateFileShare,
     activity,
     clock,
     listings: createListingCache({ changeStamp: database.changeStamp, maxBytes: LISTING_CACHE_BYTES }),

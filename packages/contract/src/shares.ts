@@ -17,6 +17,48 @@ const SharePassword = Type.String({ minLength: PASSWORD_MIN_LENGTH, maxLength: S
 /** A private share's recipient: an e-mail address, whether or not it has an account. */
 const ShareEmail = Type.String({ maxLength: 320 });
 
+/**
+ * (+++) What a person a share names may do (docs/decisions/0061-share-roles.md): a viewer
+ * browses, previews and downloads; an editor also uploads, makes folders, renames, moves
+ * within the shared folder, deletes to the owner's Trash and makes new versions.
+ */
+export const PRIVATE_ROLES = ['viewer', 'editor'] as const;
+export const PrivateRole = Type.Union([Type.Literal('viewer'), Type.Literal('editor')]);
+export type PrivateRole = Static<typeof PrivateRole>;
+
+/**
+ * (+++) What a link's visitors may do: `view` (browse and download, as links always did),
+ * `view-only` (display only: no download route answers), `upload` (a file request: drop
+ * files, see none) and `edit` (view and upload). Upload and edit are for folders.
+ */
+export const LINK_ROLES = ['view', 'view-only', 'upload', 'edit'] as const;
+export const LinkRole = Type.Union([Type.Literal('view'), Type.Literal('view-only'), Type.Literal('upload'), Type.Literal('edit')]);
+export type LinkRole = Static<typeof LinkRole>;
+
+/** (+++) Downloads after which a link answers 410. */
+export const MAX_DOWNLOAD_LIMIT = 1_000_000;
+const DownloadLimit = Type.Integer({ minimum: 1, maximum: MAX_DOWNLOAD_LIMIT });
+/** (+++) An upload link's message to its visitors. */
+export const SHARE_MESSAGE_MAX_LENGTH = 1000;
+const ShareMessage = Type.String({ maxLength: SHARE_MESSAGE_MAX_LENGTH });
+
+/** (+++) The private share's fields shared by files and folders. */
+const PrivateShareFields = {
+  shareType: Type.Literal('private'),
+  email: ShareEmail,
+  /** Without it, `viewer`, as shares always were. */
+  role: Type.Optional(PrivateRole),
+  /** May the person share it further; off by default. */
+  mayReshare: Type.Optional(Type.Boolean()),
+};
+/** (+++) A link's settings beyond its expiry and password. */
+const LinkSettingsFields = {
+  /** Without it, `view`, as links always were. */
+  role: Type.Optional(LinkRole),
+  downloadLimit: Type.Optional(DownloadLimit),
+  message: Type.Optional(ShareMessage),
+};
+
 /** A file's public link (the body as it always was, `shareType` optional), or (+) a private share with an e-mail. */
 export const ShareFileBody = Type.Union([
   Type.Object({
@@ -25,8 +67,9 @@ export const ShareFileBody = Type.Union([
     expiresIn: Type.Optional(ExpiresIn),
     /** Only on plans with password-protected links. */
     password: Type.Optional(SharePassword),
+    ...LinkSettingsFields,
   }),
-  Type.Object({ shareType: Type.Literal('private'), email: ShareEmail }),
+  Type.Object(PrivateShareFields),
 ]);
 export type ShareFileBody = Static<typeof ShareFileBody>;
 
@@ -36,8 +79,9 @@ export const ShareFolderBody = Type.Union([
     /** Hours until the link stops working; absent: the longest the plan allows. */
     expiresIn: Type.Optional(ExpiresIn),
     password: Type.Optional(SharePassword),
+    ...LinkSettingsFields,
   }),
-  Type.Object({ shareType: Type.Literal('private'), email: ShareEmail }),
+  Type.Object(PrivateShareFields),
 ]);
 export type ShareFolderBody = Static<typeof ShareFolderBody>;
 
@@ -62,8 +106,38 @@ export const Share = Type.Object({
   passwordProtected: Type.Boolean(),
   /** Only when the owner's privacy.shareAnalytics is on. */
   downloadCount: Type.Optional(Type.Integer()),
+  /** (+++) `viewer` | `editor` for private shares, a LinkRole for links. */
+  role: Type.Union([PrivateRole, LinkRole]),
+  /** (+++) Links: downloads after which the link answers 410; null: none. */
+  downloadLimit: Type.Union([Type.Integer(), Type.Null()]),
+  /** (+++) Files received through the link (upload and edit links; 0 otherwise). */
+  uploadCount: Type.Integer(),
+  /** (+++) Private shares: whether the person may share it further. */
+  mayReshare: Type.Optional(Type.Boolean()),
+  /** (+++) Upload links: the message their visitors read. */
+  message: Type.Optional(Type.String()),
 });
 export type Share = Static<typeof Share>;
+
+/**
+ * (+++) `PATCH /api/shares/:id`: a share's settings changed in place, its address kept. For a
+ * link: `role`, `expiresAt` (null: the plan's longest), `downloadLimit` (null: none),
+ * `password` (null: none), `message`; for a private share: `role`, `mayReshare`.
+ */
+export const UpdateShareBody = Type.Object(
+  {
+    role: Type.Optional(Type.Union([PrivateRole, LinkRole])),
+    expiresAt: Type.Optional(Type.Union([Type.String({ format: 'date-time' }), Type.Null()])),
+    downloadLimit: Type.Optional(Type.Union([DownloadLimit, Type.Null()])),
+    password: Type.Optional(Type.Union([SharePassword, Type.Null()])),
+    message: Type.Optional(Type.Union([ShareMessage, Type.Null()])),
+    mayReshare: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false, minProperties: 1 },
+);
+export type UpdateShareBody = Static<typeof UpdateShareBody>;
+export const UpdateShareResponse = Type.Object({ share: Share });
+export type UpdateShareResponse = Static<typeof UpdateShareResponse>;
 
 export const PrivateShareResponse = Type.Object({ message: Type.String(), share: Share });
 export type PrivateShareResponse = Static<typeof PrivateShareResponse>;
@@ -77,11 +151,14 @@ export const ShareIdParams = Type.Object({ id: Id });
 export const ShareOwner = Type.Object({ firstName: Type.String(), lastName: Type.Optional(Type.String()) });
 export type ShareOwner = Static<typeof ShareOwner>;
 
-export const SharedFolder = Type.Intersect([Folder, Type.Object({ shareId: Id, owner: ShareOwner })]);
+/** (+++) The caller's role in what is shared with them, and whether they may share it further. */
+const SharedWithMeFields = { shareId: Id, owner: ShareOwner, role: PrivateRole, mayReshare: Type.Boolean() };
+
+export const SharedFolder = Type.Intersect([Folder, Type.Object(SharedWithMeFields)]);
 export type SharedFolder = Static<typeof SharedFolder>;
 
 /** (+) A file shared on its own: `folderId` is null, the owner's folders stay theirs. */
-export const SharedFile = Type.Intersect([FileItem, Type.Object({ shareId: Id, owner: ShareOwner })]);
+export const SharedFile = Type.Intersect([FileItem, Type.Object(SharedWithMeFields)]);
 export type SharedFile = Static<typeof SharedFile>;
 
 export const SharedWithMeResponse = Type.Object({ folders: Type.Array(SharedFolder), files: Type.Array(SharedFile) });
@@ -109,6 +186,12 @@ export const PublicShare = Type.Object({
   owner: ShareOwner,
   /** The shared folder's id: the root of its items. */
   folderId: Type.Optional(Id),
+  /** (+++) What a visitor may do: `view` unless the owner chose otherwise. */
+  role: LinkRole,
+  /** (+++) Upload links: the owner's message to the visitor. */
+  message: Type.Optional(Type.String()),
+  /** (+++) Upload and edit links: the largest file the owner's plan takes, in bytes. */
+  maxFileSize: Type.Optional(Type.Integer()),
 });
 export type PublicShare = Static<typeof PublicShare>;
 
@@ -137,3 +220,32 @@ export const PasswordRequiredBody = Type.Object({
   code: Type.Optional(Type.String()),
   passwordRequired: Type.Literal(true),
 });
+
+/** (+++) What `POST /api/public/shares/:token/files` answers: only what the visitor sent. */
+export const PublicUploadResponse = Type.Object({ file: Type.Object({ name: Type.String(), size: Type.Integer() }) });
+export type PublicUploadResponse = Static<typeof PublicUploadResponse>;
+
+/** (+++) One thing done inside a shared folder, as its owner and members see it. */
+export const FolderActivityEntry = Type.Object({
+  id: Id,
+  action: Type.Union([
+    Type.Literal('uploaded'),
+    Type.Literal('created'),
+    Type.Literal('renamed'),
+    Type.Literal('moved'),
+    Type.Literal('deleted'),
+    Type.Literal('updated'),
+  ]),
+  kind: Type.Union([Type.Literal('file'), Type.Literal('folder')]),
+  name: Type.String(),
+  /** Who did it: an account's name, or the name a link's visitor gave ("Someone" without one). */
+  actor: Type.Object({ name: Type.String(), isLinkVisitor: Type.Boolean() }),
+  /** The folder the item was in (for a move: the one it went to). */
+  folderId: Id,
+  /** A rename's old name, a move's old folder, as the action has them. */
+  details: Type.Record(Type.String(), Type.String()),
+  createdAt: Timestamp,
+});
+export type FolderActivityEntry = Static<typeof FolderActivityEntry>;
+export const FolderActivityResponse = Type.Object({ activity: Type.Array(FolderActivityEntry) });
+export type FolderActivityResponse = Static<typeof FolderActivityResponse>;

@@ -53,6 +53,8 @@ export interface FoldersTable {
   updated_at: string;
   deleted_at: string | null;
   trashed_root: number;
+  /** Who put it in Trash when not its owner (an editor of a shared folder); null otherwise (migration 31). */
+  deleted_by?: string | null;
   /** Changes whenever anything below the folder changes (db/change-journal.ts); a WebDAV getetag. */
   tree_tag?: string;
 }
@@ -76,6 +78,8 @@ export interface FilesTable {
   updated_at: string;
   deleted_at: string | null;
   trashed_root: number;
+  /** Who put it in Trash when not its owner (an editor of a shared folder); null otherwise (migration 31). */
+  deleted_by?: string | null;
   // listing_entry (the row's FileItem as JSON text) is written by triggers only (migration
   // 08) and read only through sqlFolderListingEntries, so it is left out of this type.
 }
@@ -169,6 +173,20 @@ export interface SharesTable {
   revoked_at: string | null;
   download_count: number;
   created_at: string;
+  /**
+   * What the share lets its holder do (migration 31): private `viewer` | `editor`; link
+   * `view` | `view-only` | `upload` | `edit` (docs/decisions/0061-share-roles.md). This and
+   * the next columns have defaults: optional here, as rows written before them had none.
+   */
+  role?: string;
+  /** 1 when a person it is shared with may share it further. */
+  may_reshare?: number;
+  /** Downloads after which a link answers 410; null: no limit. */
+  download_limit?: number | null;
+  /** Files received through an upload or edit link. */
+  upload_count?: number;
+  /** An upload link's message to its visitors. */
+  message?: string | null;
 }
 
 export interface MailQueueTable {
@@ -234,6 +252,24 @@ export interface StorageDailyTable {
 export interface StorageDailyTotalsTable {
   day: string;
   bytes: number;
+}
+
+/** Who did what inside an owner's folder (migration 31); read over a shared folder's subtree. */
+export interface FolderActivityTable {
+  id: string;
+  owner_id: string;
+  /** The folder the item was in (for a move, the folder it went to). */
+  folder_id: string;
+  /** The account that did it; null for a link's visitor. */
+  actor_id: string | null;
+  /** The actor's name at the time: an account's name, or what a link's visitor typed. */
+  actor_name: string;
+  action: string;
+  item_kind: 'file' | 'folder';
+  item_name: string;
+  /** JSON object: e.g. the old name of a rename. */
+  details: string;
+  created_at: string;
 }
 
 export interface ShareDownloadsDailyTable {
@@ -448,4 +484,5 @@ export interface Database {
   file_opens: FileOpensTable;
   changes: ChangesTable;
   change_heads: ChangeHeadsTable;
+  folder_activity: FolderActivityTable;
 }

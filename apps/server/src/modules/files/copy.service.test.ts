@@ -98,13 +98,13 @@ function setUp(
       async readableFile(_userId, id) {
         const source = files.find((one) => one.id === id);
         if (!source) throw notFound('File not found', 'FILE_NOT_FOUND');
-        return { file: { ...source, user_id: owner }, ownerId: owner };
+        return { file: { ...source, user_id: owner }, ownerId: owner, role: 'owner' as const };
       },
     },
     folders: {
       async readableFolder(_userId, id) {
         if (!folders.some((one) => one.id === id)) throw notFound('Folder not found', 'FOLDER_NOT_FOUND');
-        return { ownerId: owner, sharedPath: null };
+        return { ownerId: owner, sharedPath: null, access: null };
       },
       async requireParent(_userId, parentId) {
         if (parentId && !folders.some((one) => one.id === parentId)) throw notFound('Folder not found', 'FOLDER_NOT_FOUND');

@@ -25,11 +25,14 @@ export interface FilesServiceDeps {
   folders: Pick<FoldersService, 'requireParent' | 'readableFolder'>;
   /** Renames and moves go into the account's activity log, with the names of the time. */
   activity: Pick<ActivityService, 'record'>;
-  /** Whether someone else's file is shared with the caller on its own (shares module: privatelySharedFile). */
-  sharedFile(userId: string, ownerId: string, fileId: string): Promise<boolean>;
+  /** What a share of someone else's file on its own grants the caller, or null (shares module: privateFileShare). */
+  sharedFile(userId: string, ownerId: string, fileId: string): Promise<{ shareId: string; role: 'viewer' | 'editor' } | null>;
   clock: Clock;
   listings: ListingCache;
 }
+
+/** A file the caller may read, whose it is, and what they may do with it. */
+export type ReadableFile = { file: FileRow; ownerId: string; role: 'owner' | 'viewer' | 'editor' };
 
 export function createFilesService({ files, folders, clock, listings, sharedFile, activity }: FilesServiceDeps) {
   /** The caller's live file, or 404 whether it is missing, in Trash or someone else's. */
@@ -39,13 +42,17 @@ export function createFilesService({ files, folders, clock, listings, sharedFile
     return file;
   }
 
-  /** A file the caller may read: their own, one shared with them, or one inside a folder shared with them. */
-  async function readableFile(userId: string, id: string): Promise<{ file: FileRow; ownerId: string }> {
+  /**
+   * A file the caller may read: their own (`role` owner), one shared with them, or one inside
+   * a folder shared with them, with the role the share gives (docs/decisions/0061-share-roles.md).
+   */
+  async function readableFile(userId: string, id: string): Promise<ReadableFile> {
     const own = await files.findLive(userId, id);
-    if (own) return { file: own, ownerId: userId };
+    if (own) return { file: own, ownerId: userId, role: 'owner' };
     const other = await files.findLiveAnyOwner(id);
     // A file shared with the caller on its own, wherever it lives in the owner's drive.
-    if (other && (await sharedFile(userId, other.user_id, other.id))) return { file: other, ownerId: other.user_id };
+    const fileShare = other ? await sharedFile(userId, other.user_id, other.id) : null;
+    if (other && fileShare) return { file: other, ownerId: other.user_id, role: fileShare.role };
     // Unreadable is the answer of a missing file: the folder's own 404 would tell that the id exists.
     const readable = other?.folder_id
       ? await folders.readableFolder(userId, other.folder_id).catch((error: unknown) => {
@@ -53,7 +60,7 @@ export function createFilesService({ files, folders, clock, listings, sharedFile
           throw error;
         })
       : undefined;
-    if (other && readable) return { file: other, ownerId: readable.ownerId };
+    if (other && readable) return { file: other, ownerId: readable.ownerId, role: readable.access?.role ?? 'owner' };
     throw notFound('File not found', 'FILE_NOT_FOUND');
   }
 

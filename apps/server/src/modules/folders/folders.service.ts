@@ -5,7 +5,7 @@ import { fitsPosition, positionOf } from '../../db/sorted-listing.ts';
 import { encodeListingCursor, type ListingPage } from '../../lib/listing-pages.ts';
 import type { ActivityService } from '../activity/activity.service.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { firstFreeName } from '../../lib/unique-name.ts';
 import type { FolderRow, FoldersRepository } from './folders.repository.ts';
@@ -13,6 +13,9 @@ import { presentFolder } from './folders.presenter.ts';
 
 /** A folder that is missing, in Trash, or someone else's and not shared with the caller: one answer for all. */
 export const folderNotFound = () => notFound('Folder not found', 'FOLDER_NOT_FOUND');
+/** A change asked of a folder or file the caller may only view (docs/decisions/0061-share-roles.md). */
+export const readOnlyShare = () =>
+  forbidden('You can view this shared item but not change it: ask its owner to make you an editor', 'READ_ONLY_SHARE');
 /** Folders per query of a listing. */
 const LIST_PAGE = 500;
 
@@ -21,12 +24,35 @@ export interface FoldersServiceDeps {
   clock: Clock;
   /** Renames and moves go into the account's activity log, with the names of the time. */
   activity: Pick<ActivityService, 'record'>;
-  /** Of an owner's path (top first), the folder shared privately with the caller, if any. */
-  privateShareRoot(userId: string, ownerId: string, path: FolderRow[]): Promise<string | null>;
+  /** Of an owner's path (top first), what the private shares on it grant the caller, if any. */
+  privateShareAccess(userId: string, ownerId: string, path: FolderRow[]): Promise<ShareAccess | null>;
 }
 
-/** Whose folder a reader sees: their own, or someone's shared with them (then the path from the shared folder down). */
-export type ReadableFolder = { ownerId: string; sharedPath: FolderRow[] | null };
+/**
+ * How someone else's folder is reached through the private shares on its path
+ * (docs/decisions/0061-share-roles.md). Shares nest: a viewer of a folder may be an editor
+ * of one inside it, and is an editor only there.
+ */
+export interface ShareAccess {
+  /** The topmost folder of the path shared with the caller: where their view starts. */
+  rootId: string;
+  /** The share that grants the role (the editor's share when there is one). */
+  shareId: string;
+  role: 'viewer' | 'editor';
+  /** The topmost folder shared with the caller as an editor: their changes stay under it. Null for a viewer. */
+  editorRootId: string | null;
+  /** Whether a share on the path lets the caller share further. */
+  mayReshare: boolean;
+}
+
+/**
+ * Whose folder a reader sees: their own (`access` null), or someone's shared with them
+ * (then the path from the shared folder down, and what the shares grant).
+ */
+export type ReadableFolder = { ownerId: string; sharedPath: FolderRow[] | null; access: ShareAccess | null };
+
+/** Whose folder a writer changes: their own (`editorRootId` null), or one they edit inside `editorRootId`. */
+export type WritableFolder = { ownerId: string; editorRootId: string | null };
 
 /** A cursor of the right shape for another table or sort: tampered with, or from another listing. */
 export const invalidListingCursor = () =>
@@ -48,7 +74,7 @@ export function requireItemName(name: string, what: 'folder' | 'file'): string {
   return cleaned;
 }
 
-export function createFoldersService({ folders, clock, privateShareRoot, activity }: FoldersServiceDeps) {
+export function createFoldersService({ folders, clock, privateShareAccess, activity }: FoldersServiceDeps) {
   /** The caller's live folder, or 404 whether it is missing, deleted or someone else's. */
   async function requireFolder(userId: string, id: string) {
     const folder = await folders.findLive(userId, id);
@@ -68,14 +94,28 @@ export function createFoldersService({ folders, clock, privateShareRoot, activit
    * privately (read-only; docs/product.md#shared-with-me). Anything else is 404.
    */
   async function readableFolder(userId: string, id: string): Promise<ReadableFolder> {
-    if (await folders.findLive(userId, id)) return { ownerId: userId, sharedPath: null };
+    if (await folders.findLive(userId, id)) return { ownerId: userId, sharedPath: null, access: null };
     const other = await folders.findLiveAnyOwner(id);
     if (other) {
       const path = await folders.pathTo(other.user_id, id);
-      const root = await privateShareRoot(userId, other.user_id, path);
-      if (root) return { ownerId: other.user_id, sharedPath: path.slice(path.findIndex((folder) => folder.id === root)) };
+      const access = await privateShareAccess(userId, other.user_id, path);
+      if (access) {
+        const sharedPath = path.slice(path.findIndex((folder) => folder.id === access.rootId));
+        return { ownerId: other.user_id, sharedPath, access };
+      }
     }
     throw folderNotFound();
+  }
+
+  /**
+   * A folder the caller may change: their own, or one inside a folder shared with them as an
+   * editor. A viewer's attempt is 403 READ_ONLY_SHARE; anything unreadable stays 404.
+   */
+  async function writableFolder(userId: string, id: string): Promise<WritableFolder> {
+    const { ownerId, access } = await readableFolder(userId, id);
+    if (!access) return { ownerId, editorRootId: null };
+    if (access.role !== 'editor' || access.editorRootId === null) throw readOnlyShare();
+    return { ownerId, editorRootId: access.editorRootId };
   }
 
   return {
@@ -88,6 +128,7 @@ export function createFoldersService({ folders, clock, privateShareRoot, activit
     requireFolder,
     requireParent,
     readableFolder,
+    writableFolder,
 
     /**
      * The folders in a parent as docs/api.md#folders lists them, read from the database a page at a time

@@ -161,6 +161,10 @@ describe("the owner's listing", () => {
         expiresAt: null,
         createdAt: rows[1]?.created_at,
         passwordProtected: false,
+        role: 'viewer',
+        mayReshare: false,
+        downloadLimit: null,
+        uploadCount: 0,
       },
       {
         id: link.shareId,
@@ -172,6 +176,9 @@ describe("the owner's listing", () => {
         expiresAt: link.expiresAt,
         createdAt: clock.now().toISOString(),
         passwordProtected: true,
+        role: 'view',
+        downloadLimit: null,
+        uploadCount: 0,
       },
     ]);
 

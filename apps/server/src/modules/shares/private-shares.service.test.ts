@@ -69,6 +69,10 @@ describe('sharing a folder with an e-mail', () => {
         expiresAt: null,
         createdAt: '2026-12-01T10:00:00.000Z',
         passwordProtected: false,
+        role: 'viewer',
+        mayReshare: false,
+        downloadLimit: null,
+        uploadCount: 0,
       },
     });
     expect(rows).toEqual([

@@ -203,6 +203,7 @@ describe('what a visitor is shown', () => {
       contentTag: expect.any(String),
       expiresAt: rows[0]?.expires_at,
       owner: { firstName: 'Grace' },
+      role: 'view',
     });
     // Friends-only is for the people a folder is shared with, not for visitors of a link.
     accounts.setSettings('grace', settingsWith({ privacy: { profileVisibility: 'friends' } }));
@@ -220,6 +221,7 @@ describe('what a visitor is shown', () => {
       folderId: 'Shared',
       expiresAt: rows[0]?.expires_at,
       owner: { firstName: 'Grace' },
+      role: 'view',
     });
   });
 

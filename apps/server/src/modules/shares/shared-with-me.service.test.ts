@@ -66,6 +66,8 @@ describe('what was shared with me', () => {
         updatedAt: '2026-11-01T00:00:00.000Z',
         shareId: reports,
         owner: { firstName: 'Ada', lastName: 'Lovelace' },
+        role: 'viewer',
+        mayReshare: false,
       },
     ]);
     drive.trash('Holidays');
@@ -97,12 +99,12 @@ describe("reading someone else's folder", () => {
     const { service, drive, share } = setUp();
     const path = await pathOf2026(drive);
     expect(path.map((folder) => folder.id)).toEqual(['Work', 'Reports', '2026']);
-    expect(await service.privateShareRoot('bob', 'ada', path)).toBeNull();
+    expect(await service.privateShareAccess('bob', 'ada', path)).toBeNull();
     share('Reports', 'bob@example.com');
-    expect(await service.privateShareRoot('bob', 'ada', path)).toBe('Reports');
+    expect((await service.privateShareAccess('bob', 'ada', path))?.rootId).toBe('Reports');
     share('Work', 'bob@example.com');
-    expect(await service.privateShareRoot('bob', 'ada', path)).toBe('Work');
-    expect(await service.privateShareRoot('bob', 'ada', [])).toBeNull();
+    expect((await service.privateShareAccess('bob', 'ada', path))?.rootId).toBe('Work');
+    expect(await service.privateShareAccess('bob', 'ada', [])).toBeNull();
   });
 
   it('stays closed to an unproven address, to another address, after revoking, and while the owner is suspended', async () => {
@@ -110,16 +112,16 @@ describe("reading someone else's folder", () => {
     const path = await pathOf2026(drive);
     share('Work', 'carol@example.com');
     const reports = share('Reports', 'bob@example.com');
-    expect(await service.privateShareRoot('carol', 'ada', path)).toBeNull();
+    expect(await service.privateShareAccess('carol', 'ada', path)).toBeNull();
     accounts.add({ id: 'dave' });
-    expect(await service.privateShareRoot('dave', 'ada', path)).toBeNull();
-    expect(await service.privateShareRoot('bob', 'ada', path)).toBe('Reports');
+    expect(await service.privateShareAccess('dave', 'ada', path)).toBeNull();
+    expect((await service.privateShareAccess('bob', 'ada', path))?.rootId).toBe('Reports');
     revoke(reports);
-    expect(await service.privateShareRoot('bob', 'ada', path)).toBeNull();
+    expect(await service.privateShareAccess('bob', 'ada', path)).toBeNull();
     share('Work', 'bob@example.com');
-    expect(await service.privateShareRoot('bob', 'ada', path)).toBe('Work');
+    expect((await service.privateShareAccess('bob', 'ada', path))?.rootId).toBe('Work');
     accounts.suspend('ada');
-    expect(await service.privateShareRoot('bob', 'ada', path)).toBeNull();
+    expect(await service.privateShareAccess('bob', 'ada', path)).toBeNull();
   });
 });
 
@@ -136,16 +138,16 @@ describe('a file shared with me on its own', () => {
     ]);
     // A file share makes no folder readable, nor shows among the folders.
     expect(await service.sharedWithMe('bob')).toEqual([]);
-    expect(await service.privateShareRoot('bob', 'ada', await drive.folders.pathTo('ada', 'Reports'))).toBeNull();
-    expect(await service.privatelySharedFile('bob', 'ada', 'budget')).toBe(true);
-    expect(await service.privatelySharedFile('bob', 'ada', 'beside')).toBe(false);
+    expect(await service.privateShareAccess('bob', 'ada', await drive.folders.pathTo('ada', 'Reports'))).toBeNull();
+    expect(await service.privateFileShare('bob', 'ada', 'budget')).toMatchObject({ role: 'viewer' });
+    expect(await service.privateFileShare('bob', 'ada', 'beside')).toBeNull();
     // Carol's address is unproven: nothing.
     expect(await service.filesSharedWithMe('carol')).toEqual([]);
-    expect(await service.privatelySharedFile('carol', 'ada', 'budget')).toBe(false);
+    expect(await service.privateFileShare('carol', 'ada', 'budget')).toBeNull();
 
     accounts.suspend('ada');
     expect(await service.filesSharedWithMe('bob')).toEqual([]);
-    expect(await service.privatelySharedFile('bob', 'ada', 'budget')).toBe(false);
+    expect(await service.privateFileShare('bob', 'ada', 'budget')).toBeNull();
   });
 
   it('is gone once revoked or in Trash', async () => {
@@ -156,6 +158,6 @@ describe('a file shared with me on its own', () => {
     share('notes', 'bob@example.com', 'file');
     drive.trash('notes');
     expect(await service.filesSharedWithMe('bob')).toEqual([]);
-    expect(await service.privatelySharedFile('bob', 'ada', 'budget')).toBe(false);
+    expect(await service.privateFileShare('bob', 'ada', 'budget')).toBeNull();
   });
 });

@@ -3,11 +3,15 @@ import type { SharedFile, SharedFolder } from '@cloudvault/contract/shares';
 import { normalizeEmail } from '@cloudvault/contract/validation';
 import type { FoldersTable } from '../../db/schema.ts';
 import { ownerAsShownBy, type ShareUser } from './share-owners.ts';
-import { presentFileSharedWithMe, presentFolderSharedWithMe } from './shares.presenter.ts';
+import type { ShareAccess } from '../folders/folders.service.ts';
+import { presentFileSharedWithMe, presentFolderSharedWithMe, privateRoleOf } from './shares.presenter.ts';
 import type { SharesRepository } from './shares.repository.ts';
 
+/** What a share of a file on its own grants the person it names. */
+export type FileShareAccess = { shareId: string; role: 'viewer' | 'editor'; mayReshare: boolean };
+
 export interface SharedWithMeDeps {
-  shares: Pick<SharesRepository, 'sharedWithEmail' | 'filesSharedWithEmail' | 'isFileSharedWith' | 'privatelySharedAmong'>;
+  shares: Pick<SharesRepository, 'sharedWithEmail' | 'filesSharedWithEmail' | 'fileShareWith' | 'privateSharesAmong'>;
   users: { byId(id: string): Promise<ShareUser | undefined> };
   /** False while the owner is suspended: their links and private shares answer 404 (docs/decisions/0029-operator-console.md). */
   ownerActive(userId: string): Promise<boolean>;
@@ -56,32 +60,46 @@ export function createSharedWithMeService(deps: SharedWithMeDeps) {
     },
 
     /**
-     * Whether someone else's file is shared on its own with the caller (what makes it
-     * readable to them when no folder above it is shared). Needs no files service, so the
-     * files service can be given it without a cycle.
+     * What a share of someone else's file on its own grants the caller (what makes it
+     * readable to them when no folder above it is shared), or null. Needs no files service,
+     * so the files service can be given it without a cycle.
      */
-    async privatelySharedFile(userId: string, ownerId: string, fileId: string): Promise<boolean> {
+    async privateFileShare(userId: string, ownerId: string, fileId: string): Promise<FileShareAccess | null> {
       const user = await verifiedUser(userId);
-      if (!user || !(await deps.ownerActive(ownerId))) return false;
-      return shares.isFileSharedWith(ownerId, normalizeEmail(user.email), fileId);
+      if (!user || !(await deps.ownerActive(ownerId))) return null;
+      const grant = await shares.fileShareWith(ownerId, normalizeEmail(user.email), fileId);
+      return grant ? { shareId: grant.id, role: privateRoleOf(grant), mayReshare: grant.may_reshare === 1 } : null;
     },
 
     /**
-     * The topmost of these folders (an owner's path, top first) that is shared privately
-     * with the caller: what makes a folder of someone else's readable to them. It needs no
-     * folders service, so the folders service can be given it without a cycle.
+     * What the private shares on an owner's path (top first) grant the caller: the topmost
+     * shared folder starts their view; an editor's share anywhere on the path makes them an
+     * editor under it (docs/decisions/0061-share-roles.md). Null when none is theirs. It
+     * needs no folders service, so the folders service can be given it without a cycle.
      */
-    async privateShareRoot(userId: string, ownerId: string, path: FoldersTable[]): Promise<string | null> {
+    async privateShareAccess(userId: string, ownerId: string, path: FoldersTable[]): Promise<ShareAccess | null> {
       const user = await verifiedUser(userId);
       if (!user || !(await deps.ownerActive(ownerId))) return null;
-      const shared = new Set(
-        await shares.privatelySharedAmong(
-          ownerId,
-          normalizeEmail(user.email),
-          path.map((folder) => folder.id),
-        ),
+      const grants = new Map(
+        (
+          await shares.privateSharesAmong(
+            ownerId,
+            normalizeEmail(user.email),
+            path.map((folder) => folder.id),
+          )
+        ).map((grant) => [grant.folder_id, grant]),
       );
-      return path.find((folder) => shared.has(folder.id))?.id ?? null;
+      const onPath = path.flatMap((folder) => grants.get(folder.id) ?? []);
+      const [top] = onPath;
+      if (!top) return null;
+      const editor = onPath.find((grant) => privateRoleOf(grant) === 'editor');
+      return {
+        rootId: top.folder_id,
+        shareId: (editor ?? top).id,
+        role: editor ? 'editor' : 'viewer',
+        editorRootId: editor?.folder_id ?? null,
+        mayReshare: onPath.some((grant) => grant.may_reshare === 1),
+      };
     },
   };
 }

@@ -186,6 +186,8 @@ export function fakeSharesRepository(drive: ReturnType<typeof fakeDrive>, accoun
         if (!folder || !owner) continue;
         shared.push({
           share_id: row.id,
+          share_role: row.role,
+          may_reshare: row.may_reshare,
           id: folder.id,
           name: folder.name,
           created_at: folder.created_at,
@@ -205,17 +207,25 @@ export function fakeSharesRepository(drive: ReturnType<typeof fakeDrive>, accoun
         if (!file || !owner || !('sha256' in file)) continue;
         const { id, name, mimetype, size, folder_id, created_at, updated_at, sha256 } = file;
         const listed = { id, name, mimetype, size, folder_id, created_at, updated_at, sha256 };
-        shared.push({ ...listed, share_id: row.id, owner_id: owner.id, first_name: owner.first_name, last_name: owner.last_name });
+        shared.push({
+          ...listed,
+          share_id: row.id,
+          share_role: row.role,
+          may_reshare: row.may_reshare,
+          owner_id: owner.id,
+          first_name: owner.first_name,
+          last_name: owner.last_name,
+        });
       }
       return shared.sort((a, b) => a.name.localeCompare(b.name));
     },
-    isFileSharedWith: async (ownerId, email, fileId) =>
-      rows.some((row) => row.user_id === ownerId && row.kind === 'private' && row.email === email && row.file_id === fileId && active(row)),
-    privatelySharedAmong: async (ownerId, email, folderIds) =>
+    fileShareWith: async (ownerId, email, fileId) =>
+      rows.find((row) => row.user_id === ownerId && row.kind === 'private' && row.email === email && row.file_id === fileId && active(row)),
+    privateSharesAmong: async (ownerId, email, folderIds) =>
       rows
         .filter((row) => row.user_id === ownerId && row.kind === 'private' && row.email === email && active(row))
-        .map((row) => row.folder_id as string)
-        .filter((id) => folderIds.includes(id)),
+        .filter((row) => row.folder_id !== null && folderIds.includes(row.folder_id))
+        .map((row) => ({ ...row, folder_id: row.folder_id as string })),
     async counts(userId, now) {
       const own = rows.filter((row) => row.user_id === userId);
       return {

@@ -1,10 +1,19 @@
 import type { Settings } from '@cloudvault/contract/settings';
-import type { PublicShare, Share, SharedFile, SharedFolder, ShareOwner } from '@cloudvault/contract/shares';
+import type { LinkRole, PrivateRole, PublicShare, Share, SharedFile, SharedFolder, ShareOwner } from '@cloudvault/contract/shares';
 import { formatBytes } from '@cloudvault/contract/format';
 import type { FilesTable, FoldersTable } from '../../db/schema.ts';
 import { contentTagOf, previewOf } from '../../lib/content-types.ts';
 import { presentFile } from '../files/files.presenter.ts';
 import type { ListedShare } from './shares.repository.ts';
+
+/** A private share's role as stored; rows written before roles are viewers (migration 31). */
+export const privateRoleOf = (row: { role?: string }): PrivateRole => (row.role === 'editor' ? 'editor' : 'viewer');
+
+/** A link's role as stored; links made before roles are `view`. */
+export function linkRoleOf(row: { role?: string }): LinkRole {
+  const role = row.role;
+  return role === 'view-only' || role === 'upload' || role === 'edit' ? role : 'view';
+}
 
 /** Who is looking at the owner's name: a visitor of a link, or the person a folder was shared with. */
 export type ShareAudience = 'link' | 'private';
@@ -34,6 +43,11 @@ function presentShare(row: ListedShare, reach: { shareUrl: string } | { email: s
     createdAt: row.created_at,
     passwordProtected: row.password_hash !== null,
     ...(showCounts ? { downloadCount: Number(row.download_count) } : {}),
+    role: row.kind === 'private' ? privateRoleOf(row) : linkRoleOf(row),
+    downloadLimit: row.download_limit ?? null,
+    uploadCount: Number(row.upload_count ?? 0),
+    ...(row.kind === 'private' ? { mayReshare: row.may_reshare === 1 } : {}),
+    ...(row.message ? { message: row.message } : {}),
   };
 }
 
@@ -58,12 +72,13 @@ export function presentLinkedFile(file: FilesTable, expiresAt: string | null, ow
     contentTag: contentTagOf(file.sha256),
     expiresAt,
     owner,
+    role: 'view',
   };
 }
 
 /** What a visitor of a folder link sees: the folder's id is the root of its items. */
 export function presentLinkedFolder(folder: FoldersTable, expiresAt: string | null, owner: ShareOwner): PublicShare {
-  return { type: 'folder', name: folder.name, expiresAt, owner, folderId: folder.id };
+  return { type: 'folder', name: folder.name, expiresAt, owner, folderId: folder.id, role: 'view' };
 }
 
 /** A breadcrumb from the shared folder down: the shared folder has no parent, so none of the owner's folders above it shows. */
@@ -73,7 +88,7 @@ export function presentSharedPath(path: FoldersTable[]): Array<{ id: string; nam
 
 /** A folder in the recipient's "Shared with me", shown at the top of their view: no parent of the owner's is revealed. */
 export function presentFolderSharedWithMe(
-  row: { id: string; name: string; created_at: string; updated_at: string; share_id: string },
+  row: { id: string; name: string; created_at: string; updated_at: string; share_id: string; share_role?: string; may_reshare?: number },
   owner: ShareOwner,
 ): SharedFolder {
   return {
@@ -84,10 +99,22 @@ export function presentFolderSharedWithMe(
     updatedAt: row.updated_at,
     shareId: row.share_id,
     owner,
+    role: privateRoleOf({ role: row.share_role }),
+    mayReshare: row.may_reshare === 1,
   };
 }
 
 /** A file shared on its own, as its recipient sees it: not where it lives in the owner's drive. */
-export function presentFileSharedWithMe(row: Parameters<typeof presentFile>[0] & { share_id: string }, owner: ShareOwner): SharedFile {
-  return { ...presentFile(row), folderId: null, shareId: row.share_id, owner };
+export function presentFileSharedWithMe(
+  row: Parameters<typeof presentFile>[0] & { share_id: string; share_role?: string; may_reshare?: number },
+  owner: ShareOwner,
+): SharedFile {
+  return {
+    ...presentFile(row),
+    folderId: null,
+    shareId: row.share_id,
+    owner,
+    role: privateRoleOf({ role: row.share_role }),
+    mayReshare: row.may_reshare === 1,
+  };
 }

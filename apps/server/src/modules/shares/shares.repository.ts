@@ -107,6 +107,8 @@ export function createSharesRepository(db: Kysely<Database>) {
         .innerJoin('users', 'users.id', 'shares.user_id')
         .select([
           'shares.id as share_id',
+          'shares.role as share_role',
+          'shares.may_reshare',
           'folders.id',
           'folders.name',
           'folders.created_at',
@@ -139,6 +141,8 @@ export function createSharesRepository(db: Kysely<Database>) {
           'files.updated_at',
           'files.sha256',
           'shares.id as share_id',
+          'shares.role as share_role',
+          'shares.may_reshare',
           'users.id as owner_id',
           'users.first_name',
           'users.last_name',
@@ -151,11 +155,11 @@ export function createSharesRepository(db: Kysely<Database>) {
         .execute();
     },
 
-    /** Whether this file of one owner is shared privately, on its own, with the e-mail. */
-    async isFileSharedWith(ownerId: string, email: string, fileId: string): Promise<boolean> {
-      const row = await db
+    /** The active private share of this file of one owner, on its own, with the e-mail. */
+    async fileShareWith(ownerId: string, email: string, fileId: string): Promise<ShareGrant | undefined> {
+      return db
         .selectFrom('shares')
-        .select('id')
+        .select(['id', 'role', 'may_reshare'])
         .where('user_id', '=', ownerId)
         .where('kind', '=', 'private')
         .where('email', '=', email)
@@ -163,22 +167,21 @@ export function createSharesRepository(db: Kysely<Database>) {
         .where('file_id', '=', fileId)
         .limit(1)
         .executeTakeFirst();
-      return row !== undefined;
     },
 
-    /** Of these folders of one owner, those shared privately with the e-mail. */
-    async privatelySharedAmong(ownerId: string, email: string, folderIds: string[]): Promise<string[]> {
+    /** Of these folders of one owner, the active private shares of those shared with the e-mail. */
+    async privateSharesAmong(ownerId: string, email: string, folderIds: string[]): Promise<Array<ShareGrant & { folder_id: string }>> {
       if (folderIds.length === 0) return [];
       const rows = await db
         .selectFrom('shares')
-        .select('folder_id')
+        .select(['id', 'role', 'may_reshare', 'folder_id'])
         .where('user_id', '=', ownerId)
         .where('kind', '=', 'private')
         .where('email', '=', email)
         .where('revoked_at', 'is', null)
         .where('folder_id', 'in', folderIds)
         .execute();
-      return rows.map((row) => row.folder_id as string);
+      return rows.map((row) => ({ ...row, folder_id: row.folder_id as string }));
     },
 
     /** Active shares (not revoked, not expired) and downloads through the owner's links. */
@@ -197,3 +200,6 @@ export function createSharesRepository(db: Kysely<Database>) {
 }
 
 export type SharesRepository = ReturnType<typeof createSharesRepository>;
+
+/** What an active private share grants: its id, the role stored and whether it may be shared further. */
+export type ShareGrant = Pick<SharesTable, 'id' | 'role' | 'may_reshare'>;

@@ -29,6 +29,7 @@ import * as starredRecent from './migrations/2026-12-06-28-starred-recent.ts';
 import * as changeJournal from './migrations/2026-12-06-29-change-journal.ts';
 import { contentHashInListingsMigration } from './migrations/2026-12-06-30-content-hash-in-listings.ts';
 import * as shareRoles from './migrations/2026-12-07-31-share-roles.ts';
+import * as linkUploads from './migrations/2026-12-07-32-link-uploads.ts';
 import type { Dialect } from './database.ts';
 
 /** Every migration, in order. Migrations are frozen once released: add, never edit. */
@@ -63,6 +64,7 @@ export const migrationsFor = (dialect: Dialect): Record<string, Migration> => ({
   '2026-12-06-29-change-journal': changeJournal,
   '2026-12-06-30-content-hash-in-listings': contentHashInListingsMigration(dialect),
   '2026-12-07-31-share-roles': shareRoles,
+  '2026-12-07-32-link-uploads': linkUploads,
 });
 
 /** Brings the schema up to date; the Migrator's lock lets several servers start at once. */

@@ -272,6 +272,17 @@ export interface FolderActivityTable {
   created_at: string;
 }
 
+/** A tus upload through an upload or edit link (migration 32): its link, who sent it, and whether it was counted. */
+export interface LinkUploadsTable {
+  /** The resumable upload's id (resumable_uploads.id), whose row holds the owner. */
+  upload_id: string;
+  share_id: string;
+  uploader_name: string | null;
+  /** 1 once the finished file was counted on the link and told to the owner. */
+  counted: number;
+  created_at: string;
+}
+
 export interface ShareDownloadsDailyTable {
   share_id: string;
   day: string;
@@ -485,4 +496,5 @@ export interface Database {
   changes: ChangesTable;
   change_heads: ChangeHeadsTable;
   folder_activity: FolderActivityTable;
+  link_uploads: LinkUploadsTable;
 }

@@ -33,6 +33,7 @@ import { starsRoutes } from './modules/stars/stars.routes.ts';
 import { recentRoutes } from './modules/recent/recent.routes.ts';
 import { changesRoutes } from './modules/changes/changes.routes.ts';
 import { foldersRoutes } from './modules/folders/folders.routes.ts';
+import { folderActivityRoutes } from './modules/activity/folder-activity.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { metricsRoutes } from './modules/metrics/metrics.routes.ts';
 import { registerRequestMetrics } from './modules/metrics/request-metrics.ts';
@@ -151,6 +152,7 @@ export async function buildApp(container: Container, options: { logStream?: Node
       await api.register(accountsRoutes(container.accounts));
       await api.register(accountTokensRoutes(container.accountTokens));
       await api.register(foldersRoutes(container.folders));
+      await api.register(folderActivityRoutes(container.folderActivity));
       await api.register(filesRoutes(container));
       await api.register(copyRoutes(container.copies));
       await api.register(selectionZipRoutes(container));

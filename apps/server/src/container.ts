@@ -63,6 +63,8 @@ import { createStoredReaction } from './modules/files/stored-reaction.ts';
 import { createSecurityAlerts } from './modules/notifications/security-alerts.ts';
 import { createActivityRepository } from './modules/activity/activity.repository.ts';
 import { createActivityService } from './modules/activity/activity.service.ts';
+import { createFolderActivityRepository } from './modules/activity/folder-activity.repository.ts';
+import { createFolderActivityService } from './modules/activity/folder-activity.service.ts';
 import { createNotificationsRepository } from './modules/notifications/notifications.repository.ts';
 import { createNotificationsService } from './modules/notifications/notifications.service.ts';
 import { createTwoFactorRepository } from './modules/two-factor/two-factor.repository.ts';
@@ -176,6 +178,8 @@ export interface Container {
   settings: ReturnType<typeof createSettingsService>;
   shares: ReturnType<typeof createSharesService>;
   activity: ReturnType<typeof createActivityService>;
+  /** Who did what inside a folder, read by its owner and members (docs/decisions/0061-share-roles.md). */
+  folderActivity: ReturnType<typeof createFolderActivityService>;
   notifications: ReturnType<typeof createNotificationsService>;
   twoFactor: ReturnType<typeof createTwoFactorService>;
   /** App passwords, and the Basic-auth check WebDAV signs every request in with (docs/decisions/0028-app-passwords.md). */
@@ -353,12 +357,21 @@ export async function createContainer(
     ownerActive: accounts.isActive,
     settingsOf: (userId) => settings.get(userId),
   });
+  // A folder's activity is written by folders, files, trash and uploads, and read through
+  // folders' access check: the writer needs only the repository, so it comes first.
+  const folderActivityDeps = {
+    activity: createFolderActivityRepository(database.db),
+    users: { byId: accounts.findUserById },
+    clock,
+    log,
+  };
   const folders = createFoldersService({
     folders: foldersRepository,
     clock,
     privateShareAccess: sharedWithMe.privateShareAccess,
     activity,
   });
+  const folderActivity = createFolderActivityService({ ...folderActivityDeps, readableFolder: folders.readableFolder });
   const files = createFilesService({
     files: filesRepository,
     folders,
@@ -633,6 +646,7 @@ export async function createContainer(
     mail,
     mailer,
     activity,
+    folderActivity,
     notifications,
     twoFactor,
     appPasswords,

@@ -78,6 +78,7 @@ import { createVersionsRepository } from './modules/versions/versions.repository
 import { createVersionsService } from './modules/versions/versions.service.ts';
 import { createAnalyticsRepository } from './modules/analytics/analytics.repository.ts';
 import { createAnalyticsService } from './modules/analytics/analytics.service.ts';
+import { createShareMembersRepository } from './modules/shares/share-members.repository.ts';
 import { createSharesRepository } from './modules/shares/shares.repository.ts';
 import { createSharesService } from './modules/shares/shares.service.ts';
 import { createSharedWithMeService } from './modules/shares/shared-with-me.service.ts';
@@ -348,14 +349,17 @@ export async function createContainer(
   const foldersRepository = createFoldersRepository(database.db, database.dialect);
   const filesRepository = createFilesRepository(database.db, database.dialect);
   const sharesRepository = createSharesRepository(database.db);
+  const shareMembers = createShareMembersRepository(database.db);
   // Someone else's folder is readable to the caller when it is shared privately with them.
   // The recipient's side of sharing answers that from the shares' queries alone, so folders,
   // which sharing is built on, is given it without a cycle.
   const sharedWithMe = createSharedWithMeService({
     shares: sharesRepository,
+    members: shareMembers,
     users: { byId: accounts.findUserById },
     ownerActive: accounts.isActive,
     settingsOf: (userId) => settings.get(userId),
+    clock,
   });
   // A folder's activity is written by folders, files, trash and uploads, and read through
   // folders' access check: the writer needs only the repository, so it comes first.
@@ -395,6 +399,7 @@ export async function createContainer(
   const analytics = createAnalyticsService({ analytics: createAnalyticsRepository(database.db), planOf: accounts.planOf, clock });
   const shares = createSharesService({
     shares: sharesRepository,
+    members: shareMembers,
     files,
     folders,
     users: { byId: accounts.findUserById, byEmail: accounts.findUserByEmail },

@@ -39,6 +39,13 @@ function setUp(invitationsPerHour = 20) {
   const activity: Array<Record<string, string>> = [];
   const service = createPrivateSharesService({
     shares: repository,
+    members: {
+      setGrant: async (ownerId, id, grant) => {
+        const row = rows.find((share) => share.id === id && share.user_id === ownerId && share.revoked_at === null);
+        if (row) Object.assign(row, grant);
+        return row !== undefined;
+      },
+    },
     folders: drive.folders,
     files: drive.files,
     users: accounts.users,
@@ -147,6 +154,20 @@ describe('sharing a folder with an e-mail', () => {
     expect(rows).toHaveLength(1);
     expect(notices).toHaveLength(1);
     expect(invitations.counted.get('ada')).toBe(1);
+  });
+
+  it('stores the role and reshare flag asked, a viewer without them; asked again with another role, that role holds', async () => {
+    const { service, rows, notices } = setUp();
+    const plain = await service.shareFolderWith('ada', 'Work', 'bob@example.com');
+    expect(plain.share).toMatchObject({ role: 'viewer', mayReshare: false });
+    const editor = await service.shareFolderWith('ada', 'Reports', 'bob@example.com', { role: 'editor', mayReshare: true });
+    expect(editor.share).toMatchObject({ role: 'editor', mayReshare: true });
+    const demoted = await service.shareFolderWith('ada', 'Reports', 'bob@example.com', { role: 'viewer' });
+    expect(demoted.share).toMatchObject({ id: editor.share.id, role: 'viewer', mayReshare: true });
+    // Without a role, asking again keeps the stored one.
+    expect((await service.shareFolderWith('ada', 'Reports', 'bob@example.com')).share.role).toBe('viewer');
+    expect(rows.find((row) => row.id === editor.share.id)).toMatchObject({ role: 'viewer', may_reshare: 1 });
+    expect(notices).toHaveLength(2);
   });
 
   it("counts every new share against the owner's invitations; past the limit 429, nothing stored or sent", async () => {

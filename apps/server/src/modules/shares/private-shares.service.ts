@@ -1,5 +1,5 @@
 import type { Language, Settings } from '@cloudvault/contract/settings';
-import type { Share } from '@cloudvault/contract/shares';
+import type { PrivateRole, Share } from '@cloudvault/contract/shares';
 import { isValidEmail, normalizeEmail } from '@cloudvault/contract/validation';
 import type { MailMessage } from '../../adapters/mail/mailer.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -11,11 +11,13 @@ import type { FilesService } from '../files/files.service.ts';
 import type { FoldersService } from '../folders/folders.service.ts';
 import { sharedItemMail, type SharedItemKind } from './share-mail.ts';
 import { ownerAsShownBy, type ShareUser } from './share-owners.ts';
-import { presentPrivateShare } from './shares.presenter.ts';
+import type { ShareMembersRepository } from './share-members.repository.ts';
+import { presentPrivateShare, privateRoleOf } from './shares.presenter.ts';
 import type { SharedItem, SharesRepository } from './shares.repository.ts';
 
 export interface PrivateSharesDeps {
   shares: Pick<SharesRepository, 'findPrivate' | 'insert'>;
+  members: Pick<ShareMembersRepository, 'setGrant'>;
   folders: Pick<FoldersService, 'findLive'>;
   files: Pick<FilesService, 'findLive'>;
   users: { byId(id: string): Promise<ShareUser | undefined>; byEmail(email: string): Promise<ShareUser | undefined> };
@@ -37,9 +39,16 @@ export interface PrivateSharesDeps {
   publicUrl: string;
 }
 
+/** (+++) What a private share lets its person do; without a role, a viewer, as shares always were. */
+export interface PrivateGrant {
+  role?: PrivateRole;
+  mayReshare?: boolean;
+}
+
 /**
- * The owner's side of sharing a folder or a file read-only with an e-mail address: the share is
- * stored once per address and the recipient is told (shared-with-me.service.ts is their side).
+ * The owner's side of sharing a folder or a file with an e-mail address, as a viewer or an
+ * editor: the share is stored once per address and the recipient is told
+ * (shared-with-me.service.ts is their side).
  */
 export function createPrivateSharesService(deps: PrivateSharesDeps) {
   const { shares } = deps;
@@ -63,14 +72,16 @@ export function createPrivateSharesService(deps: PrivateSharesDeps) {
   }
 
   /**
-   * Shares one of the owner's live items with an address; sharing it again with the same
-   * address changes nothing and sends nothing.
+   * Shares one of the owner's live items with an address. Sharing it again with the same
+   * address sends nothing and answers the same share; a role or reshare flag given that
+   * differs from the stored one replaces it (what the owner asked last is what holds).
    */
   async function shareWith(
     userId: string,
     item: SharedItem,
     itemName: string,
     address: string,
+    grant: PrivateGrant,
   ): Promise<{ message: string; share: Share }> {
     const email = normalizeEmail(address);
     if (!isValidEmail(email)) throw badRequest('Please enter a valid e-mail address.', 'INVALID_EMAIL');
@@ -78,7 +89,8 @@ export function createPrivateSharesService(deps: PrivateSharesDeps) {
     if (owner && normalizeEmail(owner.email) === email)
       throw badRequest(`You cannot share a ${item.type} with yourself.`, 'SHARE_WITH_SELF');
     let row = await shares.findPrivate(userId, item, email);
-    if (!row) {
+    if (row) row = await regrant(userId, row, grant);
+    else {
       // Checked before anything is stored: a refused share leaves no row and sends no mail.
       await countAttempts([deps.invitationsPerOwner, userId]);
       row = {
@@ -94,6 +106,8 @@ export function createPrivateSharesService(deps: PrivateSharesDeps) {
         revoked_at: null,
         download_count: 0,
         created_at: deps.clock.now().toISOString(),
+        role: grant.role ?? 'viewer',
+        may_reshare: grant.mayReshare ? 1 : 0,
       };
       await shares.insert(row);
       await deps.activity.record(userId, 'share', { kind: 'private', item: item.type, name: itemName, email });
@@ -104,18 +118,41 @@ export function createPrivateSharesService(deps: PrivateSharesDeps) {
     return { message: `${noun} shared with ${email}`, share: presentPrivateShare({ ...row, item_name: itemName }, showCounts) };
   }
 
+  /** An existing share given the role and reshare flag asked again, where they were given and differ. */
+  async function regrant<Row extends { id: string; role?: string; may_reshare?: number }>(
+    userId: string,
+    row: Row,
+    grant: PrivateGrant,
+  ): Promise<Row> {
+    const role = grant.role ?? privateRoleOf(row);
+    const mayReshare = grant.mayReshare === undefined ? (row.may_reshare ?? 0) : grant.mayReshare ? 1 : 0;
+    if (role === privateRoleOf(row) && mayReshare === (row.may_reshare ?? 0)) return row;
+    await deps.members.setGrant(userId, row.id, { role, may_reshare: mayReshare });
+    return { ...row, role, may_reshare: mayReshare };
+  }
+
   return {
-    async shareFolderWith(userId: string, folderId: string, address: string): Promise<{ message: string; share: Share }> {
+    async shareFolderWith(
+      userId: string,
+      folderId: string,
+      address: string,
+      grant: PrivateGrant = {},
+    ): Promise<{ message: string; share: Share }> {
       const folder = await deps.folders.findLive(userId, folderId);
       if (!folder) throw notFound('Folder not found', 'FOLDER_NOT_FOUND');
-      return shareWith(userId, { type: 'folder', id: folderId }, folder.name, address);
+      return shareWith(userId, { type: 'folder', id: folderId }, folder.name, address, grant);
     },
 
-    /** (+) A file on its own: its recipient can read that file and nothing else of the owner's. */
-    async shareFileWith(userId: string, fileId: string, address: string): Promise<{ message: string; share: Share }> {
+    /** (+) A file on its own: its recipient can read that file and nothing else of the owner's (an editor: also change it). */
+    async shareFileWith(
+      userId: string,
+      fileId: string,
+      address: string,
+      grant: PrivateGrant = {},
+    ): Promise<{ message: string; share: Share }> {
       const file = await deps.files.findLive(userId, fileId);
       if (!file) throw notFound('File not found', 'FILE_NOT_FOUND');
-      return shareWith(userId, { type: 'file', id: fileId }, file.name, address);
+      return shareWith(userId, { type: 'file', id: fileId }, file.name, address, grant);
     },
   };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createSharedWithMeService } from './shared-with-me.service.ts';
-import { fakeAccounts, fakeDrive, fakeSharesRepository, settingsWith } from './shares.fakes.ts';
+import { fakeAccounts, fakeClock, fakeDrive, fakeSharesRepository, settingsWith } from './shares.fakes.ts';
+import { refusal } from '../../lib/refusal.testing.ts';
 
 /**
  * Ada Lovelace owns Work/{Reports/{2026/}} and Holidays; Bob has a verified account, Carol
@@ -22,6 +23,14 @@ function setUp() {
     users: accounts.users,
     ownerActive: accounts.ownerActive,
     settingsOf: accounts.settingsOf,
+    members: {
+      leave: async (id, email, now) => {
+        const row = rows.find((share) => share.id === id && share.email === email && share.revoked_at === null);
+        if (row) row.revoked_at = now;
+        return row !== undefined;
+      },
+    },
+    clock: fakeClock(),
   });
   /** A private share of one of Ada's folders (or, with `item`, files), stored as the owner's side stores it (the address normalised). */
   const share = (folderId: string, email: string, item: 'file' | 'folder' = 'folder') => {
@@ -47,6 +56,20 @@ function setUp() {
   };
   return { service, drive, accounts, share, revoke };
 }
+
+describe('leaving a share', () => {
+  it('ends the share made with my verified address at once; anyone else’s, or one ended, is 404', async () => {
+    const { service, share } = setUp();
+    const bobs = share('Reports', 'bob@example.com');
+    const carols = share('Work', 'carol@example.com');
+    expect((await refusal(service.leave('ada', bobs))).status).toBe(404);
+    // Carol's address is unproven: the share is not hers to leave.
+    expect((await refusal(service.leave('carol', carols))).status).toBe(404);
+    await service.leave('bob', bobs);
+    expect(await service.sharedWithMe('bob')).toEqual([]);
+    expect((await refusal(service.leave('bob', bobs))).status).toBe(404);
+  });
+});
 
 describe('what was shared with me', () => {
   it('lists live folders shared with a verified address, at the top of the view, owner named as a recipient may see them', async () => {

@@ -2,10 +2,13 @@ import type { Settings } from '@cloudvault/contract/settings';
 import type { SharedFile, SharedFolder } from '@cloudvault/contract/shares';
 import { normalizeEmail } from '@cloudvault/contract/validation';
 import type { FoldersTable } from '../../db/schema.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { notFound } from '../../lib/errors.ts';
 import { ownerAsShownBy, type ShareUser } from './share-owners.ts';
 import type { ShareAccess } from '../folders/folders.service.ts';
 import { presentFileSharedWithMe, presentFolderSharedWithMe, privateRoleOf } from './shares.presenter.ts';
 import type { SharesRepository } from './shares.repository.ts';
+import type { ShareMembersRepository } from './share-members.repository.ts';
 
 /** What a share of a file on its own grants the person it names. */
 export type FileShareAccess = { shareId: string; role: 'viewer' | 'editor'; mayReshare: boolean };
@@ -16,6 +19,8 @@ export interface SharedWithMeDeps {
   /** False while the owner is suspended: their links and private shares answer 404 (docs/decisions/0029-operator-console.md). */
   ownerActive(userId: string): Promise<boolean>;
   settingsOf(userId: string): Promise<Settings>;
+  members: Pick<ShareMembersRepository, 'leave'>;
+  clock: Clock;
 }
 
 /**
@@ -57,6 +62,17 @@ export function createSharedWithMeService(deps: SharedWithMeDeps) {
           .filter((_row, index) => active[index])
           .map(async (row) => presentFileSharedWithMe(row, await ownerAsShown(row.owner_id, 'private'))),
       );
+    },
+
+    /**
+     * (+++) The caller leaves a share made with their verified address: it ends at once, as
+     * when its owner revokes it, and its root leaves their change feed. 404 for a share that
+     * is not theirs, unknown or already ended.
+     */
+    async leave(userId: string, shareId: string): Promise<void> {
+      const user = await verifiedUser(userId);
+      const left = user ? await deps.members.leave(shareId, normalizeEmail(user.email), deps.clock.now().toISOString()) : false;
+      if (!left) throw notFound('Share not found', 'SHARE_NOT_FOUND');
     },
 
     /**

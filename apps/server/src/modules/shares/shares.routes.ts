@@ -10,6 +10,8 @@ import {
   ShareLinkResponse,
   SharedWithMeResponse,
   SharesResponse,
+  UpdateShareBody,
+  UpdateShareResponse,
 } from '@cloudvault/contract/shares';
 import { Type } from 'typebox';
 import { caller } from '../../lib/auth.ts';
@@ -58,11 +60,26 @@ export function sharesRoutes(shares: SharesService): FastifyPluginAsyncTypebox {
       return reply.type('application/json; charset=utf-8').send(body as unknown as SharesResponse);
     });
 
+    app.patch(
+      '/shares/:id',
+      { schema: { tags: ['shares'], params: ShareIdParams, body: UpdateShareBody, response: { 200: UpdateShareResponse, ...errors } } },
+      async (request) => shares.update(caller(request).userId, request.params.id, request.body),
+    );
+
     app.delete(
       '/shares/:id',
       { schema: { tags: ['shares'], params: ShareIdParams, response: { 204: Type.Null(), 404: ErrorBody, 401: ErrorBody } } },
       async (request, reply) => {
         await shares.revoke(caller(request).userId, request.params.id);
+        return reply.code(204).send(null);
+      },
+    );
+
+    app.delete(
+      '/shared-with-me/:id',
+      { schema: { tags: ['shares'], params: ShareIdParams, response: { 204: Type.Null(), 404: ErrorBody, 401: ErrorBody } } },
+      async (request, reply) => {
+        await shares.leave(caller(request).userId, request.params.id);
         return reply.code(204).send(null);
       },
     );

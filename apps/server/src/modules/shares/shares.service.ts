@@ -26,7 +26,7 @@ export function createSharesService(deps: SharesServiceDeps) {
     /** docs/api.md#files: a file's link (the body without shareType, as it always was), or (+) a share with an e-mail. */
     shareFile(userId: string, fileId: string, input: ShareFileBody) {
       return input.shareType === 'private'
-        ? privateShares.shareFileWith(userId, fileId, input.email)
+        ? privateShares.shareFileWith(userId, fileId, input.email, input)
         : ownerShares.shareFile(userId, fileId, input);
     },
 
@@ -34,7 +34,7 @@ export function createSharesService(deps: SharesServiceDeps) {
     shareFolder(userId: string, folderId: string, input: ShareFolderBody) {
       return input.shareType === 'public'
         ? ownerShares.shareFolderLink(userId, folderId, input)
-        : privateShares.shareFolderWith(userId, folderId, input.email);
+        : privateShares.shareFolderWith(userId, folderId, input.email, input);
     },
   };
 }

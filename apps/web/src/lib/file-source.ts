@@ -42,8 +42,8 @@ export interface FileSource {
   bytesUrl(fileId: string): Promise<string>;
   /** The thumbnail's image, or null when the file has none (yet). */
   thumbnail(file: ThumbnailOf, size: ThumbnailSize, signal?: AbortSignal): Promise<Blob | null>;
-  /** Saves the file through the browser's download manager. */
-  download(fileId: string): Promise<void>;
+  /** Saves the file through the browser's download manager; absent where downloads are off (a view-only link). */
+  download?(fileId: string): Promise<void>;
 }
 
 /**

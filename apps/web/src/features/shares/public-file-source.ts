@@ -2,7 +2,7 @@ import type { PublicShare } from '@cloudvault/contract/shares';
 import { apiBlob } from '../../lib/api-client';
 import { saveFromUrl } from '../../lib/download';
 import { askForThumbnail, type FileSource, type ViewableFile } from '../../lib/file-source';
-import { publicDownloadHref } from './public-links';
+import { publicDownloadHref, publicViewHref } from './public-links';
 
 /** The id a file link's single file goes by in the viewer's address (`?view=file`): the link names no file id. */
 export const SHARED_FILE_ID = 'file';
@@ -10,13 +10,15 @@ export const SHARED_FILE_ID = 'file';
 /**
  * A public link's files for its visitor: plain addresses (the token, and an unlocked
  * password link's grant as `access`), so the browser loads them itself, with Range. A file
- * link is its one file; a folder link reaches each file inside by its id.
+ * link is its one file; a folder link reaches each file inside by its id. A view-only link's
+ * bytes come from its display route, and it offers no download.
  */
-export function publicFileSource(token: string, access: string | null, kind: 'file' | 'folder'): FileSource {
+export function publicFileSource(token: string, access: string | null, kind: 'file' | 'folder', viewOnly = false): FileSource {
   const base = `/public/shares/${encodeURIComponent(token)}`;
-  const href = (fileId: string) => publicDownloadHref(token, { fileId: kind === 'folder' ? fileId : undefined, access });
+  const target = (fileId: string) => ({ fileId: kind === 'folder' ? fileId : undefined, access });
+  const href = (fileId: string) => publicDownloadHref(token, target(fileId));
   return {
-    bytesUrl: async (fileId) => href(fileId),
+    bytesUrl: async (fileId) => (viewOnly ? publicViewHref(token, target(fileId)) : href(fileId)),
     thumbnail: (file, size, signal) =>
       // A file link's file goes by no id of its own: the link tells it apart.
       askForThumbnail(`${base}:${file.id}:${file.contentTag}`, () =>
@@ -27,7 +29,7 @@ export function publicFileSource(token: string, access: string | null, kind: 'fi
           signal,
         }),
       ),
-    download: async (fileId) => saveFromUrl(href(fileId)),
+    download: viewOnly ? undefined : async (fileId) => saveFromUrl(href(fileId)),
   };
 }
 

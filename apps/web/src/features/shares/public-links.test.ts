@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasExpired, ownerName, publicDownloadHref } from './public-links';
+import { hasExpired, ownerName, publicDownloadHref, publicViewHref } from './public-links';
 
 describe('public share links', () => {
   it('downloads the share or one file inside it, with the access grant when unlocked', () => {
@@ -7,6 +7,11 @@ describe('public share links', () => {
     expect(publicDownloadHref('tok', { fileId: 'f1' })).toBe('/api/public/shares/tok/files/f1/download');
     expect(publicDownloadHref('tok', { access: 'a.b+c' })).toBe('/api/public/shares/tok/download?access=a.b%2Bc');
     expect(publicDownloadHref('tok', { fileId: 'f1', access: null })).toBe('/api/public/shares/tok/files/f1/download');
+  });
+
+  it("draws a view-only link's files from the display route, never the download one", () => {
+    expect(publicViewHref('tok')).toBe('/api/public/shares/tok/view');
+    expect(publicViewHref('tok', { fileId: 'f1', access: 'a+b' })).toBe('/api/public/shares/tok/files/f1/view?access=a%2Bb');
   });
 
   it('names the owner with the last name only when the server gave it', () => {

@@ -14,6 +14,17 @@ export function publicDownloadHref(token: string, { fileId, access }: { fileId?:
   return access ? `${path}?access=${encodeURIComponent(access)}` : path;
 }
 
+/**
+ * Where a view-only link's files are drawn from (the viewer's <img>, <video>, pdf.js): the
+ * display route, which serves them inline for the page and never as a download.
+ */
+export function publicViewHref(token: string, { fileId, access }: { fileId?: string; access?: string | null } = {}): string {
+  const path = fileId
+    ? `${BASE}/${encodeURIComponent(token)}/files/${encodeURIComponent(fileId)}/view`
+    : `${BASE}/${encodeURIComponent(token)}/view`;
+  return access ? `${path}?access=${encodeURIComponent(access)}` : path;
+}
+
 /** The owner as the server chose to show them: the first name, and the last when allowed. */
 export function ownerName(owner: ShareOwner): string {
   return owner.lastName ? `${owner.firstName} ${owner.lastName}` : owner.firstName;

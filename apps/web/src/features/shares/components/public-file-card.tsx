@@ -13,25 +13,30 @@ import { publicFileSource, sharedFile, SHARED_FILE_ID } from '../public-file-sou
 import { publicDownloadHref } from '../public-links';
 import type { ViewerSlot } from '../slots';
 import { ShareFacts } from './share-facts';
+import { ViewOnlyNote } from './view-only-note';
 
 interface PublicFileCardProps {
   token: string;
   share: PublicShare;
   access: string | null;
   viewer: ViewerSlot;
+  /** A download began (the link may have reached its download limit with it). */
+  onDownload: () => void;
 }
 
 /**
  * A shared file: its picture when it has one, name, size, owner and expiry, View (the
- * full-screen viewer, `?view=file`) and a Download the browser streams to disk.
+ * full-screen viewer, `?view=file`) and a Download the browser streams to disk; a view-only
+ * link has View alone, and says that a screen can still be captured.
  */
-export function PublicFileCard({ token, share, access, viewer: Viewer }: PublicFileCardProps) {
+export function PublicFileCard({ token, share, access, viewer: Viewer, onDownload }: PublicFileCardProps) {
   const { t } = useTranslation();
   const formatSize = useFormatSize();
   const size = share.size === undefined ? share.sizeFormatted : formatSize(share.size);
   const file = useMemo(() => sharedFile(share), [share]);
   const files = useMemo(() => [file], [file]);
-  const source = useMemo(() => publicFileSource(token, access, 'file'), [token, access]);
+  const viewOnly = share.role === 'view-only';
+  const source = useMemo(() => publicFileSource(token, access, 'file', viewOnly), [token, access, viewOnly]);
   const viewed = useViewedFile();
   const viewButton = useRef<HTMLButtonElement>(null);
   useViewerClosed(viewed.fileId, () => viewButton.current?.focus());
@@ -65,6 +70,11 @@ export function PublicFileCard({ token, share, access, viewer: Viewer }: PublicF
       </div>
       <div className="mt-5 border-t border-line pt-5">
         <ShareFacts share={share} />
+        {viewOnly && (
+          <div className="mt-4">
+            <ViewOnlyNote />
+          </div>
+        )}
       </div>
       <div className="mt-6 flex flex-col gap-2 sm:flex-row">
         <button
@@ -77,10 +87,17 @@ export function PublicFileCard({ token, share, access, viewer: Viewer }: PublicF
           {t('viewer.open')}
         </button>
         {/* A plain link: the browser downloads natively, with progress and resume. */}
-        <a href={publicDownloadHref(token, { access })} download className={cn(buttonClasses({ size: 'lg' }), 'flex-1')}>
-          <Download aria-hidden="true" className="size-5" />
-          {t('shares.public.download')}
-        </a>
+        {!viewOnly && (
+          <a
+            href={publicDownloadHref(token, { access })}
+            download
+            onClick={onDownload}
+            className={cn(buttonClasses({ size: 'lg' }), 'flex-1')}
+          >
+            <Download aria-hidden="true" className="size-5" />
+            {t('shares.public.download')}
+          </a>
+        )}
       </div>
       {viewed.fileId !== null && (
         <Viewer files={files} fileId={SHARED_FILE_ID} source={source} onMove={viewed.move} onClose={viewed.close} />

@@ -1,5 +1,6 @@
 import { Download, FolderX, TriangleAlert } from 'lucide-react';
-import { useEffect, useMemo } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { PublicShare } from '@cloudvault/contract/shares';
@@ -8,6 +9,7 @@ import { FolderIcon } from '../../../components/ui/file-icon';
 import { useViewedFile, useViewerClosed } from '../../../hooks/use-viewed-file';
 import { ApiError } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
+import { shareKeys } from '../../../lib/query-keys';
 import { usePublicItems } from '../api/get-public-items';
 import { needsPassword } from '../api/get-public-share';
 import { focusFileRow } from '../focus-file-row';
@@ -15,9 +17,11 @@ import { publicFileSource } from '../public-file-source';
 import { publicDownloadHref } from '../public-links';
 import type { ViewerSlot } from '../slots';
 import { CrumbTrail } from './crumb-trail';
+import { LinkUploadArea } from './link-upload-area';
 import { LoadingState, Notice } from './page-states';
 import { ReadOnlyItems } from './read-only-items';
 import { ShareFacts } from './share-facts';
+import { ViewOnlyNote } from './view-only-note';
 
 interface PublicFolderViewProps {
   token: string;
@@ -25,22 +29,32 @@ interface PublicFolderViewProps {
   access: string | null;
   /** The access grant stopped working while browsing: ask for the password again. */
   onLocked: () => void;
+  /** A download began (the link may have reached its download limit with it). */
+  onDownload: () => void;
   viewer: ViewerSlot;
 }
 
 /**
  * A shared folder for a visitor: read-only browsing (the open folder lives in the address,
  * `?folder=<id>`), each file in the viewer (`&view=<id>`) and its download, and
- * 'Download all' as one zip.
+ * 'Download all' as one zip. A view-only link shows and draws but offers no download; an
+ * edit link adds the upload area of a file request.
  */
-export function PublicFolderView({ token, share, access, onLocked, viewer: Viewer }: PublicFolderViewProps) {
+export function PublicFolderView({ token, share, access, onLocked, onDownload, viewer: Viewer }: PublicFolderViewProps) {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const folderId = params.get('folder');
   const items = usePublicItems(token, folderId, access);
   const href = (id: string | null) => (id && id !== share.folderId ? `/s/${token}?folder=${encodeURIComponent(id)}` : `/s/${token}`);
   const locked = needsPassword(items.error);
-  const source = useMemo(() => publicFileSource(token, access, 'folder'), [token, access]);
+  const viewOnly = share.role === 'view-only';
+  const source = useMemo(() => publicFileSource(token, access, 'folder', viewOnly), [token, access, viewOnly]);
+  const queryClient = useQueryClient();
+  // What a visitor sends through an edit link joins the listing as it lands.
+  const onUploaded = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: shareKeys.publicShare(token, access) }),
+    [queryClient, token, access],
+  );
   const viewed = useViewedFile();
   useViewerClosed(viewed.fileId, focusFileRow);
 
@@ -75,17 +89,20 @@ export function PublicFolderView({ token, share, access, onLocked, viewer: Viewe
         folderHref={(folder) => href(folder.id)}
         source={source}
         onOpenFile={(file) => viewed.open(file.id)}
-        fileAction={(file) => (
-          <a
-            href={publicDownloadHref(token, { fileId: file.id, access })}
-            download
-            aria-label={t('shares.browse.downloadNamed', { name: file.originalName })}
-            title={t('shares.public.download')}
-            className={cn(buttonClasses({ variant: 'ghost', size: 'sm' }))}
-          >
-            <Download aria-hidden="true" className="size-4" />
-          </a>
-        )}
+        fileAction={(file) =>
+          !viewOnly && (
+            <a
+              href={publicDownloadHref(token, { fileId: file.id, access })}
+              download
+              onClick={onDownload}
+              aria-label={t('shares.browse.downloadNamed', { name: file.originalName })}
+              title={t('shares.public.download')}
+              className={cn(buttonClasses({ variant: 'ghost', size: 'sm' }))}
+            >
+              <Download aria-hidden="true" className="size-4" />
+            </a>
+          )
+        }
       />
     );
   }
@@ -102,12 +119,24 @@ export function PublicFolderView({ token, share, access, onLocked, viewer: Viewe
           <div className="mt-2">
             <ShareFacts share={share} />
           </div>
+          {viewOnly && (
+            <div className="mt-3">
+              <ViewOnlyNote />
+            </div>
+          )}
         </div>
-        <a href={publicDownloadHref(token, { access })} download className={cn(buttonClasses(), 'shrink-0')}>
-          <Download aria-hidden="true" className="size-4" />
-          {t('shares.public.downloadAll')}
-        </a>
+        {!viewOnly && (
+          <a href={publicDownloadHref(token, { access })} download onClick={onDownload} className={cn(buttonClasses(), 'shrink-0')}>
+            <Download aria-hidden="true" className="size-4" />
+            {t('shares.public.downloadAll')}
+          </a>
+        )}
       </header>
+      {share.role === 'edit' && (
+        <div className="rounded-card border border-line bg-surface p-5 shadow-card sm:p-6">
+          <LinkUploadArea token={token} access={access} maxFileSize={share.maxFileSize} onUploaded={onUploaded} onLocked={onLocked} />
+        </div>
+      )}
       <section className="overflow-hidden rounded-card border border-line bg-surface shadow-card">
         <div className="border-b border-line px-3 py-3 sm:px-5">
           <CrumbTrail

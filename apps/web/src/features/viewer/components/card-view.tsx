@@ -5,8 +5,8 @@ import { FileIcon } from '../../../components/ui/file-icon';
 import type { ViewableFile } from '../../../lib/file-source';
 import { useFormatSize } from '../../../lib/format-size';
 
-/** A file the browser cannot show safely: what it is, and Download. */
-export function CardView({ file, onDownload }: { file: ViewableFile; onDownload: () => void }) {
+/** A file the browser cannot show safely: what it is, and Download (unless downloads are off). */
+export function CardView({ file, onDownload }: { file: ViewableFile; onDownload?: () => void }) {
   const { t } = useTranslation();
   const formatSize = useFormatSize();
   return (
@@ -25,10 +25,12 @@ export function CardView({ file, onDownload }: { file: ViewableFile; onDownload:
           </dd>
         </dl>
         <p className="mt-4 text-sm text-ink-muted">{t('viewer.card.noPreview')}</p>
-        <Button className="mt-5" fullWidth onClick={onDownload}>
-          <Download aria-hidden="true" className="size-4" />
-          {t('viewer.download')}
-        </Button>
+        {onDownload && (
+          <Button className="mt-5" fullWidth onClick={onDownload}>
+            <Download aria-hidden="true" className="size-4" />
+            {t('viewer.download')}
+          </Button>
+        )}
       </div>
     </div>
   );

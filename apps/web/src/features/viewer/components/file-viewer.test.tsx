@@ -71,6 +71,13 @@ describe('the file viewer', () => {
     expect(onDelete).toHaveBeenCalledWith('f1');
   });
 
+  it('offers no Download anywhere when the source has none (a view-only link)', () => {
+    renderViewer({ source: { bytesUrl: source.bytesUrl, thumbnail: source.thumbnail } });
+    screen.getByRole('dialog', { name: 'Viewer: b.zip' });
+    // Neither the toolbar nor the card of a file it cannot draw.
+    expect(screen.queryAllByRole('button', { name: 'Download' })).toEqual([]);
+  });
+
   it('goes on with the next file when the one shown leaves the folder, and closes when none is left', () => {
     const onMove = vi.fn();
     const onClose = vi.fn();

@@ -62,12 +62,16 @@ export function FileViewer({ files, fileId, source, onMove, onClose, renderActio
     };
   }, []);
 
-  const download = (target: ViewableFile) => {
-    source.download(target.id).then(
-      () => notify.success('viewer.downloadStarted'),
-      () => notify.error('viewer.downloadFailed'),
-    );
-  };
+  // A source without downloads (a view-only link) gets no Download anywhere in the viewer.
+  const save = source.download;
+  const download = save
+    ? (target: ViewableFile) => {
+        save(target.id).then(
+          () => notify.success('viewer.downloadStarted'),
+          () => notify.error('viewer.downloadFailed'),
+        );
+      }
+    : undefined;
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     // Keys in the viewer never reach the page behind (the grid's own shortcuts).
@@ -122,9 +126,11 @@ export function FileViewer({ files, fileId, source, onMove, onClose, renderActio
         </div>
         {file && (
           <div className="flex items-center gap-1">
-            <ToolbarButton label={t('viewer.download')} onClick={() => download(file)}>
-              <Download aria-hidden="true" className="size-5" />
-            </ToolbarButton>
+            {download && (
+              <ToolbarButton label={t('viewer.download')} onClick={() => download(file)}>
+                <Download aria-hidden="true" className="size-5" />
+              </ToolbarButton>
+            )}
             {renderActions?.(file, toolbar)}
           </div>
         )}
@@ -133,7 +139,7 @@ export function FileViewer({ files, fileId, source, onMove, onClose, renderActio
         {file ? (
           // Keyed by the content too: new bytes (a version, an upload over it, elsewhere) are fetched and drawn anew.
           <div key={`${file.id}:${file.contentTag}`} className="min-h-0 min-w-0 flex-1">
-            <Renderer file={file} source={source} onDownload={() => download(file)} />
+            <Renderer file={file} source={source} onDownload={download && (() => download(file))} />
           </div>
         ) : (
           <ViewerMessage text={t('viewer.missing')} />
@@ -146,7 +152,7 @@ export function FileViewer({ files, fileId, source, onMove, onClose, renderActio
   );
 }
 
-function Renderer({ file, source, onDownload }: { file: ViewableFile; source: FileSource; onDownload: () => void }) {
+function Renderer({ file, source, onDownload }: { file: ViewableFile; source: FileSource; onDownload?: () => void }) {
   const { t } = useTranslation();
   const renderer = chooseRenderer(file);
   switch (renderer) {

@@ -85,6 +85,8 @@ export const NotificationType = Type.Union([
   Type.Literal('storage_alert'),
   Type.Literal('new_sign_in'),
   Type.Literal('password_changed'),
+  /** Files received through an upload link: one notification per link and window, details `{shareId, folder, count, names}`. */
+  Type.Literal('file_request_uploads'),
 ]);
 export type NotificationType = Static<typeof NotificationType>;
 

@@ -13,6 +13,7 @@ const CATEGORY: Record<NotificationType, keyof Omit<Settings['notifications'], '
   storage_alert: 'storageAlerts',
   new_sign_in: 'securityAlerts',
   password_changed: 'securityAlerts',
+  file_request_uploads: 'fileSharing',
 };
 
 const RECENT = 30;

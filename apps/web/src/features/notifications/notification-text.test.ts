@@ -3,16 +3,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { formatBytesIn } from '@cloudvault/contract/format';
 import en from '../../locales/en.json';
 import fr from '../../locales/fr.json';
+import type { AppNotification } from '@cloudvault/contract/profile';
 import { describeNotification } from './notification-text';
 
 beforeAll(async () => {
   await i18n.init({ lng: 'en', resources: { en: { translation: en }, fr: { translation: fr } }, interpolation: { escapeValue: false } });
 });
 
-const notification = (
-  type: 'folder_shared' | 'file_shared' | 'storage_alert' | 'new_sign_in' | 'password_changed',
-  details: Record<string, string> = {},
-) => ({
+const notification = (type: AppNotification['type'], details: Record<string, string> = {}) => ({
   id: '1',
   type,
   details,
@@ -41,6 +39,16 @@ describe('describeNotification', () => {
       'New sign-in from Chrome on Windows',
     );
     expect(describeNotification(notification('password_changed'), t, formatSize)).toBe('Your password was changed');
+    expect(
+      describeNotification(notification('file_request_uploads', { folder: 'Tax papers', count: '1', names: 'Bob' }), t, formatSize),
+    ).toBe('Bob sent a file to your file request "Tax papers"');
+    expect(
+      describeNotification(
+        notification('file_request_uploads', { folder: 'Tax papers', count: '3', names: 'Bob, Someone' }),
+        t,
+        formatSize,
+      ),
+    ).toBe('Bob, Someone sent 3 files to your file request "Tax papers"');
   });
 
   it("writes a storage alert's sizes in the reader's language, and keeps the text of older alerts", () => {

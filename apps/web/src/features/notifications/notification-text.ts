@@ -21,5 +21,11 @@ export function describeNotification({ type, details }: AppNotification, t: TFun
       return t('notifications.types.newSignIn', { device: details.device ?? '' });
     case 'password_changed':
       return t('notifications.types.passwordChanged');
+    case 'file_request_uploads':
+      return t('notifications.types.fileRequestUploads', {
+        count: Number(details.count ?? '1'),
+        names: details.names ?? '',
+        folder: details.folder ?? '',
+      });
   }
 }

@@ -1,4 +1,4 @@
-import { Bell, FileInput, FolderInput, HardDrive, KeyRound, LogIn, type LucideIcon } from 'lucide-react';
+import { Bell, FileInput, FileUp, FolderInput, HardDrive, KeyRound, LogIn, type LucideIcon } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { NotificationType } from '@cloudvault/contract/profile';
@@ -14,6 +14,7 @@ const icons: Record<NotificationType, LucideIcon> = {
   storage_alert: HardDrive,
   new_sign_in: LogIn,
   password_changed: KeyRound,
+  file_request_uploads: FileUp,
 };
 
 /**

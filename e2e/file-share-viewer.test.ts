@@ -108,7 +108,7 @@ describe('sharing a file (issue 36)', () => {
 
     // Reopened: the link is there, protected, and a person is added beside it.
     await openShareDialog('report.txt');
-    const shared = dialog.getByRole('list', { name: 'Already shared' });
+    const shared = dialog.getByRole('list', { name: 'Links' });
     await shared.getByRole('listitem', { name: 'Public link' }).getByText('Password').waitFor();
     expect(await shared.getByRole('listitem', { name: 'Public link' }).textContent()).toContain(link);
     await dialog.getByRole('radio', { name: /A specific person/ }).check();
@@ -118,7 +118,7 @@ describe('sharing a file (issue 36)', () => {
     await toast('File shared with friend@example.com').waitFor();
 
     await openShareDialog('report.txt');
-    await shared.getByRole('listitem', { name: 'friend@example.com' }).waitFor();
+    await dialog.getByRole('list', { name: 'People with access' }).getByRole('listitem', { name: 'friend@example.com' }).waitFor();
     await shared.getByRole('listitem', { name: 'Public link' }).waitFor();
     expect(await auditEverywhere('Share File')).toEqual([]);
     await screenshot('share-file-desktop');

@@ -44,6 +44,8 @@ export const shareKeys = {
   publicShare: (token: string, access: string | null) => ['shares', 'public', token, access] as const,
   publicItems: (token: string, folderId: string | null, access: string | null) =>
     ['shares', 'public', token, access, 'items', folderId] as const,
+  /** (+++) What was done inside a shared folder, as its owner and members see it. */
+  activity: (folderId: string) => ['shares', 'activity', folderId] as const,
 };
 
 /** The plan catalogue and the user's subscription. */

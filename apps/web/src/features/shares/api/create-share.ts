@@ -1,4 +1,4 @@
-import type { PrivateShareResponse, ShareFolderBody, ShareLinkResponse } from '@cloudvault/contract/shares';
+import type { LinkRole, PrivateRole, PrivateShareResponse, ShareFolderBody, ShareLinkResponse } from '@cloudvault/contract/shares';
 import { api } from '../../../lib/api-client';
 
 /** docs/product.md#link-rules: file share links expire after 24 hours unless the plan lets the user choose. */
@@ -9,16 +9,22 @@ export interface LinkSettings {
   /** Hours until the link stops working. */
   expiresIn?: number;
   password?: string;
+  /** (+++) What visitors may do; the server's default is `view`. */
+  role?: LinkRole;
+  /** (+++) Downloads after which the link answers 410. */
+  downloadLimit?: number;
+  /** (+++) An upload link's words to its visitors. */
+  message?: string;
 }
 
 /** POST /api/files/:id/share → a link that expires after 24 hours, or as chosen. */
-export function shareFile(id: string, { expiresIn = FILE_SHARE_HOURS, password }: LinkSettings = {}): Promise<ShareLinkResponse> {
-  return api.post(`/files/${encodeURIComponent(id)}/share`, { expiresIn, ...(password ? { password } : {}) });
+export function shareFile(id: string, { expiresIn = FILE_SHARE_HOURS, password, ...rest }: LinkSettings = {}): Promise<ShareLinkResponse> {
+  return api.post(`/files/${encodeURIComponent(id)}/share`, { expiresIn, ...(password ? { password } : {}), ...rest });
 }
 
-/** POST /api/files/:id/share with a person: the file on its own, read-only, for that e-mail. */
-export function shareFileWith(id: string, email: string): Promise<PrivateShareResponse> {
-  return api.post(`/files/${encodeURIComponent(id)}/share`, { shareType: 'private', email });
+/** POST /api/files/:id/share with a person: the file on its own, for that e-mail, as a viewer unless said otherwise. */
+export function shareFileWith(id: string, email: string, role?: PrivateRole): Promise<PrivateShareResponse> {
+  return api.post(`/files/${encodeURIComponent(id)}/share`, { shareType: 'private', email, ...(role ? { role } : {}) });
 }
 
 /** POST /api/user/folders/:id/share: a public link, or a private share with an e-mail. */

@@ -15,6 +15,7 @@ import { downloadSharedItem } from '../api/download-shared-item';
 import { sharedHref } from '../shared-href';
 import { CopyToMyFilesButton } from './copy-to-my-files-button';
 import { CrumbTrail } from './crumb-trail';
+import { FolderActivityButton } from './folder-activity';
 import { LoadingState, Notice } from './page-states';
 import { ReadOnlyItems } from './read-only-items';
 
@@ -85,10 +86,13 @@ export function SharedFolderView({ folderId, viewer: Viewer }: { folderId: strin
           ]}
         />
         {current && (
-          <Button variant="secondary" size="sm" onClick={() => download('folder', current.id)} className="self-start sm:self-auto">
-            <Download aria-hidden="true" className="size-4" />
-            {t('shares.browse.downloadFolder')}
-          </Button>
+          <div className="flex gap-2 self-start sm:self-auto">
+            <FolderActivityButton folderId={current.id} name={current.name} />
+            <Button variant="secondary" size="sm" onClick={() => download('folder', current.id)}>
+              <Download aria-hidden="true" className="size-4" />
+              {t('shares.browse.downloadFolder')}
+            </Button>
+          </div>
         )}
       </div>
       {folders.data && files.data ? (

@@ -56,3 +56,20 @@ export type StarItems = (input: { items: ReadonlyArray<{ kind: 'file' | 'folder'
 
 /** Starring, given around the page by the app (app/routes); null leaves Star out of the menus and the selection bar. */
 export const StarringContext = createContext<StarItems | null>(null);
+
+/**
+ * (+++) A folder shared with the user as an editor, open in the file manager: its top is the
+ * shared folder, not My Files. Moves and copies stay under it, its crumbs lead back to Shared
+ * with me, and what only an owner may do (share, star, version history, search of their own
+ * drive) is not offered. null (the default): the user's own drive.
+ */
+export interface DriveScope {
+  /** The shared folder: the top of what the file manager reaches. */
+  rootId: string;
+  /** The first crumb, before the shared folder (Shared with me), and where it leads. */
+  topName: string;
+  /** Where a folder of the share opens (null: the top crumb's page). */
+  folderHref: (folderId: string | null) => string;
+}
+
+export const DriveScopeContext = createContext<DriveScope | null>(null);

@@ -1,5 +1,5 @@
 import { ChevronRight, Ellipsis, Folder, House } from 'lucide-react';
-import { Fragment, useState, type DragEvent } from 'react';
+import { Fragment, useContext, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Folder as FolderEntry } from '@cloudvault/contract/folders';
@@ -7,6 +7,7 @@ import { DropdownMenu } from '../../../components/ui/dropdown-menu';
 import { cn } from '../../../lib/cn';
 import { folderHref } from '../../../lib/folder-href';
 import { DRAG_ITEMS_TYPE, type DraggedItemRef } from '../items';
+import { DriveScopeContext } from '../slots';
 
 interface BreadcrumbsProps {
   /** Top-level folder first, the open folder last; empty at home. */
@@ -18,8 +19,11 @@ interface BreadcrumbsProps {
 /** 'My Files' and the path to the open folder; each crumb opens its folder and accepts drops. On a phone the middle folders fold into a menu. */
 export function Breadcrumbs({ path, onDropItems }: BreadcrumbsProps) {
   const { t } = useTranslation();
+  // In a folder shared with the user the first crumb is where shared things are listed.
+  const scope = useContext(DriveScopeContext);
+  const hrefOf = scope?.folderHref ?? folderHref;
   const crumbs: Array<{ id: string | null; name: string }> = [
-    { id: null, name: t('dashboard.breadcrumbs.home') },
+    { id: null, name: scope?.topName ?? t('dashboard.breadcrumbs.home') },
     ...path.map((folder) => ({ id: folder.id, name: folder.name })),
   ];
 
@@ -48,7 +52,7 @@ export function Breadcrumbs({ path, onDropItems }: BreadcrumbsProps) {
                       id: folder.id ?? 'home',
                       label: folder.name,
                       icon: Folder,
-                      to: folderHref(folder.id),
+                      to: hrefOf(folder.id),
                     }))}
                   />
                 </li>
@@ -61,7 +65,15 @@ export function Breadcrumbs({ path, onDropItems }: BreadcrumbsProps) {
                 )}
               >
                 {index > 0 && separator}
-                <Crumb crumb={crumb} current={current} home={index === 0} onDropItems={onDropItems} />
+                <Crumb
+                  crumb={crumb}
+                  current={current}
+                  home={index === 0}
+                  href={hrefOf(crumb.id)}
+                  // Nothing of a share can be moved out of it (to Shared with me).
+                  accepting={!current && !(scope && crumb.id === null)}
+                  onDropItems={onDropItems}
+                />
               </li>
             </Fragment>
           );
@@ -75,19 +87,24 @@ function Crumb({
   crumb,
   current,
   home,
+  href,
+  accepting,
   onDropItems,
 }: {
   crumb: { id: string | null; name: string };
   current: boolean;
   home: boolean;
+  href: string;
+  /** Whether items dragged here may move into the crumb's folder. */
+  accepting: boolean;
   onDropItems: BreadcrumbsProps['onDropItems'];
 }) {
   const [over, setOver] = useState(false);
-  const accepts = (event: DragEvent) => !current && Array.from(event.dataTransfer.types).includes(DRAG_ITEMS_TYPE);
+  const accepts = (event: DragEvent) => accepting && Array.from(event.dataTransfer.types).includes(DRAG_ITEMS_TYPE);
 
   return (
     <Link
-      to={folderHref(crumb.id)}
+      to={href}
       aria-current={current ? 'page' : undefined}
       title={crumb.name}
       onDragOver={(event) => {

@@ -1,10 +1,11 @@
 import { ClipboardPaste, FolderPlus, FolderUp, Upload } from 'lucide-react';
+import { useContext } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ContextMenu } from '../../../components/ui/context-menu';
 import type { DropdownMenuItem } from '../../../components/ui/dropdown-menu';
 import type { ContextMenuTarget } from '../hooks/use-browser-context-menu';
 import type { DriveItem } from '../items';
-import type { VersionHistorySlot } from '../slots';
+import { DriveScopeContext, type VersionHistorySlot } from '../slots';
 import { itemMenuEntries, type ItemAction } from './item-menu';
 
 interface BrowserContextMenuProps {
@@ -30,6 +31,7 @@ interface BrowserContextMenuProps {
  */
 export function BrowserContextMenu({ target, open, onClose, onAction, versionHistory: VersionHistory, ...props }: BrowserContextMenuProps) {
   const { t } = useTranslation();
+  const scope = useContext(DriveScopeContext);
   if (!target) return null;
 
   if (target.kind === 'background') {
@@ -52,12 +54,13 @@ export function BrowserContextMenu({ target, open, onClose, onAction, versionHis
   }
 
   const { item, count } = target;
+  const canShare = scope === null;
   const label = count > 1 ? t('dashboard.contextMenu.selection', { count }) : t('dashboard.contextMenu.item', { name: item.name });
   const menu = (historyItems: DropdownMenuItem[]) =>
     open && (
       <ContextMenu
         label={label}
-        items={itemMenuEntries(item, { t, count, onAction, historyItems, withOpen: true, starred: props.starred })}
+        items={itemMenuEntries(item, { t, count, onAction, historyItems, withOpen: true, starred: props.starred, canShare })}
         at={target.at}
         onClose={onClose}
       />

@@ -25,7 +25,7 @@ import { useTouchOrNarrow } from '../hooks/use-touch-or-narrow';
 import { useViewMode } from '../hooks/use-view-mode';
 import { fileItem, fileKey, isStarred, type DraggedItemRef, type DriveItem } from '../items';
 import { rangeKeys } from '../selection-range';
-import { StarringContext, type SharingSlot, type UploadsSlot, type VersionHistorySlot, type ViewerSlot } from '../slots';
+import { DriveScopeContext, StarringContext, type SharingSlot, type UploadsSlot, type VersionHistorySlot, type ViewerSlot } from '../slots';
 import { Breadcrumbs } from './breadcrumbs';
 import { BrowserContextMenu } from './browser-context-menu';
 import { DropOverlay } from './drop-overlay';
@@ -82,6 +82,8 @@ export function FileBrowser(props: FileBrowserProps) {
   const plan = uploadConfig?.userPlan;
   const viewed = useViewedFile();
   const starItems = useContext(StarringContext);
+  // Inside a folder shared with the user, search looks in the folder only: the rest of their drive is not this page's.
+  const scope = useContext(DriveScopeContext);
   const open = (item: DriveItem) => {
     if (item.kind === 'folder') openFolder(item.id);
     else viewed.open(item.id);
@@ -227,7 +229,7 @@ export function FileBrowser(props: FileBrowserProps) {
         ) : (
           <p className="py-8 text-center text-sm text-ink-muted">{t('dashboard.search.noMatchesHere', { term })}</p>
         )}
-        {search.showDriveSearch && (
+        {search.showDriveSearch && scope === null && (
           <SearchResults
             term={term}
             hits={search.hitsElsewhere}

@@ -1,5 +1,5 @@
 import { ChevronRight, Copy, CornerLeftUp, FolderInput, FolderPlus, type LucideIcon } from 'lucide-react';
-import { useState } from 'react';
+import { useContext, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { FolderIcon } from '../../../components/ui/file-icon';
@@ -8,6 +8,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { useFolderPath } from '../../../hooks/use-folder-path';
 import { useFolders } from '../../../hooks/use-folders';
 import { sortByName, type DriveItem } from '../items';
+import { DriveScopeContext } from '../slots';
 import { NewFolderForm } from './new-folder-form';
 
 /** What the picked folder receives: the items themselves, or copies of them. */
@@ -57,6 +58,9 @@ function FolderBrowser({ verb, items, fromFolderId, onClose, onPick }: FolderPic
   const home = t('dashboard.breadcrumbs.home');
   const pickedFolders = new Set(items.filter((item) => item.kind === 'folder').map((item) => item.id));
   const choices = sortByName(folders.data ?? [], (folder) => folder.name).filter((folder) => !pickedFolders.has(folder.id));
+  // In a shared folder the picker reaches no higher than the shared folder (its path's first).
+  const scope = useContext(DriveScopeContext);
+  const top = scope?.rootId ?? null;
   const trail = browseId === null ? [] : (path.data ?? []);
   const here = trail[trail.length - 1]?.name ?? home;
   const parentId = trail.length >= 2 ? (trail[trail.length - 2]?.id ?? null) : null;
@@ -101,7 +105,7 @@ function FolderBrowser({ verb, items, fromFolderId, onClose, onPick }: FolderPic
       }
     >
       <div className="flex items-center gap-2 rounded-control bg-surface-muted px-3 py-2 text-sm">
-        {browseId !== null && (
+        {browseId !== top && (
           <button
             type="button"
             onClick={() => browse(parentId)}
@@ -112,7 +116,9 @@ function FolderBrowser({ verb, items, fromFolderId, onClose, onPick }: FolderPic
             <CornerLeftUp aria-hidden="true" className="size-4" />
           </button>
         )}
-        <p className="min-w-0 flex-1 truncate font-medium text-ink">{[home, ...trail.map((folder) => folder.name)].join(' / ')}</p>
+        <p className="min-w-0 flex-1 truncate font-medium text-ink">
+          {[...(scope ? [] : [home]), ...trail.map((folder) => folder.name)].join(' / ')}
+        </p>
         {!creating && (
           <Button variant="ghost" size="sm" onClick={() => setCreating(true)} className="shrink-0">
             <FolderPlus aria-hidden="true" className="size-4" />

@@ -1,10 +1,10 @@
 import { Share2, Trash2 } from 'lucide-react';
-import { useMemo } from 'react';
+import { useContext, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ViewedFile } from '../../../hooks/use-viewed-file';
 import { signedInFileSource } from '../../../lib/file-source';
 import type { DriveItem } from '../items';
-import type { VersionHistorySlot, ViewerSlot } from '../slots';
+import { DriveScopeContext, type VersionHistorySlot, type ViewerSlot } from '../slots';
 import type { ItemAction } from './item-actions';
 
 interface FolderViewerProps {
@@ -24,6 +24,8 @@ interface FolderViewerProps {
  */
 export function FolderViewer({ viewer: Viewer, viewed, visible, items, onAction, versionHistory: VersionHistory }: FolderViewerProps) {
   const { t } = useTranslation();
+  // Share is the owner's: not offered inside a folder shared with the user.
+  const canShare = useContext(DriveScopeContext) === null;
   const files = useMemo(() => visible.flatMap((item) => (item.kind === 'file' ? [item.file] : [])), [visible]);
   return (
     <Viewer
@@ -36,7 +38,7 @@ export function FolderViewer({ viewer: Viewer, viewed, visible, items, onAction,
         const item = items.find((entry) => entry.kind === 'file' && entry.id === file.id);
         if (!item || item.kind !== 'file') return toolbar([]);
         const actions = [
-          { id: 'share', label: t('dashboard.item.share'), icon: Share2, onSelect: () => onAction('share', item) },
+          ...(canShare ? [{ id: 'share', label: t('dashboard.item.share'), icon: Share2, onSelect: () => onAction('share', item) }] : []),
           {
             id: 'delete',
             label: t('dashboard.item.delete'),

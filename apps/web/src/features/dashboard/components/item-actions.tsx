@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { DropdownMenu, type DropdownMenuItem } from '../../../components/ui/dropdown-menu';
 import { cn } from '../../../lib/cn';
 import type { DriveItem } from '../items';
-import { StarringContext, type VersionHistorySlot } from '../slots';
+import { DriveScopeContext, StarringContext, type VersionHistorySlot } from '../slots';
 import { itemMenuEntries, type ItemAction } from './item-menu';
 
 export type { ItemAction } from './item-menu';
@@ -48,9 +48,12 @@ function ActionsBar({ item, onAction, tabbable, menuOnlyOnPhones = false, count 
   const tabIndex = tabbable ? 0 : -1;
   const canStar = useContext(StarringContext) !== null;
   const starred = canStar ? (isFolder ? item.folder.starred : item.file.starred) === true : undefined;
+  const canShare = useContext(DriveScopeContext) === null;
   const buttons = [
     { action: 'download' as const, icon: Download, label: isFolder ? t('dashboard.item.downloadFolder') : t('dashboard.item.download') },
-    { action: 'share' as const, icon: Share2, label: isFolder ? t('dashboard.item.shareFolder') : t('dashboard.item.share') },
+    ...(canShare
+      ? [{ action: 'share' as const, icon: Share2, label: isFolder ? t('dashboard.item.shareFolder') : t('dashboard.item.share') }]
+      : []),
     { action: 'delete' as const, icon: Trash2, label: isFolder ? t('dashboard.item.deleteFolder') : t('dashboard.item.delete') },
   ];
 
@@ -78,7 +81,7 @@ function ActionsBar({ item, onAction, tabbable, menuOnlyOnPhones = false, count 
         triggerTabIndex={tabIndex}
         triggerClassName="grid size-8 place-items-center rounded-lg text-ink-muted transition-colors hover:bg-surface-muted hover:text-ink aria-expanded:bg-surface-muted"
         trigger={<EllipsisVertical aria-hidden="true" className="size-4" />}
-        items={itemMenuEntries(item, { t, count, onAction, historyItems: history.menuItems, starred })}
+        items={itemMenuEntries(item, { t, count, onAction, historyItems: history.menuItems, starred, canShare })}
       />
       {history.dialog}
     </div>

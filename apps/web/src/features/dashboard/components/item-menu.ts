@@ -17,6 +17,8 @@ interface ItemMenuOptions {
   withOpen?: boolean;
   /** Whether what the menu acts on is starred (Unstar) or not (Star); undefined: no starring here. */
   starred?: boolean;
+  /** Share is the owner's: not offered inside a folder shared with the user (DriveScope). */
+  canShare?: boolean;
 }
 
 /**
@@ -26,7 +28,7 @@ interface ItemMenuOptions {
  */
 export function itemMenuEntries(
   item: DriveItem,
-  { t, count, onAction, historyItems, withOpen = false, starred }: ItemMenuOptions,
+  { t, count, onAction, historyItems, withOpen = false, starred, canShare = true }: ItemMenuOptions,
 ): DropdownMenuItem[] {
   const isFolder = item.kind === 'folder';
   const one = count <= 1;
@@ -40,7 +42,7 @@ export function itemMenuEntries(
   if (withOpen && one) entries.push(entry('open', t('dashboard.item.open'), FolderOpen));
   entries.push(entry('download', one && isFolder ? t('dashboard.item.downloadFolder') : t('dashboard.item.download'), Download));
   if (one) {
-    entries.push(entry('share', isFolder ? t('dashboard.item.shareFolder') : t('dashboard.item.share'), Share2));
+    if (canShare) entries.push(entry('share', isFolder ? t('dashboard.item.shareFolder') : t('dashboard.item.share'), Share2));
     entries.push(entry('rename', t('dashboard.item.rename'), Pencil));
   }
   entries.push(entry('move', t('dashboard.item.move'), FolderInput));

@@ -1,7 +1,8 @@
 import { Copy, Download, FolderInput, Share2, Star, StarOff, Trash2, X } from 'lucide-react';
-import { useRef, type KeyboardEvent } from 'react';
+import { useContext, useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../../lib/cn';
+import { DriveScopeContext } from '../slots';
 
 export type SelectionBarAction = 'download' | 'move' | 'copy' | 'share' | 'delete' | 'star' | 'unstar';
 
@@ -23,11 +24,13 @@ interface SelectionBarProps {
 export function SelectionBar({ count, onAction, onClear, starred, className }: SelectionBarProps) {
   const { t } = useTranslation();
   const barRef = useRef<HTMLDivElement>(null);
+  // Share is the owner's: not offered inside a folder shared with the user.
+  const canShare = useContext(DriveScopeContext) === null;
   const actions = [
     { action: 'download' as const, icon: Download, label: t('dashboard.selection.download') },
     { action: 'move' as const, icon: FolderInput, label: t('dashboard.selection.move') },
     { action: 'copy' as const, icon: Copy, label: t('dashboard.selection.copy') },
-    ...(count === 1 ? [{ action: 'share' as const, icon: Share2, label: t('dashboard.selection.share') }] : []),
+    ...(count === 1 && canShare ? [{ action: 'share' as const, icon: Share2, label: t('dashboard.selection.share') }] : []),
     ...(starred === undefined
       ? []
       : [

@@ -1,6 +1,8 @@
 import { Download, FolderOpen, TriangleAlert, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import type { SharedFile } from '@cloudvault/contract/shares';
+import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { FolderIcon } from '../../../components/ui/file-icon';
 import { PageTitle } from '../../../components/ui/page-title';
@@ -12,18 +14,20 @@ import { useSharedWithMe } from '../api/get-shared-with-me';
 import { focusFileRow } from '../focus-file-row';
 import { ownerName } from '../public-links';
 import { sharedHref } from '../shared-href';
-import type { ViewerSlot } from '../slots';
+import type { EditorFolderSlot, ViewerSlot } from '../slots';
 import { BackToFiles } from './back-link';
 import { CopyToMyFilesButton } from './copy-to-my-files-button';
+import { LeaveShareButton } from './leave-share-button';
 import { LoadingState, Notice } from './page-states';
 import { ReadOnlyItems } from './read-only-items';
-import { SharedFolderView } from './shared-folder-view';
+import { SharedFolder } from './shared-folder';
 
 /**
- * 'Shared with me' (docs/product.md#shared-with-me): folders shared privately to the user's e-mail,
- * each with its owner; an open one (`/shared?folder=<id>`) is browsed read-only.
+ * 'Shared with me' (docs/product.md#shared-with-me): folders and files shared privately to the
+ * user's e-mail, each with its owner, the user's role and Leave; an open folder
+ * (`/shared?folder=<id>`) is browsed read-only by a viewer, in the file manager by an editor.
  */
-export function SharedWithMePage({ viewer }: { viewer: ViewerSlot }) {
+export function SharedWithMePage({ viewer, editorFolder }: { viewer: ViewerSlot; editorFolder: EditorFolderSlot }) {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const folderId = params.get('folder');
@@ -35,9 +39,13 @@ export function SharedWithMePage({ viewer }: { viewer: ViewerSlot }) {
         <h1 className="mt-2 text-2xl font-bold tracking-tight text-ink sm:text-3xl">{t('shares.withMe.title')}</h1>
         <p className="mt-1.5 max-w-2xl text-sm text-ink-muted">{t('shares.withMe.subtitle')}</p>
       </div>
-      <section className="mt-6 overflow-hidden rounded-card border border-line bg-surface shadow-card">
-        {folderId ? <SharedFolderView key={folderId} folderId={folderId} viewer={viewer} /> : <SharedList viewer={viewer} />}
-      </section>
+      {folderId ? (
+        <SharedFolder key={folderId} folderId={folderId} viewer={viewer} editorFolder={editorFolder} />
+      ) : (
+        <section className="mt-6 overflow-hidden rounded-card border border-line bg-surface shadow-card">
+          <SharedList viewer={viewer} />
+        </section>
+      )}
     </>
   );
 }
@@ -64,6 +72,7 @@ function SharedList({ viewer: Viewer }: { viewer: ViewerSlot }) {
       <Notice icon={<Users aria-hidden="true" className="size-7" />} title={t('shares.withMe.empty')} body={t('shares.withMe.emptyHint')} />
     );
   }
+  const sharedFiles = new Map<string, SharedFile>(files.map((file) => [file.id, file]));
   const downloadFile = (fileId: string) =>
     downloadSharedItem('file', fileId).then(
       () => notify.success('dashboard.download.fileStarted'),
@@ -86,12 +95,15 @@ function SharedList({ viewer: Viewer }: { viewer: ViewerSlot }) {
               <p className="truncate text-xs text-ink-muted">
                 {t('shares.withMe.sharedBy', { owner: ownerName(folder.owner) })}
                 <span className="text-ink-subtle"> · </span>
+                {t(`dashboard.share.roles.${folder.role}`)}
+                <span className="text-ink-subtle"> · </span>
                 {t('shares.withMe.created', {
                   date: new Date(folder.createdAt).toLocaleDateString(i18n.language, { year: 'numeric', month: 'short', day: 'numeric' }),
                 })}
               </p>
             </div>
             <CopyToMyFilesButton item={{ kind: 'folder', id: folder.id }} name={folder.name} />
+            <LeaveShareButton shareId={folder.shareId} name={folder.name} owner={folder.owner} />
             <Link
               to={sharedHref(folder.id)}
               tabIndex={-1}
@@ -112,19 +124,24 @@ function SharedList({ viewer: Viewer }: { viewer: ViewerSlot }) {
             folderHref={() => ''}
             source={signedInFileSource}
             onOpenFile={(file) => viewed.open(file.id)}
-            fileAction={(file) => (
-              <>
-                <CopyToMyFilesButton item={{ kind: 'file', id: file.id }} name={file.originalName} />
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  onClick={() => void downloadFile(file.id)}
-                  aria-label={t('shares.browse.downloadNamed', { name: file.originalName })}
-                >
-                  <Download aria-hidden="true" className="size-4" />
-                </Button>
-              </>
-            )}
+            fileAction={(file) => {
+              const shared = sharedFiles.get(file.id);
+              return (
+                <>
+                  {shared && <Badge tone="neutral">{t(`dashboard.share.roles.${shared.role}`)}</Badge>}
+                  <CopyToMyFilesButton item={{ kind: 'file', id: file.id }} name={file.originalName} />
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    onClick={() => void downloadFile(file.id)}
+                    aria-label={t('shares.browse.downloadNamed', { name: file.originalName })}
+                  >
+                    <Download aria-hidden="true" className="size-4" />
+                  </Button>
+                  {shared && <LeaveShareButton shareId={shared.shareId} name={file.originalName} owner={shared.owner} />}
+                </>
+              );
+            }}
           />
         </div>
       )}

@@ -30,6 +30,7 @@ import * as changeJournal from './migrations/2026-12-06-29-change-journal.ts';
 import { contentHashInListingsMigration } from './migrations/2026-12-06-30-content-hash-in-listings.ts';
 import * as shareRoles from './migrations/2026-12-07-31-share-roles.ts';
 import * as linkUploads from './migrations/2026-12-07-32-link-uploads.ts';
+import * as resumableUploader from './migrations/2026-12-07-33-resumable-uploader.ts';
 import type { Dialect } from './database.ts';
 
 /** Every migration, in order. Migrations are frozen once released: add, never edit. */
@@ -65,6 +66,7 @@ export const migrationsFor = (dialect: Dialect): Record<string, Migration> => ({
   '2026-12-06-30-content-hash-in-listings': contentHashInListingsMigration(dialect),
   '2026-12-07-31-share-roles': shareRoles,
   '2026-12-07-32-link-uploads': linkUploads,
+  '2026-12-07-33-resumable-uploader': resumableUploader,
 });
 
 /** Brings the schema up to date; the Migrator's lock lets several servers start at once. */

@@ -406,6 +406,8 @@ export interface ResumableUploadsTable {
   expires_at: string;
   /** What the client chose for a taken name (migration 2026-12-06-27); null: the plan's default. */
   conflict: string | null;
+  /** The editor who sends an upload into the owner's (user_id's) shared folder (migration 33); null: the owner. */
+  uploader_id: string | null;
 }
 
 /** The operator console's append-only log (docs/decisions/0029-operator-console.md); no foreign keys, so entries outlive their users. */

@@ -106,12 +106,12 @@ function setUp(
         if (!folders.some((one) => one.id === id)) throw notFound('Folder not found', 'FOLDER_NOT_FOUND');
         return { ownerId: owner, sharedPath: null, access: null };
       },
-      async requireParent(_userId, parentId) {
-        if (parentId && !folders.some((one) => one.id === parentId)) throw notFound('Folder not found', 'FOLDER_NOT_FOUND');
-        return parentId ?? null;
-      },
     },
     uploads: {
+      async destination(userId, folderId) {
+        if (folderId && !folders.some((one) => one.id === folderId)) throw notFound('Folder not found', 'FOLDER_NOT_FOUND');
+        return { ownerId: userId, folderId: folderId ?? null };
+      },
       async reserve(userId, bytes, reserveOptions) {
         state.reserved.push({ userId, bytes, largestFile: reserveOptions.largestFile });
         const reservation: UploadReservation = {

@@ -25,11 +25,14 @@ export interface CopyServiceDeps {
   copies: Pick<CopyRepository, 'treeFolders' | 'treeTotals' | 'treeFilesPage' | 'listCopy'>;
   /** The source: the caller's own, or another user's inside a folder shared with the caller (docs/decisions/0047-copy-out-of-a-share.md). */
   files: Pick<FilesService, 'readableFile'>;
-  folders: Pick<FoldersService, 'readableFolder' | 'requireParent'>;
-  uploads: Pick<UploadsService, 'reserve' | 'release'>;
+  folders: Pick<FoldersService, 'readableFolder'>;
+  /** The destination: the caller's own folder, or one of someone else's they edit (the copy is then that owner's). */
+  uploads: Pick<UploadsService, 'reserve' | 'release' | 'destination'>;
   blobs: Pick<BlobStore, 'copy' | 'delete'>;
-  /** What follows a listed copy, as it follows an upload: activity, storage alerts, thumbnails (files/stored-reaction.ts). */
+  /** What follows a listed copy, for the drive's owner, as it follows an upload: activity, storage alerts, thumbnails (files/stored-reaction.ts). */
   copied(userId: string, copy: CopyMade, usage: UsageChange): Promise<void>;
+  /** After a copy into a folder shared with the caller as an editor: the folder's activity, by whom. */
+  copiedBy?(actorId: string, ownerId: string, copy: { item: 'file' | 'folder'; name: string; folderId: string }): Promise<void>;
   clock: Clock;
   newId(): string;
 }
@@ -52,8 +55,10 @@ async function eachAtOnce<T>(items: readonly T[], limit: number, work: (item: T)
 /**
  * Copies of files and folders into the caller's own drive, from it or from a folder shared
  * with them, made by the blob store (docs/decisions/0043-server-side-copy.md): the bytes
- * never leave it. The copy is the caller's: it counts against their quota, and nothing of
- * a sharing owner's is written (docs/decisions/0047-copy-out-of-a-share.md). The whole copy's
+ * never leave it. The copy is the destination's owner's: the caller's into their own drive,
+ * where it counts against their quota and nothing of a sharing owner's is written
+ * (docs/decisions/0047-copy-out-of-a-share.md); the owner's into a folder the caller edits,
+ * on that owner's quota and plan (docs/decisions/0061-share-roles.md). The whole copy's
  * size is held up front by an upload reservation (507 before anything is written, the
  * plan's per-file limit on each file), the blobs are copied under new keys, and every row
  * is listed in one transaction that settles the reservation. A failure deletes the copied
@@ -134,22 +139,24 @@ export function createCopyService(deps: CopyServiceDeps) {
     async copyFile(userId: string, id: string, input: CopyFileBody): Promise<FileItem> {
       const { file: source } = await files.readableFile(userId, id);
       const name = requireItemName(input.name ?? source.name, 'file');
-      const destination = await folders.requireParent(userId, input.folderId);
-      const stamp = { userId, now: clock.now().toISOString() };
+      const { ownerId, folderId: destination } = await uploads.destination(userId, input.folderId);
+      const stamp = { userId: ownerId, now: clock.now().toISOString() };
       const size = Number(source.size);
-      const copy = await withReservation(userId, { bytes: size, largestFile: size }, async (reservation, written) => {
+      const copy = await withReservation(ownerId, { bytes: size, largestFile: size }, async (reservation, written) => {
         const [row] = await copyBlobs([source], () => ({ folderId: destination, name }), stamp, written);
-        const listed = await list(userId, destination, reservation, { folders: [], files: [row!] });
+        const listed = await list(ownerId, destination, reservation, { folders: [], files: [row!] });
         return { file: presentFile({ ...row!, name: listed.name }), usage: listed.usage };
       });
       // Once the copy is kept, outside its clean-up: a failure here must not delete listed blobs.
-      await deps.copied(userId, { item: 'file', name: copy.file.originalName, bytes: size, files: [copy.file] }, copy.usage);
+      await deps.copied(ownerId, { item: 'file', name: copy.file.originalName, bytes: size, files: [copy.file] }, copy.usage);
+      if (ownerId !== userId && destination !== null)
+        await deps.copiedBy?.(userId, ownerId, { item: 'file', name: copy.file.originalName, folderId: destination });
       return copy.file;
     },
 
     /**
      * The folder and everything under it, empty folders included, as a new folder in a
-     * folder of the caller's own (not itself or one under it), or the root. The source is the
+     * folder the caller may write into (not itself or one under it), or the root. The source is the
      * caller's or in a folder shared with them; its tree is read as its owner's. The files
      * are read and copied a page at a time.
      */
@@ -160,13 +167,14 @@ export function createCopyService(deps: CopyServiceDeps) {
       // Trashed since it was found readable.
       if (!top) throw folderNotFound();
       const name = requireItemName(input.name ?? top.name, 'folder');
-      const destination = await folders.requireParent(userId, input.parentId);
+      const to = await uploads.destination(userId, input.parentId);
+      const destination = to.folderId;
       if (destination !== null && tree.some((folder) => folder.id === destination))
         throw badRequest('A folder cannot be copied into itself or one of its sub-folders', 'COPY_INTO_ITSELF');
       const totals = await copies.treeTotals(ownerId, id);
-      const stamp = { userId, now: clock.now().toISOString() };
+      const stamp = { userId: to.ownerId, now: clock.now().toISOString() };
       const plan = planFolderCopies(id, tree, { destination, topName: name }, stamp, newId);
-      const copy = await withReservation(userId, { bytes: totals.bytes, largestFile: totals.largest }, async (reservation, written) => {
+      const copy = await withReservation(to.ownerId, { bytes: totals.bytes, largestFile: totals.largest }, async (reservation, written) => {
         const copied: FilesTable[] = [];
         let copiedBytes = 0;
         for (let after = '', page: SourceFile[] = []; ; after = page.at(-1)!.id) {
@@ -182,11 +190,13 @@ export function createCopyService(deps: CopyServiceDeps) {
           // Files added to the tree since its size was held: refused rather than counted past the quota.
           if (copiedBytes > reservation.bytes) throw sourceChanged();
         }
-        const listed = await list(userId, destination, reservation, { folders: plan.rows, files: copied });
+        const listed = await list(to.ownerId, destination, reservation, { folders: plan.rows, files: copied });
         return { folder: presentFolder({ ...plan.rows[0]!, name: listed.name }), files: copied, bytes: copiedBytes, usage: listed.usage };
       });
       // One reaction for the whole folder, once it is kept (see copyFile).
-      await deps.copied(userId, { item: 'folder', name: copy.folder.name, bytes: copy.bytes, files: copy.files }, copy.usage);
+      await deps.copied(to.ownerId, { item: 'folder', name: copy.folder.name, bytes: copy.bytes, files: copy.files }, copy.usage);
+      if (to.ownerId !== userId && destination !== null)
+        await deps.copiedBy?.(userId, to.ownerId, { item: 'folder', name: copy.folder.name, folderId: destination });
       return copy.folder;
     },
   };

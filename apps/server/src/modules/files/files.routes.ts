@@ -93,6 +93,8 @@ export function filesRoutes(deps: {
           userId,
           declaredBytes,
           framing: 'multipart',
+          // The folder is a field of the body: read first, unless the client waits for 100 Continue to send it.
+          readsFolderFirst: request.headers.expect?.toLowerCase() !== '100-continue',
           onAccepted: () => continueWithBody(request, reply),
           content: body.content,
           rest: body.rest,

@@ -144,7 +144,10 @@ function setUp(plan: PlanEntry = FREE) {
   const uploads = createUploadsService({
     files,
     reservations,
-    folders: { requireParent: async (_userId, folderId) => folderId ?? null },
+    folders: {
+      requireParent: async (_userId, folderId) => folderId ?? null,
+      writableFolder: async (userId) => ({ ownerId: userId, editorRootId: null }),
+    },
     blobs,
     plans: { get: () => plan } as unknown as PlanCatalogue,
     planIdOf: async () => plan.id,

@@ -50,7 +50,23 @@ export interface CutOffBody {
  * in speaks its protocol; receive() holds the quota, stores, lists and releases.
  */
 export interface ReceiveInput {
+  /** Who uploads: the file goes into their drive, or into the owner's when the folder is one they edit (a share). */
   userId: string;
+  /**
+   * The folder, when the way in knows it before the body (a WebDAV path, tus metadata): then
+   * every check of the folder owner's plan and quota comes before any byte. Absent: the body
+   * names it (the multipart `folderId` field). A folder of someone else's that the caller
+   * edits puts the file in that owner's drive (docs/decisions/0061-share-roles.md).
+   */
+  folderId?: string | null;
+  /**
+   * The body names the folder (the multipart `folderId` field) and the client sends it
+   * without waiting for `100 Continue`: its fields are read first and only the folder
+   * owner's plan and quota are held, still before any byte of the file. Otherwise, with the
+   * folder unknown, the caller's own are held before the body (decision 0018) and the hold
+   * moves to the owner once the body names a folder of someone else's that the caller edits.
+   */
+  readsFolderFirst?: boolean;
   /** The body's declared length (the whole multipart body's); undefined: unknown, held up to what the plan allows one file. */
   declaredBytes: number | undefined;
   framing: UploadFraming;
@@ -93,7 +109,7 @@ export interface UploadsServiceDeps {
     'insertUploaded' | 'addVersionByName' | 'discardUploaded' | 'storageUsed' | 'findLiveByName' | 'untrashReplaced' | 'revertToVersion'
   >;
   reservations: UploadReservationsRepository;
-  folders: Pick<FoldersService, 'requireParent'>;
+  folders: Pick<FoldersService, 'requireParent' | 'writableFolder'>;
   blobs: Pick<BlobStore, 'put'>;
   plans: PlanCatalogue;
   /** The user's plan id, read fresh for each upload so a plan change applies at once. */
@@ -103,8 +119,16 @@ export interface UploadsServiceDeps {
   leaseMs: number;
   /** Deletes the bytes of blobs this service just queued for deletion (the storage-upkeep service's). */
   deleteQueuedBlobs(keys: readonly string[]): Promise<unknown>;
-  /** After a file is stored: the activity log, and storage alerts when usage passes 80 % or 90 %. */
+  /** After a file is stored, for the drive's owner: the activity log, and storage alerts when usage passes 80 % or 90 %. */
   uploaded(userId: string, file: FileItem, usage: { before: number; after: number; limit: number }): Promise<void>;
+  /** After a file is stored in a shared folder by someone: its activity, by whom (docs/decisions/0061-share-roles.md). */
+  uploadedBy?(actorId: string, ownerId: string, file: FileItem): Promise<void>;
+}
+
+/** Where an upload's file goes: whose drive (the quota and plan it counts on) and which folder of it. */
+export interface UploadDestination {
+  ownerId: string;
+  folderId: string | null;
 }
 
 export interface ReserveOptions {
@@ -115,6 +139,8 @@ export interface ReserveOptions {
   /** The largest file the reservation holds, when it holds several (a copied folder): the per-file limit is checked on it. */
   largestFile?: number;
 }
+
+type UploadUsage = { before: number; after: number; limit: number };
 
 type UploadedContent = Pick<FileRow, 'mimetype' | 'category' | 'size' | 'sha256' | 'crc32' | 'blob_key' | 'updated_at'>;
 
@@ -353,21 +379,32 @@ export function createUploadsService(deps: UploadsServiceDeps) {
   }
 
   /**
+   * Whose drive a folder is for an upload of the caller: their own (null is their root), or
+   * the owner's of a folder shared with them as an editor; a viewer's is 403 READ_ONLY_SHARE,
+   * anything else 404.
+   */
+  async function destination(userId: string, folderId: string | null): Promise<UploadDestination> {
+    if (folderId === null) return { ownerId: userId, folderId: null };
+    const { ownerId } = await folders.writableFolder(userId, folderId);
+    return { ownerId, folderId };
+  }
+
+  /**
    * The name and folder rules every upload passes before its bytes: a valid name, and a
-   * live folder of the user's own (another user's is a 404).
+   * live folder the caller may write into (see destination).
    */
   async function target(
     userId: string,
     folderId: string | null,
     fileName: string,
     conflict?: NameConflict,
-  ): Promise<{ name: string; folderId: string | null }> {
+  ): Promise<{ name: string; folderId: string | null; ownerId: string }> {
     const name = requireItemName(fileName, 'file');
-    const parentId = await folders.requireParent(userId, folderId);
+    const { ownerId, folderId: parentId } = await destination(userId, folderId);
     // Refused before any byte is stored; a name taken while the bytes stream is refused at the end.
-    const existing = conflict === 'fail' ? await files.findLiveByName(userId, parentId, name) : undefined;
+    const existing = conflict === 'fail' ? await files.findLiveByName(ownerId, parentId, name) : undefined;
     if (existing) throw nameTaken(existing.name, existing.id);
-    return { name, folderId: parentId };
+    return { name, folderId: parentId, ownerId };
   }
 
   /** The tail of every upload: the stored blob listed as a file (see listStored), and what the reaction is told. */
@@ -418,6 +455,12 @@ export function createUploadsService(deps: UploadsServiceDeps) {
     return new AppError(400, 'BODY_LONGER_THAN_DECLARED', 'The upload is longer than its Content-Length');
   }
 
+  /** What follows a kept upload: the owner's reaction (alerts count on their quota), and the shared folder's activity when someone else uploaded. */
+  async function reacted(actorId: string, ownerId: string, file: FileItem, usage: UploadUsage): Promise<void> {
+    await deps.uploaded(ownerId, file, usage);
+    if (actorId !== ownerId) await deps.uploadedBy?.(actorId, ownerId, file);
+  }
+
   /** A failure that is the body's, not ours, answered in the way in's words; anything else as it is. */
   function answerOf(error: unknown, cutOff: CutOffBody | undefined): unknown {
     if (!cutOff || error instanceof AppError || (error as { statusCode?: number }).statusCode) return error;
@@ -432,6 +475,7 @@ export function createUploadsService(deps: UploadsServiceDeps) {
   return {
     reserve: (userId: string, declaredBytes: number | undefined, options: ReserveOptions) => reserve(userId, declaredBytes, options),
     release,
+    destination,
     target,
 
     /**
@@ -445,14 +489,26 @@ export function createUploadsService(deps: UploadsServiceDeps) {
      */
     async receive(input: ReceiveInput): Promise<FileItem> {
       const { userId } = input;
+      const known = input.folderId === undefined ? undefined : await destination(userId, input.folderId);
       // Read once per upload, so a plan change applies to the next one.
-      const plan = plans.get(await deps.planIdOf(userId));
-      const reservation = await reserve(userId, input.declaredBytes, { framing: input.framing }, plan);
+      let ownerId = known?.ownerId ?? userId;
+      let plan = plans.get(await deps.planIdOf(ownerId));
+      // Held before the body, unless the body is read first to learn whose drive it is (see readsFolderFirst).
+      let reservation =
+        known || !input.readsFolderFirst ? await reserve(ownerId, input.declaredBytes, { framing: input.framing }, plan) : undefined;
       let listed: Awaited<ReturnType<typeof list>> | undefined;
       try {
         input.onAccepted?.();
         const content = await input.content();
-        const { name, folderId } = await target(userId, content.folderId, content.fileName, content.conflict ?? input.conflict);
+        const conflict = content.conflict ?? input.conflict;
+        const to = await target(userId, input.folderId === undefined ? content.folderId : input.folderId, content.fileName, conflict);
+        if (!reservation || to.ownerId !== ownerId) {
+          // The body named the folder: the hold is its owner's, made before any byte of the file is read.
+          const ownerPlan = plans.get(await deps.planIdOf(to.ownerId));
+          const held = await reserve(to.ownerId, input.declaredBytes, { framing: input.framing }, ownerPlan);
+          if (reservation) await release(reservation);
+          [reservation, plan, ownerId] = [held, ownerPlan, to.ownerId];
+        }
         const maxBytes = Math.min(reservation.bytes, plan.maxFileSize ?? Number.POSITIVE_INFINITY);
         let blob: PutResult;
         try {
@@ -462,30 +518,30 @@ export function createUploadsService(deps: UploadsServiceDeps) {
         }
         listed = await list(plan, {
           id: newId(),
-          userId,
-          folderId,
-          name,
+          userId: ownerId,
+          folderId: to.folderId,
+          name: to.name,
           declaredMimetype: content.declaredMimetype,
           reservationId: reservation.id,
           blobKey: reservation.blobKey,
           blob,
           replace: input.replace ?? false,
-          conflict: content.conflict ?? input.conflict,
+          conflict,
         });
         reservation.settled = true;
         await input.rest?.();
       } catch (error) {
         // A new version is undone, the file keeping its old bytes; a new file is removed.
         if (listed?.versionId)
-          await deps.deleteQueuedBlobs(await files.revertToVersion(userId, listed.file.id, listed.versionId, clock.now().toISOString()));
-        else if (listed) await discard(userId, listed.file);
+          await deps.deleteQueuedBlobs(await files.revertToVersion(ownerId, listed.file.id, listed.versionId, clock.now().toISOString()));
+        else if (listed) await discard(ownerId, listed.file);
         // The file it replaced comes back out of Trash: a refused upload changes nothing.
-        if (listed?.trashed) await files.untrashReplaced(userId, listed.trashed, clock.now().toISOString());
+        if (listed?.trashed) await files.untrashReplaced(ownerId, listed.trashed, clock.now().toISOString());
         throw answerOf(error, input.cutOff);
       } finally {
-        await release(reservation);
+        if (reservation) await release(reservation);
       }
-      await deps.uploaded(userId, listed.file, listed.usage);
+      await reacted(userId, ownerId, listed.file, listed.usage);
       return listed.file;
     },
 
@@ -498,7 +554,10 @@ export function createUploadsService(deps: UploadsServiceDeps) {
      */
     async listStored(input: {
       id: string;
+      /** The drive's owner: whose quota the reservation holds. */
       userId: string;
+      /** Who uploaded, when not the owner (an editor of a shared folder). */
+      actorId?: string;
       folderId: string | null;
       name: string;
       declaredMimetype: string | undefined;
@@ -517,7 +576,7 @@ export function createUploadsService(deps: UploadsServiceDeps) {
         blobKey: reservation.blobKey,
         replace: false,
       });
-      await deps.uploaded(input.userId, file, usage);
+      await reacted(input.actorId ?? input.userId, input.userId, file, usage);
       return file;
     },
   };

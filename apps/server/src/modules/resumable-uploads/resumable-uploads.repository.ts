@@ -10,9 +10,17 @@ export function createResumableUploadsRepository(db: Kysely<Database>) {
       await db.insertInto('resumable_uploads').values(row).execute();
     },
 
-    /** The user's upload; another user's is undefined, as a missing one. */
+    /**
+     * The upload the user sends: their own, or one into a folder they edit (uploader_id);
+     * another user's is undefined, as a missing one.
+     */
     find(userId: string, id: string): Promise<ResumableUploadRow | undefined> {
-      return db.selectFrom('resumable_uploads').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+      return db
+        .selectFrom('resumable_uploads')
+        .selectAll()
+        .where('id', '=', id)
+        .where((eb) => eb.or([eb('uploader_id', '=', userId), eb.and([eb('uploader_id', 'is', null), eb('user_id', '=', userId)])]))
+        .executeTakeFirst();
     },
 
     findById(id: string): Promise<ResumableUploadRow | undefined> {

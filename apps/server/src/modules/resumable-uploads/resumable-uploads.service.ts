@@ -14,7 +14,7 @@ const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 const PAGE = 200;
 
 export interface ResumableUploadsDeps {
-  uploads: Pick<UploadsService, 'reserve' | 'release' | 'target' | 'listStored'>;
+  uploads: Pick<UploadsService, 'reserve' | 'release' | 'target' | 'destination' | 'listStored'>;
   files: Pick<FilesService, 'requireFile'>;
   rows: ResumableUploadsRepository;
   /** Whether every byte is in (ResumableStore.isComplete). */
@@ -60,7 +60,10 @@ export function createResumableUploadsService(deps: ResumableUploadsDeps) {
     return deps.withLock(id, async () => {
       const row = await rows.find(userId, id);
       if (!row) throw uploadNotFound();
-      if (row.file_id !== null) return presentFile(await deps.files.requireFile(userId, row.file_id));
+      // The drive's owner: the uploader, or the owner of the folder they edit.
+      const ownerId = row.user_id;
+      if (row.file_id !== null) return presentFile(await deps.files.requireFile(ownerId, row.file_id));
+      if (row.uploader_id !== null) await requireStillEditor(row);
       await deps.finishBytes(id, Number(row.length));
       const hashed = Number(row.hashed_bytes) === Number(row.length) && row.sha256_state !== null;
       // Every byte hashed on its way in: no second read (hashed-writes.ts).
@@ -75,7 +78,8 @@ export function createResumableUploadsService(deps: ResumableUploadsDeps) {
       try {
         file = await uploads.listStored({
           id: row.reservation_id,
-          userId,
+          userId: ownerId,
+          actorId: userId,
           folderId: row.folder_id,
           name: row.file_name,
           declaredMimetype: row.file_type ?? undefined,
@@ -87,13 +91,31 @@ export function createResumableUploadsService(deps: ResumableUploadsDeps) {
         // that crashed after listing leaves it to the thumbnail backfill.
       } catch (error) {
         const listed =
-          error instanceof AppError && error.code === 'UPLOAD_LEASE_LOST' ? await rows.listedAs(userId, row.reservation_id) : undefined;
+          error instanceof AppError && error.code === 'UPLOAD_LEASE_LOST' ? await rows.listedAs(ownerId, row.reservation_id) : undefined;
         if (!listed) throw error;
-        file = presentFile(await deps.files.requireFile(userId, listed));
+        file = presentFile(await deps.files.requireFile(ownerId, listed));
       }
       await rows.markFinished(id, file.id);
       return file;
     });
+  }
+
+  /**
+   * An editor's upload lands only while they still edit its folder: a share revoked or made
+   * read-only since the upload began ends it, its bytes and the owner's quota given back,
+   * with the answer the folder now gets (404, or 403 READ_ONLY_SHARE).
+   */
+  async function requireStillEditor(row: ResumableUploadRow): Promise<void> {
+    const folderId = row.folder_id;
+    const refusal = await uploads.destination(row.uploader_id as string, folderId).then(
+      (destination) => (destination.ownerId === row.user_id ? undefined : notFound('Folder not found', 'FOLDER_NOT_FOUND')),
+      (error: unknown) => error,
+    );
+    if (refusal === undefined) return;
+    await deps.removeBytes(row.id);
+    await uploads.release(reservationOf(row));
+    await rows.delete(row.id);
+    throw refusal;
   }
 
   return {
@@ -118,15 +140,17 @@ export function createResumableUploadsService(deps: ResumableUploadsDeps) {
       if (!filename) throw badRequest('Upload-Metadata needs a filename', 'FILENAME_REQUIRED');
       // `fail` refuses a taken name here, before any byte; the choice is kept for the finish.
       const conflict = nameConflictOf(input.metadata.conflict);
+      // Into the caller's drive, or the owner's of a folder they edit: on that owner's plan and quota.
       const target = await uploads.target(userId, folderIdOf(folderId), filename, conflict);
       const now = clock.now();
       const expiresAt = new Date(now.getTime() + UPLOAD_LIFETIME_MS).toISOString();
       // The bytes arrive over many requests: held until the upload expires, not renewed by one.
-      const reservation = await uploads.reserve(userId, input.length, { framing: 'raw', leaseUntil: expiresAt });
+      const reservation = await uploads.reserve(target.ownerId, input.length, { framing: 'raw', leaseUntil: expiresAt });
       try {
         await rows.insert({
           id: reservation.blobKey,
-          user_id: userId,
+          user_id: target.ownerId,
+          uploader_id: target.ownerId === userId ? null : userId,
           reservation_id: reservation.id,
           folder_id: target.folderId,
           file_name: target.name,
@@ -166,7 +190,7 @@ export function createResumableUploadsService(deps: ResumableUploadsDeps) {
       });
     },
 
-    /** The caller's upload; another user's, or one gone, is a 404; one past expiry a 410. */
+    /** The caller's upload (one they send into a folder they edit included); another user's, or one gone, is a 404; one past expiry a 410. */
     async requireOwn(userId: string, id: string): Promise<ResumableUploadRow> {
       const row = ID_PATTERN.test(id) ? await rows.find(userId, id) : undefined;
       if (!row) throw uploadNotFound();

@@ -42,6 +42,7 @@ const STORAGE_TESTS = [
   'db-check.test.ts',
   'files.test.ts',
   'folder-zip.test.ts',
+  'link-roles.test.ts', // downloads, views and zips through links with roles and limits
   'metrics.test.ts', // the bytes a transfer moved
   'name-clashes.test.ts', // replaced bytes kept as versions or in Trash
   'presigned-downloads.test.ts',

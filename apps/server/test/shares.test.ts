@@ -172,6 +172,9 @@ describe('the share listing', () => {
         expiresAt: first.body.expiresAt,
         createdAt: server.clock.now().toISOString(),
         passwordProtected: false,
+        role: 'view',
+        downloadLimit: null,
+        uploadCount: 0,
       });
       expect(tablesRead.filter((table) => table === 'shares')).toHaveLength(2);
     },

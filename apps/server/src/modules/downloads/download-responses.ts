@@ -107,12 +107,15 @@ export function createDownloadResponses(deps: {
    * and 416 are still answered here, and the bytes by the store after a 302, unless
    * `redirect` is false (WebDAV clients, which may not follow one). `etag` replaces the
    * content hash as the ETag where a protocol reports its own (WebDAV's getetag).
+   * `display` (a type from shares/display-types.ts) shows the bytes instead, for a link that must
+   * not hand out a download: inline, never stored by the browser (no-store, so no 304),
+   * never redirected to a store whose URL would be a download of its own.
    */
   async function sendFile(
     request: FastifyRequest,
     reply: FastifyReply,
     file: DownloadableFile,
-    options: { redirect?: boolean; etag?: string } = {},
+    options: { redirect?: boolean; etag?: string; display?: string } = {},
   ): Promise<FastifyReply> {
     const size = Number(file.size);
     const etag = options.etag ?? `"${file.sha256}"`;
@@ -123,17 +126,19 @@ export function createDownloadResponses(deps: {
         .header('Content-Range', `bytes */${size}`)
         .send({ error: 'Range not satisfiable', code: 'RANGE_NOT_SATISFIABLE' });
     }
+    const { display } = options;
     const headers = {
-      'Content-Type': downloadContentType(file.mimetype),
-      'Content-Disposition': attachmentDisposition(file.name),
+      'Content-Type': display ?? downloadContentType(file.mimetype),
+      'Content-Disposition': display ? attachmentDisposition(file.name).replace(/^attachment/, 'inline') : attachmentDisposition(file.name),
       ETag: etag,
       'Accept-Ranges': 'bytes',
-      'Cache-Control': FILE_CACHE_CONTROL,
+      'Cache-Control': display ? 'no-store' : FILE_CACHE_CONTROL,
       'Content-Security-Policy': DOWNLOAD_CSP,
+      'X-Content-Type-Options': 'nosniff',
     };
-    if (clientHas(request, etag)) return reply.code(304).headers(headers).send();
+    if (!display && clientHas(request, etag)) return reply.code(304).headers(headers).send();
     const location =
-      options.redirect === false
+      options.redirect === false || display
         ? undefined
         : await redirects.locationFor(request, file.blob_key, range, {
             contentType: headers['Content-Type'],

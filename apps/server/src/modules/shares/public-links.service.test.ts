@@ -38,6 +38,7 @@ function setUp() {
     users: accounts.users,
     ownerActive: accounts.ownerActive,
     settingsOf: accounts.settingsOf,
+    planOf: async () => ({ maxFileSize: 1024 }),
     passwords: fakePasswords,
     tokens,
     passwordFailures: perAddress.limiter,

@@ -8,9 +8,11 @@ import type { FilesService } from '../files/files.service.ts';
 import { presentFile } from '../files/files.presenter.ts';
 import type { FoldersService } from '../folders/folders.service.ts';
 import { presentFolder } from '../folders/folders.presenter.ts';
+import type { PlanEntry } from '../plans/plans.catalogue.ts';
+import { downloadLimitReached, type LinkUse, receivesFiles, requireLinkUse } from './link-policy.ts';
 import { ownerAsShownBy, SHARE_NOT_FOUND, type ShareUser } from './share-owners.ts';
 import type { ShareTokens } from './share-tokens.ts';
-import { presentLinkedFile, presentLinkedFolder, presentSharedPath } from './shares.presenter.ts';
+import { linkRoleOf, presentLinkedFile, presentLinkedFolder, presentSharedPath } from './shares.presenter.ts';
 import type { ShareRow, SharesRepository } from './shares.repository.ts';
 
 export interface PublicLinksDeps {
@@ -21,6 +23,8 @@ export interface PublicLinksDeps {
   /** False while the owner is suspended: their links and private shares answer 404 (docs/decisions/0029-operator-console.md). */
   ownerActive(userId: string): Promise<boolean>;
   settingsOf(userId: string): Promise<Settings>;
+  /** The owner's plan: the largest file an upload or edit link takes. */
+  planOf(userId: string): Promise<Pick<PlanEntry, 'maxFileSize'>>;
   passwords: { verify(hash: string, password: string): Promise<boolean> };
   tokens: Pick<ShareTokens, 'hash' | 'hasAccess' | 'grantAccess'>;
   /** Wrong share passwords, per link and IP (docs/api.md#rate-limits: 10 in 15 minutes). */
@@ -46,12 +50,17 @@ export function createPublicLinksService(deps: PublicLinksDeps) {
   const { shares, files, folders, tokens } = deps;
   const ownerAsShown = ownerAsShownBy(deps);
 
-  /** The share behind a token, with its live item; 404, 410 or 401 (password) otherwise. */
-  async function resolve(token: string, accessToken: string | undefined): Promise<ResolvedShare> {
+  /**
+   * The share behind a token, with its live item; 404, 410 (expired, or its download limit
+   * reached) or 401 (password) otherwise. Given a use, the link's role must allow it (403).
+   */
+  async function resolve(token: string, accessToken: string | undefined, use?: LinkUse): Promise<ResolvedShare> {
     const share = await shares.findByTokenHash(tokens.hash(token));
     if (!share || share.kind !== 'link' || !(await deps.ownerActive(share.user_id))) throw notFound(SHARE_NOT_FOUND, 'SHARE_NOT_FOUND');
     if (share.expires_at !== null && share.expires_at <= deps.clock.now().toISOString())
       throw new AppError(410, 'SHARE_EXPIRED', 'This link has expired. Ask the owner for a new one.');
+    // Read from the row on every request, so a limit lowered by the owner closes the link at once on every node.
+    if (share.download_limit != null && Number(share.download_count) >= share.download_limit) throw downloadLimitReached();
     let resolved: ResolvedShare | undefined;
     if (share.file_id) {
       const file = await files.findLive(share.user_id, share.file_id);
@@ -64,6 +73,7 @@ export function createPublicLinksService(deps: PublicLinksDeps) {
     if (share.password_hash !== null && !(await tokens.hasAccess(share.id, accessToken))) {
       throw new AppError(401, 'SHARE_PASSWORD_REQUIRED', 'This link is protected by a password.', { passwordRequired: true });
     }
+    if (use) requireLinkUse(linkRoleOf(share), use);
     return resolved;
   }
 
@@ -81,15 +91,15 @@ export function createPublicLinksService(deps: PublicLinksDeps) {
     async describe(token: string, accessToken: string | undefined): Promise<PublicShare> {
       const resolved = await resolve(token, accessToken);
       const owner = await ownerAsShown(resolved.ownerId, 'link');
-      const { expires_at: expiresAt } = resolved.share;
-      return resolved.type === 'file'
-        ? presentLinkedFile(resolved.file, expiresAt, owner)
-        : presentLinkedFolder(resolved.folder, expiresAt, owner);
+      if (resolved.type === 'file') return presentLinkedFile(resolved.file, resolved.share, owner);
+      // A page that takes files says how large one may be before the visitor picks it.
+      const maxFileSize = receivesFiles(linkRoleOf(resolved.share)) ? (await deps.planOf(resolved.ownerId)).maxFileSize : null;
+      return presentLinkedFolder(resolved.folder, resolved.share, owner, maxFileSize);
     },
 
     /** The contents of the shared folder, or of a folder inside it (any depth). */
     async items(token: string, accessToken: string | undefined, folderId: string | undefined): Promise<PublicItemsResponse> {
-      const resolved = await resolve(token, accessToken);
+      const resolved = await resolve(token, accessToken, 'browse');
       if (resolved.type !== 'folder') throw notFound('This link is for a file, not a folder.', 'NOT_A_FOLDER');
       const path = await insideSharedFolder(resolved.ownerId, resolved.folder.id, folderId ?? resolved.folder.id);
       const listed = path[path.length - 1] as FoldersTable;
@@ -100,8 +110,9 @@ export function createPublicLinksService(deps: PublicLinksDeps) {
       return { folders: childFolders.map(presentFolder), files: childFiles.map(presentFile), path: presentSharedPath(path) };
     },
 
-    /** A file inside a shared folder (any depth), or 404. */
+    /** A file inside a shared folder (any depth), or 404; an upload link reaches none (403). */
     async fileInFolderShare(resolved: ResolvedShare, fileId: string): Promise<FilesTable> {
+      requireLinkUse(linkRoleOf(resolved.share), 'browse');
       if (resolved.type !== 'folder') throw notFound('File not found', 'FILE_NOT_FOUND');
       const file = await files.findLive(resolved.ownerId, fileId);
       if (!file || file.folder_id === null) throw notFound('File not found', 'FILE_NOT_FOUND');
@@ -109,8 +120,9 @@ export function createPublicLinksService(deps: PublicLinksDeps) {
       return file;
     },
 
+    /** Counts a download before its body is sent; at the link's limit it is refused with 410, on whichever node asks. */
     async countDownload(share: ShareRow): Promise<void> {
-      await shares.countDownload(share.id);
+      if (!(await shares.countDownload(share.id))) throw downloadLimitReached();
       await deps.countDailyDownload(share.id);
     },
 

@@ -174,7 +174,19 @@ export function fakeSharesRepository(drive: ReturnType<typeof fakeDrive>, accoun
     },
     async countDownload(id) {
       const row = rows.find((candidate) => candidate.id === id);
-      if (row) row.download_count += 1;
+      if (!row || (row.download_limit != null && row.download_count >= row.download_limit)) return false;
+      row.download_count += 1;
+      return true;
+    },
+    async findForOwner(userId, id) {
+      const row = rows.find((candidate) => candidate.id === id && candidate.user_id === userId && active(candidate));
+      const name = row && itemName(row);
+      return row && name !== undefined ? { ...row, item_name: name } : undefined;
+    },
+    async update(userId, id, changes) {
+      const row = rows.find((candidate) => candidate.id === id && candidate.user_id === userId && active(candidate));
+      if (row) Object.assign(row, changes);
+      return row !== undefined;
     },
     async sharedWithEmail(email) {
       const shared = [];

@@ -59,8 +59,11 @@ export function presentPrivateShare(row: ListedShare, showCounts: boolean): Shar
   return presentShare(row, { email: row.email as string }, showCounts);
 }
 
-/** What a visitor of a file link sees before downloading. */
-export function presentLinkedFile(file: FilesTable, expiresAt: string | null, owner: ShareOwner): PublicShare {
+/** What a link says of itself to its visitors: its expiry and role. */
+type LinkSettings = Pick<ListedShare, 'expires_at' | 'role' | 'message'>;
+
+/** What a visitor of a file link sees before downloading (or, view-only, viewing). */
+export function presentLinkedFile(file: FilesTable, link: LinkSettings, owner: ShareOwner): PublicShare {
   const size = Number(file.size);
   return {
     type: 'file',
@@ -70,15 +73,29 @@ export function presentLinkedFile(file: FilesTable, expiresAt: string | null, ow
     mimetype: file.mimetype,
     preview: previewOf(file.mimetype),
     contentTag: contentTagOf(file.sha256),
-    expiresAt,
+    expiresAt: link.expires_at,
     owner,
-    role: 'view',
+    role: linkRoleOf(link),
   };
 }
 
-/** What a visitor of a folder link sees: the folder's id is the root of its items. */
-export function presentLinkedFolder(folder: FoldersTable, expiresAt: string | null, owner: ShareOwner): PublicShare {
-  return { type: 'folder', name: folder.name, expiresAt, owner, folderId: folder.id, role: 'view' };
+/**
+ * What a visitor of a folder link sees: the folder's id is the root of its items. A link
+ * that takes files adds the owner's message and the largest file the owner's plan takes
+ * (`maxFileSize`, null: no limit); an upload link shows no folder id, as nothing in it is listed.
+ */
+export function presentLinkedFolder(folder: FoldersTable, link: LinkSettings, owner: ShareOwner, maxFileSize: number | null): PublicShare {
+  const role = linkRoleOf(link);
+  return {
+    type: 'folder',
+    name: folder.name,
+    expiresAt: link.expires_at,
+    owner,
+    ...(role === 'upload' ? {} : { folderId: folder.id }),
+    role,
+    ...((role === 'upload' || role === 'edit') && link.message ? { message: link.message } : {}),
+    ...(maxFileSize !== null ? { maxFileSize } : {}),
+  };
 }
 
 /** A breadcrumb from the shared folder down: the shared folder has no parent, so none of the owner's folders above it shows. */

@@ -91,12 +91,45 @@ export function createSharesRepository(db: Kysely<Database>) {
       });
     },
 
-    async countDownload(id: string): Promise<void> {
-      await db
+    /**
+     * Counts a download unless the link's limit is reached: one conditional UPDATE, so of two
+     * downloads racing for the last one (on any node) exactly one is counted. False: refused.
+     */
+    async countDownload(id: string): Promise<boolean> {
+      const result = await db
         .updateTable('shares')
         .set((eb) => ({ download_count: eb('download_count', '+', 1) }))
         .where('id', '=', id)
-        .execute();
+        .where((eb) => eb.or([eb('download_limit', 'is', null), eb('download_count', '<', eb.ref('download_limit'))]))
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    /** One of the owner's shares, not revoked, of a live item, with the item's name. */
+    findForOwner(userId: string, id: string): Promise<ListedShare | undefined> {
+      return db
+        .selectFrom('shares')
+        .leftJoin('files', (join) => join.onRef('files.id', '=', 'shares.file_id').on('files.deleted_at', 'is', null))
+        .leftJoin('folders', (join) => join.onRef('folders.id', '=', 'shares.folder_id').on('folders.deleted_at', 'is', null))
+        .selectAll('shares')
+        .select(sql<string>`coalesce(files.name, folders.name)`.as('item_name'))
+        .where('shares.id', '=', id)
+        .where('shares.user_id', '=', userId)
+        .where('shares.revoked_at', 'is', null)
+        .where(sql<boolean>`coalesce(files.id, folders.id) IS NOT NULL`)
+        .executeTakeFirst();
+    },
+
+    /** Changes an active share of the owner's in place (its token stays); false when there is none. */
+    async update(userId: string, id: string, changes: ShareChanges): Promise<boolean> {
+      const result = await db
+        .updateTable('shares')
+        .set(changes)
+        .where('id', '=', id)
+        .where('user_id', '=', userId)
+        .where('revoked_at', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
     },
 
     /** Live folders shared privately with this e-mail, with the share and the owner. */
@@ -200,6 +233,11 @@ export function createSharesRepository(db: Kysely<Database>) {
 }
 
 export type SharesRepository = ReturnType<typeof createSharesRepository>;
+
+/** The settings PATCH /api/shares/:id may change; never the token, the item or the owner. */
+export type ShareChanges = Partial<
+  Pick<SharesTable, 'role' | 'may_reshare' | 'expires_at' | 'download_limit' | 'password_hash' | 'message'>
+>;
 
 /** What an active private share grants: its id, the role stored and whether it may be shared further. */
 export type ShareGrant = Pick<SharesTable, 'id' | 'role' | 'may_reshare'>;

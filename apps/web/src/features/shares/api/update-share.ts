@@ -9,13 +9,33 @@ export async function updateShare(id: string, body: UpdateShareBody): Promise<Sh
   return share;
 }
 
-/** Changes a share and puts the server's answer in the owner's list at once. */
+/** A person's role and reshare switch as asked, shown before the server answers (a menu or switch follows the hand). */
+function asked(share: Share, body: UpdateShareBody): Share {
+  return {
+    ...share,
+    ...(body.role === undefined ? {} : { role: body.role }),
+    ...(body.mayReshare === undefined ? {} : { mayReshare: body.mayReshare }),
+  };
+}
+
+/**
+ * Changes a share: the owner's list shows the new role or switch at once, then the server's
+ * answer; a refusal puts the list back as it was.
+ */
 export function useUpdateShare() {
   const queryClient = useQueryClient();
+  const replace = (next: (share: Share) => Share, id: string) =>
+    queryClient.setQueryData<Share[]>(shareKeys.mine, (list) => list?.map((entry) => (entry.id === id ? next(entry) : entry)));
   return useMutation({
     mutationFn: ({ id, body }: { id: string; body: UpdateShareBody }) => updateShare(id, body),
-    onSuccess: (share) =>
-      queryClient.setQueryData<Share[]>(shareKeys.mine, (list) => list?.map((entry) => (entry.id === share.id ? share : entry))),
+    onMutate: async ({ id, body }) => {
+      await queryClient.cancelQueries({ queryKey: shareKeys.mine });
+      const before = queryClient.getQueryData<Share[]>(shareKeys.mine);
+      replace((share) => asked(share, body), id);
+      return { before };
+    },
+    onSuccess: (share) => replace(() => share, share.id),
+    onError: (_error, _variables, context) => queryClient.setQueryData(shareKeys.mine, context?.before),
     onSettled: () => queryClient.invalidateQueries({ queryKey: shareKeys.mine }),
   });
 }

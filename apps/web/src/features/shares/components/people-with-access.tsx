@@ -1,5 +1,5 @@
 import { ChevronDown, UserRound } from 'lucide-react';
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PrivateRole, Share } from '@cloudvault/contract/shares';
 import { useSession } from '../../../hooks/use-session';
@@ -51,8 +51,11 @@ export function PeopleWithAccess({ item }: { item: ShareTarget }) {
       },
     );
   };
-  const changeReshare = (share: Share, mayReshare: boolean) =>
-    update.mutate({ id: share.id, body: { mayReshare } }, { onError: (error) => notify.error('dashboard.share.updateFailed', { error }) });
+  const changeReshare = (share: Share, mayReshare: boolean, settled: () => void) =>
+    update.mutate(
+      { id: share.id, body: { mayReshare } },
+      { onError: (error) => notify.error('dashboard.share.updateFailed', { error }), onSettled: settled },
+    );
 
   return (
     <section className="flex flex-col gap-2">
@@ -68,49 +71,71 @@ export function PeopleWithAccess({ item }: { item: ShareTarget }) {
           <p className="min-w-0 flex-1 truncate text-sm text-ink">{t('dashboard.share.you', { name: owner })}</p>
           <span className="text-xs text-ink-muted">{t('dashboard.share.owner')}</span>
         </li>
-        {people.map((share) => {
-          const email = share.email ?? '';
-          const busy = update.isPending || revoke.isPending;
-          return (
-            <li key={share.id} aria-label={email} className="flex flex-wrap items-center gap-x-2 gap-y-1 px-3 py-2">
-              <UserRound aria-hidden="true" className="size-4 shrink-0 text-ink-muted" />
-              <p className="min-w-0 flex-1 truncate text-sm text-ink" title={email}>
-                {email}
-              </p>
-              <span className="relative shrink-0">
-                <select
-                  aria-label={t('dashboard.share.roleOf', { email })}
-                  value={share.role}
-                  disabled={busy}
-                  onChange={(event) => changeRole(share, event.target.value)}
-                  className="focus-ring h-9 appearance-none rounded-control border border-line-strong bg-surface pr-8 pl-2.5 text-sm text-ink hover:border-ink-subtle disabled:opacity-60"
-                >
-                  {PRIVATE_ROLE_CHOICES.map((role) => (
-                    <option key={role} value={role}>
-                      {t(`dashboard.share.roles.${role}`)}
-                    </option>
-                  ))}
-                  <option value={REMOVE}>{t('dashboard.share.removeAccess')}</option>
-                </select>
-                <ChevronDown
-                  aria-hidden="true"
-                  className="pointer-events-none absolute top-1/2 right-2 size-4 -translate-y-1/2 text-ink-subtle"
-                />
-              </span>
-              <label className="flex w-full cursor-pointer items-center gap-2 pl-6 text-xs text-ink-muted">
-                <input
-                  type="checkbox"
-                  checked={share.mayReshare === true}
-                  disabled={busy}
-                  onChange={(event) => changeReshare(share, event.target.checked)}
-                  className="size-4 accent-brand-600"
-                />
-                {t('dashboard.share.mayReshare')}
-              </label>
-            </li>
-          );
-        })}
+        {people.map((share) => (
+          <PersonRow
+            key={share.id}
+            share={share}
+            busy={update.isPending || revoke.isPending}
+            onRole={(choice) => changeRole(share, choice)}
+            onReshare={(mayReshare, settled) => changeReshare(share, mayReshare, settled)}
+          />
+        ))}
       </ul>
     </section>
+  );
+}
+
+interface PersonRowProps {
+  share: Share;
+  busy: boolean;
+  /** A role, or REMOVE. */
+  onRole: (choice: string) => void;
+  /** The switch's new state; `settled` once the server answered. */
+  onReshare: (mayReshare: boolean, settled: () => void) => void;
+}
+
+/** One person: their address, their role menu (with Remove access) and the switch to share further. */
+function PersonRow({ share, busy, onRole, onReshare }: PersonRowProps) {
+  const { t } = useTranslation();
+  // The switch follows the hand at once; the list's answer takes over once the server has replied.
+  const [asked, setAsked] = useState<boolean | null>(null);
+  const email = share.email ?? '';
+  return (
+    <li aria-label={email} className="flex flex-wrap items-center gap-x-2 gap-y-1 px-3 py-2">
+      <UserRound aria-hidden="true" className="size-4 shrink-0 text-ink-muted" />
+      <p className="min-w-0 flex-1 truncate text-sm text-ink" title={email}>
+        {email}
+      </p>
+      <span className="relative shrink-0">
+        <select
+          aria-label={t('dashboard.share.roleOf', { email })}
+          value={share.role}
+          disabled={busy}
+          onChange={(event) => onRole(event.target.value)}
+          className="focus-ring h-9 appearance-none rounded-control border border-line-strong bg-surface pr-8 pl-2.5 text-sm text-ink hover:border-ink-subtle disabled:opacity-60"
+        >
+          {PRIVATE_ROLE_CHOICES.map((role) => (
+            <option key={role} value={role}>
+              {t(`dashboard.share.roles.${role}`)}
+            </option>
+          ))}
+          <option value={REMOVE}>{t('dashboard.share.removeAccess')}</option>
+        </select>
+        <ChevronDown aria-hidden="true" className="pointer-events-none absolute top-1/2 right-2 size-4 -translate-y-1/2 text-ink-subtle" />
+      </span>
+      <label className="flex w-full cursor-pointer items-center gap-2 pl-6 text-xs text-ink-muted">
+        <input
+          type="checkbox"
+          checked={asked ?? share.mayReshare === true}
+          disabled={busy}
+          onChange={(event) => {
+            setAsked(event.target.checked);
+            onReshare(event.target.checked, () => setAsked(null));
+          }}
+          className="size-4 accent-brand-600"
+        />
+        {t('dashboard.share.mayReshare')}
+      </label>
+    </li>
   );
 }

@@ -177,7 +177,7 @@ describe('the share dialog (issue 38)', () => {
     }
     // Nothing scrolls sideways: not the page, not the dialog's scrolling body.
     const sideways = await dialog.evaluate((element) =>
-      [document.documentElement, ...element.querySelectorAll<HTMLElement>('*')]
+      [document.documentElement, ...Array.from(element.querySelectorAll<HTMLElement>('*'))]
         .filter((part) => ['auto', 'scroll'].includes(getComputedStyle(part).overflowX) || part === document.documentElement)
         .filter((part) => part.scrollWidth > part.clientWidth + 1)
         .map((part) => part.className),

@@ -37,6 +37,7 @@ const STORAGE_TESTS = [
   'dav-failed-writes.test.ts', // COPY of stored files
   'dav-litmus.test.ts',
   'dav-rclone.test.ts',
+  'dav-shared.test.ts', // what editors put in a shared folder, on its owner's storage
   'dav-unknown-length.test.ts',
   'dav.test.ts',
   'db-check.test.ts',

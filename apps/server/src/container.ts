@@ -616,6 +616,7 @@ export async function createContainer(
       storage,
       blobs,
       planOf: async (userId: string) => plans.get(await accounts.planIdOf(userId)),
+      sharedWithMe,
       clock,
     }),
     locks: davLocks,

@@ -99,6 +99,26 @@ export function createDavRepository(db: Kysely<Database>) {
         .executeTakeFirst();
     },
 
+    /** The owner's live folder of this id (a shared folder, reached by its id from Shared with me). */
+    folderById(ownerId: string, id: string): Promise<DavFolderRow | undefined> {
+      return db
+        .selectFrom('folders')
+        .select(FOLDER_COLUMNS)
+        .where('user_id', '=', ownerId)
+        .where('id', '=', id)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst();
+    },
+    /** The owner's live file of this id (a file shared on its own). */
+    fileById(ownerId: string, id: string): Promise<DavFileRow | undefined> {
+      return db
+        .selectFrom('files')
+        .select(FILE_COLUMNS)
+        .where('user_id', '=', ownerId)
+        .where('id', '=', id)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst();
+    },
     /** A page of a parent's live folders by name after `afterName`, on folders_live_name_key_idx. */
     foldersPage(userId: string, parentId: string | null, afterName: string | null, limit: number): Promise<DavFolderRow[]> {
       return db

@@ -1,14 +1,15 @@
 import { createHash } from 'node:crypto';
 import { PassThrough, type Readable } from 'node:stream';
-import { cleanItemName } from '@cloudvault/contract/validation';
+import type { SharedFile, SharedFolder } from '@cloudvault/contract/shares';
+import { cleanItemName, nameKey } from '@cloudvault/contract/validation';
 import type { BlobStore } from '../../adapters/blob-store/blob-store.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { formatBytes } from '@cloudvault/contract/format';
-import { AppError, badRequest, conflict } from '../../lib/errors.ts';
+import { AppError, badRequest, conflict, forbidden } from '../../lib/errors.ts';
 import type { FilesService } from '../files/files.service.ts';
 import type { StorageService } from '../files/storage.service.ts';
 import { type CutOffBody, tooLarge, type UploadsService } from '../files/uploads.service.ts';
-import type { FoldersService } from '../folders/folders.service.ts';
+import { type FoldersService, readOnlyShare } from '../folders/folders.service.ts';
 import type { TrashService } from '../trash/trash.service.ts';
 import { type DavPath, pathKey } from './dav-paths.ts';
 import type { DavLocksService } from './dav-locks.service.ts';
@@ -22,19 +23,60 @@ import {
 } from './dav-limits.ts';
 import type { DavPropertiesRepository } from './dav-properties.repository.ts';
 import type { DavTreesRepository } from './dav-trees.repository.ts';
+import {
+  isOwnSharedWithMe,
+  isSharedWithMe,
+  nameSharedItems,
+  type NamedSharedItem,
+  OWN_SHARED_WITH_ME,
+  SHARED_WITH_ME,
+  type SharedItem,
+} from './dav-shared.ts';
 import { DAV_NS } from './dav-xml.ts';
 
-/** A resource under /dav/: My Files itself (with its account's change head), a folder, or a file. */
+/**
+ * Someone else's tree reached through /dav/Shared with me/<name>/ (docs/decisions/0061-share-roles.md):
+ * whose it is, and the caller's role at the shared item, read from the database for this request.
+ */
+export interface DavShare {
+  ownerId: string;
+  role: 'viewer' | 'editor';
+}
+
+/**
+ * A resource under /dav/: My Files itself (with its account's change head), the collection
+ * of what others share with the caller (`shared`, with its ETag), a folder, or a file; a
+ * folder or file of someone else's carries the share it is reached through.
+ */
 export type DavResource =
   | { kind: 'root'; path: DavPath; changeHead: number }
-  | { kind: 'folder'; path: DavPath; folder: DavFolderRow }
-  | { kind: 'file'; path: DavPath; file: DavFileRow };
+  | { kind: 'shared'; path: DavPath; etag: string }
+  | { kind: 'folder'; path: DavPath; folder: DavFolderRow; share?: DavShare }
+  | { kind: 'file'; path: DavPath; file: DavFileRow; share?: DavShare };
 
-/** What a path names: the resource, or where it would be created (parentId undefined: the parent does not exist). */
+/**
+ * What a path names: the resource, or where it would be created (parentId undefined: the
+ * parent does not exist). `share`: the tree is someone else's, or (`virtual`) the path is
+ * Shared with me itself or a name directly in it, where nothing can be written.
+ */
 export interface Located {
+  path: DavPath;
   resource: DavResource | undefined;
   parentId: string | null | undefined;
   name: string;
+  share?: DavShare | 'virtual';
+}
+
+/** Whose tree a write changes, and the editor's root it must stay under (null: the caller's own tree). */
+interface Writer {
+  ownerId: string;
+  editorRootId: string | null;
+}
+
+/** Who writes (`userId`: the services say what an editor may do, and record who did it) into whose tree. */
+interface Actor {
+  userId: string;
+  ownerId: string;
 }
 
 /** Rows per query of a listing or a tree copy. */
@@ -62,7 +104,17 @@ function requireStorableName(property: { namespace: string; name: string }): voi
 
 /** The resource's id for dead properties ("/" for the root). */
 export const resourceId = (resource: DavResource): string =>
-  resource.kind === 'root' ? '/' : resource.kind === 'file' ? resource.file.id : resource.folder.id;
+  resource.kind === 'root'
+    ? '/'
+    : resource.kind === 'shared'
+      ? SHARED_WITH_ME
+      : resource.kind === 'file'
+        ? resource.file.id
+        : resource.folder.id;
+
+/** The account a resource's rows belong to: its owner when reached through a share. */
+const ownerOf = (userId: string, resource: DavResource) =>
+  (resource.kind === 'folder' || resource.kind === 'file') && resource.share ? resource.share.ownerId : userId;
 
 /**
  * A file's ETag: the first 128 bits of its content's SHA-256. Short, because clients build
@@ -88,6 +140,7 @@ export const rootEtag = (changeHead: number): string => shortTag('root', String(
 export function etagOf(resource: DavResource | undefined): string | undefined {
   if (resource === undefined) return undefined;
   if (resource.kind === 'file') return fileEtag(resource.file);
+  if (resource.kind === 'shared') return resource.etag;
   return resource.kind === 'folder' ? folderEtag(resource.folder) : rootEtag(resource.changeHead);
 }
 
@@ -110,8 +163,13 @@ export interface DavServiceDeps {
   properties: DavPropertiesRepository;
   trees: DavTreesRepository;
   locks: Pick<DavLocksService, 'released'>;
-  folders: Pick<FoldersService, 'create' | 'update'>;
-  files: Pick<FilesService, 'update'>;
+  folders: Pick<FoldersService, 'create' | 'update' | 'readableFolder' | 'writableFolder'>;
+  files: Pick<FilesService, 'update' | 'readableFile'>;
+  /** The folders and files shared privately with the caller, as GET /api/shared-with-me lists them. */
+  sharedWithMe: {
+    sharedWithMe(userId: string): Promise<Array<Pick<SharedFolder, 'id' | 'name' | 'shareId' | 'owner'>>>;
+    filesSharedWithMe(userId: string): Promise<Array<Pick<SharedFile, 'id' | 'originalName' | 'shareId' | 'owner'>>>;
+  };
   trash: Pick<TrashService, 'trashFile' | 'trashFolder' | 'purgeItem'>;
   uploads: Pick<UploadsService, 'receive'>;
   storage: Pick<StorageService, 'storageInfo'>;
@@ -129,32 +187,166 @@ export interface DavServiceDeps {
 export function createDavService(deps: DavServiceDeps) {
   const { dav, folders, files, trash, uploads } = deps;
 
-  async function locate(userId: string, path: DavPath): Promise<Located> {
-    if (path.length === 0) return { resource: { kind: 'root', path, changeHead: await dav.changeHead(userId) }, parentId: null, name: '' };
-    let parentId: string | null = null;
-    for (const name of path.slice(0, -1)) {
-      const folder = await dav.folderNamed(userId, parentId, name);
-      if (!folder) return { resource: undefined, parentId: undefined, name: path.at(-1) as string };
+  /** The caller's own top-level item named like Shared with me, if any: served at OWN_SHARED_WITH_ME. */
+  async function ownSharedWithMe(userId: string): Promise<{ folder?: DavFolderRow; file?: DavFileRow } | undefined> {
+    const folder = await dav.folderNamed(userId, null, SHARED_WITH_ME);
+    if (folder) return { folder };
+    const file = await dav.fileNamed(userId, null, SHARED_WITH_ME);
+    return file ? { file } : undefined;
+  }
+
+  /** The names a path walks through in the caller's own tree: OWN_SHARED_WITH_ME stands for their own "Shared with me". */
+  async function ownNames(userId: string, path: DavPath): Promise<DavPath> {
+    if (!isOwnSharedWithMe(path[0]) || !(await ownSharedWithMe(userId))) return path;
+    return [SHARED_WITH_ME, ...path.slice(1)];
+  }
+
+  /**
+   * Walks `path` from its segment `from` down from the folder `parentId` of `ownerId`'s tree
+   * (names compared by key, so `names` may differ from the path in case or alias only).
+   */
+  async function walk(
+    ownerId: string,
+    path: DavPath,
+    names: DavPath,
+    from: number,
+    start: string | null,
+    share?: DavShare,
+  ): Promise<Located> {
+    let parentId = start;
+    const name = path.at(-1) as string;
+    for (const segment of names.slice(from, -1)) {
+      const folder = await dav.folderNamed(ownerId, parentId, segment);
+      if (!folder) return { path, resource: undefined, parentId: undefined, name, share };
       parentId = folder.id;
     }
+    const last = names.at(-1) as string;
+    const folder = await dav.folderNamed(ownerId, parentId, last);
+    if (folder) return { path, resource: { kind: 'folder', path, folder, share }, parentId, name, share };
+    const file = await dav.fileNamed(ownerId, parentId, last);
+    return { path, resource: file ? { kind: 'file', path, file, share } : undefined, parentId, name, share };
+  }
+
+  /** The shared items under their names in Shared with me, from the database on every request: a revoked share is gone at once. */
+  const sharedItems = async (userId: string) => {
+    const [sharedFolders, sharedFiles] = await Promise.all([
+      deps.sharedWithMe.sharedWithMe(userId),
+      deps.sharedWithMe.filesSharedWithMe(userId),
+    ]);
+    return nameSharedItems([
+      ...sharedFolders.map(({ id, name, shareId, owner }): SharedItem => ({ kind: 'folder', id, name, shareId, owner })),
+      ...sharedFiles.map(({ id, originalName, shareId, owner }): SharedItem => ({ kind: 'file', id, name: originalName, shareId, owner })),
+    ]);
+  };
+
+  /** The collection Shared with me: its ETag moves with the caller's change feed (which carries their shares' changes) and its list. */
+  async function sharedCollection(userId: string, path: DavPath, items: NamedSharedItem[]): Promise<DavResource> {
+    const list = items.map((item) => `${item.shareId}/${item.id}/${item.davName}`).join('\0');
+    return { kind: 'shared', path, etag: shortTag('shared', String(await dav.changeHead(userId)), list) };
+  }
+
+  /**
+   * A shared item as a resource at `path` (Shared with me/<name>), with whose it is and the
+   * caller's role read now; undefined if it stopped being readable since it was listed.
+   */
+  async function sharedResource(userId: string, item: NamedSharedItem, path: DavPath): Promise<DavResource | undefined> {
+    const unreadable = (error: unknown) => {
+      if (error instanceof AppError && error.status === 404) return undefined;
+      throw error;
+    };
+    if (item.kind === 'folder') {
+      const readable = await folders.readableFolder(userId, item.id).catch(unreadable);
+      if (!readable?.access) return undefined;
+      const folder = await dav.folderById(readable.ownerId, item.id);
+      return folder && { kind: 'folder', path, folder, share: { ownerId: readable.ownerId, role: readable.access.role } };
+    }
+    const readable = await files.readableFile(userId, item.id).catch(unreadable);
+    if (!readable || readable.role === 'owner') return undefined;
+    const file = await dav.fileById(readable.ownerId, item.id);
+    return file && { kind: 'file', path, file, share: { ownerId: readable.ownerId, role: readable.role } };
+  }
+
+  /** A path under Shared with me: the collection, a shared item, or a path inside a shared folder of its owner's tree. */
+  async function locateShared(userId: string, path: DavPath): Promise<Located> {
     const name = path.at(-1) as string;
-    const folder = await dav.folderNamed(userId, parentId, name);
-    if (folder) return { resource: { kind: 'folder', path, folder }, parentId, name };
-    const file = await dav.fileNamed(userId, parentId, name);
-    return { resource: file ? { kind: 'file', path, file } : undefined, parentId, name };
+    const items = await sharedItems(userId);
+    if (path.length === 1)
+      return { path, resource: await sharedCollection(userId, path, items), parentId: undefined, name, share: 'virtual' };
+    const item = items.find((candidate) => nameKey(candidate.davName) === nameKey(path[1] as string));
+    const top = item && (await sharedResource(userId, item, path.slice(0, 2)));
+    if (!top || top.kind === 'root' || top.kind === 'shared' || !top.share)
+      return { path, resource: undefined, parentId: undefined, name, share: 'virtual' };
+    if (path.length === 2) {
+      const parentId = top.kind === 'folder' ? top.folder.parent_id : top.file.folder_id;
+      // A shared file replaced by an editor keeps its own name, whatever it is called here.
+      return { path, resource: top, parentId, name: top.kind === 'file' ? top.file.name : name, share: top.share };
+    }
+    if (top.kind === 'file') return { path, resource: undefined, parentId: undefined, name, share: top.share };
+    return walk(top.share.ownerId, path, path, 2, top.folder.id, top.share);
+  }
+
+  async function locate(userId: string, path: DavPath): Promise<Located> {
+    if (path.length === 0)
+      return { path, resource: { kind: 'root', path, changeHead: await dav.changeHead(userId) }, parentId: null, name: '' };
+    if (isSharedWithMe(path[0])) return locateShared(userId, path);
+    return walk(userId, path, await ownNames(userId, path), 0, null);
   }
 
   const folderIdOf = (resource: DavResource) => (resource.kind === 'folder' ? resource.folder.id : null);
 
-  /** Moves the resource to Trash, as the web app's delete does; the root cannot go. */
+  const shareRootLocked = () => forbidden('Only its owner can rename, move or delete the shared folder itself', 'SHARE_ROOT_LOCKED');
+  const sharedWithMeReadOnly = () =>
+    forbidden(
+      'Shared with me lists what others share with you: change things inside a folder shared with you as an editor',
+      'DAV_FORBIDDEN',
+    );
+
+  /**
+   * Who may write what goes into a place (PUT, MKCOL, a COPY's or MOVE's destination): the
+   * caller in their own tree; in someone else's, an editor of the folder it goes into
+   * (READ_ONLY_SHARE for a viewer; 404 once it is no longer shared with them), or an editor
+   * of a file shared on its own replacing its content. Read from the database on each write.
+   */
+  async function writerInto(userId: string, place: Located): Promise<Writer> {
+    if (!place.share) return { ownerId: userId, editorRootId: null };
+    if (place.share === 'virtual') throw sharedWithMeReadOnly();
+    if (place.path.length === 2) {
+      if (place.share.role !== 'editor') throw readOnlyShare();
+      if (place.resource?.kind === 'file') return { ownerId: place.share.ownerId, editorRootId: place.resource.file.id };
+      throw shareRootLocked();
+    }
+    if (place.parentId === undefined || place.parentId === null) throw parentMissing();
+    return folders.writableFolder(userId, place.parentId);
+  }
+
+  /** Who may change an item itself (DELETE, a MOVE's source, PROPPATCH): as writerInto its folder; never a shared item itself. */
+  async function writerOf(userId: string, resource: DavResource): Promise<Writer> {
+    if (resource.kind === 'root') return { ownerId: userId, editorRootId: null };
+    if (resource.kind === 'shared') throw sharedWithMeReadOnly();
+    if (!resource.share) return { ownerId: userId, editorRootId: null };
+    if (resource.path.length === 2) throw resource.share.role === 'editor' ? shareRootLocked() : readOnlyShare();
+    // Below a shared item, so never at the top of its owner's tree: it has a folder.
+    return folders.writableFolder(userId, (resource.kind === 'folder' ? resource.folder.parent_id : resource.file.folder_id) as string);
+  }
+
+  /**
+   * Moves the resource to its owner's Trash, as the web app's delete does (an editor's delete
+   * goes to the owner's); the root and the shared items themselves cannot go.
+   */
   async function toTrash(userId: string, resource: DavResource): Promise<void> {
     if (resource.kind === 'root') throw new AppError(403, 'DAV_FORBIDDEN', 'My Files itself cannot be deleted');
+    if (resource.kind === 'shared') throw sharedWithMeReadOnly();
+    await writerOf(userId, resource);
+    // An editor's delete goes to the owner's Trash, saying who deleted it: the trash service's part.
     if (resource.kind === 'file') await trash.trashFile(userId, resource.file.id);
     else await trash.trashFolder(userId, resource.folder.id);
     await deps.locks.released(userId, resource.path);
   }
 
-  /** Stores `body` as the file `name` in the folder, replacing a file of that name (its id kept): a raw upload of exactly `bytes`. */
+  /**
+   * Stores `body` as the file `name` in the folder, replacing a file of that name (its id
+   * kept): a raw upload of exactly `bytes` by `userId`, into the folder owner's drive.
+   */
   function store(
     userId: string,
     folderId: string | null,
@@ -163,6 +355,8 @@ export function createDavService(deps: DavServiceDeps) {
   ) {
     return uploads.receive({
       userId,
+      // Known from the path before the body: the folder owner's plan and quota are checked before any byte.
+      folderId,
       declaredBytes: input.bytes,
       framing: 'raw',
       replace: true,
@@ -173,16 +367,21 @@ export function createDavService(deps: DavServiceDeps) {
   }
 
   /**
-   * Refuses a COPY the plan or the property bounds would stop halfway (a file over the
+   * Refuses a COPY into `userId`'s tree of `sourceOwner`'s resource that the plan or the property bounds would stop halfway (a file over the
    * per-file limit, more bytes than the storage left, more dead properties than the account
    * may keep), before an overwritten destination goes to Trash.
    */
-  async function requireRoomForCopy(userId: string, source: Exclude<DavResource, { kind: 'root' }>, depthInfinity: boolean): Promise<void> {
+  async function requireRoomForCopy(
+    userId: string,
+    sourceOwner: string,
+    source: Extract<DavResource, { kind: 'folder' | 'file' }>,
+    depthInfinity: boolean,
+  ): Promise<void> {
     const { bytes, largest } =
       source.kind === 'file'
         ? { bytes: Number(source.file.size), largest: Number(source.file.size) }
         : depthInfinity
-          ? await deps.trees.treeSize(userId, source.folder.id)
+          ? await deps.trees.treeSize(sourceOwner, source.folder.id)
           : { bytes: 0, largest: 0 };
     const plan = await deps.planOf(userId);
     if (plan.maxFileSize !== null && largest > plan.maxFileSize) throw tooLarge(plan.name, plan.maxFileSize);
@@ -199,7 +398,7 @@ export function createDavService(deps: DavServiceDeps) {
   }
 
   /** A copy of the file's bytes, through the upload path: quota, plan limits and hashing apply. */
-  async function copyFile(userId: string, file: DavFileRow, folderId: string | null, name: string): Promise<string> {
+  async function copyFile({ userId, ownerId }: Actor, file: DavFileRow, folderId: string | null, name: string): Promise<string> {
     const size = Number(file.size);
     const source = await deps.blobs.open(file.blob_key, size > 0 ? { start: 0, end: size - 1 } : undefined);
     const body = new PassThrough();
@@ -209,9 +408,9 @@ export function createDavService(deps: DavServiceDeps) {
         (error: Error) => body.destroy(error),
       );
       const copy = await store(userId, folderId, name, { body, bytes: size, mimetype: file.mimetype });
-      if ((await deps.properties.copyProperties(userId, file.id, { id: copy.id, kind: 'file' }, PROPERTY_BOUNDS)) !== 'stored') {
+      if ((await deps.properties.copyProperties(ownerId, file.id, { id: copy.id, kind: 'file' }, PROPERTY_BOUNDS)) !== 'stored') {
         await trash.trashFile(userId, copy.id);
-        await trash.purgeItem(userId, 'file', copy.id);
+        await trash.purgeItem(ownerId, 'file', copy.id);
         throw propertiesFull();
       }
       return copy.id;
@@ -227,21 +426,24 @@ export function createDavService(deps: DavServiceDeps) {
       throw propertiesFull();
   }
 
-  /** Copies a folder's members (depth infinity) into another, a page at a time. */
-  async function copyMembers(userId: string, fromId: string, toId: string): Promise<void> {
+  /**
+   * Copies a folder's members (depth infinity) of `sourceOwner`'s tree into the actor's
+   * folder, a page at a time. Dead properties are copied within one account only: another's stay theirs.
+   */
+  async function copyMembers(actor: Actor, sourceOwner: string, fromId: string, toId: string): Promise<void> {
     for (let after: string | null = null; ;) {
-      const page = await dav.foldersPage(userId, fromId, after, PAGE);
+      const page = await dav.foldersPage(sourceOwner, fromId, after, PAGE);
       for (const folder of page) {
-        const created = await folders.create(userId, { name: folder.name, parentId: toId });
-        await copyFolderProperties(userId, folder.id, created.id);
-        await copyMembers(userId, folder.id, created.id);
+        const created = await folders.create(actor.userId, { name: folder.name, parentId: toId });
+        await copyFolderProperties(actor.ownerId, folder.id, created.id);
+        await copyMembers(actor, sourceOwner, folder.id, created.id);
       }
       if (page.length < PAGE) break;
       after = page.at(-1)?.name ?? null;
     }
     for (let after: string | null = null; ;) {
-      const page = await dav.filesPage(userId, fromId, after, PAGE);
-      for (const file of page) await copyFile(userId, file, toId, file.name);
+      const page = await dav.filesPage(sourceOwner, fromId, after, PAGE);
+      for (const file of page) await copyFile(actor, file, toId, file.name);
       if (page.length < PAGE) break;
       after = page.at(-1)?.name ?? null;
     }
@@ -250,40 +452,87 @@ export function createDavService(deps: DavServiceDeps) {
   return {
     locate,
 
-    /** The collection's members, folders then files, each by name, read a page at a time as they are written. */
+    /**
+     * The collection's members, folders then files, each by name, read a page at a time as
+     * they are written; My Files lists Shared with me first (when anything is shared with the
+     * caller), and Shared with me the items shared with them.
+     */
     async *members(userId: string, collection: DavResource): AsyncGenerator<DavResource> {
+      if (collection.kind === 'shared') {
+        for (const item of await sharedItems(userId)) {
+          const resource = await sharedResource(userId, item, [...collection.path, item.davName]);
+          if (resource) yield resource;
+        }
+        return;
+      }
+      const ownerId = ownerOf(userId, collection);
+      const share = collection.kind === 'folder' ? collection.share : undefined;
       const parentId = folderIdOf(collection);
+      // The caller's own "Shared with me" is listed under its alias, where the collection of shares does not hide it.
+      const nameOf = (name: string) => (collection.kind === 'root' && isSharedWithMe(name) ? OWN_SHARED_WITH_ME : name);
+      // Listed once something is shared with the caller, so a client syncing My Files meets it only then; reachable always.
+      const shared = collection.kind === 'root' ? await sharedItems(userId) : [];
+      if (shared.length > 0) yield await sharedCollection(userId, [SHARED_WITH_ME], shared);
       for (let after: string | null = null; ;) {
-        const page = await dav.foldersPage(userId, parentId, after, PAGE);
-        for (const folder of page) yield { kind: 'folder', path: [...collection.path, folder.name], folder };
+        const page = await dav.foldersPage(ownerId, parentId, after, PAGE);
+        for (const folder of page) yield { kind: 'folder', path: [...collection.path, nameOf(folder.name)], folder, share };
         if (page.length < PAGE) break;
         after = page.at(-1)?.name ?? null;
       }
       for (let after: string | null = null; ;) {
-        const page = await dav.filesPage(userId, parentId, after, PAGE);
-        for (const file of page) yield { kind: 'file', path: [...collection.path, file.name], file };
+        const page = await dav.filesPage(ownerId, parentId, after, PAGE);
+        for (const file of page) yield { kind: 'file', path: [...collection.path, nameOf(file.name)], file, share };
         if (page.length < PAGE) break;
         after = page.at(-1)?.name ?? null;
       }
     },
 
-    /** RFC 4331's figures: what the user's files use and what is left of the plan's storage. */
-    async quota(userId: string): Promise<{ used: number; available: number }> {
-      const info = await deps.storage.storageInfo(userId);
+    /**
+     * RFC 4331's figures: what the files use and what is left of the plan's storage: the
+     * caller's own, or in a folder they edit its owner's, where their uploads count; none in
+     * Shared with me itself nor where they may only look.
+     */
+    async quota(userId: string, resource: DavResource): Promise<{ used: number; available: number } | undefined> {
+      if (resource.kind === 'shared' || ((resource.kind === 'folder' || resource.kind === 'file') && resource.share?.role === 'viewer'))
+        return undefined;
+      const info = await deps.storage.storageInfo(ownerOf(userId, resource));
       return { used: info.storageUsed, available: Math.max(0, info.storageLimit - info.storageUsed) };
     },
 
-    deadProperties: (userId: string, ids: readonly string[]) => dav.properties(userId, ids),
+    /** The dead properties of these resources (of one collection: one owner), by resource id. */
+    deadProperties: (userId: string, resources: readonly DavResource[]) =>
+      dav.properties(resources[0] ? ownerOf(userId, resources[0]) : userId, resources.map(resourceId)),
 
     /** The UTF-8 bytes of the dead properties a PROPFIND of the resource shows, its members' too when it lists them. */
-    deadPropertyBytes: (userId: string, resource: DavResource, withMembers: boolean) =>
-      deps.properties.listingBytes(userId, resourceId(resource), withMembers ? folderIdOf(resource) : undefined),
+    deadPropertyBytes: async (userId: string, resource: DavResource, withMembers: boolean) =>
+      resource.kind === 'shared'
+        ? 0
+        : deps.properties.listingBytes(ownerOf(userId, resource), resourceId(resource), withMembers ? folderIdOf(resource) : undefined),
 
     /** How many members a depth-1 listing of the collection shows. */
-    memberCount: (userId: string, collection: DavResource) => deps.trees.memberCount(userId, folderIdOf(collection)),
+    memberCount: async (userId: string, collection: DavResource) => {
+      if (collection.kind === 'shared') return (await sharedItems(userId)).length;
+      const count = await deps.trees.memberCount(ownerOf(userId, collection), folderIdOf(collection));
+      return collection.kind === 'root' && (await sharedItems(userId)).length > 0 ? count + 1 : count;
+    },
+
+    /** Refuses a LOCK where the caller may not write: Shared with me itself, and what they may only look at (403). */
+    async requireLockable(userId: string, located: Located): Promise<void> {
+      if (located.share === 'virtual') throw sharedWithMeReadOnly();
+      if (!located.share || !located.resource) return;
+      if (located.path.length === 2) {
+        if (located.share.role !== 'editor') throw readOnlyShare();
+        return;
+      }
+      const { resource } = located;
+      if (resource.kind === 'folder') await folders.writableFolder(userId, resource.folder.id);
+      else if (resource.kind === 'file') await writerOf(userId, resource);
+    },
 
     async mkcol(userId: string, path: DavPath): Promise<void> {
       const located = await locate(userId, path);
+      if (located.resource && !located.share) throw methodNotAllowed('Something already exists at this path');
+      await writerInto(userId, located);
       if (located.resource) throw methodNotAllowed('Something already exists at this path');
       if (located.parentId === undefined) throw parentMissing();
       try {
@@ -310,11 +559,13 @@ export function createDavService(deps: DavServiceDeps) {
         cutOff?: CutOffBody;
       },
     ): Promise<{ created: boolean; etag: string }> {
+      const { ownerId } = await writerInto(userId, located);
       if (located.resource && located.resource.kind !== 'file') throw methodNotAllowed('A collection has no content to replace');
       if (located.parentId === undefined) throw parentMissing();
+      // In a folder shared with the caller as an editor, the file is its owner's: their quota and plan.
       const file = await store(userId, located.parentId, requireExactName(located.name), input);
-      if (input.modifiedAt) await dav.setModified(userId, 'file', file.id, input.modifiedAt, deps.clock.now().toISOString());
-      const stored = await dav.fileNamed(userId, located.parentId, located.name);
+      if (input.modifiedAt) await dav.setModified(ownerId, 'file', file.id, input.modifiedAt, deps.clock.now().toISOString());
+      const stored = await dav.fileNamed(ownerId, located.parentId, located.name);
       return { created: !located.resource, etag: stored ? fileEtag(stored) : '""' };
     },
 
@@ -333,11 +584,23 @@ export function createDavService(deps: DavServiceDeps) {
       options: { overwrite: boolean; depthInfinity: boolean },
     ): Promise<{ created: boolean }> {
       if (source.kind === 'root') throw new AppError(403, 'DAV_FORBIDDEN', 'My Files itself cannot be copied or moved');
+      if (source.kind === 'shared') throw sharedWithMeReadOnly();
       const sourceKey = pathKey(source.path);
       const destinationKey = pathKey(destination.path);
       if (sourceKey === destinationKey) throw new AppError(403, 'DAV_SAME_RESOURCE', 'The source and the destination are the same');
       if (source.kind === 'folder' && destinationKey.startsWith(`${sourceKey}/`)) {
         throw conflict('A folder cannot be copied or moved into itself or one of its sub-folders', 'MOVE_INTO_ITSELF');
+      }
+      // A MOVE changes the source's place as well; a COPY only reads it (a viewer may copy out into their own files).
+      const from = method === 'MOVE' ? await writerOf(userId, source) : undefined;
+      const to = await writerInto(userId, destination);
+      if (from && (from.ownerId !== to.ownerId || from.editorRootId !== to.editorRootId)) {
+        // RFC 4918 section 9.9.4: the destination's namespace does not take the resource; a client may copy, then delete.
+        throw new AppError(
+          502,
+          'DAV_MOVE_ACROSS_SHARES',
+          'A move cannot cross between your files and a shared folder, nor between two shares: copy it, then delete the original',
+        );
       }
       if (destination.parentId === undefined) throw parentMissing();
       const name = requireExactName(destination.name);
@@ -347,33 +610,36 @@ export function createDavService(deps: DavServiceDeps) {
         // Every refusal comes before the destination goes to Trash, which a failed COPY or MOVE must leave in place.
         if (sourceKey.startsWith(`${destinationKey}/`))
           throw conflict('The destination holds the source, so it cannot be replaced by it', 'DAV_DESTINATION_HOLDS_SOURCE');
-        if (method === 'COPY') await requireRoomForCopy(userId, source, options.depthInfinity);
+        if (method === 'COPY') await requireRoomForCopy(to.ownerId, ownerOf(userId, source), source, options.depthInfinity);
         await toTrash(userId, destination.resource);
       }
       const parentId = destination.parentId;
+      // Whatever lands in a shared folder is its owner's: their quota, plan and change feed.
+      const { ownerId } = to;
+      const actor = { userId, ownerId };
       if (method === 'MOVE') {
         if (source.kind === 'file') {
           await files.update(userId, source.file.id, { name, folderId: parentId });
-          await dav.keepModified(userId, 'file', source.file.id, source.file.updated_at, deps.clock.now().toISOString());
+          await dav.keepModified(ownerId, 'file', source.file.id, source.file.updated_at, deps.clock.now().toISOString());
         } else {
           await folders.update(userId, source.folder.id, { name, parentId });
-          await dav.keepModified(userId, 'folder', source.folder.id, source.folder.updated_at, deps.clock.now().toISOString());
+          await dav.keepModified(ownerId, 'folder', source.folder.id, source.folder.updated_at, deps.clock.now().toISOString());
         }
         await deps.locks.released(userId, source.path);
         return { created: !existed };
       }
       if (source.kind === 'file') {
-        await copyFile(userId, source.file, parentId, name);
+        await copyFile(actor, source.file, parentId, name);
         return { created: !existed };
       }
       const created = await folders.create(userId, { name, parentId });
       try {
-        await copyFolderProperties(userId, source.folder.id, created.id);
-        if (options.depthInfinity) await copyMembers(userId, source.folder.id, created.id);
+        await copyFolderProperties(ownerId, source.folder.id, created.id);
+        if (options.depthInfinity) await copyMembers(actor, ownerOf(userId, source), source.folder.id, created.id);
       } catch (error) {
         // A copy that cannot finish (quota, plan limits) leaves nothing half-copied behind.
         await trash.trashFolder(userId, created.id);
-        await trash.purgeItem(userId, 'folder', created.id);
+        await trash.purgeItem(ownerId, 'folder', created.id);
         throw error;
       }
       return { created: !existed };
@@ -392,6 +658,8 @@ export function createDavService(deps: DavServiceDeps) {
       changes: ReadonlyArray<{ set: DeadProperty } | { remove: { namespace: string; name: string } }>,
     ): Promise<Array<{ namespace: string; name: string; status: number }>> {
       for (const change of changes) requireStorableName('set' in change ? change.set : change.remove);
+      if (resource.kind === 'shared') throw sharedWithMeReadOnly();
+      const { ownerId } = await writerOf(userId, resource);
       let modifiedAt: string | undefined;
       const outcomes = changes.map((change) => {
         const { namespace, name } = 'set' in change ? change.set : change.remove;
@@ -407,7 +675,7 @@ export function createDavService(deps: DavServiceDeps) {
       if (outcomes.some((outcome) => outcome.status !== 200)) return failed();
       const id = resourceId(resource);
       const dead = changes.filter((change) => ('set' in change ? change.set : change.remove).namespace !== DAV_NS);
-      if ((await deps.properties.updateProperties(userId, { id, kind: resource.kind }, dead, PROPERTY_BOUNDS)) !== 'stored') {
+      if ((await deps.properties.updateProperties(ownerId, { id, kind: resource.kind }, dead, PROPERTY_BOUNDS)) !== 'stored') {
         changes.forEach((change, index) => {
           if ('set' in change && change.set.namespace !== DAV_NS)
             outcomes[index] = { ...(outcomes[index] as (typeof outcomes)[number]), status: 507 };
@@ -415,7 +683,7 @@ export function createDavService(deps: DavServiceDeps) {
         return failed();
       }
       if (modifiedAt && resource.kind !== 'root')
-        await dav.setModified(userId, resource.kind, id, modifiedAt, deps.clock.now().toISOString());
+        await dav.setModified(ownerId, resource.kind, id, modifiedAt, deps.clock.now().toISOString());
       return outcomes;
     },
   };

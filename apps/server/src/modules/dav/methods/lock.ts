@@ -27,7 +27,7 @@ function lockSeconds(header: string | undefined): number {
  * path; without a body, refreshes the lock the If header names.
  */
 export function lockHandler(deps: {
-  dav: Pick<DavService, 'locate' | 'put'>;
+  dav: Pick<DavService, 'locate' | 'put' | 'requireLockable'>;
   locks: Pick<DavLocksService, 'checkWrite' | 'lock' | 'refresh' | 'unlock'>;
 }): DavHandler {
   const { dav, locks } = deps;
@@ -44,6 +44,7 @@ export function lockHandler(deps: {
     const depth = depthOf(request);
     if (depth === '1') throw badRequest('A lock has Depth 0 or infinity', 'DAV_BAD_DEPTH');
     const target = await dav.locate(userId, path);
+    await dav.requireLockable(userId, target);
     const wanted = { exclusive: info.exclusive, depthInfinity: depth === 'infinity', owner: info.owner, timeoutSeconds };
     if (!target.resource) {
       // A lock on an unmapped URL makes an empty file there (RFC 4918, section 7.3), once the lock is granted.

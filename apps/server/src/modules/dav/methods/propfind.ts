@@ -54,7 +54,7 @@ async function* propfindResponses(
 ): AsyncGenerator<string> {
   const propfind = parsePropfind(body);
   const wants = needs(propfind);
-  const quota = wants.quota ? await dav.quota(userId) : undefined;
+  const quota = wants.quota ? await dav.quota(userId, root) : undefined;
   const userLocks = wants.locks ? await locks.allLocks(userId) : [];
   const listsMembers = depth === '1' && root.kind !== 'file';
   const extraBytes = propfindExtraBytes(root, {
@@ -71,7 +71,7 @@ async function* propfindResponses(
     );
   }
   const render = async (batch: DavResource[]) => {
-    const dead = wants.dead ? await dav.deadProperties(userId, batch.map(resourceId)) : new Map();
+    const dead = wants.dead ? await dav.deadProperties(userId, batch) : new Map();
     return batch
       .map((resource) => {
         const key = userLocks.length > 0 ? pathKey(resource.path) : '';

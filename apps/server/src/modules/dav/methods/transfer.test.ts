@@ -30,7 +30,7 @@ function setUp(options: { destinationExists?: boolean } = {}) {
       async locate(_userId, path) {
         const key = path.join('/');
         const resource = key === 'copy' && options.destinationExists ? file(['copy']) : resources.get(key);
-        return { resource, parentId: null, name: path.at(-1) ?? '' };
+        return { path, resource, parentId: null, name: path.at(-1) ?? '' };
       },
       async transfer(_userId, method, _source, destination, transferOptions) {
         calls.transferred.push({ method, ...transferOptions });

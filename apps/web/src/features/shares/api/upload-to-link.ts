@@ -34,9 +34,13 @@ export interface LinkUpload {
   /** An unlocked password link's grant (X-Share-Access). */
   access: string | null;
   file: File;
+  /** The folder inside an edit link's folder it goes to; null: the shared folder itself. */
+  folderId: string | null;
   /** The name the visitor gave, or empty. */
   uploaderName: string;
   onProgress: (sentBytes: number) => void;
+  /** A resumable upload lost its connection and waits to go on (true), or goes on (false). */
+  onReconnecting?: (waiting: boolean) => void;
   signal: AbortSignal;
 }
 
@@ -60,10 +64,18 @@ function refusalOf(text: string): { code?: string; passwordRequired: boolean } {
 
 /**
  * POST /api/public/shares/:token/files over XMLHttpRequest, for its progress events. The File
- * goes into FormData as it is, so the browser streams it from disk; `uploaderName` comes
- * before the file part, so the server has it when the bytes start.
+ * goes into FormData as it is, so the browser streams it from disk; `uploaderName` and
+ * `folderId` come before the file part, as the server wants them.
  */
-function uploadInOneRequest({ token, access, file, uploaderName, onProgress, signal }: LinkUpload): Promise<PublicUploadResponse['file']> {
+function uploadInOneRequest({
+  token,
+  access,
+  file,
+  folderId,
+  uploaderName,
+  onProgress,
+  signal,
+}: LinkUpload): Promise<PublicUploadResponse['file']> {
   return new Promise((resolve, reject) => {
     if (signal.aborted) {
       reject(new DOMException('Upload cancelled', 'AbortError'));
@@ -95,6 +107,7 @@ function uploadInOneRequest({ token, access, file, uploaderName, onProgress, sig
 
     const form = new FormData();
     if (uploaderName) form.append('uploaderName', uploaderName);
+    if (folderId !== null) form.append('folderId', folderId);
     form.append('file', file, file.name);
     xhr.send(form);
   });
@@ -116,8 +129,10 @@ async function uploadResumably({
   token,
   access,
   file,
+  folderId,
   uploaderName,
   onProgress,
+  onReconnecting,
   signal,
 }: LinkUpload): Promise<PublicUploadResponse['file']> {
   const { Upload } = await import('tus-js-client');
@@ -136,12 +151,20 @@ async function uploadResumably({
         filename: file.name,
         filetype: file.type || 'application/octet-stream',
         ...(uploaderName ? { uploaderName } : {}),
+        ...(folderId === null ? {} : { folderId }),
       },
-      fingerprint: () => Promise.resolve(`cloudvault-link/${token}/${file.size}/${encodeURIComponent(file.name)}`),
+      fingerprint: () => Promise.resolve(`cloudvault-link/${token}/${folderId ?? ''}/${file.size}/${encodeURIComponent(file.name)}`),
       storeFingerprintForResuming: true,
       removeFingerprintOnSuccess: true,
-      onProgress: (sent) => onProgress(sent),
-      onShouldRetry: (error) => retries(error.originalResponse ?? null),
+      onProgress: (sent) => {
+        onReconnecting?.(false);
+        onProgress(sent);
+      },
+      onShouldRetry: (error) => {
+        const retry = retries(error.originalResponse ?? null);
+        if (retry) onReconnecting?.(true);
+        return retry;
+      },
       onSuccess: () => {
         cleanUp();
         resolve({ name: file.name, size: file.size });
@@ -157,6 +180,7 @@ async function uploadResumably({
     // Offline: stop at once rather than spend the retries; back online: carry on from the server's offset.
     const wentOffline = () => {
       waitingForNetwork = true;
+      onReconnecting?.(true);
       void upload.abort(false);
     };
     const cameOnline = () => {

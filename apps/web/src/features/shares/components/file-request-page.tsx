@@ -59,7 +59,7 @@ export function FileRequestPage({ token, share, access, onLocked }: FileRequestP
         </figure>
       )}
       <p className="text-sm text-ink-muted">{t('shares.request.privacy', { owner })}</p>
-      <LinkUploadArea token={token} access={access} maxFileSize={share.maxFileSize} onLocked={onLocked} />
+      <LinkUploadArea token={token} access={access} maxFileSize={share.maxFileSize ?? undefined} onLocked={onLocked} />
     </article>
   );
 }

@@ -13,6 +13,8 @@ const UPLOADER_NAME_MAX = 100;
 interface LinkUploadAreaProps {
   token: string;
   access: string | null;
+  /** An edit link's open folder, where dropped files go; absent: the shared folder itself. */
+  folderId?: string | null;
   maxFileSize?: number;
   onUploaded?: () => void;
   onLocked?: () => void;
@@ -22,12 +24,15 @@ interface LinkUploadAreaProps {
  * Where a visitor of an upload or edit link drops files (or picks them, of any size), with an
  * optional name, and sees what they sent in this visit: each file's progress, cancel, retry.
  */
-export function LinkUploadArea({ token, access, maxFileSize, onUploaded, onLocked }: LinkUploadAreaProps) {
+export function LinkUploadArea({ token, access, folderId = null, maxFileSize, onUploaded, onLocked }: LinkUploadAreaProps) {
   const { t } = useTranslation();
   const formatSize = useFormatSize();
   const uploads = useLinkUploads({ token, access, maxFileSize, onUploaded, onLocked });
   const listId = useId();
-  const { getRootProps, getInputProps, isDragActive } = useDropzone({ multiple: true, onDrop: (accepted) => uploads.add(accepted) });
+  const { getRootProps, getInputProps, isDragActive } = useDropzone({
+    multiple: true,
+    onDrop: (accepted) => uploads.add(accepted, folderId),
+  });
 
   return (
     <section aria-labelledby={`${listId}-title`} className="flex flex-col gap-4">
@@ -115,6 +120,12 @@ function SentFile({
     );
   } else if (entry.status === 'cancelled') {
     state = <p className="text-xs text-ink-muted">{t('shares.request.status.cancelled')}</p>;
+  } else if (entry.reconnecting) {
+    state = (
+      <p role="status" className="text-xs font-medium text-amber-700 dark:text-amber-300">
+        {t('shares.request.status.reconnecting', { percent })}
+      </p>
+    );
   } else if (entry.status === 'queued') {
     state = <p className="text-xs text-ink-muted">{t('shares.request.status.queued')}</p>;
   } else {

@@ -134,7 +134,13 @@ export function PublicFolderView({ token, share, access, onLocked, onDownload, v
       </header>
       {share.role === 'edit' && (
         <div className="rounded-card border border-line bg-surface p-5 shadow-card sm:p-6">
-          <LinkUploadArea token={token} access={access} maxFileSize={share.maxFileSize} onUploaded={onUploaded} onLocked={onLocked} />
+          <LinkUploadArea
+            token={token}
+            access={access}
+            maxFileSize={share.maxFileSize ?? undefined}
+            onUploaded={onUploaded}
+            onLocked={onLocked}
+          />
         </div>
       )}
       <section className="overflow-hidden rounded-card border border-line bg-surface shadow-card">

@@ -7,10 +7,14 @@ export type LinkUploadError = 'tooLarge' | 'full' | 'tooMany' | 'gone' | 'locked
 /** One file of this visit: only what the visitor sent here is ever listed. */
 export interface LinkUploadEntry {
   id: number;
+  /** Where it goes: a folder inside an edit link's folder, or null for the shared folder. */
+  folderId: string | null;
   name: string;
   size: number;
   sent: number;
   status: 'queued' | 'uploading' | 'done' | 'failed' | 'cancelled';
+  /** The connection dropped: it goes on from the server's offset once it is back. */
+  reconnecting?: boolean;
   error?: LinkUploadError;
 }
 
@@ -71,30 +75,32 @@ export function useLinkUploads({ token, access, maxFileSize, onUploaded, onLocke
     if (!next || !file) return;
     const controller = new AbortController();
     running.current = { id: next.id, controller };
-    update(next.id, { status: 'uploading', sent: 0, error: undefined });
+    update(next.id, { status: 'uploading', sent: 0, error: undefined, reconnecting: false });
     const { token: linkToken, access: grant } = latest.current;
     uploadToLink({
       token: linkToken,
       access: grant,
       file,
+      folderId: next.folderId,
       uploaderName: uploaderName.current.trim(),
       signal: controller.signal,
       onProgress: (sent) => update(next.id, { sent }),
+      onReconnecting: (reconnecting) => update(next.id, { reconnecting }),
     }).then(
       () => {
         running.current = null;
         files.current.delete(next.id);
-        update(next.id, { status: 'done', sent: file.size });
+        update(next.id, { status: 'done', sent: file.size, reconnecting: false });
         latest.current.onUploaded?.();
       },
       (error: unknown) => {
         running.current = null;
         if (controller.signal.aborted) {
-          update(next.id, { status: 'cancelled' });
+          update(next.id, { status: 'cancelled', reconnecting: false });
           return;
         }
         const reason = linkUploadError(error);
-        update(next.id, { status: 'failed', error: reason });
+        update(next.id, { status: 'failed', error: reason, reconnecting: false });
         if (reason === 'locked') latest.current.onLocked?.();
       },
     );
@@ -104,14 +110,14 @@ export function useLinkUploads({ token, access, maxFileSize, onUploaded, onLocke
   useEffect(() => () => running.current?.controller.abort(), []);
 
   const add = useCallback(
-    (picked: readonly File[]) => {
+    (picked: readonly File[], folderId: string | null) => {
       const added = picked.map((file): LinkUploadEntry => {
         const id = nextId.current++;
         const tooLarge = maxFileSize !== undefined && file.size > maxFileSize;
         if (!tooLarge) files.current.set(id, file);
         return tooLarge
-          ? { id, name: file.name, size: file.size, sent: 0, status: 'failed', error: 'tooLarge' }
-          : { id, name: file.name, size: file.size, sent: 0, status: 'queued' };
+          ? { id, folderId, name: file.name, size: file.size, sent: 0, status: 'failed', error: 'tooLarge' }
+          : { id, folderId, name: file.name, size: file.size, sent: 0, status: 'queued' };
       });
       setEntries((current) => [...current, ...added]);
     },

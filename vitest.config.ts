@@ -31,6 +31,7 @@ const STORAGE_TESTS = [
   'account.test.ts', // the export's zip byte for byte, a deletion's blobs
   'blob-store.test.ts',
   'copy.test.ts',
+  'share-roles-uploads.test.ts', // editors' uploads, versions and copies on the owner's quota
   'copy-from-share.test.ts', // blobs copied out of another user's tree
   'crash-safe-storage.test.ts',
   'dav-cadaver.test.ts',

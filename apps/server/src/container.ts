@@ -456,6 +456,7 @@ export async function createContainer(
     planIdOf: accounts.planIdOf,
     clock,
     uploaded: storedReaction.uploaded,
+    recordFolderActivity: folderActivity.record,
   });
   const copies = createCopyService({
     copies: createCopyRepository(database.db, database.dialect),
@@ -464,6 +465,7 @@ export async function createContainer(
     uploads,
     blobs,
     copied: storedReaction.copied,
+    recordFolderActivity: folderActivity.record,
     clock,
     newId,
   });
@@ -517,6 +519,7 @@ export async function createContainer(
     versions: createVersionsRepository(database.db, database.dialect),
     files,
     deleteQueuedBlobs: (keys) => storageUpkeep.deleteQueuedBlobs(keys),
+    recordFolderActivity: folderActivity.record,
     clock,
   });
   const accountData = createAccountDataRepository(database.db);

@@ -174,12 +174,12 @@ describe('copying out of a folder shared with the caller', () => {
     expect(notSharedFolder).toMatchObject({ status: 404, body: { code: 'FOLDER_NOT_FOUND' } });
     const notTheirs = await server.request('POST', `/api/files/${tree.file.id}/copy`, { token: stranger.token, body: { folderId: null } });
     expect(notTheirs).toMatchObject({ status: 404, body: { code: 'FILE_NOT_FOUND' } });
-    // Read-only: a copy cannot be put into the shared folder.
+    // A viewer: a copy cannot be put into the shared folder they can read (docs/decisions/0061-share-roles.md).
     const intoShare = await server.request('POST', `/api/files/${tree.file.id}/copy`, {
       token: recipient.token,
       body: { folderId: tree.shared.id },
     });
-    expect(intoShare).toMatchObject({ status: 404, body: { code: 'FOLDER_NOT_FOUND' } });
+    expect(intoShare).toMatchObject({ status: 403, body: { code: 'READ_ONLY_SHARE' } });
 
     expect(await storedKeys()).toEqual(keysBefore);
     expect(await listFiles(server, recipient.token)).toEqual([]);

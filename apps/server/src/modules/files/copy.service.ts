@@ -3,6 +3,7 @@ import type { FileItem } from '@cloudvault/contract/files';
 import type { Folder } from '@cloudvault/contract/folders';
 import { BlobNotFoundError, type BlobStore } from '../../adapters/blob-store/blob-store.ts';
 import type { FilesTable, FoldersTable } from '../../db/schema.ts';
+import type { FolderActivityRecord } from '../activity/folder-activity.service.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, badRequest, conflict } from '../../lib/errors.ts';
 import { folderNotFound, type FoldersService, requireItemName } from '../folders/folders.service.ts';
@@ -31,8 +32,8 @@ export interface CopyServiceDeps {
   blobs: Pick<BlobStore, 'copy' | 'delete'>;
   /** What follows a listed copy, for the drive's owner, as it follows an upload: activity, storage alerts, thumbnails (files/stored-reaction.ts). */
   copied(userId: string, copy: CopyMade, usage: UsageChange): Promise<void>;
-  /** After a copy into a folder shared with the caller as an editor: the folder's activity, by whom. */
-  copiedBy?(actorId: string, ownerId: string, copy: { item: 'file' | 'folder'; name: string; folderId: string }): Promise<void>;
+  /** A shared folder's activity: a copy into it by an editor, by whom (docs/decisions/0061-share-roles.md). */
+  recordFolderActivity?(entry: FolderActivityRecord): Promise<void>;
   clock: Clock;
   newId(): string;
 }
@@ -40,6 +41,10 @@ export interface CopyServiceDeps {
 const sourceChanged = () =>
   conflict('Something being copied was deleted or added to while it was copied. Please try again.', 'COPY_SOURCE_CHANGED');
 const leaseLost = () => new AppError(503, 'COPY_LEASE_LOST', 'The copy took too long to be confirmed and was not kept. Please try again.');
+
+/** A copy an editor made inside the owner's shared folder, as its activity shows it: an item created there. */
+const copiedInto = (actorId: string, ownerId: string, item: { kind: 'file' | 'folder'; name: string; folderId: string }) =>
+  ({ ownerId, folderId: item.folderId, actor: { id: actorId }, action: 'created', kind: item.kind, name: item.name }) as const;
 
 /** Runs `work` on every item, `limit` at once; waits for all of them before answering the first failure, so none runs on after. */
 async function eachAtOnce<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
@@ -150,7 +155,9 @@ export function createCopyService(deps: CopyServiceDeps) {
       // Once the copy is kept, outside its clean-up: a failure here must not delete listed blobs.
       await deps.copied(ownerId, { item: 'file', name: copy.file.originalName, bytes: size, files: [copy.file] }, copy.usage);
       if (ownerId !== userId && destination !== null)
-        await deps.copiedBy?.(userId, ownerId, { item: 'file', name: copy.file.originalName, folderId: destination });
+        await deps.recordFolderActivity?.(
+          copiedInto(userId, ownerId, { kind: 'file', name: copy.file.originalName, folderId: destination }),
+        );
       return copy.file;
     },
 
@@ -196,7 +203,9 @@ export function createCopyService(deps: CopyServiceDeps) {
       // One reaction for the whole folder, once it is kept (see copyFile).
       await deps.copied(to.ownerId, { item: 'folder', name: copy.folder.name, bytes: copy.bytes, files: copy.files }, copy.usage);
       if (to.ownerId !== userId && destination !== null)
-        await deps.copiedBy?.(userId, to.ownerId, { item: 'folder', name: copy.folder.name, folderId: destination });
+        await deps.recordFolderActivity?.(
+          copiedInto(userId, to.ownerId, { kind: 'folder', name: copy.folder.name, folderId: destination }),
+        );
       return copy.folder;
     },
   };

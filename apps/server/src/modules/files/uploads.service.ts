@@ -7,6 +7,7 @@ import { categorize, resolveMimetype } from '../../lib/content-types.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { PlanCatalogue, PlanEntry } from '../plans/plans.catalogue.ts';
+import type { FolderActivityRecord } from '../activity/folder-activity.service.ts';
 import type { FoldersService } from '../folders/folders.service.ts';
 import { requireItemName, rootOr } from '../folders/folders.service.ts';
 import type { FileRow, FilesRepository } from './files.repository.ts';
@@ -121,8 +122,8 @@ export interface UploadsServiceDeps {
   deleteQueuedBlobs(keys: readonly string[]): Promise<unknown>;
   /** After a file is stored, for the drive's owner: the activity log, and storage alerts when usage passes 80 % or 90 %. */
   uploaded(userId: string, file: FileItem, usage: { before: number; after: number; limit: number }): Promise<void>;
-  /** After a file is stored in a shared folder by someone: its activity, by whom (docs/decisions/0061-share-roles.md). */
-  uploadedBy?(actorId: string, ownerId: string, file: FileItem): Promise<void>;
+  /** A shared folder's activity: an upload by someone other than its owner, by whom (docs/decisions/0061-share-roles.md). */
+  recordFolderActivity?(entry: FolderActivityRecord): Promise<void>;
 }
 
 /** Where an upload's file goes: whose drive (the quota and plan it counts on) and which folder of it. */
@@ -458,7 +459,15 @@ export function createUploadsService(deps: UploadsServiceDeps) {
   /** What follows a kept upload: the owner's reaction (alerts count on their quota), and the shared folder's activity when someone else uploaded. */
   async function reacted(actorId: string, ownerId: string, file: FileItem, usage: UploadUsage): Promise<void> {
     await deps.uploaded(ownerId, file, usage);
-    if (actorId !== ownerId) await deps.uploadedBy?.(actorId, ownerId, file);
+    if (actorId !== ownerId && file.folderId !== null)
+      await deps.recordFolderActivity?.({
+        ownerId,
+        folderId: file.folderId,
+        actor: { id: actorId },
+        action: 'uploaded',
+        kind: 'file',
+        name: file.originalName,
+      });
   }
 
   /** A failure that is the body's, not ours, answered in the way in's words; anything else as it is. */

@@ -8,9 +8,9 @@ import type { DownloadLinks } from '../downloads/download-links.ts';
 import type { DownloadResponses } from '../downloads/download-responses.ts';
 import type { VersionsService } from './versions.service.ts';
 
-const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody };
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 
-/** A file's version history (a Business feature); the caller's own files only. */
+/** A file's version history (a Business feature): the caller's own files, and those in folders they edit. */
 export function versionsRoutes(deps: {
   versions: VersionsService;
   links: DownloadLinks;
@@ -49,8 +49,9 @@ export function versionsRoutes(deps: {
       async (request) => {
         const { userId } = caller(request);
         const { id, versionId } = request.params;
-        await versions.requireVersion(userId, id, versionId);
-        return links.create({ kind: 'version', id: versionId, fileId: id, userId });
+        const { ownerId } = await versions.requireVersion(userId, id, versionId);
+        // Served as the owner's version, as a shared file's link is (files.routes).
+        return links.create({ kind: 'version', id: versionId, fileId: id, userId: ownerId });
       },
     );
 

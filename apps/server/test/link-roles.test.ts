@@ -343,6 +343,11 @@ describe('changing a link in place', () => {
     expect((await visit(link.token)).status).toBe(401);
     const unlocked = await server.request('POST', `/api/public/shares/${link.token}/access`, { body: { password: 'open sesame' } });
     expect(unlocked.status).toBe(200);
+    const pass = { 'x-share-access': unlocked.body.accessToken as string };
+    expect((await visit(link.token, pass)).status).toBe(200);
+    // A new password closes the link to passes given for the old one.
+    expect((await patch({ password: 'new sesame' })).status).toBe(200);
+    expect((await visit(link.token, pass)).status).toBe(401);
     expect((await patch({ password: null })).body.share.passwordProtected).toBe(false);
     expect((await visit(link.token)).status).toBe(200);
   });
@@ -390,5 +395,42 @@ describe('changing a link in place', () => {
     expect((await patch({ role: 'view' })).body.code).toBe('ROLE_NOT_FOR_SHARE');
     expect((await patch({ downloadLimit: 3 })).body.code).toBe('SETTING_NOT_FOR_SHARE');
     expect((await patch({ role: 'viewer' })).body.share).toMatchObject({ role: 'viewer', mayReshare: true });
+  });
+});
+
+describe('links with downloads straight from S3', () => {
+  let s3: TestServer;
+  beforeAll(async () => {
+    // s3rver compares a URL's signing time with the real time: the test clock starts there.
+    s3 = await startTestServer({ storage: 's3', env: { S3_PRESIGNED_DOWNLOADS: 'true' }, clockStart: new Date() });
+  });
+  afterAll(() => s3.close());
+
+  const get = (path: string) => fetch(`${s3.url}/api/public/shares/${path}`, { redirect: 'manual' });
+
+  it('never sends a view-only link to the bucket, and counts a redirected download against the limit', async () => {
+    const owner = await createUser(s3);
+    const folder = (await createFolder(s3, owner.token, 'Shown')).id;
+    const file = (await uploadFile(s3, owner.token, PNG_BYTES, { name: 'photo.png', type: 'image/png', folderId: folder })).body.file
+      .id as string;
+    const share = (body: Record<string, unknown>) =>
+      s3.request('POST', `/api/user/folders/${folder}/share`, { token: owner.token, body: { shareType: 'public', ...body } });
+
+    const viewOnly = tokenOf((await share({ role: 'view-only' })).body.shareUrl);
+    const refused = await get(`${viewOnly}/files/${file}/download`);
+    expect(refused.status).toBe(403);
+    expect(refused.headers.get('location')).toBeNull();
+    const shown = await get(`${viewOnly}/files/${file}/view`);
+    expect(shown.status).toBe(200);
+    expect(Buffer.from(await shown.arrayBuffer()).equals(PNG_BYTES)).toBe(true);
+    expect(shown.headers.get('content-disposition')).toMatch(/^inline/);
+
+    const limited = tokenOf((await share({ downloadLimit: 1 })).body.shareUrl);
+    const first = await get(`${limited}/files/${file}/download`);
+    expect(first.status).toBe(302);
+    const second = await get(`${limited}/files/${file}/download`);
+    expect(second.status).toBe(410);
+    expect(second.headers.get('location')).toBeNull();
+    expect(((await second.json()) as { code: string }).code).toBe('DOWNLOAD_LIMIT_REACHED');
   });
 });

@@ -70,7 +70,7 @@ export function createPublicLinksService(deps: PublicLinksDeps) {
       if (folder) resolved = { share, ownerId: share.user_id, type: 'folder', folder };
     }
     if (!resolved) throw notFound(SHARE_NOT_FOUND, 'SHARE_NOT_FOUND');
-    if (share.password_hash !== null && !(await tokens.hasAccess(share.id, accessToken))) {
+    if (share.password_hash !== null && !(await tokens.hasAccess(share.id, accessToken, share.password_hash))) {
       throw new AppError(401, 'SHARE_PASSWORD_REQUIRED', 'This link is protected by a password.', { passwordRequired: true });
     }
     if (use) requireLinkUse(linkRoleOf(share), use);
@@ -137,7 +137,7 @@ export function createPublicLinksService(deps: PublicLinksDeps) {
       if (!(await deps.passwords.verify(share.password_hash, password)))
         throw new AppError(401, 'WRONG_SHARE_PASSWORD', 'That password is not right.', { passwordRequired: true });
       await Promise.all([deps.passwordFailures.forgive(key), deps.passwordFailuresPerLink.forgive(share.id)]);
-      return tokens.grantAccess(share.id);
+      return tokens.grantAccess(share.id, share.password_hash);
     },
   };
 }

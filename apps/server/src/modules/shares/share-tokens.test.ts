@@ -10,19 +10,21 @@ describe('share access passes', () => {
   it('open the share they were granted for, until they expire', async () => {
     let now = start;
     const shares = createShareTokens(SECRET, { now: () => now });
-    const { accessToken, expiresAt } = await shares.grantAccess('share1');
+    const { accessToken, expiresAt } = await shares.grantAccess('share1', 'hash1');
     expect(expiresAt).toBe(new Date(start.getTime() + SHARE_ACCESS_LIFETIME_MS).toISOString());
-    expect(await shares.hasAccess('share1', accessToken)).toBe(true);
-    expect(await shares.hasAccess('share2', accessToken)).toBe(false);
-    expect(await shares.hasAccess('share1', undefined)).toBe(false);
-    expect(await createShareTokens(`${SECRET}-other`, { now: () => now }).hasAccess('share1', accessToken)).toBe(false);
+    expect(await shares.hasAccess('share1', accessToken, 'hash1')).toBe(true);
+    expect(await shares.hasAccess('share2', accessToken, 'hash1')).toBe(false);
+    expect(await shares.hasAccess('share1', undefined, 'hash1')).toBe(false);
+    expect(await createShareTokens(`${SECRET}-other`, { now: () => now }).hasAccess('share1', accessToken, 'hash1')).toBe(false);
+    // A new password closes the link to passes given for the old one.
+    expect(await shares.hasAccess('share1', accessToken, 'hash2')).toBe(false);
     now = new Date(start.getTime() + SHARE_ACCESS_LIFETIME_MS);
-    expect(await shares.hasAccess('share1', accessToken)).toBe(false);
+    expect(await shares.hasAccess('share1', accessToken, 'hash1')).toBe(false);
   });
 
   it('are passes jose verifies, and passes jose signed (those handed out before) still open', async () => {
     const shares = createShareTokens(SECRET, { now: () => start });
-    const { accessToken } = await shares.grantAccess('share1');
+    const { accessToken } = await shares.grantAccess('share1', 'hash1');
     const { payload } = await jwtVerify(accessToken, joseKey, { audience: 'cloudvault-share-access', currentDate: start });
     expect(payload.sub).toBe('share1');
 
@@ -34,7 +36,7 @@ describe('share access passes', () => {
       .setIssuedAt(start)
       .setExpirationTime(expiry)
       .sign(joseKey);
-    expect(await shares.hasAccess('share1', jose)).toBe(true);
+    expect(await shares.hasAccess('share1', jose, 'hash1')).toBe(true);
     // A download link's token is no pass.
     const link = await new SignJWT({ kind: 'file', id: 'f1' })
       .setProtectedHeader({ alg: 'HS256' })
@@ -42,6 +44,6 @@ describe('share access passes', () => {
       .setAudience('cloudvault-download')
       .setExpirationTime(expiry)
       .sign(joseKey);
-    expect(await shares.hasAccess('share1', link)).toBe(false);
+    expect(await shares.hasAccess('share1', link, 'hash1')).toBe(false);
   });
 });

@@ -22,21 +22,29 @@ export function createShareTokens(secret: string, clock: Clock) {
       return createHash('sha256').update(token).digest('hex');
     },
 
-    /** A visitor's pass after the right password: bound to the share, one hour. */
-    async grantAccess(shareId: string): Promise<{ accessToken: string; expiresAt: string }> {
+    /**
+     * A visitor's pass after the right password: bound to the share and to that password, one
+     * hour. The owner's new password (PATCH /api/shares/:id) closes the link to passes given for the old one.
+     */
+    async grantAccess(shareId: string, passwordHash: string): Promise<{ accessToken: string; expiresAt: string }> {
       const expiresAt = new Date(clock.now().getTime() + SHARE_ACCESS_LIFETIME_MS);
       const accessToken = signHs256(
-        { sub: shareId, aud: ACCESS_AUDIENCE, iat: numericDate(clock.now()), exp: numericDate(expiresAt) },
+        { sub: shareId, pwd: passwordTag(passwordHash), aud: ACCESS_AUDIENCE, iat: numericDate(clock.now()), exp: numericDate(expiresAt) },
         key,
       );
       return { accessToken, expiresAt: expiresAt.toISOString() };
     },
 
-    async hasAccess(shareId: string, accessToken: string | undefined): Promise<boolean> {
+    /** A pass for this share and its current password; one without a password tag is from before passes had one (an hour at most). */
+    async hasAccess(shareId: string, accessToken: string | undefined, passwordHash: string): Promise<boolean> {
       if (!accessToken) return false;
-      return verifyJwt(accessToken, key, { now: clock.now(), audience: ACCESS_AUDIENCE })?.sub === shareId;
+      const payload = verifyJwt(accessToken, key, { now: clock.now(), audience: ACCESS_AUDIENCE });
+      return payload?.sub === shareId && (payload.pwd === undefined || payload.pwd === passwordTag(passwordHash));
     },
   };
 }
 
 export type ShareTokens = ReturnType<typeof createShareTokens>;
+
+/** Names a password without revealing it (the hash is salted; the tag is a digest of it). */
+const passwordTag = (passwordHash: string): string => createHash('sha256').update(passwordHash).digest('base64url').slice(0, 16);

@@ -289,7 +289,7 @@ describe('password links on a paid plan', () => {
     await tile(page, 'Vault').getByRole('button', { name: 'Share folder' }).click();
     const folderDialog = page.getByRole('dialog', { name: 'Share Folder' });
     expect(await folderDialog.getByLabel('Link expires').inputValue()).toBe('720');
-    expect(await folderDialog.getByRole('option').allInnerTexts()).toEqual([
+    expect(await folderDialog.getByLabel('Link expires').getByRole('option').allInnerTexts()).toEqual([
       'After 1 hour',
       'After 1 day',
       'After 3 days',

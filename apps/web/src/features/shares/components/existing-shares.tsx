@@ -33,8 +33,8 @@ export function ExistingShares({ item, options }: { item: ShareTarget; options: 
       </p>
     );
   }
-  // Nothing to show is also what a failed read shows: the dialog still shares.
-  if (links.length === 0) return null;
+  // A failed read shows nothing: the dialog still shares.
+  if (shares.isError) return null;
 
   const copy = async (share: Share) => {
     if (share.shareUrl && (await copyText(share.shareUrl))) notify.success('shares.manage.copied');
@@ -53,11 +53,19 @@ export function ExistingShares({ item, options }: { item: ShareTarget; options: 
   return (
     <div ref={listRef} tabIndex={-1} className="flex flex-col gap-2 rounded-control outline-none">
       <h3 className="text-sm font-medium text-ink">{t('dashboard.share.existingTitle')}</h3>
-      <ul aria-label={t('dashboard.share.existingTitle')} className="flex flex-col divide-y divide-line rounded-control border border-line">
-        {links.map((share) => (
-          <LinkRow key={share.id} share={share} item={item} options={options} busy={revoke.isPending} onCopy={copy} onRemove={remove} />
-        ))}
-      </ul>
+      {links.length === 0 ? (
+        // Said rather than left out: the section (and the focus, once its last link is removed) stays put.
+        <p className="text-sm text-ink-muted">{t('dashboard.share.noLinks')}</p>
+      ) : (
+        <ul
+          aria-label={t('dashboard.share.existingTitle')}
+          className="flex flex-col divide-y divide-line rounded-control border border-line"
+        >
+          {links.map((share) => (
+            <LinkRow key={share.id} share={share} item={item} options={options} busy={revoke.isPending} onCopy={copy} onRemove={remove} />
+          ))}
+        </ul>
+      )}
     </div>
   );
 }

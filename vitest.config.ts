@@ -82,6 +82,7 @@ const STORAGE_INDEPENDENT_TESTS = [
   'file-name-search.test.ts',
   'file-private-shares.test.ts', // a file shared with a person: the recipient's reads and the owner's list
   'folders.test.ts',
+  'share-roles.test.ts', // viewers and editors of shared folders through the API, Trash, leaving, activity
   'http.test.ts',
   'jobs-postgres.test.ts',
   'jobs.test.ts',

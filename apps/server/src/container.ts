@@ -64,7 +64,7 @@ import { createSecurityAlerts } from './modules/notifications/security-alerts.ts
 import { createActivityRepository } from './modules/activity/activity.repository.ts';
 import { createActivityService } from './modules/activity/activity.service.ts';
 import { createFolderActivityRepository } from './modules/activity/folder-activity.repository.ts';
-import { createFolderActivityService } from './modules/activity/folder-activity.service.ts';
+import { createFolderActivityService, folderActivityRecorder } from './modules/activity/folder-activity.service.ts';
 import { createNotificationsRepository } from './modules/notifications/notifications.repository.ts';
 import { createNotificationsService } from './modules/notifications/notifications.service.ts';
 import { createTwoFactorRepository } from './modules/two-factor/two-factor.repository.ts';
@@ -369,11 +369,13 @@ export async function createContainer(
     clock,
     log,
   };
+  const recordFolderActivity = folderActivityRecorder(folderActivityDeps);
   const folders = createFoldersService({
     folders: foldersRepository,
     clock,
     privateShareAccess: sharedWithMe.privateShareAccess,
     activity,
+    recordFolderActivity,
   });
   const folderActivity = createFolderActivityService({ ...folderActivityDeps, readableFolder: folders.readableFolder });
   const files = createFilesService({
@@ -479,6 +481,7 @@ export async function createContainer(
     files,
     folders,
     activity,
+    recordFolderActivity,
   });
 
   const folderArchives = createFolderArchiveService({

@@ -59,13 +59,13 @@ describe('sharing a file with a person (docs/api.md#files)', () => {
     expect(await (await download(report, recipient.token)).text()).toBe('report bytes');
     expect((await server.request('POST', `/api/files/${report}/download-link`, { token: recipient.token })).status).toBe(200);
 
-    // Read-only, and nothing of the folder it lives in.
+    // Read-only (a viewer's change is 403 READ_ONLY_SHARE: the file is theirs to see), and nothing of the folder it lives in.
     expect((await download(beside, recipient.token)).status).toBe(404);
     expect((await server.request('GET', `/api/files?folderId=${folder}`, { token: recipient.token })).status).toBe(404);
-    expect((await server.request('DELETE', `/api/files/${report}`, { token: recipient.token })).status).toBe(404);
-    expect((await server.request('PATCH', `/api/files/${report}`, { token: recipient.token, body: { name: 'mine.txt' } })).status).toBe(
-      404,
-    );
+    const deleted = await server.request('DELETE', `/api/files/${report}`, { token: recipient.token });
+    expect([deleted.status, deleted.body.code]).toEqual([403, 'READ_ONLY_SHARE']);
+    const renamed = await server.request('PATCH', `/api/files/${report}`, { token: recipient.token, body: { name: 'mine.txt' } });
+    expect([renamed.status, renamed.body.code]).toEqual([403, 'READ_ONLY_SHARE']);
 
     // The owner's list shows the share, as the dialog reads it; removing it ends the access at once.
     const listed = await server.request('GET', '/api/shares', { token: owner.token });

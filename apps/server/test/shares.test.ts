@@ -335,14 +335,14 @@ describe('private shares', () => {
     const link = await server.request('POST', `/api/user/folders/${tree.inner}/download-link`, { token: recipient.token });
     expect(link.status).toBe(200);
 
-    // Read-only, and nothing above or beside the shared folder.
+    // Read-only (a viewer's change is 403 READ_ONLY_SHARE), and nothing above or beside the shared folder.
     expect(
       (await server.request('POST', '/api/user/folders', { token: recipient.token, body: { name: 'x', parentId: tree.inner } })).status,
-    ).toBe(404);
-    expect((await uploadFile(server, recipient.token, 'x', { name: 'x.txt', folderId: tree.inner })).status).toBe(404);
-    expect((await server.request('DELETE', `/api/files/${tree.deep}`, { token: recipient.token })).status).toBe(404);
+    ).toBe(403);
+    expect((await uploadFile(server, recipient.token, 'x', { name: 'x.txt', folderId: tree.inner })).status).toBe(403);
+    expect((await server.request('DELETE', `/api/files/${tree.deep}`, { token: recipient.token })).status).toBe(403);
     expect((await server.request('PATCH', `/api/user/folders/${tree.inner}`, { token: recipient.token, body: { name: 'y' } })).status).toBe(
-      404,
+      403,
     );
     expect((await server.request('GET', `/api/user/folders?parentId=${tree.shared}`, { token: recipient.token })).status).toBe(404);
     expect((await server.request('GET', `/api/files?folderId=${tree.outside}`, { token: recipient.token })).status).toBe(404);

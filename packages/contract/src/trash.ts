@@ -3,7 +3,12 @@ import { Id, Timestamp } from './common.ts';
 import { FileItem } from './files.ts';
 import { Folder } from './folders.ts';
 
-const TrashFields = Type.Object({ deletedAt: Timestamp, purgeAt: Type.Union([Timestamp, Type.Null()]) });
+const TrashFields = Type.Object({
+  deletedAt: Timestamp,
+  purgeAt: Type.Union([Timestamp, Type.Null()]),
+  /** (+++) The editor of a shared folder who deleted the owner's item; absent when the owner did. */
+  deletedBy: Type.Optional(Type.Object({ firstName: Type.String(), lastName: Type.Optional(Type.String()) })),
+});
 
 export const TrashResponse = Type.Object({
   folders: Type.Array(Type.Intersect([Folder, TrashFields])),

@@ -3,7 +3,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { ActivityService } from '../activity/activity.service.ts';
 import type { FoldersService } from '../folders/folders.service.ts';
-import { folderNotFound, invalidListingCursor, requireItemName } from '../folders/folders.service.ts';
+import { folderNotFound, invalidListingCursor, readOnlyShare, requireItemName, shareRootLocked } from '../folders/folders.service.ts';
 import { fitsPosition } from '../../db/sorted-listing.ts';
 import { firstFreeName } from '../../lib/unique-name.ts';
 import { encodeListingCursor, type ListingPage, type ListingPosition } from '../../lib/listing-pages.ts';
@@ -22,7 +22,7 @@ const SORTED_PAGE = 1000;
 
 export interface FilesServiceDeps {
   files: FilesRepository;
-  folders: Pick<FoldersService, 'requireParent' | 'readableFolder'>;
+  folders: Pick<FoldersService, 'requireParent' | 'readableFolder' | 'writableFolder' | 'writableDestination' | 'recordMove'>;
   /** Renames and moves go into the account's activity log, with the names of the time. */
   activity: Pick<ActivityService, 'record'>;
   /** What a share of someone else's file on its own grants the caller, or null (shares module: privateFileShare). */
@@ -30,6 +30,14 @@ export interface FilesServiceDeps {
   clock: Clock;
   listings: ListingCache;
 }
+
+/**
+ * A file the caller may change, and whose it is: their own (`editorRootId` null), one inside
+ * a folder they edit (`editorRootId` that share's folder), or one shared with them on its
+ * own as an editor (`sharedAlone`: it may be renamed and given new versions, not moved or
+ * deleted, as it is the share itself).
+ */
+export type WritableFile = { file: FileRow; ownerId: string; editorRootId: string | null; sharedAlone: boolean };
 
 /** A file the caller may read, whose it is, and what they may do with it. */
 export type ReadableFile = { file: FileRow; ownerId: string; role: 'owner' | 'viewer' | 'editor' };
@@ -65,6 +73,28 @@ export function createFilesService({ files, folders, clock, listings, sharedFile
   }
 
   /**
+   * A file the caller may change (WritableFile). A viewer's is 403 READ_ONLY_SHARE; a file
+   * they cannot read is 404.
+   */
+  async function writableFile(userId: string, id: string): Promise<WritableFile> {
+    const own = await files.findLive(userId, id);
+    if (own) return { file: own, ownerId: userId, editorRootId: null, sharedAlone: false };
+    const other = await files.findLiveAnyOwner(id);
+    const inEditedFolder = other?.folder_id
+      ? await folders.writableFolder(userId, other.folder_id).catch((error: unknown) => {
+          if (error instanceof AppError && (error.status === 403 || error.status === 404)) return undefined;
+          throw error;
+        })
+      : undefined;
+    if (other && inEditedFolder)
+      return { file: other, ownerId: inEditedFolder.ownerId, editorRootId: inEditedFolder.editorRootId, sharedAlone: false };
+    // Readable otherwise (404 if not): as an editor of the file alone, or only to view.
+    const readable = await readableFile(userId, id);
+    if (readable.role !== 'editor') throw readOnlyShare();
+    return { file: readable.file, ownerId: readable.ownerId, editorRootId: null, sharedAlone: true };
+  }
+
+  /**
    * Renames or moves a file to `changes.name`, and when another file holds that name there,
    * does what `choice` says (docs/decisions/0050-name-clashes.md): `keep-both` takes the
    * next free "name (n).ext", `replace` puts the other file in Trash; otherwise 409
@@ -96,6 +126,7 @@ export function createFilesService({ files, folders, clock, listings, sharedFile
     /** A folder's live files as rows (shared folders' views). */
     listLive: files.listLive,
     readableFile,
+    writableFile,
 
     /**
      * The folder's files as FilesResponse JSON in UTF-8, ready to send. The caller's own
@@ -152,14 +183,26 @@ export function createFilesService({ files, folders, clock, listings, sharedFile
       return (await files.searchLive(userId, trimmed, SEARCH_LIMIT)).map(presentFile);
     },
 
+    /**
+     * Renames or moves the caller's file, or (an editor) one of the owner's within the
+     * folder shared with them; a file shared on its own is renamed where it is.
+     */
     async update(userId: string, id: string, input: UpdateFileBody): Promise<FileItem> {
-      const file = await requireFile(userId, id);
+      const { file, ownerId, editorRootId, sharedAlone } = await writableFile(userId, id);
       const name = input.name === undefined ? file.name : requireItemName(input.name, 'file');
-      const folderId = input.folderId === undefined ? file.folder_id : await folders.requireParent(userId, input.folderId);
+      if (sharedAlone && input.folderId !== undefined && input.folderId !== file.folder_id) throw shareRootLocked('file');
+      const folderId =
+        input.folderId === undefined || sharedAlone
+          ? file.folder_id
+          : await folders.writableDestination(userId, { ownerId, editorRootId }, input.folderId);
       const updatedAt = clock.now().toISOString();
-      const moved = await placeUnderName(userId, id, input.conflict, { name, folder_id: folderId, updated_at: updatedAt });
+      const moved = await placeUnderName(ownerId, id, input.conflict, { name, folder_id: folderId, updated_at: updatedAt });
       if (moved !== file.name) await activity.record(userId, 'rename', { item: 'file', from: file.name, name: moved });
       if (folderId !== file.folder_id) await activity.record(userId, 'move', { item: 'file', name: moved });
+      await folders.recordMove(
+        { ownerId, actorId: userId, kind: 'file', before: { name: file.name, folderId: file.folder_id } },
+        { name: moved, folderId },
+      );
       return presentFile({ ...file, name: moved, folder_id: folderId, updated_at: updatedAt });
     },
   };

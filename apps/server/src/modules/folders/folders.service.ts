@@ -4,8 +4,9 @@ import { inPages } from '../../db/pages.ts';
 import { fitsPosition, positionOf } from '../../db/sorted-listing.ts';
 import { encodeListingCursor, type ListingPage } from '../../lib/listing-pages.ts';
 import type { ActivityService } from '../activity/activity.service.ts';
+import type { FolderActivityRecord } from '../activity/folder-activity.service.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { firstFreeName } from '../../lib/unique-name.ts';
 import type { FolderRow, FoldersRepository } from './folders.repository.ts';
@@ -16,6 +17,12 @@ export const folderNotFound = () => notFound('Folder not found', 'FOLDER_NOT_FOU
 /** A change asked of a folder or file the caller may only view (docs/decisions/0061-share-roles.md). */
 export const readOnlyShare = () =>
   forbidden('You can view this shared item but not change it: ask its owner to make you an editor', 'READ_ONLY_SHARE');
+/**
+ * What an editor asks of the folder or file a share is of: it stays as its owner placed it
+ * (docs/decisions/0061-share-roles.md).
+ */
+export const shareRootLocked = (what: 'folder' | 'file' = 'folder') =>
+  forbidden(`Only its owner can rename, move or delete the shared ${what} itself`, 'SHARE_ROOT_LOCKED');
 /** Folders per query of a listing. */
 const LIST_PAGE = 500;
 
@@ -26,6 +33,8 @@ export interface FoldersServiceDeps {
   activity: Pick<ActivityService, 'record'>;
   /** Of an owner's path (top first), what the private shares on it grant the caller, if any. */
   privateShareAccess(userId: string, ownerId: string, path: FolderRow[]): Promise<ShareAccess | null>;
+  /** What happens inside a folder goes into its activity, read by its owner and members (best effort). */
+  recordFolderActivity(entry: FolderActivityRecord): Promise<void>;
 }
 
 /**
@@ -74,7 +83,7 @@ export function requireItemName(name: string, what: 'folder' | 'file'): string {
   return cleaned;
 }
 
-export function createFoldersService({ folders, clock, privateShareAccess, activity }: FoldersServiceDeps) {
+export function createFoldersService({ folders, clock, privateShareAccess, activity, recordFolderActivity }: FoldersServiceDeps) {
   /** The caller's live folder, or 404 whether it is missing, deleted or someone else's. */
   async function requireFolder(userId: string, id: string) {
     const folder = await folders.findLive(userId, id);
@@ -118,6 +127,51 @@ export function createFoldersService({ folders, clock, privateShareAccess, activ
     return { ownerId, editorRootId: access.editorRootId };
   }
 
+  /**
+   * Where a writer may put something taken from `source`: for their own item, a parent of
+   * theirs (null the root), as always; for an editor, a folder under the same editor root
+   * of the same owner. Anywhere else is not theirs to write: 404, as for any folder
+   * they cannot reach.
+   */
+  async function writableDestination(userId: string, source: WritableFolder, parentId: string | null): Promise<string | null> {
+    if (source.editorRootId === null) return requireParent(userId, parentId);
+    if (parentId === null) throw folderNotFound();
+    const destination = await writableFolder(userId, parentId).catch((error: unknown) => {
+      if (error instanceof AppError && error.status === 403) throw folderNotFound();
+      throw error;
+    });
+    if (destination.ownerId !== source.ownerId || destination.editorRootId !== source.editorRootId) throw folderNotFound();
+    return parentId;
+  }
+
+  /** The caller's own folder, or one they edit below (never at) the folder shared with them. */
+  async function changeableFolder(userId: string, id: string): Promise<FolderRow & WritableFolder> {
+    const own = await folders.findLive(userId, id);
+    if (own) return { ...own, ownerId: userId, editorRootId: null };
+    const writable = await writableFolder(userId, id);
+    if (writable.editorRootId === id) throw shareRootLocked();
+    const folder = await folders.findLive(writable.ownerId, id);
+    if (!folder) throw folderNotFound();
+    return { ...folder, ...writable };
+  }
+
+  /** A rename and a move in the activity of the folder the item is in (items at the owner's top level have none). */
+  async function recordMove(
+    change: { ownerId: string; actorId: string; kind: 'file' | 'folder'; before: { name: string; folderId: string | null } },
+    after: { name: string; folderId: string | null },
+  ): Promise<void> {
+    const entry = { ownerId: change.ownerId, actor: { id: change.actorId }, kind: change.kind, name: after.name };
+    if (after.folderId !== null && after.name !== change.before.name)
+      await recordFolderActivity({ ...entry, folderId: after.folderId, action: 'renamed', details: { from: change.before.name } });
+    if (after.folderId !== null && after.folderId !== change.before.folderId)
+      await recordFolderActivity({
+        ...entry,
+        folderId: after.folderId,
+        action: 'moved',
+        details: change.before.folderId === null ? {} : { fromFolderId: change.before.folderId },
+      });
+  }
+
   return {
     /** The owner's live folder, or undefined: lookups for other modules (shares, archives), which answer their own 404s. */
     findLive: folders.findLive,
@@ -129,6 +183,9 @@ export function createFoldersService({ folders, clock, privateShareAccess, activ
     requireParent,
     readableFolder,
     writableFolder,
+    writableDestination,
+    changeableFolder,
+    recordMove,
 
     /**
      * The folders in a parent as docs/api.md#folders lists them, read from the database a page at a time
@@ -168,13 +225,15 @@ export function createFoldersService({ folders, clock, privateShareAccess, activ
       return { folders: shown.map(presentFolder), nextCursor };
     },
 
+    /** A new folder in the caller's drive, or (an editor) in a folder shared with them: then it is the owner's. */
     async create(userId: string, input: CreateFolderBody): Promise<Folder> {
       const name = requireItemName(input.name, 'folder');
-      const parentId = await requireParent(userId, input.parentId);
+      const parentId = input.parentId ?? null;
+      const { ownerId } = parentId === null ? { ownerId: userId } : await writableFolder(userId, parentId);
       const now = clock.now().toISOString();
       const row = {
         id: newId(),
-        user_id: userId,
+        user_id: ownerId,
         parent_id: parentId,
         name,
         created_at: now,
@@ -183,6 +242,8 @@ export function createFoldersService({ folders, clock, privateShareAccess, activ
         trashed_root: 0,
       };
       if (!(await folders.insert(row))) throw conflict(`A folder named "${name}" already exists here`, 'NAME_TAKEN');
+      if (parentId !== null)
+        await recordFolderActivity({ ownerId, folderId: parentId, actor: { id: userId }, action: 'created', kind: 'folder', name });
       return presentFolder(row);
     },
 
@@ -193,15 +254,20 @@ export function createFoldersService({ folders, clock, privateShareAccess, activ
       return (await folders.pathTo(userId, id)).map(presentFolder);
     },
 
+    /**
+     * Renames or moves the caller's folder, or (an editor) one inside a folder shared with
+     * them, within it: the owner's folder stays the owner's.
+     */
     async update(userId: string, id: string, input: UpdateFolderBody): Promise<Folder> {
-      const folder = await requireFolder(userId, id);
+      const folder = await changeableFolder(userId, id);
+      const { ownerId } = folder;
       const name = input.name === undefined ? folder.name : requireItemName(input.name, 'folder');
       let parentId = folder.parent_id;
-      if (input.parentId !== undefined) parentId = await requireParent(userId, input.parentId);
+      if (input.parentId !== undefined) parentId = await writableDestination(userId, folder, input.parentId);
       const updatedAt = clock.now().toISOString();
       let placed = name;
       const move = async (candidate: string) => {
-        const outcome = await folders.update(userId, id, { name: candidate, parent_id: parentId, updated_at: updatedAt });
+        const outcome = await folders.update(ownerId, id, { name: candidate, parent_id: parentId, updated_at: updatedAt });
         if (outcome === 'parent-gone') throw folderNotFound();
         if (outcome === 'into-itself') throw conflict('A folder cannot be moved into itself or one of its sub-folders', 'MOVE_INTO_ITSELF');
         return outcome === 'updated';
@@ -211,7 +277,15 @@ export function createFoldersService({ folders, clock, privateShareAccess, activ
       else if (!(await move(name))) throw conflict(`A folder named "${name}" already exists there`, 'NAME_TAKEN');
       if (placed !== folder.name) await activity.record(userId, 'rename', { item: 'folder', from: folder.name, name: placed });
       if (parentId !== folder.parent_id) await activity.record(userId, 'move', { item: 'folder', name: placed });
-      return presentFolder({ ...folder, name: placed, parent_id: parentId, updated_at: updatedAt });
+      await recordMove(
+        { ownerId, actorId: userId, kind: 'folder', before: { name: folder.name, folderId: folder.parent_id } },
+        {
+          name: placed,
+          folderId: parentId,
+        },
+      );
+      const { ownerId: _owner, editorRootId: _root, ...row } = folder;
+      return presentFolder({ ...row, name: placed, parent_id: parentId, updated_at: updatedAt });
     },
   };
 }

@@ -1,4 +1,4 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
 import { inBatches } from '../../db/batches.ts';
 import { queueBlobDeletions } from '../../db/blob-deletions.ts';
 import { fileChange, folderChange, recordTreeChanges, type TreeChange } from '../../db/change-journal.ts';
@@ -122,16 +122,30 @@ function afterPageKey(after: TrashPageKey) {
   return sql<boolean>`(deleted_at < ${after.deletedAt} OR (deleted_at = ${after.deletedAt} AND id < ${after.id}))`;
 }
 
+/** The name of the account that put an item in Trash when it was not its owner (migration 31). */
+export type DeleterName = { deleter_first_name: string | null; deleter_last_name: string | null };
+
+/** The deleter's names, read beside the item's columns without a join (whose columns would clash). */
+function deleterName(deletedBy: RawBuilder<unknown>) {
+  return [
+    sql<string | null>`(SELECT u.first_name FROM users u WHERE u.id = ${deletedBy})`.as('deleter_first_name'),
+    sql<string | null>`(SELECT u.last_name FROM users u WHERE u.id = ${deletedBy})`.as('deleter_last_name'),
+  ];
+}
+
 export function createTrashRepository(db: Kysely<Database>, dialect: Dialect) {
   const inTreeTransaction = <T>(userId: string, work: (trx: Transaction<Database>) => Promise<T>) =>
     inUserTreeTransaction(db, dialect, userId, work);
   return {
-    /** Moves the file to Trash: `deleted` in the feed (docs/decisions/0060-change-journal.md). */
-    trashFile(userId: string, id: string, now: string): Promise<boolean> {
+    /**
+     * Moves the file to Trash: `deleted` in the feed (docs/decisions/0060-change-journal.md).
+     * `deletedBy`: the editor who deleted the owner's file, null for the owner.
+     */
+    trashFile(userId: string, id: string, now: string, deletedBy: string | null = null): Promise<boolean> {
       return inTreeTransaction(userId, async (trx) => {
         const file = await trx
           .updateTable('files')
-          .set({ deleted_at: now, trashed_root: 1 })
+          .set({ deleted_at: now, trashed_root: 1, deleted_by: deletedBy })
           .where('id', '=', id)
           .where('user_id', '=', userId)
           .where('deleted_at', 'is', null)
@@ -143,8 +157,8 @@ export function createTrashRepository(db: Kysely<Database>, dialect: Dialect) {
       });
     },
 
-    /** Moves the folder and everything under it to Trash in one transaction. */
-    trashFolder(userId: string, id: string, now: string): Promise<boolean> {
+    /** Moves the folder and everything under it to Trash in one transaction; `deletedBy` as for a file. */
+    trashFolder(userId: string, id: string, now: string, deletedBy: string | null = null): Promise<boolean> {
       return inTreeTransaction(userId, async (trx) => {
         const ids = await liveSubtree(trx, userId, id);
         if (ids.length === 0) return false;
@@ -159,7 +173,7 @@ export function createTrashRepository(db: Kysely<Database>, dialect: Dialect) {
             .execute()
             .then(() => {}),
         );
-        await trx.updateTable('folders').set({ trashed_root: 1 }).where('id', '=', id).execute();
+        await trx.updateTable('folders').set({ trashed_root: 1, deleted_by: deletedBy }).where('id', '=', id).execute();
         await inBatches(ids, (batch) =>
           trx
             .updateTable('files')
@@ -176,11 +190,15 @@ export function createTrashRepository(db: Kysely<Database>, dialect: Dialect) {
       });
     },
 
-    /** A page of the folders the user deleted, newest first, after `after` (the last of the page before). */
-    listFoldersPage(userId: string, after: TrashPageKey | null, limit: number): Promise<FoldersTable[]> {
+    /**
+     * A page of the folders in the user's Trash, newest first, after `after` (the last of the
+     * page before), each with the name of the editor who deleted it, if one did.
+     */
+    listFoldersPage(userId: string, after: TrashPageKey | null, limit: number): Promise<Array<FoldersTable & DeleterName>> {
       return db
         .selectFrom('folders')
         .selectAll()
+        .select(deleterName(sql.ref('folders.deleted_by')))
         .where('user_id', '=', userId)
         .where('trashed_root', '=', 1)
         .$if(after !== null, (query) => query.where(afterPageKey(after!)))
@@ -190,11 +208,13 @@ export function createTrashRepository(db: Kysely<Database>, dialect: Dialect) {
         .execute();
     },
 
-    /** A page of the files the user deleted, newest first, after `after`. */
-    listFilesPage(userId: string, after: TrashPageKey | null, limit: number): Promise<FilesTable[]> {
+    /** A page of the files in the user's Trash, newest first, after `after`, with who deleted them as for folders. */
+    listFilesPage(userId: string, after: TrashPageKey | null, limit: number): Promise<Array<FilesTable & DeleterName>> {
       return db
         .selectFrom('files')
         .select(FILE_COLUMNS)
+        .select('deleted_by')
+        .select(deleterName(sql.ref('files.deleted_by')))
         .where('user_id', '=', userId)
         .where('trashed_root', '=', 1)
         .$if(after !== null, (query) => query.where(afterPageKey(after!)))
@@ -234,7 +254,7 @@ export function createTrashRepository(db: Kysely<Database>, dialect: Dialect) {
           const placedIn = await landingFolder(trx, userId, folderId);
           const file = await trx
             .updateTable('files')
-            .set(withNameKey({ deleted_at: null, trashed_root: 0, folder_id: placedIn, name }))
+            .set(withNameKey({ deleted_at: null, trashed_root: 0, deleted_by: null, folder_id: placedIn, name }))
             .where('id', '=', id)
             .where('user_id', '=', userId)
             .where('trashed_root', '=', 1)
@@ -264,7 +284,7 @@ export function createTrashRepository(db: Kysely<Database>, dialect: Dialect) {
           // its old name (perhaps taken again meanwhile) is never live there.
           await trx
             .updateTable('folders')
-            .set(withNameKey({ deleted_at: null, trashed_root: 0, parent_id: placedIn, name }))
+            .set(withNameKey({ deleted_at: null, trashed_root: 0, deleted_by: null, parent_id: placedIn, name }))
             .where('id', '=', id)
             .execute();
           await inBatches(ids, (batch) =>

@@ -11,7 +11,9 @@ import { presentFile } from '../files/files.presenter.ts';
 import type { FoldersService } from '../folders/folders.service.ts';
 import { firstFreeName } from '../../lib/unique-name.ts';
 import { presentFolder } from '../folders/folders.presenter.ts';
-import type { RestoreOutcome, TrashPageKey, TrashRepository } from './trash.repository.ts';
+import type { FolderActivityRecord } from '../activity/folder-activity.service.ts';
+import { shareRootLocked } from '../folders/folders.service.ts';
+import type { DeleterName, RestoreOutcome, TrashPageKey, TrashRepository } from './trash.repository.ts';
 
 /** How long a user's Trash keeps items: the Storage settings autoDelete / deleteAfterDays. */
 export interface Retention {
@@ -58,9 +60,17 @@ export interface TrashServiceDeps {
   deleteQueuedBlobs(keys: readonly string[]): Promise<unknown>;
   clock: Clock;
   /** What is put in Trash, by name, for the account's activity log. */
-  files: Pick<FilesService, 'findLive'>;
-  folders: Pick<FoldersService, 'findLive'>;
+  files: Pick<FilesService, 'findLive' | 'writableFile'>;
+  folders: Pick<FoldersService, 'findLive' | 'changeableFolder'>;
   activity: Pick<ActivityService, 'record'>;
+  /** A deletion inside a folder goes into that folder's activity (best effort). */
+  recordFolderActivity(entry: FolderActivityRecord): Promise<void>;
+}
+
+/** Who put an item in the owner's Trash, when an editor did (docs/decisions/0061-share-roles.md). */
+function deletedBy(row: DeleterName) {
+  if (row.deleter_first_name === null) return {};
+  return { deletedBy: { firstName: row.deleter_first_name, ...(row.deleter_last_name ? { lastName: row.deleter_last_name } : {}) } };
 }
 
 /** Delete moves to Trash; restore brings back; empty frees the bytes (docs/product.md#trash). */
@@ -73,6 +83,7 @@ export function createTrashService({
   files,
   folders,
   activity,
+  recordFolderActivity,
 }: TrashServiceDeps) {
   /** A page of rows, then their bytes, until none is left: memory holds one page whatever the Trash holds. */
   async function purge(userId: string, before?: string): Promise<number> {
@@ -88,19 +99,46 @@ export function createTrashService({
   }
 
   return {
+    /**
+     * Puts the caller's file in their Trash, or (an editor) one of the owner's inside a
+     * folder shared with them in the owner's Trash, saying who deleted it. Restoring stays
+     * the owner's.
+     */
     async trashFile(userId: string, id: string): Promise<void> {
       // Its name before it goes: the log still names it once it is purged.
-      const file = await files.findLive(userId, id);
-      if (!file || !(await trash.trashFile(userId, id, clock.now().toISOString()))) throw notFound('File not found', 'FILE_NOT_FOUND');
+      const { file, ownerId, sharedAlone } = await files.writableFile(userId, id);
+      if (sharedAlone) throw shareRootLocked('file');
+      const deleter = ownerId === userId ? null : userId;
+      if (!(await trash.trashFile(ownerId, id, clock.now().toISOString(), deleter))) throw notFound('File not found', 'FILE_NOT_FOUND');
       await activity.record(userId, 'delete', { item: 'file', name: file.name });
+      if (file.folder_id !== null)
+        await recordFolderActivity({
+          ownerId,
+          folderId: file.folder_id,
+          actor: { id: userId },
+          action: 'deleted',
+          kind: 'file',
+          name: file.name,
+        });
     },
 
+    /** Puts a folder in Trash as trashFile does a file; a folder shared with an editor is its owner's to delete. */
     async trashFolder(userId: string, id: string): Promise<void> {
-      const folder = await folders.findLive(userId, id);
-      if (!folder || !(await trash.trashFolder(userId, id, clock.now().toISOString()))) {
+      const folder = await folders.changeableFolder(userId, id);
+      const deleter = folder.ownerId === userId ? null : userId;
+      if (!(await trash.trashFolder(folder.ownerId, id, clock.now().toISOString(), deleter))) {
         throw notFound('Folder not found', 'FOLDER_NOT_FOUND');
       }
       await activity.record(userId, 'delete', { item: 'folder', name: folder.name });
+      if (folder.parent_id !== null)
+        await recordFolderActivity({
+          ownerId: folder.ownerId,
+          folderId: folder.parent_id,
+          actor: { id: userId },
+          action: 'deleted',
+          kind: 'folder',
+          name: folder.name,
+        });
     },
 
     /**
@@ -119,12 +157,12 @@ export function createTrashService({
         folders: inPages(
           LIST_PAGE,
           (after: FoldersTable | null, limit: number) => trash.listFoldersPage(userId, pageKey(after), limit),
-          (row) => ({ ...presentFolder(row), ...trashFields(row) }),
+          (row) => ({ ...presentFolder(row), ...trashFields(row), ...deletedBy(row) }),
         ),
         files: inPages(
           LIST_PAGE,
           (after: FilesTable | null, limit: number) => trash.listFilesPage(userId, pageKey(after), limit),
-          (row) => ({ ...presentFile(row), ...trashFields(row) }),
+          (row) => ({ ...presentFile(row), ...trashFields(row), ...deletedBy(row) }),
         ),
       };
     },

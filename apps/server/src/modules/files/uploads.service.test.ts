@@ -37,6 +37,10 @@ function setUp(plan: PlanEntry = FREE) {
     files: [] as FileRow[],
     versions: [] as Array<{ id: string; fileId: string; blobKey: string; size: number }>,
     reactions: [] as string[],
+    /** Whose quota each reservation held, whose drive each reaction was for, and the shared folders' activity. */
+    heldFor: [] as string[],
+    reactedFor: [] as string[],
+    folderActivity: [] as Array<{ ownerId: string; actor: string | null; action: string; name: string }>,
   };
   const free = (keys: readonly string[]) => keys.forEach((key) => state.blobs.delete(key));
   const settle = (reservationId: string, stored: number) => {
@@ -50,6 +54,7 @@ function setUp(plan: PlanEntry = FREE) {
     state.files.find((file) => file.deleted_at === null && file.folder_id === folderId && file.name.toLowerCase() === name.toLowerCase());
   const reservations: UploadsServiceDeps['reservations'] = {
     async reserve(request) {
+      state.heldFor.push(request.userId);
       if (state.reservations.size >= (request.maxConcurrentUploads ?? Infinity)) return 'too-many-uploads';
       if (state.storageUsed + request.bytes > request.storageLimit) return 'storage-full';
       state.storageUsed += request.bytes;
@@ -146,7 +151,9 @@ function setUp(plan: PlanEntry = FREE) {
     reservations,
     folders: {
       requireParent: async (_userId, folderId) => folderId ?? null,
-      writableFolder: async (userId) => ({ ownerId: userId, editorRootId: null }),
+      // "shared" is the owner's, edited by the caller (u1).
+      writableFolder: async (userId, id) =>
+        id === 'shared' ? { ownerId: 'owner', editorRootId: 'shared' } : { ownerId: userId, editorRootId: null },
     },
     blobs,
     plans: { get: () => plan } as unknown as PlanCatalogue,
@@ -154,7 +161,9 @@ function setUp(plan: PlanEntry = FREE) {
     clock: { now: () => new Date('2026-12-01T10:00:00Z') },
     leaseMs: 60_000,
     deleteQueuedBlobs: async (keys) => free(keys),
-    uploaded: async (_userId, file) => void state.reactions.push(file.originalName),
+    uploaded: async (userId, file) => void (state.reactions.push(file.originalName), state.reactedFor.push(userId)),
+    recordFolderActivity: async (entry) =>
+      void state.folderActivity.push({ ownerId: entry.ownerId, actor: entry.actor.id, action: entry.action, name: entry.name }),
   });
   /** Nothing held or stored beyond the files listed: no reservation, no stray blob, the counter exact. */
   const leftBehind = () => ({
@@ -322,6 +331,51 @@ describe('receiving an upload (one use-case for every way in)', () => {
   it('refuses a folder id that is not an id, and takes "null" and an empty one as the root', async () => {
     expect(() => folderIdOf('../etc')).toThrow(/folderId is not a valid id/);
     expect([folderIdOf('null'), folderIdOf(''), folderIdOf(undefined), folderIdOf('abc_123')]).toEqual([null, null, null, 'abc_123']);
+  });
+});
+
+describe("an upload into a folder the caller edits is the owner's (docs/decisions/0061-share-roles.md)", () => {
+  const intoShared = (extra: Partial<ReceiveInput> = {}): ReceiveInput => ({
+    ...raw(Buffer.from('hello'), 'notes.txt'),
+    content: async () => ({
+      folderId: 'shared',
+      fileName: 'notes.txt',
+      declaredMimetype: 'text/plain',
+      body: Readable.from([Buffer.from('hello')]),
+    }),
+    ...extra,
+  });
+
+  it("known before the body, only the owner's quota is held; the file, the reaction and the folder's activity are the owner's", async () => {
+    const { uploads, state, leftBehind } = setUp();
+    const file = await uploads.receive(intoShared({ folderId: 'shared' }));
+    expect(file.folderId).toBe('shared');
+    expect(state.files.map((row) => row.user_id)).toEqual(['owner']);
+    expect(state.heldFor).toEqual(['owner']);
+    expect(state.reactedFor).toEqual(['owner']);
+    expect(state.folderActivity).toEqual([{ ownerId: 'owner', actor: 'u1', action: 'uploaded', name: 'notes.txt' }]);
+    expect(leftBehind()).toEqual(NOTHING);
+  });
+
+  it("named by the body, read first: only the owner's quota is held, before any byte of the file", async () => {
+    const { uploads, state, leftBehind } = setUp();
+    await uploads.receive(intoShared({ readsFolderFirst: true }));
+    expect(state.heldFor).toEqual(['owner']);
+    expect(leftBehind()).toEqual(NOTHING);
+  });
+
+  it("named by the body a client sends after 100 Continue: the caller's hold first, then the owner's, the caller's given back", async () => {
+    const { uploads, state, leftBehind } = setUp();
+    await uploads.receive(intoShared());
+    expect(state.heldFor).toEqual(['u1', 'owner']);
+    expect(state.files.map((row) => row.user_id)).toEqual(['owner']);
+    expect(leftBehind()).toEqual(NOTHING);
+  });
+
+  it("the caller's own upload records no folder activity", async () => {
+    const { uploads, state } = setUp();
+    await uploads.receive(raw(Buffer.from('hello')));
+    expect([state.heldFor, state.reactedFor, state.folderActivity]).toEqual([['u1'], ['u1'], []]);
   });
 });
 

@@ -48,7 +48,7 @@ export function publicSharesRoutes(deps: {
 
   /** A file's bytes for the viewer of a link, inline; what it cannot display would be a download (403). */
   async function display(request: FastifyRequest, reply: FastifyReply, share: ShareRow, file: DownloadableFile) {
-    const type = displayContentType(file.mimetype);
+    const type = displayContentType(file.mimetype, file.name);
     if (!type) throw forbidden('This file cannot be shown in the browser, and this link does not allow downloads.', 'NOT_VIEWABLE');
     if (startsDownload(request)) await shares.countDownload(share);
     return downloads.sendFile(request, reply, file, { display: type });

@@ -33,6 +33,7 @@ const STORAGE_TESTS = [
   'copy.test.ts',
   'share-roles-uploads.test.ts', // editors' uploads, versions and copies on the owner's quota
   'copy-from-share.test.ts', // blobs copied out of another user's tree
+  'upload-links.test.ts', // files visitors send through links, on the owner's storage, multipart and tus
   'crash-safe-storage.test.ts',
   'dav-cadaver.test.ts',
   'dav-failed-writes.test.ts', // COPY of stored files

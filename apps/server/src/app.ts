@@ -21,6 +21,8 @@ import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { billingRoutes, planRoutes, stripeWebhookRoutes } from './modules/billing/billing.routes.ts';
 import { localCheckoutRoutes } from './modules/billing/local-checkout.routes.ts';
 import { publicSharesRoutes } from './modules/shares/public-shares.routes.ts';
+import { publicUploadsRoutes } from './modules/shares/public-uploads.routes.ts';
+import { linkUploadsRoutes } from './modules/resumable-uploads/link-uploads.routes.ts';
 import { sharesRoutes } from './modules/shares/shares.routes.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { versionsRoutes } from './modules/versions/versions.routes.ts';
@@ -179,6 +181,8 @@ export async function buildApp(container: Container, options: { logStream?: Node
         }),
       );
       await api.register(publicSharesRoutes(container));
+      await api.register(publicUploadsRoutes(container));
+      await api.register(linkUploadsRoutes(container));
       await api.register(thumbnailsRoutes(container));
       await api.register(planRoutes(container.billing));
       await api.register(billingRoutes(container.billing));

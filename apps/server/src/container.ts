@@ -81,6 +81,9 @@ import { createAnalyticsService } from './modules/analytics/analytics.service.ts
 import { createShareMembersRepository } from './modules/shares/share-members.repository.ts';
 import { createSharesRepository } from './modules/shares/shares.repository.ts';
 import { createSharesService } from './modules/shares/shares.service.ts';
+import { createPublicUploadsRepository } from './modules/shares/public-uploads.repository.ts';
+import { createPublicUploadsService } from './modules/shares/public-uploads.service.ts';
+import { createFileRequestNotices } from './modules/notifications/file-request-notices.service.ts';
 import { createSharedWithMeService } from './modules/shares/shared-with-me.service.ts';
 import { createAccountTokensRepository } from './modules/account-tokens/account-tokens.repository.ts';
 import { createAccountTokensService } from './modules/account-tokens/account-tokens.service.ts';
@@ -119,6 +122,8 @@ import {
   PRIVATE_SHARE_INVITATIONS,
   RESUMABLE_UPLOAD_LOCK,
   SHARE_PASSWORD_FAILURES,
+  LINK_UPLOADS,
+  FILE_REQUEST_NOTICE_WINDOW_MS,
   SIGN_IN_FAILURES,
   THUMBNAIL_MAKING,
   THUMBNAIL_MAX_SOURCE_BYTES,
@@ -212,6 +217,8 @@ export interface Container {
   /** tus uploads at /api/uploads (docs/decisions/0025-resumable-uploads.md). */
   resumableUploads: ReturnType<typeof createResumableUploadsService>;
   tus: ReturnType<typeof createTusServer>;
+  /** Files visitors send through upload and edit links (issue 38). */
+  publicUploads: ReturnType<typeof createPublicUploadsService>;
   /** Background jobs, registered here; main.ts starts them (tests run one with runNow). */
   jobs: JobRunner;
   /** @fastify/rate-limit's store: request limits counted by every node together (docs/decisions/0019). */
@@ -460,6 +467,18 @@ export async function createContainer(
     uploaded: storedReaction.uploaded,
     recordFolderActivity: folderActivity.record,
   });
+  const publicUploads = createPublicUploadsService({
+    links: shares,
+    uploads,
+    folders,
+    rows: createPublicUploadsRepository(database.db),
+    notices: createFileRequestNotices({ settingsOf: (userId) => settings.get(userId), clock, windowMs: FILE_REQUEST_NOTICE_WINDOW_MS }),
+    uploadsPerVisitor: limiter('link-uploads-per-visitor', LINK_UPLOADS.perLinkAndAddress),
+    uploadsPerLink: limiter('link-uploads-per-link', LINK_UPLOADS.perLink),
+    recordFolderActivity: folderActivity.record,
+    clock,
+    log,
+  });
   const copies = createCopyService({
     copies: createCopyRepository(database.db, database.dialect),
     files,
@@ -670,6 +689,7 @@ export async function createContainer(
     storageUpkeep,
     resumableUploads,
     tus,
+    publicUploads,
     analytics,
     admin,
     billing,

@@ -33,6 +33,20 @@ export const SHARE_PASSWORD_FAILURES = {
   perLink: { max: 100, windowMs: 15 * MINUTE },
 } satisfies Record<string, LimitPolicy>;
 
+/**
+ * Files sent through an upload or edit link, counted as each upload starts (a refused one
+ * too): per link and visitor address, and per link from all addresses together, so one
+ * visitor cannot fill the owner's drive with small files and a link posted in public
+ * cannot be used as free storage (issue 38, "Abuse and hostile input").
+ */
+export const LINK_UPLOADS = {
+  perLinkAndAddress: { max: 200, windowMs: HOUR },
+  perLink: { max: 1000, windowMs: HOUR },
+} satisfies Record<string, LimitPolicy>;
+
+/** Files received through one link within this time after the first are told to the owner in that one notification. */
+export const FILE_REQUEST_NOTICE_WINDOW_MS = 10 * MINUTE;
+
 /** New private shares an owner may make, each an e-mail we send for them (docs/decisions/0014-security-review.md, Invitations). */
 export const PRIVATE_SHARE_INVITATIONS: LimitPolicy = { max: 20, windowMs: HOUR };
 

@@ -1,20 +1,9 @@
 import type { Multipart } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { badRequest } from '../../lib/errors.ts';
+// Where the multipart ways in (this one, a link's in shares) find it; files.routes.ts imports it from here.
+export { isBrokenMultipartError } from '../../lib/broken-multipart.ts';
 import { folderIdOf, nameConflictOf, type UploadContent } from './uploads.service.ts';
-
-/**
- * A broken or cut-off body: busboy reports one with a plain Error (no code, no other name
- * or class), or closes the file part early. System errors (ENOSPC, EIO), the addon's, the
- * databases' and S3's errors and bugs carry a code, a name or a class of their own; a
- * plain Error from elsewhere (a PostgreSQL connection lost) still reads as the body's.
- */
-export function isBrokenMultipartError(error: unknown): boolean {
-  if (!(error instanceof Error)) return false;
-  const { code } = error as NodeJS.ErrnoException;
-  if (code === 'ERR_STREAM_PREMATURE_CLOSE') return true;
-  return code === undefined && error.name === 'Error' && Object.getPrototypeOf(error) === Error.prototype;
-}
 
 /**
  * The multipart way in's reading of its body: the `folderId` and `conflict` fields, then

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { caller } from '../../lib/auth.ts';
 import { continueWithBody } from '../../lib/early-answers.ts';
@@ -8,12 +8,12 @@ import { requireDeclaredLength } from '../files/uploads.service.ts';
 import type { ResumableUploadsService } from './resumable-uploads.service.ts';
 import type { TusServer } from './tus-server.ts';
 
-const TUS_VERSION = '1.0.0';
-const OCTET_STREAM = 'application/offset+octet-stream';
+export const TUS_VERSION = '1.0.0';
+export const OCTET_STREAM = 'application/offset+octet-stream';
 const IdParams = Type.Object({ id: Type.String({ maxLength: 64 }) });
 
 /** tus's Upload-Metadata: `key base64,key base64,key` (a key without a value is allowed). */
-function parseMetadata(header: string | undefined): Record<string, string | null> {
+export function parseMetadata(header: string | undefined): Record<string, string | null> {
   const metadata: Record<string, string | null> = {};
   if (!header) return metadata;
   for (const pair of header.split(',')) {
@@ -26,11 +26,52 @@ function parseMetadata(header: string | undefined): Record<string, string | null
 }
 
 /** Upload-Length: the file's exact size, from which the quota is held (deferred lengths are not supported). */
-const declaredLength = (request: FastifyRequest) =>
+export const declaredLength = (request: FastifyRequest) =>
   requireDeclaredLength(request.headers['upload-length'] as string | undefined, {
     allowEmpty: true,
     message: 'A resumable upload needs an Upload-Length header (deferred lengths are not supported)',
   });
+
+/**
+ * The protocol's rules for a plugin of tus routes (this one, and a link's in
+ * link-uploads.routes.ts): the body untouched, no query string, Tus-Resumable on every request.
+ */
+export function speakTus(app: FastifyInstance): void {
+  // The bytes go to tus untouched, whatever their type says.
+  app.addContentTypeParser('*', (_request, _payload, done) => done(null));
+  // The router stops reading the path at `?` or `#`, where a library reading the whole
+  // URL would go on to a second id; no tus URL has either, so neither is taken.
+  app.addHook('onRequest', async (request) => {
+    if (/[?#]/.test(request.raw.url ?? '')) throw badRequest('An upload URL takes no query string or fragment', 'INVALID_UPLOAD_URL');
+  });
+  // Every request but OPTIONS names the protocol version; the 412 tells which one we speak.
+  // Checked here, not by tus, so that the answer has Tus-Version on every route.
+  app.addHook('preHandler', async (request) => {
+    if (request.method === 'OPTIONS' || request.headers['tus-resumable'] === TUS_VERSION) return;
+    throw new AppError(
+      412,
+      'TUS_RESUMABLE_REQUIRED',
+      `Send Tus-Resumable: ${TUS_VERSION}`,
+      {},
+      { 'Tus-Resumable': TUS_VERSION, 'Tus-Version': TUS_VERSION },
+    );
+  });
+}
+
+/** A finished upload's answer to HEAD (200) or to a repeated last PATCH (204). */
+export const answerFinished = (reply: FastifyReply, length: number, fileId: string, status: 200 | 204) =>
+  reply
+    .code(status)
+    .headers({
+      'Tus-Resumable': TUS_VERSION,
+      'Upload-Offset': String(length),
+      'Upload-Length': String(length),
+      'X-File-Id': fileId,
+      'Cache-Control': 'no-store',
+    })
+    .send();
+
+export const expires = (reply: FastifyReply, expiresAt: string) => reply.raw.setHeader('Upload-Expires', new Date(expiresAt).toUTCString());
 
 /**
  * tus 1.0.0 at /api/uploads (docs/decisions/0025-resumable-uploads.md). Fastify authenticates
@@ -40,43 +81,13 @@ const declaredLength = (request: FastifyRequest) =>
 export function resumableUploadsRoutes(deps: { resumableUploads: ResumableUploadsService; tus: TusServer }): FastifyPluginAsyncTypebox {
   const { resumableUploads, tus } = deps;
   return async (app) => {
-    // The bytes go to tus untouched, whatever their type says.
-    app.addContentTypeParser('*', (_request, _payload, done) => done(null));
-    // The router stops reading the path at `?` or `#`, where a library reading the whole
-    // URL would go on to a second id; no tus URL has either, so neither is taken.
-    app.addHook('onRequest', async (request) => {
-      if (/[?#]/.test(request.raw.url ?? '')) throw badRequest('An upload URL takes no query string or fragment', 'INVALID_UPLOAD_URL');
-    });
-    // Every request but OPTIONS names the protocol version; the 412 tells which one we speak.
-    // Checked here, not by tus, so that the answer has Tus-Version on every route.
-    app.addHook('preHandler', async (request) => {
-      if (request.method === 'OPTIONS' || request.headers['tus-resumable'] === TUS_VERSION) return;
-      throw new AppError(
-        412,
-        'TUS_RESUMABLE_REQUIRED',
-        `Send Tus-Resumable: ${TUS_VERSION}`,
-        {},
-        { 'Tus-Resumable': TUS_VERSION, 'Tus-Version': TUS_VERSION },
-      );
-    });
+    speakTus(app);
     /** `uploadId`: the id this route checked, a new upload's or the caller's own; tus acts on that one alone. */
     const toTus = async (request: FastifyRequest, reply: FastifyReply, uploadId?: string) => {
       reply.hijack();
       reply.raw.setHeader('X-Request-Id', request.id);
       await tus.handle(request.raw, reply.raw, { userId: request.auth?.userId ?? '', uploadId });
     };
-    const answerFinished = (reply: FastifyReply, length: number, fileId: string, status: 200 | 204) =>
-      reply
-        .code(status)
-        .headers({
-          'Tus-Resumable': TUS_VERSION,
-          'Upload-Offset': String(length),
-          'Upload-Length': String(length),
-          'X-File-Id': fileId,
-          'Cache-Control': 'no-store',
-        })
-        .send();
-    const expires = (reply: FastifyReply, expiresAt: string) => reply.raw.setHeader('Upload-Expires', new Date(expiresAt).toUTCString());
 
     // OPTIONS tells what the server supports; it needs no account.
     app.options('/uploads', { schema: { hide: true } }, (request, reply) => toTus(request, reply));

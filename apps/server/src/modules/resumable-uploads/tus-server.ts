@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FileItem } from '@cloudvault/contract/files';
 import type { Locker } from '@tus/utils';
 import type { ServerRequest } from 'srvx';
 import type { ResumableStore } from '../../adapters/resumable-store/resumable-store.ts';
@@ -40,6 +41,10 @@ export interface TusRequestContext {
    * over the whole URL and can find another id after `?` or `#`.
    */
   uploadId?: string;
+  /** Where the upload's URL starts when not at UPLOADS_PATH: an upload through a link lives under the link's path. */
+  basePath?: string;
+  /** After the upload is listed as a file, before tus answers: a link counts the file and tells its owner. */
+  finished?(file: FileItem): Promise<void>;
 }
 
 /**
@@ -92,9 +97,10 @@ export function createTusServer(deps: { store: ResumableStore; locker: Locker; u
       allowedOrigins: () => false,
       namingFunction: (request) => store.storeIdOf(uploadIdOf(request)),
       getFileIdFromRequest: (request) => store.storeIdOf(uploadIdOf(request)),
-      generateUrl: (_request, { path, id }) => `${path}/${store.keyOf(id)}`,
+      generateUrl: (request, { path, id }) => `${context(request).basePath ?? path}/${store.keyOf(id)}`,
       onUploadFinish: async (request, upload) => {
         const file = await deps.uploads.finish(context(request).userId, store.keyOf(upload.id));
+        await context(request).finished?.(file);
         return { headers: { 'X-File-Id': file.id } };
       },
       onResponseError: async (request, error) => {

@@ -1,0 +1,121 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { Multipart } from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import { ErrorBody } from '@cloudvault/contract/common';
+import { PasswordRequiredBody, PublicUploadResponse, ShareTokenParams } from '@cloudvault/contract/shares';
+import { continueWithBody } from '../../lib/early-answers.ts';
+import { badRequest } from '../../lib/errors.ts';
+import { isBrokenMultipartError } from '../../lib/broken-multipart.ts';
+import { folderIdOf, requireDeclaredLength } from '../files/uploads.service.ts';
+import type { LinkUploadContent, PublicUploadsService } from './public-uploads.service.ts';
+
+/** The fields a visitor's body may hold before its file; any other field is ignored, as the owner's `conflict`. */
+const FIELDS_BEFORE_FILE = ['uploaderName', 'folderId'];
+
+/** The visitor's pass after a password (public-shares.routes.ts): the X-Share-Access header. */
+const accessOf = (request: FastifyRequest) => {
+  const header = request.headers['x-share-access'];
+  return typeof header === 'string' && header !== '' ? header : undefined;
+};
+
+/**
+ * A visitor's multipart body: the `uploaderName` and `folderId` fields, then exactly one
+ * file part, then nothing but ignored fields. Parsing starts once the upload is accepted.
+ */
+function linkMultipartBody(request: FastifyRequest): { content(): Promise<LinkUploadContent>; rest(): Promise<void> } {
+  let parts: AsyncIterator<Multipart> | undefined;
+  const next = async (): Promise<Multipart | undefined> => {
+    const limits = { fileSize: Number.POSITIVE_INFINITY, fields: 10, fieldSize: 1024, parts: 20 };
+    parts ??= request.parts({ limits })[Symbol.asyncIterator]();
+    const { done, value } = await parts.next();
+    return done ? undefined : value;
+  };
+  return {
+    async content() {
+      let uploaderName: string | undefined;
+      let folderId: string | null = null;
+      for (let part = await next(); part; part = await next()) {
+        if (part.type === 'field') {
+          if (part.fieldname === 'uploaderName') uploaderName = String(part.value);
+          if (part.fieldname === 'folderId') folderId = folderIdOf(String(part.value));
+          continue;
+        }
+        return {
+          uploaderName,
+          folderId,
+          // Browsers escape a double quote in a multipart filename as %22 (HTML spec).
+          fileName: (part.filename ?? '').replaceAll('%22', '"'),
+          declaredMimetype: part.mimetype,
+          body: part.file,
+        };
+      }
+      throw badRequest('The upload has no file part', 'NO_FILE');
+    },
+    async rest() {
+      for (let part = await next(); part; part = await next()) {
+        if (part.type === 'field') {
+          if (FIELDS_BEFORE_FILE.includes(part.fieldname))
+            throw badRequest(`${part.fieldname} must come before the file`, 'FIELD_AFTER_FILE');
+          continue;
+        }
+        part.file.resume();
+        throw badRequest('Send one file per upload', 'MORE_THAN_ONE_FILE');
+      }
+    },
+  };
+}
+
+/**
+ * Files sent through an upload or edit link (docs/api.md#public-shares): no account, the
+ * link's token (and its pass, for a protected link) is the permission. Refused before the
+ * body as the owner's own uploads are (docs/decisions/0018-early-answers.md).
+ */
+export function publicUploadsRoutes(deps: { publicUploads: PublicUploadsService }): FastifyPluginAsyncTypebox {
+  const { publicUploads } = deps;
+  return async (app) => {
+    app.post(
+      '/public/shares/:token/files',
+      {
+        config: { decidesContinue: true },
+        schema: {
+          tags: ['public shares'],
+          consumes: ['multipart/form-data'],
+          params: ShareTokenParams,
+          response: {
+            201: PublicUploadResponse,
+            400: ErrorBody,
+            401: PasswordRequiredBody,
+            403: ErrorBody,
+            404: ErrorBody,
+            410: ErrorBody,
+            411: ErrorBody,
+            413: ErrorBody,
+            429: ErrorBody,
+            507: ErrorBody,
+          },
+        },
+      },
+      async (request, reply) => {
+        if (!request.isMultipart()) throw badRequest('Send the file as multipart/form-data', 'NOT_MULTIPART');
+        const declaredBytes = requireDeclaredLength(request.headers['content-length'], {
+          allowEmpty: false,
+          message: 'An upload needs a Content-Length header',
+        });
+        const body = linkMultipartBody(request);
+        const answer = await publicUploads.receive(request.params.token, accessOf(request), request.ip, {
+          declaredBytes,
+          onAccepted: () => continueWithBody(request, reply),
+          content: body.content,
+          rest: body.rest,
+          cutOff: {
+            clientGone: () => request.raw.aborted || request.raw.socket.destroyed,
+            isMalformed: isBrokenMultipartError,
+            answer: () => badRequest('The upload is not a valid multipart/form-data body', 'MALFORMED_MULTIPART'),
+            log: request.log,
+          },
+        });
+        return reply.code(201).send(answer);
+      },
+    );
+  };
+}

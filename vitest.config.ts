@@ -18,6 +18,8 @@ const CLUSTER_TESTS = 'apps/server/test/cluster';
 const FAULT_TESTS = 'apps/server/test/faults';
 
 const INTEGRATION_TESTS = 'apps/server/test';
+/** Builds the bundle the server process tests start (apps/server/test/helpers/server-process.ts). */
+const SERVER_BUNDLE_SETUP = 'apps/server/test/helpers/server-bundle-setup.mjs';
 
 /**
  * Every integration file, in one of two lists. The rule: a file is a storage file when what
@@ -165,8 +167,9 @@ export default defineConfig({
           name: 'integration',
           include: integrationFiles().include,
           exclude: [...configDefaults.exclude, ...integrationFiles().exclude],
-          // Migrates once for the run: each test server starts from a copy (test-database.ts).
-          globalSetup: ['apps/server/test/helpers/migrated-schema-setup.ts'],
+          // Migrates once for the run: each test server starts from a copy (test-database.ts);
+          // the server process tests' bundle is built if stale (server-process.ts).
+          globalSetup: [SERVER_BUNDLE_SETUP, 'apps/server/test/helpers/migrated-schema-setup.ts'],
           // The S3 run shares the machine with the browser tests: its zips of large folders
           // have taken over 30 s there on a slow day, so a test has a minute before it fails.
           testTimeout: 60_000,
@@ -192,7 +195,7 @@ export default defineConfig({
         test: {
           name: 'faults',
           include: [`${FAULT_TESTS}/*.test.ts`],
-          globalSetup: ['apps/server/test/helpers/migrated-schema-setup.ts'],
+          globalSetup: [SERVER_BUNDLE_SETUP, 'apps/server/test/helpers/migrated-schema-setup.ts'],
           fileParallelism: false,
           // Emptying a Trash of 3,000 files three times over, with kills and restarts, took
           // over 180 s beside the browser tests on a slow day (68 s alone).

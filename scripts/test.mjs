@@ -160,11 +160,12 @@ const clusterMissing = [
   ...((await redisAnswers(redisUrl)) ? [] : [`no Redis answers at ${redisUrl}`]),
 ];
 const browserFound = existsSync(chromium);
-// What the cluster and the browser run is the bundle `npm start` runs: built once, up front.
+// What the cluster, the browser and the server process tests (faults, shutdown) run is the
+// bundle `npm start` runs: built once, up front, before two phases at once could each find it stale.
 let buildError;
 try {
   if (browserFound) ensureWebBuild();
-  if (browserFound || clusterMissing.length === 0) await ensureServerBuild();
+  await ensureServerBuild();
 } catch (error) {
   console.error(error.message);
   buildError = error;

@@ -137,6 +137,7 @@ export function PublicFolderView({ token, share, access, onLocked, onDownload, v
           <LinkUploadArea
             token={token}
             access={access}
+            folderId={folderId}
             maxFileSize={share.maxFileSize ?? undefined}
             onUploaded={onUploaded}
             onLocked={onLocked}

@@ -233,6 +233,51 @@ describe('leaving a share', () => {
   });
 });
 
+describe('sharing further', () => {
+  it('lets a member whose share allows it share the owner’s folder, no higher than their own role, as the owner’s share', async () => {
+    const { ada, eve, victor, stranger, family, photos, notes, editorShare, viewerShare } = await familyShared();
+    const walt = await createVerifiedUser(server);
+    const zoe = await createVerifiedUser(server);
+    const shareAs = (member: User, folderId: string, email: string, role: 'viewer' | 'editor') =>
+      refusal('POST', `/api/user/folders/${folderId}/share`, member.token, { shareType: 'private', email, role });
+    const notAllowed = { status: 403, code: 'RESHARE_NOT_ALLOWED' };
+    // Off by default.
+    expect(await shareAs(eve, family.id, walt.email, 'viewer')).toEqual(notAllowed);
+    expect(await shareAs(stranger, family.id, walt.email, 'viewer')).toEqual({ status: 404, code: 'FOLDER_NOT_FOUND' });
+
+    await call('POST', `/api/user/folders/${family.id}/share`, ada.token, {
+      shareType: 'private',
+      email: eve.email,
+      role: 'editor',
+      mayReshare: true,
+    });
+    await call('POST', `/api/user/folders/${family.id}/share`, ada.token, { shareType: 'private', email: victor.email, mayReshare: true });
+    expect((await call('GET', '/api/shared-with-me', eve.token)).folders).toEqual([
+      expect.objectContaining({ id: family.id, role: 'editor', mayReshare: true }),
+    ]);
+    // A viewer passes on viewing only.
+    expect(await shareAs(victor, photos.id, zoe.email, 'editor')).toEqual(notAllowed);
+    expect(await shareAs(victor, photos.id, zoe.email, 'viewer')).toEqual({ status: 200, code: undefined });
+    expect((await call('GET', '/api/shared-with-me', zoe.token)).folders).toEqual([
+      expect.objectContaining({ id: photos.id, role: 'viewer' }),
+    ]);
+    // Not with the owner, nor oneself.
+    expect(await shareAs(eve, family.id, ada.email, 'viewer')).toEqual({ status: 400, code: 'SHARE_WITH_SELF' });
+    expect(await shareAs(eve, family.id, eve.email, 'viewer')).toEqual({ status: 400, code: 'SHARE_WITH_SELF' });
+
+    const walts = (
+      await call('POST', `/api/user/folders/${family.id}/share`, eve.token, { shareType: 'private', email: walt.email, role: 'editor' })
+    ).share;
+    expect(walts).toMatchObject({ kind: 'private', email: walt.email, itemId: family.id, role: 'editor', mayReshare: false });
+    await call('PATCH', `/api/files/${notes.id}`, walt.token, { name: 'walt.txt' });
+    // It is Ada's share: in her list beside hers, and hers to remove.
+    const adas = (await call('GET', '/api/shares', ada.token)).shares.map((share: { id: string }) => share.id);
+    expect(adas).toEqual(expect.arrayContaining([editorShare.id, viewerShare.id, walts.id]));
+    await call('DELETE', `/api/shares/${walts.id}`, ada.token);
+    expect((await refusal('GET', `/api/files?folderId=${family.id}`, walt.token)).status).toBe(404);
+  });
+});
+
 describe('a shared folder’s activity', () => {
   it('tells owner and members who did what in its subtree, newest first; anyone else gets 404', async () => {
     const { ada, eve, victor, stranger, family, photos, notes, beach } = await familyShared();

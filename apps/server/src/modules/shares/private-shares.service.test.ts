@@ -4,6 +4,7 @@ import type { MailMessage } from '../../adapters/mail/mailer.ts';
 import { createPrivateSharesService } from './private-shares.service.ts';
 import { fakeAccounts, fakeClock, fakeDrive, fakeLimiter, fakeSharesRepository, settingsWith } from './shares.fakes.ts';
 import { refusal } from '../../lib/refusal.testing.ts';
+import { notFound } from '../../lib/errors.ts';
 
 const PUBLIC_URL = 'https://vault.example';
 
@@ -46,7 +47,8 @@ function setUp(invitationsPerHour = 20) {
         return row !== undefined;
       },
     },
-    folders: drive.folders,
+    // Sharing further is proven over HTTP (share-roles.test.ts): no one here is a member.
+    folders: { ...drive.folders, readableFolder: async () => Promise.reject(notFound('Folder not found', 'FOLDER_NOT_FOUND')) },
     files: drive.files,
     users: accounts.users,
     settingsOf: accounts.settingsOf,

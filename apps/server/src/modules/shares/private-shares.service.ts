@@ -3,7 +3,7 @@ import type { PrivateRole, Share } from '@cloudvault/contract/shares';
 import { isValidEmail, normalizeEmail } from '@cloudvault/contract/validation';
 import type { MailMessage } from '../../adapters/mail/mailer.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { badRequest, notFound } from '../../lib/errors.ts';
+import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { countAttempts, type FailureLimiter } from '../../lib/failure-limiter.ts';
 import { newId } from '../../lib/ids.ts';
 import type { ActivityService } from '../activity/activity.service.ts';
@@ -18,7 +18,8 @@ import type { SharedItem, SharesRepository } from './shares.repository.ts';
 export interface PrivateSharesDeps {
   shares: Pick<SharesRepository, 'findPrivate' | 'insert'>;
   members: Pick<ShareMembersRepository, 'setGrant'>;
-  folders: Pick<FoldersService, 'findLive'>;
+  /** The owner's own folders, and what a share gives a member of someone else's (for sharing further). */
+  folders: Pick<FoldersService, 'findLive' | 'readableFolder'>;
   files: Pick<FilesService, 'findLive'>;
   users: { byId(id: string): Promise<ShareUser | undefined>; byEmail(email: string): Promise<ShareUser | undefined> };
   settingsOf(userId: string): Promise<Settings>;
@@ -44,6 +45,10 @@ export interface PrivateGrant {
   role?: PrivateRole;
   mayReshare?: boolean;
 }
+
+/** A member's attempt to share further what their share does not let them (docs/decisions/0061-share-roles.md). */
+export const reshareNotAllowed = (message = 'Only its owner can share this folder: ask them to let you share it further') =>
+  forbidden(message, 'RESHARE_NOT_ALLOWED');
 
 /**
  * The owner's side of sharing a folder or a file with an e-mail address, as a viewer or an
@@ -82,17 +87,22 @@ export function createPrivateSharesService(deps: PrivateSharesDeps) {
     itemName: string,
     address: string,
     grant: PrivateGrant,
+    /** A member sharing the owner's folder further: the share is the owner's, the invitations theirs. */
+    sharer: string = userId,
   ): Promise<{ message: string; share: Share }> {
     const email = normalizeEmail(address);
     if (!isValidEmail(email)) throw badRequest('Please enter a valid e-mail address.', 'INVALID_EMAIL');
-    const owner = await deps.users.byId(userId);
-    if (owner && normalizeEmail(owner.email) === email)
-      throw badRequest(`You cannot share a ${item.type} with yourself.`, 'SHARE_WITH_SELF');
+    for (const id of new Set([userId, sharer])) {
+      const account = await deps.users.byId(id);
+      if (account && normalizeEmail(account.email) === email)
+        throw badRequest(`You cannot share a ${item.type} with ${id === sharer ? 'yourself' : 'its owner'}.`, 'SHARE_WITH_SELF');
+    }
     let row = await shares.findPrivate(userId, item, email);
-    if (row) row = await regrant(userId, row, grant);
-    else {
+    // Only the owner changes what an existing share grants; a member sharing further gets it as it is.
+    if (row && sharer === userId) row = await regrant(userId, row, grant);
+    else if (!row) {
       // Checked before anything is stored: a refused share leaves no row and sends no mail.
-      await countAttempts([deps.invitationsPerOwner, userId]);
+      await countAttempts([deps.invitationsPerOwner, sharer]);
       row = {
         id: newId(),
         user_id: userId,
@@ -110,10 +120,11 @@ export function createPrivateSharesService(deps: PrivateSharesDeps) {
         may_reshare: grant.mayReshare ? 1 : 0,
       };
       await shares.insert(row);
-      await deps.activity.record(userId, 'share', { kind: 'private', item: item.type, name: itemName, email });
+      await deps.activity.record(sharer, 'share', { kind: 'private', item: item.type, name: itemName, email });
       await notifyRecipient(userId, email, item.type, itemName);
     }
-    const showCounts = (await deps.settingsOf(userId)).privacy.shareAnalytics;
+    // A member sees no download counts of the owner's.
+    const showCounts = sharer === userId && (await deps.settingsOf(userId)).privacy.shareAnalytics;
     const noun = item.type === 'file' ? 'File' : 'Folder';
     return { message: `${noun} shared with ${email}`, share: presentPrivateShare({ ...row, item_name: itemName }, showCounts) };
   }
@@ -131,6 +142,22 @@ export function createPrivateSharesService(deps: PrivateSharesDeps) {
     return { ...row, role, may_reshare: mayReshare };
   }
 
+  /**
+   * (+++) A member whose share lets them share further shares the owner's folder (or one
+   * inside it) with someone else, with a role no higher than their own there. The share is
+   * the owner's (it is in the owner's list, and the owner changes or removes it); the
+   * owner's folder is never the member's to share otherwise. Unreadable: 404.
+   */
+  async function shareFurther(userId: string, folderId: string, address: string, grant: PrivateGrant) {
+    const { ownerId, access } = await deps.folders.readableFolder(userId, folderId);
+    const folder = await deps.folders.findLive(ownerId, folderId);
+    if (!access || !folder) throw notFound('Folder not found', 'FOLDER_NOT_FOUND');
+    if (!access.mayReshare) throw reshareNotAllowed();
+    if (grant.role === 'editor' && access.role !== 'editor')
+      throw reshareNotAllowed('You can view this folder, so you can share it only with people who view it');
+    return shareWith(ownerId, { type: 'folder', id: folderId }, folder.name, address, grant, userId);
+  }
+
   return {
     async shareFolderWith(
       userId: string,
@@ -139,8 +166,8 @@ export function createPrivateSharesService(deps: PrivateSharesDeps) {
       grant: PrivateGrant = {},
     ): Promise<{ message: string; share: Share }> {
       const folder = await deps.folders.findLive(userId, folderId);
-      if (!folder) throw notFound('Folder not found', 'FOLDER_NOT_FOUND');
-      return shareWith(userId, { type: 'folder', id: folderId }, folder.name, address, grant);
+      if (folder) return shareWith(userId, { type: 'folder', id: folderId }, folder.name, address, grant);
+      return shareFurther(userId, folderId, address, grant);
     },
 
     /** (+) A file on its own: its recipient can read that file and nothing else of the owner's (an editor: also change it). */

@@ -78,6 +78,7 @@ async function team(ownerPlan: PlanId) {
   await setPlan(editor.user.id, 'PREMIUM');
   const viewer = await createVerifiedUser(server);
   const folder = await createFolder(server, owner.token, 'Team');
+  const shareIds: string[] = [];
   for (const [person, role] of [
     [editor, 'editor'],
     [viewer, 'viewer'],
@@ -87,8 +88,9 @@ async function team(ownerPlan: PlanId) {
       body: { shareType: 'private', email: person.email, role },
     });
     expect(share.status, share.text).toBe(200);
+    shareIds.push(share.body.share.id as string);
   }
-  return { owner, editor, viewer, folder };
+  return { owner, editor, viewer, folder, editorShareId: shareIds[0]! };
 }
 
 /** Creates a tus upload by hand (no byte of it sent) and answers the server's answer. */
@@ -104,7 +106,27 @@ async function tusCreate(token: string, length: number, metadata: Record<string,
     },
   });
   const text = await response.text();
-  return { status: response.status, body: text ? (JSON.parse(text) as { code?: string; error?: string }) : undefined };
+  return {
+    status: response.status,
+    location: response.headers.get('location'),
+    body: text ? (JSON.parse(text) as { code?: string; error?: string }) : undefined,
+  };
+}
+
+/** A tus PATCH of `bytes` at `offset`, by hand. */
+async function tusPatch(token: string, location: string, offset: number, bytes: Uint8Array) {
+  const response = await fetch(new URL(location, server.url), {
+    method: 'PATCH',
+    headers: {
+      Authorization: `Bearer ${token}`,
+      'Tus-Resumable': '1.0.0',
+      'Upload-Offset': String(offset),
+      'Content-Type': 'application/offset+octet-stream',
+    },
+    body: bytes,
+  });
+  const text = await response.text();
+  return { status: response.status, body: text ? (JSON.parse(text) as { code?: string }) : undefined };
 }
 
 /** A file on disk for tus, removed by the caller. */
@@ -241,6 +263,25 @@ describe("an editor's uploads into a shared folder", () => {
     expect([whole.status, whole.body.code]).toEqual([413, 'FILE_TOO_LARGE']);
     // In the editor's own drive their own plan holds.
     expect((await uploadFile(server, editor.token, randomBytes(2 * MiB), { name: 'big.bin' })).status).toBe(201);
+  });
+
+  it("stops an editor's tus upload at its next request once the share is revoked, giving the owner's quota back", async () => {
+    const { owner, editor, folder, editorShareId } = await team('PREMIUM');
+    const bytes = randomBytes(100_000);
+    const created = await tusCreate(editor.token, bytes.length, { filename: 'half.bin', folderId: folder.id });
+    expect(created.status).toBe(201);
+    expect((await tusPatch(editor.token, created.location!, 0, bytes.subarray(0, 50_000))).status).toBe(204);
+    // The whole length is held on the owner's quota while it uploads.
+    expect(await storageUsed(owner.token)).toBe(100_000);
+    expect((await server.request('DELETE', `/api/shares/${editorShareId}`, { token: owner.token })).status).toBe(204);
+
+    // Not its last bytes: refused at once, not only when it would finish.
+    const more = await tusPatch(editor.token, created.location!, 50_000, bytes.subarray(50_000, 75_000));
+    expect([more.status, more.body?.code]).toEqual([404, 'FOLDER_NOT_FOUND']);
+    expect(await storageUsed(owner.token)).toBe(0);
+    expect(await listFiles(server, owner.token, folder.id)).toEqual([]);
+    expect((await tusPatch(editor.token, created.location!, 50_000, bytes.subarray(50_000))).status).toBe(404);
+    expect(await assertStorageConsistent(server, owner.user.id)).toEqual({ used: 0, sum: 0 });
   });
 
   it("makes the owner's storage alert, not the editor's, when it passes 80 % of the owner's plan", async () => {

@@ -194,6 +194,8 @@ export function createResumableUploadsService(deps: ResumableUploadsDeps) {
     async requireOwn(userId: string, id: string): Promise<ResumableUploadRow> {
       const row = ID_PATTERN.test(id) ? await rows.find(userId, id) : undefined;
       if (!row) throw uploadNotFound();
+      // An editor's upload goes on only while they edit its folder: revoked is revoked at the next request.
+      if (row.uploader_id !== null && row.file_id === null) await deps.withLock(row.id, () => requireStillEditor(row));
       if (row.file_id === null && row.expires_at <= clock.now().toISOString())
         throw new AppError(410, 'UPLOAD_EXPIRED', 'This upload expired unfinished; please upload the file again');
       return row;

@@ -226,3 +226,33 @@ describe('the counts on the subscription page', () => {
     expect(await service.counts('alice')).toEqual({ shared: 1, downloads: 2 });
   });
 });
+
+describe('changing a link in place', () => {
+  it('keeps its address and item, and stores only the settings asked for', async () => {
+    const { service, rows, clock } = setUp(PRO);
+    const link = await service.shareFolderLink('alice', 'photos', { role: 'upload', message: 'Scans, please', downloadLimit: 3 });
+    const before = { ...rows[0] };
+    const { share } = await service.update('alice', link.shareId, { role: 'edit', expiresAt: at(clock.now(), 48) });
+    expect(share).toMatchObject({ id: link.shareId, shareUrl: link.shareUrl, role: 'edit', message: 'Scans, please', downloadLimit: 3 });
+    expect(rows[0]).toEqual({ ...before, role: 'edit', expires_at: at(clock.now(), 48), message: 'Scans, please' });
+    await service.update('alice', link.shareId, { password: 'open sesame', downloadLimit: null });
+    expect(rows[0]).toMatchObject({ password_hash: 'hashed:open sesame', download_limit: null, token_hash: before.token_hash });
+  });
+
+  it('refuses an expiry in the past or beyond the plan, a role or setting of the other kind, and shares not the caller’s', async () => {
+    const { service, rows, clock } = setUp();
+    const link = await service.shareFile('alice', 'report', {});
+    const before = { ...rows[0] };
+    const refused = (body: Parameters<typeof service.update>[2], userId = 'alice') => refusal(service.update(userId, link.shareId, body));
+    expect(await refused({ expiresAt: at(clock.now(), 0) })).toMatchObject({ status: 400, code: 'EXPIRY_IN_PAST' });
+    expect(await refused({ expiresAt: at(clock.now(), 25) })).toMatchObject({ status: 400, code: 'EXPIRY_TOO_LONG' });
+    expect(await refused({ password: 'open sesame' })).toMatchObject({ status: 400, code: 'PASSWORD_LINKS_NOT_IN_PLAN' });
+    expect(await refused({ role: 'upload' })).toMatchObject({ status: 400, code: 'ROLE_NOT_FOR_FILES' });
+    expect(await refused({ role: 'editor' })).toMatchObject({ status: 400, code: 'ROLE_NOT_FOR_SHARE' });
+    expect(await refused({ mayReshare: true })).toMatchObject({ status: 400, code: 'SETTING_NOT_FOR_SHARE' });
+    expect(await refused({ role: 'view-only' }, 'bob')).toMatchObject({ status: 404, code: 'SHARE_NOT_FOUND' });
+    expect(rows[0]).toEqual(before);
+    await service.revoke('alice', link.shareId);
+    expect(await refused({ role: 'view-only' })).toMatchObject({ status: 404, code: 'SHARE_NOT_FOUND' });
+  });
+});

@@ -283,3 +283,45 @@ describe('counting a download', () => {
     expect(daily).toEqual([resolved.share.id, resolved.share.id]);
   });
 });
+
+describe('a download limit', () => {
+  it('counts downloads up to the limit, refuses the next with 410, and then closes every use of the link', async () => {
+    const { service, rows, daily, link } = setUp();
+    const { token } = link({ folder: 'Shared' }, { download_limit: 2 });
+    const resolved = await service.resolve(token, undefined, 'download');
+    await service.countDownload(resolved.share);
+    await service.countDownload(resolved.share);
+    const limit = { status: 410, code: 'DOWNLOAD_LIMIT_REACHED', message: 'This link has reached its download limit' };
+    expect(await refusal(service.countDownload(resolved.share))).toMatchObject(limit);
+    expect(rows[0]?.download_count).toBe(2);
+    // A refused download is not in the day's analytics.
+    expect(daily).toHaveLength(2);
+    expect(await refusal(service.resolve(token, undefined))).toMatchObject(limit);
+    expect(await refusal(service.describe(token, undefined))).toMatchObject(limit);
+    expect(await refusal(service.items(token, undefined, undefined))).toMatchObject(limit);
+  });
+});
+
+describe('what each role shows a visitor', () => {
+  it('an upload link: its message and largest file, no folder to list, and no file inside', async () => {
+    const { service, link } = setUp();
+    const { token } = link({ folder: 'Shared' }, { role: 'upload', message: 'Scans, please' });
+    const described = await service.describe(token, undefined);
+    expect(described).toMatchObject({ type: 'folder', role: 'upload', message: 'Scans, please', maxFileSize: 1024 });
+    expect(described.folderId).toBeUndefined();
+    expect(await refusal(service.items(token, undefined, undefined))).toMatchObject({ status: 403, code: 'UPLOAD_ONLY_LINK' });
+    const resolved = await service.resolve(token, undefined);
+    expect(await refusal(service.fileInFolderShare(resolved, 'top'))).toMatchObject({ status: 403, code: 'UPLOAD_ONLY_LINK' });
+  });
+
+  it('a view-only link: described and listed, its files reached for display, never for download', async () => {
+    const { service, link } = setUp();
+    const { token } = link({ folder: 'Shared' }, { role: 'view-only' });
+    const described = await service.describe(token, undefined);
+    expect(described).toMatchObject({ role: 'view-only', folderId: 'Shared' });
+    expect(described.maxFileSize).toBeUndefined();
+    expect((await service.items(token, undefined, undefined)).files).toHaveLength(1);
+    expect((await service.resolve(token, undefined, 'view')).type).toBe('folder');
+    expect(await refusal(service.resolve(token, undefined, 'download'))).toMatchObject({ status: 403, code: 'DOWNLOAD_NOT_ALLOWED' });
+  });
+});

@@ -1,6 +1,10 @@
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { createFolder, listFiles, uploadFile } from '@cloudvault/test-support/drive';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { davClientFor } from './helpers/dav-requests.ts';
+import { davClientTestsRun, requireDavClient, runTool } from './helpers/dav-clients.ts';
+import { davClientFor, davPassword } from './helpers/dav-requests.ts';
 import { createVerifiedUser } from './helpers/factories.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 
@@ -184,6 +188,28 @@ describe('Shared with me over WebDAV', () => {
     expect(await storageUsed(owner.token)).toBe(before + 8 + 12 + 3);
   });
 
+  it('lets an editor of a file shared on its own give it new content, never move or delete it; a viewer neither', async () => {
+    const owner = await person('Lia', 'Wu');
+    const editor = await person('Max', 'Xu');
+    const viewer = await person('Ned', 'Yu');
+    const plan = await uploadFile(server, owner.token, 'first draft', { name: 'plan.txt' });
+    await share(owner, { fileId: plan.body.file.id }, editor, 'editor');
+    await share(owner, { fileId: plan.body.file.id }, viewer, 'viewer');
+
+    const refused = await viewer.dav('PUT', `${SHARED}/plan.txt`, { body: 'by the viewer' });
+    expect([refused.status, codeOf(refused)]).toEqual([403, 'READ_ONLY_SHARE']);
+    expect((await editor.dav('PUT', `${SHARED}/plan.txt`, { body: 'second draft' })).status).toBe(204);
+    expect((await owner.dav('GET', '/dav/plan.txt')).text).toBe('second draft');
+    const locked = [
+      await editor.dav('DELETE', `${SHARED}/plan.txt`),
+      await editor.dav('MOVE', `${SHARED}/plan.txt`, { headers: { destination: `${SHARED}/renamed.txt` } }),
+    ];
+    expect(locked.map((answer) => [answer.status, codeOf(answer)])).toEqual([
+      [403, 'SHARE_ROOT_LOCKED'],
+      [403, 'SHARE_ROOT_LOCKED'],
+    ]);
+  });
+
   it('answers 404 for every path of a share once it is revoked, and 403 to a viewer the moment an editor is made one', async () => {
     const owner = await person('Hal', 'Jay');
     const member = await person('Ida', 'Kim');
@@ -233,4 +259,63 @@ describe('Shared with me over WebDAV', () => {
     expect((await reader.dav('PUT', '/dav/Shared%20with%20me%20(My%20Files)/more.txt', { body: 'more' })).status).toBe(201);
     expect((await listFiles(server, reader.token, own.id)).map((file) => file.originalName).sort()).toEqual(['kept.txt', 'more.txt']);
   });
+});
+
+describe.runIf(davClientTestsRun('rclone'))('rclone through Shared with me', () => {
+  let workDir: string;
+  beforeAll(async () => {
+    requireDavClient('rclone');
+    workDir = await mkdtemp(path.join(os.tmpdir(), 'cloudvault-rclone-shared-'));
+  });
+  afterAll(async () => {
+    if (workDir) await rm(workDir, { recursive: true, force: true });
+  });
+
+  /** rclone with a `cloud:` remote of the person's /dav/, as dav-rclone.test.ts configures it; answers its exit code and output. */
+  async function rcloneAs(who: Person, ...args: string[]) {
+    const obscured = await runTool('rclone', ['obscure', await davPassword(server, who)]);
+    return runTool('rclone', ['--config', '/dev/null', '--low-level-retries', '1', '--retries', '1', ...args], {
+      env: {
+        RCLONE_CONFIG_CLOUD_TYPE: 'webdav',
+        RCLONE_CONFIG_CLOUD_URL: `${server.url}/dav/`,
+        RCLONE_CONFIG_CLOUD_VENDOR: 'owncloud',
+        RCLONE_CONFIG_CLOUD_USER: who.email,
+        RCLONE_CONFIG_CLOUD_PASS: obscured.stdout.trim(),
+      },
+    });
+  }
+
+  it(
+    "lists a share, copies a tree into it as an editor (the owner's files) and back, and fails a viewer's copy in",
+    { timeout: 120_000 },
+    async () => {
+      const owner = await person('Ivy', 'Tan');
+      const editor = await person('Jon', 'Ude');
+      const viewer = await person('Kay', 'Vu');
+      const { family } = await familyFolder(owner);
+      await share(owner, { folderId: family.id }, editor, 'editor');
+      await share(owner, { folderId: family.id }, viewer, 'viewer');
+
+      const listed = await rcloneAs(viewer, 'lsf', 'cloud:Shared with me/Family');
+      expect([listed.code, listed.stdout.split('\n').filter(Boolean).sort()]).toEqual([0, ['Trips/', 'notes.txt']]);
+
+      const source = path.join(workDir, 'source');
+      await mkdir(path.join(source, 'day 1'), { recursive: true });
+      await writeFile(path.join(source, 'day 1', 'photo é.txt'), 'a photo');
+      await writeFile(path.join(source, 'list.txt'), 'a list');
+      const up = await rcloneAs(editor, 'copy', source, 'cloud:Shared with me/Family/Holiday');
+      expect(up.code, up.stderr).toBe(0);
+      const ownerSees = await rcloneAs(owner, 'lsf', '-R', 'cloud:Family/Holiday');
+      expect(ownerSees.stdout.split('\n').filter(Boolean).sort()).toEqual(['day 1/', 'day 1/photo é.txt', 'list.txt']);
+
+      const back = path.join(workDir, 'back');
+      const down = await rcloneAs(viewer, 'copy', 'cloud:Shared with me/Family/Holiday', back);
+      expect(down.code, down.stderr).toBe(0);
+      expect(await readFile(path.join(back, 'day 1', 'photo é.txt'), 'utf8')).toBe('a photo');
+
+      const refused = await rcloneAs(viewer, 'copy', source, 'cloud:Shared with me/Family/Viewer');
+      expect(refused.code).not.toBe(0);
+      expect(await listFiles(server, owner.token, family.id)).toEqual([expect.objectContaining({ originalName: 'notes.txt' })]);
+    },
+  );
 });

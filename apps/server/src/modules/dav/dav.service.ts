@@ -67,10 +67,16 @@ export interface Located {
   share?: DavShare | 'virtual';
 }
 
-/** Whose tree a write changes, and the editor's root it must stay under (null: the caller's own tree). */
+/**
+ * Whose tree a write changes, and the editor's root it must stay under (null: the caller's
+ * own tree). `uploaderId`: whom an upload is made as, the caller, except for new content of a
+ * file shared with them alone as an editor, which is its owner's upload (the upload path
+ * knows folders shared with editors, not files).
+ */
 interface Writer {
   ownerId: string;
   editorRootId: string | null;
+  uploaderId?: string;
 }
 
 /** Who writes (`userId`: the services say what an editor may do, and record who did it) into whose tree. */
@@ -312,7 +318,8 @@ export function createDavService(deps: DavServiceDeps) {
     if (place.share === 'virtual') throw sharedWithMeReadOnly();
     if (place.path.length === 2) {
       if (place.share.role !== 'editor') throw readOnlyShare();
-      if (place.resource?.kind === 'file') return { ownerId: place.share.ownerId, editorRootId: place.resource.file.id };
+      if (place.resource?.kind === 'file')
+        return { ownerId: place.share.ownerId, editorRootId: place.resource.file.id, uploaderId: place.share.ownerId };
       throw shareRootLocked();
     }
     if (place.parentId === undefined || place.parentId === null) throw parentMissing();
@@ -559,11 +566,11 @@ export function createDavService(deps: DavServiceDeps) {
         cutOff?: CutOffBody;
       },
     ): Promise<{ created: boolean; etag: string }> {
-      const { ownerId } = await writerInto(userId, located);
+      const { ownerId, uploaderId = userId } = await writerInto(userId, located);
       if (located.resource && located.resource.kind !== 'file') throw methodNotAllowed('A collection has no content to replace');
       if (located.parentId === undefined) throw parentMissing();
       // In a folder shared with the caller as an editor, the file is its owner's: their quota and plan.
-      const file = await store(userId, located.parentId, requireExactName(located.name), input);
+      const file = await store(uploaderId, located.parentId, requireExactName(located.name), input);
       if (input.modifiedAt) await dav.setModified(ownerId, 'file', file.id, input.modifiedAt, deps.clock.now().toISOString());
       const stored = await dav.fileNamed(ownerId, located.parentId, located.name);
       return { created: !located.resource, etag: stored ? fileEtag(stored) : '""' };

@@ -264,6 +264,25 @@ describe('download limits', () => {
     const [row] = await server.container.database.db.selectFrom('shares').select('download_count').where('id', '=', link.shareId).execute();
     expect(Number(row?.download_count)).toBe(1);
   });
+
+  it('holds across two nodes: of downloads at the last slot through both, exactly one gets through', async () => {
+    const { owner, files } = await ownerWithTree();
+    const link = await fileLink(owner.token, files.notes, { downloadLimit: 2 });
+    const other = await server.startNode();
+    try {
+      const nodes = [server.url, other.url];
+      expect((await fetch(`${other.url}/api/public/shares/${link.token}/download`)).status).toBe(200);
+      const answers = await Promise.all(
+        Array.from({ length: 8 }, (_, index) => fetch(`${nodes[index % 2]}/api/public/shares/${link.token}/download`)),
+      );
+      expect(answers.map((answer) => answer.status).sort()).toEqual([200, 410, 410, 410, 410, 410, 410, 410]);
+      await Promise.all(answers.map((answer) => answer.arrayBuffer()));
+      // The other node knows the limit is reached from the database alone.
+      expect((await fetch(`${other.url}/api/public/shares/${link.token}`)).status).toBe(410);
+    } finally {
+      await other.close();
+    }
+  });
 });
 
 describe('changing a link in place', () => {

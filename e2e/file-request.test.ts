@@ -163,6 +163,11 @@ describe('a file request', () => {
     await sentRow(page, 'receipt.txt').waitFor();
     expect(await page.getByText('already-here.txt').count()).toBe(0);
     await screenshot(page, 'sent');
+    // At phone size, the page and its list are whole and accessible too.
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await violationsOf(page, { label: 'file request, sent (phone)' })).toEqual([]);
+    await screenshot(page, 'sent-phone');
 
     // The owner has both, whole, and the link counted two.
     const stored = await listFiles(session.server, owner.token, folder.id);

@@ -1,4 +1,5 @@
 import { Ellipsis, FolderPlus, LayoutGrid, Link2, List, Search, Trash2, Upload, Users, X } from 'lucide-react';
+import { useContext } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button';
@@ -6,6 +7,7 @@ import { DropdownMenu } from '../../../components/ui/dropdown-menu';
 import { cn } from '../../../lib/cn';
 import { useMediaQuery } from '../hooks/use-media-query';
 import type { ViewMode } from '../hooks/use-view-mode';
+import { DriveScopeContext } from '../slots';
 import { SortMenu } from './sort-menu';
 
 interface FileToolbarProps {
@@ -24,6 +26,8 @@ interface FileToolbarProps {
 export function FileToolbar({ search, onSearchChange, view, onViewChange, onNewFolder, onUpload }: FileToolbarProps) {
   const { t } = useTranslation();
   const phone = useMediaQuery('(max-width: 639px)');
+  // Inside a folder shared with the user the links to their own sharing and Trash are left out: the crumbs lead back.
+  const scoped = useContext(DriveScopeContext) !== null;
   const toggleClass = (active: boolean) =>
     cn(
       'focus-ring grid size-8 place-items-center rounded-[calc(var(--radius-control)-3px)] transition-colors',
@@ -97,26 +101,30 @@ export function FileToolbar({ search, onSearchChange, view, onViewChange, onNewF
         <SortMenu />
         {/* From sm up; a phone has them in the More menu. */}
         <div className="hidden sm:contents">
-          <Link
-            to="/shared"
-            title={t('dashboard.toolbar.sharedWithMe')}
-            className={cn(buttonClasses({ variant: 'ghost', size: 'sm' }), 'px-2.5')}
-          >
-            <Users aria-hidden="true" className="size-4" />
-            <span className="sr-only lg:not-sr-only">{t('dashboard.toolbar.sharedWithMe')}</span>
-          </Link>
-          <Link
-            to="/shares"
-            title={t('dashboard.toolbar.manageShares')}
-            className={cn(buttonClasses({ variant: 'ghost', size: 'sm' }), 'px-2.5')}
-          >
-            <Link2 aria-hidden="true" className="size-4" />
-            <span className="sr-only lg:not-sr-only">{t('dashboard.toolbar.manageShares')}</span>
-          </Link>
-          <Link to="/trash" className={cn(buttonClasses({ variant: 'ghost', size: 'sm' }), 'px-2.5')}>
-            <Trash2 aria-hidden="true" className="size-4" />
-            {t('dashboard.toolbar.trash')}
-          </Link>
+          {!scoped && (
+            <>
+              <Link
+                to="/shared"
+                title={t('dashboard.toolbar.sharedWithMe')}
+                className={cn(buttonClasses({ variant: 'ghost', size: 'sm' }), 'px-2.5')}
+              >
+                <Users aria-hidden="true" className="size-4" />
+                <span className="sr-only lg:not-sr-only">{t('dashboard.toolbar.sharedWithMe')}</span>
+              </Link>
+              <Link
+                to="/shares"
+                title={t('dashboard.toolbar.manageShares')}
+                className={cn(buttonClasses({ variant: 'ghost', size: 'sm' }), 'px-2.5')}
+              >
+                <Link2 aria-hidden="true" className="size-4" />
+                <span className="sr-only lg:not-sr-only">{t('dashboard.toolbar.manageShares')}</span>
+              </Link>
+              <Link to="/trash" className={cn(buttonClasses({ variant: 'ghost', size: 'sm' }), 'px-2.5')}>
+                <Trash2 aria-hidden="true" className="size-4" />
+                {t('dashboard.toolbar.trash')}
+              </Link>
+            </>
+          )}
           <Button variant="secondary" size="sm" onClick={onNewFolder}>
             <FolderPlus aria-hidden="true" className="size-4" />
             {t('dashboard.toolbar.newFolder')}
@@ -149,9 +157,13 @@ export function FileToolbar({ search, onSearchChange, view, onViewChange, onNewF
                 checked: view === 'list',
                 onSelect: () => onViewChange('list'),
               },
-              { id: 'shared', label: t('dashboard.toolbar.sharedWithMe'), icon: Users, to: '/shared', separatorBefore: true },
-              { id: 'shares', label: t('dashboard.toolbar.manageShares'), icon: Link2, to: '/shares' },
-              { id: 'trash', label: t('dashboard.toolbar.trash'), icon: Trash2, to: '/trash' },
+              ...(scoped
+                ? []
+                : [
+                    { id: 'shared', label: t('dashboard.toolbar.sharedWithMe'), icon: Users, to: '/shared', separatorBefore: true },
+                    { id: 'shares', label: t('dashboard.toolbar.manageShares'), icon: Link2, to: '/shares' },
+                    { id: 'trash', label: t('dashboard.toolbar.trash'), icon: Trash2, to: '/trash' },
+                  ]),
             ]}
           />
         </div>

@@ -41,4 +41,14 @@ describe('itemMenuEntries', () => {
     unstarred.find((entry) => entry.id === 'star')?.onSelect?.();
     expect(onAction).toHaveBeenCalledWith('star', folder);
   });
+
+  it('leaves Share out inside a folder shared with the user, and keeps the rest', () => {
+    expect(ids(itemMenuEntries(file, { t, count: 1, onAction: vi.fn(), historyItems: [], canShare: false }))).toEqual([
+      'download',
+      'rename',
+      'move',
+      'copy',
+      'delete',
+    ]);
+  });
 });

@@ -167,6 +167,31 @@ describe('a file sent through an upload link', () => {
     expect(later[0]?.details.names).toBe('Someone');
   });
 
+  it('adds files sent through two nodes to one notice and one count: the batch is kept in the database, not in a node', async () => {
+    const { owner, folder, link, shareId } = await ownerWithLink('upload');
+    // Six at once: within the plan's uploads at once, so none is refused for that.
+    await subscribe(server, owner.token, 'PRO');
+    const other = await server.startNode();
+    try {
+      const sendThrough = async (node: TestServer, i: number) => {
+        const form = new FormData();
+        form.append('uploaderName', `Visitor ${i % 2}`);
+        form.append('file', new Blob([`bytes ${i}`]), `part ${i}.txt`);
+        return (await fetch(`${node.url}/api/public/shares/${link}/files`, { method: 'POST', body: form })).status;
+      };
+      const statuses = await Promise.all(Array.from({ length: 6 }, (_, i) => sendThrough(i % 2 === 0 ? server : other, i)));
+      expect(statuses).toEqual(Array(6).fill(201));
+    } finally {
+      await other.close();
+    }
+    expect(await listFiles(server, owner.token, folder.id)).toHaveLength(6);
+    expect(await listedShare(owner.token, shareId)).toMatchObject({ uploadCount: 6 });
+    const told = await notices(owner.token);
+    expect(told).toHaveLength(1);
+    expect(told[0]?.details.count).toBe('6');
+    expect(told[0]?.details.names.split(', ').sort()).toEqual(['Visitor 0', 'Visitor 1']);
+  });
+
   it('puts a file of an edit link in a folder inside the shared one, and refuses a folder outside it', async () => {
     const { owner, folder, link } = await ownerWithLink('edit');
     const inner = await createFolder(server, owner.token, 'Receipts', folder.id);

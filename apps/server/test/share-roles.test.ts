@@ -283,6 +283,7 @@ describe('a shared folder’s activity', () => {
     const { ada, eve, victor, stranger, family, photos, notes, beach } = await familyShared();
     // A second between actions: the activity is ordered by time.
     const later = () => server.clock.advance(1000);
+    later();
     await call('PATCH', `/api/files/${notes.id}`, eve.token, { name: 'renamed.txt' });
     later();
     await call('POST', '/api/user/folders', eve.token, { name: 'Albums', parentId: photos.id });

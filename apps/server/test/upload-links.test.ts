@@ -109,6 +109,12 @@ describe('a file sent through an upload link', () => {
     expect(names).toEqual(['w2 form (1).pdf', 'w2 form.pdf']);
     expect(await listedShare(owner.token, shareId)).toMatchObject({ uploadCount: 2 });
 
+    // Nothing sent is listed or served back through the link.
+    const fileId = files[0]?.id as string;
+    for (const path of ['items', 'download', `files/${fileId}/download`]) {
+      expect((await server.request('GET', `/api/public/shares/${link}/${path}`)).status).toBe(403);
+    }
+
     // The folder's activity names the visitor as they signed, or "Someone".
     const activity = await server.request('GET', `/api/user/folders/${folder.id}/activity`, { token: owner.token });
     expect(activity.status).toBe(200);

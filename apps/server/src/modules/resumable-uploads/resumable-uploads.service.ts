@@ -171,6 +171,16 @@ export function createResumableUploadsService(deps: ResumableUploadsDeps) {
       return { id: reservation.blobKey, expiresAt };
     },
 
+    /**
+     * Whether the caller's upload is finished, asked by a request that found its bytes gone:
+     * once a finishing in progress has settled (its lock taken in turn), so that a PATCH racing
+     * the one that finishes reads the file it listed, not the row from before.
+     */
+    async finishedOnceSettled(userId: string, id: string): Promise<boolean> {
+      if (!ID_PATTERN.test(id)) return false;
+      return deps.withLock(id, async () => (await rows.find(userId, id))?.file_id != null);
+    },
+
     /** Where the upload's hash stands after its last PATCH (hashed-writes.ts). */
     async hashState(id: string): Promise<HashState | undefined> {
       const row = await rows.findById(id);

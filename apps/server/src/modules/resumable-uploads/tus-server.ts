@@ -70,8 +70,7 @@ export function createTusServer(deps: { store: ResumableStore; locker: Locker; u
   };
   const finishedMeanwhile = async (request: Request) => {
     const { userId, uploadId } = context(request);
-    const row = uploadId === undefined ? undefined : await deps.uploads.requireOwn(userId, uploadId).catch(() => undefined);
-    return row?.file_id != null;
+    return uploadId !== undefined && (await deps.uploads.finishedOnceSettled(userId, uploadId));
   };
   // The stores list creation-defer-length too, which a client would then try and be refused.
   store.datastore.extensions = TUS_EXTENSIONS;

@@ -26,7 +26,8 @@ import type { StorageService } from './storage.service.ts';
 import { isBrokenMultipartError, multipartBody } from './multipart-upload.ts';
 import { requireDeclaredLength, type UploadsService } from './uploads.service.ts';
 
-const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody };
+// 403: a viewer's change of or upload into what is shared with them (READ_ONLY_SHARE), an editor's move of a file shared alone (SHARE_ROOT_LOCKED).
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 
 export function filesRoutes(deps: {
   files: FilesService;

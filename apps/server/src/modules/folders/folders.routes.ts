@@ -14,7 +14,8 @@ import { jsonObjectStream } from '../../lib/json-stream.ts';
 import { listingPage } from '../../lib/listing-pages.ts';
 import { type FoldersService, rootOr } from './folders.service.ts';
 
-const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody };
+// 403: a viewer's change of a shared folder (READ_ONLY_SHARE), an editor's of the shared folder itself (SHARE_ROOT_LOCKED).
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 
 export function foldersRoutes(folders: FoldersService): FastifyPluginAsyncTypebox {
   return async (app) => {

@@ -8,7 +8,8 @@ import { caller } from '../../lib/auth.ts';
 import { jsonObjectStream } from '../../lib/json-stream.ts';
 import type { TrashService } from './trash.service.ts';
 
-const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody };
+// 403: a viewer's delete in a shared folder (READ_ONLY_SHARE), an editor's of the shared item itself (SHARE_ROOT_LOCKED).
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 
 export function trashRoutes(trash: TrashService): FastifyPluginAsyncTypebox {
   return async (app) => {

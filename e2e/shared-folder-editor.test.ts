@@ -137,7 +137,7 @@ describe('an editor in a shared folder (issue 38)', () => {
     await context.close();
   });
 
-  it('gives a viewer the read-only view, with no upload, and the server refuses their writes', async () => {
+  it('gives a viewer the read-only view, with no upload, and the server refuses their writes; the viewer leaves', async () => {
     const { viewer, family } = await sharedFamily();
     const { page, context } = await openPage(session.browser, session.server.url, { token: viewer.token });
 
@@ -155,6 +155,20 @@ describe('an editor in a shared folder (issue 38)', () => {
     });
     expect(refused.status).toBe(403);
     expect(refused.body.code).toBe('READ_ONLY_SHARE');
+
+    // Leaving, after a confirmation: gone from Shared with me, and the folder is no longer theirs to read.
+    await crumbs(page).getByRole('link', { name: 'Shared with me' }).click();
+    const entry = page.getByRole('list', { name: 'Folders shared with you' }).getByRole('listitem', { name: 'Family' });
+    await entry.getByRole('button', { name: 'Leave Family' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Leave “Family”?' });
+    await confirm.getByText(/Ada keeps it/).waitFor();
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    await entry.getByRole('button', { name: 'Leave Family' }).click();
+    await confirm.getByRole('button', { name: 'Leave', exact: true }).click();
+    await page.getByText('You left “Family”').first().waitFor();
+    await page.getByText('Nothing has been shared with you yet').waitFor();
+    expect((await request(session.server, 'GET', `/api/user/folders/${family.id}/path`, { token: viewer.token })).status).toBe(404);
     await context.close();
   });
 });

@@ -23,14 +23,15 @@ export function LeaveShareButton({ shareId, name, owner }: LeaveShareButtonProps
   const { t } = useTranslation();
   const [confirming, setConfirming] = useState(false);
   const leave = useLeaveShare();
+  // The promise, not mutate's callbacks: the row (and this button) leaves the list as the share ends, and the toast must still come.
   const onLeave = () =>
-    leave.mutate(shareId, {
-      onSuccess: () => {
+    leave.mutateAsync(shareId).then(
+      () => {
         setConfirming(false);
         notify.success('shares.withMe.left', { values: { name } });
       },
-      onError: (error) => notify.error('shares.withMe.leaveFailed', { error }),
-    });
+      (error: unknown) => notify.error('shares.withMe.leaveFailed', { error }),
+    );
 
   return (
     <>

@@ -211,4 +211,47 @@ describe('a file request', () => {
     expect(await violationsOf(page, { label: 'edit link' })).toEqual([]);
     await context.close();
   });
+
+  it('after a reload mid-way, the same file dropped again goes on from where the server was', async () => {
+    const owner = await createUser(session.server, { firstName: 'Ada' });
+    const folder = await createFolder(session.server, owner.token, 'Inbox');
+    const link = await callApi<ShareLinkResponse>(session.server, owner.token, 'POST', `/user/folders/${folder.id}/share`, {
+      shareType: 'public',
+      role: 'upload',
+    });
+    const size = 40 * MiB;
+    const big = await randomFileOnDisk('video.bin', size);
+
+    const { page, context } = await openPage(session.browser, session.server.url);
+    const creations: string[] = [];
+    const patches: Array<{ url: string; offset: number }> = [];
+    page.on('request', (sent) => {
+      const isTus = /\/api\/public\/shares\/[^/]+\/uploads/.test(sent.url());
+      if (isTus && sent.method() === 'POST') creations.push(sent.url());
+      if (isTus && sent.method() === 'PATCH') patches.push({ url: sent.url(), offset: Number(sent.headers()['upload-offset']) });
+    });
+    await page.goto(new URL(link.shareUrl).pathname);
+    await page.getByRole('heading', { level: 1, name: 'Inbox' }).waitFor();
+    const cdp = await throttle(page, 4 * MiB);
+    await page.locator('input[type="file"]').setInputFiles(big.file);
+    // Past the first 16 MiB chunk, which the server holds whatever it does with a cut-off PATCH.
+    await percentBetween(page, 'video.bin', 45, 75).waitFor({ timeout: 30_000 });
+    await page.reload();
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await page.getByRole('heading', { level: 1, name: 'Inbox' }).waitFor();
+    // A new visit lists nothing yet.
+    expect(await sentList(page).count()).toBe(0);
+    const held = await settledOffset(patches[0]!.url);
+    expect(held).toBeGreaterThan(0);
+    const patchesBefore = patches.length;
+
+    await page.locator('input[type="file"]').setInputFiles(big.file);
+    await sentRow(page, 'video.bin').getByText('Sent', { exact: true }).waitFor({ timeout: 60_000 });
+    expect(creations).toHaveLength(1);
+    expect(patches[patchesBefore]!.offset).toBeGreaterThanOrEqual(held);
+    const stored = await listFiles(session.server, owner.token, folder.id);
+    expect(stored.map((file) => [file.originalName, file.size])).toEqual([['video.bin', size]]);
+    expect(await storedSha256(owner.token, stored[0]!.id)).toBe(big.sha256);
+    await context.close();
+  });
 });

@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { changesSince, latestCursor } from '@cloudvault/test-support/changes';
 import { createFolder, listFiles, uploadFile } from '@cloudvault/test-support/drive';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { davClientTestsRun, requireDavClient, runTool } from './helpers/dav-clients.ts';
@@ -208,6 +209,25 @@ describe('Shared with me over WebDAV', () => {
       [403, 'SHARE_ROOT_LOCKED'],
       [403, 'SHARE_ROOT_LOCKED'],
     ]);
+  });
+
+  it("puts an editor's writes in the owner's change feed and the members' as the owner's own, and moves the shared folder's ETag", async () => {
+    const owner = await person('Ola', 'Zed');
+    const editor = await person('Pia', 'Abe');
+    const { family } = await familyFolder(owner);
+    const shareId = await share(owner, { folderId: family.id }, editor, 'editor');
+    const etagOf = async (who: Person, path: string) =>
+      /<D:getetag>([^<]*)<\/D:getetag>/.exec((await propfind(who.dav, path, '0')).text)?.[1];
+    const etagBefore = await etagOf(editor, `${SHARED}/Family/`);
+    const [ownerCursor, editorCursor] = [await latestCursor(server, owner.token), await latestCursor(server, editor.token)];
+
+    expect((await editor.dav('PUT', `${SHARED}/Family/new.txt`, { body: 'new' })).status).toBe(201);
+    const [file] = await listFiles(server, owner.token, family.id).then((files) => files.filter((one) => one.originalName === 'new.txt'));
+    const entry = { op: 'created', kind: 'file', id: file?.id, parentId: family.id, name: 'new.txt' };
+    expect(await changesSince(server, owner.token, ownerCursor)).toEqual([expect.objectContaining(entry)]);
+    expect(await changesSince(server, editor.token, editorCursor)).toEqual([expect.objectContaining({ ...entry, shareId })]);
+    expect(await etagOf(editor, `${SHARED}/Family/`)).not.toBe(etagBefore);
+    expect(await etagOf(editor, `${SHARED}/Family/`)).toBe(await etagOf(owner, '/dav/Family/'));
   });
 
   it('answers 404 for every path of a share once it is revoked, and 403 to a viewer the moment an editor is made one', async () => {

@@ -2,6 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import type { TrashResponse } from '@cloudvault/contract/trash';
 import { createUser } from '@cloudvault/test-support/accounts';
 import { createFile, createFolder, listFiles, listFolders } from '@cloudvault/test-support/drive';
 import { callApi, request } from '@cloudvault/test-support/running-server';
@@ -55,7 +56,7 @@ async function openFromSharedWithMe(page: Page, role: 'Editor' | 'Viewer') {
 }
 
 describe('an editor in a shared folder (issue 38)', () => {
-  it('uploads by the picker and by dropping, renames and makes a folder; all of it is the owner’s', async () => {
+  it('uploads by the picker and by dropping, renames, makes a folder, moves and deletes; all of it is the owner’s', async () => {
     const { owner, editor, family } = await sharedFamily();
     const usedBefore = await storageUsed(owner.token);
     const editorUsedBefore = await storageUsed(editor.token);
@@ -134,6 +135,15 @@ describe('an editor in a shared folder (issue 38)', () => {
     await tile(own.page, 'beach.bin').waitFor();
     await tile(own.page, 'Recipes').waitFor();
     await own.context.close();
+
+    // A delete from the selection bar goes to the owner's Trash, saying who deleted it.
+    await tile(page, 'beach.bin').click();
+    await page.getByRole('toolbar', { name: 'Selected items' }).getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('dialog', { name: 'Delete File' }).getByRole('button', { name: 'Delete File' }).click();
+    await tile(page, 'beach.bin').waitFor({ state: 'detached' });
+    const trash = await callApi<TrashResponse>(session.server, owner.token, 'GET', '/trash');
+    expect(trash.files.map((file) => [file.originalName, file.deletedBy?.firstName])).toEqual([['beach.bin', 'Grace']]);
+    expect((await callApi<TrashResponse>(session.server, editor.token, 'GET', '/trash')).files).toEqual([]);
     await context.close();
   });
 

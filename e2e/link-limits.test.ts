@@ -117,4 +117,30 @@ describe('a view-only link', () => {
     expect(zip.body.code).toBe('DOWNLOAD_NOT_ALLOWED');
     await context.close();
   });
+
+  it('of a single file, opens it in the viewer for reading with the note and without Download', async () => {
+    const owner = await createUser(session.server, { firstName: 'Grace' });
+    const file = await createFile(session.server, owner.token, 'Chapter one.\nIt was a bright cold day.\n', {
+      name: 'draft.txt',
+      type: 'text/plain',
+    });
+    const link = await callApi<ShareLinkResponse>(session.server, owner.token, 'POST', `/files/${file.id}/share`, {
+      shareType: 'public',
+      role: 'view-only',
+    });
+
+    const { page, context } = await openPage(session.browser, session.server.url);
+    await page.goto(pathOf(link));
+    await page.getByRole('heading', { level: 1, name: 'draft.txt' }).waitFor();
+    await page.getByText(NOTE).waitFor();
+    expect(await page.getByRole('link', { name: 'Download' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'View' }).click();
+    const viewer = page.getByRole('dialog', { name: 'Viewer: draft.txt' });
+    await viewer.getByText('It was a bright cold day.').waitFor();
+    expect(await viewer.getByRole('button', { name: 'Download' }).count()).toBe(0);
+    const refused = await request<{ code: string }>(session.server, 'GET', `/api/public/shares/${tokenOf(link)}/download`);
+    expect(refused.status).toBe(403);
+    expect(refused.body.code).toBe('DOWNLOAD_NOT_ALLOWED');
+    await context.close();
+  });
 });

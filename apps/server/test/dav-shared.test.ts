@@ -184,9 +184,20 @@ describe('Shared with me over WebDAV', () => {
       await editor.dav('MOVE', `${SHARED}/Family/notes.txt`, { headers: { destination: '/dav/notes.txt' } }),
     ];
     expect(across.map((answer) => answer.status)).toEqual([502, 502]);
+    // A LOCK (as Finder and Office take before they write) is an editor's to take; on a new name it makes an empty file of the owner's.
+    const lock = await editor.dav('LOCK', `${SHARED}/Family/Photos/draft.docx`, {
+      body: '<?xml version="1.0"?><D:lockinfo xmlns:D="DAV:"><D:lockscope><D:exclusive/></D:lockscope><D:locktype><D:write/></D:locktype></D:lockinfo>',
+    });
+    expect(lock.status).toBe(201);
+    const token = lock.headers['lock-token'] as string;
+    expect((await editor.dav('PUT', `${SHARED}/Family/Photos/draft.docx`, { body: 'draft' })).status).toBe(423);
+    expect((await editor.dav('PUT', `${SHARED}/Family/Photos/draft.docx`, { body: 'draft', headers: { if: `(${token})` } })).status).toBe(
+      204,
+    );
+    expect((await owner.dav('GET', '/dav/Family/Photos/draft.docx')).text).toBe('draft');
     // A copy in is an upload into the owner's folder.
     expect((await editor.dav('COPY', '/dav/own.txt', { headers: { destination: `${SHARED}/Family/own.txt` } })).status).toBe(201);
-    expect(await storageUsed(owner.token)).toBe(before + 8 + 12 + 3);
+    expect(await storageUsed(owner.token)).toBe(before + 8 + 12 + 5 + 3);
   });
 
   it('lets an editor of a file shared on its own give it new content, never move or delete it; a viewer neither', async () => {

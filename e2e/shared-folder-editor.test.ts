@@ -139,7 +139,9 @@ describe('an editor in a shared folder (issue 38)', () => {
     // A delete from the selection bar goes to the owner's Trash, saying who deleted it.
     await tile(page, 'beach.bin').click();
     await page.getByRole('toolbar', { name: 'Selected items' }).getByRole('button', { name: 'Delete' }).click();
-    await page.getByRole('dialog', { name: 'Delete File' }).getByRole('button', { name: 'Delete File' }).click();
+    const confirmDelete = page.getByRole('dialog', { name: 'Delete File' });
+    await confirmDelete.getByText('“beach.bin” will be moved to the Trash of the folder’s owner, who alone can restore it.').waitFor();
+    await confirmDelete.getByRole('button', { name: 'Delete File' }).click();
     await tile(page, 'beach.bin').waitFor({ state: 'detached' });
     const trash = await callApi<TrashResponse>(session.server, owner.token, 'GET', '/trash');
     expect(trash.files.map((file) => [file.originalName, file.deletedBy?.firstName])).toEqual([['beach.bin', 'Grace']]);

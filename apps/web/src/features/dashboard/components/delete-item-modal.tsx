@@ -1,11 +1,12 @@
 import { Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { useContext, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { notify } from '../../../lib/notify';
 import { useDeleteItem } from '../api/delete-item';
 import type { DriveItem } from '../items';
+import { DriveScopeContext } from '../slots';
 
 /**
  * 'Delete Folder' / 'Delete File' for one item, whose name the confirmation holds; 'Delete
@@ -21,6 +22,8 @@ export function DeleteItemModal({
   onDeleted: (item: DriveItem) => void;
 }) {
   const { t } = useTranslation();
+  // Inside a folder shared with the user what is deleted goes to its owner's Trash: they alone restore it.
+  const shared = useContext(DriveScopeContext) !== null;
   const deleteItem = useDeleteItem();
   const [busy, setBusy] = useState(false);
   const item = items?.length === 1 ? items[0] : undefined;
@@ -61,13 +64,17 @@ export function DeleteItemModal({
   let confirm = '';
   if (many) {
     title = t('dashboard.deleteMany.title', { count: items.length });
-    description = t('dashboard.deleteMany.message', { count: items.length });
+    description = shared
+      ? t('dashboard.deleteShared.many', { count: items.length })
+      : t('dashboard.deleteMany.message', { count: items.length });
     confirm = t('dashboard.deleteMany.confirm');
   } else if (item) {
     title = isFolder ? t('dashboard.deleteFolder.title') : t('dashboard.deleteFile.title');
-    description = isFolder
-      ? t('dashboard.deleteFolder.message', { name: item.name })
-      : t('dashboard.deleteFile.message', { name: item.name });
+    if (shared) description = t('dashboard.deleteShared.one', { name: item.name });
+    else
+      description = isFolder
+        ? t('dashboard.deleteFolder.message', { name: item.name })
+        : t('dashboard.deleteFile.message', { name: item.name });
     confirm = isFolder ? t('dashboard.deleteFolder.confirm') : t('dashboard.deleteFile.confirm');
   }
 

@@ -18,6 +18,9 @@ export function linkChunkSize(size: number): number {
 /** Waits between tus attempts after a lost connection or a 5xx: quick at first, then every 30 s. */
 const RETRY_DELAYS_MS = [0, 1000, 3000, 5000, 10_000, ...Array<number>(20).fill(30_000)];
 
+/** The abort reason of a transfer stopped because its page went away, not by the visitor's cancel. */
+export const LEAVE_REASON = 'left';
+
 /** Why a visitor's upload did not arrive: the answer's status (0: no answer) and code. */
 export class LinkUploadFailure extends Error {
   constructor(
@@ -190,8 +193,9 @@ async function uploadResumably({
     };
     const stop = () => {
       cleanUp();
-      // A cancel deletes the upload on the server and frees what it reserved.
-      upload.abort(true).catch(() => {
+      // A cancel deletes the upload on the server and frees what it reserved; leaving the
+      // page keeps it there, for the same file dropped again to go on.
+      upload.abort(signal.reason !== LEAVE_REASON).catch(() => {
         // Not reachable: the server expires an unfinished upload by itself.
       });
       reject(new DOMException('Upload cancelled', 'AbortError'));

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { LinkUploadFailure, uploadToLink } from '../api/upload-to-link';
+import { LEAVE_REASON, LinkUploadFailure, uploadToLink } from '../api/upload-to-link';
 
 /** Why a file did not arrive, as the visitor reads it. */
 export type LinkUploadError = 'tooLarge' | 'full' | 'tooMany' | 'gone' | 'locked' | 'network' | 'failed';
@@ -106,8 +106,9 @@ export function useLinkUploads({ token, access, maxFileSize, onUploaded, onLocke
     );
   }, [entries, update]);
 
-  // Leaving the page stops what still travels (a resumable one can go on when dropped again).
-  useEffect(() => () => running.current?.controller.abort(), []);
+  // Leaving the page (or its password lapsing) stops what still travels; a resumable one stays
+  // on the server and goes on when the same file is dropped again.
+  useEffect(() => () => running.current?.controller.abort(LEAVE_REASON), []);
 
   const add = useCallback(
     (picked: readonly File[], folderId: string | null) => {

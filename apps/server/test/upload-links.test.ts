@@ -195,7 +195,7 @@ describe('a file sent through an upload link', () => {
     const told = await notices(owner.token);
     expect(told).toHaveLength(1);
     expect(told[0]?.details.count).toBe('6');
-    expect(told[0]?.details.names.split(', ').sort()).toEqual(['Visitor 0', 'Visitor 1']);
+    expect((told[0]?.details.names ?? '').split(', ').sort()).toEqual(['Visitor 0', 'Visitor 1']);
   });
 
   it('puts a file of an edit link in a folder inside the shared one, and refuses a folder outside it', async () => {

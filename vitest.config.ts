@@ -160,6 +160,9 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.{ts,tsx}'],
+          // A few unit tests run real processes and sockets (run-tool, direct-socket): at a load
+          // of 20 on CI's two cores they passed Vitest's default 5 s while working as they should.
+          testTimeout: 20_000,
         },
       },
       {

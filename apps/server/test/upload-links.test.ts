@@ -378,7 +378,7 @@ describe('a resumable upload through a link', () => {
     expect((await listFiles(server, owner.token, folder.id)).map((file) => file.originalName).sort()).toEqual(['scan (1).pdf', 'scan.pdf']);
   });
 
-  it('is refused at creation as the multipart route is: a view link 403, a full quota 507, and a revoked link stops it', async () => {
+  it('is refused at creation as the multipart route is (a view link 403, a full quota 507), stopped by a revoke, and cancelled by its visitor', async () => {
     const view = await ownerWithLink('view');
     const source = await randomFile(2 * MiB, 'x.bin');
     await expect(tusThroughLink({ link: view.link, filePath: source.path, metadata: { filename: 'x.bin' } })).rejects.toThrow(
@@ -391,6 +391,25 @@ describe('a resumable upload through a link', () => {
     await expect(
       tusThroughLink({ link, filePath: source.path, metadata: { filename: 'x.bin' }, uploadUrl: started.uploadUrl }),
     ).rejects.toThrow(/response code: 404/);
+
+    // A visitor's cancel ends the upload and gives the owner's quota back.
+    const cancelling = await ownerWithLink('upload');
+    const begun = await tusThroughLink({
+      link: cancelling.link,
+      filePath: source.path,
+      metadata: { filename: 'x.bin' },
+      stopAfterChunks: 1,
+    });
+    const tusHeaders = { 'Tus-Resumable': '1.0.0' };
+    expect((await fetch(new URL(begun.uploadUrl, server.url), { method: 'DELETE', headers: tusHeaders })).status).toBe(204);
+    expect((await fetch(new URL(begun.uploadUrl, server.url), { method: 'HEAD', headers: tusHeaders })).status).toBe(404);
+    expect(await assertStorageConsistent(server, cancelling.owner.user.id)).toEqual({ used: 0, sum: 0 });
+    const reserved = await server.container.database.db
+      .selectFrom('upload_reservations')
+      .select('id')
+      .where('user_id', '=', cancelling.owner.user.id)
+      .execute();
+    expect(reserved).toEqual([]);
 
     const full = await ownerWithLink('upload');
     const { storageLimit } = await storageUsed(full.owner.token);

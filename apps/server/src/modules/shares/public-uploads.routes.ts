@@ -1,16 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { Multipart } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { ErrorBody } from '@cloudvault/contract/common';
 import { PasswordRequiredBody, PublicUploadResponse, ShareTokenParams } from '@cloudvault/contract/shares';
 import { continueWithBody } from '../../lib/early-answers.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { isBrokenMultipartError } from '../../lib/broken-multipart.ts';
+import { multipartParts } from '../../lib/multipart-parts.ts';
 import { folderIdOf, requireDeclaredLength } from '../files/uploads.service.ts';
 import type { LinkUploadContent, PublicUploadsService } from './public-uploads.service.ts';
-
-/** The fields a visitor's body may hold before its file; any other field is ignored, as the owner's `conflict`. */
-const FIELDS_BEFORE_FILE = ['uploaderName', 'folderId'];
 
 /** The visitor's pass after a password (public-shares.routes.ts): the X-Share-Access header. */
 const accessOf = (request: FastifyRequest) => {
@@ -18,50 +15,15 @@ const accessOf = (request: FastifyRequest) => {
   return typeof header === 'string' && header !== '' ? header : undefined;
 };
 
-/**
- * A visitor's multipart body: the `uploaderName` and `folderId` fields, then exactly one
- * file part, then nothing but ignored fields. Parsing starts once the upload is accepted.
- */
+/** A visitor's multipart body: the `uploaderName` and `folderId` fields before the file; any other is ignored, as the owner's `conflict`. */
 function linkMultipartBody(request: FastifyRequest): { content(): Promise<LinkUploadContent>; rest(): Promise<void> } {
-  let parts: AsyncIterator<Multipart> | undefined;
-  const next = async (): Promise<Multipart | undefined> => {
-    const limits = { fileSize: Number.POSITIVE_INFINITY, fields: 10, fieldSize: 1024, parts: 20 };
-    parts ??= request.parts({ limits })[Symbol.asyncIterator]();
-    const { done, value } = await parts.next();
-    return done ? undefined : value;
-  };
+  const parts = multipartParts(request, { uploaderName: String, folderId: folderIdOf });
   return {
     async content() {
-      let uploaderName: string | undefined;
-      let folderId: string | null = null;
-      for (let part = await next(); part; part = await next()) {
-        if (part.type === 'field') {
-          if (part.fieldname === 'uploaderName') uploaderName = String(part.value);
-          if (part.fieldname === 'folderId') folderId = folderIdOf(String(part.value));
-          continue;
-        }
-        return {
-          uploaderName,
-          folderId,
-          // Browsers escape a double quote in a multipart filename as %22 (HTML spec).
-          fileName: (part.filename ?? '').replaceAll('%22', '"'),
-          declaredMimetype: part.mimetype,
-          body: part.file,
-        };
-      }
-      throw badRequest('The upload has no file part', 'NO_FILE');
+      const { fields, ...file } = await parts.content();
+      return { uploaderName: fields.uploaderName, folderId: fields.folderId ?? null, ...file };
     },
-    async rest() {
-      for (let part = await next(); part; part = await next()) {
-        if (part.type === 'field') {
-          if (FIELDS_BEFORE_FILE.includes(part.fieldname))
-            throw badRequest(`${part.fieldname} must come before the file`, 'FIELD_AFTER_FILE');
-          continue;
-        }
-        part.file.resume();
-        throw badRequest('Send one file per upload', 'MORE_THAN_ONE_FILE');
-      }
-    },
+    rest: parts.rest,
   };
 }
 

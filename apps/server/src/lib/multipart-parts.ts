@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { Multipart } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
+import { isBrokenMultipartError } from './broken-multipart.ts';
 import { badRequest } from './errors.ts';
 
 /** How each field a way in accepts before its file is read from its text (a reader may refuse it). */
@@ -60,5 +61,16 @@ export function multipartParts<Fields extends object>(
         throw badRequest('Send one file per upload', 'MORE_THAN_ONE_FILE');
       }
     },
+  };
+}
+
+/** How a multipart way in answers a body that broke off (uploads.service.ts CutOffBody). */
+export function multipartCutOff(request: FastifyRequest) {
+  return {
+    // Node reports a client gone mid-upload as ECONNRESET, busboy as a body that ended early.
+    clientGone: () => request.raw.aborted || request.raw.socket.destroyed,
+    isMalformed: isBrokenMultipartError,
+    answer: () => badRequest('The upload is not a valid multipart/form-data body', 'MALFORMED_MULTIPART'),
+    log: request.log,
   };
 }

@@ -17,13 +17,14 @@ import { caller } from '../../lib/auth.ts';
 import { continueWithBody } from '../../lib/early-answers.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { listingPage } from '../../lib/listing-pages.ts';
+import { multipartCutOff } from '../../lib/multipart-parts.ts';
 import type { FolderArchiveService } from './folder-archive.service.ts';
 import { type FoldersService, rootOr } from '../folders/folders.service.ts';
 import type { DownloadLinks } from '../downloads/download-links.ts';
 import type { DownloadResponses } from '../downloads/download-responses.ts';
 import type { FilesService } from './files.service.ts';
 import type { StorageService } from './storage.service.ts';
-import { isBrokenMultipartError, multipartBody } from './multipart-upload.ts';
+import { multipartBody } from './multipart-upload.ts';
 import { requireDeclaredLength, type UploadsService } from './uploads.service.ts';
 
 // 403: a viewer's change of or upload into what is shared with them (READ_ONLY_SHARE), an editor's move of a file shared alone (SHARE_ROOT_LOCKED).
@@ -99,13 +100,7 @@ export function filesRoutes(deps: {
           onAccepted: () => continueWithBody(request, reply),
           content: body.content,
           rest: body.rest,
-          cutOff: {
-            // Node reports a client gone mid-upload as ECONNRESET, busboy as a body that ended early.
-            clientGone: () => request.raw.aborted || request.raw.socket.destroyed,
-            isMalformed: isBrokenMultipartError,
-            answer: () => badRequest('The upload is not a valid multipart/form-data body', 'MALFORMED_MULTIPART'),
-            log: request.log,
-          },
+          cutOff: multipartCutOff(request),
         });
         return reply.code(201).send({ file });
       },

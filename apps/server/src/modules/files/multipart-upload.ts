@@ -1,7 +1,5 @@
 import type { FastifyRequest } from 'fastify';
 import { multipartParts } from '../../lib/multipart-parts.ts';
-// Where the multipart ways in (this one, a link's in shares) find it; files.routes.ts imports it from here.
-export { isBrokenMultipartError } from '../../lib/broken-multipart.ts';
 import { folderIdOf, nameConflictOf, type UploadContent } from './uploads.service.ts';
 
 /** The owner's multipart way in: the `folderId` and `conflict` fields before the file. */

@@ -4,8 +4,7 @@ import { ErrorBody } from '@cloudvault/contract/common';
 import { PasswordRequiredBody, PublicUploadResponse, ShareTokenParams } from '@cloudvault/contract/shares';
 import { continueWithBody } from '../../lib/early-answers.ts';
 import { badRequest } from '../../lib/errors.ts';
-import { isBrokenMultipartError } from '../../lib/broken-multipart.ts';
-import { multipartParts } from '../../lib/multipart-parts.ts';
+import { multipartCutOff, multipartParts } from '../../lib/multipart-parts.ts';
 import { folderIdOf, requireDeclaredLength } from '../files/uploads.service.ts';
 import type { LinkUploadContent, PublicUploadsService } from './public-uploads.service.ts';
 
@@ -69,12 +68,7 @@ export function publicUploadsRoutes(deps: { publicUploads: PublicUploadsService 
           onAccepted: () => continueWithBody(request, reply),
           content: body.content,
           rest: body.rest,
-          cutOff: {
-            clientGone: () => request.raw.aborted || request.raw.socket.destroyed,
-            isMalformed: isBrokenMultipartError,
-            answer: () => badRequest('The upload is not a valid multipart/form-data body', 'MALFORMED_MULTIPART'),
-            log: request.log,
-          },
+          cutOff: multipartCutOff(request),
         });
         return reply.code(201).send(answer);
       },

@@ -5,7 +5,15 @@ import { continueWithBody } from '../../lib/early-answers.ts';
 import { AppError } from '../../lib/errors.ts';
 import { folderIdOf } from '../files/uploads.service.ts';
 import type { PublicUploadsService, ReceivingLink } from '../shares/public-uploads.service.ts';
-import { answerFinished, declaredLength, expires, OCTET_STREAM, parseMetadata, speakTus, TUS_VERSION } from './resumable-uploads.routes.ts';
+import {
+  answerBeforePatch,
+  answerFinished,
+  declaredLength,
+  expires,
+  parseMetadata,
+  speakTus,
+  TUS_VERSION,
+} from './resumable-uploads.routes.ts';
 import type { ResumableUploadsService } from './resumable-uploads.service.ts';
 import type { TusRequestContext, TusServer } from './tus-server.ts';
 
@@ -92,14 +100,8 @@ export function linkUploadsRoutes(deps: {
       { config: { decidesContinue: true }, schema: { hide: true, params: LinkUploadParams } },
       async (request, reply) => {
         const { link, row } = await requireUpload(request, request.params);
-        // A retry of the last PATCH whose answer was lost: the file is there, the same answer again.
-        if (row.file_id !== null && request.headers['upload-offset'] === String(row.length))
-          return answerFinished(reply, Number(row.length), row.file_id, 204);
-        if (row.file_id !== null) throw new AppError(409, 'UPLOAD_OFFSET_CONFLICT', 'The upload is finished already');
-        if (request.headers['content-type'] !== OCTET_STREAM)
-          throw new AppError(415, 'INVALID_CONTENT_TYPE', `A PATCH sends its bytes as ${OCTET_STREAM}`);
-        continueWithBody(request, reply);
-        expires(reply, row.expires_at);
+        const answered = answerBeforePatch(request, reply, row);
+        if (answered) return answered;
         await toTus(request, reply, contextOf(request.params.token, link, row.id));
       },
     );

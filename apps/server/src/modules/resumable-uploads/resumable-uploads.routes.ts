@@ -5,6 +5,7 @@ import { caller } from '../../lib/auth.ts';
 import { continueWithBody } from '../../lib/early-answers.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { requireDeclaredLength } from '../files/uploads.service.ts';
+import type { ResumableUploadRow } from './resumable-uploads.repository.ts';
 import type { ResumableUploadsService } from './resumable-uploads.service.ts';
 import type { TusServer } from './tus-server.ts';
 
@@ -74,6 +75,28 @@ export const answerFinished = (reply: FastifyReply, length: number, fileId: stri
 export const expires = (reply: FastifyReply, expiresAt: string) => reply.raw.setHeader('Upload-Expires', new Date(expiresAt).toUTCString());
 
 /**
+ * A PATCH to a known upload (this route's and a link's), before tus reads its bytes: a retry
+ * of the last PATCH whose answer was lost gets the same answer again (the reply, sent); a
+ * finished upload is otherwise 409 and bytes of another type 415; else the client is told to
+ * send them (undefined: on to tus).
+ */
+export function answerBeforePatch(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  row: Pick<ResumableUploadRow, 'file_id' | 'length' | 'expires_at'>,
+): FastifyReply | undefined {
+  if (row.file_id !== null && request.headers['upload-offset'] === String(row.length))
+    return answerFinished(reply, Number(row.length), row.file_id, 204);
+  if (row.file_id !== null) throw new AppError(409, 'UPLOAD_OFFSET_CONFLICT', 'The upload is finished already');
+  // tus would refuse it 400 in plain text; the protocol asks for 415.
+  if (request.headers['content-type'] !== OCTET_STREAM)
+    throw new AppError(415, 'INVALID_CONTENT_TYPE', `A PATCH sends its bytes as ${OCTET_STREAM}`);
+  continueWithBody(request, reply);
+  expires(reply, row.expires_at);
+  return undefined;
+}
+
+/**
  * tus 1.0.0 at /api/uploads (docs/decisions/0025-resumable-uploads.md). Fastify authenticates
  * and applies our rules with our error bodies; the body is never parsed here: tus reads the
  * raw request and answers on the raw response.
@@ -119,15 +142,8 @@ export function resumableUploadsRoutes(deps: { resumableUploads: ResumableUpload
 
     const patchUpload = async (request: FastifyRequest, reply: FastifyReply, id: string) => {
       const row = await resumableUploads.requireOwn(caller(request).userId, id);
-      // A retry of the last PATCH whose answer was lost: the file is there, the same answer again.
-      if (row.file_id !== null && request.headers['upload-offset'] === String(row.length))
-        return answerFinished(reply, Number(row.length), row.file_id, 204);
-      if (row.file_id !== null) throw new AppError(409, 'UPLOAD_OFFSET_CONFLICT', 'The upload is finished already');
-      // tus would refuse it 400 in plain text; the protocol asks for 415.
-      if (request.headers['content-type'] !== OCTET_STREAM)
-        throw new AppError(415, 'INVALID_CONTENT_TYPE', `A PATCH sends its bytes as ${OCTET_STREAM}`);
-      continueWithBody(request, reply);
-      expires(reply, row.expires_at);
+      const answered = answerBeforePatch(request, reply, row);
+      if (answered) return answered;
       await toTus(request, reply, row.id);
     };
     const terminateUpload = async (request: FastifyRequest, reply: FastifyReply, id: string) => {

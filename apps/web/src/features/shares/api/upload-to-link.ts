@@ -1,6 +1,7 @@
 import type { PublicUploadResponse } from '@cloudvault/contract/shares';
 import type { HttpResponse } from 'tus-js-client';
 import { apiUrl } from '../../../lib/api-client';
+import { pauseWhileOffline } from '../../../lib/tus-offline';
 
 const MiB = 1024 * 1024;
 
@@ -144,7 +145,6 @@ async function uploadResumably({
       reject(new DOMException('Upload cancelled', 'AbortError'));
       return;
     }
-    let waitingForNetwork = false;
     const upload = new Upload(file, {
       endpoint: new URL(apiUrl(linkPath(token, '/uploads')), window.location.origin).href,
       chunkSize: linkChunkSize(file.size),
@@ -180,17 +180,7 @@ async function uploadResumably({
       },
     });
 
-    // Offline: stop at once rather than spend the retries; back online: carry on from the server's offset.
-    const wentOffline = () => {
-      waitingForNetwork = true;
-      onReconnecting?.(true);
-      void upload.abort(false);
-    };
-    const cameOnline = () => {
-      if (!waitingForNetwork) return;
-      waitingForNetwork = false;
-      upload.start();
-    };
+    const network = pauseWhileOffline(upload, onReconnecting);
     const stop = () => {
       cleanUp();
       // A cancel deletes the upload on the server and frees what it reserved; leaving the
@@ -201,12 +191,9 @@ async function uploadResumably({
       reject(new DOMException('Upload cancelled', 'AbortError'));
     };
     function cleanUp() {
-      window.removeEventListener('offline', wentOffline);
-      window.removeEventListener('online', cameOnline);
+      network.cleanUp();
       signal.removeEventListener('abort', stop);
     }
-    window.addEventListener('offline', wentOffline);
-    window.addEventListener('online', cameOnline);
     signal.addEventListener('abort', stop, { once: true });
 
     // The same file sent before through this link (a reload, a retry): go on where it stopped.
@@ -215,8 +202,7 @@ async function uploadResumably({
         if (signal.aborted) return;
         const last = previous.sort((a, b) => Date.parse(b.creationTime) - Date.parse(a.creationTime))[0];
         if (last) upload.resumeFromPreviousUpload(last);
-        if (navigator.onLine) upload.start();
-        else wentOffline();
+        network.start();
       },
       () => {
         if (!signal.aborted) upload.start();

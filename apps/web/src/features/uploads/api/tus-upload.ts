@@ -2,6 +2,7 @@ import type { FileItem } from '@cloudvault/contract/files';
 import type { HttpResponse } from 'tus-js-client';
 import { getFiles } from '../../../hooks/use-files';
 import { apiUrl, getToken, reportUnauthorized } from '../../../lib/api-client';
+import { pauseWhileOffline } from '../../../lib/tus-offline';
 import { chunkSizeFor, isRetryableStatus, RETRY_DELAYS_MS } from '../upload-chunks';
 import { type UnfinishedUploadStore, uploadFingerprint } from '../unfinished-uploads';
 import { PAUSE_REASON, UploadFailure, type UploadTransport } from '../upload-queue';
@@ -39,7 +40,6 @@ export function createTusTransport({ store, owner }: TusTransportDeps): UploadTr
       }
       const token = getToken();
       let fileId: string | null = null;
-      let waitingForNetwork = false;
       let releaseLock: (() => void) | null = null;
       const holdLock = (uploadUrl: string) => {
         if (releaseLock || !navigator.locks) return;
@@ -99,17 +99,7 @@ export function createTusTransport({ store, owner }: TusTransportDeps): UploadTr
         },
       });
 
-      // Offline: stop at once rather than burn retries; back online: carry on from the server's offset.
-      const wentOffline = () => {
-        waitingForNetwork = true;
-        onReconnecting?.(true);
-        void upload.abort(false);
-      };
-      const cameOnline = () => {
-        if (!waitingForNetwork) return;
-        waitingForNetwork = false;
-        upload.start();
-      };
+      const network = pauseWhileOffline(upload, onReconnecting);
       const stop = () => {
         cleanUp();
         // A pause keeps the upload on the server; a cancel deletes it and frees its reservation.
@@ -122,12 +112,9 @@ export function createTusTransport({ store, owner }: TusTransportDeps): UploadTr
       };
       function cleanUp() {
         releaseLock?.();
-        window.removeEventListener('offline', wentOffline);
-        window.removeEventListener('online', cameOnline);
+        network.cleanUp();
         signal.removeEventListener('abort', stop);
       }
-      window.addEventListener('offline', wentOffline);
-      window.addEventListener('online', cameOnline);
       signal.addEventListener('abort', stop, { once: true });
 
       const previous = resumeKey ? store.findByUrl(resumeKey) : undefined;
@@ -137,11 +124,7 @@ export function createTusTransport({ store, owner }: TusTransportDeps): UploadTr
         // Not in storage (storage refused): resume from the address alone.
         upload.options.uploadUrl = resumeKey;
       }
-      if (navigator.onLine) {
-        upload.start();
-      } else {
-        wentOffline();
-      }
+      network.start();
     });
   };
 }

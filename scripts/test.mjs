@@ -206,6 +206,17 @@ async function backgroundPhases() {
 }
 const background = backgroundPhases();
 
+// The storage files (vitest.config.ts's STORAGE_TESTS) with every byte in an S3-protocol
+// store (s3rver, started by the tests); the other files prove nothing more there. On one
+// worker in the background from here, beside the other integration phases, so that it is
+// done before the browser tests are far along: the browser phase is the run's tail, and
+// what runs beside it lengthens the whole run.
+const s3Phase = runVitest(
+  'integration (SQLite, S3 storage)',
+  'integration',
+  { TEST_DB: 'sqlite', TEST_STORAGE: 's3', TEST_FILES: 'storage' },
+  { background: true, workers: 1 },
+);
 await runVitest('integration (SQLite)', 'integration', { TEST_DB: 'sqlite' });
 // The native addon's paths (sendfile, the zip's member reads) run on SQLite above; PostgreSQL
 // runs every file on the portable paths a build without the addon takes. What the addon
@@ -226,16 +237,6 @@ if (env.TEST_DATABASE_URL) {
   );
 }
 
-// The storage files (vitest.config.ts's STORAGE_TESTS) with every byte in an S3-protocol
-// store (s3rver, started by the tests); the other files prove nothing more there. On one
-// worker in the background beside the browser tests, which leave about a fifth of the
-// machine idle (waiting on pages and animations).
-const s3Phase = runVitest(
-  'integration (SQLite, S3 storage)',
-  'integration',
-  { TEST_DB: 'sqlite', TEST_STORAGE: 's3', TEST_FILES: 'storage' },
-  browserFound && !buildError ? { background: true, workers: 1 } : {},
-);
 if (!browserFound) {
   skip(
     'end-to-end (Chromium)',

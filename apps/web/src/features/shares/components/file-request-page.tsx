@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { PublicShare } from '@cloudvault/contract/shares';
 import { ownerName } from '../public-links';
 import { LinkUploadArea } from './link-upload-area';
+import { formatMoment } from '../../../lib/dates';
 
 interface FileRequestPageProps {
   token: string;
@@ -19,15 +20,7 @@ interface FileRequestPageProps {
 export function FileRequestPage({ token, share, access, onLocked }: FileRequestPageProps) {
   const { t, i18n } = useTranslation();
   const owner = ownerName(share.owner);
-  const deadline = share.expiresAt
-    ? new Date(share.expiresAt).toLocaleString(i18n.language, {
-        year: 'numeric',
-        month: 'short',
-        day: 'numeric',
-        hour: '2-digit',
-        minute: '2-digit',
-      })
-    : null;
+  const deadline = share.expiresAt ? formatMoment(share.expiresAt, i18n.language) : null;
 
   return (
     <article className="mx-auto flex w-full max-w-2xl flex-col gap-5 rounded-card border border-line bg-surface p-5 shadow-card sm:p-8">

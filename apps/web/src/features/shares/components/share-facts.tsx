@@ -2,19 +2,12 @@ import { CalendarClock, UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { PublicShare } from '@cloudvault/contract/shares';
 import { ownerName } from '../public-links';
+import { formatMoment } from '../../../lib/dates';
 
 /** Who shared it and until when, under a public share's name. */
 export function ShareFacts({ share }: { share: PublicShare }) {
   const { t, i18n } = useTranslation();
-  const expiry = share.expiresAt
-    ? new Date(share.expiresAt).toLocaleString(i18n.language, {
-        year: 'numeric',
-        month: 'short',
-        day: 'numeric',
-        hour: '2-digit',
-        minute: '2-digit',
-      })
-    : null;
+  const expiry = share.expiresAt ? formatMoment(share.expiresAt, i18n.language) : null;
   return (
     <dl className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-ink-muted">
       <div className="flex items-center gap-1.5">

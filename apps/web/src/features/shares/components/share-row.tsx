@@ -5,6 +5,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { FileIcon, FolderIcon } from '../../../components/ui/file-icon';
 import { hasExpired } from '../public-links';
+import { formatMoment } from '../../../lib/dates';
 
 interface ShareRowProps {
   share: Share;
@@ -17,8 +18,7 @@ interface ShareRowProps {
 export function ShareRow({ share, now, onCopy, onRevoke }: ShareRowProps) {
   const { t, i18n } = useTranslation();
   const expired = hasExpired(share.expiresAt, now);
-  const when = (iso: string) =>
-    new Date(iso).toLocaleString(i18n.language, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
+  const when = (iso: string) => formatMoment(iso, i18n.language);
 
   return (
     <li aria-label={share.name} className="flex items-center gap-3 px-3 py-3 sm:px-5">

@@ -21,6 +21,7 @@ import { LeaveShareButton } from './leave-share-button';
 import { LoadingState, Notice } from './page-states';
 import { ReadOnlyItems } from './read-only-items';
 import { SharedFolder } from './shared-folder';
+import { formatDay } from '../../../lib/dates';
 
 /**
  * 'Shared with me' (docs/product.md#shared-with-me): folders and files shared privately to the
@@ -98,7 +99,7 @@ function SharedList({ viewer: Viewer }: { viewer: ViewerSlot }) {
                 {t(`dashboard.share.roles.${folder.role}`)}
                 <span className="text-ink-subtle"> · </span>
                 {t('shares.withMe.created', {
-                  date: new Date(folder.createdAt).toLocaleDateString(i18n.language, { year: 'numeric', month: 'short', day: 'numeric' }),
+                  date: formatDay(folder.createdAt, i18n.language),
                 })}
               </p>
             </div>

@@ -11,6 +11,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { useFormatSize } from '../../../lib/format-size';
 import { notify } from '../../../lib/notify';
 import { useEmptyTrash, usePurgeItem, useRestoreItem, useTrash } from '../api/trash';
+import { formatDay, formatMoment } from '../../../lib/dates';
 
 type TrashedFolder = TrashResponse['folders'][number];
 type TrashedFile = TrashResponse['files'][number];
@@ -53,9 +54,8 @@ export function TrashPage() {
   const [confirming, setConfirming] = useState(false);
   const [purging, setPurging] = useState<TrashEntry | null>(null);
   const entries = useMemo(() => (trash.data ? entriesOf(trash.data) : []), [trash.data]);
-  const dateTime = (value: string) =>
-    new Date(value).toLocaleString(i18n.language, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
-  const date = (value: string) => new Date(value).toLocaleDateString(i18n.language, { year: 'numeric', month: 'short', day: 'numeric' });
+  const dateTime = (value: string) => formatMoment(value, i18n.language);
+  const date = (value: string) => formatDay(value, i18n.language);
 
   const onRestore = (entry: TrashEntry) => {
     restore.mutate(

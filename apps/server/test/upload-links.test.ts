@@ -367,7 +367,10 @@ describe('a resumable upload through a link', () => {
     expect(await assertStorageConsistent(server, owner.user.id)).toEqual({ used: 3 * MiB + 77, sum: 3 * MiB + 77 });
 
     // A HEAD after the end (a client whose last answer was lost) counts nothing again.
-    expect((await fetch(new URL(first.uploadUrl, server.url), { method: 'HEAD', headers: { 'Tus-Resumable': '1.0.0' } })).status).toBe(200);
+    const after = await fetch(new URL(first.uploadUrl, server.url), { method: 'HEAD', headers: { 'Tus-Resumable': '1.0.0' } });
+    expect(after.status).toBe(200);
+    // The visitor is told nothing of the owner's drive, not the new file's id either.
+    expect(after.headers.get('x-file-id')).toBeNull();
     expect(await listedShare(owner.token, shareId)).toMatchObject({ uploadCount: 1 });
     const told = await notices(owner.token);
     expect(told.map((notice) => notice.details)).toEqual([{ shareId, folder: 'Tax papers', count: '1', names: 'Dora' }]);

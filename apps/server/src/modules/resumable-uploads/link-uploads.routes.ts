@@ -55,6 +55,7 @@ export function linkUploadsRoutes(deps: {
       uploadId,
       basePath: basePath(token),
       finished: (file) => publicUploads.resumableFinished(link, uploadId, file),
+      hidesFileId: true,
     });
     /** The link's upload, for this request: the link checked again, then the upload as its owner's (404 elsewhere, 410 expired). */
     const requireUpload = async (request: FastifyRequest, { token, id }: { token: string; id: string }) => {
@@ -89,8 +90,7 @@ export function linkUploadsRoutes(deps: {
       const { link, row } = await requireUpload(request, request.params);
       const finished = row.file_id === null ? await resumableUploads.finishIfComplete(link.ownerId, row) : undefined;
       if (finished) await publicUploads.resumableFinished(link, row.id, finished);
-      const fileId = row.file_id ?? finished?.id;
-      if (fileId) return answerFinished(reply, Number(row.length), fileId, 200);
+      if (row.file_id !== null || finished) return answerFinished(reply, Number(row.length), null, 200);
       expires(reply, row.expires_at);
       await toTus(request, reply, contextOf(request.params.token, link, row.id));
     });
@@ -100,7 +100,7 @@ export function linkUploadsRoutes(deps: {
       { config: { decidesContinue: true }, schema: { hide: true, params: LinkUploadParams } },
       async (request, reply) => {
         const { link, row } = await requireUpload(request, request.params);
-        const answered = answerBeforePatch(request, reply, row);
+        const answered = answerBeforePatch(request, reply, row, { hidesFileId: true });
         if (answered) return answered;
         await toTus(request, reply, contextOf(request.params.token, link, row.id));
       },

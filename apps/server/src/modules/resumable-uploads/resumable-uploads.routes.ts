@@ -59,15 +59,18 @@ export function speakTus(app: FastifyInstance): void {
   });
 }
 
-/** A finished upload's answer to HEAD (200) or to a repeated last PATCH (204). */
-export const answerFinished = (reply: FastifyReply, length: number, fileId: string, status: 200 | 204) =>
+/**
+ * A finished upload's answer to HEAD (200) or to a repeated last PATCH (204), naming the
+ * file it became unless `fileId` is null (a link's visitor is not told the owner's ids).
+ */
+export const answerFinished = (reply: FastifyReply, length: number, fileId: string | null, status: 200 | 204) =>
   reply
     .code(status)
     .headers({
       'Tus-Resumable': TUS_VERSION,
       'Upload-Offset': String(length),
       'Upload-Length': String(length),
-      'X-File-Id': fileId,
+      ...(fileId === null ? {} : { 'X-File-Id': fileId }),
       'Cache-Control': 'no-store',
     })
     .send();
@@ -84,9 +87,10 @@ export function answerBeforePatch(
   request: FastifyRequest,
   reply: FastifyReply,
   row: Pick<ResumableUploadRow, 'file_id' | 'length' | 'expires_at'>,
+  { hidesFileId = false }: { hidesFileId?: boolean } = {},
 ): FastifyReply | undefined {
   if (row.file_id !== null && request.headers['upload-offset'] === String(row.length))
-    return answerFinished(reply, Number(row.length), row.file_id, 204);
+    return answerFinished(reply, Number(row.length), hidesFileId ? null : row.file_id, 204);
   if (row.file_id !== null) throw new AppError(409, 'UPLOAD_OFFSET_CONFLICT', 'The upload is finished already');
   // tus would refuse it 400 in plain text; the protocol asks for 415.
   if (request.headers['content-type'] !== OCTET_STREAM)

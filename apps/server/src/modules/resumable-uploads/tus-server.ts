@@ -45,6 +45,8 @@ export interface TusRequestContext {
   basePath?: string;
   /** After the upload is listed as a file, before tus answers: a link counts the file and tells its owner. */
   finished?(file: FileItem): Promise<void>;
+  /** A link's visitor is told nothing of the owner's drive, not even the new file's id (X-File-Id). */
+  hidesFileId?: boolean;
 }
 
 /**
@@ -100,7 +102,7 @@ export function createTusServer(deps: { store: ResumableStore; locker: Locker; u
       onUploadFinish: async (request, upload) => {
         const file = await deps.uploads.finish(context(request).userId, store.keyOf(upload.id));
         await context(request).finished?.(file);
-        return { headers: { 'X-File-Id': file.id } };
+        return context(request).hidesFileId ? {} : { headers: { 'X-File-Id': file.id } };
       },
       onResponseError: async (request, error) => {
         // A PATCH that waited for the lock while another one finished the upload finds its bytes moved.

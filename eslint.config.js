@@ -145,6 +145,21 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   restrict(['packages/contract/**'], [CONTRACT_IS_SHARED]),
+  // The sync client ships on its own (npm install -g): no server or web code, and of the
+  // contract only the schema-free rules it bundles (names and their keys).
+  restrict(
+    ['apps/sync/src/**', 'apps/sync/bin/**'],
+    [
+      {
+        group: ['**/apps/server/**', '**/apps/web/**', '@cloudvault/server*', '@cloudvault/web*'],
+        message: 'The sync client talks to the server over HTTP only.',
+      },
+      {
+        group: ['@cloudvault/contract/*', '!@cloudvault/contract/validation', '!@cloudvault/contract/format'],
+        message: "Only the contract's schema-free rules reach the client.",
+      },
+    ],
+  ),
   restrict(
     SCHEMA_FREE_CONTRACT.map((name) => `packages/contract/src/${name}.ts`),
     [CONTRACT_IS_SHARED, { group: ['typebox', 'typebox/*'], message: 'The web app bundles this module: it holds values, not schemas.' }],

@@ -208,6 +208,17 @@ export default defineConfig({
       },
       {
         test: {
+          // The sync client (apps/sync) against a real server: the command journeys and the
+          // randomized model test with faults (kills, restarts, cut connections).
+          name: 'sync',
+          include: ['apps/sync/test/**/*.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          globalSetup: [SERVER_BUNDLE_SETUP, 'apps/server/test/helpers/migrated-schema-setup.ts'],
+        },
+      },
+      {
+        test: {
           name: 'cluster',
           include: [`${CLUSTER_TESTS}/*.test.ts`],
           // Each file runs its own cluster (two server processes, haproxy, s3rver): one at a time.

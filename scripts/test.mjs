@@ -154,6 +154,7 @@ await runVitest('unit', 'unit');
 
 const clusterPhase = 'cluster (PostgreSQL, S3, Redis, haproxy)';
 const faultsPhase = 'faults (full disk, failing store, restarts, slow clients, kills)';
+const syncPhase = 'sync client (randomized, journeys)';
 const clusterMissing = [
   ...(env.TEST_DATABASE_URL ? [] : ['TEST_DATABASE_URL is not set']),
   ...(existsSync(haproxy) ? [] : [`no haproxy at ${haproxy}`]),
@@ -203,6 +204,10 @@ async function backgroundPhases() {
       'REQUIRE_POSTGRES',
     );
   }
+  // The sync client against a real server process (SQLite, local disk): its command journeys
+  // and the randomized model test, which kill clients and the server and cut connections.
+  if (buildError) phases.push({ name: syncPhase, status: 'FAILED (server build)' });
+  else await runVitest(syncPhase, 'sync', { TEST_DB: 'sqlite' }, { background: true });
 }
 const background = backgroundPhases();
 

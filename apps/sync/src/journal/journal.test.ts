@@ -1,0 +1,57 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createJournal } from './journal.ts';
+import { openPairDatabase } from './open-database.ts';
+
+let dir: string | undefined;
+afterEach(async () => {
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+async function openJournal() {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'cv-journal-'));
+  const file = path.join(dir, 'pairs', 'p.sqlite');
+  return { file, db: openPairDatabase(file) };
+}
+
+const file = (p: string, remoteId: string) => ({ path: p, kind: 'file' as const, remoteId, size: 3, hash: 'ab', mtimeMs: 1, inode: '1:2' });
+
+describe('journal', () => {
+  it('keeps what was agreed across a reopen', async () => {
+    const { file: dbFile, db } = await openJournal();
+    createJournal(db).agree(file('a.txt', 'r1'));
+    db.close();
+    const again = createJournal(openPairDatabase(dbFile));
+    expect(again.loadBase().get('a.txt')).toEqual(file('a.txt', 'r1'));
+  });
+
+  it('moves a folder with what is under it, and only that', async () => {
+    const { db } = await openJournal();
+    const journal = createJournal(db);
+    journal.agree({ ...file('A', 'f'), kind: 'folder', size: 0 });
+    journal.agree(file('A/x', 'r1'));
+    journal.agree(file('A_b/y', 'r2'));
+    journal.move('A', 'B');
+    expect([...journal.loadBase().keys()].sort()).toEqual(['A_b/y', 'B', 'B/x']);
+    journal.forget('B');
+    expect([...journal.loadBase().keys()]).toEqual(['A_b/y']);
+  });
+
+  it('keeps one issue per path and kind, until resolved', async () => {
+    const { db } = await openJournal();
+    const journal = createJournal(db);
+    journal.report({ path: 'a', kind: 'conflict', message: 'one', at: 't1' });
+    journal.report({ path: 'a', kind: 'conflict', message: 'two', at: 't2' });
+    expect(journal.issues()).toEqual([{ path: 'a', kind: 'conflict', message: 'two', at: 't2' }]);
+    journal.resolve('a');
+    expect(journal.issues()).toEqual([]);
+  });
+
+  it('refuses a journal written by a newer client', async () => {
+    const { db } = await openJournal();
+    db.pragma('user_version = 99');
+    expect(() => createJournal(db)).toThrow(/newer cloudvault/);
+  });
+});

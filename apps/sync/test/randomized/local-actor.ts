@@ -18,7 +18,9 @@ export type LocalOperation =
   | 'renameFolder'
   | 'moveFolder'
   | 'deleteFolder'
-  | 'caseOnlyRename';
+  | 'caseOnlyRename'
+  | 'caseTwin'
+  | 'formTwin';
 
 interface Listing {
   folders: string[];
@@ -145,6 +147,24 @@ export function localActor(root: string, random: SeededRandom, nextNumber: () =>
       if (flipped === name) return undefined;
       await rename(full(item), full(join(parentOf(item), flipped)));
       return `case-only rename ${item} -> ${flipped}`;
+    },
+    // Names the server counts as one with a sibling's: the client must keep both, renamed with a marker.
+    caseTwin: async (listing) => {
+      if (listing.files.length === 0) return undefined;
+      const file = random.pick(listing.files);
+      const twin = join(parentOf(file), baseName(file).toUpperCase());
+      if (twin === file || listing.files.includes(twin)) return undefined;
+      await writeContent(twin);
+      return `create ${twin}, a case twin of ${file}`;
+    },
+    formTwin: async (listing) => {
+      const composable = listing.files.filter((file) => baseName(file).normalize('NFD') !== baseName(file));
+      if (composable.length === 0) return undefined;
+      const file = random.pick(composable);
+      const twin = join(parentOf(file), baseName(file).normalize('NFD'));
+      if (listing.files.includes(twin)) return undefined;
+      await writeContent(twin);
+      return `create ${file} decomposed (NFD), a twin of the composed one`;
     },
   };
   return {

@@ -225,6 +225,8 @@ export async function runScenario(options: ScenarioOptions): Promise<ScenarioRep
           moveFolder: 1,
           deleteFolder: 1,
           caseOnlyRename: 1,
+          caseTwin: 0.5,
+          formTwin: 0.5,
         });
         const what = await (locals.get(device) as ReturnType<typeof localActor>).run(operation);
         if (what) stats.local += 1;
@@ -309,6 +311,9 @@ export async function runScenario(options: ScenarioOptions): Promise<ScenarioRep
         if (match && tree.files.get(`${match[1]}${match[2] ?? ''}`) === hash)
           problems.push(`(c) ${side}: ${file} holds the same bytes as its original`);
       }
+    }
+    for (const [side, tree] of Object.entries(final)) {
+      for (const clash of tree.clashes ?? []) problems.push(`(c) ${side} holds ${clash} beside a name the server counts as the same`);
     }
     const conflictCopies = [...final.server.files.keys()].filter((file) => CONFLICT_COPY.test(file)).length;
 

@@ -7,6 +7,8 @@ import path from 'node:path';
 export interface Tree {
   folders: Set<string>;
   files: Map<string, string>;
+  /** Local trees: names on disk that are one name once composed (NFC), which the server could not hold side by side. */
+  clashes?: string[];
 }
 
 /** The client's private area at the root of a synced folder: never synced, never compared. */
@@ -30,12 +32,13 @@ export function hashBytes(bytes: Uint8Array): string {
  * decomposed name on disk for the same item.
  */
 export async function readLocalTree(root: string): Promise<Tree> {
-  const tree: Tree = { folders: new Set(), files: new Map() };
+  const tree: Tree = { folders: new Set(), files: new Map(), clashes: [] };
   const walk = async (dir: string, prefix: string): Promise<void> => {
     for (const name of await readdir(dir)) {
       if (prefix === '' && name === PRIVATE_AREA) continue;
       const full = path.join(dir, name);
       const relative = `${prefix}${name.normalize('NFC')}`;
+      if (tree.folders.has(relative) || tree.files.has(relative)) tree.clashes?.push(`${prefix}${name}`);
       const stats = await lstat(full);
       if (stats.isDirectory()) {
         tree.folders.add(relative);

@@ -74,8 +74,11 @@ export type Action =
   | { type: 'mkdirLocal'; path: SyncPath; remoteId: string }
   /** A rename or move made on disk, carried to the server as a move of `remoteId`. */
   | { type: 'moveRemote'; from: SyncPath; to: SyncPath; kind: EntryKind; remoteId: string }
-  /** A rename or move made on the server, carried to disk. */
-  | { type: 'moveLocal'; from: SyncPath; to: SyncPath; kind: EntryKind; remoteId: string }
+  /**
+   * A rename or move made on the server, carried to disk. `throughTemporaryName`: a case-only
+   * rename on a disk that compares names case-insensitively, done in two renames.
+   */
+  | { type: 'moveLocal'; from: SyncPath; to: SyncPath; kind: EntryKind; remoteId: string; throughTemporaryName?: boolean }
   /** Deleted on disk: the server's item goes to its Trash. */
   | { type: 'deleteRemote'; path: SyncPath; kind: EntryKind; remoteId: string }
   /** Deleted on the server: the local item goes to the local trash folder. */
@@ -83,9 +86,19 @@ export type Action =
   /**
    * Both sides changed the file differently: the local content is renamed to `copyPath`
    * (`NAME (conflicted copy DEVICE YYYY-MM-DD HHMMSS).EXT`) and uploaded there, and the
-   * server's content comes down to `path`.
+   * server's content comes down to `path`. `size` and `hash` are the server's content's,
+   * `copySize` and `copyHash` the local content's (what goes up to `copyPath`).
    */
-  | { type: 'conflict'; path: SyncPath; copyPath: SyncPath; remoteId: string; size: number; hash: string }
+  | {
+      type: 'conflict';
+      path: SyncPath;
+      copyPath: SyncPath;
+      remoteId: string;
+      size: number;
+      hash: string;
+      copySize: number;
+      copyHash: string;
+    }
   /** Both sides hold the same thing and the journal did not know it (or knew it otherwise). */
   | { type: 'agree'; entry: BaseEntry }
   /** Gone on both sides: the journal forgets it. */

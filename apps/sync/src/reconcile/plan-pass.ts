@@ -1,4 +1,11 @@
-import type { Action, BaseEntry, Issue, LocalEntry, RemoteEntry, Snapshot } from '../model.ts';
+import type { Action, BaseEntry, Issue, LocalEntry, RemoteEntry, Snapshot, SyncPath } from '../model.ts';
+import { conflictCopyName } from './conflict-name.ts';
+import { type Item, matchItems } from './match.ts';
+import { comparePaths, depthOf, isAtOrUnder, pathKey } from './paths.ts';
+import { placeStructure } from './structure.ts';
+import { transfers } from './transfers.ts';
+import { indexSides, kindOf, localChanged, movedOn, remoteChanged, roleOf, type Sides } from './sides.ts';
+import { placeWithoutCollisions } from './targets.ts';
 
 /** How a pass is planned: who this device is, what time it is, how much may be deleted at once. */
 export interface PlanOptions {
@@ -31,11 +38,123 @@ export interface Plan {
   issues: Issue[];
 }
 
+/** Past this many items a pass's deletions are weighed against the share. */
+const MASS_DELETE_FLOOR = 10;
+const DEFAULT_MASS_DELETE_SHARE = 0.5;
+
+/**
+ * What becomes of an item: it stays (and is brought level on both sides), it is deleted on
+ * one side because the other deleted it, or the journal forgets it (gone on both).
+ */
+type Fate = 'live' | 'deleteLocal' | 'deleteRemote' | 'forget';
+
+/** The decision table's deletion rows: a deletion wins only over a side that did not change the item. */
+function fateOf(item: Item, sides: Sides): Fate {
+  const { base, local, remote } = item;
+  if (!base) return 'live';
+  if (!local && !remote) return 'forget';
+  // A viewer cannot delete on the server: what the disk lost comes back.
+  if (!local) return remoteChanged(item) || movedOn('remote', item, sides) || remote!.role === 'viewer' ? 'live' : 'deleteRemote';
+  if (!remote) return localChanged(item) || movedOn('local', item, sides) ? 'live' : 'deleteLocal';
+  return 'live';
+}
+
+/**
+ * A folder one side deleted stays when something that stays is inside it (the other side
+ * added or changed something there): it is made again where it went, and only the rest of
+ * its subtree is deleted. Deepest first, so a kept folder keeps its parents too.
+ */
+function keepFoldersStillNeeded(items: Item[], fates: Map<Item, Fate>, targetOf: (item: Item) => SyncPath, skipped: Set<Item>): void {
+  const deleted = items.filter((item) => kindOf(item) === 'folder' && (fates.get(item) === 'deleteLocal' || fates.get(item) === 'deleteRemote'));
+  deleted.sort((a, b) => depthOf(targetOf(b)) - depthOf(targetOf(a)));
+  for (const folder of deleted) {
+    const path = targetOf(folder);
+    const holdsLive = items.some((item) => fates.get(item) === 'live' && !skipped.has(item) && targetOf(item) !== path && isAtOrUnder(targetOf(item), path));
+    if (holdsLive) fates.set(folder, 'live');
+  }
+}
+
+/** A folder's deletion takes its subtree: its children's deletions on the same side are not listed again. */
+function outermostDeletions(deletions: Action[]): Action[] {
+  const deletedFolders = (type: 'deleteRemote' | 'deleteLocal') =>
+    deletions.flatMap((action) => (action.type === type && action.kind === 'folder' ? [action.path] : []));
+  const within = { deleteRemote: deletedFolders('deleteRemote'), deleteLocal: deletedFolders('deleteLocal') };
+  return deletions.filter(
+    (action) =>
+      (action.type !== 'deleteRemote' && action.type !== 'deleteLocal') ||
+      !within[action.type].some((folder) => folder !== action.path && isAtOrUnder(action.path, folder)),
+  );
+}
+
+/** The path an action writes to (a move's destination). */
+function writtenPath(action: Action): SyncPath {
+  if (action.type === 'moveLocal' || action.type === 'moveRemote') return action.to;
+  return action.type === 'agree' ? action.entry.path : action.path;
+}
+
+const byPath = (a: Action, b: Action) => comparePaths(writtenPath(a), writtenPath(b));
+
 /**
  * Decides what one pass does from the three-way comparison of base, local and remote. Pure:
- * no I/O, the same input gives the same plan.
+ * no I/O, the same input gives the same plan. The decision table is plan-pass.test.ts.
+ *
+ * Order: deletions that free a path something else takes (a file that became a folder);
+ * then moves and new folders, shallowest first (structure.ts); then copies, conflicts,
+ * uploads and downloads (transfers.ts); then the other deletions, outermost only.
  */
 export function planPass(input: PlanInput): Plan {
-  void input;
-  return { actions: [], issues: [] };
+  const { base, local, remote, options } = input;
+  const at = options.now.toISOString();
+  const issues: Issue[] = [];
+  const report = (path: SyncPath, kind: Issue['kind'], message: string) => issues.push({ path, kind, message, at });
+  const items = matchItems(base, local, remote);
+  const sides = indexSides(items);
+  const fates = new Map(items.map((item) => [item, fateOf(item, sides)]));
+
+  const taken = new Set<string>([...local.keys(), ...remote.keys()].map(pathKey));
+  const copyName = (path: SyncPath) => {
+    const name = conflictCopyName(path, options.deviceName, options.now, (candidate) => taken.has(pathKey(candidate)));
+    taken.add(pathKey(name));
+    return name;
+  };
+  const stays = (item: Item) => fates.get(item) === 'live';
+  const { targets, skipped } = placeWithoutCollisions(items, sides, stays, copyName, ({ path, kind, message }) => report(path, kind, message));
+  const targetOf = (item: Item) => targets.get(item)!;
+  for (const item of items) taken.add(pathKey(targetOf(item)));
+  keepFoldersStillNeeded(items, fates, targetOf, skipped);
+
+  const live = items.filter((item) => stays(item) && !skipped.has(item));
+  const structure = placeStructure(live, targetOf, (item) => roleOf(item, sides), options.caseInsensitiveDisk ?? false);
+  const actions = [...structure.actions, ...transfers(live, targetOf, sides, structure.moved, remote.values(), copyName, report)];
+
+  // A deletion goes first when something that stays takes its path (or a path under it).
+  const liveKeys = live.map((item) => pathKey(targetOf(item)));
+  const freesPath = (path: SyncPath) => liveKeys.some((key) => isAtOrUnder(key, pathKey(path)));
+  const early: Action[] = [];
+  const late: Action[] = [];
+  let deletedCount = 0;
+  for (const item of items) {
+    const fate = fates.get(item);
+    if (fate === 'forget') late.push({ type: 'forget', path: item.base!.path });
+    if (fate !== 'deleteRemote' && fate !== 'deleteLocal') continue;
+    deletedCount += 1;
+    const action: Action =
+      fate === 'deleteRemote'
+        ? { type: 'deleteRemote', path: item.remote!.path, kind: kindOf(item), remoteId: item.remote!.id }
+        : { type: 'deleteLocal', path: item.local!.path, kind: kindOf(item) };
+    if (freesPath(action.path)) early.push(action);
+    else late.push({ ...action, path: fate === 'deleteRemote' ? structure.remotePathAfter(action.path) : structure.localPathAfter(action.path) });
+  }
+
+  const share = options.massDeleteShare ?? DEFAULT_MASS_DELETE_SHARE;
+  if (!options.allowMassDelete && deletedCount > MASS_DELETE_FLOOR && deletedCount > share * base.size) {
+    // Nothing is deleted, nor put where a deletion would have made room for it.
+    const blocked = outermostDeletions(early).map(writtenPath);
+    const kept = actions.filter((action) => !blocked.some((path) => isAtOrUnder(pathKey(writtenPath(action)), pathKey(path))));
+    const forgets = late.filter((action) => action.type === 'forget');
+    return { actions: [...kept, ...forgets], massDelete: { count: deletedCount, total: base.size }, issues };
+  }
+  const outermost = new Set(outermostDeletions([...early, ...late]));
+  const kept = (list: Action[]) => list.filter((action) => outermost.has(action)).sort(byPath);
+  return { actions: [...kept(early), ...actions, ...kept(late)], issues };
 }

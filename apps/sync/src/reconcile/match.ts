@@ -1,0 +1,109 @@
+import type { BaseEntry, LocalEntry, RemoteEntry, Snapshot } from '../model.ts';
+import { comparePaths } from './paths.ts';
+
+/**
+ * One thing the pass reasons about: a base entry with what became of it on each side (absent
+ * = gone from that side), or a new entry on one side, or on both at the same path.
+ */
+export interface Item {
+  base?: BaseEntry;
+  local?: LocalEntry;
+  remote?: RemoteEntry;
+}
+
+const sortedValues = <T extends { path: string }>(snapshot: Snapshot<T>): T[] =>
+  [...snapshot.values()].sort((a, b) => comparePaths(a.path, b.path));
+
+/** Local entries by inode; an inode seen twice (hard links) names nothing for sure. */
+function indexByInode(local: Snapshot<LocalEntry>): Map<string, LocalEntry | null> {
+  const index = new Map<string, LocalEntry | null>();
+  for (const entry of local.values()) {
+    if (!entry.inode) continue;
+    index.set(entry.inode, index.has(entry.inode) ? null : entry);
+  }
+  return index;
+}
+
+/**
+ * A base entry's inode found at another path is a move made on disk. A folder's inode is
+ * enough; a file's must also keep its mtime or content (a rename keeps the mtime), since a
+ * deleted file's inode is soon reused by a new one.
+ */
+function sameItemByInode(base: BaseEntry, local: LocalEntry): boolean {
+  if (local.kind !== base.kind) return false;
+  if (local.path === base.path || base.kind === 'folder') return true;
+  return local.mtimeMs === base.mtimeMs || (local.hash !== undefined && local.hash === base.hash);
+}
+
+/**
+ * Pairs the base with both sides: the server's side by id (kept across moves), the disk's
+ * by inode, then by path, then (files) by size and content when exactly one base file and
+ * one new local file share them. What is left is new, paired by path when both sides made
+ * the same kind of thing at the same place.
+ */
+export function matchItems(
+  base: Snapshot<BaseEntry>,
+  local: Snapshot<LocalEntry>,
+  remote: Snapshot<RemoteEntry>,
+): Item[] {
+  const items = sortedValues(base).map((entry): Item => ({ base: entry }));
+  const remoteById = new Map([...remote.values()].map((entry) => [entry.id, entry]));
+  const claimedRemote = new Set<string>();
+  for (const item of items) {
+    const found = remoteById.get(item.base!.remoteId);
+    if (found && found.kind === item.base!.kind) {
+      item.remote = found;
+      claimedRemote.add(found.path);
+    }
+  }
+
+  const claimedLocal = new Set<string>();
+  const claim = (item: Item, entry: LocalEntry) => {
+    item.local = entry;
+    claimedLocal.add(entry.path);
+  };
+  const byInode = indexByInode(local);
+  for (const item of items) {
+    const found = item.base!.inode ? byInode.get(item.base!.inode) : undefined;
+    if (found && !claimedLocal.has(found.path) && sameItemByInode(item.base!, found)) claim(item, found);
+  }
+  for (const item of items) {
+    const found = local.get(item.base!.path);
+    if (!item.local && found && !claimedLocal.has(found.path) && found.kind === item.base!.kind) claim(item, found);
+  }
+  matchByContent(items, sortedValues(local), claimedLocal, claim);
+
+  const newLocal = sortedValues(local).filter((entry) => !claimedLocal.has(entry.path));
+  const newRemote = new Map(sortedValues(remote).filter((entry) => !claimedRemote.has(entry.path)).map((entry) => [entry.path, entry]));
+  for (const entry of newLocal) {
+    const twin = newRemote.get(entry.path);
+    if (twin && twin.kind === entry.kind) {
+      items.push({ local: entry, remote: twin });
+      newRemote.delete(entry.path);
+    } else {
+      items.push({ local: entry });
+    }
+  }
+  for (const entry of newRemote.values()) items.push({ remote: entry });
+  return items;
+}
+
+/** A file moved on disk whose inode changed (another volume, a copy then delete): one base file and one new file with its size and content. */
+function matchByContent(items: Item[], local: LocalEntry[], claimed: Set<string>, claim: (item: Item, entry: LocalEntry) => void): void {
+  const key = (size: number, hash: string | undefined) => `${size}:${hash}`;
+  const lost = new Map<string, Item[]>();
+  for (const item of items) {
+    if (item.local || item.base!.kind !== 'file' || !item.base!.hash) continue;
+    const group = lost.get(key(item.base!.size, item.base!.hash)) ?? [];
+    lost.set(key(item.base!.size, item.base!.hash), [...group, item]);
+  }
+  const found = new Map<string, LocalEntry[]>();
+  for (const entry of local) {
+    if (claimed.has(entry.path) || entry.kind !== 'file' || !entry.hash) continue;
+    found.set(key(entry.size, entry.hash), [...(found.get(key(entry.size, entry.hash)) ?? []), entry]);
+  }
+  for (const [content, [item, ...otherItems]] of lost) {
+    const [entry, ...otherEntries] = found.get(content) ?? [];
+    if (item && entry && otherItems.length === 0 && otherEntries.length === 0) claim(item, entry);
+  }
+}

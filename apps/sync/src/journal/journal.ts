@@ -85,6 +85,7 @@ export function createJournal(db: SqliteDatabase) {
        ON CONFLICT (path, kind) DO UPDATE SET message = excluded.message, at = excluded.at`,
     ),
     clearIssues: db.prepare('DELETE FROM issues WHERE path = ?'),
+    clearIssue: db.prepare('DELETE FROM issues WHERE path = ? AND kind = ?'),
     clearIssueKind: db.prepare('DELETE FROM issues WHERE kind = ?'),
     allIssues: db.prepare<[], Issue>('SELECT path, kind, message, at FROM issues ORDER BY kind, path'),
     getPair: db.prepare<[], { local_dir: string; remote_path: string; server: string; email: string; remote_root_id: string | null }>(
@@ -145,9 +146,10 @@ export function createJournal(db: SqliteDatabase) {
     report(issue: Issue): void {
       statements.putIssue.run(issue);
     },
-    /** Forgets every issue of a path (it synced). */
-    resolve(path: SyncPath): void {
-      statements.clearIssues.run(path);
+    /** Forgets the issues of a path: of one kind, or all of them. */
+    resolve(path: SyncPath, kind?: Issue['kind']): void {
+      if (kind) statements.clearIssue.run(path, kind);
+      else statements.clearIssues.run(path);
     },
     /** Forgets every issue of a kind (a pass recomputes them). */
     resolveKind(kind: Issue['kind']): void {

@@ -1,0 +1,71 @@
+/**
+ * What the engine needs of each side, as narrow types: the disk (local/), the drive
+ * (remote/) and the journal. engine/wiring.ts builds them from the real parts; tests pass
+ * fakes of a few lines.
+ */
+import type { BaseEntry, EntryKind, Issue, LocalEntry, RemoteEntry, Snapshot, SyncPath } from '../model.ts';
+
+/** What a scan found, ready to plan on. */
+export interface LocalScanResult {
+  entries: Snapshot<LocalEntry>;
+  issues: Issue[];
+  /** Files changed too recently to be finished: shown as last agreed, looked at again shortly. */
+  unsettled: SyncPath[];
+}
+
+/** The disk side of a pass, in sync paths (translation to local names is local/'s business). */
+export interface LocalSide {
+  /** Scans the tree; hashes are taken from `base` while size, mtime and inode are unchanged. */
+  scan(base: Snapshot<BaseEntry>): Promise<LocalScanResult>;
+  /** What is at `path` now (to record after a change), or undefined. */
+  stat(path: SyncPath): Promise<LocalEntry | undefined>;
+  mkdir(path: SyncPath): Promise<void>;
+  /** Renames on disk; refuses (throws) when `to` exists. */
+  move(from: SyncPath, to: SyncPath): Promise<void>;
+  /** Moves the item into the local trash folder. */
+  trash(path: SyncPath): Promise<void>;
+  /** Copies a local file's content to another path (content the disk already holds). */
+  copy(from: SyncPath, to: SyncPath): Promise<void>;
+}
+
+/** One file to upload: the local content at `path`, into the drive folder `folderId` under `name`. */
+export interface UploadItem {
+  path: SyncPath;
+  folderId: string | null;
+  name: string;
+  size: number;
+  hash: string;
+  /** New content for this server file (replaces it, keeping a version). */
+  remoteId?: string;
+}
+
+/** One file to download to `path`: checked against `hash` before it is put in place. */
+export interface DownloadItem {
+  path: SyncPath;
+  /** What the journal knew at the path: anything else there is not replaced. */
+  expected?: BaseEntry;
+  remoteId: string;
+  size: number;
+  hash: string;
+}
+
+/** The result of one transfer: the server file's id, or why it failed. */
+export type TransferResult = { id: string } | { error: string };
+
+/** The drive side of a pass. */
+export interface RemoteSide {
+  /** The drive folder the pair syncs (null: the caller's root). */
+  rootId(): Promise<string | null>;
+  /** The tree as the mirror holds it, brought up to date (change feed, or a listing). */
+  refresh(): Promise<Snapshot<RemoteEntry>>;
+  mkdir(parentId: string | null, name: string): Promise<string>;
+  move(kind: EntryKind, id: string, target: { name?: string; parentId?: string | null }): Promise<void>;
+  delete(kind: EntryKind, id: string): Promise<void>;
+  copy(id: string, folderId: string | null, name: string): Promise<{ id: string }>;
+  /** Uploads files, small ones batched; one result per item, in order. */
+  upload(items: UploadItem[]): Promise<TransferResult[]>;
+  /** Downloads files to their paths (temp file, hash checked, renamed into place); one result per item. */
+  download(items: DownloadItem[]): Promise<TransferResult[]>;
+}
+
+export type { Journal } from '../journal/journal.ts';

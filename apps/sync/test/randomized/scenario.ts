@@ -19,6 +19,8 @@ export interface ScenarioOptions {
   workDir: string;
   /** Kills of the client mid-pass, server restarts and the cutting proxy. */
   faults: boolean;
+  /** The command's script: the real one unless the harness's own test gives a stand-in. */
+  cli?: string;
 }
 
 export interface ScenarioReport {
@@ -72,7 +74,7 @@ export async function runScenario(options: ScenarioOptions): Promise<ScenarioRep
     const web = webActor(server.url, user.token);
     const clients: SyncClient[] = [];
     for (const name of ['alpha', 'beta']) {
-      const client = syncClient(name, path.join(options.workDir, name), path.join(options.workDir, `${name}-config`));
+      const client = syncClient(name, path.join(options.workDir, name), path.join(options.workDir, `${name}-config`), options.cli);
       await mkdir(client.dir, { recursive: true });
       const login = await client.login(proxy.origin, user.email, appPassword);
       if (login.code !== 0) throw new Error(`cloudvault login (${name}) exited ${login.code}:\n${login.output}`);

@@ -17,10 +17,10 @@ export interface CommandRun {
   ms: number;
 }
 
-/** Runs `node apps/sync/bin/cloudvault.mjs ARGS` as its own process; SIGKILLs it after `killAfterMs` when given. */
-export function runCommand(args: string[], killAfterMs?: number): Promise<CommandRun> {
+/** Runs `node CLI ARGS` as its own process; SIGKILLs it after `killAfterMs` when given. */
+export function runCommand(cli: string, args: string[], killAfterMs?: number): Promise<CommandRun> {
   const started = performance.now();
-  const child = spawn(process.execPath, [CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [cli, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -48,14 +48,26 @@ export interface SyncClient {
   syncOnce(killAfterMs?: number): Promise<CommandRun>;
 }
 
-/** The device `name` syncing `dir`, its state in `configDir`. */
-export function syncClient(name: string, dir: string, configDir: string): SyncClient {
+/** The device `name` syncing `dir`, its state in `configDir`; `cli` is the command's script (apps/sync/bin/cloudvault.mjs unless a test gives a stand-in). */
+export function syncClient(name: string, dir: string, configDir: string, cli = CLI): SyncClient {
   return {
     name,
     dir,
     configDir,
     login: (server, email, appPassword) =>
-      runCommand(['login', '--server', server, '--email', email, '--password', appPassword, '--device', name, '--config-dir', configDir]),
-    syncOnce: (killAfterMs) => runCommand(['sync', dir, '--once', '--config-dir', configDir], killAfterMs),
+      runCommand(cli, [
+        'login',
+        '--server',
+        server,
+        '--email',
+        email,
+        '--password',
+        appPassword,
+        '--device',
+        name,
+        '--config-dir',
+        configDir,
+      ]),
+    syncOnce: (killAfterMs) => runCommand(cli, ['sync', dir, '--once', '--config-dir', configDir], killAfterMs),
   };
 }

@@ -61,6 +61,7 @@ const SERVER_MODULES = [
   'account-data',
   'storage-upkeep',
   'resumable-uploads',
+  'sync',
   'dav',
   'admin',
   'health',

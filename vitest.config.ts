@@ -77,6 +77,8 @@ const STORAGE_INDEPENDENT_TESTS = [
   'changes-tree.test.ts', // what folder changes, copies and WebDAV's MKCOL, MOVE and COPY write to the feed
   'app-password-policy.test.ts',
   'app-passwords.test.ts',
+  'device-sessions.test.ts', // the sync client's session from an app password, ended with it
+  'sync-tree.test.ts', // the sync client's whole-tree listing: live items, shares, cursor
   'billing.test.ts',
   'dav-bounds.test.ts', // properties and locks
   'dav-checksums.test.ts', // contentHash in listings, oc:checksums and folder ETags

@@ -42,7 +42,8 @@ import { registerRequestMetrics } from './modules/metrics/request-metrics.ts';
 import { inlineScriptHashes } from './modules/web/inline-scripts.ts';
 import { registerWebApp } from './modules/web/web.routes.ts';
 import { thumbnailsRoutes } from './modules/thumbnails/thumbnails.routes.ts';
-import { appPasswordsRoutes } from './modules/app-passwords/app-passwords.routes.ts';
+import { appPasswordsRoutes, deviceSessionRoutes } from './modules/app-passwords/app-passwords.routes.ts';
+import { syncRoutes } from './modules/sync/sync.routes.ts';
 import { davRoutes } from './modules/dav/dav.routes.ts';
 import { resumableUploadsRoutes } from './modules/resumable-uploads/resumable-uploads.routes.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
@@ -171,6 +172,8 @@ export async function buildApp(container: Container, options: { logStream?: Node
       await api.register(analyticsRoutes(container.analytics));
       await api.register(twoFactorRoutes(container.twoFactor));
       await api.register(appPasswordsRoutes(container.appPasswords));
+      await api.register(deviceSessionRoutes(container.appPasswords));
+      await api.register(syncRoutes(container.sync));
       await api.register(notificationsRoutes(container.notifications));
       await api.register(
         accountDataRoutes({

@@ -99,6 +99,8 @@ import { createThumbnailsService } from './modules/thumbnails/thumbnails.service
 import { rememberVerifiedPasswords } from './lib/verified-passwords.ts';
 import { createAppPasswordsRepository } from './modules/app-passwords/app-passwords.repository.ts';
 import { createAppPasswordsService } from './modules/app-passwords/app-passwords.service.ts';
+import { createSyncTreeRepository } from './modules/sync/sync-tree.repository.ts';
+import { createSyncTreeService } from './modules/sync/sync-tree.service.ts';
 import { createDavRepository } from './modules/dav/dav.repository.ts';
 import { createDavLocksRepository } from './modules/dav/dav-locks.repository.ts';
 import { createDavPropertiesRepository } from './modules/dav/dav-properties.repository.ts';
@@ -181,6 +183,8 @@ export interface Container {
   recent: ReturnType<typeof createRecentService>;
   /** The change feed: pages, waits and streams (docs/api.md#change-feed). */
   changes: ReturnType<typeof createChangesService>;
+  /** The sync client's routes (docs/api.md#sync): the whole tree, files in batches. */
+  sync: { tree: ReturnType<typeof createSyncTreeService> };
   settings: ReturnType<typeof createSettingsService>;
   shares: ReturnType<typeof createSharesService>;
   activity: ReturnType<typeof createActivityService>;
@@ -672,6 +676,9 @@ export async function createContainer(
     stars: createStarsService({ stars: createStarsRepository(database.db), clock }),
     recent: createRecentService({ recent: createRecentRepository(database.db), clock }),
     changes,
+    sync: {
+      tree: createSyncTreeService({ tree: createSyncTreeRepository(database.db), folders, changes }),
+    },
     settings,
     shares,
     mail,

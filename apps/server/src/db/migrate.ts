@@ -31,6 +31,7 @@ import { contentHashInListingsMigration } from './migrations/2026-12-06-30-conte
 import * as shareRoles from './migrations/2026-12-07-31-share-roles.ts';
 import * as linkUploads from './migrations/2026-12-07-32-link-uploads.ts';
 import * as resumableUploader from './migrations/2026-12-07-33-resumable-uploader.ts';
+import * as deviceSessions from './migrations/2026-12-08-34-device-sessions.ts';
 import type { Dialect } from './database.ts';
 
 /** Every migration, in order. Migrations are frozen once released: add, never edit. */
@@ -67,6 +68,7 @@ export const migrationsFor = (dialect: Dialect): Record<string, Migration> => ({
   '2026-12-07-31-share-roles': shareRoles,
   '2026-12-07-32-link-uploads': linkUploads,
   '2026-12-07-33-resumable-uploader': resumableUploader,
+  '2026-12-08-34-device-sessions': deviceSessions,
 });
 
 /** Brings the schema up to date; the Migrator's lock lets several servers start at once. */

@@ -38,6 +38,8 @@ export interface SessionsTable {
   revoked_at: string | null;
   user_agent: string | null;
   ip: string | null;
+  /** The app password a sync client's session was opened with (it ends with it); null for a sign-in. */
+  app_password_id?: string | null;
 }
 
 export interface FoldersTable {

@@ -73,7 +73,8 @@ export function createAccountsService(deps: AccountsServiceDeps) {
     return (await accounts.findUserById(userId))?.plan_id ?? 'FREE';
   }
 
-  async function openSession(userId: string, client: ClientInfo): Promise<string> {
+  /** A new session's token; `appPasswordId` ties a sync client's session to the app password it was opened with. */
+  async function openSession(userId: string, client: ClientInfo, appPasswordId: string | null = null): Promise<string> {
     const now = clock.now();
     const expiresAt = new Date(now.getTime() + SESSION_LIFETIME_MS);
     const sessionId = newId();
@@ -85,6 +86,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
       revoked_at: null,
       user_agent: client.userAgent?.slice(0, 512) ?? null,
       ip: client.ip.slice(0, 64),
+      app_password_id: appPasswordId,
     });
     await accounts.setLastSignIn(userId, now.toISOString());
     return tokens.sign({ userId, sessionId, expiresAt });
@@ -194,6 +196,17 @@ export function createAccountsService(deps: AccountsServiceDeps) {
       const newDevice = !(await accounts.hasSessionFrom(user.id, client.userAgent?.slice(0, 512) ?? null));
       const token = await openSession(user.id, client);
       await deps.signedIn(user, client, newDevice);
+      return { token, user: presentUser(user, plans, admins) };
+    },
+
+    /**
+     * A sync client's session (POST /api/auth/device-session), opened once the app password
+     * has been checked by the app-passwords service: it ends when that app password is revoked.
+     */
+    async openDeviceSession(userId: string, appPasswordId: string, client: ClientInfo): Promise<AuthResponse> {
+      const user = await accounts.findUserById(userId);
+      if (!user) throw new AppError(401, 'INVALID_CREDENTIALS', WRONG_CREDENTIALS);
+      const token = await openSession(user.id, client, appPasswordId);
       return { token, user: presentUser(user, plans, admins) };
     },
 

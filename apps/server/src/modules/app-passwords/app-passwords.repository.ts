@@ -50,10 +50,23 @@ export function createAppPasswordsRepository(db: Kysely<Database>) {
         .execute();
     },
 
-    /** Deletes the user's app password; false when the user has none with this id. */
-    async delete(userId: string, id: string): Promise<boolean> {
-      const result = await db.deleteFrom('app_passwords').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
-      return Number(result.numDeletedRows) > 0;
+    /**
+     * Deletes the user's app password and, in the same transaction, revokes the sync
+     * sessions opened with it; false when the user has none with this id.
+     */
+    async delete(userId: string, id: string, nowIso: string): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const result = await trx.deleteFrom('app_passwords').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+        if (Number(result.numDeletedRows) === 0) return false;
+        await trx
+          .updateTable('sessions')
+          .set({ revoked_at: nowIso })
+          .where('app_password_id', '=', id)
+          .where('user_id', '=', userId)
+          .where('revoked_at', 'is', null)
+          .execute();
+        return true;
+      });
     },
   };
 }

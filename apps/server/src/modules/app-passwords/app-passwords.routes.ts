@@ -6,7 +6,9 @@ import {
   CreateAppPasswordBody,
   CreatedAppPasswordResponse,
 } from '@cloudvault/contract/app-passwords';
+import { AuthResponse } from '@cloudvault/contract/accounts';
 import { ErrorBody } from '@cloudvault/contract/common';
+import { DeviceSessionBody } from '@cloudvault/contract/sync';
 import { caller } from '../../lib/auth.ts';
 import type { AppPasswordsService } from './app-passwords.service.ts';
 
@@ -42,6 +44,30 @@ export function appPasswordsRoutes(appPasswords: AppPasswordsService): FastifyPl
         await appPasswords.revoke(caller(request).userId, request.params.id);
         return reply.code(204).send(null);
       },
+    );
+  };
+}
+
+/**
+ * POST /api/auth/device-session (docs/api.md#sync): a sync client's e-mail and app password
+ * for a session that ends with the app password. Not signed in: its own plugin.
+ */
+export function deviceSessionRoutes(appPasswords: AppPasswordsService): FastifyPluginAsyncTypebox {
+  return async (app) => {
+    app.post(
+      '/auth/device-session',
+      {
+        schema: {
+          tags: ['app-passwords'],
+          body: DeviceSessionBody,
+          response: { 200: AuthResponse, ...errors, 403: ErrorBody, 429: ErrorBody },
+        },
+      },
+      async (request) =>
+        appPasswords.openDeviceSession(request.body, {
+          ip: request.ip,
+          userAgent: typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'] : undefined,
+        }),
     );
   };
 }

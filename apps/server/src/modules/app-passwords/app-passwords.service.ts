@@ -8,6 +8,7 @@ import type {
 import { APP_PASSWORD_NAME_MAX_LENGTH, APP_PASSWORDS_PER_USER } from '@cloudvault/contract/app-passwords';
 import { isValidEmail, normalizeEmail } from '@cloudvault/contract/validation';
 import type { Language } from '@cloudvault/contract/settings';
+import type { AuthResponse } from '@cloudvault/contract/accounts';
 import type { MailMessage } from '../../adapters/mail/mailer.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
@@ -44,7 +45,10 @@ const present = (row: Pick<AppPasswordRow, 'id' | 'name' | 'created_at' | 'last_
 
 export interface AppPasswordsServiceDeps {
   appPasswords: AppPasswordsRepository;
-  accounts: Pick<AccountsService, 'findUserByEmail' | 'findUserById' | 'countPasswordAttempt' | 'confirmPassword' | 'assertActive'>;
+  accounts: Pick<
+    AccountsService,
+    'findUserByEmail' | 'findUserById' | 'countPasswordAttempt' | 'confirmPassword' | 'assertActive' | 'openDeviceSession'
+  >;
   /** The account password's slow hash: verify (remembered for a while, lib/verified-passwords.ts) and hash (for the decoy). */
   passwords: { hash(password: string): Promise<string>; verify(hash: string, password: string): Promise<boolean> };
   /** A TOTP or unused recovery code of a user with two-factor on (a recovery code is used up). */
@@ -68,15 +72,15 @@ export function createAppPasswordsService(deps: AppPasswordsServiceDeps) {
   let decoyHash: Promise<string> | undefined;
   const decoy = () => (decoyHash ??= passwords.hash(newId()));
 
-  /** The user's app password this secret is, if any; marks it used. */
-  async function matchAppPassword(userId: string, password: string): Promise<boolean> {
-    if (!looksLikeAppPassword(password)) return false;
+  /** The id of the user's app password this secret is, if any; marks it used. */
+  async function matchAppPassword(userId: string, password: string): Promise<string | undefined> {
+    if (!looksLikeAppPassword(password)) return undefined;
     const match = await appPasswords.findForUser(userId, hashAppPasswordSecret(password));
-    if (!match) return false;
+    if (!match) return undefined;
     const now = clock.now();
     const staleBefore = new Date(now.getTime() - LAST_USED_PRECISION_MS).toISOString();
     if (match.last_used_at === null || match.last_used_at < staleBefore) await appPasswords.touch(match.id, now.toISOString(), staleBefore);
-    return true;
+    return match.id;
   }
 
   /**
@@ -166,9 +170,34 @@ export function createAppPasswordsService(deps: AppPasswordsServiceDeps) {
     /** How many app passwords the user holds: what a password change leaves signed in. */
     count: (userId: string): Promise<number> => appPasswords.countByUser(userId),
 
-    /** Deleted, so the next request with it fails on every node; another user's id is a 404. */
+    /**
+     * Deleted, so the next request with it fails on every node, and so do the sync sessions
+     * opened with it; another user's id is a 404.
+     */
     async revoke(userId: string, id: string): Promise<void> {
-      if (!(await appPasswords.delete(userId, id))) throw notFound('App password not found');
+      if (!(await appPasswords.delete(userId, id, clock.now().toISOString()))) throw notFound('App password not found');
+    },
+
+    /**
+     * POST /api/auth/device-session: a sync client trades the account's e-mail and one of its
+     * app passwords for a bearer session tied to that app password. Every try counts against
+     * the sign-in limits (429 once reached) and a right one is taken back, as a sign-in is;
+     * anything but a right app password is the same 401 (the account password never opens one).
+     */
+    async openDeviceSession(
+      input: { email: string; password: string; device: string },
+      client: { ip: string; userAgent: string | undefined },
+    ): Promise<AuthResponse> {
+      const attempt = await accounts.countPasswordAttempt(input.email, client.ip);
+      const normalized = normalizeEmail(input.email);
+      const user = attempt.plausibleEmail ? await accounts.findUserByEmail(normalized) : undefined;
+      const appPasswordId = user ? await matchAppPassword(user.id, input.password) : undefined;
+      if (!user || !appPasswordId) throw new AppError(401, 'INVALID_CREDENTIALS', 'Invalid e-mail or app password.');
+      await attempt.succeeded();
+      await accounts.assertActive(user.id);
+      // The device's name goes with the session's client, so the Profile page's device list names it.
+      const userAgent = `${client.userAgent ?? 'cloudvault'} (${input.device.trim()})`;
+      return accounts.openDeviceSession(user.id, appPasswordId, { ip: client.ip, userAgent });
     },
 
     /**
@@ -189,7 +218,7 @@ export function createAppPasswordsService(deps: AppPasswordsServiceDeps) {
       const user = isValidEmail(normalized) ? await accounts.findUserByEmail(normalized) : undefined;
       // A suspended account (the operator console) is refused only once the credentials are
       // right, so the answer tells a guesser nothing.
-      if (user && (await matchAppPassword(user.id, password))) {
+      if (user && (await matchAppPassword(user.id, password)) !== undefined) {
         await accounts.assertActive(user.id);
         return { userId: user.id };
       }

@@ -37,14 +37,24 @@ import { loadFeedConfig } from './changes/feed-config.ts';
 import { changeWake, changeWakeTwoNodes } from './changes/wake-latency.ts';
 import { changeStreams } from './changes/idle-streams.ts';
 import { changeCatchUp } from './changes/catch-up.ts';
+import { cleanUpSync, runSync } from './sync/run-sync.ts';
+import { loadSyncConfig } from './sync/sync-config.ts';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const resultsFile = path.join(repoRoot, 'bench/results/latest.json');
 const log = (message: string) => process.stderr.write(`[bench] ${message}\n`);
 
 const config = loadBenchConfig(process.env);
-/** BENCH_ONLY=growth runs only the growth series (slow: bench/README.md), BENCH_ONLY=main all but them. */
-const only = process.env.BENCH_ONLY;
+/**
+ * One group alone (bench/README.md): BENCH_ONLY=main the server's scenarios, BENCH_ONLY=sync the
+ * sync client's (also `npm run bench -- sync`), BENCH_ONLY=growth the growth series (slow); all three when unset.
+ */
+const only = process.argv[2] ?? process.env.BENCH_ONLY;
+if (only !== undefined && !['main', 'sync', 'growth'].includes(only)) {
+  process.stderr.write(`[bench] unknown group ${only}: main, sync or growth\n`);
+  process.exit(2);
+}
+const runs = (group: 'main' | 'sync' | 'growth') => only === undefined || only === group;
 /** BENCH_SCENARIOS=listing,concurrent-listing runs only the scenarios with those ids (bench/README.md); all when unset. */
 const chosen = process.env.BENCH_SCENARIOS ? new Set(process.env.BENCH_SCENARIOS.split(',').map((id) => id.trim())) : undefined;
 const wanted = (id: string) => !chosen || chosen.has(id);
@@ -62,7 +72,7 @@ async function cleanUp(): Promise<void> {
 
 const abort = (why: string, code: number) => {
   log(why);
-  void Promise.allSettled([cleanUp(), cleanUpGrowth()]).finally(() => process.exit(code));
+  void Promise.allSettled([cleanUp(), cleanUpSync(), cleanUpGrowth()]).finally(() => process.exit(code));
 };
 process.once('SIGINT', () => abort('interrupted: stopping the servers and removing temp files', 130));
 process.once('SIGTERM', () => abort('terminated: stopping the servers and removing temp files', 143));
@@ -183,7 +193,7 @@ async function main(): Promise<BenchReport> {
   };
 }
 
-if (only === 'growth') clearTimeout(watchdog);
+if (!runs('main')) clearTimeout(watchdog);
 else
   try {
     const report = await main();
@@ -203,7 +213,24 @@ else
     await cleanUp();
   }
 
-if (only !== 'main') {
+if (runs('sync')) {
+  const syncWatchdog = setTimeout(
+    () => abort('the sync client group passed its deadline: cut off', 1),
+    loadSyncConfig(process.env).deadlineMs,
+  );
+  try {
+    const sync = await runSync(repoRoot, log);
+    process.stdout.write(`\n${sync.text}\n`);
+    if (sync.failed) process.exitCode = 1;
+  } catch (error) {
+    log(`the sync client group could not run: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    process.exitCode = 1;
+  } finally {
+    clearTimeout(syncWatchdog);
+  }
+}
+
+if (runs('growth')) {
   const growthWatchdog = setTimeout(
     () => abort('the growth series passed their deadline (GROWTH_DEADLINE_MINUTES): cut off', 1),
     loadGrowthConfig(process.env).deadlineMs,

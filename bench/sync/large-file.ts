@@ -1,0 +1,132 @@
+import { execFile } from 'node:child_process';
+import { mkdir, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { promisify } from 'node:util';
+import { createFolder, upload } from '../lib/cloudvault-api.ts';
+import { writeRandomFile } from '../lib/fixtures.ts';
+import { syncDisks } from '../lib/processes.ts';
+import { formatMiB, mbPerSecond } from '../lib/stats.ts';
+import { interleave } from '../scenarios/scenario.ts';
+import { expectSuccess, syncOnce } from './cloudvault-cli.ts';
+import { figureOf, highest, ratioTarget, type SyncContext, type SyncResult } from './sync-scenario.ts';
+
+const CLIENT = 'cloudvault sync --once';
+const MULTIPART = 'multipart POST /api/files/upload';
+const CURL = 'curl GET /api/files/:id/download';
+const NAME = 'large.bin';
+
+/**
+ * One large file (issue 39: 1 GiB) up and down: the client's pass against the browser's way
+ * (one multipart POST, timed from request to answer by the bench's HTTP client) and, down,
+ * against curl writing the same file to disk. The client's time is its process's wall time.
+ */
+export async function largeFile(ctx: SyncContext): Promise<SyncResult[]> {
+  const { config } = ctx;
+  const size = config.largeFileBytes;
+  const sourceDir = path.join(ctx.root, 'large-source');
+  await mkdir(sourceDir, { recursive: true });
+  const source = path.join(sourceDir, NAME);
+  await writeRandomFile(source, size);
+  const peaks: (number | null)[] = [];
+  const multipartFileIds: string[] = [];
+  ctx.log(`sync: upload of one ${formatMiB(size)} file, ${config.largeRounds} round(s)`);
+  const uploads = await interleave<number, string>(config.largeRounds, [
+    {
+      server: CLIENT,
+      run: async (round) => {
+        await syncDisks();
+        const run = expectSuccess(await syncOnce(ctx.device, sourceDir, `/large-client-${round}`, config.commandTimeoutMs), 'upload');
+        peaks.push(run.peakRssBytes);
+        return mbPerSecond(size, run.ms);
+      },
+    },
+    {
+      server: MULTIPART,
+      run: async (round) => {
+        // A folder per round, as the client's: the same name twice in one folder would be refused.
+        const folderId = await createFolder(ctx.client, `large-multipart-${round}`);
+        await syncDisks();
+        const stored = await upload(ctx.client, source, size, NAME, folderId);
+        multipartFileIds.push(stored.id);
+        return mbPerSecond(size, stored.ms);
+      },
+    },
+  ]);
+  const fileId = multipartFileIds[0];
+  const downloadDir = (who: string, round: number) => path.join(ctx.root, `large-down-${who}-${round}`);
+  const checkSize = async (file: string) => {
+    const { size: got } = await stat(file);
+    if (got !== size) throw new Error(`${file}: ${got} bytes of ${size}`);
+  };
+  const curl = async (round: number) => {
+    if (!fileId) throw new Error('the multipart upload stored no file to download');
+    const dir = downloadDir('curl', round);
+    await mkdir(dir, { recursive: true });
+    const started = performance.now();
+    await promisify(execFile)('curl', [
+      '--silent',
+      '--show-error',
+      '--fail',
+      '--header',
+      `Authorization: Bearer ${ctx.client.token}`,
+      '--output',
+      path.join(dir, NAME),
+      `${ctx.server.url}/api/files/${fileId}/download`,
+    ]);
+    const ms = performance.now() - started;
+    await checkSize(path.join(dir, NAME));
+    await rm(dir, { recursive: true, force: true });
+    return mbPerSecond(size, ms);
+  };
+  ctx.log(`sync: download of the ${formatMiB(size)} file, ${config.largeRounds} round(s)`);
+  // One untimed read first, so both read the blob (stored past the page cache) from the cache.
+  await curl(0).catch(() => undefined);
+  const downloads = await interleave<number, string>(config.largeRounds, [
+    {
+      server: CLIENT,
+      run: async (round) => {
+        if (!fileId) throw new Error('the multipart upload stored no file to download');
+        const dir = downloadDir('client', round);
+        await mkdir(dir, { recursive: true });
+        await syncDisks();
+        const run = expectSuccess(await syncOnce(ctx.device, dir, '/large-multipart-1', config.commandTimeoutMs), 'download');
+        peaks.push(run.peakRssBytes);
+        await checkSize(path.join(dir, NAME));
+        await rm(dir, { recursive: true, force: true });
+        return mbPerSecond(size, run.ms);
+      },
+    },
+    {
+      server: CURL,
+      run: async (round) => {
+        await syncDisks();
+        return curl(round);
+      },
+    },
+  ]);
+  const ours = (outcomes: typeof uploads) => figureOf(CLIENT, 'MB/s', outcomes.get(CLIENT), highest(peaks));
+  const up = { ours: ours(uploads), ceiling: figureOf(MULTIPART, 'MB/s', uploads.get(MULTIPART)) };
+  const down = { ours: ours(downloads), ceiling: figureOf(CURL, 'MB/s', downloads.get(CURL)) };
+  const label = formatMiB(size);
+  return [
+    {
+      id: 'sync-large-upload',
+      title: `Upload of one ${label} file`,
+      figures: [up.ours, up.ceiling],
+      targets: [ratioTarget(`Upload of one ${label} file`, up.ours, up.ceiling, 0.8)],
+      notes: [
+        'The client: wall time of its whole process (start-up, token exchange, listing, hashing the file, the transfer); multipart: the request alone. Each round after a `sync`.',
+      ],
+    },
+    {
+      id: 'sync-large-download',
+      title: `Download of one ${label} file`,
+      figures: [down.ours, down.ceiling],
+      targets: [ratioTarget(`Download of one ${label} file`, down.ours, down.ceiling, 0.8)],
+      notes: [
+        'Both write the file to disk in the same file system; curl does not fsync nor check a hash. One untimed curl first warms the page cache for both.',
+      ],
+    },
+  ];
+}

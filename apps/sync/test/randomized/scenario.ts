@@ -212,7 +212,7 @@ export async function runScenario(options: ScenarioOptions): Promise<ScenarioRep
     };
 
     for (let step = 1; step <= options.ops; step += 1) {
-      const kind = random.weighted({ local: 40, web: 18, sync: 30, concurrent: 4, fault: options.faults ? 8 : 0 });
+      const kind = random.weighted({ local: 40, web: 18, sync: 25, syncBoth: 5, concurrent: 4, fault: options.faults ? 8 : 0 });
       let did: string | undefined;
       if (kind === 'local') {
         const device = random.pick(clients);
@@ -244,6 +244,11 @@ export async function runScenario(options: ScenarioOptions): Promise<ScenarioRep
         const killAfterMs = options.faults && random.chance(0.2) ? random.int(30, 2500) : undefined;
         note(`#${step} pass of ${device.name}`);
         await runPass(device, killAfterMs);
+        continue;
+      } else if (kind === 'syncBoth') {
+        // Both devices at once: their uploads, moves and deletions race on the server.
+        note(`#${step} passes of alpha and beta at the same time`);
+        await Promise.all([runPass(alpha), runPass(beta)]);
         continue;
       } else if (random.chance(0.3)) {
         await server.restart();

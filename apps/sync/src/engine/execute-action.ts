@@ -151,12 +151,10 @@ export async function executeAction(context: ExecutionContext, action: Action): 
       // then the server's version comes down to the original name. Both survive on both sides.
       const mine = scanned(context, action.path);
       await local.move(action.path, action.copyPath);
-      await uploadFile(context, action.copyPath, { ...mine, path: action.copyPath });
-      const theirs = context.remoteEntries.get(action.path);
-      const size = theirs?.size ?? action.size;
-      const hash = theirs?.hash ?? action.hash;
-      transferred(await context.download({ path: action.path, remoteId: action.remoteId, size, hash }));
-      journal.agree(agreedFile(action.path, action.remoteId, await onDisk(context, action.path), size, hash));
+      await uploadFile(context, action.copyPath, { ...mine, path: action.copyPath, size: action.copySize, hash: action.copyHash });
+      const item: DownloadItem = { path: action.path, remoteId: action.remoteId, size: action.size, hash: action.hash };
+      transferred(await context.download(item));
+      journal.agree(agreedFile(action.path, action.remoteId, await onDisk(context, action.path), action.size, action.hash));
       journal.report({
         path: action.copyPath,
         kind: 'conflict',

@@ -15,7 +15,7 @@ export interface SwitchableProxy {
 /**
  * Forwards 127.0.0.1 connections to `target`. While cutting, a share (`cutShare`) of new
  * connections is destroyed on both sides once `maxBytes` or fewer bytes (drawn per
- * connection) have passed, counting what the client sent and what the server answered: a
+ * connection, half of them under 16 KiB) have passed, counting what the client sent and what the server answered: a
  * network that drops uploads and downloads mid-transfer. Switched off, connections cut no
  * more, those already open included.
  */
@@ -32,7 +32,9 @@ export async function startSwitchableProxy(
   const server = net.createServer((client) => {
     const upstream = net.connect(Number(port), hostname);
     sockets.add(client).add(upstream);
-    limits.set(client, cutting && random.chance(options.cutShare) ? random.int(0, options.maxBytes) : Infinity);
+    // Half the cuts come in the first 16 KiB: most of a pass's requests are small.
+    const limit = random.chance(0.5) ? random.int(0, 16 * 1024) : random.int(0, options.maxBytes);
+    limits.set(client, cutting && random.chance(options.cutShare) ? limit : Infinity);
     let passed = 0;
     const cut = () => {
       client.destroy();

@@ -11,6 +11,8 @@ import { captureOutput, readMemory, stopChild } from '../lib/processes.ts';
 const BIN = fileURLToPath(new URL('../../apps/sync/bin/cloudvault.mjs', import.meta.url));
 /** GNU time: its %M is the child's peak resident set, read by the kernel at exit rather than sampled. */
 const GNU_TIME = '/usr/bin/time';
+/** SYNC_CPU_PROF_DIR=DIR: every client process writes a V8 CPU profile there (`node --cpu-prof`), to see where its time goes. */
+const PROFILE = process.env.SYNC_CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.SYNC_CPU_PROF_DIR)}`] : [];
 
 export interface CommandRun {
   code: number | null;
@@ -37,7 +39,8 @@ export async function runCloudvault(args: string[], timeoutMs: number, env: Node
   const timeDir = existsSync(GNU_TIME) ? await mkdtemp(path.join(os.tmpdir(), 'cloudvault-bench-time-')) : undefined;
   const timeFile = timeDir && path.join(timeDir, 'peak');
   const command = timeFile ? GNU_TIME : process.execPath;
-  const commandArgs = timeFile ? ['-f', '%M', '-o', timeFile, process.execPath, BIN, ...args] : [BIN, ...args];
+  const node = [...PROFILE, BIN, ...args];
+  const commandArgs = timeFile ? ['-f', '%M', '-o', timeFile, process.execPath, ...node] : node;
   const started = performance.now();
   const child = spawn(command, commandArgs, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   const output = captureOutput(child);

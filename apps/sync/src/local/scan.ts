@@ -4,16 +4,20 @@
  * reported), so every entry has a sync path the server will hold as it is. A file whose size,
  * mtime and inode match the journal's keeps the journal's hash: an unchanged tree costs a
  * walk and an lstat per item, no reads.
+ *
+ * Each folder is read with synchronous calls, the event loop given back between folders:
+ * an lstat through the promise API costs three times a synchronous one (a thread hop and a
+ * promise per item), and the whole walk is what the bench's two seconds are spent on.
  */
-import type { Dirent, Stats } from 'node:fs';
-import { lstat, readdir, rename } from 'node:fs/promises';
+import { type Dirent, readdirSync, renameSync } from 'node:fs';
 import path from 'node:path';
-import { cleanItemName, nameKey } from '@cloudvault/contract/validation';
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+import { cleanItemName } from '@cloudvault/contract/validation';
 import type { BaseEntry, Issue, LocalEntry, Snapshot, SyncPath } from '../model.ts';
+import { type DiskStats, diskStatsSync } from './disk-stats.ts';
 import { hashFile as defaultHashFile } from './hash.ts';
 import { type IgnoreRules, PRIVATE_DIR } from './ignore-rules.ts';
-import { createLimiter } from './limiter.ts';
-import { CLASH_MARKER, firstFreeMarkedName, RENAMED_MARKER, salvageName, serverWouldChange } from './name-rules.ts';
+import { CLASH_MARKER, firstFreeMarkedName, keyOf, RENAMED_MARKER, salvageName, serverWouldChange } from './name-rules.ts';
 import type { LocalNames, LocalPath } from './names.ts';
 
 export interface ScanOptions {
@@ -41,62 +45,71 @@ export interface LocalScan {
   entries: Snapshot<LocalEntry>;
   /** Symlinks, special files, unreadable folders and files: each said once, with its reason. */
   skipped: Issue[];
-  /** Renames made (or, on a dry run, that would be made); each also reported as an Issue of kind 'name'. */
+  /** Renames made (or, on a dry run, that would be made). */
   renamed: LocalRename[];
+  /** What each rename (or failed rename) tells a person: kind 'name' (or 'failing'). */
   nameIssues: Issue[];
   /**
    * Sync paths whose content the scan could not read (a folder it may not open, a file it
-   * may not hash): what the journal holds at or under them must be left alone, not deleted.
+   * may not hash, an item it could not rename): what the journal holds at or under them
+   * must be left alone, not deleted.
    */
   unreadable: SyncPath[];
 }
 
-/** The libuv pool has four threads: a few more tasks than that keep it fed. */
-const STAT_CONCURRENCY = 32;
+/** Hashing reads files through the promise API: a few at once keep the disk busy. */
 const HASH_CONCURRENCY = 4;
 
+/** An item of a folder worth syncing, as lstat saw it. */
 interface Seen {
   name: string;
-  stats: Stats;
-  isDirectory: boolean;
+  stats: DiskStats;
+}
+
+/** An item with the sync name it will have and what the journal knew there. */
+interface Named {
+  item: Seen;
+  syncName: string;
+  known: BaseEntry | undefined;
+  /** Who keeps a name two items share: lowest first. */
+  rank: number;
 }
 
 const join = (parent: string, name: string) => (parent === '' ? name : `${parent}/${name}`);
-const inodeOf = (stats: Stats) => `${stats.dev}:${stats.ino}`;
 const codeOf = (error: unknown) => (error as NodeJS.ErrnoException).code;
+const byName = (a: { item: Seen }, b: { item: Seen }) => (a.item.name < b.item.name ? -1 : a.item.name > b.item.name ? 1 : 0);
 
 /** Walks `root` and answers what is there, by sync path (see LocalScan). */
 export async function scanLocal(root: string, options: ScanOptions): Promise<LocalScan> {
   const { ignore, names, previous, dryRun = false } = options;
   const hashFile = options.hashFile ?? defaultHashFile;
   const now = options.now ?? (() => new Date());
-  const io = createLimiter(STAT_CONCURRENCY);
-  const hashing = createLimiter(HASH_CONCURRENCY);
   const result: LocalScan = { entries: new Map(), skipped: [], renamed: [], nameIssues: [], unreadable: [] };
   const forms = new Map<SyncPath, string>();
+  const toHash: { entry: LocalEntry; localPath: LocalPath }[] = [];
   const issue = (list: Issue[], p: SyncPath, kind: Issue['kind'], message: string): void => {
     list.push({ path: p, kind, message, at: now().toISOString() });
   };
 
-  /** The items of one folder worth looking at, with their lstat: not ignored, not private, symlinks and the like reported. */
-  const look = async (localDir: LocalPath, syncDir: SyncPath, dirents: Dirent[]): Promise<Seen[]> => {
+  /** The items of one folder worth looking at, with their lstat: not ignored, not private; symlinks and the like reported. */
+  const look = (localDir: LocalPath, syncDir: SyncPath, dirents: Dirent[]): Seen[] => {
     const seen: Seen[] = [];
-    await Promise.all(
-      dirents.map(async (dirent) => {
-        const localPath = join(localDir, dirent.name);
-        if (localDir === '' && dirent.name === PRIVATE_DIR) return;
-        const isDirectory = dirent.isDirectory();
-        if (ignore.ignores(localPath, isDirectory)) return;
-        if (dirent.isSymbolicLink()) return issue(result.skipped, join(syncDir, dirent.name), 'skipped', `Symbolic link not synced: ${localPath}`);
-        if (!isDirectory && !dirent.isFile()) return issue(result.skipped, join(syncDir, dirent.name), 'skipped', `Not a regular file, not synced: ${localPath}`);
-        try {
-          seen.push({ name: dirent.name, isDirectory, stats: await io(() => lstat(path.join(root, localPath))) });
-        } catch (error) {
-          // Gone between the listing and the lstat: it is simply not there any more.
-          if (codeOf(error) !== 'ENOENT') throw error;
-        }
-      }),
-    );
+    const absDir = path.join(root, localDir);
+    for (const dirent of dirents) {
+      const { name } = dirent;
+      const localPath = join(localDir, name);
+      if (localDir === '' && name === PRIVATE_DIR) continue;
+      if (ignore.ignores(localPath, dirent.isDirectory())) continue;
+      if (dirent.isSymbolicLink()) {
+        issue(result.skipped, join(syncDir, name), 'skipped', `Symbolic link not synced: ${localPath}`);
+        continue;
+      }
+      // Gone between the listing and the lstat: it is simply not there any more.
+      const stats = diskStatsSync(`${absDir}${path.sep}${name}`);
+      if (!stats) continue;
+      if (stats.kind === 'other') issue(result.skipped, join(syncDir, name), 'skipped', `Not a regular file, not synced: ${localPath}`);
+      else seen.push({ name, stats });
+    }
     return seen;
   };
 
@@ -104,10 +117,10 @@ export async function scanLocal(root: string, options: ScanOptions): Promise<Loc
    * Each item's sync name: a kept mapping's, else its own in NFC. Names the server would
    * change, and all but the first of names the server counts as one, are renamed on disk.
    */
-  const nameAll = async (localDir: LocalPath, syncDir: SyncPath, seen: Seen[], allNames: string[]) => {
-    const named: { item: Seen; syncName: string }[] = [];
+  const nameAll = (localDir: LocalPath, syncDir: SyncPath, seen: Seen[], allNames: string[]): Named[] => {
+    const byKey = new Map<string, Named>();
+    const clashing: Named[] = [];
     const toRename: { item: Seen; base: string; reason: LocalRename['reason'] }[] = [];
-    const groups = new Map<string, { item: Seen; syncName: string; rank: number }[]>();
     for (const item of seen) {
       const mapped = names.mappedSyncName(syncDir, item.name);
       if (mapped === undefined && serverWouldChange(item.name)) {
@@ -116,31 +129,36 @@ export async function scanLocal(root: string, options: ScanOptions): Promise<Loc
       }
       const syncName = mapped ?? item.name.normalize('NFC');
       const known = previous(join(syncDir, syncName));
-      // Who keeps a shared name: a kept mapping, then the item the journal knows (same inode), then any the journal knows, then the NFC spelling.
-      const rank = mapped !== undefined || known?.inode === inodeOf(item.stats) ? 0 : known ? 1 : item.name === syncName ? 2 : 3;
-      const key = nameKey(syncName);
-      groups.set(key, [...(groups.get(key) ?? []), { item, syncName, rank }]);
+      // A kept mapping, then the item the journal knows (same inode), then any the journal knows, then the NFC spelling.
+      const rank = mapped !== undefined || known?.inode === item.stats.inode ? 0 : known ? 1 : item.name === syncName ? 2 : 3;
+      const named = { item, syncName, known, rank };
+      const key = keyOf(syncName);
+      const other = byKey.get(key);
+      if (!other) {
+        byKey.set(key, named);
+        continue;
+      }
+      const [keeper, loser] = other.rank < rank || (other.rank === rank && other.item.name < item.name) ? [other, named] : [named, other];
+      byKey.set(key, keeper);
+      clashing.push(loser);
     }
-    for (const group of groups.values()) {
-      const [keeper, ...others] = group.sort((a, b) => a.rank - b.rank || (a.item.name < b.item.name ? -1 : 1));
-      if (keeper) named.push({ item: keeper.item, syncName: keeper.syncName });
-      for (const { item, syncName } of others) toRename.push({ item, base: syncName, reason: 'clash' });
-    }
-    const takenKeys = new Set(allNames.flatMap((name) => [nameKey(name), nameKey(cleanItemName(name) ?? name)]));
-    for (const { syncName } of named) takenKeys.add(nameKey(syncName));
-    toRename.sort((a, b) => (a.item.name < b.item.name ? -1 : 1));
-    for (const { item, base, reason } of toRename) {
-      const marker = reason === 'clash' ? CLASH_MARKER : RENAMED_MARKER;
-      const newName = firstFreeMarkedName(base, marker, (candidate) => takenKeys.has(nameKey(candidate)), names.platform);
-      takenKeys.add(nameKey(newName));
+    for (const { item, syncName } of clashing) toRename.push({ item, base: syncName, reason: 'clash' });
+    if (toRename.length === 0) return [...byKey.values()];
+
+    const named = [...byKey.values()];
+    const takenKeys = new Set(allNames.flatMap((name) => [keyOf(name), keyOf(cleanItemName(name) ?? name)]));
+    for (const { syncName } of named) takenKeys.add(keyOf(syncName));
+    for (const { item, base, reason } of toRename.sort(byName)) {
+      const newName = firstFreeMarkedName(base, reason === 'clash' ? CLASH_MARKER : RENAMED_MARKER, (candidate) => takenKeys.has(keyOf(candidate)), names.platform);
+      takenKeys.add(keyOf(newName));
       const from = join(localDir, item.name);
       const to = join(localDir, newName);
-      const done = !dryRun && (await renameIfFree(path.join(root, from), path.join(root, to)));
+      const done = !dryRun && renameIfFree(path.join(root, from), path.join(root, to));
       result.renamed.push({ from, to, reason, done });
       const why = reason === 'clash' ? 'another item in its folder has the same name on the server' : 'the server would change this name';
       if (done || dryRun) {
         issue(result.nameIssues, join(syncDir, newName), 'name', `${dryRun ? 'Would rename' : 'Renamed'} ${from} to ${newName}: ${why}`);
-        named.push({ item: done ? { ...item, name: newName } : item, syncName: newName });
+        named.push({ item: done ? { ...item, name: newName } : item, syncName: newName, known: undefined, rank: 2 });
       } else {
         // Its server name is unknown until renamed: whatever the journal holds there is left alone.
         result.unreadable.push(join(syncDir, base));
@@ -150,59 +168,70 @@ export async function scanLocal(root: string, options: ScanOptions): Promise<Loc
     return named;
   };
 
-  const scanFolder = async (localDir: LocalPath, syncDir: SyncPath): Promise<void> => {
+  /** Reads one folder, records its items, and answers its subfolders. */
+  const scanFolder = (localDir: LocalPath, syncDir: SyncPath): [LocalPath, SyncPath][] => {
     let dirents: Dirent[];
     try {
-      dirents = await io(() => readdir(path.join(root, localDir), { withFileTypes: true }));
+      dirents = readdirSync(path.join(root, localDir), { withFileTypes: true });
     } catch (error) {
-      if (codeOf(error) === 'ENOENT') return;
-      result.unreadable.push(syncDir);
-      return issue(result.skipped, syncDir, 'skipped', `Folder not readable (${codeOf(error) ?? String(error)}): ${localDir || '.'}`);
+      if (codeOf(error) !== 'ENOENT') {
+        result.unreadable.push(syncDir);
+        issue(result.skipped, syncDir, 'skipped', `Folder not readable (${codeOf(error) ?? String(error)}): ${localDir || '.'}`);
+      }
+      return [];
     }
-    const named = await nameAll(localDir, syncDir, await look(localDir, syncDir, dirents), dirents.map((d) => d.name));
-    await Promise.all(
-      named.map(async ({ item, syncName }) => {
-        const syncPath = join(syncDir, syncName);
-        const localPath = join(localDir, item.name);
-        if (item.name !== syncName && names.mappedSyncName(syncDir, item.name) === undefined) forms.set(syncPath, item.name);
-        const { stats } = item;
-        const entry: LocalEntry = { path: syncPath, kind: item.isDirectory ? 'folder' : 'file', size: item.isDirectory ? 0 : stats.size, mtimeMs: stats.mtimeMs, inode: inodeOf(stats) };
-        if (item.isDirectory) {
-          result.entries.set(syncPath, entry);
-          return scanFolder(localPath, syncPath);
-        }
-        const known = previous(syncPath);
-        if (known?.kind === 'file' && known.hash && known.size === entry.size && known.mtimeMs === entry.mtimeMs && known.inode === entry.inode) {
-          entry.hash = known.hash;
-        } else {
-          try {
-            entry.hash = await hashing(() => hashFile(path.join(root, localPath), entry.size));
-          } catch (error) {
-            if (codeOf(error) === 'ENOENT') return;
-            result.unreadable.push(syncPath);
-            return issue(result.skipped, syncPath, 'skipped', `File not readable (${codeOf(error) ?? String(error)}): ${localPath}`);
-          }
-        }
-        result.entries.set(syncPath, entry);
-      }),
-    );
+    const subfolders: [LocalPath, SyncPath][] = [];
+    const named = nameAll(localDir, syncDir, look(localDir, syncDir, dirents), dirents.map((d) => d.name));
+    for (const { item, syncName, known } of named) {
+      const syncPath = join(syncDir, syncName);
+      const localPath = join(localDir, item.name);
+      if (item.name !== syncName && names.mappedSyncName(syncDir, item.name) === undefined) forms.set(syncPath, item.name);
+      const { kind, size, mtimeMs, inode } = item.stats;
+      const entry: LocalEntry = { path: syncPath, kind: kind === 'folder' ? 'folder' : 'file', size: kind === 'folder' ? 0 : size, mtimeMs, inode };
+      if (kind === 'folder') {
+        subfolders.push([localPath, syncPath]);
+      } else if (known?.kind === 'file' && known.hash && known.size === size && known.mtimeMs === mtimeMs && known.inode === inode) {
+        entry.hash = known.hash;
+      } else {
+        toHash.push({ entry, localPath });
+      }
+      result.entries.set(syncPath, entry);
+    }
+    return subfolders;
   };
 
-  await scanFolder('', '');
+  const pending: [LocalPath, SyncPath][] = [['', '']];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    pending.push(...scanFolder(next[0], next[1]));
+    await yieldToEventLoop();
+  }
+
+  // Workers take the next file to hash from one shared list, so a first scan of a large tree queues no promise per file.
+  let index = 0;
+  const worker = async () => {
+    while (index < toHash.length) {
+      const job = toHash[index++];
+      if (!job) break;
+      try {
+        job.entry.hash = await hashFile(path.join(root, job.localPath), job.entry.size);
+      } catch (error) {
+        result.entries.delete(job.entry.path);
+        if (codeOf(error) === 'ENOENT') continue;
+        result.unreadable.push(job.entry.path);
+        issue(result.skipped, job.entry.path, 'skipped', `File not readable (${codeOf(error) ?? String(error)}): ${job.localPath}`);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: HASH_CONCURRENCY }, worker));
   if (!dryRun) names.observe(forms);
   return result;
 }
 
-/** Renames unless something already sits at `to` (rename would replace a file silently); false when not renamed. */
-async function renameIfFree(from: string, to: string): Promise<boolean> {
+/** Renames unless something already sits at `to` (a rename would replace a file silently); false when not renamed. */
+function renameIfFree(from: string, to: string): boolean {
+  if (diskStatsSync(to)) return false;
   try {
-    await lstat(to);
-    return false;
-  } catch (error) {
-    if (codeOf(error) !== 'ENOENT') return false;
-  }
-  try {
-    await rename(from, to);
+    renameSync(from, to);
     return true;
   } catch {
     return false;

@@ -48,16 +48,19 @@ const MAX_SETTLE_WAITS = 30;
 /** Actions that leave something to do: a read-only change stays read-only pass after pass, and is reported, not pending. */
 const isWork = (action: Action) => action.type !== 'readOnly';
 
-/** Replaces the issues a scan and a plan recompute each time (names, skipped items, read-only changes). */
+/**
+ * Records a round's issues. Skipped items and read-only changes are found again by every
+ * scan and plan, so they replace the last ones; a rename (name) is said once and kept.
+ */
 function recordIssues(journal: Journal, issues: Issue[]): void {
-  for (const kind of ['name', 'skipped', 'read-only'] as const) journal.resolveKind(kind);
+  for (const kind of ['skipped', 'read-only'] as const) journal.resolveKind(kind);
   for (const issue of issues) journal.report(issue);
 }
 
-/** Conflict copies the person has since dealt with (deleted, renamed, merged) are no longer reported. */
-function resolveHandledConflicts(journal: Journal, basePaths: Set<SyncPath>): void {
+/** Conflict copies and renamed items the person has since dealt with (deleted, renamed, merged) are no longer reported. */
+function resolveHandledIssues(journal: Journal, base: ReadonlyMap<SyncPath, unknown>): void {
   for (const issue of journal.issues()) {
-    if (issue.kind === 'conflict' && !basePaths.has(issue.path)) journal.resolve(issue.path, 'conflict');
+    if ((issue.kind === 'conflict' || issue.kind === 'name') && !base.has(issue.path)) journal.resolve(issue.path, issue.kind);
   }
 }
 
@@ -104,7 +107,7 @@ export async function runPass(deps: PassDependencies, options: PassOptions): Pro
       if (scan.unsettled.length > 0) {
         return finish(journal, options.now(), { result: 'pending', message: `${scan.unsettled.length} file(s) still being written`, done, pending: scan.unsettled.length });
       }
-      resolveHandledConflicts(journal, new Set(base.keys()));
+      resolveHandledIssues(journal, base);
       return finish(journal, options.now(), { result: 'synced', message: '', done, pending: 0 });
     }
     // A round that only failed would fail again the same way: stop rather than hammer.

@@ -185,16 +185,17 @@ async function rangeRequest(
   return { body: response.body, resumed: response.status === 206 };
 }
 
-/** Cuts in a row before a large download is given up for this pass (the temp file stays for the next). */
-const MAX_ATTEMPTS = 6;
+/** Attempts in a row that bring no byte before a large download is given up for this pass (the temp file stays for the next). */
+const MAX_ATTEMPTS_WITHOUT_PROGRESS = 4;
 
 /**
  * Downloads one large file, resuming from what `tmpPath` already holds (a Range request; a
  * server answering whole starts again). A cut connection resumes at once, a few times.
  */
 export async function downloadLarge(api: ApiClient, file: DownloadFile, onBytes: (bytes: number) => void): Promise<DownloadOutcome> {
-  for (let attempt = 1; ; attempt += 1) {
+  for (let stalled = 1; ;) {
     let temp = await TempFile.resumed(file.tmpPath);
+    const before = temp.written;
     try {
       if (temp.written > file.size) {
         await temp.handle.close();
@@ -214,7 +215,9 @@ export async function downloadLarge(api: ApiClient, file: DownloadFile, onBytes:
       return await temp.finish(file);
     } catch (error) {
       await temp.handle.close().catch(() => undefined);
-      const retry = attempt < MAX_ATTEMPTS && !(error instanceof RemoteError && error.status >= 400 && error.status < 500);
+      stalled = temp.written > before ? 1 : stalled + 1;
+      const retry =
+        stalled <= MAX_ATTEMPTS_WITHOUT_PROGRESS && !(error instanceof RemoteError && error.status >= 400 && error.status < 500);
       if (!retry) return { error: error instanceof RemoteError ? error : new RemoteError(0, 'NETWORK', (error as Error).message) };
     }
   }

@@ -11,8 +11,8 @@ import { isRemoteError, RemoteError } from './remote-error.ts';
 import type { UploadFile } from './upload-batch.ts';
 
 const TUS = { 'tus-resumable': '1.0.0' };
-/** Cuts in a row before the upload is given up for this pass (its URL stays for the next). */
-const MAX_ATTEMPTS = 6;
+/** Attempts in a row that move no byte before the upload is given up for this pass (its URL stays for the next). */
+const MAX_ATTEMPTS_WITHOUT_PROGRESS = 4;
 
 const base64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
 
@@ -66,7 +66,7 @@ export async function tusUpload(
     onUrl(url);
     offset = 0;
   }
-  for (let attempt = 1; ; attempt += 1) {
+  for (let stalled = 1; ;) {
     const from = offset;
     let hash = createHash('sha256');
     try {
@@ -106,9 +106,10 @@ export async function tusUpload(
     } catch (error) {
       // A cut connection or an offset the server does not hold (409): ask where it stands and go on.
       const resumable = isRemoteError(error) && (error.status === 0 || error.status === 409 || error.status >= 500);
-      if (!resumable || attempt >= MAX_ATTEMPTS) throw error;
-      const now = await serverOffset(api, url);
+      const now = resumable ? await serverOffset(api, url) : undefined;
       if (now === undefined) throw error;
+      stalled = now > offset ? 1 : stalled + 1;
+      if (stalled > MAX_ATTEMPTS_WITHOUT_PROGRESS) throw error;
       offset = now;
     }
   }

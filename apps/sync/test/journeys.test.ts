@@ -8,6 +8,7 @@ import { createAppPassword, createUser } from '@cloudvault/test-support/accounts
 import { createFile, createFolder, listFiles, listFolders } from '@cloudvault/test-support/drive';
 import { createVerifiedUser } from '../../server/test/helpers/factories.ts';
 import { startTestServer, type TestServer } from '../../server/test/helpers/test-server.ts';
+import { waitFor } from '../../server/test/helpers/wait-for.ts';
 
 // The cloudvault command's journeys, run as a person runs it: the real command as a child
 // process against a real server, two devices syncing one drive.
@@ -274,5 +275,29 @@ describe('cloudvault sync --once', () => {
     expect(marked).toBeDefined();
     expect((await listFiles(server, user.token)).map((file) => file.originalName).sort()).toEqual(Object.keys(local).sort());
     expect((await expectOk(a.status())).stdout).toContain(marked);
+  });
+});
+
+describe('cloudvault sync (continuous)', () => {
+  it("brings another device's change down as it happens, takes local changes up, and stops cleanly on SIGTERM", async () => {
+    const { user, a, b } = await twoDevices();
+    const child = spawn(process.execPath, [CLI, 'sync', b.dir, '--config-dir', b.configDir], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => child.once('close', resolve));
+    try {
+      await waitFor('the first pass', async () => output.includes('In sync'));
+      await put(a.dir, 'from-a.txt', 'hello from a');
+      await expectOk(a.sync());
+      const uploadedAt = performance.now();
+      await waitFor('from-a.txt on b', async () => (await readFile(path.join(b.dir, 'from-a.txt'), 'utf8').catch(() => '')) === 'hello from a');
+      console.info(`a change on one device reached the other's disk in ${Math.round(performance.now() - uploadedAt)} ms`);
+      await writeFile(path.join(b.dir, 'from-b.txt'), 'hello from b');
+      await waitFor('from-b.txt on the server', async () => (await listFiles(server, user.token)).some((file) => file.originalName === 'from-b.txt'));
+    } finally {
+      child.kill('SIGTERM');
+    }
+    expect(await exited, output).toBe(0);
   });
 });

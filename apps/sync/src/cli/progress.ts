@@ -10,6 +10,8 @@ export interface ProgressReporter {
   start(files: number, bytes: number): void;
   /** One action is done (`bytes` transferred by it). */
   done(line: string, bytes: number): void;
+  /** A line of the command's answer, printed as it is whatever the output is (a dry run's plan). */
+  print(line: string): void;
   /** Something to say that is not an action (a warning, a failure). */
   note(line: string): void;
   /** The pass is over: the summary line. */
@@ -71,6 +73,10 @@ export function createProgress(stream: NodeJS.WriteStream = process.stdout, now:
       state.doneBytes += bytes;
       if (tty) redraw();
       else stream.write(`${line}\n`);
+    },
+    print(line) {
+      if (tty) clear();
+      stream.write(`${line}\n`);
     },
     note(line) {
       if (tty) clear();

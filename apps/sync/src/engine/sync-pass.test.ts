@@ -10,7 +10,7 @@ import { runPass } from './sync-pass.ts';
 const NOW = new Date('2026-12-06T15:30:12Z');
 
 function silentProgress(lines: string[] = []): ProgressReporter {
-  return { start: () => undefined, done: (line) => lines.push(line), note: (line) => lines.push(line), finish: () => undefined };
+  return { start: () => undefined, done: (line) => lines.push(line), print: (line) => lines.push(line), note: (line) => lines.push(line), finish: () => undefined };
 }
 
 /** A disk holding `entries`, a drive that accepts uploads (or refuses them) and counts them. */

@@ -85,7 +85,7 @@ export async function runPass(deps: PassDependencies, options: PassOptions): Pro
     const work = plan.actions.filter(isWork);
 
     if (options.dryRun) {
-      for (const action of plan.actions) if (!isBookkeeping(action)) progress.done(describeAction(action), 0);
+      for (const action of plan.actions) if (!isBookkeeping(action)) progress.print(describeAction(action));
       if (plan.massDelete) progress.note(massDeleteMessage(plan.massDelete));
       const pending = work.filter((action) => !isBookkeeping(action)).length;
       return { result: 'dry-run', message: `${pending} change${pending === 1 ? '' : 's'} would be made`, done: 0, pending };

@@ -35,12 +35,14 @@ export function diskStatsSync(absPath: string): DiskStats | undefined {
   return stats && toDiskStats(stats);
 }
 
-/** diskStatsSync without blocking; other errors than "not there" are thrown. */
+/** diskStatsSync without blocking; errors other than "not there" are thrown. */
 export async function diskStats(absPath: string): Promise<DiskStats | undefined> {
   try {
     return toDiskStats(await lstat(absPath, { bigint: BIGINT }));
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    // As the synchronous call's throwIfNoEntry: a file where a folder of the path should be also means nothing is there.
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
     throw error;
   }
 }

@@ -4,10 +4,10 @@
  * of them replaces what it did not expect to find: a surprise is answered, so the engine
  * re-plans rather than losing a change made since the scan.
  */
-import type { Stats } from 'node:fs';
-import { lstat, mkdir, open, rename, rm } from 'node:fs/promises';
+import { mkdir, open, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { BaseEntry, LocalEntry, SyncPath } from '../model.ts';
+import { type DiskStats, diskStats } from './disk-stats.ts';
 import { hashFile } from './hash.ts';
 import type { LocalNames } from './names.ts';
 import { localStamp, trashDir } from './private-area.ts';
@@ -37,26 +37,18 @@ export type MoveResult =
   | { status: 'taken' };
 
 const codeOf = (error: unknown) => (error as NodeJS.ErrnoException).code;
-const inodeOf = (stats: Stats) => `${stats.dev}:${stats.ino}`;
 
-async function lstatOrUndefined(absPath: string): Promise<Stats | undefined> {
-  try {
-    return await lstat(absPath);
-  } catch (error) {
-    if (codeOf(error) === 'ENOENT') return undefined;
-    throw error;
-  }
+/** The item at a path as an entry; it must be there (the caller just put it there). */
+async function entryAt(syncPath: SyncPath, absPath: string, hash?: string): Promise<LocalEntry> {
+  const stats = await diskStats(absPath);
+  if (!stats) throw new Error(`${absPath} vanished right after it was put in place`);
+  const folder = stats.kind === 'folder';
+  return { path: syncPath, kind: folder ? 'folder' : 'file', size: folder ? 0 : stats.size, mtimeMs: stats.mtimeMs, inode: stats.inode, ...(hash ? { hash } : {}) };
 }
 
-function entryOf(syncPath: SyncPath, stats: Stats, hash?: string): LocalEntry {
-  const folder = stats.isDirectory();
-  return { path: syncPath, kind: folder ? 'folder' : 'file', size: folder ? 0 : stats.size, mtimeMs: stats.mtimeMs, inode: inodeOf(stats), ...(hash ? { hash } : {}) };
-}
-
-function isAsExpected(stats: Stats, expected: Expected): boolean {
-  if (!expected) return false;
-  if (expected.kind === 'folder') return stats.isDirectory();
-  return stats.isFile() && stats.size === expected.size && stats.mtimeMs === expected.mtimeMs && inodeOf(stats) === expected.inode;
+function isAsExpected(stats: DiskStats, expected: Expected): boolean {
+  if (!expected || stats.kind !== expected.kind) return false;
+  return expected.kind === 'folder' || (stats.size === expected.size && stats.mtimeMs === expected.mtimeMs && stats.inode === expected.inode);
 }
 
 /** Creates the folders above a local path; false when a file stands where one of them should be. */
@@ -89,7 +81,7 @@ export async function placeDownloaded(
   }
   const localPath = tree.names.localPathFor(syncPath);
   const target = path.join(tree.root, localPath);
-  const present = await lstatOrUndefined(target);
+  const present = await diskStats(target);
   if (present && !isAsExpected(present, options.expected)) return { status: 'changed' };
   if (!(await makeParents(tree.root, localPath))) return { status: 'changed' };
   const handle = await open(tmpFile, 'r+');
@@ -99,7 +91,7 @@ export async function placeDownloaded(
     await handle.close();
   }
   await rename(tmpFile, target);
-  return { status: 'placed', entry: entryOf(syncPath, await lstat(target), actual) };
+  return { status: 'placed', entry: await entryAt(syncPath, target, actual) };
 }
 
 /**
@@ -113,10 +105,10 @@ export async function moveLocal(tree: LocalTree, from: SyncPath, to: SyncPath): 
   const toLocal = tree.names.localPathFor(to);
   const source = path.join(tree.root, fromLocal);
   const target = path.join(tree.root, toLocal);
-  const sourceStats = await lstatOrUndefined(source);
+  const sourceStats = await diskStats(source);
   if (!sourceStats) return { status: 'missing' };
-  const targetStats = await lstatOrUndefined(target);
-  const sameItem = targetStats !== undefined && inodeOf(targetStats) === inodeOf(sourceStats);
+  const targetStats = await diskStats(target);
+  const sameItem = targetStats !== undefined && targetStats.inode === sourceStats.inode;
   if (targetStats && !(sameItem && tree.caseInsensitive)) return { status: 'taken' };
   if (!(await makeParents(tree.root, toLocal))) return { status: 'taken' };
   if (sameItem) {
@@ -127,7 +119,7 @@ export async function moveLocal(tree: LocalTree, from: SyncPath, to: SyncPath): 
     await rename(source, target);
   }
   tree.names.moved(from, to);
-  return { status: 'moved', entry: entryOf(to, await lstat(target)) };
+  return { status: 'moved', entry: await entryAt(to, target) };
 }
 
 /**
@@ -146,7 +138,7 @@ export async function makeConflictCopy(tree: LocalTree, syncPath: SyncPath, copy
 export async function moveToLocalTrash(tree: LocalTree, syncPath: SyncPath, now: Date): Promise<string | null> {
   const localPath = tree.names.localPathFor(syncPath);
   const source = path.join(tree.root, localPath);
-  if (!(await lstatOrUndefined(source))) {
+  if (!(await diskStats(source))) {
     tree.names.forget(syncPath);
     return null;
   }
@@ -154,7 +146,7 @@ export async function moveToLocalTrash(tree: LocalTree, syncPath: SyncPath, now:
   // Two deletions of one path within a second: the second gets a folder of its own.
   for (let attempt = 1; ; attempt += 1) {
     const destination = path.join(trashDir(tree.root), attempt === 1 ? stamp : `${stamp} (${attempt})`, localPath);
-    if (await lstatOrUndefined(destination)) continue;
+    if (await diskStats(destination)) continue;
     await mkdir(path.dirname(destination), { recursive: true });
     await rename(source, destination);
     tree.names.forget(syncPath);

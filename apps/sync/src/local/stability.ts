@@ -2,9 +2,9 @@
  * Whether a local file has stopped changing: one still being written (a download by a
  * browser, a long save) is not uploaded half-done; the engine defers it to the next pass.
  */
-import { lstat } from 'node:fs/promises';
 import path from 'node:path';
 import type { LocalEntry } from '../model.ts';
+import { diskStats } from './disk-stats.ts';
 import type { LocalPath } from './names.ts';
 
 /** A file modified more recently than this is not stable yet. */
@@ -47,8 +47,8 @@ export async function confirmStable<T extends { entry: LocalEntry; localPath: Lo
   const stable: T[] = [];
   for (const candidate of settled) {
     const { entry } = candidate;
-    const stats = await lstat(path.join(root, candidate.localPath)).catch(() => undefined);
-    const same = stats !== undefined && stats.size === entry.size && stats.mtimeMs === entry.mtimeMs && `${stats.dev}:${stats.ino}` === entry.inode;
+    const stats = await diskStats(path.join(root, candidate.localPath)).catch(() => undefined);
+    const same = stats !== undefined && stats.size === entry.size && stats.mtimeMs === entry.mtimeMs && stats.inode === entry.inode;
     (same ? stable : deferred).push(candidate);
   }
   return { stable, deferred };

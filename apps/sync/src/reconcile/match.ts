@@ -1,5 +1,5 @@
 import type { BaseEntry, LocalEntry, RemoteEntry, Snapshot } from '../model.ts';
-import { comparePaths } from './paths.ts';
+import { comparePaths, joinPath, nameOf, parentOf } from './paths.ts';
 
 /**
  * One thing the pass reasons about: a base entry with what became of it on each side (absent
@@ -67,8 +67,13 @@ export function matchItems(
     const found = item.base!.inode ? byInode.get(item.base!.inode) : undefined;
     if (found && !claimedLocal.has(found.path) && sameItemByInode(item.base!, found)) claim(item, found);
   }
+  // Same place (an editor's save through a new file changes the inode): the base path, or
+  // the same name in the folder the base parent moved to on disk. Parents come first (sorted).
+  const byBasePath = new Map(items.map((item) => [item.base!.path, item]));
   for (const item of items) {
-    const found = local.get(item.base!.path);
+    const parent = byBasePath.get(parentOf(item.base!.path));
+    const place = parent?.local ? joinPath(parent.local.path, nameOf(item.base!.path)) : item.base!.path;
+    const found = local.get(place);
     if (!item.local && found && !claimedLocal.has(found.path) && found.kind === item.base!.kind) claim(item, found);
   }
   matchByContent(items, sortedValues(local), claimedLocal, claim);

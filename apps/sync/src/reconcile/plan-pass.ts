@@ -2,7 +2,7 @@ import type { Action, BaseEntry, Issue, LocalEntry, RemoteEntry, Snapshot, SyncP
 import { conflictCopyName } from './conflict-name.ts';
 import { type Item, matchItems } from './match.ts';
 import { comparePaths, depthOf, isAtOrUnder, pathKey } from './paths.ts';
-import { placeStructure } from './structure.ts';
+import { type Deletion, placeStructure } from './structure.ts';
 import { transfers } from './transfers.ts';
 import { indexSides, kindOf, localChanged, movedOn, remoteChanged, roleOf, type Sides } from './sides.ts';
 import { placeWithoutCollisions } from './targets.ts';
@@ -62,28 +62,28 @@ function fateOf(item: Item, sides: Sides): Fate {
 /**
  * A folder one side deleted stays when something that stays is inside it (the other side
  * added or changed something there): it is made again where it went, and only the rest of
- * its subtree is deleted. Deepest first, so a kept folder keeps its parents too.
+ * its subtree is deleted. Deepest first, so a kept folder keeps its parents too. Says
+ * whether any folder was kept.
  */
-function keepFoldersStillNeeded(items: Item[], fates: Map<Item, Fate>, targetOf: (item: Item) => SyncPath, skipped: Set<Item>): void {
+function keepFoldersStillNeeded(items: Item[], fates: Map<Item, Fate>, targetOf: (item: Item) => SyncPath, skipped: Set<Item>): boolean {
+  let kept = false;
   const deleted = items.filter((item) => kindOf(item) === 'folder' && (fates.get(item) === 'deleteLocal' || fates.get(item) === 'deleteRemote'));
   deleted.sort((a, b) => depthOf(targetOf(b)) - depthOf(targetOf(a)));
   for (const folder of deleted) {
     const path = targetOf(folder);
     const holdsLive = items.some((item) => fates.get(item) === 'live' && !skipped.has(item) && targetOf(item) !== path && isAtOrUnder(targetOf(item), path));
     if (holdsLive) fates.set(folder, 'live');
+    kept ||= holdsLive;
   }
+  return kept;
 }
 
 /** A folder's deletion takes its subtree: its children's deletions on the same side are not listed again. */
-function outermostDeletions(deletions: Action[]): Action[] {
-  const deletedFolders = (type: 'deleteRemote' | 'deleteLocal') =>
-    deletions.flatMap((action) => (action.type === type && action.kind === 'folder' ? [action.path] : []));
-  const within = { deleteRemote: deletedFolders('deleteRemote'), deleteLocal: deletedFolders('deleteLocal') };
-  return deletions.filter(
-    (action) =>
-      (action.type !== 'deleteRemote' && action.type !== 'deleteLocal') ||
-      !within[action.type].some((folder) => folder !== action.path && isAtOrUnder(action.path, folder)),
-  );
+function outermostDeletions(deletions: Deletion[]): Deletion[] {
+  const folders = (type: Deletion['action']['type']) =>
+    deletions.flatMap(({ action }) => (action.type === type && action.kind === 'folder' ? [action.path] : []));
+  const within = { deleteRemote: folders('deleteRemote'), deleteLocal: folders('deleteLocal') };
+  return deletions.filter(({ action }) => !within[action.type].some((folder) => folder !== action.path && isAtOrUnder(action.path, folder)));
 }
 
 /** The path an action writes to (a move's destination). */
@@ -112,49 +112,60 @@ export function planPass(input: PlanInput): Plan {
   const fates = new Map(items.map((item) => [item, fateOf(item, sides)]));
 
   const taken = new Set<string>([...local.keys(), ...remote.keys()].map(pathKey));
+  // One name per path however often it is asked for: placing is redone when folders are kept.
+  const copies = new Map<SyncPath, SyncPath>();
   const copyName = (path: SyncPath) => {
+    const known = copies.get(path);
+    if (known) return known;
     const name = conflictCopyName(path, options.deviceName, options.now, (candidate) => taken.has(pathKey(candidate)));
     taken.add(pathKey(name));
+    copies.set(path, name);
     return name;
   };
   const stays = (item: Item) => fates.get(item) === 'live';
-  const { targets, skipped } = placeWithoutCollisions(items, sides, stays, copyName, ({ path, kind, message }) => report(path, kind, message));
+  const place = () => {
+    const placing: Issue[] = [];
+    const placed = placeWithoutCollisions(items, sides, (item) => fates.get(item)!, copyName, (issue) => placing.push({ ...issue, at }));
+    return { ...placed, placing };
+  };
+  let placed = place();
+  // A kept folder stays where it was: placing again sees whether it now stands in another's way.
+  while (keepFoldersStillNeeded(items, fates, (item) => placed.targets.get(item)!, placed.skipped)) placed = place();
+  const { targets, skipped } = placed;
+  issues.push(...placed.placing);
   const targetOf = (item: Item) => targets.get(item)!;
   for (const item of items) taken.add(pathKey(targetOf(item)));
-  keepFoldersStillNeeded(items, fates, targetOf, skipped);
 
   const live = items.filter((item) => stays(item) && !skipped.has(item));
-  const structure = placeStructure(live, targetOf, (item) => roleOf(item, sides), options.caseInsensitiveDisk ?? false);
-  const actions = [...structure.actions, ...transfers(live, targetOf, sides, structure.moved, remote.values(), copyName, report)];
-
-  // A deletion goes first when something that stays takes its path (or a path under it).
-  const liveKeys = live.map((item) => pathKey(targetOf(item)));
-  const freesPath = (path: SyncPath) => liveKeys.some((key) => isAtOrUnder(key, pathKey(path)));
-  const early: Action[] = [];
-  const late: Action[] = [];
-  let deletedCount = 0;
-  for (const item of items) {
+  const deletions = items.flatMap((item): Deletion[] => {
     const fate = fates.get(item);
-    if (fate === 'forget') late.push({ type: 'forget', path: item.base!.path });
-    if (fate !== 'deleteRemote' && fate !== 'deleteLocal') continue;
-    deletedCount += 1;
-    const action: Action =
-      fate === 'deleteRemote'
-        ? { type: 'deleteRemote', path: item.remote!.path, kind: kindOf(item), remoteId: item.remote!.id }
-        : { type: 'deleteLocal', path: item.local!.path, kind: kindOf(item) };
-    if (freesPath(action.path)) early.push(action);
-    else late.push({ ...action, path: fate === 'deleteRemote' ? structure.remotePathAfter(action.path) : structure.localPathAfter(action.path) });
-  }
+    if (fate === 'deleteRemote') return [{ item, action: { type: 'deleteRemote', path: item.remote!.path, kind: kindOf(item), remoteId: item.remote!.id } }];
+    if (fate === 'deleteLocal') return [{ item, action: { type: 'deleteLocal', path: item.local!.path, kind: kindOf(item) } }];
+    return [];
+  });
+  const outermost = outermostDeletions(deletions);
+  // A deletion goes early when something that stays takes its place (or a place under it).
+  const liveKeys = live.map((item) => pathKey(targetOf(item)));
+  const freesPlace = ({ item }: Deletion) => liveKeys.some((key) => isAtOrUnder(key, pathKey(targetOf(item))));
+  const freeing = outermost.filter(freesPlace);
+  const forgets: Action[] = items.flatMap((item) => (fates.get(item) === 'forget' ? [{ type: 'forget' as const, path: item.base!.path }] : []));
 
   const share = options.massDeleteShare ?? DEFAULT_MASS_DELETE_SHARE;
-  if (!options.allowMassDelete && deletedCount > MASS_DELETE_FLOOR && deletedCount > share * base.size) {
+  if (!options.allowMassDelete && deletions.length > MASS_DELETE_FLOOR && deletions.length > share * base.size) {
     // Nothing is deleted, nor put where a deletion would have made room for it.
-    const blocked = outermostDeletions(early).map(writtenPath);
-    const kept = actions.filter((action) => !blocked.some((path) => isAtOrUnder(pathKey(writtenPath(action)), pathKey(path))));
-    const forgets = late.filter((action) => action.type === 'forget');
-    return { actions: [...kept, ...forgets], massDelete: { count: deletedCount, total: base.size }, issues };
+    const blocked = freeing.map(({ item }) => pathKey(targetOf(item)));
+    const kept = live.filter((item) => !blocked.some((key) => isAtOrUnder(pathKey(targetOf(item)), key)));
+    return { actions: [...planSteps(kept, []), ...forgets], massDelete: { count: deletions.length, total: base.size }, issues };
   }
-  const outermost = new Set(outermostDeletions([...early, ...late]));
-  const kept = (list: Action[]) => list.filter((action) => outermost.has(action)).sort(byPath);
-  return { actions: [...kept(early), ...actions, ...kept(late)], issues };
+  return { actions: planSteps(live, freeing, outermost.filter((deletion) => !freeing.includes(deletion))), issues };
+
+  function planSteps(staying: Item[], early: Deletion[], late: Deletion[] = []): Action[] {
+    const structure = placeStructure(staying, early, targetOf, (item) => roleOf(item, sides), options.caseInsensitiveDisk ?? false);
+    const content = transfers(staying, targetOf, sides, structure.moved, copyName, report);
+    const rest = late.map(({ action }) => ({
+      ...action,
+      path: action.type === 'deleteRemote' ? structure.remotePathAfter(action.path) : structure.localPathAfter(action.path),
+    }));
+    return [...structure.actions, ...content, ...[...rest, ...forgets].sort(byPath)];
+  }
 }

@@ -1,6 +1,6 @@
 import type { Action, Role, SyncPath } from '../model.ts';
 import type { Item } from './match.ts';
-import { comparePaths, depthOf, rebase } from './paths.ts';
+import { comparePaths, depthOf, joinPath, nameOf, parentOf, pathKey, rebase } from './paths.ts';
 import { kindOf } from './sides.ts';
 
 /** The folders and moves of a pass, and where a path that existed before them is once they are done. */
@@ -12,62 +12,119 @@ export interface Structure {
   remotePathAfter: (path: SyncPath) => SyncPath;
 }
 
-type Moves = Array<[from: SyncPath, to: SyncPath]>;
-const after = (moves: Moves) => (path: SyncPath) => moves.reduce((current, [from, to]) => rebase(current, from, to), path);
+/** A deletion of one item on one side, `path` where it was before the pass. */
+export interface Deletion {
+  item: Item;
+  action: Extract<Action, { type: 'deleteLocal' | 'deleteRemote' }>;
+}
+
+/** One side's moves so far, and what stood where before them. */
+interface SideMoves {
+  side: 'local' | 'remote';
+  moves: Array<[from: SyncPath, to: SyncPath]>;
+  /** The items that stay, by where they stood before the pass (as the side compares names). */
+  stood: Map<string, Item>;
+  key: (path: SyncPath) => string;
+}
+
+const pathAfter = ({ moves }: SideMoves, path: SyncPath) => moves.reduce((current, [from, to]) => rebase(current, from, to), path);
+const pathBefore = ({ moves }: SideMoves, path: SyncPath) => moves.reduceRight((current, [from, to]) => rebase(current, to, from), path);
 
 /**
  * Moves and new folders, shallowest target first, so a folder is in place (moved or made)
- * before anything goes into it; at one depth moves come before new folders, as a move may
- * free the name a new folder takes. Each move's `from` is where the item is once the moves
- * before it are done: a folder's move carries its subtree, whose items are not moved again.
+ * before anything goes into it. At one depth: first the `freeing` deletions (of what stands
+ * where something that stays goes: a file that became a folder), then moves (which may free
+ * a name a new folder takes), then new folders. Each move's `from` is where the item is once
+ * the moves before it are done: a folder's move carries its subtree, whose items are not
+ * moved again. A place still held by an item that moves later (renames in a chain or a
+ * swap, a file moving into a new folder of its own name) is first vacated: that item moves
+ * to `NAME (moving N)` beside it, and on to its place in its turn.
  */
 export function placeStructure(
   live: Item[],
+  freeing: Deletion[],
   targetOf: (item: Item) => SyncPath,
   roleOf: (item: Item) => Role,
   caseInsensitiveDisk: boolean,
 ): Structure {
-  const localMoves: Moves = [];
-  const remoteMoves: Moves = [];
-  const structure: Structure = { actions: [], moved: new Set(), localPathAfter: after(localMoves), remotePathAfter: after(remoteMoves) };
-  const byDepth = new Map<number, Item[]>();
-  for (const item of [...live].sort((a, b) => comparePaths(targetOf(a), targetOf(b)))) {
-    const depth = depthOf(targetOf(item));
-    byDepth.set(depth, [...(byDepth.get(depth) ?? []), item]);
-  }
+  const sideMoves = (side: 'local' | 'remote', key: (path: SyncPath) => string): SideMoves => ({
+    side,
+    moves: [],
+    key,
+    stood: new Map(live.flatMap((item) => (item[side] ? [[key(item[side].path), item] as const] : []))),
+  });
+  const local = sideMoves('local', caseInsensitiveDisk ? pathKey : (path) => path);
+  const remote = sideMoves('remote', pathKey);
+  const structure: Structure = {
+    actions: [],
+    moved: new Set(),
+    localPathAfter: (path) => pathAfter(local, path),
+    remotePathAfter: (path) => pathAfter(remote, path),
+  };
+  let vacated = 0;
+
+  const move = (item: Item, on: SideMoves, to: SyncPath) => {
+    const from = pathAfter(on, item[on.side]!.path);
+    if (from === to) return;
+    const kind = kindOf(item);
+    if (on.side === 'remote') structure.actions.push({ type: 'moveRemote', from, to, kind, remoteId: item.remote!.id });
+    else {
+      const caseOnly = caseInsensitiveDisk && pathKey(from) === pathKey(to);
+      const remoteId = (item.remote?.id ?? item.base?.remoteId)!;
+      structure.actions.push({ type: 'moveLocal', from, to, kind, remoteId, ...(caseOnly ? { throughTemporaryName: true } : {}) });
+    }
+    on.moves.push([from, to]);
+    structure.moved.add(item);
+  };
+  /** Moves aside an item that still holds `place` on one side and is bound elsewhere. */
+  const vacate = (place: SyncPath, on: SideMoves, coming: Item) => {
+    const holder = on.stood.get(on.key(pathBefore(on, place)));
+    if (!holder || holder === coming || on.key(targetOf(holder)) === on.key(place)) return;
+    if (on.key(pathAfter(on, holder[on.side]!.path)) !== on.key(place)) return;
+    if (on.side === 'local' && !(holder.remote ?? holder.base)) return;
+    vacated += 1;
+    move(holder, on, joinPath(parentOf(place), `${nameOf(place)} (moving ${vacated})`));
+  };
+
+  const byDepth = new Map<number, { items: Item[]; freeing: Deletion[] }>();
+  const level = (path: SyncPath) => {
+    const depth = depthOf(path);
+    if (!byDepth.has(depth)) byDepth.set(depth, { items: [], freeing: [] });
+    return byDepth.get(depth)!;
+  };
+  for (const item of [...live].sort((a, b) => comparePaths(targetOf(a), targetOf(b)))) level(targetOf(item)).items.push(item);
+  for (const deletion of freeing) level(targetOf(deletion.item)).freeing.push(deletion);
+
   for (const depth of [...byDepth.keys()].sort((a, b) => a - b)) {
-    const level = byDepth.get(depth)!;
-    for (const item of level) moveIntoPlace(item, targetOf(item), structure, localMoves, remoteMoves, caseInsensitiveDisk);
-    for (const item of level) makeFolder(item, targetOf(item), roleOf(item), structure.actions);
+    const { items, freeing: deletions } = byDepth.get(depth)!;
+    for (const { action } of deletions) {
+      const path = action.type === 'deleteRemote' ? pathAfter(remote, action.path) : pathAfter(local, action.path);
+      structure.actions.push({ ...action, path });
+    }
+    for (const item of items) {
+      const to = targetOf(item);
+      if (item.local && (item.remote ?? item.base)) {
+        vacate(to, local, item);
+        move(item, local, to);
+      }
+      if (item.remote) {
+        vacate(to, remote, item);
+        move(item, remote, to);
+      }
+    }
+    for (const item of items) {
+      if (kindOf(item) !== 'folder') continue;
+      const to = targetOf(item);
+      if (!item.local) {
+        vacate(to, local, item);
+        structure.actions.push({ type: 'mkdirLocal', path: to, remoteId: item.remote!.id });
+      } else if (!item.remote && roleOf(item) === 'viewer') {
+        structure.actions.push({ type: 'readOnly', path: to, reason: 'a folder made in a shared folder you can only view' });
+      } else if (!item.remote) {
+        vacate(to, remote, item);
+        structure.actions.push({ type: 'mkdirRemote', path: to });
+      }
+    }
   }
   return structure;
-}
-
-function moveIntoPlace(item: Item, to: SyncPath, structure: Structure, localMoves: Moves, remoteMoves: Moves, caseInsensitiveDisk: boolean) {
-  const kind = kindOf(item);
-  const remoteId = item.remote?.id ?? item.base?.remoteId;
-  if (item.local && remoteId) {
-    const from = structure.localPathAfter(item.local.path);
-    if (from !== to) {
-      const caseOnly = caseInsensitiveDisk && from.toLowerCase() === to.toLowerCase();
-      structure.actions.push({ type: 'moveLocal', from, to, kind, remoteId, ...(caseOnly ? { throughTemporaryName: true } : {}) });
-      localMoves.push([from, to]);
-      structure.moved.add(item);
-    }
-  }
-  if (item.remote) {
-    const from = structure.remotePathAfter(item.remote.path);
-    if (from !== to) {
-      structure.actions.push({ type: 'moveRemote', from, to, kind, remoteId: item.remote.id });
-      remoteMoves.push([from, to]);
-      structure.moved.add(item);
-    }
-  }
-}
-
-function makeFolder(item: Item, path: SyncPath, role: Role, actions: Action[]) {
-  if (kindOf(item) !== 'folder') return;
-  if (!item.local) actions.push({ type: 'mkdirLocal', path, remoteId: item.remote!.id });
-  else if (!item.remote && role === 'viewer') actions.push({ type: 'readOnly', path, reason: 'a folder made in a shared folder you can only view' });
-  else if (!item.remote) actions.push({ type: 'mkdirRemote', path });
 }

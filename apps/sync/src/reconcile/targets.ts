@@ -1,45 +1,44 @@
 import type { SyncPath } from '../model.ts';
 import type { Item } from './match.ts';
-import { joinPath, nameOf, parentOf, pathKey } from './paths.ts';
+import { isAtOrUnder, joinPath, nameOf, parentOf, pathKey } from './paths.ts';
 import { movedOn, type Sides } from './sides.ts';
 
 /**
  * Where each item ends up once the pass is done, on both sides. The server's own move wins
  * the place; else the disk's; else the item stays in its base folder by its base name. A
  * parent's place carries its children, so a folder moved on one side and a child renamed on
- * the other both hold. `overrides` place items elsewhere (conflicted copies' names).
+ * the other both hold. `renames` give items another name in the same folder (conflicted copies' names).
  */
-export function computeTargets(items: Item[], sides: Sides, overrides: Map<Item, SyncPath>): Map<Item, SyncPath> {
+export function computeTargets(items: Item[], sides: Sides, renames: Map<Item, string>): Map<Item, SyncPath> {
   const targets = new Map<Item, SyncPath>();
   const visiting = new Set<Item>();
 
-  const under = (index: Map<SyncPath, Item>, path: SyncPath): SyncPath => {
+  // Undefined when the parent is being placed itself: a cycle (each side moved a folder into the other).
+  const under = (index: Map<SyncPath, Item>, path: SyncPath): SyncPath | undefined => {
     const parentPath = parentOf(path);
     const parent = parentPath === '' ? undefined : index.get(parentPath);
+    if (parent && visiting.has(parent)) return undefined;
     return joinPath(parent ? targetOf(parent) : parentPath, nameOf(path));
   };
 
+  // The first place that does not close a cycle: the server's move, the disk's, the base's.
   const place = (item: Item): SyncPath => {
     const { base, local, remote } = item;
-    if (remote && (!base || movedOn('remote', item, sides))) return under(sides.byRemotePath, remote.path);
+    const ownRemote = remote && (!base || movedOn('remote', item, sides)) ? under(sides.byRemotePath, remote.path) : undefined;
     // A viewer's move on disk cannot reach the server: the server's place holds.
-    if (local && (!base || (movedOn('local', item, sides) && remote?.role !== 'viewer'))) return under(sides.byLocalPath, local.path);
-    return under(sides.byBasePath, base!.path);
+    const localWins = local && (!base || (movedOn('local', item, sides) && remote?.role !== 'viewer'));
+    const ownLocal = ownRemote ?? (localWins ? under(sides.byLocalPath, local.path) : undefined);
+    return ownLocal ?? (base && under(sides.byBasePath, base.path)) ?? (remote ?? local ?? base)!.path;
   };
 
   function targetOf(item: Item): SyncPath {
     const known = targets.get(item);
     if (known !== undefined) return known;
-    const override = overrides.get(item);
-    if (override !== undefined) {
-      targets.set(item, override);
-      return override;
-    }
-    // Moves that put each folder inside the other (one on each side): the server's side holds.
-    if (visiting.has(item)) return (item.remote ?? item.local ?? item.base)!.path;
     visiting.add(item);
-    const target = place(item);
+    const placed = place(item);
     visiting.delete(item);
+    const renamed = renames.get(item);
+    const target = renamed === undefined ? placed : joinPath(parentOf(placed), renamed);
     targets.set(item, target);
     return target;
   }
@@ -70,15 +69,16 @@ function precedence(target: SyncPath) {
 export function placeWithoutCollisions(
   items: Item[],
   sides: Sides,
-  stays: (item: Item) => boolean,
+  fateOf: (item: Item) => 'live' | 'deleteLocal' | 'deleteRemote' | 'forget',
   copyName: (path: SyncPath) => SyncPath,
   report: ReportIssue,
 ): { targets: Map<Item, SyncPath>; skipped: Set<Item> } {
-  const overrides = new Map<Item, SyncPath>();
+  const stays = (item: Item) => fateOf(item) === 'live';
+  const renames = new Map<Item, string>();
   const skipped = new Set<Item>();
   // Each round settles every collision it sees; a renamed folder can only make new ones deeper down.
   for (let round = 0; ; round += 1) {
-    const targets = computeTargets(items, sides, overrides);
+    const targets = computeTargets(items, sides, renames);
     const byKey = new Map<string, Item[]>();
     for (const item of items) {
       if (!stays(item) || skipped.has(item)) continue;
@@ -86,14 +86,15 @@ export function placeWithoutCollisions(
       byKey.set(key, [...(byKey.get(key) ?? []), item]);
     }
     const collisions = [...byKey.values()].filter((group) => group.length > 1);
+    collisions.push(...trappedInDeletions(items, fateOf, targets, (item) => skipped.has(item) || renames.has(item)));
     if (collisions.length === 0 || round > items.length) return { targets, skipped };
     for (const group of collisions) {
       const target = targets.get(group[0]!)!;
-      const [, ...yielding] = [...group].sort(precedence(target));
+      const yielding = group.length === 1 ? group : [...group].sort(precedence(target)).slice(1);
       for (const item of yielding) {
         if (item.remote) {
           const copy = copyName(targets.get(item)!);
-          overrides.set(item, copy);
+          renames.set(item, nameOf(copy));
           report({ path: copy, kind: 'conflict', message: `Two items wanted "${target}": this one is kept as "${copy}"` });
         } else {
           skipped.add(item);
@@ -102,4 +103,33 @@ export function placeWithoutCollisions(
       }
     }
   }
+}
+
+/**
+ * Items that would take the place of a deletion (names equal but for case: a folder `b`
+ * deleted, a file `B` arriving) while sitting inside it: the deletion cannot come first, nor
+ * the move; such an item takes a conflicted copy's name instead (one-item groups).
+ */
+function trappedInDeletions(
+  items: Item[],
+  fateOf: (item: Item) => 'live' | 'deleteLocal' | 'deleteRemote' | 'forget',
+  targets: Map<Item, SyncPath>,
+  settled: (item: Item) => boolean,
+): Item[][] {
+  const trapped: Item[][] = [];
+  for (const deleted of items) {
+    const fate = fateOf(deleted);
+    if (fate !== 'deleteLocal' && fate !== 'deleteRemote') continue;
+    const side = fate === 'deleteLocal' ? 'local' : 'remote';
+    const place = targets.get(deleted)!;
+    const inside = deleted[side]!.path;
+    for (const item of items) {
+      const now = item[side]?.path;
+      if (fateOf(item) !== 'live' || settled(item) || now === undefined || now === inside || !isAtOrUnder(now, inside)) continue;
+      const target = targets.get(item)!;
+      // Exactly under the place, the folder is kept rather than deleted (keepFoldersStillNeeded).
+      if (isAtOrUnder(pathKey(target), pathKey(place)) && !isAtOrUnder(target, place)) trapped.push([item]);
+    }
+  }
+  return trapped;
 }

@@ -11,10 +11,14 @@ function agreed(path: SyncPath, local: LocalEntry, remote: RemoteEntry): BaseEnt
   return remote.hash === undefined ? entry : { ...entry, hash: remote.hash };
 }
 
-/** Where content already is, so it is copied rather than sent: any server file, and local files both sides hold unchanged where they were. */
-function contentSources(live: Item[], targetOf: (item: Item) => SyncPath, remote: Iterable<RemoteEntry>) {
+/**
+ * Where content already is, so it is copied rather than sent: server files that stay (not
+ * deleted in this pass), and local files both sides hold unchanged where they were.
+ */
+function contentSources(live: Item[], targetOf: (item: Item) => SyncPath) {
   const onServer = new Map<string, RemoteEntry>();
-  for (const entry of [...remote].sort((a, b) => comparePaths(a.path, b.path))) {
+  const staying = live.flatMap((item) => (item.remote ? [item.remote] : []));
+  for (const entry of staying.sort((a, b) => comparePaths(a.path, b.path))) {
     if (entry.kind === 'file' && entry.hash && !onServer.has(entry.hash)) onServer.set(entry.hash, entry);
   }
   const onDisk = new Map<string, SyncPath>();
@@ -40,11 +44,10 @@ export function transfers(
   targetOf: (item: Item) => SyncPath,
   sides: Sides,
   moved: Set<Item>,
-  remote: Iterable<RemoteEntry>,
   copyName: (path: SyncPath) => SyncPath,
   report: Report,
 ): Action[] {
-  const { onServer, onDisk } = contentSources(live, targetOf, remote);
+  const { onServer, onDisk } = contentSources(live, targetOf);
   const actions: Action[] = [];
   const readOnly = (path: SyncPath, reason: string) => {
     actions.push({ type: 'readOnly', path, reason });

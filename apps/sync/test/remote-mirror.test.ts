@@ -7,7 +7,9 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient, ApiRequest } from '../src/remote/api-client.ts';
 import { RemoteError } from '../src/remote/remote-error.ts';
-import { ensureRemoteRoot, refreshMirror, remoteSnapshot, type RemoteRoot } from '../src/remote/remote-mirror.ts';
+import { followChanges, type FeedEvent } from '../src/remote/feed-follower.ts';
+import { ensureRemoteRoot, mirrorCursor, refreshMirror, remoteSnapshot, type RemoteRoot } from '../src/remote/remote-mirror.ts';
+import { waitFor } from '../../server/test/helpers/wait-for.ts';
 import * as remote from './remote-helpers.ts';
 
 let server: remote.ServerProcess;
@@ -190,5 +192,25 @@ describe('the remote mirror', () => {
     expect(outcome.fullListing).toBe(true);
     expect(counted.paths).toEqual(['/api/changes', '/api/sync/tree', '/api/shared-with-me']);
     expect(Object.keys(described(db, ROOT))).toEqual(['new.txt']);
+  });
+
+  it('is woken by the change stream when the drive changes, from the cursor the mirror is at', async () => {
+    const user = await signedInUser();
+    const db = new Database(':memory:');
+    await refreshMirror(db, user.api, ROOT);
+    const events: FeedEvent[] = [];
+    const stop = new AbortController();
+    const following = followChanges(user.api, mirrorCursor(db) as string, (event) => events.push(event), stop.signal);
+    try {
+      const id = await upload(user.token, 'woken.txt', 'hello');
+      await waitFor('the stream to carry the upload', async () =>
+        events.some((event) => event.type === 'changes' && event.page.changes.some((change) => change.id === id)),
+      );
+    } finally {
+      stop.abort();
+    }
+    expect(await following).toBe('aborted');
+    await refreshMirror(db, user.api, ROOT);
+    expect(Object.keys(described(db, ROOT))).toEqual(['woken.txt']);
   });
 });

@@ -91,6 +91,7 @@ function writeState(db: Database, key: string, value: string): void {
 
 /** The feed cursor the mirror is at, if it was ever filled. */
 export function mirrorCursor(db: Database): string | undefined {
+  createMirrorTables(db);
   return readState(db, 'cursor');
 }
 

@@ -21,7 +21,8 @@ export async function smallFiles(ctx: SyncContext): Promise<SyncResult[]> {
   ctx.log(`sync: writing ${count} files of ${config.smallFileBytes} bytes`);
   const tree = await writeTree(path.join(ctx.root, 'small-source'), count, config.smallFileBytes, config.filesPerFolder);
   const uploadedByClient = new Set<number>();
-  const peaks: (number | null)[] = [];
+  // Each direction's own peak: a buffer that grows with the file shows on the side that keeps it.
+  const peaks = { up: [] as (number | null)[], down: [] as (number | null)[] };
   const rcloneRunner = (run: (round: number) => Promise<number>) => ({
     server: RCLONE,
     run: async (round: number) => {
@@ -37,7 +38,7 @@ export async function smallFiles(ctx: SyncContext): Promise<SyncResult[]> {
       run: async (round) => {
         await syncDisks();
         const run = expectSuccess(await syncOnce(ctx.device, tree.dir, `/small-client-${round}`, config.commandTimeoutMs), 'upload');
-        peaks.push(run.peakRssBytes);
+        peaks.up.push(run.peakRssBytes);
         uploadedByClient.add(round);
         return count / (run.ms / 1000);
       },
@@ -65,7 +66,7 @@ export async function smallFiles(ctx: SyncContext): Promise<SyncResult[]> {
         const dir = path.join(ctx.root, `small-down-client-${round}`);
         await mkdir(dir);
         const run = expectSuccess(await syncOnce(ctx.device, dir, `/${source(round)}`, config.commandTimeoutMs), 'download');
-        peaks.push(run.peakRssBytes);
+        peaks.down.push(run.peakRssBytes);
         await fetched(dir);
         return count / (run.ms / 1000);
       },
@@ -78,8 +79,8 @@ export async function smallFiles(ctx: SyncContext): Promise<SyncResult[]> {
       return count / (ms / 1000);
     }),
   ]);
-  const result = (id: string, what: string, outcomes: typeof uploads): SyncResult => {
-    const ours = figureOf(CLIENT, 'files/s', outcomes.get(CLIENT), highest(peaks));
+  const result = (id: string, what: 'Upload' | 'Download', outcomes: typeof uploads): SyncResult => {
+    const ours = figureOf(CLIENT, 'files/s', outcomes.get(CLIENT), highest(what === 'Upload' ? peaks.up : peaks.down));
     const ceiling = figureOf(RCLONE, 'files/s', outcomes.get(RCLONE));
     return {
       id,

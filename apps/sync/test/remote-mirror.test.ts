@@ -159,7 +159,7 @@ describe('the remote mirror', () => {
     ]);
   });
 
-  it('syncs a sub-folder given as --remote, made when missing, and follows a folder moved into it', async () => {
+  it('syncs a sub-folder given as --remote, made when missing, follows a folder moved into it, and stops while it is in Trash', async () => {
     const user = await signedInUser();
     const root = await ensureRemoteRoot(user.api, '/Work/Docs');
     expect(root.folderId).not.toBeNull();
@@ -173,6 +173,14 @@ describe('the remote mirror', () => {
     expect(Object.keys(described(db, root))).toEqual(['inside.txt']);
 
     await call(user.token, 'PATCH', `/api/user/folders/${outside}`, { parentId: root.folderId });
+    await refreshMirror(db, user.api, root);
+    expect(Object.keys(described(db, root)).sort()).toEqual(['Outside', 'Outside/moved-in.txt', 'inside.txt']);
+
+    // The synced folder goes to Trash: the mirror refuses to go on (emptying the local folder is not the answer), until it is back.
+    await call(user.token, 'DELETE', `/api/user/folders/${root.folderId}`);
+    await expect(refreshMirror(db, user.api, root)).rejects.toMatchObject({ code: 'REMOTE_ROOT_GONE' });
+    expect(Object.keys(described(db, root))).toHaveLength(3);
+    await call(user.token, 'POST', '/api/trash/restore', { type: 'folder', id: root.folderId });
     await refreshMirror(db, user.api, root);
     expect(Object.keys(described(db, root)).sort()).toEqual(['Outside', 'Outside/moved-in.txt', 'inside.txt']);
   });

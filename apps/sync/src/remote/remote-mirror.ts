@@ -290,6 +290,13 @@ function needsSubtree(db: Database, root: RemoteRoot, change: FeedChange): boole
 /** Whether `change` makes or ends a share with the caller (the top of a share has no parent as the member sees it). */
 const touchesShareRoot = (change: FeedChange) => change.shareId !== undefined && change.parentId === null;
 
+/** Whether a folder is in the caller's tree now (not in Trash, not gone). */
+async function isLive(api: ApiClient, folderId: string): Promise<boolean> {
+  const response = await api.request({ path: `/api/user/folders/${encodeURIComponent(folderId)}/path`, accept: [404] });
+  await response.body?.cancel();
+  return response.ok;
+}
+
 /**
  * Applies the feed's pages from `cursor` until `hasMore` is false, each page in one transaction
  * with its cursor, so a crash never leaves a page half applied.
@@ -298,6 +305,18 @@ async function followFeed(db: Database, api: ApiClient, root: RemoteRoot, cursor
   let applied = 0;
   for (;;) {
     const page = await api.json<FeedPage>({ path: '/api/changes', query: { cursor, limit: 1000 } });
+    if (
+      root.folderId !== null &&
+      page.changes.some((change) => change.op === 'deleted' && change.id === root.folderId) &&
+      !(await isLive(api, root.folderId))
+    ) {
+      // Not a reason to empty the local folder: the person decides (restore it, or sync elsewhere).
+      throw new RemoteError(
+        404,
+        'REMOTE_ROOT_GONE',
+        `The drive folder ${root.path} was deleted (it is in Trash); nothing was changed locally`,
+      );
+    }
     const subtrees = new Map<string, ItemRow[]>();
     for (const change of page.changes) {
       if (change.op !== 'deleted' && needsSubtree(db, root, change) && !subtrees.has(change.id)) {

@@ -29,8 +29,9 @@ export const DEFAULT_TUNING: TransferTuning = {
   smallFileBytes: 4 * 1024 * 1024,
   batchFiles: 200,
   batchBytes: 16 * 1024 * 1024,
-  parallelBatches: 3,
-  parallelLarge: 2,
+  // Three transfers at once: the Free plan's uploads at once (more would wait on 429 TOO_MANY_UPLOADS).
+  parallelBatches: 2,
+  parallelLarge: 1,
 };
 
 export interface TransferCallbacks<Outcome> {

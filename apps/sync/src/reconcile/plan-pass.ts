@@ -112,20 +112,23 @@ export function planPass(input: PlanInput): Plan {
   const fates = new Map(items.map((item) => [item, fateOf(item, sides)]));
 
   const taken = new Set<string>([...local.keys(), ...remote.keys()].map(pathKey));
-  // One name per path however often it is asked for: placing is redone when folders are kept.
-  const copies = new Map<SyncPath, SyncPath>();
   const copyName = (path: SyncPath) => {
-    const known = copies.get(path);
-    if (known) return known;
     const name = conflictCopyName(path, options.deviceName, options.now, (candidate) => taken.has(pathKey(candidate)));
     taken.add(pathKey(name));
-    copies.set(path, name);
     return name;
+  };
+  // One name per item and path however often it is asked for: placing is redone when folders are kept.
+  const steppingAside = new Map<Item, Map<SyncPath, SyncPath>>();
+  const asideName = (item: Item, path: SyncPath) => {
+    const known = steppingAside.get(item) ?? new Map<SyncPath, SyncPath>();
+    steppingAside.set(item, known);
+    if (!known.has(path)) known.set(path, copyName(path));
+    return known.get(path)!;
   };
   const stays = (item: Item) => fates.get(item) === 'live';
   const place = () => {
     const placing: Issue[] = [];
-    const placed = placeWithoutCollisions(items, sides, (item) => fates.get(item)!, copyName, (issue) => placing.push({ ...issue, at }));
+    const placed = placeWithoutCollisions(items, sides, stays, asideName, (issue) => placing.push({ ...issue, at }));
     return { ...placed, placing };
   };
   let placed = place();

@@ -1,6 +1,6 @@
 import type { Action, Role, SyncPath } from '../model.ts';
 import type { Item } from './match.ts';
-import { comparePaths, depthOf, joinPath, nameOf, parentOf, pathKey, rebase } from './paths.ts';
+import { comparePaths, depthOf, isAtOrUnder, joinPath, nameOf, parentOf, pathKey, rebase } from './paths.ts';
 import { kindOf } from './sides.ts';
 
 /** The folders and moves of a pass, and where a path that existed before them is once they are done. */
@@ -36,7 +36,7 @@ const pathBefore = ({ moves }: SideMoves, path: SyncPath) => moves.reduceRight((
  * where something that stays goes: a file that became a folder), then moves (which may free
  * a name a new folder takes), then new folders. Each move's `from` is where the item is once
  * the moves before it are done: a folder's move carries its subtree, whose items are not
- * moved again. A place still held by an item that moves later (renames in a chain or a
+ * moved again. A deletion that frees a place first lets out what stays inside it. A place still held by an item that moves later (renames in a chain or a
  * swap, a file moving into a new folder of its own name) is first vacated: that item moves
  * to `NAME (moving N)` beside it, and on to its place in its turn.
  */
@@ -86,6 +86,25 @@ export function placeStructure(
     move(holder, on, joinPath(parentOf(place), `${nameOf(place)} (moving ${vacated})`));
   };
 
+  /**
+   * Before a deletion that frees a place, what stays but still sits inside it (bound
+   * elsewhere, or for the very place) steps out beside it, `NAME (moving N)`, and goes on to
+   * its place in its turn.
+   */
+  const getOut = (deleted: SyncPath, on: SideMoves) => {
+    const inside = [...on.stood.values()]
+      .map((item) => ({ item, now: pathAfter(on, item[on.side]!.path) }))
+      .filter(({ now }) => now !== deleted && isAtOrUnder(now, deleted))
+      .sort((a, b) => comparePaths(a.now, b.now));
+    const out: SyncPath[] = [];
+    for (const { item, now } of inside) {
+      if (out.some((path) => isAtOrUnder(now, path)) || (on.side === 'local' && !(item.remote ?? item.base))) continue;
+      out.push(now);
+      vacated += 1;
+      move(item, on, joinPath(parentOf(deleted), `${nameOf(now)} (moving ${vacated})`));
+    }
+  };
+
   const byDepth = new Map<number, { items: Item[]; freeing: Deletion[] }>();
   const level = (path: SyncPath) => {
     const depth = depthOf(path);
@@ -98,7 +117,9 @@ export function placeStructure(
   for (const depth of [...byDepth.keys()].sort((a, b) => a - b)) {
     const { items, freeing: deletions } = byDepth.get(depth)!;
     for (const { action } of deletions) {
-      const path = action.type === 'deleteRemote' ? pathAfter(remote, action.path) : pathAfter(local, action.path);
+      const on = action.type === 'deleteRemote' ? remote : local;
+      const path = pathAfter(on, action.path);
+      getOut(path, on);
       structure.actions.push({ ...action, path });
     }
     for (const item of items) {

@@ -1,6 +1,6 @@
 import type { SyncPath } from '../model.ts';
 import type { Item } from './match.ts';
-import { isAtOrUnder, joinPath, nameOf, parentOf, pathKey } from './paths.ts';
+import { joinPath, nameOf, parentOf, pathKey } from './paths.ts';
 import { movedOn, type Sides } from './sides.ts';
 
 /**
@@ -69,11 +69,10 @@ function precedence(target: SyncPath) {
 export function placeWithoutCollisions(
   items: Item[],
   sides: Sides,
-  fateOf: (item: Item) => 'live' | 'deleteLocal' | 'deleteRemote' | 'forget',
-  copyName: (path: SyncPath) => SyncPath,
+  stays: (item: Item) => boolean,
+  copyName: (item: Item, path: SyncPath) => SyncPath,
   report: ReportIssue,
 ): { targets: Map<Item, SyncPath>; skipped: Set<Item> } {
-  const stays = (item: Item) => fateOf(item) === 'live';
   const renames = new Map<Item, string>();
   const skipped = new Set<Item>();
   // Each round settles every collision it sees; a renamed folder can only make new ones deeper down.
@@ -86,14 +85,13 @@ export function placeWithoutCollisions(
       byKey.set(key, [...(byKey.get(key) ?? []), item]);
     }
     const collisions = [...byKey.values()].filter((group) => group.length > 1);
-    collisions.push(...trappedInDeletions(items, fateOf, targets, (item) => skipped.has(item) || renames.has(item)));
     if (collisions.length === 0 || round > items.length) return { targets, skipped };
     for (const group of collisions) {
       const target = targets.get(group[0]!)!;
-      const yielding = group.length === 1 ? group : [...group].sort(precedence(target)).slice(1);
+      const yielding = [...group].sort(precedence(target)).slice(1);
       for (const item of yielding) {
         if (item.remote) {
-          const copy = copyName(targets.get(item)!);
+          const copy = copyName(item, targets.get(item)!);
           renames.set(item, nameOf(copy));
           report({ path: copy, kind: 'conflict', message: `Two items wanted "${target}": this one is kept as "${copy}"` });
         } else {
@@ -105,31 +103,3 @@ export function placeWithoutCollisions(
   }
 }
 
-/**
- * Items that would take the place of a deletion (names equal but for case: a folder `b`
- * deleted, a file `B` arriving) while sitting inside it: the deletion cannot come first, nor
- * the move; such an item takes a conflicted copy's name instead (one-item groups).
- */
-function trappedInDeletions(
-  items: Item[],
-  fateOf: (item: Item) => 'live' | 'deleteLocal' | 'deleteRemote' | 'forget',
-  targets: Map<Item, SyncPath>,
-  settled: (item: Item) => boolean,
-): Item[][] {
-  const trapped: Item[][] = [];
-  for (const deleted of items) {
-    const fate = fateOf(deleted);
-    if (fate !== 'deleteLocal' && fate !== 'deleteRemote') continue;
-    const side = fate === 'deleteLocal' ? 'local' : 'remote';
-    const place = targets.get(deleted)!;
-    const inside = deleted[side]!.path;
-    for (const item of items) {
-      const now = item[side]?.path;
-      if (fateOf(item) !== 'live' || settled(item) || now === undefined || now === inside || !isAtOrUnder(now, inside)) continue;
-      const target = targets.get(item)!;
-      // Exactly under the place, the folder is kept rather than deleted (keepFoldersStillNeeded).
-      if (isAtOrUnder(pathKey(target), pathKey(place)) && !isAtOrUnder(target, place)) trapped.push([item]);
-    }
-  }
-  return trapped;
-}

@@ -46,6 +46,13 @@ function removeSubtree(snapshot: Snapshot<{ path: SyncPath }>, path: SyncPath): 
   for (const key of [...snapshot.keys()]) if (isAtOrUnder(key, path)) snapshot.delete(key);
 }
 
+/** `wanted`, or with a counter when something already holds it: ids and inodes stay unique. */
+function fresh(wanted: string, taken: string[]): string {
+  let candidate = wanted;
+  for (let counter = 2; taken.includes(candidate); counter += 1) candidate = `${wanted}#${counter}`;
+  return candidate;
+}
+
 /** Changes made on the disk since the base. */
 export const onDisk = {
   /** New content in place (same inode, a later mtime). */
@@ -53,7 +60,7 @@ export const onDisk = {
     const entry = world.local.get(path)!;
     world.local.set(path, { ...entry, ...entryOf(content), mtimeMs: entry.mtimeMs + 1 });
   },
-  add(world: World, path: SyncPath, content: string | null, inode = `n:${path}`) {
+  add(world: World, path: SyncPath, content: string | null, inode = fresh(`n:${path}`, [...world.local.values()].map((entry) => entry.inode))) {
     world.local.set(path, { path, mtimeMs: 2000, inode, ...entryOf(content) });
   },
   remove(world: World, path: SyncPath) {
@@ -71,7 +78,8 @@ export const onServer = {
     world.remote.set(path, { ...world.remote.get(path)!, ...entryOf(content) });
   },
   add(world: World, path: SyncPath, content: string | null, role: Role = 'owner') {
-    world.remote.set(path, { path, id: `n:${path}`, role, ...entryOf(content) });
+    const id = fresh(`n:${path}`, [...world.remote.values()].map((entry) => entry.id));
+    world.remote.set(path, { path, id, role, ...entryOf(content) });
   },
   remove(world: World, path: SyncPath) {
     removeSubtree(world.remote, path);

@@ -101,6 +101,7 @@ import { createAppPasswordsRepository } from './modules/app-passwords/app-passwo
 import { createAppPasswordsService } from './modules/app-passwords/app-passwords.service.ts';
 import { createSyncTreeRepository } from './modules/sync/sync-tree.repository.ts';
 import { createSyncTreeService } from './modules/sync/sync-tree.service.ts';
+import { createSyncUploadsService } from './modules/sync/sync-uploads.service.ts';
 import { createDavRepository } from './modules/dav/dav.repository.ts';
 import { createDavLocksRepository } from './modules/dav/dav-locks.repository.ts';
 import { createDavPropertiesRepository } from './modules/dav/dav-properties.repository.ts';
@@ -184,7 +185,7 @@ export interface Container {
   /** The change feed: pages, waits and streams (docs/api.md#change-feed). */
   changes: ReturnType<typeof createChangesService>;
   /** The sync client's routes (docs/api.md#sync): the whole tree, files in batches. */
-  sync: { tree: ReturnType<typeof createSyncTreeService> };
+  sync: { tree: ReturnType<typeof createSyncTreeService>; uploads: ReturnType<typeof createSyncUploadsService> };
   settings: ReturnType<typeof createSettingsService>;
   shares: ReturnType<typeof createSharesService>;
   activity: ReturnType<typeof createActivityService>;
@@ -678,6 +679,7 @@ export async function createContainer(
     changes,
     sync: {
       tree: createSyncTreeService({ tree: createSyncTreeRepository(database.db), folders, changes }),
+      uploads: createSyncUploadsService({ uploads }),
     },
     settings,
     shares,

@@ -79,6 +79,8 @@ export interface ReceiveInput {
   replace?: boolean;
   /** What to do when the folder holds the name (docs/api.md#name-clashes); absent: as `replace` says. */
   conflict?: NameConflict;
+  /** Part of a batch that holds one of the plan's uploads at once for all its files (POST /api/sync/uploads): not counted again. */
+  slotHeld?: boolean;
   /** Called once the upload is accepted on its declared size, before any byte of the body is read (100-continue). */
   onAccepted?(): void;
   /** Reads the body up to the file's bytes (a multipart body's fields come first). */
@@ -139,6 +141,8 @@ export interface ReserveOptions {
   leaseUntil?: string;
   /** The largest file the reservation holds, when it holds several (a copied folder): the per-file limit is checked on it. */
   largestFile?: number;
+  /** The caller holds one of the plan's uploads at once for this upload already (a batch's): it is not counted again. */
+  slotHeld?: boolean;
 }
 
 type UploadUsage = { before: number; after: number; limit: number };
@@ -353,7 +357,7 @@ export function createUploadsService(deps: UploadsServiceDeps) {
       now: clock.now().toISOString(),
       leaseUntil: options.leaseUntil ?? leaseUntil(),
       storageLimit: plan.storageLimit,
-      maxConcurrentUploads: plan.maxConcurrentUploads,
+      maxConcurrentUploads: options.slotHeld ? null : plan.maxConcurrentUploads,
     };
     const outcome = declaredBytes === undefined ? await reservations.reserveUpTo(request) : await reservations.reserve(request);
     if (outcome === 'too-many-uploads') throw tooManyUploads(plan);
@@ -504,7 +508,9 @@ export function createUploadsService(deps: UploadsServiceDeps) {
       let plan = plans.get(await deps.planIdOf(ownerId));
       // Held before the body, unless the body is read first to learn whose drive it is (see readsFolderFirst).
       let reservation =
-        known || !input.readsFolderFirst ? await reserve(ownerId, input.declaredBytes, { framing: input.framing }, plan) : undefined;
+        known || !input.readsFolderFirst
+          ? await reserve(ownerId, input.declaredBytes, { framing: input.framing, slotHeld: input.slotHeld }, plan)
+          : undefined;
       let listed: Awaited<ReturnType<typeof list>> | undefined;
       try {
         input.onAccepted?.();
@@ -514,7 +520,7 @@ export function createUploadsService(deps: UploadsServiceDeps) {
         if (!reservation || to.ownerId !== ownerId) {
           // The body named the folder: the hold is its owner's, made before any byte of the file is read.
           const ownerPlan = plans.get(await deps.planIdOf(to.ownerId));
-          const held = await reserve(to.ownerId, input.declaredBytes, { framing: input.framing }, ownerPlan);
+          const held = await reserve(to.ownerId, input.declaredBytes, { framing: input.framing, slotHeld: input.slotHeld }, ownerPlan);
           if (reservation) await release(reservation);
           [reservation, plan, ownerId] = [held, ownerPlan, to.ownerId];
         }

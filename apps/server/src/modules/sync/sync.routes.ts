@@ -1,13 +1,19 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorBody } from '@cloudvault/contract/common';
-import { SYNC_TREE_TYPE, SyncTreeQuery } from '@cloudvault/contract/sync';
+import { SYNC_TREE_TYPE, SYNC_UPLOAD_MAX_BYTES, SyncTreeQuery, SyncUploadsResponse } from '@cloudvault/contract/sync';
+import { formatBytes } from '@cloudvault/contract/format';
 import { caller } from '../../lib/auth.ts';
+import { AppError, badRequest } from '../../lib/errors.ts';
+import { multipartCutOff } from '../../lib/multipart-parts.ts';
+import { requireDeclaredLength } from '../files/uploads.service.ts';
 import { ndjsonStream } from './ndjson.ts';
+import { batchEntries } from './sync-upload-parts.ts';
 import type { SyncTreeService } from './sync-tree.service.ts';
+import type { SyncUploadsService } from './sync-uploads.service.ts';
 
 /** The sync client's routes (docs/api.md#sync): the whole tree at once, and files in batches. */
-export function syncRoutes(deps: { tree: SyncTreeService }): FastifyPluginAsyncTypebox {
-  const { tree } = deps;
+export function syncRoutes(deps: { tree: SyncTreeService; uploads: SyncUploadsService }): FastifyPluginAsyncTypebox {
+  const { tree, uploads } = deps;
   return async (app) => {
     app.addHook('onRequest', app.requireUser);
 
@@ -21,6 +27,38 @@ export function syncRoutes(deps: { tree: SyncTreeService }): FastifyPluginAsyncT
           .type(SYNC_TREE_TYPE)
           .header('cache-control', 'no-store')
           .send(ndjsonStream(lines) as never);
+      },
+    );
+
+    app.post(
+      '/sync/uploads',
+      {
+        schema: {
+          tags: ['sync'],
+          consumes: ['multipart/form-data'],
+          response: { 200: SyncUploadsResponse, 400: ErrorBody, 401: ErrorBody, 411: ErrorBody, 413: ErrorBody },
+        },
+      },
+      async (request) => {
+        if (!request.isMultipart()) throw badRequest('Send the files as multipart/form-data', 'NOT_MULTIPART');
+        const declared = requireDeclaredLength(request.headers['content-length'], {
+          allowEmpty: false,
+          message: 'A batch of uploads needs a Content-Length header',
+        });
+        if (declared > SYNC_UPLOAD_MAX_BYTES)
+          throw new AppError(
+            413,
+            'BATCH_TOO_LARGE',
+            `A batch can be at most ${formatBytes(SYNC_UPLOAD_MAX_BYTES)}: send bigger files through tus`,
+          );
+        const cutOff = multipartCutOff(request);
+        try {
+          return { results: await uploads.receiveBatch(caller(request).userId, batchEntries(request)) };
+        } catch (error) {
+          // A body that broke off or is not multipart: the request's fault, answered as such.
+          if (!(error instanceof AppError) && (cutOff.clientGone() || cutOff.isMalformed(error))) throw cutOff.answer();
+          throw error;
+        }
       },
     );
   };

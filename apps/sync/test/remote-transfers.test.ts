@@ -12,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCuttingProxy } from '../../server/test/helpers/cutting-proxy.ts';
+import { s3StorageEnv, startS3rver } from '../../server/test/helpers/s3rver.ts';
 import { createApiClient, type ApiClient, type ApiRequest } from '../src/remote/api-client.ts';
 import { downloadFiles, uploadFiles, type DownloadFile, type UploadFile } from '../src/remote/transfers.ts';
 import * as remote from './remote-helpers.ts';
@@ -286,6 +287,32 @@ describe('transfers', () => {
       expect(await sha256File(cutPath)).toBe(large.hash);
     } finally {
       await cutter.close();
+    }
+  });
+
+  it('follows a download sent to the object store, without the bearer, repeating the Range there', async () => {
+    const s3 = await startS3rver();
+    const s3Server = await remote.startServer({ ...s3StorageEnv(s3), S3_PRESIGNED_DOWNLOADS: 'true' });
+    try {
+      const user = await remote.signedInUser(s3Server);
+      const [uploaded] = await uploadFiles(user.api, [largeItem('presigned.bin')]);
+      const id = (uploaded as { file: { id: string } }).file.id;
+      const redirected = await fetch(`${s3Server.url}/api/files/${id}/download`, {
+        headers: { authorization: `Bearer ${user.token}` },
+        redirect: 'manual',
+      });
+      expect(redirected.status).toBe(302);
+      const tmpPath = path.join(dir, 'presigned.tmp');
+      await writeFile(tmpPath, await readPrefix(30 * MB));
+      let received = 0;
+      const [outcome] = await downloadFiles(user.api, [{ remoteId: id, size: LARGE, hash: large.hash, tmpPath }], {
+        onProgress: (bytes) => (received += bytes),
+      });
+      expect(outcome).toEqual({ ok: true });
+      expect(received).toBe(LARGE - 30 * MB);
+    } finally {
+      await s3Server.stop();
+      await s3.stop();
     }
   });
 });

@@ -1,13 +1,13 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { link, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { link, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { diskStats } from './disk-stats.ts';
 import { openLocalNames } from './names.ts';
-import { type LocalTree, makeConflictCopy, moveLocal, moveToLocalTrash, placeDownloaded } from './place.ts';
+import { copyLocal, type LocalTree, makeConflictCopy, moveLocal, moveToLocalTrash, placeDownloaded } from './place.ts';
 import { localStamp, tempPathFor } from './private-area.ts';
 
 let root: string;
@@ -83,6 +83,21 @@ describe('placeDownloaded', () => {
     const result = await placeDownloaded(tree, tmp, 'a:b.txt', { expectedHash: sha256('x'), expected: undefined });
     expect(result).toMatchObject({ status: 'placed', entry: { path: 'a:b.txt' } });
     expect(existsSync(path.join(root, 'a_b (renamed on this disk).txt'))).toBe(true);
+  });
+});
+
+describe('copyLocal', () => {
+  it('copies content the disk holds to a new path, checking it is still what the planner saw', async () => {
+    const tree = await setUp();
+    await writeFile(path.join(root, 'a.txt'), 'same bytes');
+    expect(await copyLocal(tree, 'a.txt', 'Copies/b.txt', { expectedHash: sha256('same bytes'), expected: undefined })).toMatchObject({ status: 'placed', entry: { path: 'Copies/b.txt', hash: sha256('same bytes') } });
+    expect(await readFile(path.join(root, 'Copies/b.txt'), 'utf8')).toBe('same bytes');
+
+    await writeFile(path.join(root, 'a.txt'), 'edited since the scan');
+    expect(await copyLocal(tree, 'a.txt', 'c.txt', { expectedHash: sha256('same bytes'), expected: undefined })).toMatchObject({ status: 'hash-mismatch' });
+    expect(existsSync(path.join(root, 'c.txt'))).toBe(false);
+    expect(await copyLocal(tree, 'gone.txt', 'd.txt', { expectedHash: sha256('x'), expected: undefined })).toEqual({ status: 'missing' });
+    expect(await readdir(path.join(root, '.cloudvault', 'tmp'))).toEqual([]);
   });
 });
 

@@ -4,13 +4,14 @@
  * of them replaces what it did not expect to find: a surprise is answered, so the engine
  * re-plans rather than losing a change made since the scan.
  */
-import { mkdir, open, rename, rm } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { copyFile, mkdir, open, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { BaseEntry, LocalEntry, SyncPath } from '../model.ts';
 import { type DiskStats, diskStats } from './disk-stats.ts';
 import { hashFile } from './hash.ts';
 import type { LocalNames } from './names.ts';
-import { localStamp, trashDir } from './private-area.ts';
+import { localStamp, tempPathFor, trashDir } from './private-area.ts';
 
 /** A synced folder as the engine changes it: its root, its name translation, whether its disk ignores case. */
 export interface LocalTree {
@@ -92,6 +93,28 @@ export async function placeDownloaded(
   }
   await rename(tmpFile, target);
   return { status: 'placed', entry: await entryAt(syncPath, target, actual) };
+}
+
+/**
+ * Content the disk already holds at `from`, copied to `to` rather than downloaded: through a
+ * temporary file (a reflink where the filesystem has them), its hash checked against the
+ * planner's (a source edited since the scan answers 'hash-mismatch'), then placed as a
+ * download is, never over what the journal did not know at `to`.
+ */
+export async function copyLocal(
+  tree: LocalTree,
+  from: SyncPath,
+  to: SyncPath,
+  options: { expectedHash: string; expected: Expected },
+): Promise<PlaceResult | { status: 'missing' }> {
+  const temp = await tempPathFor(tree.root, `copy:${to}:${options.expectedHash}`);
+  try {
+    await copyFile(path.join(tree.root, tree.names.localPathFor(from)), temp, constants.COPYFILE_FICLONE);
+  } catch (error) {
+    if (codeOf(error) === 'ENOENT' || codeOf(error) === 'ENOTDIR') return { status: 'missing' };
+    throw error;
+  }
+  return placeDownloaded(tree, temp, to, options);
 }
 
 /**

@@ -56,6 +56,12 @@ describe('scanLocal', () => {
     expect(read).toEqual(['edited.txt']);
   });
 
+  it('refuses to answer for a synced folder that is not there, rather than report it empty', async () => {
+    await tree({});
+    await rm(root, { recursive: true });
+    await expect(scan()).rejects.toThrow(/Cannot read the synced folder/);
+  });
+
   it('skips symbolic links with a warning', async () => {
     await tree({ 'target.txt': 't' });
     await symlink(path.join(root, 'target.txt'), path.join(root, 'link.txt'));

@@ -79,7 +79,7 @@ const join = (parent: string, name: string) => (parent === '' ? name : `${parent
 const codeOf = (error: unknown) => (error as NodeJS.ErrnoException).code;
 const byName = (a: { item: Seen }, b: { item: Seen }) => (a.item.name < b.item.name ? -1 : a.item.name > b.item.name ? 1 : 0);
 
-/** Walks `root` and answers what is there, by sync path (see LocalScan). */
+/** Walks `root` and answers what is there, by sync path (see LocalScan). Throws when `root` itself cannot be read. */
 export async function scanLocal(root: string, options: ScanOptions): Promise<LocalScan> {
   const { ignore, names, previous, dryRun = false } = options;
   const hashFile = options.hashFile ?? defaultHashFile;
@@ -174,6 +174,8 @@ export async function scanLocal(root: string, options: ScanOptions): Promise<Loc
     try {
       dirents = readdirSync(path.join(root, localDir), { withFileTypes: true });
     } catch (error) {
+      // Without its root the scan would answer an empty tree, which the planner would take for everything deleted.
+      if (localDir === '') throw new Error(`Cannot read the synced folder ${root} (${codeOf(error) ?? String(error)})`);
       if (codeOf(error) !== 'ENOENT') {
         result.unreadable.push(syncDir);
         issue(result.skipped, syncDir, 'skipped', `Folder not readable (${codeOf(error) ?? String(error)}): ${localDir || '.'}`);

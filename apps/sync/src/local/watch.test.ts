@@ -31,12 +31,13 @@ describe('watchLocal', () => {
     root = await mkdtemp(path.join(os.tmpdir(), 'cv-watch-'));
     const hints: string[][] = [];
     const { onHint, next } = hintsInto(hints);
+    // Folders made before the watch: inotify learns of a new folder's content only once it watches the folder, a race a hint may lose.
+    await mkdir(path.join(root, '.cloudvault', 'tmp'), { recursive: true });
+    await mkdir(path.join(root, 'Docs'));
     watch = await watchLocal(root, onHint);
     expect(watch.mode).toBe('native');
-    await mkdir(path.join(root, '.cloudvault', 'tmp'), { recursive: true });
     await writeFile(path.join(root, '.cloudvault', 'tmp', 'part'), 'x');
     const seen = next((paths) => paths.includes('Docs/new.txt'));
-    await mkdir(path.join(root, 'Docs'));
     await writeFile(path.join(root, 'Docs', 'new.txt'), 'hello');
     await seen;
     expect(hints.flat().filter((p) => p.startsWith('.cloudvault'))).toEqual([]);

@@ -83,7 +83,8 @@ export function laneOf(action: Action): Lane {
 /** How many actions of each lane may be in flight at once. */
 export type LaneLimits = Record<Lane, number>;
 
-export const DEFAULT_LIMITS: LaneLimits = { transfer: 256, tree: 4, bookkeeping: 64 };
+/** Transfers are many to a request (remote/transfers.ts groups them): enough in flight to fill its parallel batches. */
+export const DEFAULT_LIMITS: LaneLimits = { transfer: 2000, tree: 4, bookkeeping: 64 };
 
 /** What became of one action. */
 export type ActionOutcome = { ok: true } | { ok: false; error: string; skipped: boolean };
@@ -105,6 +106,8 @@ export async function runScheduled(
     for (const dep of list) dependents[dep]?.push(index);
   });
   const ready: Record<Lane, number[]> = { transfer: [], tree: [], bookkeeping: [] };
+  // Where each lane's queue is read from: shift() on a queue of 100,000 would copy it each time.
+  const head: Record<Lane, number> = { transfer: 0, tree: 0, bookkeeping: 0 };
   const inFlight: Record<Lane, number> = { transfer: 0, tree: 0, bookkeeping: 0 };
   let finished = 0;
 
@@ -127,8 +130,9 @@ export async function runScheduled(
     const pump = () => {
       for (const lane of Object.keys(ready) as Lane[]) {
         const queue = ready[lane];
-        while (queue.length > 0 && inFlight[lane] < limits[lane]) {
-          const index = queue.shift() as number;
+        while (head[lane] < queue.length && inFlight[lane] < limits[lane]) {
+          const index = queue[head[lane]] as number;
+          head[lane] += 1;
           if (outcomes[index] !== undefined) continue;
           inFlight[lane] += 1;
           run(actions[index] as Action).then(

@@ -20,6 +20,8 @@ export interface CommandRun {
   ms: number;
   /** The client's peak resident set (VmHWM), or null when it could not be read. */
   peakRssBytes: number | null;
+  /** The client's user + system CPU seconds (GNU time), or null without it. */
+  cpuSeconds: number | null;
   /** The last 64 KiB it printed, standard output and error together. */
   output: string;
 }
@@ -40,7 +42,7 @@ export async function runCloudvault(args: string[], timeoutMs: number, env: Node
   const timeFile = timeDir && path.join(timeDir, 'peak');
   const command = timeFile ? GNU_TIME : process.execPath;
   const node = [...PROFILE, BIN, ...args];
-  const commandArgs = timeFile ? ['-f', '%M', '-o', timeFile, process.execPath, ...node] : node;
+  const commandArgs = timeFile ? ['-f', '%M %U %S', '-o', timeFile, process.execPath, ...node] : node;
   const started = performance.now();
   const child = spawn(command, commandArgs, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   const output = captureOutput(child);
@@ -62,13 +64,15 @@ export async function runCloudvault(args: string[], timeoutMs: number, env: Node
   });
   const ms = performance.now() - started;
   let peakRssBytes: number | null = polledPeak as number | null;
+  let cpuSeconds: number | null = null;
   if (timeFile && timeDir) {
-    // GNU time writes "Command exited with non-zero status N" before %M when the child failed.
-    const kib = Number((await readFile(timeFile, 'utf8').catch(() => '')).trim().split('\n').at(-1));
-    peakRssBytes = Number.isFinite(kib) && kib > 0 ? kib * 1024 : null;
+    // GNU time writes "Command exited with non-zero status N" before its line when the child failed.
+    const [kib, user, system] = ((await readFile(timeFile, 'utf8').catch(() => '')).trim().split('\n').at(-1) ?? '').split(' ').map(Number);
+    peakRssBytes = kib !== undefined && Number.isFinite(kib) && kib > 0 ? kib * 1024 : null;
+    cpuSeconds = user !== undefined && system !== undefined && Number.isFinite(user + system) ? user + system : null;
     await rm(timeDir, { recursive: true, force: true });
   }
-  return { code, ms, peakRssBytes, output: output() };
+  return { code, ms, peakRssBytes, cpuSeconds, output: output() };
 }
 
 /** Throws with the client's own words when a command did not exit 0. */

@@ -9,6 +9,7 @@ import { syncDisks } from '../lib/processes.ts';
 import { formatMiB, mbPerSecond } from '../lib/stats.ts';
 import { interleave } from '../scenarios/scenario.ts';
 import { expectSuccess, syncOnce } from './cloudvault-cli.ts';
+import { timed } from './where-time-goes.ts';
 import { figureOf, highest, ratioTarget, type SyncContext, type SyncResult } from './sync-scenario.ts';
 
 const CLIENT = 'cloudvault sync --once';
@@ -29,6 +30,7 @@ export async function largeFile(ctx: SyncContext): Promise<SyncResult[]> {
   const source = path.join(sourceDir, NAME);
   await writeRandomFile(source, size);
   // Each direction's own peak: a buffer that grows with the file shows on the side that keeps it.
+  const spent = { up: [] as string[], down: [] as string[] };
   const peaks = { up: [] as (number | null)[], down: [] as (number | null)[] };
   const multipartFileIds: string[] = [];
   ctx.log(`sync: upload of one ${formatMiB(size)} file, ${config.largeRounds} round(s)`);
@@ -37,7 +39,11 @@ export async function largeFile(ctx: SyncContext): Promise<SyncResult[]> {
       server: CLIENT,
       run: async (round) => {
         await syncDisks();
-        const run = expectSuccess(await syncOnce(ctx.device, sourceDir, `/large-client-${round}`, config.commandTimeoutMs), 'upload');
+        const { run, breakdown } = await timed(ctx.server.pid, () =>
+          syncOnce(ctx.device, sourceDir, `/large-client-${round}`, config.commandTimeoutMs),
+        );
+        expectSuccess(run, 'upload');
+        spent.up.push(`round ${round}: ${breakdown}`);
         peaks.up.push(run.peakRssBytes);
         return mbPerSecond(size, run.ms);
       },
@@ -98,7 +104,11 @@ export async function largeFile(ctx: SyncContext): Promise<SyncResult[]> {
         const dir = downloadDir('client', round);
         await mkdir(dir, { recursive: true });
         await syncDisks();
-        const run = expectSuccess(await syncOnce(ctx.device, dir, '/large-multipart-1', config.commandTimeoutMs), 'download');
+        const { run, breakdown } = await timed(ctx.server.pid, () =>
+          syncOnce(ctx.device, dir, '/large-multipart-1', config.commandTimeoutMs),
+        );
+        expectSuccess(run, 'download');
+        spent.down.push(`round ${round}: ${breakdown}`);
         peaks.down.push(run.peakRssBytes);
         await checkSize(path.join(dir, NAME));
         await rm(dir, { recursive: true, force: true });
@@ -125,6 +135,7 @@ export async function largeFile(ctx: SyncContext): Promise<SyncResult[]> {
       figures: [up.ours, up.ceiling],
       targets: [ratioTarget(`Upload of one ${label} file`, up.ours, up.ceiling, 0.8)],
       notes: [
+        `The client's time: ${spent.up.join('; ') || 'not measured'}.`,
         'The client: wall time of its whole process (start-up, token exchange, listing, hashing the file, the transfer); multipart: the request alone. Each round after a `sync`.',
       ],
     },
@@ -134,6 +145,7 @@ export async function largeFile(ctx: SyncContext): Promise<SyncResult[]> {
       figures: [down.ours, down.ceiling],
       targets: [ratioTarget(`Download of one ${label} file`, down.ours, down.ceiling, 0.8)],
       notes: [
+        `The client's time: ${spent.down.join('; ') || 'not measured'}.`,
         `Both write the file to disk in the same file system; the client checks its hash and flushes it before the rename, so curl's time runs on to an fsync of its file (curl alone: ${curlRaw.map((speed) => speed.toFixed(0)).join(', ')} MB/s). One untimed curl first warms the page cache for both.`,
       ],
     },

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { syncDisks } from '../lib/processes.ts';
 import { interleave, Unavailable } from '../scenarios/scenario.ts';
 import { expectSuccess, syncOnce } from './cloudvault-cli.ts';
+import { timed } from './where-time-goes.ts';
 import { figureOf, highest, ratioTarget, boundTarget, type SyncContext, type SyncResult } from './sync-scenario.ts';
 import { compareTree, writeTree } from './tree.ts';
 
@@ -22,6 +23,7 @@ export async function smallFiles(ctx: SyncContext): Promise<SyncResult[]> {
   const tree = await writeTree(path.join(ctx.root, 'small-source'), count, config.smallFileBytes, config.filesPerFolder);
   const uploadedByClient = new Set<number>();
   // Each direction's own peak: a buffer that grows with the file shows on the side that keeps it.
+  const spent = { up: [] as string[], down: [] as string[] };
   const peaks = { up: [] as (number | null)[], down: [] as (number | null)[] };
   const rcloneRunner = (run: (round: number) => Promise<number>) => ({
     server: RCLONE,
@@ -37,7 +39,11 @@ export async function smallFiles(ctx: SyncContext): Promise<SyncResult[]> {
       server: CLIENT,
       run: async (round) => {
         await syncDisks();
-        const run = expectSuccess(await syncOnce(ctx.device, tree.dir, `/small-client-${round}`, config.commandTimeoutMs), 'upload');
+        const { run, breakdown } = await timed(ctx.server.pid, () =>
+          syncOnce(ctx.device, tree.dir, `/small-client-${round}`, config.commandTimeoutMs),
+        );
+        expectSuccess(run, 'upload');
+        spent.up.push(`round ${round}: ${breakdown}`);
         peaks.up.push(run.peakRssBytes);
         uploadedByClient.add(round);
         return count / (run.ms / 1000);
@@ -65,7 +71,11 @@ export async function smallFiles(ctx: SyncContext): Promise<SyncResult[]> {
         await syncDisks();
         const dir = path.join(ctx.root, `small-down-client-${round}`);
         await mkdir(dir);
-        const run = expectSuccess(await syncOnce(ctx.device, dir, `/${source(round)}`, config.commandTimeoutMs), 'download');
+        const { run, breakdown } = await timed(ctx.server.pid, () =>
+          syncOnce(ctx.device, dir, `/${source(round)}`, config.commandTimeoutMs),
+        );
+        expectSuccess(run, 'download');
+        spent.down.push(`round ${round}: ${breakdown}`);
         peaks.down.push(run.peakRssBytes);
         await fetched(dir);
         return count / (run.ms / 1000);
@@ -90,7 +100,7 @@ export async function smallFiles(ctx: SyncContext): Promise<SyncResult[]> {
         boundTarget(`${what} of small files: ≥ 500 files/s`, ours.value, 500, 'at least', (value) => `${value.toFixed(0)} files/s`),
         ratioTarget(`${what} of small files`, ours, ceiling, 2),
       ],
-      notes: [],
+      notes: [`The client's time: ${spent[what === 'Upload' ? 'up' : 'down'].join('; ') || 'not measured'}.`],
     };
   };
   const upload = result('sync-small-upload', 'Upload', uploads);

@@ -1,5 +1,5 @@
 import { randomFillSync } from 'node:crypto';
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /** A tree of files on disk, described by its relative paths, as generated. */
@@ -9,9 +9,13 @@ export interface Tree {
   bytes: number;
 }
 
+/** A tree's files are dated this far back: a tree there already, not files still being written (which the client holds back). */
+const WRITTEN_AGO_MS = 60_000;
+
 /**
  * `count` files of `size` random bytes in folders of `perFolder` (`d000/f00000.bin`), so no two
- * share content and no server-side copy by hash can skip one. Written `concurrency` at a time.
+ * share content and no server-side copy by hash can skip one. Written `concurrency` at a time,
+ * each dated a minute back.
  */
 export async function writeTree(dir: string, count: number, size: number, perFolder: number, concurrency = 32): Promise<Tree> {
   const files = Array.from({ length: count }, (_, index) => {
@@ -24,6 +28,8 @@ export async function writeTree(dir: string, count: number, size: number, perFol
     while (next < files.length) {
       const file = files[next++]!;
       await writeFile(path.join(dir, file), randomFillSync(Buffer.allocUnsafe(size)));
+      const past = new Date(Date.now() - WRITTEN_AGO_MS);
+      await utimes(path.join(dir, file), past, past);
     }
   };
   await Promise.all(Array.from({ length: concurrency }, worker));

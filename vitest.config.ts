@@ -59,6 +59,7 @@ const STORAGE_TESTS = [
   'selection-zip.test.ts',
   'shares.test.ts', // downloads and zips through links
   'shutdown.test.ts', // uploads in flight
+  'sync-downloads.test.ts', // the sync client's batches of downloads: bytes streamed from the store, cut when one is missing
   'sync-uploads.test.ts', // the sync client's batches of small files: stored, refused one by one, nothing kept of a refusal
   'thumbnails-hostile.test.ts',
   'thumbnails.test.ts',

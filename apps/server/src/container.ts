@@ -102,6 +102,7 @@ import { createAppPasswordsService } from './modules/app-passwords/app-passwords
 import { createSyncTreeRepository } from './modules/sync/sync-tree.repository.ts';
 import { createSyncTreeService } from './modules/sync/sync-tree.service.ts';
 import { createSyncUploadsService } from './modules/sync/sync-uploads.service.ts';
+import { createSyncDownloadsService } from './modules/sync/sync-downloads.service.ts';
 import { createDavRepository } from './modules/dav/dav.repository.ts';
 import { createDavLocksRepository } from './modules/dav/dav-locks.repository.ts';
 import { createDavPropertiesRepository } from './modules/dav/dav-properties.repository.ts';
@@ -185,7 +186,11 @@ export interface Container {
   /** The change feed: pages, waits and streams (docs/api.md#change-feed). */
   changes: ReturnType<typeof createChangesService>;
   /** The sync client's routes (docs/api.md#sync): the whole tree, files in batches. */
-  sync: { tree: ReturnType<typeof createSyncTreeService>; uploads: ReturnType<typeof createSyncUploadsService> };
+  sync: {
+    tree: ReturnType<typeof createSyncTreeService>;
+    uploads: ReturnType<typeof createSyncUploadsService>;
+    downloads: ReturnType<typeof createSyncDownloadsService>;
+  };
   settings: ReturnType<typeof createSettingsService>;
   shares: ReturnType<typeof createSharesService>;
   activity: ReturnType<typeof createActivityService>;
@@ -680,6 +685,7 @@ export async function createContainer(
     sync: {
       tree: createSyncTreeService({ tree: createSyncTreeRepository(database.db), folders, changes }),
       uploads: createSyncUploadsService({ uploads }),
+      downloads: createSyncDownloadsService({ files, blobs }),
     },
     settings,
     shares,

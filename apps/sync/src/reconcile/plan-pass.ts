@@ -146,11 +146,14 @@ export function planPass(input: PlanInput): Plan {
     if (fate === 'deleteLocal') return [{ item, action: { type: 'deleteLocal', path: item.local!.path, kind: kindOf(item) } }];
     return [];
   });
-  const outermost = outermostDeletions(deletions);
-  // A deletion goes early when something that stays takes its place (or a place under it).
+  // A deletion goes early when something that stays takes its place (or a place under it);
+  // what it holds goes with it, save what stays (structure.ts lets that out first).
   const liveKeys = live.map((item) => pathKey(targetOf(item)));
   const freesPlace = ({ item }: Deletion) => liveKeys.some((key) => isAtOrUnder(key, pathKey(targetOf(item))));
-  const freeing = outermost.filter(freesPlace);
+  const freeing = outermostDeletions(deletions).filter(freesPlace);
+  const inFreeing = ({ action }: Deletion) =>
+    freeing.some((early) => early.action.type === action.type && isAtOrUnder(action.path, early.action.path));
+  const late = deletions.filter((deletion) => !inFreeing(deletion));
   const forgets: Action[] = items.flatMap((item) => (fates.get(item) === 'forget' ? [{ type: 'forget' as const, path: item.base!.path }] : []));
 
   const share = options.massDeleteShare ?? DEFAULT_MASS_DELETE_SHARE;
@@ -160,15 +163,17 @@ export function planPass(input: PlanInput): Plan {
     const kept = live.filter((item) => !blocked.some((key) => isAtOrUnder(pathKey(targetOf(item)), key)));
     return { actions: [...planSteps(kept, []), ...forgets], massDelete: { count: deletions.length, total: base.size }, issues };
   }
-  return { actions: planSteps(live, freeing, outermost.filter((deletion) => !freeing.includes(deletion))), issues };
+  return { actions: planSteps(live, freeing, late), issues };
 
   function planSteps(staying: Item[], early: Deletion[], late: Deletion[] = []): Action[] {
     const structure = placeStructure(staying, early, targetOf, (item) => roleOf(item, sides), options.caseInsensitiveDisk ?? false);
     const content = transfers(staying, targetOf, sides, structure.moved, copyName, report);
-    const rest = late.map(({ action }) => ({
-      ...action,
-      path: action.type === 'deleteRemote' ? structure.remotePathAfter(action.path) : structure.localPathAfter(action.path),
+    // Where each is once the moves are done; a folder's deletion then takes what is still inside it.
+    const moved = late.map(({ item, action }) => ({
+      item,
+      action: { ...action, path: action.type === 'deleteRemote' ? structure.remotePathAfter(action.path) : structure.localPathAfter(action.path) },
     }));
+    const rest = outermostDeletions(moved).map(({ action }) => action);
     return [...structure.actions, ...content, ...[...rest, ...forgets].sort(byPath)];
   }
 }

@@ -189,7 +189,8 @@ describe('batch uploads', () => {
     expect(chunked).toMatchObject({ status: 411, body: { code: 'LENGTH_REQUIRED' } });
     const tooMany = await send(
       user.token,
-      Array.from({ length: 1001 }, (_, index) => ({ meta: { folderId: null, name: `n${index}` }, bytes: '' })),
+      // Metas refused one by one, so the 1,001st file is reached without storing a thousand.
+      Array.from({ length: 1001 }, () => ({ meta: 'x', bytes: '' })),
     );
     expect(tooMany).toMatchObject({ status: 413, body: { code: 'TOO_MANY_FILES' } });
     expect((await send('', [{ meta: { folderId: null, name: 'a' }, bytes: 'a' }])).status).toBe(401);

@@ -113,8 +113,10 @@ export function localActor(root: string, random: SeededRandom, nextNumber: () =>
       for (let depth = random.int(1, 3); depth > 0; depth -= 1) folder = join(folder, newFolderName(random, nextNumber()));
       await mkdir(full(folder), { recursive: true });
       // A new folder is seldom left empty.
-      if (random.chance(0.7)) await writeContent(join(folder, newFileName(random, nextNumber())));
-      return `mkdir ${folder}`;
+      if (!random.chance(0.7)) return `mkdir ${folder}`;
+      const file = join(folder, newFileName(random, nextNumber()));
+      await writeContent(file);
+      return `mkdir ${folder}, create ${file}`;
     },
     renameFolder: async (listing) => {
       if (listing.folders.length < 2) return undefined;

@@ -315,4 +315,33 @@ describe('transfers', () => {
       await s3.stop();
     }
   });
+
+  it('asks again for the rest of a batch download cut part-way, each file reported once', async () => {
+    const user = await remote.signedInUser(server);
+    const items = await Promise.all(Array.from({ length: 40 }, (_, index) => smallFile(`part-${index}.bin`, randomBytes(300 * 1024))));
+    const uploaded = await uploadFiles(user.api, items);
+    const cutter = await startDownloadCutter(server.url, 2 * MB, 4 * MB);
+    try {
+      const api = createApiClient({ server: cutter.origin, email: user.email, appPassword: user.appPassword, device: 'test-laptop' });
+      const noted = noting(api);
+      const reported: number[] = [];
+      const downloads = uploaded.map((outcome, index) => ({
+        remoteId: (outcome as { file: { id: string } }).file.id,
+        size: items[index]?.size as number,
+        hash: items[index]?.hash as string,
+        tmpPath: path.join(dir, 'parts', `${index}.tmp`),
+      }));
+      const outcomes = await downloadFiles(noted.client, downloads, { onDone: (index) => reported.push(index) });
+      expect(outcomes.every((outcome) => 'ok' in outcome)).toBe(true);
+      expect(reported.sort((a, b) => a - b)).toEqual(downloads.map((_, index) => index));
+      expect(cutter.cuts()).toBeGreaterThan(0);
+      // One request per cut (and the last, unless the last cut came after the last file).
+      const requests = noted.paths.filter((entry) => entry === 'POST /api/sync/downloads').length;
+      expect(requests).toBeGreaterThan(1);
+      expect(requests).toBeLessThanOrEqual(cutter.cuts() + 1);
+      for (const [index, item] of items.entries()) expect(await sha256File(downloads[index]?.tmpPath as string)).toBe(item.hash);
+    } finally {
+      await cutter.close();
+    }
+  });
 });

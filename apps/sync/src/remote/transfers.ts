@@ -123,8 +123,8 @@ export async function uploadFiles(
   return outcomes;
 }
 
-/** Batch downloads cut part-way are asked again for the files not yet done, this many times. */
-const BATCH_ATTEMPTS = 4;
+/** A batch download cut part-way is asked again for the files not yet done, until this many attempts in a row bring none. */
+const BATCH_ATTEMPTS_WITHOUT_PROGRESS = 4;
 
 /**
  * Downloads `items` to their temp paths and answers one outcome per item, in order. Small files
@@ -150,7 +150,7 @@ export async function downloadFiles(
   await Promise.all([
     pool(batches, tuning.parallelBatches, async (batch) => {
       const pending = () => batch.filter((index) => outcomes[index] === undefined);
-      for (let attempt = 1; pending().length > 0; attempt += 1) {
+      for (let stalled = 0; pending().length > 0;) {
         const asked = pending();
         let failure = new RemoteError(0, 'NO_RESULT', 'The server sent no result for this file');
         try {
@@ -162,7 +162,8 @@ export async function downloadFiles(
           );
         } catch (error) {
           failure = asRemoteError(error);
-          if (attempt < BATCH_ATTEMPTS && (failure.status === 0 || failure.status >= 500)) continue;
+          stalled = pending().length < asked.length ? 0 : stalled + 1;
+          if (stalled < BATCH_ATTEMPTS_WITHOUT_PROGRESS && (failure.status === 0 || failure.status >= 500)) continue;
         }
         for (const index of pending()) done(index, { error: failure });
       }

@@ -62,6 +62,15 @@ describe('scanLocal', () => {
     await expect(scan()).rejects.toThrow(/Cannot read the synced folder/);
   });
 
+  it('reports a file it cannot read as unreadable, so the planner leaves it alone rather than count it deleted', async () => {
+    await tree({ 'locked.docx': 'in use', 'free.txt': 'f' });
+    const busy = Object.assign(new Error('resource busy or locked'), { code: 'EBUSY' });
+    const { entries, unreadable, skipped } = await scan({ hashFile: async (file, size) => (file.endsWith('locked.docx') ? Promise.reject(busy) : hashFile(file, size)) });
+    expect([...entries.keys()]).toEqual(['free.txt']);
+    expect(unreadable).toEqual(['locked.docx']);
+    expect(skipped).toMatchObject([{ path: 'locked.docx', kind: 'skipped', message: expect.stringContaining('EBUSY') }]);
+  });
+
   it('skips symbolic links with a warning', async () => {
     await tree({ 'target.txt': 't' });
     await symlink(path.join(root, 'target.txt'), path.join(root, 'link.txt'));

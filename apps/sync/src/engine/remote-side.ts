@@ -95,7 +95,12 @@ export function createRemoteSide(parts: RemoteSideParts): RemoteSide {
           const file = files[index];
           if (!item || !file) return { error: 'no answer for this file' };
           if ('error' in outcome) return { error: outcome.error.message };
-          const placed = await placeDownloaded(tree, file.tmpPath, item.path, { expectedHash: item.hash, expected: item.expected });
+          // A finished download was hashed as it was written and matched item.hash (downloadFiles), so it is not read again.
+          const placed = await placeDownloaded(tree, file.tmpPath, item.path, {
+            expectedHash: item.hash,
+            computedHash: item.hash,
+            expected: item.expected,
+          });
           if (placed.status === 'hash-mismatch') return { error: `the downloaded content of ${item.path} did not match its hash` };
           if (placed.status === 'changed') return { error: `${item.path} changed on disk meanwhile: left as it is, looked at again` };
           return { id: item.remoteId };

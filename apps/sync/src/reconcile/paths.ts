@@ -38,8 +38,11 @@ export function rebase(path: SyncPath, from: SyncPath, to: SyncPath): SyncPath {
  * NFC-lowercased (`nameKey`), so two paths with the same key cannot both live there.
  */
 export function pathKey(path: SyncPath): string {
-  return path.split('/').map(nameKey).join('/');
+  // Plain ASCII (most paths) composes to itself: lowercasing is the whole key, and cheap.
+  return ASCII.test(path) ? path.toLowerCase() : path.split('/').map(nameKey).join('/');
 }
+
+const ASCII = /^[ -~]*$/;
 
 /** Paths in a stable order (code-unit order, the same on every machine). */
 export function comparePaths(a: SyncPath, b: SyncPath): number {

@@ -1,7 +1,7 @@
 import type { Action, BaseEntry, Issue, LocalEntry, RemoteEntry, Snapshot, SyncPath } from '../model.ts';
 import { conflictCopyName } from './conflict-name.ts';
 import { type Item, matchItems } from './match.ts';
-import { comparePaths, depthOf, isAtOrUnder, pathKey } from './paths.ts';
+import { comparePaths, depthOf, isAtOrUnder, parentOf, pathKey } from './paths.ts';
 import { type Deletion, placeStructure } from './structure.ts';
 import { transfers } from './transfers.ts';
 import { indexSides, kindOf, localChanged, movedOn, remoteChanged, roleOf, type Sides } from './sides.ts';
@@ -66,24 +66,31 @@ function fateOf(item: Item, sides: Sides): Fate {
  * whether any folder was kept.
  */
 function keepFoldersStillNeeded(items: Item[], fates: Map<Item, Fate>, targetOf: (item: Item) => SyncPath, skipped: Set<Item>): boolean {
-  let kept = false;
+  const holding = new Set<SyncPath>();
+  const holdsFor = (path: SyncPath) => {
+    for (let folder = parentOf(path); folder !== '' && !holding.has(folder); folder = parentOf(folder)) holding.add(folder);
+  };
+  for (const item of items) if (fates.get(item) === 'live' && !skipped.has(item)) holdsFor(targetOf(item));
   const deleted = items.filter((item) => kindOf(item) === 'folder' && (fates.get(item) === 'deleteLocal' || fates.get(item) === 'deleteRemote'));
   deleted.sort((a, b) => depthOf(targetOf(b)) - depthOf(targetOf(a)));
+  let kept = false;
   for (const folder of deleted) {
-    const path = targetOf(folder);
-    const holdsLive = items.some((item) => fates.get(item) === 'live' && !skipped.has(item) && targetOf(item) !== path && isAtOrUnder(targetOf(item), path));
-    if (holdsLive) fates.set(folder, 'live');
-    kept ||= holdsLive;
+    if (!holding.has(targetOf(folder))) continue;
+    fates.set(folder, 'live');
+    holdsFor(targetOf(folder));
+    kept = true;
   }
   return kept;
 }
 
 /** A folder's deletion takes its subtree: its children's deletions on the same side are not listed again. */
 function outermostDeletions(deletions: Deletion[]): Deletion[] {
-  const folders = (type: Deletion['action']['type']) =>
-    deletions.flatMap(({ action }) => (action.type === type && action.kind === 'folder' ? [action.path] : []));
-  const within = { deleteRemote: folders('deleteRemote'), deleteLocal: folders('deleteLocal') };
-  return deletions.filter(({ action }) => !within[action.type].some((folder) => folder !== action.path && isAtOrUnder(action.path, folder)));
+  const folders = new Set(deletions.flatMap(({ action }) => (action.kind === 'folder' ? [`${action.type}:${action.path}`] : [])));
+  const inDeletedFolder = ({ type, path }: Deletion['action']) => {
+    for (let folder = parentOf(path); folder !== ''; folder = parentOf(folder)) if (folders.has(`${type}:${folder}`)) return true;
+    return false;
+  };
+  return deletions.filter(({ action }) => !inDeletedFolder(action));
 }
 
 /** The path an action writes to (a move's destination). */
@@ -148,8 +155,11 @@ export function planPass(input: PlanInput): Plan {
   });
   // A deletion goes early when something that stays takes its place (or a place under it);
   // what it holds goes with it, save what stays (structure.ts lets that out first).
-  const liveKeys = live.map((item) => pathKey(targetOf(item)));
-  const freesPlace = ({ item }: Deletion) => liveKeys.some((key) => isAtOrUnder(key, pathKey(targetOf(item))));
+  const takenPlaces = new Set<string>();
+  for (const item of live) {
+    for (let place = pathKey(targetOf(item)); place !== '' && !takenPlaces.has(place); place = parentOf(place)) takenPlaces.add(place);
+  }
+  const freesPlace = ({ item }: Deletion) => takenPlaces.has(pathKey(targetOf(item)));
   const freeing = outermostDeletions(deletions).filter(freesPlace);
   const inFreeing = ({ action }: Deletion) =>
     freeing.some((early) => early.action.type === action.type && isAtOrUnder(action.path, early.action.path));

@@ -47,12 +47,19 @@ export function placeStructure(
   roleOf: (item: Item) => Role,
   caseInsensitiveDisk: boolean,
 ): Structure {
-  const sideMoves = (side: 'local' | 'remote', key: (path: SyncPath) => string): SideMoves => ({
-    side,
-    moves: [],
-    key,
-    stood: new Map(live.flatMap((item) => (item[side] ? [[key(item[side].path), item] as const] : []))),
-  });
+  const sideMoves = (side: 'local' | 'remote', key: (path: SyncPath) => string): SideMoves => {
+    let stood: Map<string, Item> | undefined;
+    return {
+      side,
+      moves: [],
+      key,
+      // Built when first asked: a pass without moves or new folders never needs it.
+      get stood() {
+        stood ??= new Map(live.flatMap((item) => (item[side] ? [[key(item[side].path), item] as const] : [])));
+        return stood;
+      },
+    };
+  };
   const local = sideMoves('local', caseInsensitiveDisk ? pathKey : (path) => path);
   const remote = sideMoves('remote', pathKey);
   const structure: Structure = {
@@ -124,13 +131,11 @@ export function placeStructure(
     }
     for (const item of items) {
       const to = targetOf(item);
-      if (item.local && (item.remote ?? item.base)) {
-        vacate(to, local, item);
-        move(item, local, to);
-      }
-      if (item.remote) {
-        vacate(to, remote, item);
-        move(item, remote, to);
+      for (const on of [local, remote]) {
+        const now = item[on.side];
+        if (!now || pathAfter(on, now.path) === to || (on.side === 'local' && !(item.remote ?? item.base))) continue;
+        vacate(to, on, item);
+        move(item, on, to);
       }
     }
     for (const item of items) {

@@ -7,6 +7,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient, ApiRequest } from '../src/remote/api-client.ts';
 import { RemoteError } from '../src/remote/remote-error.ts';
+import { copyFile, deleteItem, makeFolder, moveItem } from '../src/remote/remote-ops.ts';
 import { followChanges, type FeedEvent } from '../src/remote/feed-follower.ts';
 import { ensureRemoteRoot, mirrorCursor, refreshMirror, remoteSnapshot, type RemoteRoot } from '../src/remote/remote-mirror.ts';
 import { waitFor } from '../../server/test/helpers/wait-for.ts';
@@ -220,5 +221,27 @@ describe('the remote mirror', () => {
     expect(await following).toBe('aborted');
     await refreshMirror(db, user.api, ROOT);
     expect(Object.keys(described(db, ROOT))).toEqual(['woken.txt']);
+  });
+
+  it('makes, moves, copies and deletes the way a pass cut short can redo them', async () => {
+    const user = await signedInUser();
+    const made = await makeFolder(user.api, null, 'Äpfel');
+    // Made again after a crash (any case, any Unicode form): the same folder.
+    expect(await makeFolder(user.api, null, 'a\u0308pfel')).toBe(made);
+    const fileId = await upload(user.token, 'notes.txt', 'notes');
+    await upload(user.token, 'taken.txt', 'other', made);
+    await expect(moveItem(user.api, 'file', fileId, { name: 'taken.txt', parentId: made })).rejects.toMatchObject({
+      status: 409,
+      code: 'NAME_TAKEN',
+    });
+    await moveItem(user.api, 'file', fileId, { name: 'moved.txt', parentId: made });
+    const copy = await copyFile(user.api, fileId, null, 'copy.txt');
+    expect(copy.originalName).toBe('copy.txt');
+    await expect(copyFile(user.api, fileId, made, 'taken.txt')).rejects.toMatchObject({ code: 'NAME_TAKEN' });
+    await deleteItem(user.api, 'folder', made);
+    await deleteItem(user.api, 'folder', made);
+    const db = new Database(':memory:');
+    await refreshMirror(db, user.api, ROOT);
+    expect(Object.keys(described(db, ROOT))).toEqual(['copy.txt']);
   });
 });

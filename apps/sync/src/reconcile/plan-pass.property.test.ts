@@ -87,12 +87,14 @@ describe('planPass on random worlds', () => {
 
       const before = [...world.local.values(), ...world.remote.values()].flatMap((entry) => (entry.hash ? [entry.hash] : []));
       const agreed = [...world.base.values()].flatMap((entry) => (entry.hash ? [entry.hash] : []));
-      const { actions } = plan(world, { allowMassDelete: true });
-      const context = `seed ${seed}\n${JSON.stringify({ base: [...world.base.keys()], local: filesOf(new Map(world.local)), remote: filesOf(new Map(world.remote)), actions }, null, 1)}`;
+      // Every other world is on a disk that compares names as the server does (macOS, Windows).
+      const caseInsensitiveDisk = seed % 2 === 0;
+      const { actions } = plan(world, { allowMassDelete: true, caseInsensitiveDisk });
+      const context = `seed ${seed}${caseInsensitiveDisk ? ' (case-insensitive disk)' : ''}\n${JSON.stringify({ base: [...world.base.keys()], local: filesOf(new Map(world.local)), remote: filesOf(new Map(world.remote)), actions }, null, 1)}`;
 
       let outcome;
       try {
-        outcome = simulate(world, actions);
+        outcome = simulate(world, actions, { caseInsensitiveDisk });
       } catch (error) {
         throw new Error(`${context}\n${(error as Error).message}`);
       }

@@ -26,9 +26,9 @@ function refuse(action: Action, why: string): never {
 /**
  * Carries a plan out on in-memory copies of the disk and the server, refusing what they
  * would refuse: a step on something that is not there, a name already taken (the server
- * compares names NFC-lowercased), a parent folder missing.
+ * compares names NFC-lowercased, and so does a case-insensitive disk), a parent folder missing.
  */
-export function simulate(world: World, actions: Action[]): Outcome {
+export function simulate(world: World, actions: Action[], { caseInsensitiveDisk = false } = {}): Outcome {
   const local = new Map<SyncPath, Node>([...world.local].map(([path, entry]) => [path, { kind: entry.kind, hash: entry.hash }]));
   const remote = new Map<SyncPath, Node>([...world.remote].map(([path, entry]) => [path, { kind: entry.kind, hash: entry.hash, id: entry.id }]));
   const kept = new Set<string>();
@@ -47,8 +47,10 @@ export function simulate(world: World, actions: Action[]): Outcome {
     if (found && found[0] !== except) refuse(action, `${path} taken on the server`);
     needParent(action, remote, path, 'on the server');
   };
-  const needFreeLocal = (action: Action, path: SyncPath) => {
-    if (local.has(path)) refuse(action, `${path} taken on disk`);
+  const diskKey = caseInsensitiveDisk ? pathKey : (path: SyncPath) => path;
+  const needFreeLocal = (action: Action, path: SyncPath, except?: SyncPath) => {
+    const holder = [...local.keys()].find((key) => diskKey(key) === diskKey(path));
+    if (holder !== undefined && holder !== except) refuse(action, `${path} taken on disk`);
     needParent(action, local, path, 'on disk');
   };
   const moveSubtree = (side: Map<SyncPath, Node>, from: SyncPath, to: SyncPath) => {
@@ -121,7 +123,7 @@ export function simulate(world: World, actions: Action[]): Outcome {
       case 'moveLocal': {
         if (!local.has(action.from)) refuse(action, 'not on disk there');
         if (action.to !== action.from && isAtOrUnder(action.to, action.from)) refuse(action, 'into itself');
-        needFreeLocal(action, action.to);
+        needFreeLocal(action, action.to, action.throughTemporaryName ? action.from : undefined);
         moveSubtree(local, action.from, action.to);
         break;
       }

@@ -31,23 +31,26 @@ export interface SyncConfig {
   deadlineMs: number;
 }
 
+/** SYNC_ROUNDS=N sets every scenario's rounds (a long transfer once, on a busy machine); unset, the defaults below. */
 export function loadSyncConfig(env: NodeJS.ProcessEnv): SyncConfig {
   const quick = env.BENCH_QUICK === '1';
+  const rounds = env.SYNC_ROUNDS ? Number(env.SYNC_ROUNDS) : undefined;
+  if (rounds !== undefined && !(Number.isInteger(rounds) && rounds > 0)) throw new Error('SYNC_ROUNDS must be a whole number above 0');
   return {
     quick,
     smallFileCount: quick ? 1000 : 10_000,
     smallFileBytes: 4 * 1024,
-    smallRounds: quick ? 1 : 3,
+    smallRounds: rounds ?? (quick ? 1 : 3),
     largeFileBytes: (quick ? 64 : 1024) * MiB,
-    largeRounds: quick ? 1 : 3,
+    largeRounds: rounds ?? (quick ? 1 : 3),
     unchangedFileCount: quick ? 10_000 : 100_000,
     filesPerFolder: 1000,
-    unchangedRounds: quick ? 1 : 3,
+    unchangedRounds: rounds ?? (quick ? 1 : 3),
     latencyChanges: quick ? 4 : 10,
     latencyTimeoutMs: 30_000,
     rcloneTransfers: 8,
-    commandTimeoutMs: quick ? 5 * 60_000 : 15 * 60_000,
+    commandTimeoutMs: quick ? 5 * 60_000 : 30 * 60_000,
     idleTimeoutMs: 120_000,
-    deadlineMs: (quick ? 10 : 40) * 60_000,
+    deadlineMs: (quick ? 10 : 90) * 60_000,
   };
 }

@@ -5,6 +5,7 @@ import { createFolder, uploadFile } from '@cloudvault/test-support/drive';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 import { holdDownload } from './helpers/held-download.ts';
 import { readZip } from './helpers/read-zip.ts';
+import { seedFiles, seedFolders } from './helpers/seeded-files.ts';
 import { native, SENDS_FILES } from './helpers/native.ts';
 
 let server: TestServer;
@@ -105,12 +106,8 @@ describe('folder zip', () => {
     const id = (await createFolder(server, token, 'Many')).id;
     const contents = new Map<string, Buffer>([['large.bin', randomBytes(3 * 1024 * 1024)]]);
     for (let index = 0; index < 530; index += 1) contents.set(`file-${index}.txt`, randomBytes(index % 7 === 0 ? 0 : 1 + (index % 300)));
-    const names = [...contents.keys()];
-    for (let from = 0; from < names.length; from += 10) {
-      await Promise.all(
-        names.slice(from, from + 10).map((name) => uploadFile(server, token, contents.get(name) as Buffer, { name, folderId: id })),
-      );
-    }
+    // Put in the store and the database directly: 531 uploads took most of the test's 52 s on S3.
+    await seedFiles(server, { userId: user.id, folderId: id, files: contents });
     const sends = vi.spyOn(native, 'send');
     try {
       const response = await downloadZip(token, id);
@@ -124,24 +121,20 @@ describe('folder zip', () => {
     } finally {
       sends.mockRestore();
     }
-    // 531 uploads first: into an S3-protocol store, beside the browser tests, over a minute on a slow machine.
-  }, 180_000);
+  });
 });
 
 describe('a folder read a page at a time', () => {
-  // A thousand folders and 40 MiB: seconds alone, more on a loaded machine.
+  // A thousand folders (put in the database directly) and 40 MiB: seconds alone, more on a loaded machine.
   it('reads the members from the database as the zip is written, not all before its first byte', { timeout: 120_000 }, async () => {
-    const { token } = await createUser(server);
+    const { token, user } = await createUser(server);
     const top = (await createFolder(server, token, 'Archive')).id;
     // First in path order, and more than the sockets' buffers take: the zip stalls on it
     // while the client reads nothing, its first page of 1,000 members read, the second not.
     const big = randomBytes(40 * 1024 * 1024);
     await uploadFile(server, token, big, { name: 'a-big.bin', folderId: top });
-    for (let index = 0; index < 1000; index += 10) {
-      await Promise.all(
-        Array.from({ length: 10 }, (_, offset) => createFolder(server, token, `d${String(index + offset).padStart(4, '0')}`, top)),
-      );
-    }
+    const names = Array.from({ length: 1000 }, (_, index) => `d${String(index).padStart(4, '0')}`);
+    await seedFolders(server, { userId: user.id, parentId: top, names });
     // The response has begun (its headers are in) before anything else happens.
     const held = await holdDownload(`${server.url}/api/user/folders/${top}/download`, token);
     expect(held.status).toBe(200);

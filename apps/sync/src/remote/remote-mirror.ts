@@ -244,7 +244,7 @@ async function listEverything(db: Database, api: ApiClient, root: RemoteRoot): P
   for (const share of shares) {
     shared.push(share.row);
     if (share.root.kind === 'folder') {
-      const listed = await listSharedFolder(api, share.root.id, share.root.shareId);
+      const listed = await listSubtree(api, share.root.id, share.root.shareId);
       if (listed !== undefined) shared.push(...listed.items);
     }
   }
@@ -258,8 +258,8 @@ async function listEverything(db: Database, api: ApiClient, root: RemoteRoot): P
   return { fullListing: true, changes: 0, cursor: own.cursor };
 }
 
-/** A shared folder's subtree, or undefined when it is no longer readable (revoked meanwhile: 404). */
-async function listSharedFolder(api: ApiClient, folderId: string, shareId: string | null) {
+/** A folder's subtree, or undefined when it is no longer readable (in Trash or revoked meanwhile: 404). */
+async function listSubtree(api: ApiClient, folderId: string, shareId: string | null) {
   try {
     return await listTree(api, folderId, shareId);
   } catch (error) {
@@ -320,7 +320,7 @@ async function followFeed(db: Database, api: ApiClient, root: RemoteRoot, cursor
     const subtrees = new Map<string, ItemRow[]>();
     for (const change of page.changes) {
       if (change.op !== 'deleted' && needsSubtree(db, root, change) && !subtrees.has(change.id)) {
-        subtrees.set(change.id, (await listSharedFolder(api, change.id, change.shareId ?? null))?.items ?? []);
+        subtrees.set(change.id, (await listSubtree(api, change.id, change.shareId ?? null))?.items ?? []);
       }
     }
     const shares = root.folderId === null && page.changes.some(touchesShareRoot) ? await listShares(api) : undefined;

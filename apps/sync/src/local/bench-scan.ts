@@ -1,11 +1,12 @@
 /**
- * Measures the scan on a generated tree: `node src/local/bench-scan.ts DIR` hashes DIR once
+ * Measures the scan on a generated tree: `node src/local/bench-scan.ts DIR make` writes
+ * 100,000 small files in 1,000 folders under DIR; `node src/local/bench-scan.ts DIR` hashes DIR once
  * (the first pass), keeps what it saw as the journal would (in DIR's sibling `DIR.base.json`),
  * then `node src/local/bench-scan.ts DIR unchanged` scans the unchanged tree against it three
  * times in a process holding only that base, as a pass does, and prints each scan's wall and
  * CPU time and the process's peak memory.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import type { BaseEntry } from '../model.ts';
 import { loadIgnoreRules } from './ignore-rules.ts';
@@ -13,12 +14,18 @@ import { openLocalNames } from './names.ts';
 import { scanLocal } from './scan.ts';
 
 const [root, mode = 'first'] = process.argv.slice(2);
-if (!root) throw new Error('Usage: node src/local/bench-scan.ts DIR [first|unchanged]');
+if (!root) throw new Error('Usage: node src/local/bench-scan.ts DIR [make|first|unchanged]');
 const baseFile = `${root}.base.json`;
 const names = openLocalNames(root, new Database(':memory:'), 'linux');
 const mb = (bytes: number) => `${Math.round(bytes / 1e6)} MB`;
 
-if (mode === 'first') {
+if (mode === 'make') {
+  for (let folder = 0; folder < 1000; folder += 1) {
+    const dir = `${root}/top${folder % 20}/folder${folder}`;
+    mkdirSync(dir, { recursive: true });
+    for (let file = 0; file < 100; file += 1) writeFileSync(`${dir}/file-${file}.txt`, `content ${folder} ${file}\n`);
+  }
+} else if (mode === 'first') {
   const started = performance.now();
   const first = await scanLocal(root, { ignore: await loadIgnoreRules(root), names, previous: () => undefined });
   console.log(`first scan, every file hashed: ${first.entries.size} entries in ${Math.round(performance.now() - started)} ms`);

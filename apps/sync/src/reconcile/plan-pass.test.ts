@@ -419,3 +419,27 @@ describe('mass deletion', () => {
     expect(plan(world).massDelete).toBeUndefined();
   });
 });
+
+describe('the decision table: places taken in turn', () => {
+  it('renames in a chain (b to c, then a to b): the one that frees the place goes first', () => {
+    const world = synced({ a: 'A', b: 'B' });
+    onDisk.move(world, 'b', 'c');
+    onDisk.move(world, 'a', 'b');
+    expect(plan(world).actions).toEqual([
+      { type: 'moveRemote', from: 'b', to: 'c', kind: 'file', remoteId: 'r:b' },
+      { type: 'moveRemote', from: 'a', to: 'b', kind: 'file', remoteId: 'r:a' },
+    ]);
+  });
+
+  it('two names swapped on the server: one steps aside to a temporary name', () => {
+    const world = synced({ a: 'A', b: 'B' });
+    onServer.move(world, 'a', 't');
+    onServer.move(world, 'b', 'a');
+    onServer.move(world, 't', 'b');
+    expect(plan(world).actions).toEqual([
+      { type: 'moveLocal', from: 'a', to: 'a (moving 1)', kind: 'file', remoteId: 'r:a' },
+      { type: 'moveLocal', from: 'b', to: 'a', kind: 'file', remoteId: 'r:b' },
+      { type: 'moveLocal', from: 'a (moving 1)', to: 'b', kind: 'file', remoteId: 'r:a' },
+    ]);
+  });
+});

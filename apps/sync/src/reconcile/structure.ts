@@ -83,12 +83,28 @@ export function placeStructure(
     on.moves.push([from, to]);
     structure.moved.add(item);
   };
-  /** Moves aside an item that still holds `place` on one side and is bound elsewhere. */
-  const vacate = (place: SyncPath, on: SideMoves, coming: Item) => {
+  let depth = 0;
+  /**
+   * Moves on an item that still holds `place` on one side and is bound elsewhere: straight to
+   * its own place when the folder for it is already there (a chain of renames), else aside to
+   * `NAME (moving N)` (a swap; a place deeper down).
+   */
+  const heldBy = (place: SyncPath, on: SideMoves) => {
     const holder = on.stood.get(on.key(pathBefore(on, place)));
-    if (!holder || holder === coming || on.key(targetOf(holder)) === on.key(place)) return;
-    if (on.key(pathAfter(on, holder[on.side]!.path)) !== on.key(place)) return;
+    return holder && on.key(pathAfter(on, holder[on.side]!.path)) === on.key(place) ? holder : undefined;
+  };
+  const vacate = (place: SyncPath, on: SideMoves, coming: Item, chain = new Set<Item>([coming])) => {
+    const holder = heldBy(place, on);
+    if (!holder || chain.has(holder) || on.key(targetOf(holder)) === on.key(place)) return;
     if (on.side === 'local' && !(holder.remote ?? holder.base)) return;
+    const own = targetOf(holder);
+    if (depthOf(own) <= depth) {
+      vacate(own, on, holder, chain.add(holder));
+      if (!heldBy(own, on)) {
+        move(holder, on, own);
+        return;
+      }
+    }
     vacated += 1;
     move(holder, on, joinPath(parentOf(place), `${nameOf(place)} (moving ${vacated})`));
   };
@@ -121,7 +137,7 @@ export function placeStructure(
   for (const item of [...live].sort((a, b) => comparePaths(targetOf(a), targetOf(b)))) level(targetOf(item)).items.push(item);
   for (const deletion of freeing) level(targetOf(deletion.item)).freeing.push(deletion);
 
-  for (const depth of [...byDepth.keys()].sort((a, b) => a - b)) {
+  for (depth of [...byDepth.keys()].sort((a, b) => a - b)) {
     const { items, freeing: deletions } = byDepth.get(depth)!;
     for (const { action } of deletions) {
       const on = action.type === 'deleteRemote' ? remote : local;

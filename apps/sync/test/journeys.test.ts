@@ -125,6 +125,28 @@ describe('cloudvault login', () => {
     expect(body.appPasswords.map((entry: { name: string }) => entry.name)).toContain('cloudvault on laptop');
   });
 
+  it('asks for what it needs on a terminal, the password unseen', async () => {
+    const user = await createUser(server);
+    const laptop = device('laptop');
+    // script(1) gives the command a terminal of its own; what is written to its input is typed there.
+    const command = `${process.execPath} ${CLI} login --device laptop --config-dir ${laptop.configDir}`;
+    const child = spawn('script', ['-qec', command, '/dev/null'], { stdio: ['pipe', 'pipe', 'pipe'] });
+    let screen = '';
+    child.stdout.on('data', (chunk: Buffer) => (screen += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => child.once('close', resolve));
+    const answer = async (prompt: string, text: string) => {
+      await waitFor(`the prompt ${prompt}`, async () => screen.includes(prompt));
+      child.stdin.write(`${text}\r`);
+    };
+    await answer('Server', server.url);
+    await answer('E-mail', user.email);
+    await answer('Password', user.password);
+    expect(await exited, screen).toBe(0);
+    expect(screen).toContain('Signed in');
+    expect(screen).not.toContain(user.password);
+    expect(JSON.parse(await readFile(path.join(laptop.configDir, 'credentials.json'), 'utf8'))).toMatchObject({ email: user.email });
+  });
+
   it('answers 1 to a wrong password and 2 to wrong usage, keeping nothing', async () => {
     const user = await createUser(server);
     const laptop = device('laptop');

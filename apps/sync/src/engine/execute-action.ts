@@ -151,6 +151,10 @@ export async function executeAction(context: ExecutionContext, action: Action): 
       // then the server's version comes down to the original name. Both survive on both sides.
       const mine = scanned(context, action.path);
       await local.move(action.path, action.copyPath);
+      // Forgotten at once: killed before the rest, the next pass sees the server's file as new
+      // (downloaded) and the copy as a new local file (uploaded), never this rename as a
+      // deletion or a move of the server's version.
+      journal.forget(action.path);
       await uploadFile(context, action.copyPath, { ...mine, path: action.copyPath, size: action.copySize, hash: action.copyHash });
       const item: DownloadItem = { path: action.path, remoteId: action.remoteId, size: action.size, hash: action.hash };
       transferred(await context.download(item));

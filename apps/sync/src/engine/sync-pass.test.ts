@@ -104,4 +104,14 @@ describe('runPass', () => {
     expect(planner.inputs.length).toBeLessThan(5);
     expect(journal.issues()).toEqual([expect.objectContaining({ path: 'a.txt', kind: 'failing', message: 'quota full' })]);
   });
+
+  it("forgets a conflict's path as soon as the local version is moved aside, so a pass cut short never deletes the server's", async () => {
+    const journal = createJournal(openPairDatabase(':memory:'));
+    journal.agree({ path: 'a.txt', kind: 'file', remoteId: 'r1', size: 1, hash: 'old', mtimeMs: 1, inode: '1:2' });
+    const { local, remote } = sides([file], { refuseUploads: true });
+    const conflict: Action = { type: 'conflict', path: 'a.txt', copyPath: 'a (conflicted copy laptop).txt', remoteId: 'r1', size: 5, hash: 'theirs', copySize: 3, copyHash: 'abc' };
+    const planner = scripted({ actions: [conflict], issues: [] });
+    await runPass({ local, remote, journal, plan: planner.plan, progress: silentProgress() }, { deviceName: 'laptop', now: () => NOW, maxRounds: 1 });
+    expect(journal.loadBase().has('a.txt')).toBe(false);
+  });
 });

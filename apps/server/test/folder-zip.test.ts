@@ -107,7 +107,10 @@ describe('folder zip', () => {
     const contents = new Map<string, Buffer>([['large.bin', randomBytes(3 * 1024 * 1024)]]);
     for (let index = 0; index < 530; index += 1) contents.set(`file-${index}.txt`, randomBytes(index % 7 === 0 ? 0 : 1 + (index % 300)));
     // Put in the store and the database directly: 531 uploads took most of the test's 52 s on S3.
-    await seedFiles(server, { userId: user.id, folderId: id, files: contents });
+    await seedFiles(
+      { db: server.container.database.db, blobs: server.container.blobs },
+      { userId: user.id, folderId: id, files: contents },
+    );
     const sends = vi.spyOn(native, 'send');
     try {
       const response = await downloadZip(token, id);
@@ -134,7 +137,7 @@ describe('a folder read a page at a time', () => {
     const big = randomBytes(40 * 1024 * 1024);
     await uploadFile(server, token, big, { name: 'a-big.bin', folderId: top });
     const names = Array.from({ length: 1000 }, (_, index) => `d${String(index).padStart(4, '0')}`);
-    await seedFolders(server, { userId: user.id, parentId: top, names });
+    await seedFolders(server.container.database.db, { userId: user.id, parentId: top, names });
     // The response has begun (its headers are in) before anything else happens.
     const held = await holdDownload(`${server.url}/api/user/folders/${top}/download`, token);
     expect(held.status).toBe(200);

@@ -1,8 +1,15 @@
 import { Readable } from 'node:stream';
-import type { FilesTable, FoldersTable } from '../../src/db/schema.ts';
+import type { Kysely } from 'kysely';
+import type { BlobStore } from '../../src/adapters/blob-store/blob-store.ts';
+import type { Database, FilesTable, FoldersTable } from '../../src/db/schema.ts';
 import { withNameKey } from '../../src/db/name-keys.ts';
 import { newId } from '../../src/lib/ids.ts';
-import type { TestServer } from './test-server.ts';
+
+/** A server's database and blob store: a TestServer's container's, or those of a server process's data. */
+export interface SeedTarget {
+  db: Kysely<Database>;
+  blobs: Pick<BlobStore, 'put'>;
+}
 
 /** Rows per insert: within SQLite's and PostgreSQL's bound-parameter limits. */
 const ROWS_PER_INSERT = 200;
@@ -16,10 +23,9 @@ const PUTS_AT_ONCE = 16;
  * row takes its size and checksums from the store's own put, as an upload's does.
  */
 export async function seedFiles(
-  server: TestServer,
+  { db, blobs }: SeedTarget,
   options: { userId: string; folderId: string; files: Map<string, Buffer> },
 ): Promise<void> {
-  const { blobs, database } = server.container;
   const now = new Date().toISOString();
   const entries = [...options.files];
   const rows: FilesTable[] = [];
@@ -47,7 +53,7 @@ export async function seedFiles(
     rows.push(...written);
   }
   const bytes = rows.reduce((total, row) => total + row.size, 0);
-  await database.db.transaction().execute(async (trx) => {
+  await db.transaction().execute(async (trx) => {
     for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
       await trx
         .insertInto('files')
@@ -67,7 +73,7 @@ export async function seedFiles(
  * read back (a zip's pages of members), not about how folders are made: a thousand made through
  * the API took most of such a test's time.
  */
-export async function seedFolders(server: TestServer, options: { userId: string; parentId: string; names: string[] }): Promise<void> {
+export async function seedFolders(db: Kysely<Database>, options: { userId: string; parentId: string; names: string[] }): Promise<void> {
   const now = new Date().toISOString();
   const rows = options.names.map((name): FoldersTable => ({
     id: newId(),
@@ -79,7 +85,7 @@ export async function seedFolders(server: TestServer, options: { userId: string;
     deleted_at: null,
     trashed_root: 0,
   }));
-  await server.container.database.db.transaction().execute(async (trx) => {
+  await db.transaction().execute(async (trx) => {
     for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
       await trx
         .insertInto('folders')

@@ -1,5 +1,5 @@
 // npm run test:sync-soak: the randomized sync test at length, fresh seeds each time. The
-// defaults (20 seeds of 300 steps, some 6,000 steps with faults) take about an hour and a half
+// defaults (20 seeds of 300 steps, some 6,000 steps with faults) take about two hours
 // on two cores; SYNC_SEEDS and SYNC_OPS set others, SYNC_SEED replays one seed.
 import { spawn } from 'node:child_process';
 

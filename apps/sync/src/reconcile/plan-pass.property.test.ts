@@ -82,15 +82,20 @@ describe('planPass on random worlds', () => {
     for (let seed = Number(process.env.SEED_FROM ?? 1); seed <= Number(process.env.SEED_TO ?? 3000); seed += 1) {
       const random = generator(seed);
       const world = synced(randomTree(random));
+      // Now and then a folder is another user's, shared with this device to view only.
+      const folders = [...world.base.values()].filter((entry) => entry.kind === 'folder');
+      const viewed = random.next() < 0.3 && folders.length > 0 ? random.pick(folders).remoteId : undefined;
       const changes = 1 + Math.floor(random.next() * 6);
       for (let i = 0; i < changes; i += 1) randomChange(random, world, random.next() < 0.5 ? 'disk' : 'server');
+      const share = [...world.remote.values()].find((entry) => entry.id === viewed);
+      if (share) onServer.share(world, share.path, 'viewer');
 
       const before = [...world.local.values(), ...world.remote.values()].flatMap((entry) => (entry.hash ? [entry.hash] : []));
       const agreed = [...world.base.values()].flatMap((entry) => (entry.hash ? [entry.hash] : []));
       // Every other world is on a disk that compares names as the server does (macOS, Windows).
       const caseInsensitiveDisk = seed % 2 === 0;
-      const { actions } = plan(world, { allowMassDelete: true, caseInsensitiveDisk });
-      const context = `seed ${seed}${caseInsensitiveDisk ? ' (case-insensitive disk)' : ''}\n${JSON.stringify({ base: [...world.base.keys()], local: filesOf(new Map(world.local)), remote: filesOf(new Map(world.remote)), actions }, null, 1)}`;
+      const { actions, issues } = plan(world, { allowMassDelete: true, caseInsensitiveDisk });
+      const context = `seed ${seed}${caseInsensitiveDisk ? ' (case-insensitive disk)' : ''}\n${JSON.stringify({ base: filesOf(new Map(world.base)), local: filesOf(new Map(world.local)), remote: filesOf(new Map(world.remote)), viewed: share?.path, actions, issues }, null, 1)}`;
 
       let outcome;
       try {
@@ -102,7 +107,15 @@ describe('planPass on random worlds', () => {
       const after = new Set([...outcome.local.values(), ...outcome.remote.values()].flatMap((node) => (node.hash ? [node.hash] : [])));
       const lost = before.filter((hash) => !after.has(hash) && !outcome.kept.has(hash) && !agreed.includes(hash));
       expect(lost, context).toEqual([]);
-      expect(filesOf(outcome.local), context).toEqual(filesOf(outcome.remote));
+      // What a viewer changed stays on this device only (readOnly), and what waits for a name
+      // in a viewer's share stays where it is: the rest is alike.
+      const kept = [
+        ...actions.flatMap((action) => (action.type === 'readOnly' ? [action.path] : [])),
+        ...issues.flatMap((issue) => (issue.kind === 'name' ? [issue.path] : [])),
+      ];
+      const shown = (side: Map<SyncPath, { kind: string; hash?: string }>) =>
+        new Map([...side].filter(([path]) => !kept.some((readOnly) => isAtOrUnder(path, readOnly))));
+      expect(filesOf(shown(outcome.local)), context).toEqual(filesOf(shown(outcome.remote)));
     }
   });
 });

@@ -1,7 +1,7 @@
 import type { SyncPath } from '../model.ts';
 import type { Item } from './match.ts';
-import { joinPath, nameOf, parentOf, pathKey } from './paths.ts';
-import { movedOn, type Sides } from './sides.ts';
+import { isAtOrUnder, joinPath, nameOf, parentOf, pathKey } from './paths.ts';
+import { movedOn, roleOf, type Sides } from './sides.ts';
 
 /** A cycle of placements: each side moved a folder into the other. */
 class Cycle extends Error {}
@@ -47,8 +47,11 @@ function placeAll(items: Item[], sides: Sides, renames: Map<Item, string>, overr
   const place = (item: Item, entry: { byDisk: boolean }): SyncPath => {
     const { base, local, remote } = item;
     if (remote && (!base || movedOn('remote', item, sides))) return under(sides.byRemotePath, remote.path);
-    // A viewer's move on disk cannot reach the server: the server's place holds.
-    const diskWins = !base || (movedOn('local', item, sides) && remote?.role !== 'viewer' && !overruled.has(item));
+    // A viewer's move on disk cannot reach the server, nor a move into a folder one only
+    // views: the server's place holds.
+    const into = local && sides.byLocalPath.get(parentOf(local.path));
+    const allowed = remote?.role !== 'viewer' && (!into || roleOf(into, sides) !== 'viewer');
+    const diskWins = !base || (movedOn('local', item, sides) && allowed && !overruled.has(item));
     if (local && diskWins) {
       entry.byDisk = true;
       return under(sides.byLocalPath, local.path);
@@ -115,6 +118,12 @@ export function placeWithoutCollisions(
     for (const group of byKey.values()) {
       if (group.length < 2) continue;
       const target = targets.get(group[0]!)!;
+      // In a share this device only views nothing can be renamed on the server: all that is
+      // not already in place waits (reported), so nothing overwrites what the disk keeps.
+      if (group.some((item) => roleOf(item, sides) === 'viewer')) {
+        for (const item of group) if (item.local?.path !== target || item.remote?.path !== target) skipped.add(item);
+        continue;
+      }
       for (const item of [...group].sort(precedence(target)).slice(1)) {
         if (item.remote && round <= items.length) {
           const copy = copyName(item, targets.get(item)!);
@@ -127,9 +136,44 @@ export function placeWithoutCollisions(
       }
     }
     if (renamed) continue;
-    for (const item of skipped) {
-      const path = (item.local ?? item.remote ?? item.base)!.path;
-      report({ path, kind: 'name', message: `"${path}" would take the name of another item on the server: not synced` });
+    const reported = [...skipped];
+    // Where an item left out stands on each side once the folders above it have moved.
+    const standsAfter = (item: Item, side: 'local' | 'remote') => {
+      const path = item[side]?.path;
+      if (path === undefined) return undefined;
+      const parent = (side === 'local' ? sides.byLocalPath : sides.byRemotePath).get(parentOf(path));
+      return joinPath(parent ? targets.get(parent)! : parentOf(path), nameOf(path));
+    };
+    // What would go inside an item left out, or where it still stands, waits with it.
+    for (let grown = true; grown; ) {
+      grown = false;
+      const held = new Set<string>();
+      for (const item of skipped) {
+        held.add(pathKey(targets.get(item)!));
+        for (const side of ['local', 'remote'] as const) {
+          const path = standsAfter(item, side);
+          if (path !== undefined) held.add(pathKey(path));
+        }
+      }
+      for (const item of items) {
+        if (!stays(item) || skipped.has(item)) continue;
+        const key = pathKey(targets.get(item)!);
+        let blocked = held.has(key);
+        for (let folder = parentOf(key); folder !== '' && !blocked; folder = parentOf(folder)) blocked = held.has(folder);
+        if (blocked) {
+          skipped.add(item);
+          grown = true;
+        }
+      }
+    }
+    // Once per place: what waits inside a folder named already is not named again.
+    const named: SyncPath[] = [];
+    for (const item of [...reported, ...skipped]) {
+      for (const path of [standsAfter(item, 'local'), standsAfter(item, 'remote')]) {
+        if (path === undefined || named.some((folder) => isAtOrUnder(path, folder))) continue;
+        named.push(path);
+        report({ path, kind: 'name', message: `"${path}" would take the place of another item: not synced until one of them is renamed` });
+      }
     }
     return { targets, skipped };
   }

@@ -1,4 +1,4 @@
-import type { Action, EntryKind, SyncPath } from '../../model.ts';
+import type { Action, EntryKind, Role, SyncPath } from '../../model.ts';
 import { isAtOrUnder, parentOf, pathKey, rebase } from '../paths.ts';
 import type { World } from './world.ts';
 
@@ -6,6 +6,7 @@ interface Node {
   kind: EntryKind;
   hash?: string;
   id?: string;
+  role?: Role;
 }
 
 /** Both sides after a plan is carried out, and where content went that neither side shows. */
@@ -30,7 +31,7 @@ function refuse(action: Action, why: string): never {
  */
 export function simulate(world: World, actions: Action[], { caseInsensitiveDisk = false } = {}): Outcome {
   const local = new Map<SyncPath, Node>([...world.local].map(([path, entry]) => [path, { kind: entry.kind, hash: entry.hash }]));
-  const remote = new Map<SyncPath, Node>([...world.remote].map(([path, entry]) => [path, { kind: entry.kind, hash: entry.hash, id: entry.id }]));
+  const remote = new Map<SyncPath, Node>([...world.remote].map(([path, entry]) => [path, { kind: entry.kind, hash: entry.hash, id: entry.id, role: entry.role }]));
   const kept = new Set<string>();
   let nextId = 0;
 
@@ -69,7 +70,29 @@ export function simulate(world: World, actions: Action[], { caseInsensitiveDisk 
     if (local.get(path)?.hash !== hash) refuse(action, `no file ${path} with that content on disk`);
   };
 
+  // A viewer's share takes no change from this device: nothing written, moved or deleted in it.
+  const viewOnly = (path: SyncPath) => {
+    for (let at = path; at !== ''; at = parentOf(at)) if (remoteAt(at)?.[1].role === 'viewer') return true;
+    return false;
+  };
+  const writesTo = (action: Action): SyncPath[] => {
+    switch (action.type) {
+      case 'upload':
+      case 'copyRemote':
+      case 'mkdirRemote':
+      case 'deleteRemote':
+        return [action.path];
+      case 'moveRemote':
+        return [action.from, action.to];
+      case 'conflict':
+        return [action.path, action.copyPath];
+      default:
+        return [];
+    }
+  };
+
   for (const action of actions) {
+    if (writesTo(action).some(viewOnly)) refuse(action, 'in a share this device only views');
     switch (action.type) {
       case 'upload': {
         localFile(action, action.path, action.hash);

@@ -119,6 +119,13 @@ describe('the decision table: files', () => {
     expect(plan(world).actions).toEqual([{ type: 'forget', path: 'a.txt' }]);
   });
 
+  it("moved on disk into a viewer's share: the server's place holds, the file goes back", () => {
+    const world = synced({ shared: null, 'a.txt': 'a' });
+    onServer.share(world, 'shared', 'viewer');
+    onDisk.move(world, 'a.txt', 'shared/a.txt');
+    expect(plan(world).actions).toEqual([{ type: 'moveLocal', from: 'shared/a.txt', to: 'a.txt', kind: 'file', remoteId: 'r:a.txt' }]);
+  });
+
   it("deleted locally in a viewer's share: brought back", () => {
     const world = synced({ shared: null, 'shared/a.txt': 'a' });
     onServer.share(world, 'shared', 'viewer');

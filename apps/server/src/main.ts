@@ -1,3 +1,5 @@
+// First: sets the threadpool's size before anything starts the pool.
+import './threadpool.ts';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';

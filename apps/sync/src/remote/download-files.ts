@@ -89,9 +89,17 @@ interface FrameHeader {
 }
 
 /**
+ * Files of a batch flushed to disk at once. Each flush waits on the disk (~5-10 ms here); the
+ * disk commits concurrent ones together, so the stream goes on to the next files while the
+ * ones before are flushed, rather than waiting on each in turn.
+ */
+const FLUSHES_AT_ONCE = 32;
+
+/**
  * Downloads `files` in one POST /api/sync/downloads, calling `onDone` for each file as soon as
- * its bytes are in and checked. Answers the outcomes of the files it reached; a stream cut
- * part-way leaves the rest without an outcome (the caller asks again for those).
+ * its bytes are in, flushed to disk and checked (files finish out of order: `index` says
+ * which). Answers once every file it reached is done; a stream cut part-way leaves the rest
+ * without an outcome (the caller asks again for those).
  */
 export async function downloadBatch(
   api: ApiClient,
@@ -110,12 +118,20 @@ export async function downloadBatch(
   let index = 0;
   let header = '';
   let target: { file: DownloadFile; temp: TempFile; left: number } | undefined;
+  const flushing = new Set<Promise<void>>();
+  // A file's last byte is written: it is flushed and checked while the stream goes on.
   const finishTarget = async () => {
     if (target === undefined) return;
-    const done = target;
+    const done = { ...target, index };
     target = undefined;
-    onDone(index, await done.temp.finish(done.file));
     index += 1;
+    while (flushing.size >= FLUSHES_AT_ONCE) await Promise.race(flushing);
+    const flushed = done.temp.finish(done.file).then(
+      (outcome) => onDone(done.index, outcome),
+      (error: unknown) => onDone(done.index, { error: new RemoteError(0, 'LOCAL_WRITE', (error as Error).message) }),
+    );
+    const settled = flushed.finally(() => flushing.delete(settled));
+    flushing.add(settled);
   };
   const startFrame = async (line: string): Promise<boolean> => {
     const frame = JSON.parse(line) as FrameHeader;
@@ -160,6 +176,8 @@ export async function downloadBatch(
     throw new RemoteError(0, 'NETWORK', 'The download stream broke off');
   } finally {
     await target?.temp.handle.close().catch(() => undefined);
+    // Every file whose bytes all came is reported before the batch answers, however it ended.
+    await Promise.all(flushing);
   }
 }
 

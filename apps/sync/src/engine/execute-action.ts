@@ -127,13 +127,13 @@ export async function executeAction(context: ExecutionContext, action: Action): 
       if (nameOf(action.from) !== nameOf(action.to)) target.name = nameOf(action.to);
       if (parentOf(action.from) !== parentOf(action.to)) target.parentId = folderIdOf(context, action.to);
       await remote.move(action.kind, action.remoteId, target);
-      journal.move(action.from, action.to);
+      journal.move(action.remoteId, action.to);
       if (action.kind === 'folder') moveFolderIds(context, action.from, action.to);
       break;
     }
     case 'moveLocal': {
       await local.move(action.from, action.to);
-      journal.move(action.from, action.to);
+      journal.move(action.remoteId, action.to);
       break;
     }
     case 'deleteRemote': {

@@ -68,7 +68,13 @@ export function createLocalSide(tree: LocalTree, options: { dryRun: boolean; now
   return {
     async scan(base) {
       const ignore = await loadIgnoreRules(tree.root);
-      const scan = await scanLocal(tree.root, { ignore, names: tree.names, previous: (p) => base.get(p), dryRun: options.dryRun, now: options.now });
+      const scan = await scanLocal(tree.root, {
+        ignore,
+        names: tree.names,
+        previous: (p) => base.get(p),
+        dryRun: options.dryRun,
+        now: options.now,
+      });
       const held = holdBack(scan.entries, base, scan.unreadable, options.now().getTime());
       return { entries: held.entries, issues: [...scan.skipped, ...scan.nameIssues], unsettled: held.unsettled };
     },

@@ -43,7 +43,10 @@ export interface OpenPair {
 
 /** `Work//Docs/` -> `/Work/Docs`; `` -> `/`. */
 export function normalizeRemotePath(remotePath: string): string {
-  return `/${remotePath.split('/').filter((name) => name !== '').join('/')}`;
+  return `/${remotePath
+    .split('/')
+    .filter((name) => name !== '')
+    .join('/')}`;
 }
 
 /** The drive folder without making it (a dry run changes nothing): undefined when a folder on the way is missing. */
@@ -77,13 +80,23 @@ export async function openPair(options: PairOptions): Promise<OpenPair> {
     const api = createApiClient(credentials);
     const known = journal.pair();
     let root: RemoteRoot | undefined;
-    if (known?.remotePath === options.remotePath && known.remoteRootId !== undefined && (known.remoteRootId !== null || options.remotePath === '/')) {
+    if (
+      known?.remotePath === options.remotePath &&
+      known.remoteRootId !== undefined &&
+      (known.remoteRootId !== null || options.remotePath === '/')
+    ) {
       root = { path: options.remotePath, folderId: known.remoteRootId };
     } else if (options.dryRun) {
       root = await findRemoteRoot(api, options.remotePath);
     } else {
       root = await ensureRemoteRoot(api, options.remotePath);
-      journal.setPair({ localDir, remotePath: options.remotePath, server: credentials.server, email: credentials.email, remoteRootId: root.folderId });
+      journal.setPair({
+        localDir,
+        remotePath: options.remotePath,
+        server: credentials.server,
+        email: credentials.email,
+        remoteRootId: root.folderId,
+      });
     }
     const platform = (['darwin', 'win32'].includes(process.platform) ? process.platform : 'linux') as Platform;
     const names = openLocalNames(localDir, db, platform);

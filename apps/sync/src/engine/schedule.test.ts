@@ -7,7 +7,13 @@ const upload = (path: string): Action => ({ type: 'upload', path, size: 1, hash:
 
 describe('dependencies', () => {
   it('makes work inside a folder wait for the folder, and unrelated work wait for nothing', () => {
-    const actions = [mkdir('A'), mkdir('A/B'), upload('A/B/x'), upload('C'), { type: 'deleteRemote', path: 'A', kind: 'folder', remoteId: 'r' } as Action];
+    const actions = [
+      mkdir('A'),
+      mkdir('A/B'),
+      upload('A/B/x'),
+      upload('C'),
+      { type: 'deleteRemote', path: 'A', kind: 'folder', remoteId: 'r' } as Action,
+    ];
     expect(dependencies(actions)).toEqual([[], [0], [1], [], [2, 1]].map((list) => expect.arrayContaining(list)));
     expect(dependencies(actions)[3]).toEqual([]);
   });

@@ -10,7 +10,13 @@ import { runPass } from './sync-pass.ts';
 const NOW = new Date('2026-12-06T15:30:12Z');
 
 function silentProgress(lines: string[] = []): ProgressReporter {
-  return { start: () => undefined, done: (line) => lines.push(line), print: (line) => lines.push(line), note: (line) => lines.push(line), finish: () => undefined };
+  return {
+    start: () => undefined,
+    done: (line) => lines.push(line),
+    print: (line) => lines.push(line),
+    note: (line) => lines.push(line),
+    finish: () => undefined,
+  };
 }
 
 /** A disk holding `entries`, a drive that accepts uploads (or refuses them) and counts them. */
@@ -60,10 +66,21 @@ describe('runPass', () => {
     const journal = createJournal(openPairDatabase(':memory:'));
     const { local, remote, uploads } = sides([file]);
     const planner = scripted({ actions: [upload], issues: [] });
-    const result = await runPass({ local, remote, journal, plan: planner.plan, progress: silentProgress() }, { deviceName: 'laptop', now: () => NOW });
+    const result = await runPass(
+      { local, remote, journal, plan: planner.plan, progress: silentProgress() },
+      { deviceName: 'laptop', now: () => NOW },
+    );
     expect(result).toEqual({ result: 'synced', message: '', done: 1, pending: 0 });
     expect(uploads).toEqual(['a.txt']);
-    expect(journal.loadBase().get('a.txt')).toEqual({ path: 'a.txt', kind: 'file', remoteId: 'id-a.txt', size: 3, hash: 'abc', mtimeMs: 1000, inode: '1:2' });
+    expect(journal.loadBase().get('a.txt')).toEqual({
+      path: 'a.txt',
+      kind: 'file',
+      remoteId: 'id-a.txt',
+      size: 3,
+      hash: 'abc',
+      mtimeMs: 1000,
+      inode: '1:2',
+    });
     expect(planner.inputs[1]?.base.has('a.txt')).toBe(true);
     expect(journal.lastPass()).toMatchObject({ result: 'synced', finishedAt: NOW.toISOString() });
   });
@@ -72,7 +89,10 @@ describe('runPass', () => {
     const journal = createJournal(openPairDatabase(':memory:'));
     const { local, remote, uploads } = sides([file]);
     const planner = scripted({ actions: [upload], issues: [], massDelete: { count: 40, total: 50 } });
-    const result = await runPass({ local, remote, journal, plan: planner.plan, progress: silentProgress() }, { deviceName: 'laptop', now: () => NOW });
+    const result = await runPass(
+      { local, remote, journal, plan: planner.plan, progress: silentProgress() },
+      { deviceName: 'laptop', now: () => NOW },
+    );
     expect(result.result).toBe('mass-delete');
     expect(result.message).toContain('--allow-mass-delete');
     expect(uploads).toEqual([]);
@@ -98,7 +118,10 @@ describe('runPass', () => {
     const journal = createJournal(openPairDatabase(':memory:'));
     const { local, remote } = sides([file], { refuseUploads: true });
     const planner = scripted(...Array.from({ length: 10 }, () => ({ actions: [upload], issues: [] })));
-    const result = await runPass({ local, remote, journal, plan: planner.plan, progress: silentProgress() }, { deviceName: 'laptop', now: () => NOW });
+    const result = await runPass(
+      { local, remote, journal, plan: planner.plan, progress: silentProgress() },
+      { deviceName: 'laptop', now: () => NOW },
+    );
     expect(result.result).toBe('failed');
     expect(result.message).toContain('quota full');
     expect(planner.inputs.length).toBeLessThan(5);
@@ -109,9 +132,21 @@ describe('runPass', () => {
     const journal = createJournal(openPairDatabase(':memory:'));
     journal.agree({ path: 'a.txt', kind: 'file', remoteId: 'r1', size: 1, hash: 'old', mtimeMs: 1, inode: '1:2' });
     const { local, remote } = sides([file], { refuseUploads: true });
-    const conflict: Action = { type: 'conflict', path: 'a.txt', copyPath: 'a (conflicted copy laptop).txt', remoteId: 'r1', size: 5, hash: 'theirs', copySize: 3, copyHash: 'abc' };
+    const conflict: Action = {
+      type: 'conflict',
+      path: 'a.txt',
+      copyPath: 'a (conflicted copy laptop).txt',
+      remoteId: 'r1',
+      size: 5,
+      hash: 'theirs',
+      copySize: 3,
+      copyHash: 'abc',
+    };
     const planner = scripted({ actions: [conflict], issues: [] });
-    await runPass({ local, remote, journal, plan: planner.plan, progress: silentProgress() }, { deviceName: 'laptop', now: () => NOW, maxRounds: 1 });
+    await runPass(
+      { local, remote, journal, plan: planner.plan, progress: silentProgress() },
+      { deviceName: 'laptop', now: () => NOW, maxRounds: 1 },
+    );
     expect(journal.loadBase().has('a.txt')).toBe(false);
   });
 });

@@ -94,7 +94,12 @@ export async function runPass(deps: PassDependencies, options: PassOptions): Pro
     recordIssues(journal, [...scan.issues, ...plan.issues, ...readOnlyIssues(plan.actions, options.now())]);
     for (const issue of scan.issues) progress.note(`${issue.path}: ${issue.message}`);
     if (plan.massDelete && !options.allowMassDelete) {
-      return finish(journal, options.now(), { result: 'mass-delete', message: massDeleteMessage(plan.massDelete), done, pending: work.length });
+      return finish(journal, options.now(), {
+        result: 'mass-delete',
+        message: massDeleteMessage(plan.massDelete),
+        done,
+        pending: work.length,
+      });
     }
     if (work.length === 0 && scan.unsettled.length > 0 && settleWaits < MAX_SETTLE_WAITS) {
       // Files still being written: look again once they have had time to settle.
@@ -105,7 +110,12 @@ export async function runPass(deps: PassDependencies, options: PassOptions): Pro
     }
     if (work.length === 0) {
       if (scan.unsettled.length > 0) {
-        return finish(journal, options.now(), { result: 'pending', message: `${scan.unsettled.length} file(s) still being written`, done, pending: scan.unsettled.length });
+        return finish(journal, options.now(), {
+          result: 'pending',
+          message: `${scan.unsettled.length} file(s) still being written`,
+          done,
+          pending: scan.unsettled.length,
+        });
       }
       resolveHandledIssues(journal, base);
       return finish(journal, options.now(), { result: 'synced', message: '', done, pending: 0 });
@@ -134,7 +144,10 @@ export async function runPass(deps: PassDependencies, options: PassOptions): Pro
       now: options.now,
     };
     const shown = plan.actions.filter((action) => !isBookkeeping(action));
-    progress.start(shown.length, shown.reduce((sum, action) => sum + actionBytes(action), 0));
+    progress.start(
+      shown.length,
+      shown.reduce((sum, action) => sum + actionBytes(action), 0),
+    );
     const outcomes = await runScheduled(
       plan.actions,
       async (action) => {

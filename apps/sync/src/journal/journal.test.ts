@@ -33,10 +33,19 @@ describe('journal', () => {
     journal.agree({ ...file('A', 'f'), kind: 'folder', size: 0 });
     journal.agree(file('A/x', 'r1'));
     journal.agree(file('A_b/y', 'r2'));
-    journal.move('A', 'B');
+    journal.move('f', 'B');
     expect([...journal.loadBase().keys()].sort()).toEqual(['A_b/y', 'B', 'B/x']);
     journal.forget('B');
     expect([...journal.loadBase().keys()]).toEqual(['A_b/y']);
+  });
+
+  it('moves an item found by its id, wherever the move started from', async () => {
+    const { db } = await openJournal();
+    const journal = createJournal(db);
+    journal.agree(file('A/f.txt', 'r1'));
+    // Moved to f.txt on disk and to B/f.txt on the server: the disk's copy goes to B/f.txt.
+    journal.move('r1', 'B/f.txt');
+    expect([...journal.loadBase().keys()]).toEqual(['B/f.txt']);
   });
 
   it('keeps one issue per path and kind, until resolved', async () => {

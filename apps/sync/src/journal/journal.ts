@@ -52,7 +52,14 @@ interface BaseRow {
 }
 
 function baseFromRow(row: BaseRow): BaseEntry {
-  const entry: BaseEntry = { path: row.path, kind: row.kind, remoteId: row.remote_id, size: row.size, mtimeMs: row.mtime_ms, inode: row.inode };
+  const entry: BaseEntry = {
+    path: row.path,
+    kind: row.kind,
+    remoteId: row.remote_id,
+    size: row.size,
+    mtimeMs: row.mtime_ms,
+    inode: row.inode,
+  };
   if (row.hash !== null) entry.hash = row.hash;
   return entry;
 }
@@ -76,10 +83,9 @@ export function createJournal(db: SqliteDatabase) {
     ),
     deleteBase: db.prepare('DELETE FROM base WHERE path = ?'),
     deleteBaseUnder: db.prepare("DELETE FROM base WHERE path LIKE ? ESCAPE '\\'"),
-    moveBaseUnder: db.prepare(
-      `UPDATE OR REPLACE base SET path = @to || substr(path, length(@from) + 1) WHERE path LIKE @like ESCAPE '\\'`,
-    ),
+    moveBaseUnder: db.prepare(`UPDATE OR REPLACE base SET path = @to || substr(path, length(@from) + 1) WHERE path LIKE @like ESCAPE '\\'`),
     moveBase: db.prepare('UPDATE OR REPLACE base SET path = @to WHERE path = @from'),
+    baseOfItem: db.prepare<[string], { path: string }>('SELECT path FROM base WHERE remote_id = ?'),
     putIssue: db.prepare(
       `INSERT INTO issues (path, kind, message, at) VALUES (@path, @kind, @message, @at)
        ON CONFLICT (path, kind) DO UPDATE SET message = excluded.message, at = excluded.at`,
@@ -96,9 +102,18 @@ export function createJournal(db: SqliteDatabase) {
        ON CONFLICT (id) DO UPDATE SET local_dir = excluded.local_dir, remote_path = excluded.remote_path, server = excluded.server,
          email = excluded.email, remote_root_id = excluded.remote_root_id`,
     ),
-    getTransfer: db.prepare<[string], { path: string; direction: 'upload' | 'download'; hash: string; size: number; tus_url: string | null; tmp_path: string | null; remote_id: string | null }>(
-      'SELECT path, direction, hash, size, tus_url, tmp_path, remote_id FROM transfers WHERE path = ?',
-    ),
+    getTransfer: db.prepare<
+      [string],
+      {
+        path: string;
+        direction: 'upload' | 'download';
+        hash: string;
+        size: number;
+        tus_url: string | null;
+        tmp_path: string | null;
+        remote_id: string | null;
+      }
+    >('SELECT path, direction, hash, size, tus_url, tmp_path, remote_id FROM transfers WHERE path = ?'),
     putTransfer: db.prepare(
       `INSERT INTO transfers (path, direction, hash, size, tus_url, tmp_path, remote_id) VALUES (@path, @direction, @hash, @size, @tusUrl, @tmpPath, @remoteId)
        ON CONFLICT (path) DO UPDATE SET direction = excluded.direction, hash = excluded.hash, size = excluded.size,
@@ -138,9 +153,15 @@ export function createJournal(db: SqliteDatabase) {
     forget(path: SyncPath): void {
       forgetTree(path);
     },
-    /** A move carried out: the base of `from` and what is under it now lives at `to`. */
-    move(from: SyncPath, to: SyncPath): void {
-      moveTree(from, to);
+    /**
+     * A move carried out: the server item `remoteId` and what the journal knows under it now
+     * live at `to`. Found by its id, not by the move's `from`: an item moved on both sides
+     * comes from where this disk put it, while the journal still knows it where both last
+     * agreed (seeds 2 and 457701617 of the randomized test).
+     */
+    move(remoteId: string, to: SyncPath): void {
+      const known = statements.baseOfItem.get(remoteId);
+      if (known) moveTree(known.path, to);
     },
     /** Records (or refreshes) an issue; one per path and kind. */
     report(issue: Issue): void {
@@ -161,7 +182,13 @@ export function createJournal(db: SqliteDatabase) {
     pair(): PairRecord | undefined {
       const row = statements.getPair.get();
       if (!row) return undefined;
-      return { localDir: row.local_dir, remotePath: row.remote_path, server: row.server, email: row.email, remoteRootId: row.remote_root_id };
+      return {
+        localDir: row.local_dir,
+        remotePath: row.remote_path,
+        server: row.server,
+        email: row.email,
+        remoteRootId: row.remote_root_id,
+      };
     },
     setPair(pair: PairRecord): void {
       statements.putPair.run(pair);

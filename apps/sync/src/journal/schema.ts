@@ -15,6 +15,7 @@ const STEPS: string[] = [
      path TEXT PRIMARY KEY, kind TEXT NOT NULL, remote_id TEXT NOT NULL, size INTEGER NOT NULL,
      hash TEXT, mtime_ms REAL NOT NULL, inode TEXT NOT NULL
    ) WITHOUT ROWID;
+   CREATE INDEX base_by_remote_id ON base (remote_id);
    CREATE TABLE issues (
      path TEXT NOT NULL, kind TEXT NOT NULL, message TEXT NOT NULL, at TEXT NOT NULL,
      PRIMARY KEY (path, kind)

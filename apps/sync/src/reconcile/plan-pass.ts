@@ -160,7 +160,7 @@ export function planPass(input: PlanInput): Plan {
     for (let place = pathKey(targetOf(item)); place !== '' && !takenPlaces.has(place); place = parentOf(place)) takenPlaces.add(place);
   }
   const freesPlace = ({ item }: Deletion) => takenPlaces.has(pathKey(targetOf(item)));
-  const freeing = outermostDeletions(deletions).filter(freesPlace);
+  const freeing = outermostDeletions(deletions.filter(freesPlace));
   const inFreeing = ({ action }: Deletion) =>
     freeing.some((early) => early.action.type === action.type && isAtOrUnder(action.path, early.action.path));
   const late = deletions.filter((deletion) => !inFreeing(deletion));

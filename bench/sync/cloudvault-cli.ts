@@ -7,8 +7,13 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { captureOutput, readMemory, stopChild } from '../lib/processes.ts';
 
-/** The command as a user runs it from the repository: Node 24 on the bin, which runs the sources (or the bundle once packed). */
-const BIN = fileURLToPath(new URL('../../apps/sync/bin/cloudvault.mjs', import.meta.url));
+/**
+ * The command as a user runs it from the repository: Node 24 on the bin, which runs the sources (or the bundle once packed).
+ * SYNC_CLIENT_BIN runs another copy instead (a changed one, for a before/after in the same minutes).
+ */
+const BIN = process.env.SYNC_CLIENT_BIN
+  ? path.resolve(process.env.SYNC_CLIENT_BIN)
+  : fileURLToPath(new URL('../../apps/sync/bin/cloudvault.mjs', import.meta.url));
 /** GNU time: its %M is the child's peak resident set, read by the kernel at exit rather than sampled. */
 const GNU_TIME = '/usr/bin/time';
 /** SYNC_CPU_PROF_DIR=DIR: every client process writes a V8 CPU profile there (`node --cpu-prof`), to see where its time goes. */

@@ -5,6 +5,7 @@
  * asks for --allow-mass-delete; --dry-run prints the first plan and changes nothing.
  */
 import type { Plan, PlanInput, PlanOptions } from '../reconcile/plan-pass.ts';
+import { followReplacedFiles } from '../reconcile/replaced-files.ts';
 import type { Action, Issue, SyncPath } from '../model.ts';
 import type { ProgressReporter } from '../cli/progress.ts';
 import { SHARED_WITH_ME_ID } from '../remote/remote-mirror.ts';
@@ -79,8 +80,9 @@ export async function runPass(deps: PassDependencies, options: PassOptions): Pro
   let doneBefore = 0;
   let settleWaits = 0;
   for (let round = 0; ; round += 1) {
-    const base = journal.loadBase();
-    const [remoteEntries, scan] = await Promise.all([deps.remote.refresh(), deps.local.scan(base)]);
+    const known = journal.loadBase();
+    const [remoteEntries, scan] = await Promise.all([deps.remote.refresh(), deps.local.scan(known)]);
+    const base = followReplacedFiles(known, remoteEntries);
     const plan = deps.plan({ base, local: scan.entries, remote: remoteEntries, options: { ...planOptions, now: options.now() } });
     const work = plan.actions.filter(isWork);
 

@@ -218,7 +218,7 @@ export default defineConfig({
           include: ['apps/sync/test/**/*.test.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          globalSetup: [SERVER_BUNDLE_SETUP, 'apps/server/test/helpers/migrated-schema-setup.ts'],
+          globalSetup: [SERVER_BUNDLE_SETUP, 'apps/sync/test/client-bundle-setup.mjs', 'apps/server/test/helpers/migrated-schema-setup.ts'],
         },
       },
       {

@@ -6,6 +6,7 @@ import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { SYNC_CLIENT_BUNDLE, bundleSyncClient } from '../apps/sync/scripts/bundle.mjs';
 import { trimSourceMap } from './trim-source-map.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -123,7 +124,16 @@ function assertLatin1(outdir) {
   }
 }
 
+/** The cloudvault command's bundle (apps/sync/scripts/bundle.mjs), which its tests and benchmarks run. */
+export async function ensureSyncClientBuild() {
+  const sources = ['apps/sync/src', 'apps/sync/scripts', 'packages/contract/src'];
+  if (!isStale(SYNC_CLIENT_BUNDLE, sources)) return;
+  console.log('Building the sync client…');
+  await bundleSyncClient();
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   ensureWebBuild();
   await ensureServerBuild();
+  await ensureSyncClientBuild();
 }

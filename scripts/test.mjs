@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ensureServerBuild, ensureWebBuild } from './ensure-builds.mjs';
+import { ensureServerBuild, ensureSyncClientBuild, ensureWebBuild } from './ensure-builds.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const artifacts = path.join(root, '.test-artifacts');
@@ -167,6 +167,7 @@ let buildError;
 try {
   if (browserFound) ensureWebBuild();
   await ensureServerBuild();
+  await ensureSyncClientBuild();
 } catch (error) {
   console.error(error.message);
   buildError = error;

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { BENCH_PASSWORD, register } from '../lib/cloudvault-api.ts';
 import { closeConnections } from '../lib/http-client.ts';
+import { SERVER_BUNDLE, SERVER_NODE_FLAGS } from '../../scripts/ensure-builds.mjs';
 import { startOurServer } from '../servers/ours.ts';
 import { changeLatency } from './change-latency.ts';
 import { type Device, login } from './cloudvault-cli.ts';
@@ -86,7 +87,15 @@ export async function runSync(repoRoot: string, log: (message: string) => void):
   started.push(() => rm(root, { recursive: true, force: true }));
   try {
     log(`sync client (${config.quick ? 'quick' : 'full'} mode): starting our server on SQLite and local disk`);
-    const server = await startOurServer(repoRoot, path.join(root, 'server'));
+    // SYNC_SERVER_CPU_PROF_DIR=DIR: the server writes a V8 CPU profile there when it stops, to see its side of a transfer.
+    const serverProfile = process.env.SYNC_SERVER_CPU_PROF_DIR;
+    const server = await startOurServer(
+      repoRoot,
+      path.join(root, 'server'),
+      {},
+      SERVER_BUNDLE,
+      serverProfile ? [...SERVER_NODE_FLAGS, '--cpu-prof', `--cpu-prof-dir=${path.resolve(serverProfile)}`] : SERVER_NODE_FLAGS,
+    );
     started.push(() => server.stop());
     const client = await register(server.url, config.idleTimeoutMs);
     const device: Device = { name: 'bench-a', configDir: path.join(root, 'device-a') };

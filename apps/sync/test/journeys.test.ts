@@ -34,7 +34,10 @@ interface Run {
 
 /** Runs the command to its end, with no terminal (so nothing is asked). */
 function cloudvault(args: string[]): Promise<Run> {
-  const child = spawn(process.execPath, [CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, CLOUDVAULT_CONFIG_DIR: '' } });
+  const child = spawn(process.execPath, [CLI, ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, CLOUDVAULT_CONFIG_DIR: '' },
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -272,7 +275,10 @@ describe('cloudvault sync --once', () => {
     const viewer = await createVerifiedUser(server);
     const family = await createFolder(server, owner.token, 'Family');
     await createFile(server, owner.token, 'the owner wrote this', { name: 'notes.txt', folderId: family.id });
-    await server.request('POST', `/api/user/folders/${family.id}/share`, { token: owner.token, body: { shareType: 'private', email: viewer.email } });
+    await server.request('POST', `/api/user/folders/${family.id}/share`, {
+      token: owner.token,
+      body: { shareType: 'private', email: viewer.email },
+    });
     const phone = device('phone');
     await expectOk(phone.login(viewer.email, await createAppPassword(server, viewer)));
     await expectOk(phone.sync());
@@ -315,11 +321,20 @@ describe('cloudvault sync (continuous)', () => {
       const started = performance.now();
       await expectOk(a.sync());
       const uploadedMs = performance.now() - started;
-      await waitFor('from-a.txt on b', async () => (await readFile(path.join(b.dir, 'from-a.txt'), 'utf8').catch(() => '')) === 'hello from a', 60_000, 20);
+      await waitFor(
+        'from-a.txt on b',
+        async () => (await readFile(path.join(b.dir, 'from-a.txt'), 'utf8').catch(() => '')) === 'hello from a',
+        60_000,
+        20,
+      );
       // A figure to read, not a bound to assert: the other device's pass (its process start included), then the feed and b's pass.
-      console.info(`from a's sync --once starting to the file on b's disk: ${Math.round(performance.now() - started)} ms (a's command took ${Math.round(uploadedMs)} ms)`);
+      console.info(
+        `from a's sync --once starting to the file on b's disk: ${Math.round(performance.now() - started)} ms (a's command took ${Math.round(uploadedMs)} ms)`,
+      );
       await writeFile(path.join(b.dir, 'from-b.txt'), 'hello from b');
-      await waitFor('from-b.txt on the server', async () => (await listFiles(server, user.token)).some((file) => file.originalName === 'from-b.txt'));
+      await waitFor('from-b.txt on the server', async () =>
+        (await listFiles(server, user.token)).some((file) => file.originalName === 'from-b.txt'),
+      );
     } finally {
       child.kill('SIGTERM');
     }

@@ -50,7 +50,10 @@ export async function signIn(input: SignInInput): Promise<SignInResult> {
     return { appPassword };
   } catch (error) {
     if (isRemoteError(error, 'TWO_FACTOR_REQUIRED') && !input.askCode) {
-      return { error: 'This account signs in with a two-factor code: create an app password (Settings, App passwords) and give it as --password, or run cloudvault login on a terminal.' };
+      return {
+        error:
+          'This account signs in with a two-factor code: create an app password (Settings, App passwords) and give it as --password, or run cloudvault login on a terminal.',
+      };
     }
     return { error: reason(error) };
   }

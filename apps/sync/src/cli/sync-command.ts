@@ -20,7 +20,11 @@ const OPTIONS = {
 export function passVerdict(result: PassResult): { line: string; exitCode: number; toStderr: boolean } {
   switch (result.result) {
     case 'synced':
-      return { line: result.done > 0 ? `In sync: ${result.done} change${result.done === 1 ? '' : 's'} made.` : 'In sync: nothing to do.', exitCode: 0, toStderr: false };
+      return {
+        line: result.done > 0 ? `In sync: ${result.done} change${result.done === 1 ? '' : 's'} made.` : 'In sync: nothing to do.',
+        exitCode: 0,
+        toStderr: false,
+      };
     case 'dry-run':
       return { line: `Dry run: ${result.message}; nothing was changed.`, exitCode: 0, toStderr: false };
     case 'mass-delete':
@@ -35,7 +39,8 @@ export async function syncCommand(args: string[]): Promise<number> {
   const parsed = parseCommandArgs(args, OPTIONS);
   if (typeof parsed === 'string') return usageError(parsed);
   if (parsed.values.help) return printUsage();
-  if (parsed.positionals.length !== 1) return usageError(parsed.positionals.length === 0 ? 'sync needs LOCAL_DIR' : 'sync takes one LOCAL_DIR');
+  if (parsed.positionals.length !== 1)
+    return usageError(parsed.positionals.length === 0 ? 'sync needs LOCAL_DIR' : 'sync takes one LOCAL_DIR');
   const values = parsed.values;
   const configDir = resolveConfigDir(values['config-dir']);
   const credentials = await loadCredentials(configDir);
@@ -54,14 +59,25 @@ export async function syncCommand(args: string[]): Promise<number> {
     now,
   });
   try {
-    const passOptions = { deviceName: credentials.device, now, dryRun, allowMassDelete: values['allow-mass-delete'] ?? false, caseInsensitiveDisk: pair.tree.caseInsensitive };
+    const passOptions = {
+      deviceName: credentials.device,
+      now,
+      dryRun,
+      allowMassDelete: values['allow-mass-delete'] ?? false,
+      caseInsensitiveDisk: pair.tree.caseInsensitive,
+    };
     const deps = { local: pair.local, remote: pair.remote, journal: pair.journal, plan: planPass, progress: createProgress() };
     if (dryRun || values.once) {
       const verdict = passVerdict(await runPass(deps, passOptions));
       (verdict.toStderr ? process.stderr : process.stdout).write(`${verdict.line}\n`);
       return verdict.exitCode;
     }
-    return await runContinuous(deps, passOptions, { api: pair.api, db: pair.db, root: pair.tree.root, describe: (result) => passVerdict(result).line });
+    return await runContinuous(deps, passOptions, {
+      api: pair.api,
+      db: pair.db,
+      root: pair.tree.root,
+      describe: (result) => passVerdict(result).line,
+    });
   } finally {
     pair.close();
   }

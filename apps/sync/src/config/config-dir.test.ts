@@ -13,9 +13,9 @@ describe('resolveConfigDir', () => {
     expect(resolveConfigDir(undefined, linux)).toBe('/home/ada/.config/cloudvault');
     expect(resolveConfigDir(undefined, { ...linux, env: { XDG_CONFIG_HOME: '/xdg' } })).toBe('/xdg/cloudvault');
     expect(resolveConfigDir(undefined, { ...linux, platform: 'darwin' })).toBe('/home/ada/Library/Application Support/CloudVault');
-    expect(resolveConfigDir(undefined, { platform: 'win32', env: { APPDATA: 'C:\\Users\\ada\\AppData\\Roaming' }, home: 'C:\\Users\\ada' })).toBe(
-      'C:\\Users\\ada\\AppData\\Roaming\\CloudVault',
-    );
+    expect(
+      resolveConfigDir(undefined, { platform: 'win32', env: { APPDATA: 'C:\\Users\\ada\\AppData\\Roaming' }, home: 'C:\\Users\\ada' }),
+    ).toBe('C:\\Users\\ada\\AppData\\Roaming\\CloudVault');
   });
 });
 

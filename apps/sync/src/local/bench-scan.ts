@@ -38,7 +38,9 @@ if (mode === 'make') {
     const cpu = process.cpuUsage();
     const scan = await scanLocal(root, { ignore: await loadIgnoreRules(root), names, previous: (p) => base.get(p) });
     const used = process.cpuUsage(cpu);
-    console.log(`unchanged scan: ${scan.entries.size} entries in ${Math.round(performance.now() - started)} ms (CPU ${Math.round((used.user + used.system) / 1000)} ms)`);
+    console.log(
+      `unchanged scan: ${scan.entries.size} entries in ${Math.round(performance.now() - started)} ms (CPU ${Math.round((used.user + used.system) / 1000)} ms)`,
+    );
   }
   console.log(`peak RSS ${mb(process.resourceUsage().maxRSS * 1024)}, heap used now ${mb(process.memoryUsage().heapUsed)}`);
 }

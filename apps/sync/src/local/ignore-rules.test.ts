@@ -11,7 +11,16 @@ describe('loadIgnoreRules', () => {
   it('leaves out system droppings, editor files and the private area by default', async () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'cv-ignore-'));
     const rules = await loadIgnoreRules(dir);
-    for (const ignored of ['.DS_Store', 'a/Thumbs.db', 'desktop.ini', '~$report.docx', 'x/.notes.swp', 'draft~', '.~lock.budget.ods#', 'build.tmp']) {
+    for (const ignored of [
+      '.DS_Store',
+      'a/Thumbs.db',
+      'desktop.ini',
+      '~$report.docx',
+      'x/.notes.swp',
+      'draft~',
+      '.~lock.budget.ods#',
+      'build.tmp',
+    ]) {
       expect(rules.ignores(ignored, false), ignored).toBe(true);
     }
     expect(rules.ignores('.cloudvault', true)).toBe(true);

@@ -1,19 +1,32 @@
 import { cleanItemName } from '@cloudvault/contract/validation';
 import { describe, expect, it } from 'vitest';
-import { CLASH_MARKER, diskCanHold, firstFreeMarkedName, keyOf, markedName, RENAMED_MARKER, salvageName, serverWouldChange, splitExtension, windowsSafeBase } from './name-rules.ts';
+import {
+  CLASH_MARKER,
+  diskCanHold,
+  firstFreeMarkedName,
+  keyOf,
+  markedName,
+  RENAMED_MARKER,
+  salvageName,
+  serverWouldChange,
+  splitExtension,
+  windowsSafeBase,
+} from './name-rules.ts';
 
 describe('name rules', () => {
   it('knows what each disk holds', () => {
     expect(diskCanHold('é'.repeat(127), 'linux')).toBe(true);
     expect(diskCanHold('é'.repeat(128), 'linux')).toBe(false); // 256 bytes
     expect(diskCanHold('é'.repeat(200), 'win32')).toBe(true);
-    for (const bad of ['a:b', 'what?', 'CON', 'con.txt', 'LPT1', 'trailing.', 'trailing ', 'a|b']) expect(diskCanHold(bad, 'win32'), bad).toBe(false);
+    for (const bad of ['a:b', 'what?', 'CON', 'con.txt', 'LPT1', 'trailing.', 'trailing ', 'a|b'])
+      expect(diskCanHold(bad, 'win32'), bad).toBe(false);
     for (const good of ['CONSOLE.txt', 'a.b', 'COM10']) expect(diskCanHold(good, 'win32'), good).toBe(true);
   });
 
   it('tells the names the server would store otherwise', () => {
     for (const same of ['a.txt', 'Résumé.pdf', 'e\u0301.txt', '👨‍👩‍👧.png']) expect(serverWouldChange(same), same).toBe(false);
-    for (const changed of [' a.txt', 'a.txt ', 'a\\b.txt', 'zero\u200bwidth', '..', 'tab\there']) expect(serverWouldChange(changed), changed).toBe(true);
+    for (const changed of [' a.txt', 'a.txt ', 'a\\b.txt', 'zero\u200bwidth', '..', 'tab\there'])
+      expect(serverWouldChange(changed), changed).toBe(true);
   });
 
   it('keys names as the server does, case and Unicode form folded', () => {

@@ -39,7 +39,10 @@ describe('placeDownloaded', () => {
     expect(path.dirname(tmp)).toBe(path.join(root, '.cloudvault', 'tmp'));
     expect(await tempPathFor(root, 'id1:hash')).toBe(tmp);
     const result = await placeDownloaded(tree, tmp, 'Docs/Deep/hello.txt', { expectedHash: sha256('hello'), expected: undefined });
-    expect(result).toMatchObject({ status: 'placed', entry: { path: 'Docs/Deep/hello.txt', kind: 'file', size: 5, hash: sha256('hello') } });
+    expect(result).toMatchObject({
+      status: 'placed',
+      entry: { path: 'Docs/Deep/hello.txt', kind: 'file', size: 5, hash: sha256('hello') },
+    });
     expect(await readFile(path.join(root, 'Docs/Deep/hello.txt'), 'utf8')).toBe('hello');
     expect(existsSync(tmp)).toBe(false);
   });
@@ -66,7 +69,9 @@ describe('placeDownloaded', () => {
     expect(await readFile(path.join(root, 'a.txt'), 'utf8')).toBe('edited locally, longer');
 
     const now = await expectedAt(path.join(root, 'a.txt'));
-    expect(await placeDownloaded(tree, tmp, 'a.txt', { expectedHash: sha256('new'), computedHash: sha256('new'), expected: now })).toMatchObject({ status: 'placed' });
+    expect(
+      await placeDownloaded(tree, tmp, 'a.txt', { expectedHash: sha256('new'), computedHash: sha256('new'), expected: now }),
+    ).toMatchObject({ status: 'placed' });
     expect(await readFile(path.join(root, 'a.txt'), 'utf8')).toBe('new');
   });
 
@@ -74,7 +79,9 @@ describe('placeDownloaded', () => {
     const tree = await setUp();
     await writeFile(path.join(root, 'Docs'), 'a file');
     const tmp = await download(tree, 'k', 'x');
-    expect(await placeDownloaded(tree, tmp, 'Docs/x.txt', { expectedHash: sha256('x'), expected: undefined })).toEqual({ status: 'changed' });
+    expect(await placeDownloaded(tree, tmp, 'Docs/x.txt', { expectedHash: sha256('x'), expected: undefined })).toEqual({
+      status: 'changed',
+    });
   });
 
   it('writes a server name this disk cannot hold under its marked local name', async () => {
@@ -90,11 +97,16 @@ describe('copyLocal', () => {
   it('copies content the disk holds to a new path, checking it is still what the planner saw', async () => {
     const tree = await setUp();
     await writeFile(path.join(root, 'a.txt'), 'same bytes');
-    expect(await copyLocal(tree, 'a.txt', 'Copies/b.txt', { expectedHash: sha256('same bytes'), expected: undefined })).toMatchObject({ status: 'placed', entry: { path: 'Copies/b.txt', hash: sha256('same bytes') } });
+    expect(await copyLocal(tree, 'a.txt', 'Copies/b.txt', { expectedHash: sha256('same bytes'), expected: undefined })).toMatchObject({
+      status: 'placed',
+      entry: { path: 'Copies/b.txt', hash: sha256('same bytes') },
+    });
     expect(await readFile(path.join(root, 'Copies/b.txt'), 'utf8')).toBe('same bytes');
 
     await writeFile(path.join(root, 'a.txt'), 'edited since the scan');
-    expect(await copyLocal(tree, 'a.txt', 'c.txt', { expectedHash: sha256('same bytes'), expected: undefined })).toMatchObject({ status: 'hash-mismatch' });
+    expect(await copyLocal(tree, 'a.txt', 'c.txt', { expectedHash: sha256('same bytes'), expected: undefined })).toMatchObject({
+      status: 'hash-mismatch',
+    });
     expect(existsSync(path.join(root, 'c.txt'))).toBe(false);
     expect(await copyLocal(tree, 'gone.txt', 'd.txt', { expectedHash: sha256('x'), expected: undefined })).toEqual({ status: 'missing' });
     expect(await readdir(path.join(root, '.cloudvault', 'tmp'))).toEqual([]);

@@ -44,12 +44,21 @@ async function entryAt(syncPath: SyncPath, absPath: string, hash?: string): Prom
   const stats = await diskStats(absPath);
   if (!stats) throw new Error(`${absPath} vanished right after it was put in place`);
   const folder = stats.kind === 'folder';
-  return { path: syncPath, kind: folder ? 'folder' : 'file', size: folder ? 0 : stats.size, mtimeMs: stats.mtimeMs, inode: stats.inode, ...(hash ? { hash } : {}) };
+  return {
+    path: syncPath,
+    kind: folder ? 'folder' : 'file',
+    size: folder ? 0 : stats.size,
+    mtimeMs: stats.mtimeMs,
+    inode: stats.inode,
+    ...(hash ? { hash } : {}),
+  };
 }
 
 function isAsExpected(stats: DiskStats, expected: Expected): boolean {
   if (!expected || stats.kind !== expected.kind) return false;
-  return expected.kind === 'folder' || (stats.size === expected.size && stats.mtimeMs === expected.mtimeMs && stats.inode === expected.inode);
+  return (
+    expected.kind === 'folder' || (stats.size === expected.size && stats.mtimeMs === expected.mtimeMs && stats.inode === expected.inode)
+  );
 }
 
 /** Creates the folders above a local path; false when a file stands where one of them should be. */

@@ -27,12 +27,20 @@ async function scan(options: Partial<ScanOptions> = {}) {
   return { ...result, names };
 }
 
-const asBase = (entries: Map<string, LocalEntry>) => new Map<string, BaseEntry>([...entries].map(([p, e]) => [p, { ...e, remoteId: `id-${p}` }]));
+const asBase = (entries: Map<string, LocalEntry>) =>
+  new Map<string, BaseEntry>([...entries].map(([p, e]) => [p, { ...e, remoteId: `id-${p}` }]));
 const sha256 = (text: string) => import('node:crypto').then(({ createHash }) => createHash('sha256').update(text).digest('hex'));
 
 describe('scanLocal', () => {
   it('lists files and folders by sync path with their hashes, leaving out ignored paths and the private area', async () => {
-    await tree({ 'a.txt': 'alpha', 'Docs/b.md': 'beta', 'Docs/.DS_Store': 'x', '.cloudvault/tmp/part': 'y', 'build/out.bin': 'z', '.cloudvaultignore': 'build/\n' });
+    await tree({
+      'a.txt': 'alpha',
+      'Docs/b.md': 'beta',
+      'Docs/.DS_Store': 'x',
+      '.cloudvault/tmp/part': 'y',
+      'build/out.bin': 'z',
+      '.cloudvaultignore': 'build/\n',
+    });
     const { entries, skipped } = await scan();
     expect([...entries.keys()].sort()).toEqual(['.cloudvaultignore', 'Docs', 'Docs/b.md', 'a.txt']);
     expect(entries.get('a.txt')).toMatchObject({ kind: 'file', size: 5, hash: await sha256('alpha') });
@@ -50,7 +58,10 @@ describe('scanLocal', () => {
     await writeFile(path.join(root, 'edited.txt'), 'after!');
     await utimes(path.join(root, 'edited.txt'), new Date(), new Date(Date.now() + 5000));
     const read: string[] = [];
-    const { entries } = await scan({ previous: (p) => base.get(p), hashFile: (file, size) => (read.push(path.basename(file)), hashFile(file, size)) });
+    const { entries } = await scan({
+      previous: (p) => base.get(p),
+      hashFile: (file, size) => (read.push(path.basename(file)), hashFile(file, size)),
+    });
     expect(entries.get('same.txt')?.hash).toBe('journal-hash');
     expect(entries.get('edited.txt')?.hash).toBe(await sha256('after!'));
     expect(read).toEqual(['edited.txt']);
@@ -65,7 +76,9 @@ describe('scanLocal', () => {
   it('reports a file it cannot read as unreadable, so the planner leaves it alone rather than count it deleted', async () => {
     await tree({ 'locked.docx': 'in use', 'free.txt': 'f' });
     const busy = Object.assign(new Error('resource busy or locked'), { code: 'EBUSY' });
-    const { entries, unreadable, skipped } = await scan({ hashFile: async (file, size) => (file.endsWith('locked.docx') ? Promise.reject(busy) : hashFile(file, size)) });
+    const { entries, unreadable, skipped } = await scan({
+      hashFile: async (file, size) => (file.endsWith('locked.docx') ? Promise.reject(busy) : hashFile(file, size)),
+    });
     expect([...entries.keys()]).toEqual(['free.txt']);
     expect(unreadable).toEqual(['locked.docx']);
     expect(skipped).toMatchObject([{ path: 'locked.docx', kind: 'skipped', message: expect.stringContaining('EBUSY') }]);

@@ -149,7 +149,12 @@ export async function scanLocal(root: string, options: ScanOptions): Promise<Loc
     const takenKeys = new Set(allNames.flatMap((name) => [keyOf(name), keyOf(cleanItemName(name) ?? name)]));
     for (const { syncName } of named) takenKeys.add(keyOf(syncName));
     for (const { item, base, reason } of toRename.sort(byName)) {
-      const newName = firstFreeMarkedName(base, reason === 'clash' ? CLASH_MARKER : RENAMED_MARKER, (candidate) => takenKeys.has(keyOf(candidate)), names.platform);
+      const newName = firstFreeMarkedName(
+        base,
+        reason === 'clash' ? CLASH_MARKER : RENAMED_MARKER,
+        (candidate) => takenKeys.has(keyOf(candidate)),
+        names.platform,
+      );
       takenKeys.add(keyOf(newName));
       const from = join(localDir, item.name);
       const to = join(localDir, newName);
@@ -183,13 +188,24 @@ export async function scanLocal(root: string, options: ScanOptions): Promise<Loc
       return [];
     }
     const subfolders: [LocalPath, SyncPath][] = [];
-    const named = nameAll(localDir, syncDir, look(localDir, syncDir, dirents), dirents.map((d) => d.name));
+    const named = nameAll(
+      localDir,
+      syncDir,
+      look(localDir, syncDir, dirents),
+      dirents.map((d) => d.name),
+    );
     for (const { item, syncName, known } of named) {
       const syncPath = join(syncDir, syncName);
       const localPath = join(localDir, item.name);
       if (item.name !== syncName && names.mappedSyncName(syncDir, item.name) === undefined) forms.set(syncPath, item.name);
       const { kind, size, mtimeMs, inode } = item.stats;
-      const entry: LocalEntry = { path: syncPath, kind: kind === 'folder' ? 'folder' : 'file', size: kind === 'folder' ? 0 : size, mtimeMs, inode };
+      const entry: LocalEntry = {
+        path: syncPath,
+        kind: kind === 'folder' ? 'folder' : 'file',
+        size: kind === 'folder' ? 0 : size,
+        mtimeMs,
+        inode,
+      };
       if (kind === 'folder') {
         subfolders.push([localPath, syncPath]);
       } else if (known?.kind === 'file' && known.hash && known.size === size && known.mtimeMs === mtimeMs && known.inode === inode) {

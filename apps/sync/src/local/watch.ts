@@ -44,7 +44,8 @@ export async function watchLocal(root: string, onHint: (paths: string[]) => void
     );
     return { mode: 'native', stop: () => subscription.unsubscribe() };
   } catch (error) {
-    if (!forcePolling) warn(`Watching the disk natively failed (${(error as Error).message}); rescanning every ${Math.round(pollMs / 1000)} s instead`);
+    if (!forcePolling)
+      warn(`Watching the disk natively failed (${(error as Error).message}); rescanning every ${Math.round(pollMs / 1000)} s instead`);
     const timer = setInterval(() => onHint([]), pollMs);
     return { mode: 'polling', stop: async () => clearInterval(timer) };
   }

@@ -5,7 +5,9 @@ const at = new Date(2026, 11, 6, 15, 30, 12);
 
 describe('conflictCopyName', () => {
   it('puts the device and the local time before the last extension', () => {
-    expect(conflictCopyName('docs/report.final.pdf', 'laptop', at)).toBe('docs/report.final (conflicted copy laptop 2026-12-06 153012).pdf');
+    expect(conflictCopyName('docs/report.final.pdf', 'laptop', at)).toBe(
+      'docs/report.final (conflicted copy laptop 2026-12-06 153012).pdf',
+    );
   });
 
   it('appends to a name without an extension, and to a dot-file', () => {

@@ -21,12 +21,7 @@ function splitExtension(name: string): [string, string] {
  * the device's local time. When that path is `taken` (on either side, or by another copy of the
  * same pass), a counter goes inside the parentheses: `(conflicted copy DEVICE … 2)`, ` 3`, …
  */
-export function conflictCopyName(
-  path: SyncPath,
-  device: string,
-  date: Date,
-  taken: (path: SyncPath) => boolean = () => false,
-): SyncPath {
+export function conflictCopyName(path: SyncPath, device: string, date: Date, taken: (path: SyncPath) => boolean = () => false): SyncPath {
   const [stem, extension] = splitExtension(nameOf(path));
   const label = `conflicted copy ${device} ${stamp(date)}`;
   for (let counter = 1; ; counter += 1) {

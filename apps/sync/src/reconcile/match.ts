@@ -41,11 +41,7 @@ function sameItemByInode(base: BaseEntry, local: LocalEntry): boolean {
  * one new local file share them. What is left is new, paired by path when both sides made
  * the same kind of thing at the same place.
  */
-export function matchItems(
-  base: Snapshot<BaseEntry>,
-  local: Snapshot<LocalEntry>,
-  remote: Snapshot<RemoteEntry>,
-): Item[] {
+export function matchItems(base: Snapshot<BaseEntry>, local: Snapshot<LocalEntry>, remote: Snapshot<RemoteEntry>): Item[] {
   const items = sortedValues(base).map((entry): Item => ({ base: entry }));
   const remoteById = new Map([...remote.values()].map((entry) => [entry.id, entry]));
   const claimedRemote = new Set<string>();
@@ -79,7 +75,11 @@ export function matchItems(
   matchByContent(items, sortedValues(local), claimedLocal, claim);
 
   const newLocal = sortedValues(local).filter((entry) => !claimedLocal.has(entry.path));
-  const newRemote = new Map(sortedValues(remote).filter((entry) => !claimedRemote.has(entry.path)).map((entry) => [entry.path, entry]));
+  const newRemote = new Map(
+    sortedValues(remote)
+      .filter((entry) => !claimedRemote.has(entry.path))
+      .map((entry) => [entry.path, entry]),
+  );
   for (const entry of newLocal) {
     const twin = newRemote.get(entry.path);
     if (twin && twin.kind === entry.kind) {

@@ -36,7 +36,9 @@ describe('the decision table: files', () => {
     onDisk.edit(world, 'a.txt', 'same');
     onServer.edit(world, 'a.txt', 'same');
     const { actions, issues } = plan(world);
-    expect(actions).toEqual([{ type: 'agree', entry: expect.objectContaining({ path: 'a.txt', remoteId: 'r:a.txt', hash: hashOf('same'), mtimeMs: 1001 }) }]);
+    expect(actions).toEqual([
+      { type: 'agree', entry: expect.objectContaining({ path: 'a.txt', remoteId: 'r:a.txt', hash: hashOf('same'), mtimeMs: 1001 }) },
+    ]);
     expect(issues).toEqual([]);
   });
 
@@ -57,7 +59,9 @@ describe('the decision table: files', () => {
         copyHash: hashOf('mine'),
       },
     ]);
-    expect(issues).toEqual([{ path: 'notes.txt', kind: 'conflict', message: expect.stringContaining(COPY('notes')), at: NOW.toISOString() }]);
+    expect(issues).toEqual([
+      { path: 'notes.txt', kind: 'conflict', message: expect.stringContaining(COPY('notes')), at: NOW.toISOString() },
+    ]);
   });
 
   it('new locally: upload as a new file', () => {
@@ -76,14 +80,18 @@ describe('the decision table: files', () => {
     const world = synced({});
     onDisk.add(world, 'new.txt', 'same');
     onServer.add(world, 'new.txt', 'same');
-    expect(plan(world).actions).toEqual([{ type: 'agree', entry: expect.objectContaining({ path: 'new.txt', remoteId: 'n:new.txt', inode: 'n:new.txt' }) }]);
+    expect(plan(world).actions).toEqual([
+      { type: 'agree', entry: expect.objectContaining({ path: 'new.txt', remoteId: 'n:new.txt', inode: 'n:new.txt' }) },
+    ]);
   });
 
   it('new on both sides with different content: conflict', () => {
     const world = synced({});
     onDisk.add(world, 'new', 'mine');
     onServer.add(world, 'new', 'theirs');
-    expect(plan(world).actions).toEqual([expect.objectContaining({ type: 'conflict', path: 'new', copyPath: COPY('new', ''), copyHash: hashOf('mine') })]);
+    expect(plan(world).actions).toEqual([
+      expect.objectContaining({ type: 'conflict', path: 'new', copyPath: COPY('new', ''), copyHash: hashOf('mine') }),
+    ]);
   });
 
   it('deleted locally, unchanged remotely: deleteRemote', () => {
@@ -340,7 +348,10 @@ describe('the decision table: kinds and names', () => {
     const world = synced({ x: null, 'x/a.txt': 'a' });
     onServer.remove(world, 'x');
     onServer.add(world, 'x', 'file');
-    expect(plan(world).actions).toEqual([{ type: 'deleteLocal', path: 'x', kind: 'folder' }, expect.objectContaining({ type: 'download', path: 'x' })]);
+    expect(plan(world).actions).toEqual([
+      { type: 'deleteLocal', path: 'x', kind: 'folder' },
+      expect.objectContaining({ type: 'download', path: 'x' }),
+    ]);
   });
 
   it('names equal but for case, new on each side: the server one steps aside, both kept', () => {
@@ -361,7 +372,9 @@ describe('the decision table: content already there', () => {
   it('a new local file whose content a server file has: copyRemote', () => {
     const world = synced({ 'a.txt': 'shared content' });
     onDisk.add(world, 'copy.txt', 'shared content');
-    expect(plan(world).actions).toEqual([{ type: 'copyRemote', path: 'copy.txt', fromRemoteId: 'r:a.txt', size: 14, hash: hashOf('shared content') }]);
+    expect(plan(world).actions).toEqual([
+      { type: 'copyRemote', path: 'copy.txt', fromRemoteId: 'r:a.txt', size: 14, hash: hashOf('shared content') },
+    ]);
   });
 
   it('a new remote file whose content an unchanged local file has: copyLocal', () => {

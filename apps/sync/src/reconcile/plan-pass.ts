@@ -71,7 +71,9 @@ function keepFoldersStillNeeded(items: Item[], fates: Map<Item, Fate>, targetOf:
     for (let folder = parentOf(path); folder !== '' && !holding.has(folder); folder = parentOf(folder)) holding.add(folder);
   };
   for (const item of items) if (fates.get(item) === 'live' && !skipped.has(item)) holdsFor(targetOf(item));
-  const deleted = items.filter((item) => kindOf(item) === 'folder' && (fates.get(item) === 'deleteLocal' || fates.get(item) === 'deleteRemote'));
+  const deleted = items.filter(
+    (item) => kindOf(item) === 'folder' && (fates.get(item) === 'deleteLocal' || fates.get(item) === 'deleteRemote'),
+  );
   deleted.sort((a, b) => depthOf(targetOf(b)) - depthOf(targetOf(a)));
   let kept = false;
   for (const folder of deleted) {
@@ -149,7 +151,8 @@ export function planPass(input: PlanInput): Plan {
   const live = items.filter((item) => stays(item) && !skipped.has(item));
   const deletions = items.flatMap((item): Deletion[] => {
     const fate = fates.get(item);
-    if (fate === 'deleteRemote') return [{ item, action: { type: 'deleteRemote', path: item.remote!.path, kind: kindOf(item), remoteId: item.remote!.id } }];
+    if (fate === 'deleteRemote')
+      return [{ item, action: { type: 'deleteRemote', path: item.remote!.path, kind: kindOf(item), remoteId: item.remote!.id } }];
     if (fate === 'deleteLocal') return [{ item, action: { type: 'deleteLocal', path: item.local!.path, kind: kindOf(item) } }];
     return [];
   });
@@ -164,7 +167,9 @@ export function planPass(input: PlanInput): Plan {
   const inFreeing = ({ action }: Deletion) =>
     freeing.some((early) => early.action.type === action.type && isAtOrUnder(action.path, early.action.path));
   const late = deletions.filter((deletion) => !inFreeing(deletion));
-  const forgets: Action[] = items.flatMap((item) => (fates.get(item) === 'forget' ? [{ type: 'forget' as const, path: item.base!.path }] : []));
+  const forgets: Action[] = items.flatMap((item) =>
+    fates.get(item) === 'forget' ? [{ type: 'forget' as const, path: item.base!.path }] : [],
+  );
 
   const share = options.massDeleteShare ?? DEFAULT_MASS_DELETE_SHARE;
   if (!options.allowMassDelete && deletions.length > MASS_DELETE_FLOOR && deletions.length > share * base.size) {
@@ -181,7 +186,10 @@ export function planPass(input: PlanInput): Plan {
     // Where each is once the moves are done; a folder's deletion then takes what is still inside it.
     const moved = late.map(({ item, action }) => ({
       item,
-      action: { ...action, path: action.type === 'deleteRemote' ? structure.remotePathAfter(action.path) : structure.localPathAfter(action.path) },
+      action: {
+        ...action,
+        path: action.type === 'deleteRemote' ? structure.remotePathAfter(action.path) : structure.localPathAfter(action.path),
+      },
     }));
     const rest = outermostDeletions(moved).map(({ action }) => action);
     return [...structure.actions, ...content, ...[...rest, ...forgets].sort(byPath)];

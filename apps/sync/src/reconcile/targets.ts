@@ -145,7 +145,7 @@ export function placeWithoutCollisions(
       return joinPath(parent ? targets.get(parent)! : parentOf(path), nameOf(path));
     };
     // What would go inside an item left out, or where it still stands, waits with it.
-    for (let grown = true; grown; ) {
+    for (let grown = true; grown;) {
       grown = false;
       const held = new Set<string>();
       for (const item of skipped) {
@@ -178,4 +178,3 @@ export function placeWithoutCollisions(
     return { targets, skipped };
   }
 }
-

@@ -30,7 +30,15 @@ function contentSources(live: Item[], targetOf: (item: Item) => SyncPath) {
   return { onServer, onDisk };
 }
 
-const PHASE: Partial<Record<Action['type'], number>> = { copyRemote: 0, copyLocal: 0, conflict: 1, upload: 2, download: 2, agree: 3, readOnly: 3 };
+const PHASE: Partial<Record<Action['type'], number>> = {
+  copyRemote: 0,
+  copyLocal: 0,
+  conflict: 1,
+  upload: 2,
+  download: 2,
+  agree: 3,
+  readOnly: 3,
+};
 const pathOf = (action: Action) => ('path' in action ? action.path : action.type === 'agree' ? action.entry.path : '');
 
 /**
@@ -65,7 +73,16 @@ export function transfers(
   };
   const conflict = (path: SyncPath, local: LocalEntry, hash: string, entry: RemoteEntry) => {
     const copyPath = copyName(path);
-    actions.push({ type: 'conflict', path, copyPath, remoteId: entry.id, size: entry.size, hash: entry.hash!, copySize: local.size, copyHash: hash });
+    actions.push({
+      type: 'conflict',
+      path,
+      copyPath,
+      remoteId: entry.id,
+      size: entry.size,
+      hash: entry.hash!,
+      copySize: local.size,
+      copyHash: hash,
+    });
     report(path, 'conflict', `Changed on this device and on the server: this device's version is kept as "${copyPath}"`);
   };
 

@@ -31,7 +31,9 @@ function refuse(action: Action, why: string): never {
  */
 export function simulate(world: World, actions: Action[], { caseInsensitiveDisk = false } = {}): Outcome {
   const local = new Map<SyncPath, Node>([...world.local].map(([path, entry]) => [path, { kind: entry.kind, hash: entry.hash }]));
-  const remote = new Map<SyncPath, Node>([...world.remote].map(([path, entry]) => [path, { kind: entry.kind, hash: entry.hash, id: entry.id, role: entry.role }]));
+  const remote = new Map<SyncPath, Node>(
+    [...world.remote].map(([path, entry]) => [path, { kind: entry.kind, hash: entry.hash, id: entry.id, role: entry.role }]),
+  );
   const kept = new Set<string>();
   let nextId = 0;
 

@@ -60,7 +60,15 @@ export const onDisk = {
     const entry = world.local.get(path)!;
     world.local.set(path, { ...entry, ...entryOf(content), mtimeMs: entry.mtimeMs + 1 });
   },
-  add(world: World, path: SyncPath, content: string | null, inode = fresh(`n:${path}`, [...world.local.values()].map((entry) => entry.inode))) {
+  add(
+    world: World,
+    path: SyncPath,
+    content: string | null,
+    inode = fresh(
+      `n:${path}`,
+      [...world.local.values()].map((entry) => entry.inode),
+    ),
+  ) {
     world.local.set(path, { path, mtimeMs: 2000, inode, ...entryOf(content) });
   },
   remove(world: World, path: SyncPath) {
@@ -78,7 +86,10 @@ export const onServer = {
     world.remote.set(path, { ...world.remote.get(path)!, ...entryOf(content) });
   },
   add(world: World, path: SyncPath, content: string | null, role: Role = 'owner') {
-    const id = fresh(`n:${path}`, [...world.remote.values()].map((entry) => entry.id));
+    const id = fresh(
+      `n:${path}`,
+      [...world.remote.values()].map((entry) => entry.id),
+    );
     world.remote.set(path, { path, id, role, ...entryOf(content) });
   },
   remove(world: World, path: SyncPath) {

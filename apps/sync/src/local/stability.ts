@@ -7,8 +7,14 @@ import type { LocalEntry } from '../model.ts';
 import { diskStats } from './disk-stats.ts';
 import type { LocalPath } from './names.ts';
 
-/** A file modified more recently than this is not stable yet. */
-export const SETTLE_MS = 2000;
+/**
+ * A file modified more recently than this is not stable yet. One second: a change on one
+ * device must be on another's disk within 2 s (issue 39), and a file that is still written
+ * after a longer pause is caught anyway: uploads carry the hash the scan read, so bytes that
+ * changed since are refused (HASH_MISMATCH, tus: CHANGED_WHILE_UPLOADING) and the next pass
+ * takes the finished file.
+ */
+export const SETTLE_MS = 1000;
 /** The gap between the two looks of the second check. */
 export const RECHECK_MS = 500;
 

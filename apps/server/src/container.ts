@@ -684,7 +684,7 @@ export async function createContainer(
     changes,
     sync: {
       tree: createSyncTreeService({ tree: createSyncTreeRepository(database.db), folders, changes }),
-      uploads: createSyncUploadsService({ uploads }),
+      uploads: createSyncUploadsService({ uploads, uploadedMany: storedReaction.uploadedMany }),
       downloads: createSyncDownloadsService({ files, blobs }),
     },
     settings,

@@ -10,6 +10,8 @@ import {
 import { queueBlobDeletions } from '../../db/blob-deletions.ts';
 import { fileChange, recordTreeChanges, type TreeChange } from '../../db/change-journal.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
+import { inBatches } from '../../db/batches.ts';
+import { numberedName } from '../../lib/unique-name.ts';
 import { FILE_COLUMNS, LISTED_FILE_COLUMNS } from '../../db/file-columns.ts';
 import { lockUsers } from '../../db/locks.ts';
 import { changeStorageUsed } from '../../db/storage-usage.ts';
@@ -29,6 +31,27 @@ export type UploadCompletion =
   | { outcome: 'name-taken' }
   | { outcome: 'folder-gone' }
   | { outcome: 'lease-lost' };
+
+/** One stored file of a batch's group to list: its row, and whether a taken name gets the next free one (`keep-both`) or is refused. */
+export interface GroupedUpload {
+  row: FileRow;
+  keepBoth: boolean;
+}
+
+/** How a group's listing went: each file listed under its final name, or why not; or the whole group undone (lease-lost). */
+export type GroupListing =
+  | {
+      outcome: 'stored';
+      /** storage_used after the group's bytes were counted. */
+      storageUsed: number;
+      results: Array<{ listed: FileRow } | { refused: 'name-taken' | 'folder-gone' }>;
+      /** The blobs of the files not listed, queued for deletion in the transaction. */
+      refusedKeys: string[];
+    }
+  | { outcome: 'lease-lost' };
+
+/** Names a keep-both file of a group tries before it is refused as taken (`name (n).ext`). */
+const GROUP_NAME_TRIES = 100;
 
 class LeaseLostError extends Error {}
 
@@ -379,6 +402,77 @@ export function createFilesRepository(db: Kysely<Database>, dialect: Dialect) {
       } catch (error) {
         if (error instanceof LeaseLostError) return { outcome: 'lease-lost' };
         if (isUniqueViolation(error)) return { outcome: 'name-taken' };
+        throw error;
+      }
+    },
+
+    /**
+     * Lists a group of a batch's stored files (POST /api/sync/uploads) in one transaction
+     * that locks the user once: each distinct folder checked once, each file inserted with
+     * ON CONFLICT DO NOTHING so a taken name skips only that file (a `keepBoth` one tries
+     * `name (1).ext` and on in the next round), the reservation settled by the bytes listed, the
+     * refused files' blobs queued for deletion, and one journal call for all the `created`
+     * entries, so each folder above them gets one new tag. A lost lease undoes the group.
+     */
+    async insertUploadedMany(userId: string, uploads: readonly GroupedUpload[], reservationId: string): Promise<GroupListing> {
+      try {
+        return await db.transaction().execute(async (trx) => {
+          await lockUsers(trx, dialect, [userId]);
+          const folderIds = [...new Set(uploads.flatMap(({ row }) => (row.folder_id === null ? [] : [row.folder_id])))];
+          const liveFolders = new Set(
+            await inBatches(folderIds, async (batch) =>
+              (
+                await trx
+                  .selectFrom('folders')
+                  .select('id')
+                  .where('id', 'in', batch)
+                  .where('user_id', '=', userId)
+                  .where('deleted_at', 'is', null)
+                  .execute()
+              ).map((folder) => folder.id),
+            ),
+          );
+          const results: Array<{ listed: FileRow } | { refused: 'name-taken' | 'folder-gone' }> = uploads.map(({ row }) =>
+            row.folder_id === null || liveFolders.has(row.folder_id) ? { refused: 'name-taken' } : { refused: 'folder-gone' },
+          );
+          let waiting = uploads.flatMap((upload, index) =>
+            upload.row.folder_id === null || liveFolders.has(upload.row.folder_id) ? [{ upload, index }] : [],
+          );
+          for (let clash = 0; clash < GROUP_NAME_TRIES && waiting.length > 0; clash += 1) {
+            const rows = waiting.map(({ upload }) => ({
+              ...upload.row,
+              name: clash === 0 ? upload.row.name : numberedName(upload.row.name, clash),
+            }));
+            const inserted = new Set(
+              await inBatches(rows, async (batch) =>
+                (
+                  await trx
+                    .insertInto('files')
+                    .values(batch.map((row) => withNameKey(row)))
+                    .onConflict((conflict) => conflict.doNothing())
+                    .returning('id')
+                    .execute()
+                ).map((row) => row.id),
+              ),
+            );
+            rows.forEach((row, at) => {
+              if (inserted.has(row.id)) results[waiting[at]!.index] = { listed: row };
+            });
+            waiting = waiting.filter(({ upload }) => upload.keepBoth && !inserted.has(upload.row.id));
+          }
+          const listed = results.flatMap((result) => ('listed' in result ? [result.listed] : []));
+          const storedBytes = listed.reduce((total, row) => total + Number(row.size), 0);
+          const storageUsed = await settleReservation(trx, reservationId, userId, storedBytes);
+          // Thrown to roll the group back: the node that took this one for dead gave the bytes back.
+          if (storageUsed === undefined) throw new LeaseLostError();
+          const refusedKeys = uploads.filter((_, index) => !('listed' in results[index]!)).map(({ row }) => row.blob_key);
+          await queueBlobDeletions(trx, refusedKeys);
+          const changes = listed.map((row) => fileChange('created', row));
+          await recordTreeChanges(trx, userId, changes, listed[0]?.created_at ?? '');
+          return { outcome: 'stored', storageUsed, results, refusedKeys } as const;
+        });
+      } catch (error) {
+        if (error instanceof LeaseLostError) return { outcome: 'lease-lost' };
         throw error;
       }
     },

@@ -65,6 +65,21 @@ export function createStoredReaction(deps: StoredReactionDeps) {
     uploaded: (userId: string, file: FileItem, usage: UsageChange): Promise<void> =>
       react(userId, { type: 'upload', details: { name: file.originalName, size: file.sizeFormatted } }, [file], usage),
 
+    /**
+     * After a batch of files is kept (POST /api/sync/uploads): one entry for the whole batch,
+     * as a copy of many files has, named by its first file, with the count and total size.
+     */
+    uploadedMany: (userId: string, upload: { files: readonly FileItem[]; bytes: number }, usage: UsageChange): Promise<void> =>
+      react(
+        userId,
+        {
+          type: 'upload',
+          details: { name: upload.files[0]?.originalName ?? '', size: formatBytes(upload.bytes), files: String(upload.files.length) },
+        },
+        upload.files.filter(withThumbnail).slice(0, deps.thumbnailsPerCopy),
+        usage,
+      ),
+
     /** After a copy is listed: one entry for the whole copy, a folder of 10,000 files included. */
     copied: (userId: string, copy: CopyMade, usage: UsageChange): Promise<void> =>
       react(

@@ -78,6 +78,8 @@ function setUp(plan: PlanEntry = FREE) {
     },
   };
   const files: UploadsServiceDeps['files'] = {
+    // The batch path (receiveGroup) is proven over HTTP: apps/server/test/sync-uploads.test.ts.
+    insertUploadedMany: async () => ({ outcome: 'lease-lost' }),
     async insertUploaded(row, reservationId, options = {}) {
       const taken = liveNamed(row.folder_id, row.name);
       if (taken && options.trashTakenAt) Object.assign(taken, { deleted_at: options.trashTakenAt, trashed_root: 1 });
@@ -127,7 +129,10 @@ function setUp(plan: PlanEntry = FREE) {
     },
   };
   let failPut: Error | undefined;
-  const blobs: Pick<BlobStore, 'put'> = {
+  const blobs: Pick<BlobStore, 'put' | 'delete'> = {
+    delete: async (key) => {
+      state.blobs.delete(key);
+    },
     async put(key, body, options) {
       const chunks: Buffer[] = [];
       let size = 0;

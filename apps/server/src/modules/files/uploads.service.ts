@@ -1,4 +1,4 @@
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import type { FileItem, NameConflict } from '@cloudvault/contract/files';
 import { formatBytes } from '@cloudvault/contract/format';
 import { type BlobStore, BlobTooLargeError, type PutResult } from '../../adapters/blob-store/blob-store.ts';
@@ -109,11 +109,18 @@ export interface UploadReservation {
 export interface UploadsServiceDeps {
   files: Pick<
     FilesRepository,
-    'insertUploaded' | 'addVersionByName' | 'discardUploaded' | 'storageUsed' | 'findLiveByName' | 'untrashReplaced' | 'revertToVersion'
+    | 'insertUploaded'
+    | 'insertUploadedMany'
+    | 'addVersionByName'
+    | 'discardUploaded'
+    | 'storageUsed'
+    | 'findLiveByName'
+    | 'untrashReplaced'
+    | 'revertToVersion'
   >;
   reservations: UploadReservationsRepository;
   folders: Pick<FoldersService, 'requireParent' | 'writableFolder'>;
-  blobs: Pick<BlobStore, 'put'>;
+  blobs: Pick<BlobStore, 'put' | 'delete'>;
   plans: PlanCatalogue;
   /** The user's plan id, read fresh for each upload so a plan change applies at once. */
   planIdOf(userId: string): Promise<string>;
@@ -146,6 +153,29 @@ export interface ReserveOptions {
 }
 
 type UploadUsage = { before: number; after: number; limit: number };
+
+/** A small file of a batch, read whole, for the caller's own drive (receiveGroup). */
+export interface GroupFile {
+  /** A live folder of the caller's own (checked again when listed), or null for the root. */
+  folderId: string | null;
+  name: string;
+  /** `replace` goes through receive(), which keeps versions. */
+  conflict: 'fail' | 'keep-both';
+  declaredMimetype: string | undefined;
+  chunks: readonly Buffer[];
+  size: number;
+  /** The hash the client sent, lower-case: bytes that differ are refused with HASH_MISMATCH. */
+  contentHash?: string;
+}
+
+/** What a group's upload answers: each file's result in order, and how the owner's usage moved. */
+export interface GroupOutcome {
+  results: Array<FileItem | AppError>;
+  usage: UploadUsage;
+}
+
+/** Files of a group stored at once: each waits on its fsyncs, which the disk commits together (decision 0021). */
+const GROUP_PUTS_AT_ONCE = 16;
 
 type UploadedContent = Pick<FileRow, 'mimetype' | 'category' | 'size' | 'sha256' | 'crc32' | 'blob_key' | 'updated_at'>;
 
@@ -558,6 +588,112 @@ export function createUploadsService(deps: UploadsServiceDeps) {
       }
       await reacted(userId, ownerId, listed.file, listed.usage);
       return listed.file;
+    },
+
+    /**
+     * A group of a batch's small files for the caller's own drive (POST /api/sync/uploads),
+     * at a fraction of receive()'s cost per file: one hold of the quota for the group's
+     * bytes, the blobs stored at once under keys of their own, then one transaction that
+     * lists them all, settles the hold by the bytes listed and queues the refused ones'
+     * blobs (insertUploadedMany). A refusal of one file is its result; a failure of the
+     * group (the store, the database, a lost lease) throws, leaving nothing listed and the
+     * blobs written deleted (or to the sweeper, as a copy's). The reaction is the caller's,
+     * once per batch. 507 when the group does not fit: the caller then sends its files one by one.
+     */
+    async receiveGroup(userId: string, group: readonly GroupFile[]): Promise<GroupOutcome> {
+      const plan = plans.get(await deps.planIdOf(userId));
+      const results: Array<FileItem | AppError | undefined> = group.map(() => undefined);
+      const accepted: number[] = [];
+      group.forEach((file, index) => {
+        try {
+          requireItemName(file.name, 'file');
+          if (plan.maxFileSize !== null && file.size > plan.maxFileSize) throw tooLarge(plan.name, plan.maxFileSize);
+          accepted.push(index);
+        } catch (error) {
+          if (!(error instanceof AppError)) throw error;
+          results[index] = error;
+        }
+      });
+      const bytes = accepted.reduce((total, index) => total + group[index]!.size, 0);
+      const largestFile = accepted.reduce((largest, index) => Math.max(largest, group[index]!.size), 0);
+      const reservation = await reserve(userId, bytes, { framing: 'raw', slotHeld: true, largestFile }, plan);
+      const written: string[] = [];
+      try {
+        const now = clock.now().toISOString();
+        const rows: Array<{ index: number; row: FileRow; keepBoth: boolean }> = [];
+        for (let start = 0; start < accepted.length; start += GROUP_PUTS_AT_ONCE) {
+          await Promise.all(
+            accepted.slice(start, start + GROUP_PUTS_AT_ONCE).map(async (index) => {
+              const file = group[index]!;
+              const blobKey = newId();
+              const blob = await blobs.put(blobKey, Readable.from(file.chunks), { maxBytes: file.size });
+              written.push(blobKey);
+              const mimetype = resolveMimetype(file.declaredMimetype, file.name);
+              const name = requireItemName(file.name, 'file');
+              const row: FileRow = {
+                id: newId(),
+                user_id: userId,
+                folder_id: file.folderId,
+                name,
+                mimetype,
+                category: categorize(mimetype),
+                size: blob.size,
+                sha256: blob.sha256,
+                crc32: blob.crc32,
+                blob_key: blobKey,
+                created_at: now,
+                updated_at: now,
+                deleted_at: null,
+                trashed_root: 0,
+              };
+              rows.push({ index, row, keepBoth: file.conflict === 'keep-both' });
+            }),
+          );
+        }
+        rows.sort((a, b) => a.index - b.index);
+        // Bytes that differ from the hash sent are listed as refused: their blob is queued with the other refusals.
+        const matching = rows.filter(({ index, row }) => {
+          const expected = group[index]!.contentHash;
+          if (expected === undefined || expected === row.sha256) return true;
+          results[index] = badRequest(
+            'The bytes received do not have the contentHash sent: the file changed while it was sent, or was cut',
+            'HASH_MISMATCH',
+          );
+          return false;
+        });
+        const listing = await files.insertUploadedMany(userId, matching, reservation.id);
+        if (listing.outcome === 'lease-lost') throw leaseLost();
+        reservation.settled = true;
+        let listedBytes = 0;
+        for (const [at, result] of listing.results.entries()) {
+          const { index } = matching[at]!;
+          if ('listed' in result) {
+            results[index] = presentFile(result.listed);
+            listedBytes += Number(result.listed.size);
+          } else if (result.refused === 'folder-gone') results[index] = notFound('Folder not found', 'FOLDER_NOT_FOUND');
+          else
+            results[index] = nameTaken(
+              group[index]!.name,
+              (await files.findLiveByName(userId, group[index]!.folderId, group[index]!.name))?.id ?? '',
+            );
+        }
+        // Queued in the listing's transaction; deleted now rather than at the next run of the queue.
+        await deps.deleteQueuedBlobs(listing.refusedKeys);
+        // Never queued (refused before the listing): deleted here, or by the sweeper.
+        await Promise.all(rows.filter((entry) => !matching.includes(entry)).map(({ row }) => blobs.delete(row.blob_key))).catch(() => {});
+        return {
+          results: results.map((result) => result!),
+          usage: { before: listing.storageUsed - listedBytes, after: listing.storageUsed, limit: plan.storageLimit },
+        };
+      } catch (error) {
+        if (!reservation.settled)
+          await Promise.all(written.map((key) => blobs.delete(key))).catch(() => {
+            // Left unreferenced: the sweeper deletes them after its grace period.
+          });
+        throw error;
+      } finally {
+        await release(reservation);
+      }
     },
 
     /**

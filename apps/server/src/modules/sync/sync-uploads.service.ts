@@ -2,7 +2,11 @@ import { createHash } from 'node:crypto';
 import { Readable, Transform } from 'node:stream';
 import type { SyncItemError, SyncUploadResult } from '@cloudvault/contract/sync';
 import { AppError, badRequest } from '../../lib/errors.ts';
-import type { UploadsService } from '../files/uploads.service.ts';
+import type { FileItem } from '@cloudvault/contract/files';
+import type { GroupFile, GroupOutcome, UploadDestination, UploadsService } from '../files/uploads.service.ts';
+
+/** The owner's storage_used before and after the batch's grouped files, and the plan's limit. */
+type UsageChange = GroupOutcome['usage'];
 import type { BatchEntry } from './sync-upload-parts.ts';
 
 /**
@@ -11,6 +15,10 @@ import type { BatchEntry } from './sync-upload-parts.ts';
  * together, so small files go 15 times faster sixteen at a time than one by one.
  */
 const FILES_AT_ONCE = 16;
+/** Small files listed in one transaction (uploads.receiveGroup); they are stored 16 at a time within it. */
+const GROUP_FILES = 32;
+/** Groups stored and listed at once: one group's bytes go to the disk while the other's transaction commits. */
+const GROUPS_AT_ONCE = 2;
 /** A file up to this size is read whole before it is stored, so the next part can be read meanwhile; a bigger one streams. */
 const BUFFERED_FILE_BYTES = 1024 * 1024;
 
@@ -34,13 +42,13 @@ function hashing(hash: ReturnType<typeof createHash>): Transform {
  * A part's bytes read ahead up to `limit`: `whole` when the part ended within it (the part
  * is then read to its end, so the next one can come), and a stream of all its bytes.
  */
-async function readAhead(body: Readable, limit: number): Promise<{ whole: boolean; bytes: number; body: Readable }> {
+async function readAhead(body: Readable, limit: number): Promise<{ whole: boolean; bytes: number; chunks: Buffer[]; body: Readable }> {
   const chunks: Buffer[] = [];
   let bytes = 0;
   const iterator = body[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
   for (;;) {
     const { done, value } = await iterator.next();
-    if (done) return { whole: true, bytes, body: Readable.from(chunks, { objectMode: false }) };
+    if (done) return { whole: true, bytes, chunks, body: Readable.from(chunks, { objectMode: false }) };
     chunks.push(value);
     bytes += value.length;
     if (bytes > limit) break;
@@ -49,24 +57,36 @@ async function readAhead(body: Readable, limit: number): Promise<{ whole: boolea
     yield* chunks;
     for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value;
   }
-  return { whole: false, bytes, body: Readable.from(all(), { objectMode: false }) };
+  return { whole: false, bytes, chunks, body: Readable.from(all(), { objectMode: false }) };
 }
 
 export interface SyncUploadsServiceDeps {
-  uploads: Pick<UploadsService, 'receive' | 'reserve' | 'release'>;
+  uploads: Pick<UploadsService, 'receive' | 'reserve' | 'release' | 'destination' | 'receiveGroup'>;
+  /** After the batch, for the files its groups listed: one activity entry, storage alerts checked once (files/stored-reaction.ts). */
+  uploadedMany(userId: string, upload: { files: readonly FileItem[]; bytes: number }, usage: UsageChange): Promise<void>;
 }
 
 type ValidEntry = BatchEntry & { meta: Exclude<BatchEntry['meta'], AppError> };
 
+/** A small file waiting in a group, and how its result is given. */
+interface Grouped {
+  file: GroupFile;
+  entry: ValidEntry;
+  settle(result: Promise<SyncUploadResult>): void;
+}
+
 /**
- * POST /api/sync/uploads (docs/api.md#sync): many small files in one request, each through
- * the one upload use-case (uploads.receive: quota held, bytes hashed while stored, row and
- * change journal in one transaction, nothing left of a refusal). The batch holds one of the
- * plan's uploads at once for all its files. One file's refusal is its result; the others go
- * on. A failure that is not a refusal (the store, the database, a body that broke off) ends
- * the request once the files in flight are done: the files before it are kept (and in the feed).
+ * POST /api/sync/uploads (docs/api.md#sync): many small files in one request. A file read
+ * whole, for the caller's own drive and not replacing (which keeps versions), joins a group
+ * of GROUP_FILES listed together (uploads.receiveGroup: one quota hold, one transaction, one
+ * journal call); any other file goes through the one upload use-case alone (uploads.receive),
+ * as an editor's into a shared folder. The batch holds one of the plan's uploads at once for
+ * all its files, and has one activity entry for its grouped files. One file's refusal is its
+ * result; the others go on. A failure that is not a refusal (the store, the database, a body
+ * that broke off) ends the request once the files in flight are done: the files before it
+ * are kept (and in the feed).
  */
-export function createSyncUploadsService({ uploads }: SyncUploadsServiceDeps) {
+export function createSyncUploadsService({ uploads, uploadedMany }: SyncUploadsServiceDeps) {
   /** One file whose bytes are `body`: its result, or its refusal. */
   async function receiveOne(
     userId: string,
@@ -106,6 +126,63 @@ export function createSyncUploadsService({ uploads }: SyncUploadsServiceDeps) {
       const slot = await uploads.reserve(userId, 0, { framing: 'raw' });
       const results: Array<Promise<SyncUploadResult>> = [];
       const inFlight = new Set<Promise<unknown>>();
+      const groupsInFlight = new Set<Promise<unknown>>();
+      const kept = { files: [] as FileItem[], bytes: 0, usage: undefined as UsageChange | undefined };
+      // Whose drive each folder named is, read once per batch (the listing checks the folder is still live).
+      const destinations = new Map<string | null, Promise<UploadDestination | AppError>>();
+      const destinationOf = (folderId: string | null) => {
+        if (!destinations.has(folderId))
+          destinations.set(
+            folderId,
+            uploads.destination(userId, folderId).catch((error: unknown) => {
+              if (error instanceof AppError && error.status < 500) return error;
+              throw error;
+            }),
+          );
+        return destinations.get(folderId)!;
+      };
+
+      /** The group's files listed together; a group that does not fit the quota goes file by file, each held on its own. */
+      async function listGroup(group: Grouped[]): Promise<void> {
+        try {
+          const outcome = await uploads.receiveGroup(
+            userId,
+            group.map(({ file }) => file),
+          );
+          outcome.results.forEach((result, index) => {
+            if (result instanceof AppError) return group[index]!.settle(Promise.resolve(itemError(result)));
+            kept.files.push(result);
+            kept.bytes += result.size;
+            group[index]!.settle(Promise.resolve({ file: result }));
+          });
+          if (outcome.results.some((result) => !(result instanceof AppError)))
+            // Groups commit in any order: the batch's usage runs from the lowest before to the highest after.
+            kept.usage = {
+              limit: outcome.usage.limit,
+              before: Math.min(kept.usage?.before ?? outcome.usage.before, outcome.usage.before),
+              after: Math.max(kept.usage?.after ?? outcome.usage.after, outcome.usage.after),
+            };
+        } catch (error) {
+          if (error instanceof AppError && error.status === 507) {
+            for (const { entry, file, settle } of group) {
+              settle(receiveOne(userId, entry, { body: Readable.from(file.chunks), bytes: file.size }));
+            }
+            return;
+          }
+          for (const { settle } of group) settle(Promise.reject(error));
+        }
+      }
+
+      let group: Grouped[] = [];
+      const flush = async () => {
+        if (group.length === 0) return;
+        const run = listGroup(group);
+        group = [];
+        const settled = run.finally(() => groupsInFlight.delete(settled));
+        groupsInFlight.add(settled);
+        while (groupsInFlight.size >= GROUPS_AT_ONCE) await Promise.race(groupsInFlight);
+      };
+
       try {
         for await (const entry of entries) {
           const { meta, file } = entry;
@@ -113,8 +190,37 @@ export function createSyncUploadsService({ uploads }: SyncUploadsServiceDeps) {
             results.push(Promise.resolve(itemError(meta)));
             continue;
           }
-          while (inFlight.size >= FILES_AT_ONCE) await Promise.race(inFlight);
           const ahead = await readAhead(file.body, BUFFERED_FILE_BYTES);
+          const destination = ahead.whole && meta.conflict !== 'replace' ? await destinationOf(meta.folderId) : undefined;
+          if (destination instanceof AppError) {
+            results.push(Promise.resolve(itemError(destination)));
+            continue;
+          }
+          if (destination?.ownerId === userId) {
+            const chunks = ahead.chunks;
+            results.push(
+              new Promise<SyncUploadResult>((resolve, reject) => {
+                group.push({
+                  entry: { meta, file },
+                  file: {
+                    folderId: destination.folderId,
+                    name: meta.name,
+                    conflict: meta.conflict === 'keep-both' ? 'keep-both' : 'fail',
+                    declaredMimetype: file.declaredMimetype,
+                    chunks,
+                    size: ahead.bytes,
+                    ...(meta.contentHash === undefined ? {} : { contentHash: meta.contentHash.toLowerCase() }),
+                  },
+                  settle: (result) => result.then(resolve, reject),
+                });
+              }),
+            );
+            if (group.length >= GROUP_FILES) await flush();
+            continue;
+          }
+          // In the order sent: what came before is listed first.
+          await flush();
+          while (inFlight.size >= FILES_AT_ONCE) await Promise.race(inFlight);
           const result = receiveOne(userId, { meta, file }, { body: ahead.body, bytes: ahead.whole ? ahead.bytes : undefined });
           results.push(result);
           // A big file streams from the request: it is stored before the next part can be read.
@@ -122,12 +228,18 @@ export function createSyncUploadsService({ uploads }: SyncUploadsServiceDeps) {
           const settled = result.catch(() => {}).finally(() => inFlight.delete(settled));
           inFlight.add(settled);
         }
+        await flush();
       } finally {
-        // Nothing left running when the request ends, whatever ended it.
+        // Nothing left running when the request ends, whatever ended it; a group cut short is settled as failed.
+        for (const { settle } of group) settle(Promise.reject(new AppError(400, 'INVALID_BATCH', 'The batch ended early')));
+        group = [];
+        await Promise.allSettled(groupsInFlight);
         await Promise.allSettled(results);
         await uploads.release(slot);
       }
-      return Promise.all(results);
+      const answered = await Promise.all(results);
+      if (kept.files.length > 0 && kept.usage) await uploadedMany(userId, kept, kept.usage);
+      return answered;
     },
   };
 }

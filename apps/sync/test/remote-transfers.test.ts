@@ -19,6 +19,8 @@ import * as remote from './remote-helpers.ts';
 
 const MB = 1024 * 1024;
 const LARGE = 50 * MB;
+/** Just under the Free plan's per-file limit (100 MB): large enough that a body held whole shows. */
+const HUGE = 96 * MB;
 
 let server: remote.ServerProcess;
 let dir: string;
@@ -225,6 +227,36 @@ describe('transfers', () => {
       expect(back).toEqual({ ok: true });
     } finally {
       await proxy.close();
+    }
+  });
+
+  it('sends and fetches a 96 MiB file without holding it: the process grows by far less than the file', async () => {
+    const user = await remote.signedInUser(server);
+    const huge = await randomFile('huge.bin', HUGE);
+    try {
+      // Sampled at each chunk: a body held whole would show as ~256 MB more RSS by the last one.
+      const start = process.memoryUsage.rss();
+      let peak = start;
+      const sample = () => (peak = Math.max(peak, process.memoryUsage.rss()));
+      const [outcome] = await uploadFiles(
+        user.api,
+        [{ localPath: huge.path, folderId: null, name: 'huge.bin', conflict: 'fail', size: HUGE, hash: huge.hash }],
+        { onProgress: sample },
+      );
+      expect(outcome).toHaveProperty('file');
+      const id = (outcome as { file: { id: string } }).file.id;
+      const [back] = await downloadFiles(
+        user.api,
+        [{ remoteId: id, size: HUGE, hash: huge.hash, tmpPath: path.join(dir, 'huge-back.tmp') }],
+        {
+          onProgress: sample,
+        },
+      );
+      expect(back).toEqual({ ok: true });
+      expect(peak - start).toBeLessThan(HUGE / 2);
+    } finally {
+      await rm(huge.path, { force: true });
+      await rm(path.join(dir, 'huge-back.tmp'), { force: true });
     }
   });
 

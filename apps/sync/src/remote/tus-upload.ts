@@ -6,6 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
+import { Readable } from 'node:stream';
 import type { ApiClient } from './api-client.ts';
 import { isRemoteError, RemoteError } from './remote-error.ts';
 import type { UploadFile } from './upload-batch.ts';
@@ -13,6 +14,9 @@ import type { UploadFile } from './upload-batch.ts';
 const TUS = { 'tus-resumable': '1.0.0' };
 /** Attempts in a row that move no byte before the upload is given up for this pass (its URL stays for the next). */
 const MAX_ATTEMPTS_WITHOUT_PROGRESS = 4;
+
+/** Bytes read from disk at once for a PATCH body (Node's default is 64 KiB). */
+const READ_CHUNK = 1024 * 1024;
 
 const base64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
 
@@ -79,17 +83,20 @@ export async function tusUpload(
           'content-type': 'application/offset+octet-stream',
           'content-length': String(file.size - from),
         },
-        body: async () => {
+        stream: async () => {
           hash = await hashPrefix(file.localPath, from);
-          return ReadableStream.from(
+          if (file.size === from) return Readable.from([]);
+          const source = createReadStream(file.localPath, { start: from, end: file.size - 1, highWaterMark: READ_CHUNK });
+          // Pulled as the socket drains: no more than a chunk or two is read ahead of it.
+          return Readable.from(
             (async function* () {
-              if (file.size === from) return;
-              for await (const chunk of createReadStream(file.localPath, { start: from, end: file.size - 1 })) {
+              for await (const chunk of source) {
                 hash.update(chunk as Buffer);
                 onBytes((chunk as Buffer).length);
-                yield new Uint8Array(chunk as Buffer);
+                yield chunk as Buffer;
               }
             })(),
+            { objectMode: false },
           );
         },
       });

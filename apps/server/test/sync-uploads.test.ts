@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '@cloudvault/test-support/accounts';
 import { createFolder, downloadFile, listFiles } from '@cloudvault/test-support/drive';
 import { createVerifiedUser } from './helpers/factories.ts';
+import { assertStorageConsistent } from './helpers/storage-totals.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 
 // POST /api/sync/uploads (issue 39): many small files in one multipart request, each through
@@ -194,5 +195,72 @@ describe('batch uploads', () => {
     );
     expect(tooMany).toMatchObject({ status: 413, body: { code: 'TOO_MANY_FILES' } });
     expect((await send('', [{ meta: { folderId: null, name: 'a' }, bytes: 'a' }])).status).toBe(401);
+  });
+});
+
+describe('batch uploads listed in groups', () => {
+  /** `count` small files for the caller's root, named f0.txt, f1.txt… unless `named` says otherwise. */
+  const smallFiles = (count: number, named: (index: number) => string = (index) => `f${index}.txt`) =>
+    Array.from({ length: count }, (_, index) => ({ meta: { folderId: null, name: named(index) }, bytes: randomBytes(50 + index) }));
+
+  const uploadEntries = async (userId: string) =>
+    server.container.database.db
+      .selectFrom('activity')
+      .select('details')
+      .where('user_id', '=', userId)
+      .where('type', '=', 'upload')
+      .execute();
+
+  it('records one activity entry for the whole batch: its first file, the count and the total size', async () => {
+    const user = await createUser(server);
+    const parts = smallFiles(70);
+    const answer = await send(user.token, parts);
+    expect(answer.status, answer.text).toBe(200);
+    const entries = await uploadEntries(user.user.id);
+    expect(entries.map((entry) => JSON.parse(entry.details))).toEqual([{ name: 'f0.txt', size: expect.any(String), files: '70' }]);
+    await assertStorageConsistent(server, user.user.id);
+  });
+
+  it('refuses a name taken before or within the group alone: the others are kept, with exact storage and no stray blob', async () => {
+    const user = await createUser(server);
+    await send(user.token, [{ meta: { folderId: null, name: 'f10.txt' }, bytes: 'there before' }]);
+    const blobsBefore = await server.blobCount();
+    // f10.txt is taken; f20.txt is sent twice, the second one is refused.
+    const parts = smallFiles(40, (index) => (index === 30 ? 'f20.txt' : `f${index}.txt`));
+    const answer = await send(user.token, parts);
+    expect(answer.status, answer.text).toBe(200);
+    const results = answer.body.results as Array<Record<string, any>>;
+    const refused = results.flatMap((result, index) => (result.file ? [] : [`${index} ${result.status} ${result.code}`]));
+    expect(refused).toEqual(['10 409 NAME_TAKEN', '30 409 NAME_TAKEN']);
+    expect(results[10]!.error).toContain('f10.txt');
+    const stored = await downloadFile(server, user.token, results[20]!.file.id);
+    expect(stored.bytes.equals(parts[20]!.bytes)).toBe(true);
+    expect((await listFiles(server, user.token)).length).toBe(1 + 38);
+    await assertStorageConsistent(server, user.user.id);
+    await expect.poll(() => server.blobCount()).toBe(blobsBefore + 38);
+  });
+
+  it('leaves nothing of a group whose store fails: no row, no blob, storage exact; the request fails', async () => {
+    const user = await createUser(server);
+    const blobs = server.container.blobs;
+    const put = blobs.put;
+    let puts = 0;
+    blobs.put = async (key, body, options) => {
+      puts += 1;
+      if (puts === 45) throw Object.assign(new Error('disk gone'), { code: 'EIO' });
+      return put.call(blobs, key, body, options);
+    };
+    const blobsBefore = await server.blobCount();
+    try {
+      const answer = await send(user.token, smallFiles(100));
+      expect(answer.status).toBe(500);
+    } finally {
+      blobs.put = put;
+    }
+    // The group of 32 whose store failed left no row; the groups before and after it are kept.
+    const listed = await listFiles(server, user.token);
+    expect(listed.length).toBe(100 - 32);
+    await assertStorageConsistent(server, user.user.id);
+    await expect.poll(() => server.blobCount()).toBe(blobsBefore + listed.length);
   });
 });

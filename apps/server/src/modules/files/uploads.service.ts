@@ -622,12 +622,14 @@ export function createUploadsService(deps: UploadsServiceDeps) {
         const now = clock.now().toISOString();
         const rows: Array<{ index: number; row: FileRow; keepBoth: boolean }> = [];
         for (let start = 0; start < accepted.length; start += GROUP_PUTS_AT_ONCE) {
-          await Promise.all(
+          // Settled, not raced: a failure is thrown only once every put of the slice is done, so each key written is known.
+          const puts = await Promise.allSettled(
             accepted.slice(start, start + GROUP_PUTS_AT_ONCE).map(async (index) => {
               const file = group[index]!;
               const blobKey = newId();
-              const blob = await blobs.put(blobKey, Readable.from(file.chunks), { maxBytes: file.size });
+              // Before the put: a failed one may have left part of its bytes.
               written.push(blobKey);
+              const blob = await blobs.put(blobKey, Readable.from(file.chunks), { maxBytes: file.size });
               const mimetype = resolveMimetype(file.declaredMimetype, file.name);
               const name = requireItemName(file.name, 'file');
               const row: FileRow = {
@@ -649,6 +651,8 @@ export function createUploadsService(deps: UploadsServiceDeps) {
               rows.push({ index, row, keepBoth: file.conflict === 'keep-both' });
             }),
           );
+          const failed = puts.find((put) => put.status === 'rejected');
+          if (failed) throw failed.reason;
         }
         rows.sort((a, b) => a.index - b.index);
         // Bytes that differ from the hash sent are listed as refused: their blob is queued with the other refusals.
@@ -680,16 +684,14 @@ export function createUploadsService(deps: UploadsServiceDeps) {
         // Queued in the listing's transaction; deleted now rather than at the next run of the queue.
         await deps.deleteQueuedBlobs(listing.refusedKeys);
         // Never queued (refused before the listing): deleted here, or by the sweeper.
-        await Promise.all(rows.filter((entry) => !matching.includes(entry)).map(({ row }) => blobs.delete(row.blob_key))).catch(() => {});
+        await Promise.allSettled(rows.filter((entry) => !matching.includes(entry)).map(({ row }) => blobs.delete(row.blob_key)));
         return {
           results: results.map((result) => result!),
           usage: { before: listing.storageUsed - listedBytes, after: listing.storageUsed, limit: plan.storageLimit },
         };
       } catch (error) {
-        if (!reservation.settled)
-          await Promise.all(written.map((key) => blobs.delete(key))).catch(() => {
-            // Left unreferenced: the sweeper deletes them after its grace period.
-          });
+        // What is not deleted here is left unreferenced: the sweeper deletes it after its grace period.
+        if (!reservation.settled) await Promise.allSettled(written.map((key) => blobs.delete(key)));
         throw error;
       } finally {
         await release(reservation);

@@ -198,23 +198,24 @@ export function createSyncUploadsService({ uploads, uploadedMany }: SyncUploadsS
           }
           if (destination?.ownerId === userId) {
             const chunks = ahead.chunks;
-            results.push(
-              new Promise<SyncUploadResult>((resolve, reject) => {
-                group.push({
-                  entry: { meta, file },
-                  file: {
-                    folderId: destination.folderId,
-                    name: meta.name,
-                    conflict: meta.conflict === 'keep-both' ? 'keep-both' : 'fail',
-                    declaredMimetype: file.declaredMimetype,
-                    chunks,
-                    size: ahead.bytes,
-                    ...(meta.contentHash === undefined ? {} : { contentHash: meta.contentHash.toLowerCase() }),
-                  },
-                  settle: (result) => result.then(resolve, reject),
-                });
-              }),
-            );
+            const result = new Promise<SyncUploadResult>((resolve, reject) => {
+              group.push({
+                entry: { meta, file },
+                file: {
+                  folderId: destination.folderId,
+                  name: meta.name,
+                  conflict: meta.conflict === 'keep-both' ? 'keep-both' : 'fail',
+                  declaredMimetype: file.declaredMimetype,
+                  chunks,
+                  size: ahead.bytes,
+                  ...(meta.contentHash === undefined ? {} : { contentHash: meta.contentHash.toLowerCase() }),
+                },
+                settle: (outcome) => outcome.then(resolve, reject),
+              });
+            });
+            // A group's failure is answered at the end (Promise.all below), not an unhandled rejection meanwhile.
+            result.catch(() => {});
+            results.push(result);
             if (group.length >= GROUP_FILES) await flush();
             continue;
           }

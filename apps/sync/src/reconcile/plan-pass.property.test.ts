@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { SyncPath } from '../model.ts';
 import { isAtOrUnder, joinPath, nameOf, parentOf, pathKey } from './paths.ts';
+import { planEveryItem } from './plan-pass.ts';
 import { simulate } from './testing/simulator.ts';
-import { type World, onDisk, onServer, plan, synced } from './testing/world.ts';
+import { allSidesAsBase } from './unchanged.ts';
+import { type World, NOW, onDisk, onServer, plan, synced } from './testing/world.ts';
 
 /** A small seeded generator (mulberry32): a failure names its seed and replays exactly. */
 function generator(seed: number) {
@@ -117,5 +119,31 @@ describe('planPass on random worlds', () => {
         new Map([...side].filter(([path]) => !kept.some((readOnly) => isAtOrUnder(path, readOnly))));
       expect(filesOf(shown(outcome.local)), context).toEqual(filesOf(shown(outcome.remote)));
     }
+  });
+
+  it('takes the shortcut for an unchanged tree only where planning every item finds nothing to do', () => {
+    let shortcuts = 0;
+    for (let seed = 1; seed <= 3000; seed += 1) {
+      const random = generator(seed);
+      const world = synced(randomTree(random));
+      const folders = [...world.remote.values()].filter((entry) => entry.kind === 'folder');
+      if (random.next() < 0.3 && folders.length > 0) onServer.share(world, random.pick(folders).path, 'viewer');
+      // Half the worlds are changed a little: the shortcut must then see it, or the full plan be empty too.
+      if (seed % 2 === 1) randomChange(random, world, random.next() < 0.5 ? 'disk' : 'server');
+      if (!allSidesAsBase(world.base, world.local, world.remote)) continue;
+      shortcuts += 1;
+      const full = planEveryItem({ ...world, options: { deviceName: 'laptop', now: NOW, caseInsensitiveDisk: seed % 4 === 0 } });
+      expect(full, `seed ${seed}`).toEqual({ actions: [], issues: [] });
+    }
+    expect(shortcuts).toBeGreaterThan(1000);
+  });
+
+  it('does not take the shortcut when two paths would be one on the server, or a file was touched', () => {
+    const clashing = synced({ a: 'x', A: 'y' });
+    expect(allSidesAsBase(clashing.base, clashing.local, clashing.remote)).toBe(false);
+    const touched = synced({ a: 'x' });
+    touched.local.set('a', { ...touched.local.get('a')!, mtimeMs: 5000 });
+    expect(allSidesAsBase(touched.base, touched.local, touched.remote)).toBe(false);
+    expect(plan(touched).actions.map((action) => action.type)).toEqual(['agree']);
   });
 });

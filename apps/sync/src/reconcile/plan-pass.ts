@@ -6,6 +6,7 @@ import { type Deletion, placeStructure } from './structure.ts';
 import { transfers } from './transfers.ts';
 import { indexSides, kindOf, localChanged, movedOn, remoteChanged, roleOf, type Sides } from './sides.ts';
 import { placeWithoutCollisions } from './targets.ts';
+import { allSidesAsBase } from './unchanged.ts';
 
 /** How a pass is planned: who this device is, what time it is, how much may be deleted at once. */
 export interface PlanOptions {
@@ -112,6 +113,11 @@ const byPath = (a: Action, b: Action) => comparePaths(writtenPath(a), writtenPat
  * uploads and downloads (transfers.ts); then the other deletions, outermost only.
  */
 export function planPass(input: PlanInput): Plan {
+  return allSidesAsBase(input.base, input.local, input.remote) ? { actions: [], issues: [] } : planEveryItem(input);
+}
+
+/** planPass without its shortcut for a tree where nothing changed: every item matched, placed and decided. */
+export function planEveryItem(input: PlanInput): Plan {
   const { base, local, remote, options } = input;
   const at = options.now.toISOString();
   const issues: Issue[] = [];

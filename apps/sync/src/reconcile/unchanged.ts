@@ -1,0 +1,35 @@
+import type { BaseEntry, LocalEntry, RemoteEntry, Snapshot } from '../model.ts';
+import { pathKey } from './paths.ts';
+
+/**
+ * Whether both sides hold exactly what the base holds: the same paths, each of the same kind,
+ * on the server the same item (id) with the same content, on disk the same content with the
+ * same mtime and inode, and no two paths the server would count as one. Nothing was then
+ * added, changed, moved or deleted anywhere, and planPass's answer is an empty plan with no
+ * issue (the property test checks it on random trees), so it can be given without matching
+ * and placing every item: over an unchanged tree of 100,000 files that was most of the pass's
+ * time and memory.
+ */
+export function allSidesAsBase(base: Snapshot<BaseEntry>, local: Snapshot<LocalEntry>, remote: Snapshot<RemoteEntry>): boolean {
+  if (local.size !== base.size || remote.size !== base.size) return false;
+  const keys = new Set<string>();
+  for (const [path, agreed] of base) {
+    const disk = local.get(path);
+    const server = remote.get(path);
+    if (!disk || !server || disk.kind !== agreed.kind || server.kind !== agreed.kind || server.id !== agreed.remoteId) return false;
+    if (agreed.kind === 'file' && !sameFile(agreed, disk, server)) return false;
+    keys.add(pathKey(path));
+  }
+  return keys.size === base.size;
+}
+
+function sameFile(agreed: BaseEntry, disk: LocalEntry, server: RemoteEntry): boolean {
+  return (
+    disk.hash === agreed.hash &&
+    server.hash === agreed.hash &&
+    disk.size === agreed.size &&
+    server.size === agreed.size &&
+    disk.mtimeMs === agreed.mtimeMs &&
+    disk.inode === agreed.inode
+  );
+}

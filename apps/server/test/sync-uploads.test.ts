@@ -240,6 +240,27 @@ describe('batch uploads listed in groups', () => {
     await expect.poll(() => server.blobCount()).toBe(blobsBefore + 38);
   });
 
+  it('stores the files that still fit when a group does not, one by one, and answers 507 at the first that does not', async () => {
+    const user = await createUser(server);
+    const { storageLimit } = (await server.request('GET', '/api/user/dashboard', { token: user.token })).body.storageInfo;
+    // 100 bytes left: the group of ten 30-byte files does not fit, its first three do.
+    await server.container.database.db
+      .updateTable('users')
+      .set({ storage_used: storageLimit - 100 })
+      .where('id', '=', user.user.id)
+      .execute();
+    const answer = await send(
+      user.token,
+      Array.from({ length: 10 }, (_, index) => ({ meta: { folderId: null, name: `q${index}.txt` }, bytes: randomBytes(30) })),
+    );
+    // As a single upload past the quota: the request is refused with 507, the files before it kept.
+    expect(answer.status, answer.text).toBe(507);
+    expect(answer.body.code).toBe('QUOTA_EXCEEDED');
+    expect((await listFiles(server, user.token)).map((file) => file.originalName).sort()).toEqual(['q0.txt', 'q1.txt', 'q2.txt']);
+    const { storageUsed } = (await server.request('GET', '/api/user/dashboard', { token: user.token })).body.storageInfo;
+    expect(storageUsed).toBe(storageLimit - 100 + 90);
+  });
+
   it('leaves nothing of a group whose store fails: no row, no blob, storage exact; the request fails', async () => {
     const user = await createUser(server);
     const blobs = server.container.blobs;

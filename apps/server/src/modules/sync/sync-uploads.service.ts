@@ -127,7 +127,9 @@ export function createSyncUploadsService({ uploads, uploadedMany }: SyncUploadsS
       const results: Array<Promise<SyncUploadResult>> = [];
       const inFlight = new Set<Promise<unknown>>();
       const groupsInFlight = new Set<Promise<unknown>>();
-      const kept = { files: [] as FileItem[], bytes: 0, usage: undefined as UsageChange | undefined };
+      // The places of the files sent in groups, and how the owner's usage moved with them.
+      const grouped = new Set<number>();
+      let usage: UsageChange | undefined;
       // Whose drive each folder named is, read once per batch (the listing checks the folder is still live).
       const destinations = new Map<string | null, Promise<UploadDestination | AppError>>();
       const destinationOf = (folderId: string | null) => {
@@ -149,23 +151,23 @@ export function createSyncUploadsService({ uploads, uploadedMany }: SyncUploadsS
             userId,
             group.map(({ file }) => file),
           );
-          outcome.results.forEach((result, index) => {
-            if (result instanceof AppError) return group[index]!.settle(Promise.resolve(itemError(result)));
-            kept.files.push(result);
-            kept.bytes += result.size;
-            group[index]!.settle(Promise.resolve({ file: result }));
-          });
+          outcome.results.forEach((result, index) =>
+            group[index]!.settle(Promise.resolve(result instanceof AppError ? itemError(result) : { file: result })),
+          );
           if (outcome.results.some((result) => !(result instanceof AppError)))
             // Groups commit in any order: the batch's usage runs from the lowest before to the highest after.
-            kept.usage = {
+            usage = {
               limit: outcome.usage.limit,
-              before: Math.min(kept.usage?.before ?? outcome.usage.before, outcome.usage.before),
-              after: Math.max(kept.usage?.after ?? outcome.usage.after, outcome.usage.after),
+              before: Math.min(usage?.before ?? outcome.usage.before, outcome.usage.before),
+              after: Math.max(usage?.after ?? outcome.usage.after, outcome.usage.after),
             };
         } catch (error) {
           if (error instanceof AppError && error.status === 507) {
+            // One after the other, in the order sent: the files that fit are the first ones.
             for (const { entry, file, settle } of group) {
-              settle(receiveOne(userId, entry, { body: Readable.from(file.chunks), bytes: file.size }));
+              const result = receiveOne(userId, entry, { body: Readable.from(file.chunks), bytes: file.size });
+              settle(result);
+              await result.catch(() => {});
             }
             return;
           }
@@ -215,6 +217,7 @@ export function createSyncUploadsService({ uploads, uploadedMany }: SyncUploadsS
             });
             // A group's failure is answered at the end (Promise.all below), not an unhandled rejection meanwhile.
             result.catch(() => {});
+            grouped.add(results.length);
             results.push(result);
             if (group.length >= GROUP_FILES) await flush();
             continue;
@@ -239,7 +242,10 @@ export function createSyncUploadsService({ uploads, uploadedMany }: SyncUploadsS
         await uploads.release(slot);
       }
       const answered = await Promise.all(results);
-      if (kept.files.length > 0 && kept.usage) await uploadedMany(userId, kept, kept.usage);
+      // In the order sent, so the entry is named by the first file kept.
+      const files = answered.flatMap((result, index) => (grouped.has(index) && 'file' in result ? [result.file] : []));
+      const bytes = files.reduce((total, file) => total + file.size, 0);
+      if (files.length > 0 && usage) await uploadedMany(userId, { files, bytes }, usage);
       return answered;
     },
   };

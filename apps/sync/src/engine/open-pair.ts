@@ -62,7 +62,7 @@ async function findRemoteRoot(api: ApiClient, remotePath: string): Promise<Remot
 
 /** A drive side with nothing on it: what a dry run plans against when the drive folder is still to be made. */
 function emptyRemote(remote: RemoteSide): RemoteSide {
-  return { ...remote, refresh: async () => new Map() };
+  return { ...remote, refresh: async () => ({ snapshot: () => new Map() }) };
 }
 
 /** Opens the pair `options` names; makes the local folder and the drive folder when missing (not on a dry run). */

@@ -52,12 +52,24 @@ export interface DownloadItem {
 /** The result of one transfer: the server file's id, or why it failed. */
 export type TransferResult = { id: string } | { error: string };
 
+/** The mirror once brought up to date. */
+export interface RemoteState {
+  /**
+   * Where the mirror stands (its remote root and feed position): the same version means the
+   * same tree, so a pass that found the disk as the journal left it need not read it.
+   * Absent when unknown (a drive folder still to be made).
+   */
+  version?: string;
+  /** The tree as the mirror holds it, by sync path (built on each call). */
+  snapshot(): Snapshot<RemoteEntry>;
+}
+
 /** The drive side of a pass. */
 export interface RemoteSide {
   /** The drive folder the pair syncs (null: the caller's root). */
   rootId(): Promise<string | null>;
-  /** The tree as the mirror holds it, brought up to date (change feed, or a listing). */
-  refresh(): Promise<Snapshot<RemoteEntry>>;
+  /** Brings the mirror up to date (change feed, or a listing); its tree is then read from the answer. */
+  refresh(): Promise<RemoteState>;
   mkdir(parentId: string | null, name: string): Promise<string>;
   move(kind: EntryKind, id: string, target: { name?: string; parentId?: string | null }): Promise<void>;
   delete(kind: EntryKind, id: string): Promise<void>;

@@ -31,8 +31,8 @@ export function createRemoteSide(parts: RemoteSideParts): RemoteSide {
       return root.folderId;
     },
     async refresh() {
-      await refreshMirror(db, api, root);
-      return remoteSnapshot(db, root);
+      const { cursor } = await refreshMirror(db, api, root);
+      return { version: `${root.folderId ?? '/'} ${cursor}`, snapshot: () => remoteSnapshot(db, root) };
     },
     async mkdir(parentId, name) {
       if (parentId === SHARED_WITH_ME_ID) throw new Error('nothing can be made directly in Shared with me');

@@ -32,7 +32,7 @@ function sides(entries: LocalEntry[], options: { refuseUploads?: boolean } = {})
   };
   const remote: RemoteSide = {
     rootId: async () => null,
-    refresh: async () => new Map(),
+    refresh: async () => ({ snapshot: () => new Map() }),
     mkdir: async () => 'folder-1',
     move: async () => undefined,
     delete: async () => undefined,

@@ -6,7 +6,8 @@
  */
 import type { Plan, PlanInput, PlanOptions } from '../reconcile/plan-pass.ts';
 import { followReplacedFiles } from '../reconcile/replaced-files.ts';
-import type { Action, Issue, SyncPath } from '../model.ts';
+import { allSidesAsBase, diskAsBase } from '../reconcile/unchanged.ts';
+import type { Action, Issue, RemoteEntry, Snapshot, SyncPath } from '../model.ts';
 import type { ProgressReporter } from '../cli/progress.ts';
 import { SHARED_WITH_ME_ID } from '../remote/remote-mirror.ts';
 import { createBatcher } from './batcher.ts';
@@ -81,9 +82,16 @@ export async function runPass(deps: PassDependencies, options: PassOptions): Pro
   let settleWaits = 0;
   for (let round = 0; ; round += 1) {
     const known = journal.loadBase();
-    const [remoteEntries, scan] = await Promise.all([deps.remote.refresh(), deps.local.scan(known)]);
-    const base = followReplacedFiles(known, remoteEntries);
-    const plan = deps.plan({ base, local: scan.entries, remote: remoteEntries, options: { ...planOptions, now: options.now() } });
+    const [remote, scan] = await Promise.all([deps.remote.refresh(), deps.local.scan(known)]);
+    // Both sides held exactly this base when the drive was last at this version, and the disk
+    // still does: the plan is empty (as planPass finds it, allSidesAsBase), so the drive's tree
+    // is not even read. Its empty stand-in is never looked at: an empty plan ends the pass.
+    const settled = remote.version !== undefined && journal.settledAt() === remote.version && diskAsBase(known, scan.entries);
+    const remoteEntries: Snapshot<RemoteEntry> = settled ? new Map() : remote.snapshot();
+    const base = settled ? known : followReplacedFiles(known, remoteEntries);
+    const plan = settled
+      ? { actions: [], issues: [] }
+      : deps.plan({ base, local: scan.entries, remote: remoteEntries, options: { ...planOptions, now: options.now() } });
     const work = plan.actions.filter(isWork);
 
     if (options.dryRun) {
@@ -120,6 +128,9 @@ export async function runPass(deps: PassDependencies, options: PassOptions): Pro
         });
       }
       resolveHandledIssues(journal, base);
+      if (!settled && remote.version !== undefined && base === known && allSidesAsBase(base, scan.entries, remoteEntries)) {
+        journal.markSettled(remote.version);
+      }
       return finish(journal, options.now(), { result: 'synced', message: '', done, pending: 0 });
     }
     // A round that only failed would fail again the same way: stop rather than hammer.

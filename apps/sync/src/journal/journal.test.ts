@@ -27,6 +27,23 @@ describe('journal', () => {
     expect(again.loadBase().get('a.txt')).toEqual(file('a.txt', 'r1'));
   });
 
+  it('forgets the settled mark at any change of the base', async () => {
+    const { db } = await openJournal();
+    const journal = createJournal(db);
+    journal.agree(file('a.txt', 'r1'));
+    const changes: Array<() => void> = [
+      () => journal.agree(file('b.txt', 'r2')),
+      () => journal.move('r2', 'c.txt'),
+      () => journal.forget('c.txt'),
+    ];
+    for (const change of changes) {
+      journal.markSettled('/ 42');
+      expect(journal.settledAt()).toBe('/ 42');
+      change();
+      expect(journal.settledAt()).toBeUndefined();
+    }
+  });
+
   it('moves a folder with what is under it, and only that', async () => {
     const { db } = await openJournal();
     const journal = createJournal(db);

@@ -123,6 +123,11 @@ export function createJournal(db: SqliteDatabase) {
     getLastPass: db.prepare<[], { finished_at: string; result: PassSummary['result']; message: string; pending: number; done: number }>(
       'SELECT finished_at, result, message, pending, done FROM last_pass WHERE id = 1',
     ),
+    getSettled: db.prepare<[], { remote_version: string }>('SELECT remote_version FROM settled WHERE id = 1'),
+    putSettled: db.prepare(
+      'INSERT INTO settled (id, remote_version) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET remote_version = excluded.remote_version',
+    ),
+    clearSettled: db.prepare('DELETE FROM settled'),
     putLastPass: db.prepare(
       `INSERT INTO last_pass (id, finished_at, result, message, pending, done) VALUES (1, @finishedAt, @result, @message, @pending, @done)
        ON CONFLICT (id) DO UPDATE SET finished_at = excluded.finished_at, result = excluded.result, message = excluded.message,
@@ -130,10 +135,12 @@ export function createJournal(db: SqliteDatabase) {
     ),
   };
   const moveTree = db.transaction((from: string, to: string) => {
+    statements.clearSettled.run();
     statements.moveBase.run({ from, to });
     statements.moveBaseUnder.run({ from, to, like: likePrefix(from) });
   });
   const forgetTree = db.transaction((path: string) => {
+    statements.clearSettled.run();
     statements.deleteBase.run(path);
     statements.deleteBaseUnder.run(likePrefix(path));
   });
@@ -147,7 +154,21 @@ export function createJournal(db: SqliteDatabase) {
     },
     /** Both sides hold `entry`: it is the base from now on. */
     agree(entry: BaseEntry): void {
-      statements.putBase.run({ ...entry, hash: entry.hash ?? null });
+      db.transaction(() => {
+        statements.clearSettled.run();
+        statements.putBase.run({ ...entry, hash: entry.hash ?? null });
+      })();
+    },
+    /**
+     * Both sides held exactly the base when the drive was at `remoteVersion` (RemoteState's
+     * version). Any change to the base forgets it.
+     */
+    markSettled(remoteVersion: string): void {
+      statements.putSettled.run(remoteVersion);
+    },
+    /** The drive's version at which both sides last held exactly the base, unless the base changed since. */
+    settledAt(): string | undefined {
+      return statements.getSettled.get()?.remote_version;
     },
     /** The path (and, for a folder, what is under it) is gone on both sides. */
     forget(path: SyncPath): void {

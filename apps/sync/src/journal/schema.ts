@@ -28,6 +28,8 @@ const STEPS: string[] = [
      id INTEGER PRIMARY KEY CHECK (id = 1),
      finished_at TEXT NOT NULL, result TEXT NOT NULL, message TEXT NOT NULL, pending INTEGER NOT NULL, done INTEGER NOT NULL
    );`,
+  // The drive's version (remote root and feed position) at the end of a pass where both sides held exactly the base.
+  `CREATE TABLE settled (id INTEGER PRIMARY KEY CHECK (id = 1), remote_version TEXT NOT NULL);`,
 ];
 
 /** Brings the journal's tables to the newest version; refuses a file written by a newer client. */

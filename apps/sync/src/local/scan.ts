@@ -195,7 +195,8 @@ export async function scanLocal(root: string, options: ScanOptions): Promise<Loc
       dirents.map((d) => d.name),
     );
     for (const { item, syncName, known } of named) {
-      const syncPath = join(syncDir, syncName);
+      // The journal's own string when it knows the item: one copy of each path in memory, not two.
+      const syncPath = known?.path ?? join(syncDir, syncName);
       const localPath = join(localDir, item.name);
       if (item.name !== syncName && names.mappedSyncName(syncDir, item.name) === undefined) forms.set(syncPath, item.name);
       const { kind, size, mtimeMs, inode } = item.stats;

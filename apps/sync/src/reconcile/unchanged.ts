@@ -11,25 +11,26 @@ import { pathKey } from './paths.ts';
  * time and memory.
  */
 export function allSidesAsBase(base: Snapshot<BaseEntry>, local: Snapshot<LocalEntry>, remote: Snapshot<RemoteEntry>): boolean {
-  if (local.size !== base.size || remote.size !== base.size) return false;
+  if (remote.size !== base.size || !diskAsBase(base, local)) return false;
   const keys = new Set<string>();
   for (const [path, agreed] of base) {
-    const disk = local.get(path);
     const server = remote.get(path);
-    if (!disk || !server || disk.kind !== agreed.kind || server.kind !== agreed.kind || server.id !== agreed.remoteId) return false;
-    if (agreed.kind === 'file' && !sameFile(agreed, disk, server)) return false;
+    if (!server || server.kind !== agreed.kind || server.id !== agreed.remoteId) return false;
+    if (agreed.kind === 'file' && (server.hash !== agreed.hash || server.size !== agreed.size)) return false;
     keys.add(pathKey(path));
   }
   return keys.size === base.size;
 }
 
-function sameFile(agreed: BaseEntry, disk: LocalEntry, server: RemoteEntry): boolean {
-  return (
-    disk.hash === agreed.hash &&
-    server.hash === agreed.hash &&
-    disk.size === agreed.size &&
-    server.size === agreed.size &&
-    disk.mtimeMs === agreed.mtimeMs &&
-    disk.inode === agreed.inode
-  );
+/** The disk's half of allSidesAsBase: the same paths and kinds, and each file's content, size, mtime and inode. */
+export function diskAsBase(base: Snapshot<BaseEntry>, local: Snapshot<LocalEntry>): boolean {
+  if (local.size !== base.size) return false;
+  for (const [path, agreed] of base) {
+    const disk = local.get(path);
+    if (!disk || disk.kind !== agreed.kind) return false;
+    if (agreed.kind !== 'file') continue;
+    if (disk.hash !== agreed.hash || disk.size !== agreed.size || disk.mtimeMs !== agreed.mtimeMs || disk.inode !== agreed.inode)
+      return false;
+  }
+  return true;
 }

@@ -17,6 +17,8 @@ import type { BatchEntry } from './sync-upload-parts.ts';
 const FILES_AT_ONCE = 16;
 /** Small files listed in one transaction (uploads.receiveGroup); they are stored 16 at a time within it. */
 const GROUP_FILES = 32;
+/** A group's bytes held in memory at most (a file of it is read whole): a group of big files is listed sooner. */
+const GROUP_BYTES = 8 * 1024 * 1024;
 /** Groups stored and listed at once: one group's bytes go to the disk while the other's transaction commits. */
 const GROUPS_AT_ONCE = 2;
 /** A file up to this size is read whole before it is stored, so the next part can be read meanwhile; a bigger one streams. */
@@ -176,10 +178,12 @@ export function createSyncUploadsService({ uploads, uploadedMany }: SyncUploadsS
       }
 
       let group: Grouped[] = [];
+      let groupBytes = 0;
       const flush = async () => {
         if (group.length === 0) return;
         const run = listGroup(group);
         group = [];
+        groupBytes = 0;
         const settled = run.finally(() => groupsInFlight.delete(settled));
         groupsInFlight.add(settled);
         while (groupsInFlight.size >= GROUPS_AT_ONCE) await Promise.race(groupsInFlight);
@@ -219,10 +223,11 @@ export function createSyncUploadsService({ uploads, uploadedMany }: SyncUploadsS
             result.catch(() => {});
             grouped.add(results.length);
             results.push(result);
-            if (group.length >= GROUP_FILES) await flush();
+            groupBytes += ahead.bytes;
+            if (group.length >= GROUP_FILES || groupBytes >= GROUP_BYTES) await flush();
             continue;
           }
-          // In the order sent: what came before is listed first.
+          // The group so far goes on its way first, not held back behind a file that streams.
           await flush();
           while (inFlight.size >= FILES_AT_ONCE) await Promise.race(inFlight);
           const result = receiveOne(userId, { meta, file }, { body: ahead.body, bytes: ahead.whole ? ahead.bytes : undefined });
@@ -238,15 +243,16 @@ export function createSyncUploadsService({ uploads, uploadedMany }: SyncUploadsS
         for (const { settle } of group) settle(Promise.reject(new AppError(400, 'INVALID_BATCH', 'The batch ended early')));
         group = [];
         await Promise.allSettled(groupsInFlight);
-        await Promise.allSettled(results);
+        const settled = await Promise.allSettled(results);
         await uploads.release(slot);
+        // The grouped files kept, a request that failed later included; in the order sent, so the entry is named by the first.
+        const files = settled.flatMap((result, index) =>
+          grouped.has(index) && result.status === 'fulfilled' && 'file' in result.value ? [result.value.file] : [],
+        );
+        const bytes = files.reduce((total, file) => total + file.size, 0);
+        if (files.length > 0 && usage) await uploadedMany(userId, { files, bytes }, usage);
       }
-      const answered = await Promise.all(results);
-      // In the order sent, so the entry is named by the first file kept.
-      const files = answered.flatMap((result, index) => (grouped.has(index) && 'file' in result ? [result.file] : []));
-      const bytes = files.reduce((total, file) => total + file.size, 0);
-      if (files.length > 0 && usage) await uploadedMany(userId, { files, bytes }, usage);
-      return answered;
+      return Promise.all(results);
     },
   };
 }

@@ -3,7 +3,7 @@ import type { ProgressReporter } from '../cli/progress.ts';
 import { createJournal } from '../journal/journal.ts';
 import { openPairDatabase } from '../journal/open-database.ts';
 import type { Action, LocalEntry } from '../model.ts';
-import type { Plan, PlanInput } from '../reconcile/plan-pass.ts';
+import { type Plan, type PlanInput, planPass } from '../reconcile/plan-pass.ts';
 import type { LocalSide, RemoteSide } from './ports.ts';
 import { runPass } from './sync-pass.ts';
 
@@ -83,6 +83,35 @@ describe('runPass', () => {
     });
     expect(planner.inputs[1]?.base.has('a.txt')).toBe(true);
     expect(journal.lastPass()).toMatchObject({ result: 'synced', finishedAt: NOW.toISOString() });
+  });
+
+  it("does not read the drive's tree again while the drive is at the version where both sides last held the base, and the disk still does", async () => {
+    const journal = createJournal(openPairDatabase(':memory:'));
+    journal.agree({ path: 'a.txt', kind: 'file', remoteId: 'r1', size: 3, hash: 'abc', mtimeMs: 1000, inode: '1:2' });
+    const disk = sides([file]);
+    let version = 'v1';
+    let snapshots = 0;
+    const remote: RemoteSide = {
+      ...disk.remote,
+      refresh: async () => ({
+        version,
+        snapshot: () => {
+          snapshots += 1;
+          return new Map([['a.txt', { path: 'a.txt', kind: 'file', id: 'r1', size: 3, hash: 'abc', role: 'owner' }]]);
+        },
+      }),
+    };
+    const pass = () =>
+      runPass({ local: disk.local, remote, journal, plan: planPass, progress: silentProgress() }, { deviceName: 'laptop', now: () => NOW });
+    expect((await pass()).result).toBe('synced');
+    expect((await pass()).result).toBe('synced');
+    expect(snapshots).toBe(1);
+    version = 'v2';
+    expect((await pass()).result).toBe('synced');
+    expect(snapshots).toBe(2);
+    journal.agree({ path: 'a.txt', kind: 'file', remoteId: 'r1', size: 3, hash: 'abc', mtimeMs: 1000, inode: '1:2' });
+    expect((await pass()).result).toBe('synced');
+    expect(snapshots).toBe(3);
   });
 
   it('stops before anything when the plan would delete too much, naming --allow-mass-delete', async () => {

@@ -5,10 +5,9 @@
  * what the temp file already holds, so a cut or a crash costs only the rest.
  */
 import { createHash, type Hash } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, open, rm, type FileHandle } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { mkdir, open, rm, stat, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { once } from 'node:events';
 import type { ApiClient } from './api-client.ts';
 import { errorFromResponse, RemoteError } from './remote-error.ts';
 
@@ -43,6 +42,18 @@ class TempFile {
     return new TempFile(await open(path, 'w'), createHash('sha256'), 0);
   }
 
+  /** A temp file that keeps what an earlier attempt wrote (its bytes hashed again from disk). */
+  static async resumed(path: string): Promise<TempFile> {
+    await mkdir(dirname(path), { recursive: true });
+    const hash = createHash('sha256');
+    const size = await stat(path).then(
+      (stats) => stats.size,
+      () => 0,
+    );
+    if (size > 0) for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
+    return new TempFile(await open(path, size > 0 ? 'a' : 'w'), hash, size);
+  }
+
   async write(chunk: Uint8Array): Promise<void> {
     this.hash.update(chunk);
     this.written += chunk.length;
@@ -57,17 +68,14 @@ class TempFile {
     const digest = this.hash.digest('hex');
     if (this.written === file.size && digest === file.hash) return { ok: true };
     await rm(file.tmpPath, { force: true });
-    return { error: changedOnServer(file, this.written, digest) };
+    return {
+      error: new RemoteError(
+        0,
+        'CHANGED_ON_SERVER',
+        `The server's file ${file.remoteId} is not the content planned (${this.written} bytes, sha256 ${digest.slice(0, 12)}…); it is fetched again next pass`,
+      ),
+    };
   }
-}
-
-/** What came is not the content the plan expects: the server's file changed since it was listed. */
-function changedOnServer(file: DownloadFile, written: number, digest: string): RemoteError {
-  return new RemoteError(
-    0,
-    'CHANGED_ON_SERVER',
-    `The server's file ${file.remoteId} is not the content planned (${written} bytes, sha256 ${digest.slice(0, 12)}…); it is fetched again next pass`,
-  );
 }
 
 /** A frame header of POST /api/sync/downloads. */
@@ -199,71 +207,33 @@ async function rangeRequest(
 const MAX_ATTEMPTS_WITHOUT_PROGRESS = 4;
 
 /**
- * Bytes a large download's write stream queues before it holds the network back: while one
- * write is on the disk the chunks behind it gather and go down in one writev, not 64 KiB at a time.
- */
-const WRITE_QUEUE = 4 * 1024 * 1024;
-
-/** SHA-256 and size of what a temp file already holds (nothing when it is missing). */
-async function heldAlready(path: string): Promise<{ hash: Hash; size: number }> {
-  const hash = createHash('sha256');
-  let size = 0;
-  try {
-    for await (const chunk of createReadStream(path, { highWaterMark: WRITE_QUEUE })) {
-      hash.update(chunk as Buffer);
-      size += (chunk as Buffer).length;
-    }
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
-  return { hash, size };
-}
-
-/**
  * Downloads one large file, resuming from what `tmpPath` already holds (a Range request; a
- * server answering whole starts again). The body streams to the temp file, hashed on the way,
- * flushed once at the end. A cut connection resumes at once, a few times.
+ * server answering whole starts again). A cut connection resumes at once, a few times.
  */
 export async function downloadLarge(api: ApiClient, file: DownloadFile, onBytes: (bytes: number) => void): Promise<DownloadOutcome> {
-  await mkdir(dirname(file.tmpPath), { recursive: true });
   for (let stalled = 1; ;) {
-    let { hash, size: written } = await heldAlready(file.tmpPath);
-    const before = written;
+    let temp = await TempFile.resumed(file.tmpPath);
+    const before = temp.written;
     try {
-      if (written > file.size) {
-        await rm(file.tmpPath, { force: true });
-        hash = createHash('sha256');
-        written = 0;
+      if (temp.written > file.size) {
+        await temp.handle.close();
+        temp = await TempFile.fresh(file.tmpPath);
       }
-      if (written < file.size) {
-        const { body, resumed } = await rangeRequest(api, file, written);
-        if (!resumed) {
-          hash = createHash('sha256');
-          written = 0;
+      if (temp.written < file.size) {
+        const { body, resumed } = await rangeRequest(api, file, temp.written);
+        if (!resumed && temp.written > 0) {
+          await temp.handle.close();
+          temp = await TempFile.fresh(file.tmpPath);
         }
-        const out = createWriteStream(file.tmpPath, { flags: written > 0 ? 'a' : 'w', highWaterMark: WRITE_QUEUE });
-        try {
-          for await (const chunk of body) {
-            hash.update(chunk);
-            written += chunk.length;
-            onBytes(chunk.length);
-            if (!out.write(chunk)) await once(out, 'drain');
-          }
-        } finally {
-          // What came before a cut goes to disk too: the next attempt asks only for the rest.
-          await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
+        for await (const chunk of body) {
+          await temp.write(chunk);
+          onBytes(chunk.length);
         }
       }
-      // 'a': the one flush of the file, which also makes an empty one.
-      const handle = await open(file.tmpPath, 'a');
-      await handle.sync();
-      await handle.close();
-      const digest = hash.digest('hex');
-      if (written === file.size && digest === file.hash) return { ok: true };
-      await rm(file.tmpPath, { force: true });
-      return { error: changedOnServer(file, written, digest) };
+      return await temp.finish(file);
     } catch (error) {
-      stalled = written > before ? 1 : stalled + 1;
+      await temp.handle.close().catch(() => undefined);
+      stalled = temp.written > before ? 1 : stalled + 1;
       const retry =
         stalled <= MAX_ATTEMPTS_WITHOUT_PROGRESS && !(error instanceof RemoteError && error.status >= 400 && error.status < 500);
       if (!retry) return { error: error instanceof RemoteError ? error : new RemoteError(0, 'NETWORK', (error as Error).message) };

@@ -43,6 +43,17 @@ function agreedFile(path: SyncPath, remoteId: string, disk: LocalEntry, size: nu
   return { path, kind: 'file', remoteId, size, hash, mtimeMs: disk.mtimeMs, inode: disk.inode };
 }
 
+/**
+ * Records a file both sides hold at `entry.path`. The journal keeps one row per server file: a
+ * row the file had elsewhere (moved on both sides alike, or moved on the server and lost on
+ * disk, then downloaded to its new place) goes, else the next pass would see two places for
+ * one file and pull it back and forth between them.
+ */
+function agreeFile(context: ExecutionContext, entry: BaseEntry): void {
+  context.journal.move(entry.remoteId, entry.path);
+  context.journal.agree(entry);
+}
+
 async function onDisk(context: ExecutionContext, path: SyncPath): Promise<LocalEntry> {
   const entry = await context.local.stat(path);
   if (!entry) throw new Error(`${path} vanished from disk as it was written`);
@@ -78,7 +89,7 @@ async function uploadFile(context: ExecutionContext, path: SyncPath, entry: Loca
   const item: UploadItem = { path, folderId: folderIdOf(context, path), name: nameOf(path), size: entry.size, hash };
   if (remoteId !== undefined) item.remoteId = remoteId;
   const id = transferred(await context.upload(item));
-  context.journal.agree(agreedFile(path, id, entry, entry.size, hash));
+  agreeFile(context, agreedFile(path, id, entry, entry.size, hash));
   return id;
 }
 
@@ -95,7 +106,7 @@ export async function executeAction(context: ExecutionContext, action: Action): 
       const expected = context.base.get(action.path);
       if (expected) item.expected = expected;
       transferred(await context.download(item));
-      journal.agree(agreedFile(action.path, action.remoteId, await onDisk(context, action.path), action.size, action.hash));
+      agreeFile(context, agreedFile(action.path, action.remoteId, await onDisk(context, action.path), action.size, action.hash));
       break;
     }
     case 'copyRemote': {
@@ -106,7 +117,7 @@ export async function executeAction(context: ExecutionContext, action: Action): 
     }
     case 'copyLocal': {
       await local.copy(action.from, action.path);
-      journal.agree(agreedFile(action.path, action.remoteId, await onDisk(context, action.path), action.size, action.hash));
+      agreeFile(context, agreedFile(action.path, action.remoteId, await onDisk(context, action.path), action.size, action.hash));
       break;
     }
     case 'mkdirRemote': {
@@ -158,7 +169,7 @@ export async function executeAction(context: ExecutionContext, action: Action): 
       await uploadFile(context, action.copyPath, { ...mine, path: action.copyPath, size: action.copySize, hash: action.copyHash });
       const item: DownloadItem = { path: action.path, remoteId: action.remoteId, size: action.size, hash: action.hash };
       transferred(await context.download(item));
-      journal.agree(agreedFile(action.path, action.remoteId, await onDisk(context, action.path), action.size, action.hash));
+      agreeFile(context, agreedFile(action.path, action.remoteId, await onDisk(context, action.path), action.size, action.hash));
       journal.report({
         path: action.copyPath,
         kind: 'conflict',
@@ -168,7 +179,8 @@ export async function executeAction(context: ExecutionContext, action: Action): 
       break;
     }
     case 'agree': {
-      journal.agree(action.entry);
+      if (action.entry.kind === 'file') agreeFile(context, action.entry);
+      else journal.agree(action.entry);
       break;
     }
     case 'forget': {

@@ -42,8 +42,9 @@ function sameItemByInode(base: BaseEntry, local: LocalEntry): boolean {
  * the same kind of thing at the same place.
  */
 export function matchItems(base: Snapshot<BaseEntry>, local: Snapshot<LocalEntry>, remote: Snapshot<RemoteEntry>): Item[] {
-  const items = sortedValues(base).map((entry): Item => ({ base: entry }));
   const remoteById = new Map([...remote.values()].map((entry) => [entry.id, entry]));
+  const { trusted, stale } = splitStaleRows(sortedValues(base), remoteById);
+  const items = trusted.map((entry): Item => ({ base: entry }));
   const claimedRemote = new Set<string>();
   for (const item of items) {
     const found = remoteById.get(item.base!.remoteId);
@@ -90,7 +91,29 @@ export function matchItems(base: Snapshot<BaseEntry>, local: Snapshot<LocalEntry
     }
   }
   for (const entry of newRemote.values()) items.push({ remote: entry });
+  // Claims nothing on either side: gone on both, the journal forgets it.
+  for (const entry of stale) items.push({ base: entry });
   return items;
+}
+
+/**
+ * The journal's rows, one per server item: a server item is at one place, so when several rows
+ * name one remote id (a journal written before a download to a new place dropped the old row)
+ * only one is that item: the row at the server's path, else the first by path. The others are
+ * stale: were they matched, every one would pull the one server item to its own place, a cycle
+ * of moves each pass (seed 2 of the randomized test). What they held on disk is then new.
+ */
+function splitStaleRows(base: BaseEntry[], remoteById: Map<string, RemoteEntry>): { trusted: BaseEntry[]; stale: BaseEntry[] } {
+  const byRemoteId = new Map<string, BaseEntry[]>();
+  for (const entry of base) byRemoteId.set(entry.remoteId, [...(byRemoteId.get(entry.remoteId) ?? []), entry]);
+  const stale = new Set<BaseEntry>();
+  for (const [remoteId, rows] of byRemoteId) {
+    if (rows.length < 2) continue;
+    const there = remoteById.get(remoteId)?.path;
+    const kept = rows.find((row) => row.path === there) ?? rows[0]!;
+    for (const row of rows) if (row !== kept) stale.add(row);
+  }
+  return { trusted: base.filter((entry) => !stale.has(entry)), stale: [...stale] };
 }
 
 /** A file moved on disk whose inode changed (another volume, a copy then delete): one base file and one new file with its size and content. */

@@ -463,3 +463,49 @@ describe('the decision table: places taken in turn', () => {
     ]);
   });
 });
+
+describe('the journal: one row per server item', () => {
+  /** Rows at `paths` that name the server file of `of` (what an old journal kept after a download to a new place). */
+  const staleRows = (world: ReturnType<typeof synced>, of: string, paths: string[]) => {
+    const row = world.base.get(of)!;
+    for (const path of paths) world.base.set(path, { ...row, path, inode: `i:${path}` });
+  };
+
+  it('several rows for one server file (seed 2): the one at its server path holds it, the rest are forgotten, no moves', () => {
+    const world = synced({ docs: null, 'docs/a.txt': 'same' });
+    staleRows(world, 'docs/a.txt', ['docs/b.txt', 'docs/c.txt']);
+    const { actions } = plan(world);
+    expect(actions).toEqual([
+      { type: 'forget', path: 'docs/b.txt' },
+      { type: 'forget', path: 'docs/c.txt' },
+    ]);
+  });
+
+  it('the stale rows still on disk, beside new copies of the same content: each goes up as a copy, none moves, and once recorded nothing is left', () => {
+    const world = synced({ docs: null, 'docs/a.txt': 'same' });
+    staleRows(world, 'docs/a.txt', ['docs/b.txt', 'docs/c.txt']);
+    world.local.set('docs/b.txt', { ...world.local.get('docs/a.txt')!, path: 'docs/b.txt', inode: 'i:docs/b.txt' });
+    world.local.set('docs/d.txt', { ...world.local.get('docs/a.txt')!, path: 'docs/d.txt', inode: 'i:new-d' });
+    const { actions } = plan(world);
+    expect(actions).toEqual([
+      { type: 'copyRemote', path: 'docs/b.txt', fromRemoteId: 'r:docs/a.txt', size: 4, hash: hashOf('same') },
+      { type: 'copyRemote', path: 'docs/d.txt', fromRemoteId: 'r:docs/a.txt', size: 4, hash: hashOf('same') },
+      { type: 'forget', path: 'docs/c.txt' },
+    ]);
+    // The journal after these steps (the engine writes each copy's row at its path): the next pass has nothing to do.
+    world.base.delete('docs/c.txt');
+    for (const path of ['docs/b.txt', 'docs/d.txt']) {
+      const local = world.local.get(path)!;
+      world.base.set(path, { ...world.base.get('docs/a.txt')!, path, remoteId: `copy:${path}`, inode: local.inode });
+      world.remote.set(path, { ...world.remote.get('docs/a.txt')!, path, id: `copy:${path}` });
+    }
+    expect(plan(world)).toEqual({ actions: [], issues: [] });
+  });
+
+  it('no row keeps a server file it does not hold: the row at the server path wins even when it sorts last', () => {
+    const world = synced({ 'z.txt': 'same' });
+    staleRows(world, 'z.txt', ['a.txt']);
+    world.local.set('a.txt', { ...world.local.get('z.txt')!, path: 'a.txt', inode: 'i:a.txt' });
+    expect(types(plan(world).actions)).toEqual(['copyRemote']);
+  });
+});

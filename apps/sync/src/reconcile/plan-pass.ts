@@ -173,8 +173,10 @@ export function planEveryItem(input: PlanInput): Plan {
   const inFreeing = ({ action }: Deletion) =>
     freeing.some((early) => early.action.type === action.type && isAtOrUnder(action.path, early.action.path));
   const late = deletions.filter((deletion) => !inFreeing(deletion));
+  // Forgets run last: a row the pass writes again at the same path (what stays ends there) is not forgotten after it.
+  const written = new Set(live.map(targetOf));
   const forgets: Action[] = items.flatMap((item) =>
-    fates.get(item) === 'forget' ? [{ type: 'forget' as const, path: item.base!.path }] : [],
+    fates.get(item) === 'forget' && !written.has(item.base!.path) ? [{ type: 'forget' as const, path: item.base!.path }] : [],
   );
 
   const share = options.massDeleteShare ?? DEFAULT_MASS_DELETE_SHARE;

@@ -604,9 +604,10 @@ export function createUploadsService(deps: UploadsServiceDeps) {
       const plan = plans.get(await deps.planIdOf(userId));
       const results: Array<FileItem | AppError | undefined> = group.map(() => undefined);
       const accepted: number[] = [];
+      const names = new Map<number, string>();
       group.forEach((file, index) => {
         try {
-          requireItemName(file.name, 'file');
+          names.set(index, requireItemName(file.name, 'file'));
           if (plan.maxFileSize !== null && file.size > plan.maxFileSize) throw tooLarge(plan.name, plan.maxFileSize);
           accepted.push(index);
         } catch (error) {
@@ -631,7 +632,7 @@ export function createUploadsService(deps: UploadsServiceDeps) {
               written.push(blobKey);
               const blob = await blobs.put(blobKey, Readable.from(file.chunks), { maxBytes: file.size });
               const mimetype = resolveMimetype(file.declaredMimetype, file.name);
-              const name = requireItemName(file.name, 'file');
+              const name = names.get(index)!;
               const row: FileRow = {
                 id: newId(),
                 user_id: userId,
@@ -655,7 +656,7 @@ export function createUploadsService(deps: UploadsServiceDeps) {
           if (failed) throw failed.reason;
         }
         rows.sort((a, b) => a.index - b.index);
-        // Bytes that differ from the hash sent are listed as refused: their blob is queued with the other refusals.
+        // Bytes that differ from the hash sent are refused before the listing; their blobs are deleted after it.
         const matching = rows.filter(({ index, row }) => {
           const expected = group[index]!.contentHash;
           if (expected === undefined || expected === row.sha256) return true;

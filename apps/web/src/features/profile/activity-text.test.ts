@@ -25,6 +25,14 @@ describe('activity in words', () => {
     );
   });
 
+  it("counts a sync client's batch of uploads, written as one entry", () => {
+    const t = i18n.t.bind(i18n);
+    const upload = (details: Record<string, string>): ActivityEntry => ({ type: 'upload', details, createdAt: '2026-12-01T10:00:00.000Z' });
+    expect(describeActivity(upload({ name: 'a.txt', size: '40 KB', files: '10' }), t)).toBe('Uploaded a.txt and 9 other files (40 KB)');
+    expect(describeActivity(upload({ name: 'a.txt', size: '4 KB', files: '1' }), t)).toBe('Uploaded a.txt (4 KB)');
+    expect(describeActivity(upload({ name: 'a.txt', size: '4 KB' }), t)).toBe('Uploaded a.txt (4 KB)');
+  });
+
   it('names what was renamed, moved or put in Trash, as it was named then', () => {
     const t = i18n.t.bind(i18n);
     const entry = (type: 'rename' | 'move' | 'delete', details: Record<string, string>): ActivityEntry => ({

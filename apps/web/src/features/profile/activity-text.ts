@@ -10,8 +10,13 @@ export function describeActivity(entry: ActivityEntry, t: TFunction): string {
   switch (entry.type) {
     case 'sign_in':
       return t('profile.activity.entries.signIn', { device: details.device ?? '' });
-    case 'upload':
-      return t('profile.activity.entries.upload', { name: details.name ?? '', size: details.size ?? '' });
+    case 'upload': {
+      // A sync client's batch writes one entry for its files: named by the first, with the total size.
+      const others = Number(details.files ?? 1) - 1;
+      return others > 0
+        ? t('profile.activity.entries.uploadMany', { name: details.name ?? '', others, size: details.size ?? '' })
+        : t('profile.activity.entries.upload', { name: details.name ?? '', size: details.size ?? '' });
+    }
     case 'copy':
       return details.item === 'folder'
         ? t('profile.activity.entries.copyFolder', { name: details.name ?? '', size: details.size ?? '' })

@@ -19,7 +19,14 @@ const row = (path: string, remoteId: string): BaseEntry => ({
 function contextWith(rows: BaseEntry[]) {
   const journal = createJournal(openPairDatabase(':memory:'));
   for (const entry of rows) journal.agree(entry);
-  const stat = async (path: string): Promise<LocalEntry> => ({ path, kind: 'file', size: 4, hash: 'h', mtimeMs: 2000, inode: `i:new:${path}` });
+  const stat = async (path: string): Promise<LocalEntry> => ({
+    path,
+    kind: 'file',
+    size: 4,
+    hash: 'h',
+    mtimeMs: 2000,
+    inode: `i:new:${path}`,
+  });
   const local = { stat } as unknown as LocalSide;
   const context: ExecutionContext = {
     local,

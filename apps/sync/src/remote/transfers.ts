@@ -80,6 +80,35 @@ async function pool<T>(tasks: T[], limit: number, work: (task: T) => Promise<voi
 
 const asRemoteError = (error: unknown) => (error instanceof RemoteError ? error : new RemoteError(0, 'NETWORK', (error as Error).message));
 
+/** How one direction moves a batch of small items and one large item; `done` reports an item's outcome. */
+interface GroupWork<Outcome> {
+  batch(indexes: number[], done: (index: number, outcome: Outcome) => void, outcomes: readonly (Outcome | undefined)[]): Promise<void>;
+  large(index: number, done: (index: number, outcome: Outcome) => void): Promise<void>;
+}
+
+/**
+ * The frame both directions share: items grouped by size, batches and large items run side
+ * by side within the tuning's limits, each outcome kept in order and reported at once.
+ */
+async function transferInGroups<Outcome>(
+  sizes: number[],
+  callbacks: TransferCallbacks<Outcome>,
+  tuning: TransferTuning,
+  work: GroupWork<Outcome>,
+): Promise<Outcome[]> {
+  const outcomes: Outcome[] = new Array(sizes.length);
+  const done = (index: number, outcome: Outcome) => {
+    outcomes[index] = outcome;
+    callbacks.onDone?.(index, outcome);
+  };
+  const { batches, large } = group(sizes, tuning);
+  await Promise.all([
+    pool(batches, tuning.parallelBatches, (batch) => work.batch(batch, done, outcomes)),
+    pool(large, tuning.parallelLarge, (index) => work.large(index, done)),
+  ]);
+  return outcomes;
+}
+
 /**
  * Uploads `items` and answers one outcome per item, in order. Small files go in batches
  * through POST /api/sync/uploads (several in flight), large ones through tus, resumed from
@@ -91,36 +120,31 @@ export async function uploadFiles(
   callbacks: UploadCallbacks = {},
   tuning: TransferTuning = DEFAULT_TUNING,
 ): Promise<UploadOutcome[]> {
-  const outcomes: UploadOutcome[] = new Array(items.length);
-  const done = (index: number, outcome: UploadOutcome) => {
-    outcomes[index] = outcome;
-    callbacks.onDone?.(index, outcome);
-  };
   const onBytes = (bytes: number) => callbacks.onProgress?.(bytes);
-  const { batches, large } = group(
+  return transferInGroups(
     items.map((item) => item.size),
+    callbacks,
     tuning,
+    {
+      batch: async (batch, done) => {
+        const answers = await uploadBatch(
+          api,
+          batch.map((index) => items[index] as UploadFile),
+          onBytes,
+        );
+        answers.forEach((outcome, position) => done(batch[position] as number, outcome));
+      },
+      large: async (index, done) => {
+        const item = items[index] as UploadFile;
+        try {
+          const { id } = await tusUpload(api, item, (url) => callbacks.onUploadUrl?.(index, url), onBytes);
+          done(index, { file: { id, originalName: item.name, folderId: item.folderId, size: item.size, contentHash: item.hash } });
+        } catch (error) {
+          done(index, { error: asRemoteError(error) });
+        }
+      },
+    },
   );
-  await Promise.all([
-    pool(batches, tuning.parallelBatches, async (batch) => {
-      const answers = await uploadBatch(
-        api,
-        batch.map((index) => items[index] as UploadFile),
-        onBytes,
-      );
-      answers.forEach((outcome, position) => done(batch[position] as number, outcome));
-    }),
-    pool(large, tuning.parallelLarge, async (index) => {
-      const item = items[index] as UploadFile;
-      try {
-        const { id } = await tusUpload(api, item, (url) => callbacks.onUploadUrl?.(index, url), onBytes);
-        done(index, { file: { id, originalName: item.name, folderId: item.folderId, size: item.size, contentHash: item.hash } });
-      } catch (error) {
-        done(index, { error: asRemoteError(error) });
-      }
-    }),
-  ]);
-  return outcomes;
 }
 
 /** A batch download cut part-way is asked again for the files not yet done, until this many attempts in a row bring none. */
@@ -137,40 +161,33 @@ export async function downloadFiles(
   callbacks: TransferCallbacks<DownloadOutcome> = {},
   tuning: TransferTuning = DEFAULT_TUNING,
 ): Promise<DownloadOutcome[]> {
-  const outcomes: DownloadOutcome[] = new Array(items.length);
-  const done = (index: number, outcome: DownloadOutcome) => {
-    outcomes[index] = outcome;
-    callbacks.onDone?.(index, outcome);
-  };
   const onBytes = (bytes: number) => callbacks.onProgress?.(bytes);
-  const { batches, large } = group(
+  return transferInGroups(
     items.map((item) => item.size),
+    callbacks,
     tuning,
-  );
-  await Promise.all([
-    pool(batches, tuning.parallelBatches, async (batch) => {
-      const pending = () => batch.filter((index) => outcomes[index] === undefined);
-      for (let stalled = 0; pending().length > 0;) {
-        const asked = pending();
-        let failure = new RemoteError(0, 'NO_RESULT', 'The server sent no result for this file');
-        try {
-          await downloadBatch(
-            api,
-            asked.map((index) => items[index] as DownloadFile),
-            onBytes,
-            (position, outcome) => done(asked[position] as number, outcome),
-          );
-        } catch (error) {
-          failure = asRemoteError(error);
-          stalled = pending().length < asked.length ? 0 : stalled + 1;
-          if (stalled < BATCH_ATTEMPTS_WITHOUT_PROGRESS && (failure.status === 0 || failure.status >= 500)) continue;
+    {
+      batch: async (batch, done, outcomes) => {
+        const pending = () => batch.filter((index) => outcomes[index] === undefined);
+        for (let stalled = 0; pending().length > 0;) {
+          const asked = pending();
+          let failure = new RemoteError(0, 'NO_RESULT', 'The server sent no result for this file');
+          try {
+            await downloadBatch(
+              api,
+              asked.map((index) => items[index] as DownloadFile),
+              onBytes,
+              (position, outcome) => done(asked[position] as number, outcome),
+            );
+          } catch (error) {
+            failure = asRemoteError(error);
+            stalled = pending().length < asked.length ? 0 : stalled + 1;
+            if (stalled < BATCH_ATTEMPTS_WITHOUT_PROGRESS && (failure.status === 0 || failure.status >= 500)) continue;
+          }
+          for (const index of pending()) done(index, { error: failure });
         }
-        for (const index of pending()) done(index, { error: failure });
-      }
-    }),
-    pool(large, tuning.parallelLarge, async (index) => {
-      done(index, await downloadLarge(api, items[index] as DownloadFile, onBytes));
-    }),
-  ]);
-  return outcomes;
+      },
+      large: async (index, done) => done(index, await downloadLarge(api, items[index] as DownloadFile, onBytes)),
+    },
+  );
 }

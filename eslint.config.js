@@ -45,6 +45,7 @@ const SERVER_MODULES = [
   'accounts',
   'account-tokens',
   'two-factor',
+  'passkeys',
   'app-passwords',
   'profile',
   'downloads',

@@ -463,6 +463,38 @@ export interface ChangeHeadsTable {
   pruned_through: number;
 }
 
+/** A user's passkey (docs/decisions/0063-passkeys.md): a WebAuthn credential that signs in without a password. */
+export interface PasskeysTable {
+  id: string;
+  user_id: string;
+  /** The credential's id as the authenticator made it, base64url: a discoverable sign-in finds the account by it. */
+  credential_id: string;
+  /** The COSE public key, base64url. */
+  public_key: string;
+  /** The authenticator's signature counter at its last use (bigint: a string on PostgreSQL). */
+  counter: number | string | bigint;
+  /** How the browser reached it (usb, internal, hybrid...), comma-separated; offered back when the user adds another. */
+  transports: string;
+  /** `singleDevice` or `multiDevice` (synced), as the library reports it. */
+  device_type: string;
+  /** 1 when a synced passkey says it is backed up. */
+  backed_up: number;
+  name: string;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+/** A passkey registration or sign-in under way: its challenge, used once, for 5 minutes at most. */
+export interface PasskeyCeremoniesTable {
+  id: string;
+  /** `registration` or `authentication`. */
+  kind: string;
+  /** Who is adding a passkey; null for a sign-in (the passkey names its account). */
+  user_id: string | null;
+  challenge: string;
+  expires_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -501,4 +533,6 @@ export interface Database {
   change_heads: ChangeHeadsTable;
   folder_activity: FolderActivityTable;
   link_uploads: LinkUploadsTable;
+  passkeys: PasskeysTable;
+  passkey_ceremonies: PasskeyCeremoniesTable;
 }

@@ -52,6 +52,12 @@ describe('loadConfig', () => {
     [{ STORAGE_DRIVER: 's3', S3_BUCKET: 'b', S3_MAX_ATTEMPTS: '0' }, 'S3_MAX_ATTEMPTS'],
     [{ STORAGE_DRIVER: 's3', S3_BUCKET: 'b', S3_MAX_ATTEMPTS: '11' }, 'S3_MAX_ATTEMPTS'],
     [{ CLIENT_IDLE_TIMEOUT_SECONDS: '0' }, 'CLIENT_IDLE_TIMEOUT_SECONDS'],
+    [{ OIDC_CLIENT_ID: 'cloudvault' }, 'OIDC_ISSUER'],
+    [{ OIDC_ISSUER: 'http://sso.example.com', OIDC_CLIENT_ID: 'c', OIDC_CLIENT_SECRET: 's' }, 'OIDC_ISSUER'],
+    [{ OIDC_ISSUER: 'https://sso.example.com', OIDC_CLIENT_SECRET: 's' }, 'OIDC_CLIENT_ID'],
+    [{ OIDC_ISSUER: 'https://sso.example.com', OIDC_CLIENT_ID: 'c' }, 'OIDC_CLIENT_SECRET'],
+    [{ PASSWORD_SIGN_IN: 'nobody' }, 'PASSWORD_SIGN_IN'],
+    [{ PASSWORD_SIGN_IN: 'admins-only' }, 'PASSWORD_SIGN_IN'],
   ])('names the variable of a bad value %o', (env, variable) => {
     try {
       loadConfig(env);
@@ -169,5 +175,24 @@ describe('loadConfig', () => {
     expect(loadConfig({ THUMBNAIL_CONCURRENCY: '4' }).thumbnailConcurrency).toBe(4);
     expect(() => loadConfig({ THUMBNAIL_CONCURRENCY: '0' })).toThrow(/THUMBNAIL_CONCURRENCY must be a whole number from 1 to 64/);
     expect(() => loadConfig({ THUMBNAIL_CONCURRENCY: 'many' })).toThrow(ConfigError);
+  });
+
+  it('turns single sign-on on with OIDC_ISSUER, over plain http only to a provider on this machine', () => {
+    expect(loadConfig({}).singleSignOn).toBeUndefined();
+    expect(loadConfig({}).passwordSignIn).toBe('everyone');
+    const sso = { OIDC_ISSUER: 'https://sso.example.com/realms/home/', OIDC_CLIENT_ID: 'cloudvault', OIDC_CLIENT_SECRET: 'secret' };
+    expect(loadConfig({ ...sso, PASSWORD_SIGN_IN: 'admins-only' })).toMatchObject({
+      singleSignOn: {
+        issuer: 'https://sso.example.com/realms/home',
+        clientId: 'cloudvault',
+        clientSecret: 'secret',
+        buttonLabel: 'single sign-on',
+        adminGroup: undefined,
+        allowInsecureRequests: false,
+      },
+      passwordSignIn: 'admins-only',
+    });
+    const local = loadConfig({ ...sso, OIDC_ISSUER: 'http://127.0.0.1:4000', OIDC_BUTTON_LABEL: 'Keycloak', OIDC_ADMIN_GROUP: 'ops' });
+    expect(local.singleSignOn).toMatchObject({ allowInsecureRequests: true, buttonLabel: 'Keycloak', adminGroup: 'ops' });
   });
 });

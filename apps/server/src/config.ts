@@ -78,6 +78,27 @@ export interface Config {
   sweepGraceMs: number;
   /** Thumbnails one node makes at once (THUMBNAIL_CONCURRENCY, default 1): the rest wait, uploads keep the other cores. */
   thumbnailConcurrency: number;
+  /** Single sign-on with an OpenID provider (OIDC_*); absent when OIDC_ISSUER is not set (docs/decisions/0064-single-sign-on.md). */
+  singleSignOn: SingleSignOnConfig | undefined;
+  /** Who may sign in with a password (PASSWORD_SIGN_IN): everyone, or only operators (ADMIN_EMAILS) once single sign-on is on. */
+  passwordSignIn: 'everyone' | 'admins-only';
+}
+
+/** The OpenID provider the operator runs; the redirect URI is PUBLIC_URL/api/auth/oidc/callback. */
+export interface SingleSignOnConfig {
+  /** The issuer identifier; discovery reads ISSUER/.well-known/openid-configuration. */
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** The button's words after "Sign in with" (OIDC_BUTTON_LABEL, default "single sign-on"). */
+  buttonLabel: string;
+  /** Members of this group (the `groups` claim) are operators (OIDC_ADMIN_GROUP); absent means none by group. */
+  adminGroup: string | undefined;
+  /**
+   * Plain http to the provider, allowed only for an issuer on this machine (127.0.0.1, ::1,
+   * localhost): a provider on the network must be reached over TLS.
+   */
+  allowInsecureRequests: boolean;
 }
 
 /**
@@ -312,6 +333,41 @@ function readSeconds(env: Env, variable: string, fallback: number, min: number):
   return Number(raw) * 1000;
 }
 
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', '[::1]', 'localhost']);
+
+function readSingleSignOn(env: Env): SingleSignOnConfig | undefined {
+  if (!env.OIDC_ISSUER) {
+    for (const variable of ['OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'OIDC_BUTTON_LABEL', 'OIDC_ADMIN_GROUP'])
+      if (env[variable]) throw new ConfigError('OIDC_ISSUER', `is required when ${variable} is set`);
+    return undefined;
+  }
+  const issuer = readUrl('OIDC_ISSUER', env.OIDC_ISSUER, ['http:', 'https:']);
+  const { protocol, hostname } = new URL(issuer);
+  const allowInsecureRequests = protocol === 'http:';
+  if (allowInsecureRequests && !LOOPBACK_HOSTS.has(hostname))
+    throw new ConfigError('OIDC_ISSUER', `must start with https:// unless the provider runs on this machine (got "${env.OIDC_ISSUER}")`);
+  for (const variable of ['OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'])
+    if (!env[variable]) throw new ConfigError(variable, 'is required when OIDC_ISSUER is set');
+  const buttonLabel = (env.OIDC_BUTTON_LABEL ?? '').trim() || 'single sign-on';
+  if (buttonLabel.length > 40) throw new ConfigError('OIDC_BUTTON_LABEL', `must be at most 40 characters (got "${buttonLabel}")`);
+  return {
+    issuer,
+    clientId: env.OIDC_CLIENT_ID as string,
+    clientSecret: env.OIDC_CLIENT_SECRET as string,
+    buttonLabel,
+    adminGroup: env.OIDC_ADMIN_GROUP?.trim() || undefined,
+    allowInsecureRequests,
+  };
+}
+
+function readPasswordSignIn(raw: string | undefined, singleSignOn: SingleSignOnConfig | undefined): Config['passwordSignIn'] {
+  if (raw === undefined || raw === '' || raw === 'everyone') return 'everyone';
+  if (raw !== 'admins-only') throw new ConfigError('PASSWORD_SIGN_IN', `must be everyone or admins-only (got "${raw}")`);
+  // Nobody but the operators could sign in at all.
+  if (!singleSignOn) throw new ConfigError('PASSWORD_SIGN_IN', 'can be admins-only only when single sign-on is configured (OIDC_ISSUER)');
+  return raw;
+}
+
 /** Reads and checks the environment; throws ConfigError naming the first bad variable. */
 export function loadConfig(env: Env, cwd = process.cwd()): Config {
   const port = readPort(env);
@@ -327,6 +383,7 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
     throw new ConfigError('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')} (got "${logLevel}")`);
   }
   const dataDir = path.resolve(cwd, env.DATA_DIR || 'data');
+  const singleSignOn = readSingleSignOn(env);
   const config: Config = {
     port,
     host,
@@ -355,6 +412,8 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
     uploadLeaseMs: readSeconds(env, 'UPLOAD_LEASE_SECONDS', 60, 1),
     sweepGraceMs: readSeconds(env, 'STORAGE_SWEEP_GRACE_SECONDS', 24 * 3600, 0),
     thumbnailConcurrency: readThumbnailConcurrency(env.THUMBNAIL_CONCURRENCY),
+    singleSignOn,
+    passwordSignIn: readPasswordSignIn(env.PASSWORD_SIGN_IN, singleSignOn),
   };
   refuseNodeLocalParts(config);
   return config;

@@ -33,6 +33,7 @@ import * as linkUploads from './migrations/2026-12-07-32-link-uploads.ts';
 import * as resumableUploader from './migrations/2026-12-07-33-resumable-uploader.ts';
 import * as deviceSessions from './migrations/2026-12-08-34-device-sessions.ts';
 import * as passkeys from './migrations/2026-12-09-35-passkeys.ts';
+import * as singleSignOn from './migrations/2026-12-09-36-single-sign-on.ts';
 import type { Dialect } from './database.ts';
 
 /** Every migration, in order. Migrations are frozen once released: add, never edit. */
@@ -71,6 +72,7 @@ export const migrationsFor = (dialect: Dialect): Record<string, Migration> => ({
   '2026-12-07-33-resumable-uploader': resumableUploader,
   '2026-12-08-34-device-sessions': deviceSessions,
   '2026-12-09-35-passkeys': passkeys,
+  '2026-12-09-36-single-sign-on': singleSignOn,
 });
 
 /** Brings the schema up to date; the Migrator's lock lets several servers start at once. */

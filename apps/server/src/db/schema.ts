@@ -28,6 +28,10 @@ export interface UsersTable {
   last_sign_in_at?: string;
   /** `admin` when granted with `npm run admin -- grant`; ADMIN_EMAILS also makes admins. */
   role?: string;
+  /** 0 for an account made through single sign-on until a password is set: its hash is unusable. */
+  password_set?: number;
+  /** 1 while the provider's last sign-in put the user in OIDC_ADMIN_GROUP. */
+  single_sign_on_operator?: number;
 }
 
 export interface SessionsTable {
@@ -40,6 +44,8 @@ export interface SessionsTable {
   ip: string | null;
   /** The app password a sync client's session was opened with (it ends with it); null for a sign-in. */
   app_password_id?: string | null;
+  /** When the single sign-on provider last had this session's user sign in again (it stands in for a password). */
+  reauthenticated_at?: string | null;
 }
 
 export interface FoldersTable {
@@ -463,6 +469,37 @@ export interface ChangeHeadsTable {
   pruned_through: number;
 }
 
+/** An account's identity at the OpenID provider: (issuer, subject) names one account. */
+export interface SingleSignOnLinksTable {
+  issuer: string;
+  subject: string;
+  user_id: string;
+  /** The address the provider gave when the link was made or last used. */
+  email: string;
+  created_at: string;
+  last_used_at: string;
+}
+
+/** A sign-in at the provider under way; single use, found by the id in the browser's cookie. */
+export interface SingleSignOnFlowsTable {
+  id: string;
+  state: string;
+  nonce: string;
+  code_verifier: string;
+  /** Where in the app the browser goes afterwards (a same-origin path). */
+  next_path: string;
+  /** The session asking to confirm who it is (re-authentication); null for a sign-in. */
+  reauth_session_id: string | null;
+  expires_at: string;
+}
+
+/** The one-time code the web app exchanges for its session token after a sign-in at the provider. */
+export interface SingleSignOnHandoffsTable {
+  code_hash: string;
+  user_id: string;
+  expires_at: string;
+}
+
 /** A user's passkey (docs/decisions/0063-passkeys.md): a WebAuthn credential that signs in without a password. */
 export interface PasskeysTable {
   id: string;
@@ -496,6 +533,9 @@ export interface PasskeyCeremoniesTable {
 }
 
 export interface Database {
+  single_sign_on_links: SingleSignOnLinksTable;
+  single_sign_on_flows: SingleSignOnFlowsTable;
+  single_sign_on_handoffs: SingleSignOnHandoffsTable;
   users: UsersTable;
   sessions: SessionsTable;
   folders: FoldersTable;

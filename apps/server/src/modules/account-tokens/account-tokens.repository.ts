@@ -99,7 +99,12 @@ export function createAccountTokensRepository(db: Kysely<Database>) {
     ): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
         if (!(await useUp(trx, token, nowIso))) return false;
-        await trx.updateTable('users').set({ password_hash: passwordHash, updated_at: nowIso }).where('id', '=', token.user_id).execute();
+        // An account made through single sign-on has a password from now on.
+        await trx
+          .updateTable('users')
+          .set({ password_hash: passwordHash, password_set: 1, updated_at: nowIso })
+          .where('id', '=', token.user_id)
+          .execute();
         const verified = await trx
           .updateTable('users')
           .set({ email_verified_at: nowIso })

@@ -116,7 +116,7 @@ export async function executeAction(context: ExecutionContext, action: Action): 
       break;
     }
     case 'copyLocal': {
-      await local.copy(action.from, action.path);
+      await local.copy(action.from, action.path, { hash: action.hash, expected: context.base.get(action.path) });
       agreeFile(context, agreedFile(action.path, action.remoteId, await onDisk(context, action.path), action.size, action.hash));
       break;
     }

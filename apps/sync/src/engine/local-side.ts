@@ -4,11 +4,10 @@
  * what it did not expect.
  */
 import type { Stats } from 'node:fs';
-import { copyFile, lstat, mkdir, rename, rm } from 'node:fs/promises';
+import { lstat, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { loadIgnoreRules } from '../local/ignore-rules.ts';
-import { moveLocal, moveToLocalTrash, type LocalTree } from '../local/place.ts';
-import { tempPathFor } from '../local/private-area.ts';
+import { copyLocal, moveLocal, moveToLocalTrash, type LocalTree } from '../local/place.ts';
 import { scanLocal } from '../local/scan.ts';
 import { hasSettled } from '../local/stability.ts';
 import type { BaseEntry, LocalEntry, Snapshot, SyncPath } from '../model.ts';
@@ -97,17 +96,11 @@ export function createLocalSide(tree: LocalTree, options: { dryRun: boolean; now
     async trash(syncPath) {
       await moveToLocalTrash(tree, syncPath, options.now());
     },
-    async copy(from, to) {
-      // Through a temporary file, so the path never holds part of the content.
-      const temp = await tempPathFor(tree.root, `copy:${from}:${to}`);
-      await copyFile(absolute(from), temp);
-      try {
-        await mkdir(path.dirname(absolute(to)), { recursive: true });
-        await rename(temp, absolute(to));
-      } catch (error) {
-        await rm(temp, { force: true });
-        throw error;
-      }
+    async copy(from, to, check) {
+      const copied = await copyLocal(tree, from, to, { expectedHash: check.hash, expected: check.expected });
+      if (copied.status === 'missing' || copied.status === 'hash-mismatch')
+        throw new Error(`${from} changed on disk meanwhile: looked at again`);
+      if (copied.status === 'changed') throw new Error(`${to} changed on disk meanwhile: left as it is, looked at again`);
     },
   };
 }

@@ -24,8 +24,12 @@ export interface LocalSide {
   move(from: SyncPath, to: SyncPath): Promise<void>;
   /** Moves the item into the local trash folder. */
   trash(path: SyncPath): Promise<void>;
-  /** Copies a local file's content to another path (content the disk already holds). */
-  copy(from: SyncPath, to: SyncPath): Promise<void>;
+  /**
+   * Copies a local file's content (`hash`) to another path, content the disk already holds;
+   * refuses (throws) when the source no longer holds it or `to` holds what the journal did not
+   * know (`expected`, its base entry): an edit made there since the scan is never overwritten.
+   */
+  copy(from: SyncPath, to: SyncPath, check: { hash: string; expected: BaseEntry | undefined }): Promise<void>;
 }
 
 /** One file to upload: the local content at `path`, into the drive folder `folderId` under `name`. */

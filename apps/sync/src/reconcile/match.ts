@@ -24,6 +24,14 @@ function indexByInode(local: Snapshot<LocalEntry>): Map<string, LocalEntry | nul
   return index;
 }
 
+function baseRowsByInode(items: Item[]): Map<string, Item[]> {
+  const rows = new Map<string, Item[]>();
+  for (const item of items) {
+    if (item.base!.inode) rows.set(item.base!.inode, [...(rows.get(item.base!.inode) ?? []), item]);
+  }
+  return rows;
+}
+
 /**
  * A base entry's inode found at another path is a move made on disk. A folder's inode is
  * enough; a file's must also keep its mtime or content (a rename keeps the mtime), since a
@@ -60,9 +68,14 @@ export function matchItems(base: Snapshot<BaseEntry>, local: Snapshot<LocalEntry
     claimedLocal.add(entry.path);
   };
   const byInode = indexByInode(local);
-  for (const item of items) {
-    const found = item.base!.inode ? byInode.get(item.base!.inode) : undefined;
-    if (found && !claimedLocal.has(found.path) && sameItemByInode(item.base!, found)) claim(item, found);
+  for (const [inode, rows] of baseRowsByInode(items)) {
+    const found = byInode.get(inode);
+    if (!found) continue;
+    const candidates = rows.filter((item) => sameItemByInode(item.base!, found));
+    // Two rows with one inode (a row left from a cut pass, an inode reused): the one at the
+    // disk's path, else none for sure; path and content decide below.
+    const owner = candidates.find((item) => item.base!.path === found.path) ?? (candidates.length === 1 ? candidates[0] : undefined);
+    if (owner) claim(owner, found);
   }
   // Same place (an editor's save through a new file changes the inode): the base path, or
   // the same name in the folder the base parent moved to on disk. Parents come first (sorted).

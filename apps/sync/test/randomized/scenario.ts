@@ -96,7 +96,9 @@ export async function runScenario(options: ScenarioOptions): Promise<ScenarioRep
         for (const [file, hash] of before.files) requireContent(hash, `${client.name}:${file}, at the start of a pass that ended 0`);
       const outcome = run.killed ? `killed after ${killAfterMs} ms` : run.hung ? 'HUNG (killed after the limit)' : `exit ${run.code}`;
       note(`  sync ${client.name}${proxy.cutting() ? ' (cutting)' : ''}: ${outcome} in ${run.ms} ms`);
-      if (!run.killed && run.code !== 0) note(indent(lastLines(run.output, 6)));
+      // SYNC_VERBOSE=1 keeps every pass's actions in steps.log, to follow a content a replay loses.
+      if (process.env.SYNC_VERBOSE) note(indent(run.output.trimEnd()));
+      else if (!run.killed && run.code !== 0) note(indent(lastLines(run.output, 6)));
       return run;
     };
 

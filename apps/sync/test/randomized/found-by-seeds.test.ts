@@ -5,7 +5,7 @@ import { createAppPassword, createUser } from '@cloudvault/test-support/accounts
 import { afterEach, expect, test } from 'vitest';
 import { type RestartableServer, startRestartableServer } from './restartable-server.ts';
 import { syncClient } from './sync-client.ts';
-import { diffTrees, readLocalTree } from './trees.ts';
+import { diffTrees, hashBytes, readLocalTree } from './trees.ts';
 import { webActor } from './web-actor.ts';
 
 /** What the randomized seeds found, each cut down to the few steps that show it, so it stays found once fixed. */
@@ -42,4 +42,35 @@ test('a file moved on the server and on disk between passes ends at one place, w
   const serverTree = (await web.view()).tree;
   expect(diffTrees(await readLocalTree(alpha.dir), 'alpha', serverTree, 'server')).toEqual([]);
   expect([...serverTree.files.keys()]).toHaveLength(1);
+});
+
+// Seed 456363140: a file edited on the device less than a second before a pass (so the pass
+// still saw it as last agreed) while the web replaced it with bytes the device held elsewhere.
+// The pass copied those bytes over the edit on disk, and the edit was gone from every side.
+test('an edit made on the device just before a pass is never overwritten by a copy of content the disk holds elsewhere', async () => {
+  workDir = await mkdtemp(path.join(os.tmpdir(), 'cloudvault-sync-found-'));
+  await mkdir(path.join(workDir, 'server'));
+  server = await startRestartableServer(path.join(workDir, 'server'), { versioning: false });
+  const user = await createUser({ url: server.url });
+  const beta = syncClient('beta', path.join(workDir, 'beta'), path.join(workDir, 'beta-config'));
+  await mkdir(beta.dir, { recursive: true });
+  expect((await beta.login(server.url, user.email, await createAppPassword({ url: server.url }, user))).code).toBe(0);
+  await writeFile(path.join(beta.dir, 'notes.jpg'), 'the first notes');
+  await writeFile(path.join(beta.dir, 'empty.tar.gz'), '');
+  expect((await beta.syncOnce()).code).toBe(0);
+
+  const web = webActor(server.url, user.token);
+  expect((await web.upload(null, 'notes.jpg', new Uint8Array(), 'replace')).status).toBe(201);
+  await writeFile(path.join(beta.dir, 'notes.jpg'), 'the edit made on this device');
+  // At once: the edit is younger than the settling time, the pass plans on what was agreed.
+  const outputs = [(await beta.syncOnce()).output];
+  // Then, the edit settled, until nothing is left to do.
+  await new Promise((resolve) => setTimeout(resolve, 1_100));
+  for (let pass = 0; pass < 3 && !outputs.at(-1)!.includes('nothing to do'); pass += 1) outputs.push((await beta.syncOnce()).output);
+
+  const serverTree = (await web.view()).tree;
+  const localTree = await readLocalTree(beta.dir);
+  expect(diffTrees(localTree, 'beta', serverTree, 'server'), outputs.join('\n')).toEqual([]);
+  const contents = [...localTree.files.values()];
+  expect(contents, outputs.join('\n')).toContain(hashBytes(Buffer.from('the edit made on this device')));
 });

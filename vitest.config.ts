@@ -80,6 +80,7 @@ const STORAGE_INDEPENDENT_TESTS = [
   'app-password-policy.test.ts',
   'app-passwords.test.ts',
   'device-sessions.test.ts', // the sync client's session from an app password, ended with it
+  'passkeys.test.ts', // passkeys: added, renamed, removed, signing in alone and as the second factor
   'sync-tree.test.ts', // the sync client's whole-tree listing: live items, shares, cursor
   'billing.test.ts',
   'dav-bounds.test.ts', // properties and locks

@@ -28,6 +28,7 @@ import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { versionsRoutes } from './modules/versions/versions.routes.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { twoFactorRoutes } from './modules/two-factor/two-factor.routes.ts';
+import { passkeySignInRoutes, passkeysRoutes } from './modules/passkeys/passkeys.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { accountDataRoutes } from './modules/account-data/account-data.routes.ts';
 import { trashRoutes } from './modules/trash/trash.routes.ts';
@@ -171,6 +172,8 @@ export async function buildApp(container: Container, options: { logStream?: Node
       await api.register(versionsRoutes(container));
       await api.register(analyticsRoutes(container.analytics));
       await api.register(twoFactorRoutes(container.twoFactor));
+      await api.register(passkeysRoutes(container.passkeys));
+      await api.register(passkeySignInRoutes(container.passkeys));
       await api.register(appPasswordsRoutes(container.appPasswords));
       await api.register(deviceSessionRoutes(container.appPasswords));
       await api.register(syncRoutes(container.sync));

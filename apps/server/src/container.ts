@@ -69,6 +69,9 @@ import { createNotificationsRepository } from './modules/notifications/notificat
 import { createNotificationsService } from './modules/notifications/notifications.service.ts';
 import { createTwoFactorRepository } from './modules/two-factor/two-factor.repository.ts';
 import { createTwoFactorService } from './modules/two-factor/two-factor.service.ts';
+import { createPasskeysRepository } from './modules/passkeys/passkeys.repository.ts';
+import { createPasskeysService } from './modules/passkeys/passkeys.service.ts';
+import { relyingPartyOf } from './modules/passkeys/relying-party.ts';
 import { createProfileService } from './modules/profile/profile.service.ts';
 import { createAccountDataRepository } from './modules/account-data/account-data.repository.ts';
 import { createAccountExportService } from './modules/account-data/account-export.service.ts';
@@ -198,6 +201,8 @@ export interface Container {
   folderActivity: ReturnType<typeof createFolderActivityService>;
   notifications: ReturnType<typeof createNotificationsService>;
   twoFactor: ReturnType<typeof createTwoFactorService>;
+  /** Passkeys: signing in with one, or using one as the second factor (docs/decisions/0063-passkeys.md). */
+  passkeys: ReturnType<typeof createPasskeysService>;
   /** App passwords, and the Basic-auth check WebDAV signs every request in with (docs/decisions/0028-app-passwords.md). */
   appPasswords: ReturnType<typeof createAppPasswordsService>;
   profile: ReturnType<typeof createProfileService>;
@@ -313,6 +318,17 @@ export async function createContainer(
     activity,
     confirmPassword: (userId, password, ip) => accountsOnceBuilt().confirmPassword(userId, password, ip),
   });
+  const passkeys = createPasskeysService({
+    passkeys: createPasskeysRepository(database.db),
+    accounts: {
+      findUserById: (id) => accountsOnceBuilt().findUserById(id),
+      signInVerified: (userId, client) => accountsOnceBuilt().signInVerified(userId, client),
+      signInMethods: (userId) => accountsOnceBuilt().signInMethods(userId),
+      countPasswordAttempt: (email, ip) => accountsOnceBuilt().countPasswordAttempt(email, ip),
+    },
+    relyingParty: relyingPartyOf(config.publicUrl),
+    clock,
+  });
   const admins: ReadonlySet<string> = new Set(config.adminEmails);
   const accountTokens = createAccountTokensService({
     tokens: createAccountTokensRepository(database.db),
@@ -343,6 +359,7 @@ export async function createContainer(
     loginFailuresByEmailAndIp: limiter('sign-in-failures-by-email-and-ip', SIGN_IN_FAILURES.perEmailAndAddress),
     loginFailuresByIp: limiter('sign-in-failures-by-ip', SIGN_IN_FAILURES.perAddress),
     verifySecondFactor: (user, code) => twoFactor.verify(user.id, user.totp_secret as string, code),
+    verifyPasskey: passkeys.verifySecondFactor,
     signedIn: securityAlerts.signedIn,
     registered: (user) => accountTokens.sendVerification(user),
   });
@@ -695,6 +712,7 @@ export async function createContainer(
     folderActivity,
     notifications,
     twoFactor,
+    passkeys,
     appPasswords,
     profile,
     accountExports,

@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { Id, Timestamp } from './common.ts';
+import { PasskeyAssertion } from './passkeys.ts';
 import { PlanId } from './plans.ts';
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH } from './validation.ts';
 
@@ -37,6 +38,8 @@ export const LoginBody = Type.Object({
   email: Type.String({ maxLength: EMAIL_MAX_LENGTH }),
   password: Type.String({ maxLength: PASSWORD_MAX_LENGTH }),
   totpCode: Type.Optional(Type.String({ maxLength: 32 })),
+  /** With two-factor on, one of the account's passkeys instead of a code (docs/api.md#passkeys). */
+  passkey: Type.Optional(PasskeyAssertion),
 });
 export type LoginBody = Static<typeof LoginBody>;
 
@@ -47,6 +50,8 @@ export const LoginErrorBody = Type.Object({
   error: Type.String(),
   code: Type.Optional(Type.String()),
   twoFactorRequired: Type.Optional(Type.Boolean()),
+  /** With `twoFactorRequired`: the account has a passkey, which may stand in for the code. */
+  passkeyAvailable: Type.Optional(Type.Boolean()),
 });
 export type AuthResponse = Static<typeof AuthResponse>;
 

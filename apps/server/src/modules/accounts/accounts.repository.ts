@@ -36,6 +36,27 @@ export function createAccountsRepository(db: Kysely<Database>) {
       return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
     },
 
+    /**
+     * What the account can sign in with: a usable password, links to the single sign-on
+     * provider, passkeys. One read, so a removal is judged on one moment's answer.
+     */
+    async signInMethodCounts(userId: string): Promise<{ passwordSet: boolean; links: number; passkeys: number } | undefined> {
+      const row = await db
+        .selectFrom('users')
+        .select((eb) => [
+          'users.password_set',
+          eb
+            .selectFrom('single_sign_on_links')
+            .select(eb.fn.countAll<number | string>().as('n'))
+            .whereRef('user_id', '=', 'users.id')
+            .as('links'),
+          eb.selectFrom('passkeys').select(eb.fn.countAll<number | string>().as('n')).whereRef('user_id', '=', 'users.id').as('passkeys'),
+        ])
+        .where('users.id', '=', userId)
+        .executeTakeFirst();
+      return row && { passwordSet: row.password_set !== 0, links: Number(row.links ?? 0), passkeys: Number(row.passkeys ?? 0) };
+    },
+
     /** Inserts the user; returns false when the e-mail is already registered. */
     async insertUser(user: UserRow): Promise<boolean> {
       const result = await db

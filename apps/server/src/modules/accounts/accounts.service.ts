@@ -1,4 +1,5 @@
 import type { AuthResponse, LoginBody, RegisterBody, User } from '@cloudvault/contract/accounts';
+import type { PasskeyAssertion } from '@cloudvault/contract/passkeys';
 import { isValidEmail, isValidPassword, normalizeEmail, normalizeName, PASSWORD_MIN_LENGTH } from '@cloudvault/contract/validation';
 import type { AuditEntryRow } from '../../db/admin-audit.ts';
 import type { AuthContext } from '../../lib/auth.ts';
@@ -43,6 +44,7 @@ export interface AccountsServiceDeps {
     | 'setLastSignIn'
     | 'setSuspended'
     | 'liveSessions'
+    | 'signInMethodCounts'
   >;
   tokens: SessionTokens;
   passwords: { hash(password: string): Promise<string>; verify(hash: string, password: string): Promise<boolean> };
@@ -57,6 +59,8 @@ export interface AccountsServiceDeps {
   loginFailuresByIp: FailureLimiter;
   /** A TOTP or unused recovery code of a user with two-factor on (a recovery code is used up). */
   verifySecondFactor(user: UserRow, code: string): Promise<boolean>;
+  /** One of the user's passkeys answering a sign-in ceremony, in place of a code (docs/api.md#passkeys). */
+  verifyPasskey(userId: string, assertion: PasskeyAssertion): Promise<boolean>;
   /** After a sign-in: the activity log, and a security alert when the device is new. */
   signedIn(user: UserRow, client: ClientInfo, newDevice: boolean): Promise<void>;
   /** After registration: the mail with the link that verifies the address. */
@@ -121,6 +125,14 @@ export function createAccountsService(deps: AccountsServiceDeps) {
     await Promise.all([emailKey ? deps.loginFailuresByEmailAndIp.forgive(emailKey) : undefined, deps.loginFailuresByIp.forgive(ipKey)]);
   }
 
+  /** Opens the session of a proven sign-in, and tells the user when it comes from a new device. */
+  async function signedIn(user: UserRow, client: ClientInfo): Promise<AuthResponse> {
+    const newDevice = !(await accounts.hasSessionFrom(user.id, client.userAgent?.slice(0, 512) ?? null));
+    const token = await openSession(user.id, client);
+    await deps.signedIn(user, client, newDevice);
+    return { token, user: presentUser(user, plans, admins) };
+  }
+
   return {
     /** Account rows for the modules around accounts (profile, account e-mails), which apply their own rules to them. */
     findUserById: accounts.findUserById,
@@ -181,9 +193,18 @@ export function createAccountsService(deps: AccountsServiceDeps) {
       await assertActive(user.id);
       if (user.totp_secret !== null) {
         // docs/api.md#accounts: a code is asked for only after the right password; a wrong code counts as a failure.
-        if (!input.totpCode)
-          throw new AppError(401, 'TWO_FACTOR_REQUIRED', 'Enter the code from your authenticator app.', { twoFactorRequired: true });
-        if (!(await deps.verifySecondFactor(user, input.totpCode))) {
+        if (input.passkey) {
+          if (!(await deps.verifyPasskey(user.id, input.passkey)))
+            throw new AppError(401, 'PASSKEY_NOT_RECOGNISED', 'That passkey could not be verified. Try again, or enter a code instead.', {
+              twoFactorRequired: true,
+            });
+        } else if (!input.totpCode) {
+          const passkeyAvailable = (await accounts.signInMethodCounts(user.id))?.passkeys ? true : false;
+          throw new AppError(401, 'TWO_FACTOR_REQUIRED', 'Enter the code from your authenticator app.', {
+            twoFactorRequired: true,
+            passkeyAvailable,
+          });
+        } else if (!(await deps.verifySecondFactor(user, input.totpCode))) {
           throw new AppError(
             401,
             'INVALID_TWO_FACTOR_CODE',
@@ -193,10 +214,25 @@ export function createAccountsService(deps: AccountsServiceDeps) {
         }
       }
       await Promise.all([deps.loginFailuresByEmailAndIp.reset(emailKey), deps.loginFailuresByIp.forgive(ipKey)]);
-      const newDevice = !(await accounts.hasSessionFrom(user.id, client.userAgent?.slice(0, 512) ?? null));
-      const token = await openSession(user.id, client);
-      await deps.signedIn(user, client, newDevice);
-      return { token, user: presentUser(user, plans, admins) };
+      return signedIn(user, client);
+    },
+
+    /**
+     * A sign-in whose account was proven without its password (a passkey): the same steps
+     * after it as a password sign-in, suspension's 403 and the new-device alert included.
+     */
+    async signInVerified(userId: string, client: ClientInfo): Promise<AuthResponse> {
+      await assertActive(userId);
+      const user = await accounts.findUserById(userId);
+      if (!user) throw new AppError(401, 'UNAUTHORIZED', 'Account not found');
+      return signedIn(user, client);
+    },
+
+    /** What the account can sign in with; the last of them cannot be removed (docs/decisions/0063-passkeys.md). */
+    async signInMethods(userId: string): Promise<{ password: boolean; singleSignOn: boolean; passkeys: number }> {
+      const counts = await accounts.signInMethodCounts(userId);
+      if (!counts) throw notFound('Account not found');
+      return { password: counts.passwordSet, singleSignOn: counts.links > 0, passkeys: counts.passkeys };
     },
 
     /**

@@ -16,7 +16,7 @@ import { withAppStrings } from './with-app-strings';
 // The public pages use only the English strings bundled with the entry; the others load
 // the rest with their chunk (withAppStrings).
 const LandingPage = lazyPage(() => import('../features/landing/components/landing-page').then((m) => ({ default: m.LandingPage })));
-const LoginPage = lazyPage(() => import('../features/auth/components/login-page').then((m) => ({ default: m.LoginPage })));
+const LoginRoute = lazyPage(() => import('./routes/login-route').then((m) => ({ default: m.LoginRoute })));
 const RegisterPage = lazyPage(() => import('../features/auth/components/register-page').then((m) => ({ default: m.RegisterPage })));
 const ForgotPasswordPage = lazyPage(() =>
   import('../features/auth/components/forgot-password-page').then((m) => ({ default: m.ForgotPasswordPage })),
@@ -35,9 +35,7 @@ const ProfilePage = lazyPage(
 const SubscriptionRoute = lazyPage(
   withAppStrings(() => import('./routes/subscription-route').then((m) => ({ default: m.SubscriptionRoute }))),
 );
-const SettingsPage = lazyPage(
-  withAppStrings(() => import('../features/settings/components/settings-page').then((m) => ({ default: m.SettingsPage }))),
-);
+const SettingsRoute = lazyPage(withAppStrings(() => import('./routes/settings-route').then((m) => ({ default: m.SettingsRoute }))));
 const TrashPage = lazyPage(withAppStrings(() => import('../features/trash/components/trash-page').then((m) => ({ default: m.TrashPage }))));
 const PublicShareRoute = lazyPage(
   withAppStrings(() => import('./routes/public-share-route').then((m) => ({ default: m.PublicShareRoute }))),
@@ -83,7 +81,7 @@ export const routes: RouteObject[] = [
           {
             element: <AuthLayout />,
             children: [
-              { path: 'login', element: <LoginPage /> },
+              { path: 'login', element: <LoginRoute /> },
               { path: 'register', element: <RegisterPage /> },
               { path: 'forgot-password', element: <ForgotPasswordPage /> },
             ],
@@ -122,7 +120,7 @@ export const routes: RouteObject[] = [
               { path: 'recent', element: <RecentRoute /> },
               { path: 'profile', element: <ProfilePage /> },
               { path: 'subscription', element: <SubscriptionRoute /> },
-              { path: 'settings', element: <SettingsPage /> },
+              { path: 'settings', element: <SettingsRoute /> },
               { path: 'success', element: <SuccessPage /> },
               {
                 // The operator console: operators only (RequireAdmin), every page its own chunk.

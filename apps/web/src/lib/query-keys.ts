@@ -79,6 +79,11 @@ export const appPasswordKeys = {
   all: ['app-passwords'] as const,
 };
 
+/** The account's passkeys (Settings › Passkeys). */
+export const passkeyKeys = {
+  all: ['passkeys'] as const,
+};
+
 /** The operator console: an operator's action may change any of its answers, so it invalidates `all`. */
 export const adminKeys = {
   all: ['admin'] as const,

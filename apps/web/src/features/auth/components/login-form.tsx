@@ -8,6 +8,7 @@ import { TextField } from '../../../components/ui/text-field';
 import { ApiError, serverErrorMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { useLogin } from '../api/login';
+import type { PasskeySlot } from '../passkey-slot';
 
 interface FieldErrors {
   email?: string;
@@ -24,7 +25,11 @@ function asksForCode(error: unknown): boolean {
   );
 }
 
-export function LoginForm() {
+/** With the request for a code: whether one of the account's passkeys may stand in for it. */
+const offersPasskey = (error: unknown) =>
+  error instanceof ApiError && (error.body as { passkeyAvailable?: unknown } | undefined)?.passkeyAvailable === true;
+
+export function LoginForm({ passkeys }: { passkeys: PasskeySlot }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const loginMutation = useLogin();
@@ -33,11 +38,28 @@ export function LoginForm() {
   // Two-factor sign-in: after the server asks for it, a code (TOTP or recovery) goes with the password.
   const [needsCode, setNeedsCode] = useState(false);
   const [code, setCode] = useState('');
+  const [passkeyAvailable, setPasskeyAvailable] = useState(false);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
   const codeRef = useRef<HTMLInputElement>(null);
+  passkeys.useAutofill();
+
+  /** After the code was asked for: a passkey instead (the same password goes with it). */
+  const finishWithPasskey = async () => {
+    if (loginMutation.isPending) return;
+    setFormError(null);
+    const answer = await passkeys.secondFactor();
+    if ('failure' in answer) return setFormError(answer.failure);
+    try {
+      await loginMutation.mutateAsync({ email: email.trim(), password, passkey: answer.assertion });
+      notify.success('auth.login.success');
+      void navigate('/dashboard', { replace: true });
+    } catch (error) {
+      setFormError(serverErrorMessage(error) ?? t('auth.login.failed'));
+    }
+  };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -61,6 +83,7 @@ export function LoginForm() {
       if (asksForCode(error) && !needsCode) {
         // Not a failure: the password was right and the second step begins.
         setNeedsCode(true);
+        setPasskeyAvailable(offersPasskey(error));
         return;
       }
       // The server's reason in the user's language (a suspended account's 403 says so).
@@ -78,7 +101,8 @@ export function LoginForm() {
         label={t('auth.login.email')}
         name="email"
         type="email"
-        autoComplete="email"
+        // `webauthn` lets the browser offer passkeys among the suggestions (passkeys.useAutofill).
+        autoComplete="username webauthn"
         inputMode="email"
         required
         value={email}
@@ -129,6 +153,11 @@ export function LoginForm() {
       <Button type="submit" size="lg" fullWidth loading={loginMutation.isPending} className="mt-1">
         {t('auth.login.submit')}
       </Button>
+      {needsCode && passkeyAvailable && (
+        <Button variant="secondary" size="lg" fullWidth disabled={loginMutation.isPending} onClick={() => void finishWithPasskey()}>
+          {t('auth.passkey.useInstead')}
+        </Button>
+      )}
     </form>
   );
 }

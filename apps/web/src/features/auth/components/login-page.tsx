@@ -1,10 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageTitle } from '../../../components/ui/page-title';
+import type { PasskeySlot } from '../passkey-slot';
 import { AuthCard } from './auth-card';
 import { LoginForm } from './login-form';
 
-export function LoginPage() {
+export function LoginPage({ passkeys }: { passkeys: PasskeySlot }) {
   const { t } = useTranslation();
   return (
     <>
@@ -24,7 +25,8 @@ export function LoginPage() {
           </>
         }
       >
-        <LoginForm />
+        <LoginForm passkeys={passkeys} />
+        <passkeys.SignInButton />
       </AuthCard>
     </>
   );

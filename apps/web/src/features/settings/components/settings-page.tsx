@@ -1,5 +1,6 @@
 import { DEFAULT_SETTINGS } from '@cloudvault/contract/settings-defaults';
 import type { Settings } from '@cloudvault/contract/settings';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ContentSpinner } from '../../../components/ui/spinner';
 import { PageTitle } from '../../../components/ui/page-title';
@@ -17,8 +18,9 @@ import { notify } from '../../../lib/notify';
 /**
  * Settings (docs/product.md#settings): every change sends the whole
  * settings object, and the controls show only what the server has accepted.
+ * `security`: the sections other features own (passkeys), after Privacy (app/routes/settings-route.tsx).
  */
-export function SettingsPage() {
+export function SettingsPage({ security }: { security?: ReactNode }) {
   const { t } = useTranslation();
   const query = useSettings();
   const update = useUpdateSettings();
@@ -48,6 +50,7 @@ export function SettingsPage() {
           <div aria-busy={update.isPending} className="flex flex-col gap-6">
             <NotificationsSection settings={settings.notifications} busy={locked} onChange={change} />
             <PrivacySection settings={settings.privacy} busy={locked} onChange={change} />
+            {security}
             <DevicesSection />
             <AppearanceSection settings={settings.appearance} busy={locked} onChange={change} />
             <StorageSection settings={settings.storage} busy={locked} onChange={change} />

@@ -52,6 +52,7 @@ const SERVER_MODULES = [
   'changes',
   'accounts',
   'account-tokens',
+  'single-sign-on',
   'two-factor',
   'passkeys',
   'app-passwords',

@@ -45,6 +45,7 @@ import { registerWebApp } from './modules/web/web.routes.ts';
 import { thumbnailsRoutes } from './modules/thumbnails/thumbnails.routes.ts';
 import { appPasswordsRoutes, deviceSessionRoutes } from './modules/app-passwords/app-passwords.routes.ts';
 import { syncRoutes } from './modules/sync/sync.routes.ts';
+import { singleSignOnRoutes } from './modules/single-sign-on/single-sign-on.routes.ts';
 import { davRoutes } from './modules/dav/dav.routes.ts';
 import { resumableUploadsRoutes } from './modules/resumable-uploads/resumable-uploads.routes.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
@@ -155,6 +156,7 @@ export async function buildApp(container: Container, options: { logStream?: Node
       await api.register(healthRoutes({ database: container.database.ping, 'file store': container.blobs.ping }));
       await api.register(accountsRoutes(container.accounts));
       await api.register(accountTokensRoutes(container.accountTokens));
+      await api.register(singleSignOnRoutes(container.singleSignOn, { publicUrl: config.publicUrl }));
       await api.register(foldersRoutes(container.folders));
       await api.register(folderActivityRoutes(container.folderActivity));
       await api.register(filesRoutes(container));

@@ -73,6 +73,9 @@ import { createPasskeysRepository } from './modules/passkeys/passkeys.repository
 import { createPasskeysService } from './modules/passkeys/passkeys.service.ts';
 import { relyingPartyOf } from './modules/passkeys/relying-party.ts';
 import { createProfileService } from './modules/profile/profile.service.ts';
+import { createOpenIdProvider } from './modules/single-sign-on/openid-provider.ts';
+import { createSingleSignOnRepository } from './modules/single-sign-on/single-sign-on.repository.ts';
+import { createSingleSignOnService } from './modules/single-sign-on/single-sign-on.service.ts';
 import { createAccountDataRepository } from './modules/account-data/account-data.repository.ts';
 import { createAccountExportService } from './modules/account-data/account-export.service.ts';
 import { createAccountDeletionService } from './modules/account-data/account-deletion.service.ts';
@@ -203,6 +206,8 @@ export interface Container {
   twoFactor: ReturnType<typeof createTwoFactorService>;
   /** Passkeys: signing in with one, or using one as the second factor (docs/decisions/0063-passkeys.md). */
   passkeys: ReturnType<typeof createPasskeysService>;
+  /** Single sign-on with the operator's OpenID provider (docs/decisions/0064-single-sign-on.md). */
+  singleSignOn: ReturnType<typeof createSingleSignOnService>;
   /** App passwords, and the Basic-auth check WebDAV signs every request in with (docs/decisions/0028-app-passwords.md). */
   appPasswords: ReturnType<typeof createAppPasswordsService>;
   profile: ReturnType<typeof createProfileService>;
@@ -316,7 +321,7 @@ export async function createContainer(
     // Loaded when first asked for: only two-factor set-up draws a code.
     qrCodeDataUrl: async (text) => (await import('qrcode')).default.toDataURL(text, { margin: 1, width: 240 }),
     activity,
-    confirmPassword: (userId, password, ip) => accountsOnceBuilt().confirmPassword(userId, password, ip),
+    confirmPassword: (userId, password, client) => accountsOnceBuilt().confirmPassword(userId, password, client),
   });
   const passkeys = createPasskeysService({
     passkeys: createPasskeysRepository(database.db),
@@ -362,8 +367,19 @@ export async function createContainer(
     verifyPasskey: passkeys.verifySecondFactor,
     signedIn: securityAlerts.signedIn,
     registered: (user) => accountTokens.sendVerification(user),
+    passwordSignIn: config.passwordSignIn,
   });
   accountsOnceBuilt.bind(accounts);
+  const singleSignOn = createSingleSignOnService({
+    provider: config.singleSignOn ? createOpenIdProvider(config.singleSignOn, { publicUrl: config.publicUrl, clock }) : undefined,
+    links: createSingleSignOnRepository(database.db),
+    accounts,
+    unusablePasswordHash: () => hashPassword(`${newId()}${newId()}`),
+    label: config.singleSignOn?.buttonLabel ?? '',
+    adminGroup: config.singleSignOn?.adminGroup,
+    passwordSignIn: config.passwordSignIn,
+    clock,
+  });
 
   const appPasswords = createAppPasswordsService({
     appPasswords: createAppPasswordsRepository(database.db),
@@ -595,7 +611,7 @@ export async function createContainer(
     data: accountData,
     deleteQueuedBlobs: () => storageUpkeep.deleteQueuedBlobs(),
     log,
-    confirmPassword: (userId, password, ip) => accounts.confirmPassword(userId, password, ip),
+    confirmPassword: (userId, password, client) => accounts.confirmPassword(userId, password, client),
     endPaidSubscription: billing.endPaidSubscription,
     clock,
   });
@@ -713,6 +729,7 @@ export async function createContainer(
     notifications,
     twoFactor,
     passkeys,
+    singleSignOn,
     appPasswords,
     profile,
     accountExports,

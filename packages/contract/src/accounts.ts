@@ -19,6 +19,11 @@ export const User = Type.Object({
   emailVerified: Type.Boolean(),
   /** `admin` when the verified address is listed in ADMIN_EMAILS. */
   role: Type.Union([Type.Literal('user'), Type.Literal('admin')]),
+  /**
+   * False for an account made through single sign-on until a password is set: what asks
+   * for the password asks it to sign in at the provider again instead (docs/api.md#single-sign-on).
+   */
+  hasPassword: Type.Boolean(),
 });
 export type User = Static<typeof User>;
 

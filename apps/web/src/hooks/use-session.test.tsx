@@ -19,6 +19,7 @@ const user = {
   twoFactorEnabled: false,
   emailVerified: true,
   role: 'user' as const,
+  hasPassword: true,
 };
 
 const fetchMock = vi.fn<typeof fetch>();

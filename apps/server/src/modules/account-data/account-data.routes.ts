@@ -45,7 +45,8 @@ export function accountDataRoutes(deps: {
         preValidation: emptyBodyAsObject,
       },
       async (request) => {
-        await deps.deletion.deleteAccount(caller(request).userId, request.body.password, request.ip);
+        const { userId, sessionId } = caller(request);
+        await deps.deletion.deleteAccount(userId, request.body.password, { ip: request.ip, sessionId });
         return { message: 'Account deleted successfully' };
       },
     );

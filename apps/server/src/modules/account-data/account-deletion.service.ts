@@ -2,6 +2,7 @@ import type { AuditEntryRow } from '../../db/admin-audit.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { ServiceLog } from '../../lib/service-log.ts';
+import type { SignedInClient } from '../accounts/accounts.service.ts';
 import type { AccountDataRepository } from './account-data.repository.ts';
 
 /**
@@ -16,7 +17,7 @@ export function createAccountDeletionService(deps: {
   deleteQueuedBlobs(): Promise<unknown>;
   endPaidSubscription(userId: string): Promise<void>;
   /** The account's password again, or a 400 (or 429 after too many wrong ones). */
-  confirmPassword(userId: string, password: string, ip: string): Promise<void>;
+  confirmPassword(userId: string, password: string, client: SignedInClient): Promise<void>;
   log: ServiceLog;
   clock: Clock;
 }) {
@@ -40,8 +41,8 @@ export function createAccountDeletionService(deps: {
 
   return {
     /** Needs the account's password: a stolen session alone cannot delete everything. */
-    async deleteAccount(userId: string, password: string, ip: string): Promise<void> {
-      await deps.confirmPassword(userId, password, ip);
+    async deleteAccount(userId: string, password: string, client: SignedInClient): Promise<void> {
+      await deps.confirmPassword(userId, password, client);
       await erase(userId);
     },
 

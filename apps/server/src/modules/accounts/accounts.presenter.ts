@@ -11,6 +11,11 @@ export type AdminEmails = ReadonlySet<string>;
  * ADMIN_EMAILS with the address verified, so whoever registers a listed address first is not made one.
  */
 export function isAdmin(row: UserRow, admins: AdminEmails): boolean {
+  return isConfiguredAdmin(row, admins) || row.single_sign_on_operator === 1;
+}
+
+/** An operator by the server's own word (the database or ADMIN_EMAILS), not the provider's groups: who keeps password sign-in. */
+export function isConfiguredAdmin(row: UserRow, admins: AdminEmails): boolean {
   return row.role === 'admin' || (row.email_verified_at !== null && admins.has(row.email.toLowerCase()));
 }
 
@@ -31,5 +36,6 @@ export function presentUser(row: UserRow, plans: PlanCatalogue, admins: AdminEma
     twoFactorEnabled: Boolean(row.two_factor_enabled),
     emailVerified: row.email_verified_at !== null,
     role: isAdmin(row, admins) ? 'admin' : 'user',
+    hasPassword: row.password_set !== 0,
   };
 }

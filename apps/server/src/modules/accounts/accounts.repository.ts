@@ -133,7 +133,22 @@ export function createAccountsRepository(db: Kysely<Database>) {
     },
 
     async updatePasswordHash(userId: string, passwordHash: string, nowIso: string): Promise<void> {
-      await db.updateTable('users').set({ password_hash: passwordHash, updated_at: nowIso }).where('id', '=', userId).execute();
+      await db
+        .updateTable('users')
+        .set({ password_hash: passwordHash, password_set: 1, updated_at: nowIso })
+        .where('id', '=', userId)
+        .execute();
+    },
+
+    /** When the session's user last signed in at the single sign-on provider again; null when never. */
+    async reauthenticatedAt(sessionId: string, userId: string): Promise<string | null> {
+      const row = await db
+        .selectFrom('sessions')
+        .select('reauthenticated_at')
+        .where('id', '=', sessionId)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      return row?.reauthenticated_at ?? null;
     },
 
     /** Signs the user out everywhere except the session that asked. */

@@ -1,6 +1,13 @@
 import type { AuthResponse, LoginBody, RegisterBody, User } from '@cloudvault/contract/accounts';
 import type { PasskeyAssertion } from '@cloudvault/contract/passkeys';
-import { isValidEmail, isValidPassword, normalizeEmail, normalizeName, PASSWORD_MIN_LENGTH } from '@cloudvault/contract/validation';
+import {
+  isValidEmail,
+  isValidPassword,
+  NAME_MAX_LENGTH,
+  normalizeEmail,
+  normalizeName,
+  PASSWORD_MIN_LENGTH,
+} from '@cloudvault/contract/validation';
 import type { AuditEntryRow } from '../../db/admin-audit.ts';
 import type { AuthContext } from '../../lib/auth.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -9,16 +16,32 @@ import { countAttempts, type FailureLimiter } from '../../lib/failure-limiter.ts
 import { newId } from '../../lib/ids.ts';
 import type { PlanCatalogue, PlanEntry } from '../plans/plans.catalogue.ts';
 import type { AccountsRepository, UserRow } from './accounts.repository.ts';
-import { type AdminEmails, isAdmin, presentUser } from './accounts.presenter.ts';
+import { type AdminEmails, isAdmin, isConfiguredAdmin, presentUser } from './accounts.presenter.ts';
 import type { SessionTokens } from './session-tokens.ts';
 
 export const SESSION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 const WRONG_CREDENTIALS = 'Invalid email or password';
 const SUSPENDED = 'This account is suspended. Contact support to restore it.';
+/**
+ * How long a sign-in at the provider stands in for the password an account made through
+ * single sign-on does not have (docs/decisions/0064-single-sign-on.md).
+ */
+export const REAUTHENTICATION_MS = 5 * 60 * 1000;
+
+/** PASSWORD_SIGN_IN=admins-only: everyone but the operators signs in through the provider. */
+function passwordSignInOff(): AppError {
+  return new AppError(403, 'PASSWORD_SIGN_IN_OFF', 'This server signs you in with single sign-on: use its button instead of a password.');
+}
 
 /** docs/decisions/0029-operator-console.md: a suspended account's sign-in (any step) answers this. */
 function accountSuspended(): AppError {
   return new AppError(403, 'ACCOUNT_SUSPENDED', SUSPENDED);
+}
+
+/** A signed-in request confirming an action: where it comes from, and its session (a re-authentication is the session's). */
+export interface SignedInClient {
+  ip: string;
+  sessionId: string;
 }
 
 /** Where a request comes from, kept with the session it opens. */
@@ -44,6 +67,7 @@ export interface AccountsServiceDeps {
     | 'setLastSignIn'
     | 'setSuspended'
     | 'liveSessions'
+    | 'reauthenticatedAt'
     | 'signInMethodCounts'
   >;
   tokens: SessionTokens;
@@ -65,6 +89,8 @@ export interface AccountsServiceDeps {
   signedIn(user: UserRow, client: ClientInfo, newDevice: boolean): Promise<void>;
   /** After registration: the mail with the link that verifies the address. */
   registered(user: UserRow): Promise<void>;
+  /** PASSWORD_SIGN_IN: `admins-only` keeps password sign-in and registration for the operators. */
+  passwordSignIn: 'everyone' | 'admins-only';
 }
 
 export function createAccountsService(deps: AccountsServiceDeps) {
@@ -150,6 +176,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
       if (!firstName) throw badRequest('First name is required');
       if (!lastName) throw badRequest('Last name is required');
       if (!isValidEmail(email)) throw badRequest('Please enter a valid e-mail address');
+      if (deps.passwordSignIn === 'admins-only' && !admins.has(email)) throw passwordSignInOff();
       if (!isValidPassword(input.password)) {
         throw badRequest(`Password must be at least ${PASSWORD_MIN_LENGTH} characters long`);
       }
@@ -188,7 +215,10 @@ export function createAccountsService(deps: AccountsServiceDeps) {
 
       const user = await accounts.findUserByEmail(email);
       const valid = await passwords.verify(user?.password_hash ?? (await decoy()), input.password);
+      // An account made through single sign-on has a random hash: no password matches it.
       if (!user || !valid) throw new AppError(401, 'INVALID_CREDENTIALS', WRONG_CREDENTIALS);
+      // The operators keep their password, to reach the server while the provider is down.
+      if (deps.passwordSignIn === 'admins-only' && !isConfiguredAdmin(user, admins)) throw passwordSignInOff();
       // Before the code is asked for: the two-factor step of a suspended account answers 403 too.
       await assertActive(user.id);
       if (user.totp_secret !== null) {
@@ -247,15 +277,59 @@ export function createAccountsService(deps: AccountsServiceDeps) {
     },
 
     /**
+     * An account's first sign-in through the provider (docs/decisions/0064-single-sign-on.md):
+     * no password until one is set (a random hash nobody knows), the address verified only
+     * when the provider says so (else the usual link is mailed). Undefined when the address
+     * was taken meanwhile.
+     */
+    async registerFromProvider(input: {
+      email: string;
+      emailVerified: boolean;
+      firstName: string;
+      lastName: string;
+    }): Promise<UserRow | undefined> {
+      const now = clock.now().toISOString();
+      const user = {
+        id: newId(),
+        email: input.email,
+        first_name: input.firstName.trim().slice(0, NAME_MAX_LENGTH),
+        last_name: input.lastName.trim().slice(0, NAME_MAX_LENGTH),
+        password_hash: await passwords.hash(`${newId()}${newId()}`),
+        password_set: 0,
+        plan_id: 'FREE',
+        storage_used: 0,
+        two_factor_enabled: 0,
+        totp_secret: null,
+        totp_pending_secret: null,
+        email_verified_at: input.emailVerified ? now : null,
+        totp_last_step: null,
+        created_at: now,
+        updated_at: now,
+        last_sign_in_at: now,
+      };
+      if (!(await accounts.insertUser(user))) return undefined;
+      if (!input.emailVerified) await deps.registered(user);
+      return user;
+    },
+
+    /**
      * Re-authentication (docs/api.md#email-verification) before deleting the account or turning two-factor off: the
      * account's password, else 400. Wrong ones count as failed sign-ins from that address, so
-     * a stolen session guesses no faster than the sign-in form.
+     * a stolen session guesses no faster than the sign-in form. An account without a password
+     * (made through single sign-on) signs in at the provider again instead: this session's
+     * re-authentication counts for REAUTHENTICATION_MS, else 403 REAUTHENTICATION_REQUIRED.
      */
-    async confirmPassword(userId: string, password: string, ip: string): Promise<void> {
-      if (!password) throw badRequest('Enter your password to confirm.', 'PASSWORD_REQUIRED');
+    async confirmPassword(userId: string, password: string, client: SignedInClient): Promise<void> {
       const user = await accounts.findUserById(userId);
       if (!user) throw notFound('Account not found');
-      const attempt = await countAttempt(user.email, ip);
+      if (user.password_set === 0) {
+        const at = await accounts.reauthenticatedAt(client.sessionId, userId);
+        if (at === null || clock.now().getTime() - Date.parse(at) > REAUTHENTICATION_MS)
+          throw new AppError(403, 'REAUTHENTICATION_REQUIRED', 'Confirm it is you: sign in with single sign-on again, then try once more.');
+        return;
+      }
+      if (!password) throw badRequest('Enter your password to confirm.', 'PASSWORD_REQUIRED');
+      const attempt = await countAttempt(user.email, client.ip);
       if (!(await passwords.verify(user.password_hash, password))) throw badRequest('That password is not right.', 'INCORRECT_PASSWORD');
       await forgiveAttempt(attempt);
     },

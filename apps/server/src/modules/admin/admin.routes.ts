@@ -82,7 +82,10 @@ export function adminRoutes(admin: AdminService): FastifyPluginAsyncTypebox {
       '/admin/users/:id',
       { schema: { tags, params: AdminUserParams, body: AdminDeleteUserBody, response: { 204: Type.Null(), ...errors, 502: ErrorBody } } },
       async (request, reply) => {
-        await admin.deleteUser(await operator(request), request.params.id, request.body, request.ip);
+        await admin.deleteUser(await operator(request), request.params.id, request.body, {
+          ip: request.ip,
+          sessionId: caller(request).sessionId,
+        });
         return reply.code(204).send(null);
       },
     );

@@ -22,7 +22,7 @@ import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { ServiceLog } from '../../lib/service-log.ts';
 import type { AccountTokensService } from '../account-tokens/account-tokens.service.ts';
 import { type AdminEmails, isAdmin } from '../accounts/accounts.presenter.ts';
-import type { AccountsService } from '../accounts/accounts.service.ts';
+import type { AccountsService, SignedInClient } from '../accounts/accounts.service.ts';
 import { isComplimentary } from '../billing/billing.presenter.ts';
 import type { BillingService } from '../billing/billing.service.ts';
 import type { PlanCatalogue } from '../plans/plans.catalogue.ts';
@@ -270,13 +270,13 @@ export function createAdminService(deps: AdminServiceDeps) {
      * their own password (a wrong one counts against the sign-in failure limit), so a stolen
      * operator session alone cannot delete accounts.
      */
-    async deleteUser(operator: SignedInOperator, userId: string, body: AdminDeleteUserBody, ip: string): Promise<void> {
+    async deleteUser(operator: SignedInOperator, userId: string, body: AdminDeleteUserBody, client: SignedInClient): Promise<void> {
       const reason = requireReason(body.reason);
       const target = await requireActionTarget(userId);
       if (normalizeEmail(body.confirmEmail) !== normalizeEmail(target.email)) {
         throw badRequest("Type the account's e-mail address exactly to confirm its deletion.", 'CONFIRMATION_MISMATCH');
       }
-      await accounts.confirmPassword(operator.id, body.password, ip);
+      await accounts.confirmPassword(operator.id, body.password, client);
       await deps.deleteAccount(userId, entry(operator, 'delete_account', target, { reason }));
     },
 

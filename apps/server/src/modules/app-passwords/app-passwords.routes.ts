@@ -34,7 +34,10 @@ export function appPasswordsRoutes(appPasswords: AppPasswordsService): FastifyPl
           response: { 201: CreatedAppPasswordResponse, ...errors, 409: ErrorBody, 429: ErrorBody },
         },
       },
-      async (request, reply) => reply.code(201).send(await appPasswords.create(caller(request).userId, request.body, request.ip)),
+      async (request, reply) => {
+        const { userId, sessionId } = caller(request);
+        return reply.code(201).send(await appPasswords.create(userId, request.body, { ip: request.ip, sessionId }));
+      },
     );
 
     app.delete(

@@ -15,7 +15,7 @@ import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { FailureLimiter } from '../../lib/failure-limiter.ts';
 import { newId } from '../../lib/ids.ts';
 import type { ServiceLog } from '../../lib/service-log.ts';
-import type { AccountsService } from '../accounts/accounts.service.ts';
+import type { AccountsService, SignedInClient } from '../accounts/accounts.service.ts';
 import { appPasswordCreatedMail } from './app-password-mail.ts';
 import { hashAppPasswordSecret, looksLikeAppPassword, newAppPasswordSecret } from './app-password-secrets.ts';
 import type { AppPasswordRow, AppPasswordsRepository } from './app-passwords.repository.ts';
@@ -90,13 +90,13 @@ export function createAppPasswordsService(deps: AppPasswordsServiceDeps) {
   async function reauthenticate(
     user: UserRow,
     input: { password: string; totpCode?: string | undefined },
-    clientAddress: string,
+    client: SignedInClient,
   ): Promise<void> {
-    await accounts.confirmPassword(user.id, input.password, clientAddress);
+    await accounts.confirmPassword(user.id, input.password, client);
     if (user.totp_secret === null) return;
     const code = input.totpCode?.trim();
     if (!code) throw badRequest('Enter the code from your authenticator app.', 'TWO_FACTOR_REQUIRED');
-    const attempt = await accounts.countPasswordAttempt(user.email, clientAddress);
+    const attempt = await accounts.countPasswordAttempt(user.email, client.ip);
     if (!(await deps.verifySecondFactor(user, code))) {
       throw badRequest('That code is not right. Enter the current code, or one of your recovery codes.', 'INVALID_TWO_FACTOR_CODE');
     }
@@ -135,7 +135,7 @@ export function createAppPasswordsService(deps: AppPasswordsServiceDeps) {
       return { appPasswords: (await appPasswords.listByUser(userId)).map(present) };
     },
 
-    async create(userId: string, input: CreateAppPasswordBody, clientAddress: string): Promise<CreatedAppPasswordResponse> {
+    async create(userId: string, input: CreateAppPasswordBody, client: SignedInClient): Promise<CreatedAppPasswordResponse> {
       const name = input.name.trim();
       if (!name) throw badRequest('Give the app password a name, such as the device it is for.', 'APP_PASSWORD_NAME_REQUIRED');
       if (name.length > APP_PASSWORD_NAME_MAX_LENGTH) {
@@ -152,7 +152,7 @@ export function createAppPasswordsService(deps: AppPasswordsServiceDeps) {
       }
       const user = await accounts.findUserById(userId);
       if (!user) throw notFound('Account not found');
-      await reauthenticate(user, input, clientAddress);
+      await reauthenticate(user, input, client);
       const password = newAppPasswordSecret();
       const row: AppPasswordRow = {
         id: newId(),

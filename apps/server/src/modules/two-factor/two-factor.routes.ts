@@ -26,7 +26,8 @@ export function twoFactorRoutes(twoFactor: TwoFactorService): FastifyPluginAsync
       '/auth/2fa/disable',
       { schema: { tags: ['two-factor'], body: TwoFactorDisableBody, response: { 200: MessageBody, ...errors, 429: ErrorBody } } },
       async (request) => {
-        await twoFactor.disable(caller(request).userId, request.body, request.ip);
+        const { userId, sessionId } = caller(request);
+        await twoFactor.disable(userId, request.body, { ip: request.ip, sessionId });
         return { message: 'Two-factor sign-in is off' };
       },
     );

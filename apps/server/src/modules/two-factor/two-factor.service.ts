@@ -3,6 +3,7 @@ import type { RecoveryCodesResponse, TwoFactorSetupResponse } from '@cloudvault/
 import type { Clock } from '../../lib/clock.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { matchTotpStep, newTotpSecret, otpauthUrl } from '../../lib/totp.ts';
+import type { SignedInClient } from '../accounts/accounts.service.ts';
 import type { ActivityService } from '../activity/activity.service.ts';
 import type { TwoFactorRepository } from './two-factor.repository.ts';
 
@@ -25,7 +26,7 @@ export function createTwoFactorService(deps: {
   qrCodeDataUrl(text: string): Promise<string>;
   activity: Pick<ActivityService, 'record'>;
   /** The account's password again, or a 400 (or 429 after too many wrong ones). */
-  confirmPassword(userId: string, password: string, ip: string): Promise<void>;
+  confirmPassword(userId: string, password: string, client: SignedInClient): Promise<void>;
 }) {
   const { twoFactor, clock } = deps;
   const now = () => clock.now().toISOString();
@@ -70,12 +71,12 @@ export function createTwoFactorService(deps: {
     },
 
     /** Needs the password as well as a code: a stolen session alone cannot turn it off. */
-    async disable(userId: string, input: { code: string; password: string }, ip: string): Promise<void> {
+    async disable(userId: string, input: { code: string; password: string }, client: SignedInClient): Promise<void> {
       const { code } = input;
       const { totp_secret } = await secretsOf(userId);
       if (!totp_secret) throw badRequest('Two-factor sign-in is not on.', 'TWO_FACTOR_NOT_ON');
       // The password first: a wrong one uses no code up.
-      await deps.confirmPassword(userId, input.password, ip);
+      await deps.confirmPassword(userId, input.password, client);
       if (!(await verify(userId, totp_secret, code)))
         throw badRequest('That code is not right. Enter the current code, or one of your recovery codes.', 'INVALID_TWO_FACTOR_CODE');
       await twoFactor.disable(userId, now());

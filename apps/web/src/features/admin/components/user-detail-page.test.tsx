@@ -24,6 +24,7 @@ const detail: AdminUserDetailResponse = {
     twoFactorEnabled: false,
     emailVerified: true,
     role: 'user',
+    hasPassword: true,
     status: 'active',
     lastSignInAt: null,
     filesCount: 0,

@@ -88,6 +88,7 @@ describe('RegisterPage', () => {
       twoFactorEnabled: false,
       emailVerified: false,
       role: 'user',
+      hasPassword: true,
     };
     fetchMock.mockResolvedValue(
       new Response(JSON.stringify({ token: 'tok-1', user }), {

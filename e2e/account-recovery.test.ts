@@ -123,10 +123,10 @@ describe('password recovery in the browser', () => {
     ).toBe(401);
     await page.getByLabel('E-mail').fill(account.email);
     await page.getByLabel('Password', { exact: true }).fill(account.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.getByText('Invalid email or password').first().waitFor();
     await page.getByLabel('Password', { exact: true }).fill('enigma-1940');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.waitForURL('**/dashboard');
     await page.getByText('Welcome back!').waitFor();
     // The reset link reached the address, so it counts as verified.

@@ -17,7 +17,7 @@ async function signIn(page: Page, email: string, password: string) {
   await page.goto('/login');
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
 async function signOut(page: Page) {
@@ -217,12 +217,12 @@ describe('settings', () => {
     await code.waitFor();
     expect(path(page.url())).toBe('/login');
     await code.fill('123456');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.getByText('That code is not right').first().waitFor();
     // A code is accepted once: the one that turned it on is used, so the app's next one
     // (accepted as a clock a step ahead) signs in.
     await code.fill(totpCode(secret, new Date(Date.now() + 30_000)));
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.waitForURL('**/dashboard');
     await page.getByText('Welcome back!').waitFor();
 

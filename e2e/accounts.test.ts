@@ -46,7 +46,7 @@ describe('accounts in the browser', () => {
     await page.waitForURL('**/login');
     await page.getByLabel('E-mail').fill(account.email);
     await page.getByLabel('Password', { exact: true }).fill(account.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.waitForURL('**/dashboard');
     await page.getByText('Welcome back!').waitFor();
     await context.close();
@@ -58,7 +58,7 @@ describe('accounts in the browser', () => {
     await page.goto('/login');
     await page.getByLabel('E-mail').fill(account.email);
     await page.getByLabel('Password', { exact: true }).fill('not-the-password');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.getByText('Invalid email or password').first().waitFor();
     expect(path(page.url())).toBe('/login');
     await context.close();
@@ -111,7 +111,7 @@ describe('route guards', () => {
     const { page, context } = await openPage(session.browser, session.server.url);
     await page.goto('/dashboard');
     await page.waitForURL('**/login');
-    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
     await context.close();
   });
 

@@ -28,7 +28,7 @@ async function signInThroughForm(browser: Browser, email: string, password: stri
   await opened.page.goto('/login');
   await opened.page.getByLabel('E-mail').fill(email);
   await opened.page.getByLabel('Password', { exact: true }).fill(password);
-  await opened.page.getByRole('button', { name: 'Sign in' }).click();
+  await opened.page.getByRole('button', { name: 'Sign in', exact: true }).click();
   return opened;
 }
 
@@ -86,7 +86,7 @@ describe('the operator console', () => {
     await confirmAction(page, 'Unsuspend', 'Unsuspend account', 'Investigation closed');
     await toast(page, 'Grace Hopper can sign in again.').waitFor();
 
-    await refused.page.getByRole('button', { name: 'Sign in' }).click();
+    await refused.page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await refused.page.waitForURL('**/dashboard');
     await refused.context.close();
 

@@ -15,10 +15,14 @@ export interface AppServer {
   stop(): Promise<void>;
 }
 
-export async function startAppServer(env: Record<string, string> = {}): Promise<AppServer> {
+/**
+ * `host`: the name the browser uses; `localhost` where the page needs a domain (a passkey's
+ * RP ID cannot be an IP address) and a secure context without TLS.
+ */
+export async function startAppServer(env: Record<string, string> = {}, { host = '127.0.0.1' } = {}): Promise<AppServer> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'cloudvault-e2e-'));
   const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
+  const url = `http://${host}:${port}`;
   let output = '';
   // The bundle `npm start` runs (scripts/test.mjs builds it before the browser tests).
   const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.mjs'], {

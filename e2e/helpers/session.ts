@@ -18,9 +18,9 @@ export interface E2eSession {
  * its migrations and health check, Chromium's on its own processes). Fills `session` with each
  * part as it comes up, so that a failure of one still lets the others be stopped.
  */
-async function startE2eSession(session: Partial<E2eSession>, name: string, env: Record<string, string>): Promise<void> {
+async function startE2eSession(session: Partial<E2eSession>, name: string, env: Record<string, string>, host?: string): Promise<void> {
   const started = await Promise.allSettled([
-    startAppServer(env).then((server) => (session.server = server)),
+    startAppServer(env, { host }).then((server) => (session.server = server)),
     launchBrowser().then((browser) => (session.browser = browser)),
     mkdtemp(path.join(os.tmpdir(), `cloudvault-e2e-${name}-`)).then((workDir) => (session.workDir = workDir)),
   ]);
@@ -36,11 +36,12 @@ async function stopE2eSession(session: Partial<E2eSession>): Promise<void> {
 
 /**
  * Registers a journey file's set-up and tear-down with Vitest and returns the session,
- * filled in before the first test runs. `env` adds to the server's environment (ADMIN_EMAILS…).
+ * filled in before the first test runs. `env` adds to the server's environment (ADMIN_EMAILS…);
+ * `host` is the name the browser reaches it by (startAppServer).
  */
-export function useE2eSession(name: string, env: Record<string, string> = {}): E2eSession {
+export function useE2eSession(name: string, env: Record<string, string> = {}, { host }: { host?: string } = {}): E2eSession {
   const session = {} as E2eSession;
-  beforeAll(() => startE2eSession(session, name, env));
+  beforeAll(() => startE2eSession(session, name, env, host));
   afterAll(() => stopE2eSession(session));
   return session;
 }

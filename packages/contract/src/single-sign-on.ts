@@ -4,12 +4,12 @@ import { Timestamp } from './common.ts';
 /**
  * Single sign-on with the operator's OpenID provider (docs/api.md#single-sign-on,
  * docs/decisions/0064-single-sign-on.md).
- *   GET  /api/auth/methods         → SignInMethods (public: what the sign-in pages offer)
- *   GET  /api/auth/oidc/start      ?next= → 302 to the provider (a browser navigation)
- *   GET  /api/auth/oidc/callback   the provider's redirect → 302 into the app
- *   POST /api/auth/oidc/session    HandoffBody → AuthResponse (the one-time code after a sign-in)
- *   POST /api/auth/oidc/reauth     ReauthBody → ReauthResponse (signed in: sign in at the provider again)
- *   GET  /api/auth/oidc/link       → LinkResponse (signed in: the account's link, for Settings)
+ *   GET  /api/auth/methods         -> SignInMethods (public: what the sign-in pages offer)
+ *   GET  /api/auth/oidc/start      ?next= -> 302 to the provider (a browser navigation)
+ *   GET  /api/auth/oidc/callback   the provider's redirect -> 302 into the app
+ *   POST /api/auth/oidc/session    HandoffBody -> AuthResponse (the one-time code after a sign-in)
+ *   POST /api/auth/oidc/reauth     ReauthBody -> ReauthResponse (signed in: sign in at the provider again)
+ *   GET  /api/auth/oidc/link       -> LinkResponse (signed in: the account's link, for Settings)
  */
 
 /** How people sign in here; the pages show only what the server accepts. */
@@ -35,7 +35,7 @@ export type ReauthBody = Static<typeof ReauthBody>;
 export const ReauthResponse = Type.Object({ location: Type.String() });
 export type ReauthResponse = Static<typeof ReauthResponse>;
 
-/** The account's identity at the provider, as Settings › Security shows it. */
+/** The account's identity at the provider, as Settings > Security shows it. */
 export const SingleSignOnLink = Type.Object({
   /** The provider's name as the operator set it (OIDC_BUTTON_LABEL). */
   label: Type.String(),

@@ -194,7 +194,7 @@ export function createSingleSignOnService(deps: SingleSignOnServiceDeps) {
       return accounts.signInVerified(userId, client);
     },
 
-    /** The account's link, for Settings › Security. */
+    /** The account's link, for Settings > Security. */
     async link(userId: string): Promise<LinkResponse> {
       const link = deps.provider ? await links.findLinkOfUser(userId, deps.provider.issuer) : undefined;
       return { link: link ? { label: deps.label, email: link.email, linkedAt: link.created_at } : null };

@@ -23,7 +23,7 @@ const SIGNED_IN = ['src/app/layouts/signed-in-layout.tsx', 'virtual:english/rest
  */
 const ROUTE_PRELOADS: RoutePreload[] = [
   { path: '/', audience: 'visitor', modules: ['src/features/landing/components/landing-page.tsx'] },
-  { path: '/login', audience: 'visitor', modules: ['src/features/auth/components/login-page.tsx'] },
+  { path: '/login', audience: 'visitor', modules: ['src/app/routes/login-route.tsx'] },
   { path: '/register', audience: 'visitor', modules: ['src/features/auth/components/register-page.tsx'] },
   { path: '/forgot-password', audience: 'visitor', modules: ['src/features/auth/components/forgot-password-page.tsx'] },
   { path: '/pricing', audience: 'anyone', modules: ['src/features/pricing/components/pricing-page.tsx'] },
@@ -31,7 +31,7 @@ const ROUTE_PRELOADS: RoutePreload[] = [
   { path: '/trash', audience: 'user', modules: [...SIGNED_IN, 'src/features/trash/components/trash-page.tsx'] },
   { path: '/shared', audience: 'user', modules: [...SIGNED_IN, 'src/app/routes/shared-with-me-route.tsx'] },
   { path: '/shares', audience: 'user', modules: [...SIGNED_IN, 'src/features/shares/components/shares-page.tsx'] },
-  { path: '/settings', audience: 'user', modules: [...SIGNED_IN, 'src/features/settings/components/settings-page.tsx'] },
+  { path: '/settings', audience: 'user', modules: [...SIGNED_IN, 'src/app/routes/settings-route.tsx'] },
 ];
 
 /**

@@ -69,6 +69,7 @@ const STORAGE_TESTS = [
 ];
 const STORAGE_INDEPENDENT_TESTS = [
   'accounts.test.ts',
+  'single-sign-on.test.ts', // OpenID Connect against a real provider (oidc-provider): linking, refusals, re-authentication, two nodes
   'activity-names.test.ts', // renames, moves and deletes named in the activity
   'admin.test.ts',
   'analytics.test.ts',

@@ -90,6 +90,8 @@ export function createOpenIdProvider(config: SingleSignOnConfig, options: { publ
       [openid.clockSkew]: Math.round((options.clock.now().getTime() - Date.now()) / 1000),
     });
     if (config.allowInsecureRequests) openid.allowInsecureRequests(timed);
+    // The ID token's signature is checked against the provider's published keys, not only TLS trusted.
+    openid.enableNonRepudiationChecks(timed);
     if (jwksCache) openid.setJwksCache(timed, jwksCache);
     return timed;
   }

@@ -29,6 +29,7 @@ describe('POST /api/auth/register', () => {
       twoFactorEnabled: false,
       emailVerified: false,
       role: 'user',
+      hasPassword: true,
     });
     expect(response.text).not.toContain(input.password);
     expect(response.text).not.toMatch(/argon2/);

@@ -17,7 +17,10 @@ import { withAppStrings } from './with-app-strings';
 // the rest with their chunk (withAppStrings).
 const LandingPage = lazyPage(() => import('../features/landing/components/landing-page').then((m) => ({ default: m.LandingPage })));
 const LoginRoute = lazyPage(() => import('./routes/login-route').then((m) => ({ default: m.LoginRoute })));
-const RegisterPage = lazyPage(() => import('../features/auth/components/register-page').then((m) => ({ default: m.RegisterPage })));
+const RegisterRoute = lazyPage(() => import('./routes/register-route').then((m) => ({ default: m.RegisterRoute })));
+const SingleSignOnLandingPage = lazyPage(() =>
+  import('../features/single-sign-on/components/single-sign-on-landing-page').then((m) => ({ default: m.SingleSignOnLandingPage })),
+);
 const ForgotPasswordPage = lazyPage(() =>
   import('../features/auth/components/forgot-password-page').then((m) => ({ default: m.ForgotPasswordPage })),
 );
@@ -82,7 +85,7 @@ export const routes: RouteObject[] = [
             element: <AuthLayout />,
             children: [
               { path: 'login', element: <LoginRoute /> },
-              { path: 'register', element: <RegisterPage /> },
+              { path: 'register', element: <RegisterRoute /> },
               { path: 'forgot-password', element: <ForgotPasswordPage /> },
             ],
           },
@@ -94,6 +97,8 @@ export const routes: RouteObject[] = [
         children: [
           { path: 'verify-email', element: <VerifyEmailPage /> },
           { path: 'reset-password', element: <ResetPasswordPage /> },
+          // Where a sign-in at the single sign-on provider lands; it signs in, so it cannot wait behind RequireGuest.
+          { path: 'login/single-sign-on', element: <SingleSignOnLandingPage /> },
         ],
       },
       {

@@ -79,6 +79,14 @@ export const appPasswordKeys = {
   all: ['app-passwords'] as const,
 };
 
+/** How people sign in here (GET /api/auth/methods): read by the sign-in pages and what asks for the password. */
+export const signInMethodsKey = ['auth', 'methods'] as const;
+
+/** The account's link to the single sign-on provider (Settings › Security). */
+export const singleSignOnKeys = {
+  link: ['single-sign-on', 'link'] as const,
+};
+
 /** The account's passkeys (Settings › Passkeys). */
 export const passkeyKeys = {
   all: ['passkeys'] as const,

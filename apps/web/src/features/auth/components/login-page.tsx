@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageTitle } from '../../../components/ui/page-title';
@@ -5,7 +6,8 @@ import type { PasskeySlot } from '../passkey-slot';
 import { AuthCard } from './auth-card';
 import { LoginForm } from './login-form';
 
-export function LoginPage({ passkeys }: { passkeys: PasskeySlot }) {
+/** `singleSignOn`: the provider's button above the form, from its feature (app/routes/login-route.tsx). */
+export function LoginPage({ passkeys, singleSignOn }: { passkeys: PasskeySlot; singleSignOn?: ReactNode }) {
   const { t } = useTranslation();
   return (
     <>
@@ -25,6 +27,7 @@ export function LoginPage({ passkeys }: { passkeys: PasskeySlot }) {
           </>
         }
       >
+        {singleSignOn}
         <LoginForm passkeys={passkeys} />
         <passkeys.SignInButton />
       </AuthCard>

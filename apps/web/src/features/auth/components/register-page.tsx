@@ -1,10 +1,12 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageTitle } from '../../../components/ui/page-title';
 import { AuthCard } from './auth-card';
 import { RegisterForm } from './register-form';
 
-export function RegisterPage() {
+/** `singleSignOn`: the provider's button above the form, from its feature (app/routes/register-route.tsx). */
+export function RegisterPage({ singleSignOn }: { singleSignOn?: ReactNode }) {
   const { t } = useTranslation();
   return (
     <>
@@ -24,6 +26,7 @@ export function RegisterPage() {
           </>
         }
       >
+        {singleSignOn}
         <RegisterForm />
       </AuthCard>
     </>

@@ -6,6 +6,8 @@ import { Button } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { Modal } from '../../../components/ui/modal';
 import { PasswordField } from '../../../components/ui/password-field';
+import { ProviderConfirmation } from '../../../components/ui/provider-confirmation';
+import { useProviderConfirmation } from '../../../hooks/use-provider-confirmation';
 import { ApiError, serverErrorMessage } from '../../../lib/api-client';
 import { useCreateAppPassword } from '../api/app-passwords';
 import { isPasswordProblem } from '../reauth-errors';
@@ -33,6 +35,8 @@ export function CreateAppPasswordModal({ name, twoFactorEnabled, onClose, onCrea
   const [codeError, setCodeError] = useState<string | undefined>();
   const [formError, setFormError] = useState<string | undefined>();
   const passwordRef = useRef<HTMLInputElement>(null);
+  // An account without a password confirms at the single sign-on provider instead.
+  const provider = useProviderConfirmation();
 
   const close = () => {
     setPassword('');
@@ -46,7 +50,7 @@ export function CreateAppPasswordModal({ name, twoFactorEnabled, onClose, onCrea
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (create.isPending || name === null) return;
-    const missingPassword = !password;
+    const missingPassword = !password && !provider;
     const missingCode = twoFactorEnabled && !code.trim();
     if (missingPassword) setPasswordError(t('settings.reauth.passwordRequired'));
     if (missingCode) setCodeError(t('settings.twoFactor.codeRequired'));
@@ -88,18 +92,22 @@ export function CreateAppPasswordModal({ name, twoFactorEnabled, onClose, onCrea
     >
       <form id="create-app-password" noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
         {formError && <FormAlert>{formError}</FormAlert>}
-        <PasswordField
-          ref={passwordRef}
-          label={t('settings.reauth.password')}
-          name="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(event) => {
-            setPassword(event.target.value);
-            setPasswordError(undefined);
-          }}
-          error={passwordError}
-        />
+        {provider ? (
+          <ProviderConfirmation label={provider.label} error={passwordError} />
+        ) : (
+          <PasswordField
+            ref={passwordRef}
+            label={t('settings.reauth.password')}
+            name="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(event) => {
+              setPassword(event.target.value);
+              setPasswordError(undefined);
+            }}
+            error={passwordError}
+          />
+        )}
         {twoFactorEnabled && (
           <CodeField
             allowRecovery

@@ -5,6 +5,8 @@ import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { PasswordField } from '../../../components/ui/password-field';
+import { ProviderConfirmation } from '../../../components/ui/provider-confirmation';
+import { useProviderConfirmation } from '../../../hooks/use-provider-confirmation';
 import { TextField } from '../../../components/ui/text-field';
 import { serverErrorMessage } from '../../../lib/api-client';
 import { useDeleteAccount } from '../api/account-data';
@@ -27,7 +29,9 @@ export function DeleteAccountModal({ open, onClose }: { open: boolean; onClose: 
   const [error, setError] = useState<string | undefined>();
   const [password, setPassword] = useState('');
   const [passwordError, setPasswordError] = useState<string | undefined>();
-  const ready = text === CONFIRMATION && password !== '';
+  // An account without a password confirms at the single sign-on provider instead.
+  const provider = useProviderConfirmation();
+  const ready = text === CONFIRMATION && (password !== '' || provider !== null);
 
   const close = () => {
     setText('');
@@ -40,7 +44,7 @@ export function DeleteAccountModal({ open, onClose }: { open: boolean; onClose: 
   /** What is still missing, said under its field. */
   const explain = () => {
     if (text !== CONFIRMATION) setError(t('settings.deleteAccount.typeDelete', { word: CONFIRMATION }));
-    if (!password) setPasswordError(t('settings.reauth.passwordRequired'));
+    if (!password && !provider) setPasswordError(t('settings.reauth.passwordRequired'));
   };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -115,18 +119,22 @@ export function DeleteAccountModal({ open, onClose }: { open: boolean; onClose: 
           }}
           error={error}
         />
-        <PasswordField
-          label={t('settings.reauth.password')}
-          hint={t('settings.reauth.passwordHint')}
-          name="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(event) => {
-            setPassword(event.target.value);
-            setPasswordError(undefined);
-          }}
-          error={passwordError}
-        />
+        {provider ? (
+          <ProviderConfirmation label={provider.label} error={passwordError} />
+        ) : (
+          <PasswordField
+            label={t('settings.reauth.password')}
+            hint={t('settings.reauth.passwordHint')}
+            name="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(event) => {
+              setPassword(event.target.value);
+              setPasswordError(undefined);
+            }}
+            error={passwordError}
+          />
+        )}
       </form>
     </Modal>
   );

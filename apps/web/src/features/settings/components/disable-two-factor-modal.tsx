@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { PasswordField } from '../../../components/ui/password-field';
+import { ProviderConfirmation } from '../../../components/ui/provider-confirmation';
+import { useProviderConfirmation } from '../../../hooks/use-provider-confirmation';
 import { serverErrorMessage } from '../../../lib/api-client';
 import { useDisableTwoFactor } from '../api/two-factor';
 import { isPasswordProblem } from '../reauth-errors';
@@ -17,12 +19,15 @@ export function DisableTwoFactorModal({ onClose }: { onClose: () => void }) {
   const [passwordError, setPasswordError] = useState<string | undefined>();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | undefined>();
+  // An account without a password confirms at the single sign-on provider instead.
+  const provider = useProviderConfirmation();
+  const missingPassword = !password && !provider;
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (disable.isPending) return;
-    if (!password || !code.trim()) {
-      if (!password) setPasswordError(t('settings.reauth.passwordRequired'));
+    if (missingPassword || !code.trim()) {
+      if (missingPassword) setPasswordError(t('settings.reauth.passwordRequired'));
       if (!code.trim()) setError(t('settings.twoFactor.codeRequired'));
       return;
     }
@@ -56,17 +61,21 @@ export function DisableTwoFactorModal({ onClose }: { onClose: () => void }) {
       }
     >
       <form id="disable-two-factor" noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-        <PasswordField
-          label={t('settings.reauth.password')}
-          name="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(event) => {
-            setPassword(event.target.value);
-            setPasswordError(undefined);
-          }}
-          error={passwordError}
-        />
+        {provider ? (
+          <ProviderConfirmation label={provider.label} error={passwordError} />
+        ) : (
+          <PasswordField
+            label={t('settings.reauth.password')}
+            name="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(event) => {
+              setPassword(event.target.value);
+              setPasswordError(undefined);
+            }}
+            error={passwordError}
+          />
+        )}
         <CodeField
           allowRecovery
           value={code}

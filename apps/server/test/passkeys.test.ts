@@ -284,3 +284,38 @@ describe('passkeys', () => {
     expect((await server.request('DELETE', `/api/user/passkeys/${second.id}`, { token: user.token })).status).toBe(204);
   });
 });
+
+describe('passkey ceremonies across nodes', () => {
+  it('finish on another node than the one that started them, once', async () => {
+    const other = await server.startNode({ ownDataDir: process.env.TEST_DB === 'postgres' });
+    try {
+      const user = await createUser(server);
+      const passkey = new SoftwarePasskey(site);
+      const started = await registrationOptions(user);
+      const added = await other.request('POST', '/api/user/passkeys', {
+        token: user.token,
+        body: { ceremonyId: started.ceremonyId, name: 'Laptop', credential: passkey.register(started.options) },
+      });
+      expect(added.status).toBe(201);
+
+      const { ceremonyId, options } = (await other.request('POST', '/api/auth/passkey/options')).body;
+      const answer = { ceremonyId, credential: passkey.assert(options) };
+      const signedIn = await server.request('POST', '/api/auth/passkey', { body: answer, from: freshAddress() });
+      expect(signedIn.status).toBe(200);
+      expect(signedIn.body.user.id).toBe(user.user.id);
+      // Used up for every node.
+      const replayed = await other.request('POST', '/api/auth/passkey', { body: answer, from: freshAddress() });
+      expect(replayed).toMatchObject({ status: 400, body: { code: 'PASSKEY_CEREMONY_EXPIRED' } });
+
+      // One answer sent to both nodes at once: exactly one of them takes the ceremony.
+      const raced = (await other.request('POST', '/api/auth/passkey/options')).body;
+      const both = { ceremonyId: raced.ceremonyId, credential: passkey.assert(raced.options) };
+      const answers = await Promise.all(
+        [server, other].map((node) => node.request('POST', '/api/auth/passkey', { body: both, from: freshAddress() })),
+      );
+      expect(answers.map((answer) => answer.status).sort()).toEqual([200, 400]);
+    } finally {
+      await other.close();
+    }
+  });
+});

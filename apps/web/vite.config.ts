@@ -24,7 +24,7 @@ const SIGNED_IN = ['src/app/layouts/signed-in-layout.tsx', 'virtual:english/rest
 const ROUTE_PRELOADS: RoutePreload[] = [
   { path: '/', audience: 'visitor', modules: ['src/features/landing/components/landing-page.tsx'] },
   { path: '/login', audience: 'visitor', modules: ['src/app/routes/login-route.tsx'] },
-  { path: '/register', audience: 'visitor', modules: ['src/features/auth/components/register-page.tsx'] },
+  { path: '/register', audience: 'visitor', modules: ['src/app/routes/register-route.tsx'] },
   { path: '/forgot-password', audience: 'visitor', modules: ['src/features/auth/components/forgot-password-page.tsx'] },
   { path: '/pricing', audience: 'anyone', modules: ['src/features/pricing/components/pricing-page.tsx'] },
   { path: '/dashboard', audience: 'user', modules: [...SIGNED_IN, 'src/app/routes/dashboard-route.tsx'] },

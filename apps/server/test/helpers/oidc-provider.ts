@@ -53,7 +53,8 @@ const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charC
  * HTTP. Consent is implied (the operator's own client). ID tokens live 60 seconds.
  */
 export async function startOpenIdProvider(options: {
-  clients: ProviderClient[];
+  /** Read at the first request: a browser test learns its server's address (the redirect URI) after the issuer's. */
+  clients: ProviderClient[] | (() => ProviderClient[]);
   accounts: Record<string, ProviderAccount>;
 }): Promise<TestOpenIdProvider> {
   const accounts = new Map(Object.entries(options.accounts));
@@ -65,49 +66,55 @@ export async function startOpenIdProvider(options: {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
-  const provider = new Provider(issuer, {
-    clients: options.clients.map((client) => ({
-      client_id: client.clientId,
-      client_secret: client.clientSecret,
-      redirect_uris: [client.redirectUri],
-      grant_types: ['authorization_code'],
-      response_types: ['code'],
-      token_endpoint_auth_method: 'client_secret_post',
-    })),
-    jwks: { keys: [{ ...privateKey.export({ format: 'jwk' }), kid: KEY_ID, alg: 'RS256', use: 'sig' }] },
-    cookies: { keys: [createHash('sha256').update(issuer).digest('hex')] },
-    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'given_name', 'family_name', 'groups'] },
-    features: { devInteractions: { enabled: false } },
-    interactions: { url: (_ctx: KoaContextWithOIDC, interaction: { uid: string }) => `/interaction/${interaction.uid}` },
-    ttl: { IdToken: ID_TOKEN_SECONDS },
-    async findAccount(_ctx: KoaContextWithOIDC, subject: string) {
-      const account = accounts.get(subject);
-      return account ? { accountId: subject, claims: async () => ({ sub: subject, ...account }) } : undefined;
-    },
-    // The operator's own application: consent is implied.
-    async loadExistingGrant(ctx: KoaContextWithOIDC) {
-      const { Grant } = ctx.oidc.provider;
-      const grantId = ctx.oidc.result?.consent?.grantId ?? ctx.oidc.session?.grantIdFor(ctx.oidc.client!.clientId);
-      if (grantId) return Grant.find(grantId);
-      const grant = new Grant({ clientId: ctx.oidc.client!.clientId, accountId: ctx.oidc.session!.accountId! });
-      grant.addOIDCScope('openid email profile');
-      await grant.save();
-      return grant;
-    },
-  });
+  const build = (clients: ProviderClient[]) => {
+    const provider = new Provider(issuer, {
+      clients: clients.map((client) => ({
+        client_id: client.clientId,
+        client_secret: client.clientSecret,
+        redirect_uris: [client.redirectUri],
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+        token_endpoint_auth_method: 'client_secret_post',
+      })),
+      jwks: { keys: [{ ...privateKey.export({ format: 'jwk' }), kid: KEY_ID, alg: 'RS256', use: 'sig' }] },
+      cookies: { keys: [createHash('sha256').update(issuer).digest('hex')] },
+      claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'given_name', 'family_name', 'groups'] },
+      features: { devInteractions: { enabled: false } },
+      interactions: { url: (_ctx: KoaContextWithOIDC, interaction: { uid: string }) => `/interaction/${interaction.uid}` },
+      ttl: { IdToken: ID_TOKEN_SECONDS, AccessToken: 600, AuthorizationCode: 60, Interaction: 600, Session: 3600, Grant: 3600 },
+      async findAccount(_ctx: KoaContextWithOIDC, subject: string) {
+        const account = accounts.get(subject);
+        return account ? { accountId: subject, claims: async () => ({ sub: subject, ...account }) } : undefined;
+      },
+      // The operator's own application: consent is implied.
+      async loadExistingGrant(ctx: KoaContextWithOIDC) {
+        const { Grant } = ctx.oidc.provider;
+        const grantId = ctx.oidc.result?.consent?.grantId ?? ctx.oidc.session?.grantIdFor(ctx.oidc.client!.clientId);
+        if (grantId) return Grant.find(grantId);
+        const grant = new Grant({ clientId: ctx.oidc.client!.clientId, accountId: ctx.oidc.session!.accountId! });
+        grant.addOIDCScope('openid email profile');
+        await grant.save();
+        return grant;
+      },
+    });
 
-  // A test's change to the ID token on its way out of the token endpoint, re-signed.
-  provider.use(async (ctx, next) => {
-    await next();
-    const body = ctx.body as { id_token?: string } | undefined;
-    if (ctx.path !== '/token' || !tamper || !body?.id_token) return;
-    const changed = tamper(JSON.parse(Buffer.from(body.id_token.split('.')[1]!, 'base64url').toString()));
-    tamper = undefined;
-    ctx.body = { ...body, id_token: signJwt(changed.claims, changed.key ?? privateKey) };
-  });
+    // A test's change to the ID token on its way out of the token endpoint, re-signed.
+    provider.use(async (ctx, next) => {
+      await next();
+      const body = ctx.body as { id_token?: string } | undefined;
+      if (ctx.path !== '/token' || !tamper || !body?.id_token) return;
+      const changed = tamper(JSON.parse(Buffer.from(body.id_token.split('.')[1]!, 'base64url').toString()));
+      tamper = undefined;
+      ctx.body = { ...body, id_token: signJwt(changed.claims, changed.key ?? privateKey) };
+    });
 
-  const callback = provider.callback();
+    return { provider, callback: provider.callback() };
+  };
+  let built: ReturnType<typeof build> | undefined;
+
   server.on('request', (request: http.IncomingMessage, response: http.ServerResponse) => {
+    built ??= build(typeof options.clients === 'function' ? options.clients() : options.clients);
+    const { provider, callback } = built;
     const interaction = /^\/interaction\/([\w-]+)$/.exec(request.url ?? '');
     if (!interaction) return callback(request, response);
     void (async () => {

@@ -11,6 +11,7 @@ import { copyLocal, moveLocal, moveToLocalTrash, type LocalTree } from '../local
 import { scanLocal } from '../local/scan.ts';
 import { hasSettled } from '../local/stability.ts';
 import type { BaseEntry, LocalEntry, Snapshot, SyncPath } from '../model.ts';
+import { onDiskAsAgreed } from '../reconcile/unchanged.ts';
 import type { LocalSide } from './ports.ts';
 
 const entryOf = (syncPath: SyncPath, stats: Stats): LocalEntry => ({
@@ -76,6 +77,29 @@ export function createLocalSide(tree: LocalTree, options: { dryRun: boolean; now
       });
       const held = holdBack(scan.entries, base, scan.unreadable, options.now().getTime());
       return { entries: held.entries, issues: [...scan.skipped, ...scan.nameIssues], unsettled: held.unsettled };
+    },
+    async matchesJournal(agreed) {
+      // The scan reads a folder's items together: the journal's rows of one folder are read at once.
+      let folder: { path: SyncPath; entries: Snapshot<BaseEntry> } | undefined;
+      const at = (syncPath: SyncPath) => {
+        const parent = syncPath.slice(0, Math.max(0, syncPath.lastIndexOf('/')));
+        if (folder?.path !== parent) folder = { path: parent, entries: agreed.in(parent) };
+        return folder.entries.get(syncPath);
+      };
+      let seen = 0;
+      const scan = await scanLocal(tree.root, {
+        ignore: await loadIgnoreRules(tree.root),
+        names: tree.names,
+        previous: at,
+        dryRun: true,
+        now: options.now,
+        onEntry: (entry) => {
+          seen += 1;
+          return onDiskAsAgreed(entry, at(entry.path));
+        },
+      });
+      const reported = scan.skipped.length + scan.nameIssues.length + scan.renamed.length + scan.unreadable.length;
+      return !scan.stopped && reported === 0 && seen === agreed.count;
     },
     async stat(syncPath) {
       try {

@@ -17,6 +17,12 @@ export interface LocalScanResult {
 export interface LocalSide {
   /** Scans the tree; hashes are taken from `base` while size, mtime and inode are unchanged. */
   scan(base: Snapshot<BaseEntry>): Promise<LocalScanResult>;
+  /**
+   * Whether the disk holds exactly what the journal agreed on (`agreed.in` each folder, `count`
+   * items in all), walked a folder at a time without keeping what it sees: false at the first
+   * difference, and for anything a scan would report or rename, which a full scan then deals with.
+   */
+  matchesJournal(agreed: { in(folder: SyncPath): Snapshot<BaseEntry>; count: number }): Promise<boolean>;
   /** What is at `path` now (to record after a change), or undefined. */
   stat(path: SyncPath): Promise<LocalEntry | undefined>;
   mkdir(path: SyncPath): Promise<void>;

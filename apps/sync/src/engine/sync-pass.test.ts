@@ -24,6 +24,8 @@ function sides(entries: LocalEntry[], options: { refuseUploads?: boolean } = {})
   const uploads: string[] = [];
   const local: LocalSide = {
     scan: async () => ({ entries: new Map(entries.map((entry) => [entry.path, entry])), issues: [], unsettled: [] }),
+    // Never asked: the drive here has no version, so no pass is ever settled.
+    matchesJournal: async () => false,
     stat: async (path) => entries.find((entry) => entry.path === path),
     mkdir: async () => undefined,
     move: async () => undefined,

@@ -66,9 +66,26 @@ function resolveHandledIssues(journal: Journal, base: ReadonlyMap<SyncPath, unkn
   }
 }
 
+/**
+ * Whether nothing changed since a pass found both sides holding exactly the journal's base:
+ * the drive still at that version, and the disk, walked without holding it, as the journal
+ * left it. Over an unchanged tree of 100,000 files that keeps the pass's memory to the walk's
+ * (no snapshot of the base, the disk or the drive); anything else takes a full pass.
+ */
+async function unchangedSinceSettled(deps: PassDependencies): Promise<boolean> {
+  const { journal } = deps;
+  const settledAt = journal.settledAt();
+  if (settledAt === undefined || (await deps.remote.refresh()).version !== settledAt) return false;
+  return deps.local.matchesJournal({ in: (folder) => journal.baseIn(folder), count: journal.baseCount() });
+}
+
 /** Runs one pass and records its summary in the journal (not for --dry-run: it changes nothing). */
 export async function runPass(deps: PassDependencies, options: PassOptions): Promise<PassResult> {
   const { journal, progress } = deps;
+  if (await unchangedSinceSettled(deps)) {
+    if (options.dryRun) return { result: 'dry-run', message: '0 changes would be made', done: 0, pending: 0 };
+    return finish(journal, options.now(), { result: 'synced', message: '', done: 0, pending: 0 });
+  }
   const maxRounds = options.maxRounds ?? 4;
   const planOptions: PlanOptions = {
     deviceName: options.deviceName,

@@ -19,6 +19,18 @@ async function openJournal() {
 const file = (p: string, remoteId: string) => ({ path: p, kind: 'file' as const, remoteId, size: 3, hash: 'ab', mtimeMs: 1, inode: '1:2' });
 
 describe('journal', () => {
+  it('reads the rows of one folder, none of those under it or beside it', async () => {
+    const { db } = await openJournal();
+    const journal = createJournal(db);
+    const paths = ['a.txt', 'Ärger', 'Ärger/ß.txt', 'Ärger/tief/x.txt', 'Ärger2/y.txt', 'b/Ärger/z.txt'];
+    for (const [index, p] of paths.entries()) journal.agree(file(p, `r${index}`));
+    expect(journal.baseCount()).toBe(paths.length);
+    expect([...journal.baseIn('').keys()].sort()).toEqual(['a.txt', 'Ärger']);
+    expect([...journal.baseIn('Ärger').keys()]).toEqual(['Ärger/ß.txt']);
+    expect([...journal.baseIn('Ärger/tief').keys()]).toEqual(['Ärger/tief/x.txt']);
+    expect(journal.baseIn('Ärger/ß.txt').size).toBe(0);
+  });
+
   it('keeps what was agreed across a reopen', async () => {
     const { file: dbFile, db } = await openJournal();
     createJournal(db).agree(file('a.txt', 'r1'));

@@ -76,6 +76,11 @@ export function createJournal(db: SqliteDatabase) {
   migrateJournal(db);
   const statements = {
     allBase: db.prepare<[], BaseRow>('SELECT path, kind, remote_id, size, hash, mtime_ms, inode FROM base'),
+    // The expression of the index base_by_folder (schema.ts): a path's folder with its trailing slash, '' at the root.
+    baseIn: db.prepare<[string], BaseRow>(
+      "SELECT path, kind, remote_id, size, hash, mtime_ms, inode FROM base WHERE rtrim(path, replace(path, '/', '')) = ?",
+    ),
+    countBase: db.prepare<[], { count: number }>('SELECT count(*) AS count FROM base'),
     putBase: db.prepare(
       `INSERT INTO base (path, kind, remote_id, size, hash, mtime_ms, inode) VALUES (@path, @kind, @remoteId, @size, @hash, @mtimeMs, @inode)
        ON CONFLICT (path) DO UPDATE SET kind = excluded.kind, remote_id = excluded.remote_id, size = excluded.size,
@@ -151,6 +156,15 @@ export function createJournal(db: SqliteDatabase) {
       const base: Snapshot<BaseEntry> = new Map();
       for (const row of statements.allBase.iterate()) base.set(row.path, baseFromRow(row));
       return base;
+    },
+    /** The agreed entries directly in one folder ('' the root): the walk over an unchanged tree holds one folder's at a time. */
+    baseIn(folder: SyncPath): Snapshot<BaseEntry> {
+      const entries: Snapshot<BaseEntry> = new Map();
+      for (const row of statements.baseIn.iterate(folder === '' ? '' : `${folder}/`)) entries.set(row.path, baseFromRow(row));
+      return entries;
+    },
+    baseCount(): number {
+      return statements.countBase.get()?.count ?? 0;
     },
     /** Both sides hold `entry`: it is the base from now on. */
     agree(entry: BaseEntry): void {

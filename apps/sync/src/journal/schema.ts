@@ -30,6 +30,8 @@ const STEPS: string[] = [
    );`,
   // The drive's version (remote root and feed position) at the end of a pass where both sides held exactly the base.
   `CREATE TABLE settled (id INTEGER PRIMARY KEY CHECK (id = 1), remote_version TEXT NOT NULL);`,
+  // The rows of one folder (FOLDER_OF_PATH: the path up to its last slash), read a folder at a time by the walk over an unchanged tree.
+  `CREATE INDEX base_by_folder ON base (rtrim(path, replace(path, '/', '')));`,
 ];
 
 /** Brings the journal's tables to the newest version; refuses a file written by a newer client. */

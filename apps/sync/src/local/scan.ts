@@ -30,6 +30,11 @@ export interface ScanOptions {
   dryRun?: boolean;
   /** When the issues happened. */
   now?: () => Date;
+  /**
+   * Each entry is handed here instead of kept (`entries` stays empty) and no file is hashed:
+   * a walk that holds one folder at a time. Answering false stops the walk (`stopped`).
+   */
+  onEntry?: (entry: LocalEntry) => boolean;
 }
 
 /** A local item renamed so the server keeps its name as it is. */
@@ -55,6 +60,8 @@ export interface LocalScan {
    * must be left alone, not deleted.
    */
   unreadable: SyncPath[];
+  /** `onEntry` answered false: the walk ended there. */
+  stopped: boolean;
 }
 
 /** Hashing reads files through the promise API: a few at once keep the disk busy. */
@@ -84,7 +91,7 @@ export async function scanLocal(root: string, options: ScanOptions): Promise<Loc
   const { ignore, names, previous, dryRun = false } = options;
   const hashFile = options.hashFile ?? defaultHashFile;
   const now = options.now ?? (() => new Date());
-  const result: LocalScan = { entries: new Map(), skipped: [], renamed: [], nameIssues: [], unreadable: [] };
+  const result: LocalScan = { entries: new Map(), skipped: [], renamed: [], nameIssues: [], unreadable: [], stopped: false };
   const forms = new Map<SyncPath, string>();
   const toHash: { entry: LocalEntry; localPath: LocalPath }[] = [];
   const issue = (list: Issue[], p: SyncPath, kind: Issue['kind'], message: string): void => {
@@ -211,16 +218,21 @@ export async function scanLocal(root: string, options: ScanOptions): Promise<Loc
         subfolders.push([localPath, syncPath]);
       } else if (known?.kind === 'file' && known.hash && known.size === size && known.mtimeMs === mtimeMs && known.inode === inode) {
         entry.hash = known.hash;
-      } else {
+      } else if (!options.onEntry) {
         toHash.push({ entry, localPath });
       }
-      result.entries.set(syncPath, entry);
+      if (!options.onEntry) {
+        result.entries.set(syncPath, entry);
+      } else if (!options.onEntry(entry)) {
+        result.stopped = true;
+        return [];
+      }
     }
     return subfolders;
   };
 
   const pending: [LocalPath, SyncPath][] = [['', '']];
-  for (let next = pending.pop(); next; next = pending.pop()) {
+  for (let next = pending.pop(); next && !result.stopped; next = pending.pop()) {
     pending.push(...scanFolder(next[0], next[1]));
     await yieldToEventLoop();
   }

@@ -25,12 +25,13 @@ export function allSidesAsBase(base: Snapshot<BaseEntry>, local: Snapshot<LocalE
 /** The disk's half of allSidesAsBase: the same paths and kinds, and each file's content, size, mtime and inode. */
 export function diskAsBase(base: Snapshot<BaseEntry>, local: Snapshot<LocalEntry>): boolean {
   if (local.size !== base.size) return false;
-  for (const [path, agreed] of base) {
-    const disk = local.get(path);
-    if (!disk || disk.kind !== agreed.kind) return false;
-    if (agreed.kind !== 'file') continue;
-    if (disk.hash !== agreed.hash || disk.size !== agreed.size || disk.mtimeMs !== agreed.mtimeMs || disk.inode !== agreed.inode)
-      return false;
-  }
+  for (const [path, agreed] of base) if (!onDiskAsAgreed(local.get(path), agreed)) return false;
   return true;
+}
+
+/** One item of diskAsBase: the disk holds what was agreed at its path (a file: the same content, size, mtime and inode). */
+export function onDiskAsAgreed(disk: LocalEntry | undefined, agreed: BaseEntry | undefined): boolean {
+  if (!disk || !agreed || disk.kind !== agreed.kind) return false;
+  if (agreed.kind !== 'file') return true;
+  return disk.hash === agreed.hash && disk.size === agreed.size && disk.mtimeMs === agreed.mtimeMs && disk.inode === agreed.inode;
 }

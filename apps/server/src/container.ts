@@ -332,6 +332,9 @@ export async function createContainer(
       countPasswordAttempt: (email, ip) => accountsOnceBuilt().countPasswordAttempt(email, ip),
     },
     relyingParty: relyingPartyOf(config.publicUrl),
+    languageOf: async (userId) => (await settings.get(userId)).appearance.language,
+    sendMail: (message) => mail.send(message),
+    publicUrl: config.publicUrl,
     clock,
   });
   const admins: ReadonlySet<string> = new Set(config.adminEmails);

@@ -73,6 +73,16 @@ describe('passkeys', () => {
       backedUp: false,
     });
 
+    // The owner is told, whatever the notification settings: a stolen session could add one.
+    const mailed = await server.container.database.db
+      .selectFrom('mail_queue')
+      .select(['subject', 'text_body'])
+      .where('recipient', '=', user.email)
+      .where('subject', '=', 'A passkey was added to your CloudVault account')
+      .execute();
+    expect(mailed).toHaveLength(1);
+    expect(mailed[0]?.text_body).toContain('“Work laptop”');
+
     // The next registration is told not to make a second passkey on the same authenticator.
     expect((await registrationOptions(user)).options).toMatchObject({ excludeCredentials: [{ id: passkey.id, type: 'public-key' }] });
 

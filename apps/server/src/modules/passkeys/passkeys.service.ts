@@ -8,6 +8,7 @@ import {
 } from '@simplewebauthn/server';
 import { isoBase64URL } from '@simplewebauthn/server/helpers';
 import type { AuthResponse } from '@cloudvault/contract/accounts';
+import type { Language } from '@cloudvault/contract/settings';
 import {
   type CreatePasskeyBody,
   type Passkey,
@@ -15,10 +16,12 @@ import {
   type PasskeyAssertion,
   type PasskeyOptionsResponse,
 } from '@cloudvault/contract/passkeys';
+import type { MailMessage } from '../../adapters/mail/mailer.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { AccountsService, ClientInfo } from '../accounts/accounts.service.ts';
+import { passkeyAddedMail } from './passkey-mail.ts';
 import type { ListedPasskey, PasskeyRow, PasskeysRepository } from './passkeys.repository.ts';
 import type { RelyingParty } from './relying-party.ts';
 
@@ -56,6 +59,10 @@ export interface PasskeysServiceDeps {
   passkeys: PasskeysRepository;
   accounts: Pick<AccountsService, 'findUserById' | 'signInVerified' | 'signInMethods' | 'countPasswordAttempt'>;
   relyingParty: RelyingParty;
+  /** The account's interface language: the mail of a new passkey is written in it. */
+  languageOf(userId: string): Promise<Language>;
+  sendMail(message: MailMessage): Promise<void>;
+  publicUrl: string;
   clock: Clock;
 }
 
@@ -187,6 +194,14 @@ export function createPasskeysService(deps: PasskeysServiceDeps) {
         last_used_at: null,
       };
       if (!(await passkeys.insert(row))) throw conflict('This passkey is already registered.', 'PASSKEY_EXISTS');
+      const user = await accounts.findUserById(userId);
+      if (user) {
+        const mail = passkeyAddedMail(
+          { to: user.email, name, at: row.created_at, publicUrl: deps.publicUrl },
+          await deps.languageOf(userId),
+        );
+        await deps.sendMail(mail);
+      }
       return present(row);
     },
 

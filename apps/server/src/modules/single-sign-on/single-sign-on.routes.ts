@@ -5,7 +5,7 @@ import { AuthResponse } from '@cloudvault/contract/accounts';
 import { ErrorBody } from '@cloudvault/contract/common';
 import { HandoffBody, LinkResponse, ReauthBody, ReauthResponse, SignInMethods } from '@cloudvault/contract/single-sign-on';
 import { caller } from '../../lib/auth.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, tooManyRequests } from '../../lib/errors.ts';
 import { FLOW_LIFETIME_MS, type SingleSignOnService, SingleSignOnRefused } from './single-sign-on.service.ts';
 
 /** The browser's half of a flow: its id, sent back only to these routes, and only by the browser that began it. */
@@ -41,12 +41,24 @@ export function singleSignOnRoutes(sso: SingleSignOnService, options: { publicUr
   const clearFlowCookie = (reply: FastifyReply) =>
     reply.header('Set-Cookie', `${FLOW_COOKIE}=; Path=${COOKIE_PATH}; Max-Age=0; HttpOnly; SameSite=Lax${secure}`);
 
+  // Each start writes a flow row: a client beginning sign-ins in a loop is slowed, not the database filled.
+  const starts = {
+    rateLimit: {
+      max: 60,
+      timeWindow: '1 minute',
+      errorResponseBuilder: (_request: FastifyRequest, context: { ttl: number }) => tooManyRequests(context.ttl / 1000),
+    },
+  };
+
   return async (app) => {
     app.get('/auth/methods', { schema: { tags: ['single-sign-on'], response: { 200: SignInMethods } } }, async () => sso.methods());
 
     app.get(
       '/auth/oidc/start',
-      { schema: { tags: ['single-sign-on'], querystring: Type.Object({ next: Type.Optional(Type.String({ maxLength: 512 })) }) } },
+      {
+        config: starts,
+        schema: { tags: ['single-sign-on'], querystring: Type.Object({ next: Type.Optional(Type.String({ maxLength: 512 })) }) },
+      },
       async (request, reply) => {
         try {
           const { flowId, location } = await sso.begin({ next: request.query.next });

@@ -4,8 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { AdminUser } from '@cloudvault/contract/admin';
 import type { PlanId } from '@cloudvault/contract/plans';
+import { ProviderConfirmation } from '../../../components/ui/provider-confirmation';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
+import { useProviderConfirmation } from '../../../hooks/use-provider-confirmation';
 import { formatDay } from '../../../lib/dates';
 import { useAdminUserActions } from '../api/user-actions';
 import { confirmsEmail, defaultGrantDay, firstGrantableDay, grantEndsAt, isLaterDay, utcDay } from '../plan-grant';
@@ -46,6 +48,8 @@ export function UserActionDialogs({ user, action, onClose }: { user: AdminUser; 
   const [typedEmailError, setTypedEmailError] = useState<string | undefined>();
   const [password, setPassword] = useState('');
   const [passwordError, setPasswordError] = useState<string | undefined>();
+  // An operator without a password (single sign-on) confirms at the provider instead.
+  const provider = useProviderConfirmation();
 
   switch (action) {
     case null:
@@ -193,8 +197,9 @@ export function UserActionDialogs({ user, action, onClose }: { user: AdminUser; 
           validate={() => {
             const emailMatches = confirmsEmail(typedEmail, user.email);
             setTypedEmailError(emailMatches ? undefined : t('admin.actions.delete.mismatch'));
-            setPasswordError(password ? undefined : t('admin.actions.delete.passwordRequired'));
-            return emailMatches && password !== '';
+            const passwordGiven = password !== '' || provider !== null;
+            setPasswordError(passwordGiven ? undefined : t('admin.actions.delete.passwordRequired'));
+            return emailMatches && passwordGiven;
           }}
           onConfirm={async (reason) => {
             await actions.remove.mutateAsync({ confirmEmail: typedEmail.trim(), reason, password });
@@ -215,19 +220,23 @@ export function UserActionDialogs({ user, action, onClose }: { user: AdminUser; 
             }}
             error={typedEmailError}
           />
-          <TextField
-            label={t('admin.actions.delete.password')}
-            hint={t('admin.actions.delete.passwordHint')}
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(event) => {
-              setPassword(event.target.value);
-              setPasswordError(undefined);
-            }}
-            error={passwordError}
-          />
+          {provider ? (
+            <ProviderConfirmation label={provider.label} error={passwordError} />
+          ) : (
+            <TextField
+              label={t('admin.actions.delete.password')}
+              hint={t('admin.actions.delete.passwordHint')}
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(event) => {
+                setPassword(event.target.value);
+                setPasswordError(undefined);
+              }}
+              error={passwordError}
+            />
+          )}
         </ActionDialog>
       );
   }

@@ -42,18 +42,19 @@ function providerAccount(overrides: { email?: string; email_verified?: boolean; 
 /** A browser over plain HTTP: follows nothing by itself, keeps each host's cookies (by name, whatever the port, as browsers do). */
 function browser() {
   const jars = new Map<string, Map<string, string>>();
-  return async (url: string, init: { method?: string; form?: Record<string, string>; token?: string } = {}) => {
+  return async (url: string, init: { method?: string; form?: Record<string, string>; json?: unknown; token?: string } = {}) => {
     const target = new URL(url);
     const jar = jars.get(target.hostname) ?? new Map<string, string>();
     jars.set(target.hostname, jar);
     const headers: Record<string, string> = {};
     if (jar.size > 0) headers.cookie = [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
     if (init.form) headers['content-type'] = 'application/x-www-form-urlencoded';
+    if (init.json !== undefined) headers['content-type'] = 'application/json';
     if (init.token) headers.authorization = `Bearer ${init.token}`;
     const response = await fetch(target, {
-      method: init.method ?? (init.form ? 'POST' : 'GET'),
+      method: init.method ?? (init.form || init.json !== undefined ? 'POST' : 'GET'),
       headers,
-      body: init.form ? new URLSearchParams(init.form).toString() : undefined,
+      body: init.form ? new URLSearchParams(init.form).toString() : init.json !== undefined ? JSON.stringify(init.json) : undefined,
       redirect: 'manual',
     });
     for (const cookie of response.headers.getSetCookie()) {
@@ -93,23 +94,30 @@ async function callbackFor(subject: string, visit = browser(), node: TestServer 
   return { visit, callback: await signInAtProvider(visit, start.location!, subject) };
 }
 
-/** The whole sign-in: where the callback sent the browser. */
-async function signIn(subject: string, node: TestServer = server) {
-  const { visit, callback } = await callbackFor(subject, browser(), node);
-  return (await visit(onNode(callback, node))).location!;
+/** A browser back from the provider: where the callback sent it. */
+interface Landed {
+  visit: Browser;
+  landing: string;
 }
 
-/** The session a successful sign-in's landing page fetches with its one-time code. */
-async function sessionOf(landing: string, node: TestServer = server) {
+/** The whole sign-in: where the callback sent the browser. */
+async function signIn(subject: string, node: TestServer = server): Promise<Landed> {
+  const { visit, callback } = await callbackFor(subject, browser(), node);
+  return { visit, landing: (await visit(onNode(callback, node))).location! };
+}
+
+/** The one-time code a successful sign-in's landing page trades for its session (with its cookie, as the page's fetch sends it). */
+async function sessionOf({ visit, landing }: Landed, node: TestServer = server) {
   const url = new URL(landing);
   expect(url.pathname).toBe('/login/single-sign-on');
   const code = new URLSearchParams(url.hash.slice(1)).get('code')!;
-  const answer = await node.request('POST', '/api/auth/oidc/session', { body: { code } });
+  const answer = await visit(`${node.url}/api/auth/oidc/session`, { json: { code } });
   expect(answer.status).toBe(200);
-  return { token: answer.body.token as string, user: answer.body.user, code, next: new URLSearchParams(url.hash.slice(1)).get('next') };
+  const body = JSON.parse(answer.text);
+  return { token: body.token as string, user: body.user, code, next: new URLSearchParams(url.hash.slice(1)).get('next') };
 }
 
-const refusal = (landing: string) => new URL(landing).searchParams.get('sso');
+const refusal = (landed: Landed | string) => new URL(typeof landed === 'string' ? landed : landed.landing).searchParams.get('sso');
 
 describe('single sign-on', () => {
   it('tells the sign-in pages what they offer', async () => {
@@ -133,6 +141,10 @@ describe('single sign-on', () => {
     expect(link.body.link).toMatchObject({ label: 'Test ID', email });
     // The one-time code works once.
     expect((await server.request('POST', '/api/auth/oidc/session', { body: { code: first.code } })).status).toBe(400);
+    // …and only in the browser that signed in: a code sent to someone else signs nobody in.
+    const stolen = await signIn(subject);
+    const code = new URLSearchParams(new URL(stolen.landing).hash.slice(1)).get('code')!;
+    expect((await browser()(`${server.url}/api/auth/oidc/session`, { json: { code } })).status).toBe(400);
     // No password opens it.
     expect((await server.request('POST', '/api/auth/login', { body: { email, password: '' } })).status).toBe(401);
     const second = await sessionOf(await signIn(subject));
@@ -181,7 +193,7 @@ describe('single sign-on', () => {
     expect(refusal((await tampered.visit(url.href)).location!)).toBe('invalid');
 
     const replayed = await callbackFor(subject);
-    await sessionOf((await replayed.visit(onNode(replayed.callback))).location!);
+    await sessionOf({ visit: replayed.visit, landing: (await replayed.visit(onNode(replayed.callback))).location! });
     expect(refusal((await replayed.visit(onNode(replayed.callback))).location!)).toBe('expired');
 
     const elsewhere = await callbackFor(subject);
@@ -268,7 +280,7 @@ describe('single sign-on', () => {
       const { subject, email } = providerAccount();
       const { visit, callback } = await callbackFor(subject, browser(), server);
       const landing = (await visit(onNode(callback, other))).location!;
-      expect((await sessionOf(landing, server)).user.email).toBe(email);
+      expect((await sessionOf({ visit, landing }, server)).user.email).toBe(email);
     } finally {
       await other.close();
     }

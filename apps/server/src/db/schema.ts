@@ -497,6 +497,8 @@ export interface SingleSignOnFlowsTable {
 export interface SingleSignOnHandoffsTable {
   code_hash: string;
   user_id: string;
+  /** The flow cookie's id, hashed: only the browser that began the sign-in may finish it. */
+  browser_hash: string;
   expires_at: string;
 }
 

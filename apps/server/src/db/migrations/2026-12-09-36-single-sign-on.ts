@@ -6,7 +6,8 @@ import type { Kysely } from 'kysely';
  * - `single_sign_on_flows`: a sign-in under way (state, nonce, PKCE verifier), kept in the
  *   database so the provider may send the browser back to any node; single use, 5 minutes.
  * - `single_sign_on_handoffs`: the one-time code the callback gives the web app to fetch its
- *   session token with (the token itself never goes in a URL); single use, one minute.
+ *   session token with (the token itself never goes in a URL); single use, one minute, and
+ *   only by the browser whose flow it ends (`browser_hash`: the flow cookie's id, hashed).
  * - users.password_set: 0 for an account made through the provider until a password is
  *   set; its hash is random and unusable. A column with a default: no rebuild of users.
  * - users.single_sign_on_operator: 1 while the provider's last sign-in put the user in OIDC_ADMIN_GROUP.
@@ -49,6 +50,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createTable('single_sign_on_handoffs')
     .addColumn('code_hash', 'varchar(64)', (col) => col.primaryKey())
     .addColumn('user_id', 'varchar(64)', (col) => col.notNull().references('users.id').onDelete('cascade'))
+    .addColumn('browser_hash', 'varchar(64)', (col) => col.notNull())
     .addColumn('expires_at', 'varchar(32)', (col) => col.notNull())
     .execute();
 }

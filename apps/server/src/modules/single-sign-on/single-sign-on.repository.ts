@@ -106,16 +106,19 @@ export function createSingleSignOnRepository(db: Kysely<Database>) {
       await db.deleteFrom('single_sign_on_handoffs').where('expires_at', '<=', nowIso).execute();
     },
 
-    async insertHandoff(codeHash: string, userId: string, expiresAtIso: string): Promise<void> {
-      await db.insertInto('single_sign_on_handoffs').values({ code_hash: codeHash, user_id: userId, expires_at: expiresAtIso }).execute();
+    async insertHandoff(codeHash: string, userId: string, browserHash: string, expiresAtIso: string): Promise<void> {
+      await db
+        .insertInto('single_sign_on_handoffs')
+        .values({ code_hash: codeHash, user_id: userId, browser_hash: browserHash, expires_at: expiresAtIso })
+        .execute();
     },
 
-    /** The user the code was given for, used up; undefined when unknown, used or expired. */
-    async takeHandoff(codeHash: string, nowIso: string): Promise<string | undefined> {
+    /** The user the code was given for, used up; undefined when unknown, used, expired or presented by another browser. */
+    async takeHandoff(codeHash: string, browserHash: string, nowIso: string): Promise<string | undefined> {
       const row = await db.selectFrom('single_sign_on_handoffs').selectAll().where('code_hash', '=', codeHash).executeTakeFirst();
       if (!row) return undefined;
       const deleted = await db.deleteFrom('single_sign_on_handoffs').where('code_hash', '=', codeHash).executeTakeFirst();
-      if (Number(deleted.numDeletedRows) !== 1 || row.expires_at <= nowIso) return undefined;
+      if (Number(deleted.numDeletedRows) !== 1 || row.expires_at <= nowIso || row.browser_hash !== browserHash) return undefined;
       return row.user_id;
     },
 

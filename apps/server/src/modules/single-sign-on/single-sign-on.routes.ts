@@ -71,15 +71,16 @@ export function singleSignOnRoutes(sso: SingleSignOnService, options: { publicUr
     );
 
     app.get('/auth/oidc/callback', { schema: { tags: ['single-sign-on'], hide: true } }, async (request, reply) => {
-      clearFlowCookie(reply);
       // The address the provider redirected to, as registered there (PUBLIC_URL), with its answer.
       const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
       try {
         const done = await sso.finish(flowCookie(request), new URL(`${options.publicUrl}/api/auth/oidc/callback${search}`));
-        if (!done.handoffCode) return reply.redirect(withParam(done.next, 'sso', 'reauthenticated'), 302);
-        // The code rides in the fragment: it never reaches a server log or a Referer.
+        if (!done.handoffCode) return clearFlowCookie(reply).redirect(withParam(done.next, 'sso', 'reauthenticated'), 302);
+        // The code rides in the fragment: it never reaches a server log or a Referer. The
+        // cookie stays: the code is traded for the session only with it.
         return reply.redirect(`/login/single-sign-on#code=${done.handoffCode}&next=${encodeURIComponent(done.next)}`, 302);
       } catch (error) {
+        clearFlowCookie(reply);
         if (!(error instanceof SingleSignOnRefused)) {
           request.log.error({ err: error }, 'single sign-on callback failed');
           return reply.redirect(withParam('/login', 'sso', 'unavailable'), 302);
@@ -92,11 +93,14 @@ export function singleSignOnRoutes(sso: SingleSignOnService, options: { publicUr
     app.post(
       '/auth/oidc/session',
       { schema: { tags: ['single-sign-on'], body: HandoffBody, response: { 200: AuthResponse, 400: ErrorBody, 403: ErrorBody } } },
-      async (request) =>
-        sso.exchange(request.body.code, {
+      async (request, reply) => {
+        const session = await sso.exchange(request.body.code, flowCookie(request), {
           ip: request.ip,
           userAgent: typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'] : undefined,
-        }),
+        });
+        clearFlowCookie(reply);
+        return session;
+      },
     );
 
     app.post(

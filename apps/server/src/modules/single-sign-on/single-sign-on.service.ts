@@ -183,13 +183,16 @@ export function createSingleSignOnService(deps: SingleSignOnServiceDeps) {
         nowIso(),
       );
       const handoffCode = randomBytes(32).toString('base64url');
-      await links.insertHandoff(hashCode(handoffCode), userId, new Date(clock.now().getTime() + HANDOFF_LIFETIME_MS).toISOString());
+      // Only this browser may use it: a code given to someone else's browser (a link an attacker
+      // sends, to sign the victim in to the attacker's account) is refused.
+      const expiresAt = new Date(clock.now().getTime() + HANDOFF_LIFETIME_MS).toISOString();
+      await links.insertHandoff(hashCode(handoffCode), userId, hashCode(flow.id), expiresAt);
       return { next: flow.next_path, handoffCode };
     },
 
-    /** The session of a sign-in at the provider, for the code its callback gave; once. */
-    async exchange(code: string, client: ClientInfo): Promise<AuthResponse> {
-      const userId = await links.takeHandoff(hashCode(code), nowIso());
+    /** The session of a sign-in at the provider, for the code its callback gave, in the browser that began it; once. */
+    async exchange(code: string, flowId: string | undefined, client: ClientInfo): Promise<AuthResponse> {
+      const userId = await links.takeHandoff(hashCode(code), hashCode(flowId ?? ''), nowIso());
       if (!userId) throw badRequest('This sign-in link has expired. Sign in again.', 'SIGN_IN_EXPIRED');
       return accounts.signInVerified(userId, client);
     },

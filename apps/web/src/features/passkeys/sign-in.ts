@@ -3,7 +3,7 @@ import { browserSupportsWebAuthn } from '@simplewebauthn/browser';
 import { serverErrorMessage } from '../../lib/api-client';
 import i18n from '../../lib/i18n';
 import { passkeyAssertion } from './api/passkeys';
-import { passkeyFailure } from './passkey-failure';
+import { passkeyFailure, reachedByName } from './passkey-failure';
 
 /** Why a passkey did not sign the user in, in their language: the server's reason when it refused. */
 export function signInFailureMessage(error: unknown): string {
@@ -11,6 +11,7 @@ export function signInFailureMessage(error: unknown): string {
   if (failure === 'server') return serverErrorMessage(error) ?? i18n.t('auth.passkey.failed');
   if (failure === 'cancelled') return i18n.t('auth.passkey.cancelled');
   if (failure === 'unsupported') return i18n.t('auth.passkey.unsupported');
+  if (failure === 'wrongAddress') return i18n.t('auth.passkey.wrongAddress');
   return i18n.t('auth.passkey.failed');
 }
 
@@ -20,6 +21,7 @@ export function signInFailureMessage(error: unknown): string {
  */
 export async function passkeySecondFactor(): Promise<{ assertion: PasskeyAssertion } | { failure: string }> {
   if (!browserSupportsWebAuthn()) return { failure: i18n.t('auth.passkey.unsupported') };
+  if (!reachedByName(window.location.hostname)) return { failure: i18n.t('auth.passkey.wrongAddress') };
   try {
     return { assertion: await passkeyAssertion() };
   } catch (error) {

@@ -7,6 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { notify } from '../../../lib/notify';
 import { passkeyAssertion, usePasskeySignIn } from '../api/passkeys';
+import { reachedByName } from '../passkey-failure';
 import { signInFailureMessage } from '../sign-in';
 
 /**
@@ -23,6 +24,7 @@ export function PasskeySignInButton() {
   const onClick = async () => {
     setProblem(null);
     if (!browserSupportsWebAuthn()) return setProblem(t('auth.passkey.unsupported'));
+    if (!reachedByName(window.location.hostname)) return setProblem(t('auth.passkey.wrongAddress'));
     setAsking(true);
     try {
       await signIn.mutateAsync(await passkeyAssertion());

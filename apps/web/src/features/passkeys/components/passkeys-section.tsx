@@ -12,7 +12,7 @@ import { TextField } from '../../../components/ui/text-field';
 import { serverErrorMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { useAddPasskey, usePasskeys } from '../api/passkeys';
-import { passkeyFailure } from '../passkey-failure';
+import { passkeyFailure, reachedByName } from '../passkey-failure';
 import { RemovePasskeyModal } from './remove-passkey-modal';
 import { RenamePasskeyModal } from './rename-passkey-modal';
 
@@ -42,6 +42,7 @@ export function PasskeysSection() {
     if (!trimmed) return setNameError(t('passkeys.nameRequired'));
     if (trimmed.length > PASSKEY_NAME_MAX_LENGTH) return setNameError(t('passkeys.nameTooLong', { max: PASSKEY_NAME_MAX_LENGTH }));
     if (!browserSupportsWebAuthn()) return setAddError(t('passkeys.unsupported'));
+    if (!reachedByName(window.location.hostname)) return setAddError(t('passkeys.wrongAddress'));
     try {
       const added = await add.mutateAsync(trimmed);
       setName('');

@@ -3,13 +3,14 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { notify } from '../../../lib/notify';
 import { passkeyAssertion, usePasskeySignIn } from '../api/passkeys';
-import { passkeyFailure } from '../passkey-failure';
+import { passkeyFailure, reachedByName } from '../passkey-failure';
 
 /**
  * Conditional UI: while the sign-in page is open, the browser offers the site's passkeys
  * among the e-mail field's suggestions (the field's autocomplete ends in `webauthn`); picking
- * one signs in. Started on mount where the browser supports it, aborted on unmount. A
- * cancel (or another passkey prompt taking over) is silent; a refusal is shown.
+ * one signs in. Started on mount where the browser supports it and the page was opened by
+ * name, aborted on unmount. It runs unasked, so only the server's refusal of a passkey the
+ * user picked is shown; a cancel, or another prompt taking over, is silent.
  */
 export function usePasskeyAutofill(): void {
   const navigate = useNavigate();
@@ -17,13 +18,13 @@ export function usePasskeyAutofill(): void {
   useEffect(() => {
     let active = true;
     void (async () => {
-      if (!(await browserSupportsWebAuthnAutofill()) || !active) return;
+      if (!reachedByName(window.location.hostname) || !(await browserSupportsWebAuthnAutofill()) || !active) return;
       try {
         await signIn(await passkeyAssertion({ autofill: true }));
         notify.success('auth.login.success');
         void navigate('/dashboard', { replace: true });
       } catch (error) {
-        if (active && passkeyFailure(error) !== 'cancelled') notify.error('auth.passkey.failed', { error });
+        if (active && passkeyFailure(error) === 'server') notify.error('auth.passkey.failed', { error });
       }
     })();
     return () => {

@@ -146,6 +146,18 @@ describe('passkeys', () => {
     expect((await server.request('POST', '/api/user/passkeys/options')).status).toBe(401);
   });
 
+  it('are at most 50 per account', async () => {
+    const user = await createUser(server);
+    for (let added = 0; added < 50; added += 1) await addPasskey(user, undefined, `Key ${added}`);
+    const { ceremonyId, options } = await registrationOptions(user);
+    const refused = await server.request('POST', '/api/user/passkeys', {
+      token: user.token,
+      body: { ceremonyId, name: 'One more', credential: new SoftwarePasskey(site).register(options) },
+    });
+    expect(refused).toMatchObject({ status: 409, body: { code: 'PASSKEY_LIMIT' } });
+    expect(await listOf(user)).toHaveLength(50);
+  });
+
   it("keep another user's passkey out of reach: 404", async () => {
     const owner = await createUser(server);
     const other = await createUser(server);

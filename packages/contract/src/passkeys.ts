@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { Id, NullableString, Timestamp } from './common.ts';
 
-export { PASSKEY_NAME_MAX_LENGTH } from './passkey-limits.ts';
+export { PASSKEY_NAME_MAX_LENGTH, PASSKEYS_PER_USER } from './passkey-limits.ts';
 
 /** base64url, bounded: WebAuthn allows credential ids up to 1023 bytes and small CBOR blobs. */
 const Base64Url = (maxLength: number) => Type.String({ maxLength, pattern: '^[A-Za-z0-9_-]*$' });

@@ -13,6 +13,7 @@ import {
   type CreatePasskeyBody,
   type Passkey,
   PASSKEY_NAME_MAX_LENGTH,
+  PASSKEYS_PER_USER,
   type PasskeyAssertion,
   type PasskeyOptionsResponse,
 } from '@cloudvault/contract/passkeys';
@@ -137,9 +138,6 @@ export function createPasskeysService(deps: PasskeysServiceDeps) {
       return (await passkeys.listByUser(userId)).map(present);
     },
 
-    /** How many passkeys the account has (the sign-in's second step offers one when there are any). */
-    count: passkeys.countByUser,
-
     /** Options for navigator.credentials.create(): a discoverable credential with user verification, none the user has already. */
     async registrationOptions(userId: string): Promise<PasskeyOptionsResponse> {
       const user = await accounts.findUserById(userId);
@@ -164,6 +162,11 @@ export function createPasskeysService(deps: PasskeysServiceDeps) {
     async register(userId: string, body: CreatePasskeyBody): Promise<Passkey> {
       // The name first: a bad one leaves the ceremony for a second try.
       const name = validName(body.name);
+      if ((await passkeys.countByUser(userId)) >= PASSKEYS_PER_USER)
+        throw conflict(
+          `You have ${PASSKEYS_PER_USER} passkeys, the most an account can hold. Remove one you no longer use first.`,
+          'PASSKEY_LIMIT',
+        );
       const challenge = await takeChallenge('registration', body.ceremonyId, userId);
       let info;
       try {

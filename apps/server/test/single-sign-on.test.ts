@@ -117,6 +117,21 @@ async function sessionOf({ visit, landing }: Landed, node: TestServer = server) 
   return { token: body.token as string, user: body.user, code, next: new URLSearchParams(url.hash.slice(1)).get('next') };
 }
 
+/** A signed-in session signs in at the provider again as `as` (Settings' "Confirm with"): where it comes back to. */
+async function reauthenticate(token: string, as: string) {
+  const visit = browser();
+  const started = await server.request('POST', '/api/auth/oidc/reauth', { token, body: { next: '/settings' } });
+  expect(started.status).toBe(200);
+  expect(new URL(started.body.location).searchParams.get('prompt')).toBe('login');
+  const cookie = started.headers
+    .getSetCookie()
+    .find((line) => line.startsWith('cloudvault_sso='))!
+    .split(';')[0]!;
+  const callback = await signInAtProvider(visit, started.body.location, as);
+  const back = await fetch(onNode(callback), { headers: { cookie }, redirect: 'manual' });
+  return new URL(back.headers.get('location')!, server.url);
+}
+
 const refusal = (landed: Landed | string) => new URL(typeof landed === 'string' ? landed : landed.landing).searchParams.get('sso');
 
 describe('single sign-on', () => {
@@ -250,26 +265,13 @@ describe('single sign-on', () => {
     expect(refused.status).toBe(403);
     expect(refused.body.code).toBe('REAUTHENTICATION_REQUIRED');
 
-    const reauth = async (as: string) => {
-      const visit = browser();
-      const started = await server.request('POST', '/api/auth/oidc/reauth', { token, body: { next: '/settings' } });
-      expect(started.status).toBe(200);
-      expect(new URL(started.body.location).searchParams.get('prompt')).toBe('login');
-      const cookie = started.headers
-        .getSetCookie()
-        .find((line) => line.startsWith('cloudvault_sso='))!
-        .split(';')[0]!;
-      const callback = await signInAtProvider(visit, started.body.location, as);
-      const back = await fetch(onNode(callback), { headers: { cookie }, redirect: 'manual' });
-      return new URL(back.headers.get('location')!, server.url);
-    };
     // Someone else at the provider does not confirm this account.
-    const wrong = await reauth(other.subject);
+    const wrong = await reauthenticate(token, other.subject);
     expect(wrong.pathname).toBe('/settings');
     expect(wrong.searchParams.get('sso')).toBe('other-account');
     expect((await server.request('DELETE', '/api/user/account', { token, body: { password: '' } })).status).toBe(403);
 
-    const confirmed = await reauth(subject);
+    const confirmed = await reauthenticate(token, subject);
     expect(`${confirmed.pathname}?${confirmed.searchParams}`).toBe('/settings?sso=reauthenticated');
     expect((await server.request('DELETE', '/api/user/account', { token, body: { password: '' } })).status).toBe(200);
   });
@@ -284,6 +286,20 @@ describe('single sign-on', () => {
     } finally {
       await other.close();
     }
+  });
+});
+
+describe('a first password for an account made through single sign-on', () => {
+  it('is set on the Profile page after confirming with the provider, and signs in from then on', async () => {
+    const { subject, email } = providerAccount();
+    const { token } = await sessionOf(await signIn(subject));
+    const body = { currentPassword: '', newPassword: 'a first password' };
+    expect((await server.request('PUT', '/api/user/password', { token, body })).body.code).toBe('REAUTHENTICATION_REQUIRED');
+    await reauthenticate(token, subject);
+    expect((await server.request('PUT', '/api/user/password', { token, body })).status).toBe(200);
+    const login = await server.request('POST', '/api/auth/login', { body: { email, password: body.newPassword } });
+    expect(login.status).toBe(200);
+    expect(login.body.user.hasPassword).toBe(true);
   });
 });
 

@@ -151,6 +151,17 @@ export function createAccountsService(deps: AccountsServiceDeps) {
     await Promise.all([emailKey ? deps.loginFailuresByEmailAndIp.forgive(emailKey) : undefined, deps.loginFailuresByIp.forgive(ipKey)]);
   }
 
+  /**
+   * An account without a password (made through single sign-on) confirms who it is by
+   * signing in at the provider again: this session's re-authentication counts for
+   * REAUTHENTICATION_MS, else 403 REAUTHENTICATION_REQUIRED.
+   */
+  async function assertReauthenticated(userId: string, sessionId: string): Promise<void> {
+    const at = await accounts.reauthenticatedAt(sessionId, userId);
+    if (at === null || clock.now().getTime() - Date.parse(at) > REAUTHENTICATION_MS)
+      throw new AppError(403, 'REAUTHENTICATION_REQUIRED', 'Confirm it is you: sign in with single sign-on again, then try once more.');
+  }
+
   /** Opens the session of a proven sign-in, and tells the user when it comes from a new device. */
   async function signedIn(user: UserRow, client: ClientInfo): Promise<AuthResponse> {
     const newDevice = !(await accounts.hasSessionFrom(user.id, client.userAgent?.slice(0, 512) ?? null));
@@ -322,12 +333,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
     async confirmPassword(userId: string, password: string, client: SignedInClient): Promise<void> {
       const user = await accounts.findUserById(userId);
       if (!user) throw notFound('Account not found');
-      if (user.password_set === 0) {
-        const at = await accounts.reauthenticatedAt(client.sessionId, userId);
-        if (at === null || clock.now().getTime() - Date.parse(at) > REAUTHENTICATION_MS)
-          throw new AppError(403, 'REAUTHENTICATION_REQUIRED', 'Confirm it is you: sign in with single sign-on again, then try once more.');
-        return;
-      }
+      if (user.password_set === 0) return assertReauthenticated(userId, client.sessionId);
       if (!password) throw badRequest('Enter your password to confirm.', 'PASSWORD_REQUIRED');
       const attempt = await countAttempt(user.email, client.ip);
       if (!(await passwords.verify(user.password_hash, password))) throw badRequest('That password is not right.', 'INCORRECT_PASSWORD');
@@ -345,6 +351,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
     },
 
     assertActive,
+    assertReauthenticated,
 
     /** False while suspended or gone: what the user shared stops answering. */
     async isActive(userId: string): Promise<boolean> {

@@ -11,7 +11,10 @@ import type { PlanCatalogue } from '../plans/plans.catalogue.ts';
 
 /** The Profile page: names, password, and the account's real figures and recent activity. */
 export function createProfileService(deps: {
-  accounts: Pick<AccountsService, 'findUserById' | 'updateName' | 'updatePasswordHash' | 'revokeOtherSessions' | 'recentSessions'>;
+  accounts: Pick<
+    AccountsService,
+    'findUserById' | 'updateName' | 'updatePasswordHash' | 'revokeOtherSessions' | 'recentSessions' | 'assertReauthenticated'
+  >;
   passwords: { hash(password: string): Promise<string>; verify(hash: string, password: string): Promise<boolean> };
   plans: PlanCatalogue;
   admins: AdminEmails;
@@ -53,9 +56,14 @@ export function createProfileService(deps: {
      */
     async changePassword(userId: string, sessionId: string, input: ChangePasswordBody): Promise<{ appPasswordsRemaining: number }> {
       const user = await requireUser(userId);
-      if (!input.currentPassword) throw badRequest('Current password is required', 'CURRENT_PASSWORD_REQUIRED');
-      if (!(await deps.passwords.verify(user.password_hash, input.currentPassword)))
-        throw badRequest('Current password is incorrect', 'WRONG_PASSWORD');
+      // An account made through single sign-on has no current password: its first one is set
+      // after signing in at the provider again (docs/decisions/0064-single-sign-on.md).
+      if (user.password_set === 0) await accounts.assertReauthenticated(userId, sessionId);
+      else {
+        if (!input.currentPassword) throw badRequest('Current password is required', 'CURRENT_PASSWORD_REQUIRED');
+        if (!(await deps.passwords.verify(user.password_hash, input.currentPassword)))
+          throw badRequest('Current password is incorrect', 'WRONG_PASSWORD');
+      }
       if (!isValidPassword(input.newPassword))
         throw badRequest(`Password must be at least ${PASSWORD_MIN_LENGTH} characters long`, 'WEAK_PASSWORD');
       const now = clock.now().toISOString();

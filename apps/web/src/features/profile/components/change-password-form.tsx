@@ -5,6 +5,9 @@ import { PASSWORD_MIN_LENGTH } from '@cloudvault/contract/validation';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { PasswordField } from '../../../components/ui/password-field';
+import { ProviderConfirmation } from '../../../components/ui/provider-confirmation';
+import { useProviderConfirmation } from '../../../hooks/use-provider-confirmation';
+import { useSession } from '../../../hooks/use-session';
 import { serverErrorMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { useChangePassword } from '../api/change-password';
@@ -22,7 +25,10 @@ export function ChangePasswordForm() {
   const [formError, setFormError] = useState<string | null>(null);
   // App passwords outlive a password change: after one, how many still sign in, to review.
   const [appPasswordsRemaining, setAppPasswordsRemaining] = useState(0);
-  const anyEmpty = !values.current || !values.next || !values.confirm;
+  // An account made through single sign-on sets its first password after confirming with the provider.
+  const provider = useProviderConfirmation();
+  const { updateUser } = useSession();
+  const anyEmpty = (!values.current && !provider) || !values.next || !values.confirm;
 
   const set = (field: Field) => (value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
@@ -35,7 +41,7 @@ export function ChangePasswordForm() {
     setFormError(null);
     setAppPasswordsRemaining(0);
     const found: Partial<Record<Field, string>> = {};
-    if (!values.current) found.current = t('profile.password.currentRequired');
+    if (!values.current && !provider) found.current = t('profile.password.currentRequired');
     if (values.next !== values.confirm) found.confirm = t('profile.password.mismatch');
     else if (values.next.length < PASSWORD_MIN_LENGTH) found.next = t('profile.password.tooShort', { min: PASSWORD_MIN_LENGTH });
     setErrors(found);
@@ -44,6 +50,7 @@ export function ChangePasswordForm() {
     try {
       const answer = await change.mutateAsync({ currentPassword: values.current, newPassword: values.next });
       notify.success('profile.password.changed');
+      updateUser({ hasPassword: true });
       setAppPasswordsRemaining(answer.appPasswordsRemaining);
       setValues(EMPTY);
     } catch (caught) {
@@ -56,14 +63,18 @@ export function ChangePasswordForm() {
     <ProfileCard title={t('profile.password.title')} description={t('profile.password.description')}>
       <form noValidate onSubmit={onSubmit} className="flex max-w-md flex-col gap-5">
         {formError && <FormAlert>{formError}</FormAlert>}
-        <PasswordField
-          label={t('profile.password.current')}
-          name="currentPassword"
-          autoComplete="current-password"
-          value={values.current}
-          onChange={(event) => set('current')(event.target.value)}
-          error={errors.current}
-        />
+        {provider ? (
+          <ProviderConfirmation label={provider.label} />
+        ) : (
+          <PasswordField
+            label={t('profile.password.current')}
+            name="currentPassword"
+            autoComplete="current-password"
+            value={values.current}
+            onChange={(event) => set('current')(event.target.value)}
+            error={errors.current}
+          />
+        )}
         <PasswordField
           label={t('profile.password.new')}
           name="newPassword"

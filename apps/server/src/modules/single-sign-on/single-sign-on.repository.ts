@@ -64,16 +64,16 @@ export function createSingleSignOnRepository(db: Kysely<Database>) {
       });
     },
 
-    /** The address the provider gives now, and whether its groups make the user an operator. */
+    /** The address the provider gives now (kept when it gives none), and whether its groups make the user an operator. */
     async touchLink(
       link: Pick<LinkRow, 'issuer' | 'subject' | 'user_id'>,
-      email: string,
+      email: string | undefined,
       operator: boolean,
       nowIso: string,
     ): Promise<void> {
       await db
         .updateTable('single_sign_on_links')
-        .set({ email, last_used_at: nowIso })
+        .set({ ...(email ? { email } : {}), last_used_at: nowIso })
         .where('issuer', '=', link.issuer)
         .where('subject', '=', link.subject)
         .execute();

@@ -178,7 +178,7 @@ export function createSingleSignOnService(deps: SingleSignOnServiceDeps) {
       const operator = deps.adminGroup !== undefined && identity.groups.includes(deps.adminGroup);
       await links.touchLink(
         { issuer: provider.issuer, subject: identity.subject, user_id: userId },
-        normalizeEmail(identity.email ?? ''),
+        identity.email && normalizeEmail(identity.email),
         operator,
         nowIso(),
       );

@@ -33,7 +33,6 @@ function contextWith(rows: BaseEntry[]) {
     remote: {} as RemoteSide,
     journal,
     folderIds: new Map([['', null]]),
-    base: journal.loadBase(),
     localEntries: new Map(),
     remoteEntries: new Map(),
     upload: async () => ({ error: 'no uploads here' }),

@@ -14,8 +14,7 @@ export interface ExecutionContext {
   journal: Pick<Journal, 'agree' | 'forget' | 'move' | 'report' | 'resolve'>;
   /** The drive folder ids by sync path ('' is the pair's root), kept current as folders are made and moved. */
   folderIds: Map<SyncPath, string | null>;
-  /** What the journal agreed on when the pass began: a download replaces only what it knew. */
-  base: Snapshot<BaseEntry>;
+  /** What the scan found (as the planner saw it): a download or a copy replaces only that. */
   localEntries: Snapshot<LocalEntry>;
   remoteEntries: Snapshot<RemoteEntry>;
   upload: Batcher<UploadItem>;
@@ -103,7 +102,7 @@ export async function executeAction(context: ExecutionContext, action: Action): 
     }
     case 'download': {
       const item: DownloadItem = { path: action.path, remoteId: action.remoteId, size: action.size, hash: action.hash };
-      const expected = context.base.get(action.path);
+      const expected = context.localEntries.get(action.path);
       if (expected) item.expected = expected;
       transferred(await context.download(item));
       agreeFile(context, agreedFile(action.path, action.remoteId, await onDisk(context, action.path), action.size, action.hash));
@@ -116,7 +115,7 @@ export async function executeAction(context: ExecutionContext, action: Action): 
       break;
     }
     case 'copyLocal': {
-      await local.copy(action.from, action.path, { hash: action.hash, expected: context.base.get(action.path) });
+      await local.copy(action.from, action.path, { hash: action.hash, expected: context.localEntries.get(action.path) });
       agreeFile(context, agreedFile(action.path, action.remoteId, await onDisk(context, action.path), action.size, action.hash));
       break;
     }

@@ -32,10 +32,10 @@ export interface LocalSide {
   trash(path: SyncPath): Promise<void>;
   /**
    * Copies a local file's content (`hash`) to another path, content the disk already holds;
-   * refuses (throws) when the source no longer holds it or `to` holds what the journal did not
-   * know (`expected`, its base entry): an edit made there since the scan is never overwritten.
+   * refuses (throws) when the source no longer holds it or `to` holds other than the scan
+   * found there (`expected`): an edit made there since the scan is never overwritten.
    */
-  copy(from: SyncPath, to: SyncPath, check: { hash: string; expected: BaseEntry | undefined }): Promise<void>;
+  copy(from: SyncPath, to: SyncPath, check: { hash: string; expected: LocalEntry | undefined }): Promise<void>;
 }
 
 /** One file to upload: the local content at `path`, into the drive folder `folderId` under `name`. */
@@ -52,8 +52,11 @@ export interface UploadItem {
 /** One file to download to `path`: checked against `hash` before it is put in place. */
 export interface DownloadItem {
   path: SyncPath;
-  /** What the journal knew at the path: anything else there is not replaced. */
-  expected?: BaseEntry;
+  /**
+   * What the scan found at the path, as the planner saw it (an edit too young to plan on shows
+   * as last agreed): anything else there now is not replaced.
+   */
+  expected?: LocalEntry;
   remoteId: string;
   size: number;
   hash: string;

@@ -166,7 +166,6 @@ export async function runPass(deps: PassDependencies, options: PassOptions): Pro
       remote: deps.remote,
       journal,
       folderIds,
-      base,
       localEntries: scan.entries,
       remoteEntries,
       upload: createBatcher((items) => deps.remote.upload(items)),

@@ -7,7 +7,7 @@
 import { constants } from 'node:fs';
 import { copyFile, mkdir, open, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
-import type { BaseEntry, LocalEntry, SyncPath } from '../model.ts';
+import type { LocalEntry, SyncPath } from '../model.ts';
 import { type DiskStats, diskStats } from './disk-stats.ts';
 import { hashFile } from './hash.ts';
 import type { LocalNames } from './names.ts';
@@ -21,13 +21,13 @@ export interface LocalTree {
 }
 
 /** What the disk held at a path when the journal last agreed on it (absent: nothing was expected there). */
-export type Expected = Pick<BaseEntry, 'kind' | 'size' | 'mtimeMs' | 'inode'> | undefined;
+export type Expected = Pick<LocalEntry, 'kind' | 'size' | 'mtimeMs' | 'inode'> | undefined;
 
 export type PlaceResult =
   | { status: 'placed'; entry: LocalEntry }
   /** The download's bytes are not the expected ones: the temporary file is deleted, the download is to be made again. */
   | { status: 'hash-mismatch'; actual: string }
-  /** Something other than what the journal knew is at the path (or in the way of its folder): re-plan; the temporary file is kept. */
+  /** Something other than what the scan found is at the path (or in the way of its folder): re-plan; the temporary file is kept. */
   | { status: 'changed' };
 
 export type MoveResult =
@@ -76,7 +76,7 @@ async function makeParents(root: string, localPath: string): Promise<boolean> {
  * Puts a finished download (`tmpFile`, in the private area) at `syncPath`: checks its
  * SHA-256 (`computedHash`, taken while it was written, else read now), flushes it to disk,
  * then renames it into place in one step, so the path holds the old content or the new,
- * never part of it. What is at the path must be what the journal knew (`expected`).
+ * never part of it. What is at the path must be what the scan found there (`expected`).
  */
 export async function placeDownloaded(
   tree: LocalTree,
@@ -108,7 +108,7 @@ export async function placeDownloaded(
  * Content the disk already holds at `from`, copied to `to` rather than downloaded: through a
  * temporary file (a reflink where the filesystem has them), its hash checked against the
  * planner's (a source edited since the scan answers 'hash-mismatch'), then placed as a
- * download is, never over what the journal did not know at `to`.
+ * download is, never over other than what the scan found at `to`.
  */
 export async function copyLocal(
   tree: LocalTree,

@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { createAppPassword, createUser } from '@cloudvault/test-support/accounts';
@@ -73,4 +73,30 @@ test('an edit made on the device just before a pass is never overwritten by a co
   expect(diffTrees(localTree, 'beta', serverTree, 'server'), outputs.join('\n')).toEqual([]);
   const contents = [...localTree.files.values()];
   expect(contents, outputs.join('\n')).toContain(hashBytes(Buffer.from('the edit made on this device')));
+});
+
+// Seed 1962545708: a file written again with the same bytes on the device (a new mtime, the
+// content as agreed) while the web changed it. The plan downloaded the web's content, and the
+// placement, comparing the disk with the journal's mtime rather than with the scan, refused it
+// as "changed on disk meanwhile" at every pass, for ever.
+test('a file saved again unchanged on the device takes the content the web gave it, at the next pass', async () => {
+  workDir = await mkdtemp(path.join(os.tmpdir(), 'cloudvault-sync-found-'));
+  await mkdir(path.join(workDir, 'server'));
+  server = await startRestartableServer(path.join(workDir, 'server'), { versioning: true });
+  const user = await createUser({ url: server.url });
+  const alpha = syncClient('alpha', path.join(workDir, 'alpha'), path.join(workDir, 'alpha-config'));
+  await mkdir(alpha.dir, { recursive: true });
+  expect((await alpha.login(server.url, user.email, await createAppPassword({ url: server.url }, user))).code).toBe(0);
+  await writeFile(path.join(alpha.dir, 'data.txt'), 'as agreed');
+  expect((await alpha.syncOnce()).code).toBe(0);
+
+  await writeFile(path.join(alpha.dir, 'data.txt'), 'as agreed');
+  const web = webActor(server.url, user.token);
+  expect((await web.upload(null, 'data.txt', Buffer.from('the web changed it'), 'replace')).status).toBe(201);
+  // Settled: the save is older than the settling time when the pass looks.
+  await new Promise((resolve) => setTimeout(resolve, 1_100));
+  const pass = await alpha.syncOnce();
+  expect(pass.code, pass.output).toBe(0);
+  expect(await readFile(path.join(alpha.dir, 'data.txt'), 'utf8')).toBe('the web changed it');
+  expect((await alpha.syncOnce()).output).toMatch(/nothing to do/);
 });

@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { mkdir, open, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { createFolder, upload } from '../lib/cloudvault-api.ts';
 import { writeRandomFile } from '../lib/fixtures.ts';
@@ -15,6 +16,8 @@ import { figureOf, highest, ratioTarget, type SyncContext, type SyncResult } fro
 const CLIENT = 'cloudvault sync --once';
 const MULTIPART = 'multipart POST /api/files/upload';
 const CURL = 'curl GET /api/files/:id/download + fsync';
+const NODE_FLOOR = 'node: GET + write + fsync, no hash';
+const NODE_FLOOR_SCRIPT = fileURLToPath(new URL('./node-download-floor.mjs', import.meta.url));
 const NAME = 'large.bin';
 
 /**
@@ -93,6 +96,22 @@ export async function largeFile(ctx: SyncContext): Promise<SyncResult[]> {
     if (round > 0) curlRaw.push(mbPerSecond(size, rawMs));
     return mbPerSecond(size, durableMs);
   };
+  // The same download by the least a Node process can do (node-download-floor.mjs), timed as the client is: its process's wall time.
+  const nodeFloor = async (round: number) => {
+    const dir = downloadDir('node', round);
+    await mkdir(dir, { recursive: true });
+    const started = performance.now();
+    await promisify(execFile)(process.execPath, [
+      NODE_FLOOR_SCRIPT,
+      `${ctx.server.url}/api/files/${fileId}/download`,
+      ctx.client.token,
+      path.join(dir, NAME),
+    ]);
+    const ms = performance.now() - started;
+    await checkSize(path.join(dir, NAME));
+    await rm(dir, { recursive: true, force: true });
+    return mbPerSecond(size, ms);
+  };
   ctx.log(`sync: download of the ${formatMiB(size)} file, ${config.largeRounds} round(s)`);
   // One untimed read first, so both read the blob (stored past the page cache) from the cache.
   await curl(0).catch(() => undefined);
@@ -122,11 +141,24 @@ export async function largeFile(ctx: SyncContext): Promise<SyncResult[]> {
         return curl(round);
       },
     },
+    {
+      server: NODE_FLOOR,
+      run: async (round) => {
+        await syncDisks();
+        return nodeFloor(round);
+      },
+    },
   ]);
   const ours = (outcomes: typeof uploads, direction: 'up' | 'down') =>
     figureOf(CLIENT, 'MB/s', outcomes.get(CLIENT), highest(peaks[direction]));
   const up = { ours: ours(uploads, 'up'), ceiling: figureOf(MULTIPART, 'MB/s', uploads.get(MULTIPART)) };
-  const down = { ours: ours(downloads, 'down'), ceiling: figureOf(CURL, 'MB/s', downloads.get(CURL)) };
+  const down = {
+    ours: ours(downloads, 'down'),
+    ceiling: figureOf(CURL, 'MB/s', downloads.get(CURL)),
+    floor: figureOf(NODE_FLOOR, 'MB/s', downloads.get(NODE_FLOOR)),
+  };
+  const floorRatio =
+    down.floor.value !== undefined && down.ceiling.value ? `${(down.floor.value / down.ceiling.value).toFixed(2)} ×` : 'not measured';
   const label = formatMiB(size);
   return [
     {
@@ -142,10 +174,11 @@ export async function largeFile(ctx: SyncContext): Promise<SyncResult[]> {
     {
       id: 'sync-large-download',
       title: `Download of one ${label} file`,
-      figures: [down.ours, down.ceiling],
+      figures: [down.ours, down.ceiling, down.floor],
       targets: [ratioTarget(`Download of one ${label} file`, down.ours, down.ceiling, 0.8)],
       notes: [
         `The client's time: ${spent.down.join('; ') || 'not measured'}.`,
+        `The least a Node process can do (${NODE_FLOOR}, bench/sync/node-download-floor.mjs, its wall time from start to exit) reaches ${floorRatio} of curl's speed: the client's ratio cannot pass it.`,
         `Both write the file to disk in the same file system; the client checks its hash and flushes it before the rename, so curl's time runs on to an fsync of its file (curl alone: ${curlRaw.map((speed) => speed.toFixed(0)).join(', ')} MB/s). One untimed curl first warms the page cache for both.`,
       ],
     },

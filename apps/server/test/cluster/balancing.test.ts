@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createUser } from '@cloudvault/test-support/accounts';
+import { waitFor } from '../helpers/wait-for.ts';
 import { type Cluster, requestsLogged, startCluster } from './helpers/cluster.ts';
 
 let cluster: Cluster;
@@ -17,7 +18,17 @@ async function profileRequestsPerNode(token: string, count: number): Promise<num
     const profile = await cluster.request('GET', '/api/auth/profile', { token });
     expect(profile.status, `profile request ${turn + 1}: ${profile.text}`).toBe(200);
   }
-  return cluster.nodes.map((node, index) => requestsLogged(node, 'GET', '/api/auth/profile') - (before[index] ?? 0));
+  const perNode = () => cluster.nodes.map((node, index) => requestsLogged(node, 'GET', '/api/auth/profile') - (before[index] ?? 0));
+  // A node's log line reaches this process through its stdout pipe, which may lag the answer on a busy machine.
+  return waitFor(
+    `${count} profile requests in the nodes' logs`,
+    async () => {
+      const counts = perNode();
+      return counts.reduce((sum, n) => sum + n, 0) >= count && counts;
+    },
+    5_000,
+    50,
+  ).catch(() => perNode());
 }
 
 it('spreads requests over both nodes, each accepting the sessions the other signed', async () => {

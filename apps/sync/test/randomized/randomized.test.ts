@@ -11,7 +11,8 @@ import { runScenario } from './scenario.ts';
  *   SYNC_SEED=123 SYNC_OPS=300 npx vitest run --project sync apps/sync/test/randomized   (one seed, replayed)
  *   SYNC_SEEDS=20 SYNC_OPS=300 npx vitest run --project sync apps/sync/test/randomized  (20 fresh seeds)
  *   SYNC_SEEDS=5,9,11 ...                                                                (those seeds)
- * SYNC_FAULTS=0 leaves the faults out (to tell a fault's bug from a plain one).
+ * SYNC_FAULTS=0 leaves the faults out (to tell a fault's bug from a plain one); SYNC_VERBOSE=1
+ * keeps every pass's actions in the steps.log a failure keeps, to follow a lost content.
  */
 const env = process.env;
 const ops = Number(env.SYNC_OPS ?? 60);

@@ -136,6 +136,9 @@ export async function buildApp(container: Container, options: { logStream?: Node
         imgSrc: ["'self'", 'data:', 'blob:'],
         connectSrc: ["'self'"],
         fontSrc: ["'self'"],
+        // The web app's service worker and manifest (docs/decisions/0065-installable-app.md).
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
         baseUri: ["'self'"],

@@ -20,6 +20,9 @@ beforeAll(async () => {
   await writeFile(path.join(webDist, 'assets', 'app-abc123.js.gz'), gzipSync('console.log("app")'));
   await writeFile(path.join(webDist, 'index.html.gz'), gzipSync(INDEX_HTML));
   await writeFile(path.join(webDist, 'robots.txt'), 'User-agent: *\nDisallow: /api/\n');
+  // What vite-plugin-pwa writes: the service worker and the manifest (apps/web/vite.config.ts).
+  await writeFile(path.join(webDist, 'sw.js'), 'self.addEventListener("fetch", () => {})');
+  await writeFile(path.join(webDist, 'manifest.webmanifest'), '{"name":"CloudVault"}');
   server = await startTestServer({ env: { WEB_DIST_DIR: webDist } });
 });
 afterAll(async () => {
@@ -129,6 +132,21 @@ describe('headers and the web app', () => {
     const page = await fetch(`${server.url}/dashboard`, { headers: { 'accept-encoding': 'gzip' } });
     expect(page.headers.get('content-encoding')).toBe('gzip');
     expect(await page.text()).toBe(INDEX_HTML);
+  });
+
+  it('serves the service worker and the manifest, always revalidated, and lets the CSP allow both', async () => {
+    const worker = await server.request('GET', '/sw.js');
+    expect(worker.status).toBe(200);
+    expect(worker.headers.get('content-type')).toMatch(/^(text|application)\/javascript/);
+    // A cached service worker would keep an old version of the app for as long as the cache lasts.
+    expect(worker.headers.get('cache-control')).toBe('no-cache');
+    const manifest = await server.request('GET', '/manifest.webmanifest');
+    expect(manifest.status).toBe(200);
+    expect(manifest.headers.get('content-type')).toMatch(/^application\/manifest\+json/);
+    expect(manifest.headers.get('cache-control')).toBe('no-cache');
+    const csp = (await server.request('GET', '/dashboard')).headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("worker-src 'self'");
+    expect(csp).toContain("manifest-src 'self'");
   });
 
   it('answers /robots.txt with the file, not the app', async () => {

@@ -1,6 +1,7 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { englishSections } from './vite-plugins/english-sections.ts';
 import { inlineHead } from './vite-plugins/inline-head.ts';
 import { precompress } from './vite-plugins/precompress';
@@ -34,13 +35,71 @@ const ROUTE_PRELOADS: RoutePreload[] = [
   { path: '/settings', audience: 'user', modules: [...SIGNED_IN, 'src/app/routes/settings-route.tsx'] },
 ];
 
+/** The app's light canvas and header (src/styles.css); index.html has the dark theme colour. */
+const LIGHT_CANVAS = '#f6f7fb';
+const LIGHT_HEADER = '#ffffff';
+
+/**
+ * What makes the app installable (docs/decisions/0065-installable-app.md): the manifest and a
+ * Workbox service worker that precaches the app shell (index.html and the hashed assets from
+ * one precache manifest, so an old page never meets new assets) and answers the app's own
+ * navigations with that index.html, also offline. It caches no API response. A new version
+ * waits until the user accepts it (`prompt`, src/features/app-updates); the page registers it
+ * itself, so no registration script is injected.
+ */
+const installableApp = VitePWA({
+  registerType: 'prompt',
+  injectRegister: false,
+  manifest: {
+    id: '/',
+    name: 'CloudVault',
+    short_name: 'CloudVault',
+    description: 'Store, sync and share your files and folders from any device.',
+    start_url: '/dashboard',
+    scope: '/',
+    display: 'standalone',
+    theme_color: LIGHT_HEADER,
+    background_color: LIGHT_CANVAS,
+    icons: [
+      { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+      { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+      { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ],
+    shortcuts: [
+      { name: 'Upload', url: '/dashboard?upload=1', icons: [{ src: '/icons/icon-192.png', sizes: '192x192' }] },
+      { name: 'Recent', url: '/recent', icons: [{ src: '/icons/icon-192.png', sizes: '192x192' }] },
+    ],
+  },
+  workbox: {
+    // The build's own files, not the .br and .gz copies beside them (vite-plugins/precompress.ts).
+    globPatterns: ['**/*.{html,js,css,svg,png,woff2}'],
+    // pdf.js's worker (1.2 MB, only for PDFs) stays out: every install would fetch it for the
+    // few who open a PDF offline. theme.js is inlined into index.html (vite-plugins/inline-head.ts).
+    globIgnores: ['**/pdf.worker*', 'theme.js'],
+    navigateFallback: 'index.html',
+    // Every path the server answers itself rather than with the app (apps/server/src/app.ts):
+    // the API, WebDAV, the metrics, and files such as /robots.txt. No app route has a dot in its last segment.
+    navigateFallbackDenylist: [/^\/api(\/|\?|$)/, /^\/dav(\/|\?|$)/, /^\/metrics(\?|$)/, /^\/(?:[^/?]+\/)*[^/?]+\.[^/?]+(\?|$)/],
+    // Precaches an older Workbox left behind are deleted, not kept beside the new one.
+    cleanupOutdatedCaches: true,
+  },
+});
+
 /**
  * The web app is served by the API server in production (same origin, strict CSP), so in
  * development the Vite server forwards /api to the API server instead of enabling CORS.
  * Paths are relative to this directory: npm runs workspace scripts from here.
  */
 export default defineConfig({
-  plugins: [react(), tailwindcss(), englishSections(FIRST_LOAD_SECTIONS), inlineHead(), routePreloads(ROUTE_PRELOADS), precompress()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    englishSections(FIRST_LOAD_SECTIONS),
+    inlineHead(),
+    routePreloads(ROUTE_PRELOADS),
+    precompress(),
+    installableApp,
+  ],
   server: {
     proxy: {
       '/api': { target: 'http://127.0.0.1:3000' },

@@ -9,7 +9,7 @@ export function PublicHeader() {
   const navLinkClass = 'focus-ring rounded-md px-3 py-2 text-sm font-medium text-ink-muted transition-colors hover:text-ink';
 
   return (
-    <header className="sticky top-0 z-40 border-b border-line/70 bg-canvas/80 backdrop-blur-md">
+    <header className="sticky top-0 z-40 border-b border-line/70 bg-canvas/80 pt-[env(safe-area-inset-top)] backdrop-blur-md">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-4 sm:gap-4 sm:px-8">
         <Link to="/" className="focus-ring -m-1 rounded-lg p-1">
           <Logo wordmark="responsive" />

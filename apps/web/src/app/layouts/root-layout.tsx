@@ -2,9 +2,10 @@ import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { FullPageSpinner } from '../../components/ui/spinner';
+import { AppUpdates } from '../../features/app-updates/components/app-updates';
 import { Toasts } from './toasts';
 
-/** Wraps every route: skip link, scroll restoration, toasts, and a fallback while a layout loads. */
+/** Wraps every route: skip link, scroll restoration, toasts, the new-version notice, and a fallback while a layout loads. */
 export function RootLayout() {
   const { t } = useTranslation();
   return (
@@ -20,6 +21,7 @@ export function RootLayout() {
       </Suspense>
       <ScrollRestoration />
       <Toasts />
+      <AppUpdates />
     </>
   );
 }

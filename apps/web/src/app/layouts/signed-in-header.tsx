@@ -32,7 +32,7 @@ export function SignedInHeader({ user, loadDetails }: { user: User; loadDetails:
   const planName = current.data?.planDetails.name ?? t(`common.plans.${plan}`);
 
   return (
-    <header className="sticky top-0 z-40 border-b border-line bg-surface/85 backdrop-blur-md">
+    <header className="sticky top-0 z-40 border-b border-line bg-surface/85 pt-[env(safe-area-inset-top)] backdrop-blur-md">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-3 px-4 sm:px-6 lg:px-8">
         <Link to="/" className="focus-ring -m-1 shrink-0 rounded-lg p-1">
           <Logo wordmark="responsive" />

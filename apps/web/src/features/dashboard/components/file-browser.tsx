@@ -22,6 +22,7 @@ import { useItemSelection } from '../hooks/use-item-selection';
 import { useMoveToFolder } from '../hooks/use-move-to-folder';
 import { useSelectionCommands } from '../hooks/use-selection-commands';
 import { useTouchOrNarrow } from '../hooks/use-touch-or-narrow';
+import { useUploadShortcut } from '../hooks/use-upload-shortcut';
 import { useViewMode } from '../hooks/use-view-mode';
 import { fileItem, fileKey, isStarred, type DraggedItemRef, type DriveItem } from '../items';
 import { rangeKeys } from '../selection-range';
@@ -96,6 +97,7 @@ export function FileBrowser(props: FileBrowserProps) {
     starItems,
     starredText: (count, starred) => t(starred ? 'dashboard.selection.starred' : 'dashboard.selection.unstarred', { count }),
   });
+  useUploadShortcut(useCallback(() => openDialog({ type: 'upload' }), [openDialog]));
   const { focusRequest, requestFocus } = useFocusRequest();
   const focusItem = useCallback(
     (key: string) => {

@@ -68,7 +68,7 @@ export function UploadProgressPanel() {
         aria-label={t('uploads.panel.label')}
         // On a phone the toasts stack above this panel, never over its buttons (app/layouts/toast-stack.tsx).
         data-toast-floor
-        className="cv-pop-in fixed right-3 bottom-3 z-50 flex w-[min(24rem,calc(100vw-1.5rem))] flex-col overflow-hidden rounded-card border border-line bg-surface shadow-popover sm:right-5 sm:bottom-5"
+        className="cv-pop-in fixed right-3 bottom-[calc(0.75rem+env(safe-area-inset-bottom))] z-50 flex w-[min(24rem,calc(100vw-1.5rem))] flex-col overflow-hidden rounded-card border border-line bg-surface shadow-popover sm:right-5 sm:bottom-5"
       >
         <header className="flex items-center gap-3 border-b border-line px-4 py-3">
           <span className="grid size-8 shrink-0 place-items-center rounded-lg bg-brand-50 text-brand-600 dark:bg-brand-950 dark:text-brand-300">

@@ -1,0 +1,114 @@
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHROMIUM_LAUNCH } from './helpers/browser.ts';
+import { startAppServer, type AppServer } from './helpers/app-server.ts';
+
+// The installable app (docs/decisions/0065-installable-app.md), on a phone: Chromium finds
+// nothing missing to install it, its shell opens without a network, and a new build is
+// announced rather than swapped in. One page through the three, as a visitor returning to it
+// would: the server serves a copy of the build, which the last test changes as a deploy would.
+// A persistent profile, not a fresh context: Chromium installs nothing from an incognito one.
+
+const builtWeb = fileURLToPath(new URL('../apps/web/dist', import.meta.url));
+
+let workDir: string;
+let web: string;
+let server: AppServer;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  workDir = await mkdtemp(path.join(os.tmpdir(), 'cloudvault-e2e-pwa-'));
+  web = path.join(workDir, 'web');
+  await cp(builtWeb, web, { recursive: true });
+  server = await startAppServer({ WEB_DIST_DIR: web });
+  context = await chromium.launchPersistentContext(path.join(workDir, 'profile'), {
+    ...CHROMIUM_LAUNCH,
+    baseURL: server.url,
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+  });
+  page = context.pages()[0] ?? (await context.newPage());
+  page.setDefaultTimeout(10_000);
+});
+afterAll(async () => {
+  await Promise.all([context?.close(), server?.stop()]);
+  await rm(workDir, { recursive: true, force: true });
+});
+
+describe('the installable app on a phone', () => {
+  it('is installable once its service worker controls the page, with icons that load at their sizes', async () => {
+    await page.goto('/login');
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    // A service worker controls the pages opened after it was installed.
+    await page.reload();
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+
+    const cdp = await context.newCDPSession(page);
+    const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: unknown[] };
+    expect(installabilityErrors).toEqual([]);
+
+    const icons = await page.evaluate(async () => {
+      const manifest = (await (await fetch('/manifest.webmanifest')).json()) as {
+        icons: { src: string; sizes: string; purpose: string }[];
+      };
+      return Promise.all(
+        manifest.icons.map(async ({ src, sizes, purpose }) => {
+          const image = new Image();
+          image.src = src;
+          await image.decode();
+          return { purpose, sizes, drawn: `${image.naturalWidth}x${image.naturalHeight}` };
+        }),
+      );
+    });
+    expect(icons.map(({ purpose }) => purpose).sort()).toEqual(['any', 'any', 'maskable']);
+    for (const icon of icons) expect(icon.drawn).toBe(icon.sizes);
+  });
+
+  it('opens the app without a network', async () => {
+    await context.setOffline(true);
+    try {
+      // A visitor's /dashboard sends them to sign in: the page, its chunks and its words all come from the device.
+      await page.goto('/dashboard');
+      await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
+      expect(page.url()).toBe(`${server.url}/login`);
+      expect(
+        await page.evaluate(() =>
+          fetch('/api/health').then(
+            () => 'reached',
+            () => 'offline',
+          ),
+        ),
+      ).toBe('offline');
+    } finally {
+      await context.setOffline(false);
+    }
+  });
+
+  it('announces a new build, and reloads into it when the user accepts', async () => {
+    // A deploy: a changed index.html, and the service worker whose precache names its new revision.
+    const html = await readFile(path.join(web, 'index.html'), 'utf8');
+    await writeFile(path.join(web, 'index.html'), html.replace('</head>', '<meta name="cloudvault-build" content="2" /></head>'));
+    await Promise.all(['index.html.br', 'index.html.gz'].map((file) => rm(path.join(web, file))));
+    const worker = await readFile(path.join(web, 'sw.js'), 'utf8');
+    const revised = worker.replace(/\{url:"index\.html",revision:"[0-9a-f]+"\}/, '{url:"index.html",revision:"build-2"}');
+    expect(revised).not.toBe(worker);
+    await writeFile(path.join(web, 'sw.js'), revised);
+
+    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
+    const notice = page.getByText('A new version of CloudVault is available.');
+    await notice.waitFor();
+    // Until the user accepts, the page stays the version it is.
+    expect(await page.locator('meta[name="cloudvault-build"]').count()).toBe(0);
+
+    await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Reload to update' }).click()]);
+    await page.locator('meta[name="cloudvault-build"]').waitFor({ state: 'attached' });
+    await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
+    expect(await notice.count()).toBe(0);
+  });
+});

@@ -43,6 +43,9 @@ afterAll(async () => {
 
 describe('the installable app on a phone', () => {
   it('is installable once its service worker controls the page, with icons that load at their sizes', async () => {
+    // The landing page registers nothing: its readers would download the whole app.
+    await page.goto('/', { waitUntil: 'networkidle' });
+    expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration()) === undefined)).toBe(true);
     await page.goto('/login');
     await page.evaluate(() => navigator.serviceWorker.ready);
     // A service worker controls the pages opened after it was installed.

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { violationsInEachTheme } from './helpers/axe.ts';
 import { CHROMIUM_LAUNCH } from './helpers/browser.ts';
 import { startAppServer, type AppServer } from './helpers/app-server.ts';
 
@@ -106,6 +107,7 @@ describe('the installable app on a phone', () => {
     await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
     const notice = page.getByText('A new version of CloudVault is available.');
     await notice.waitFor();
+    expect(await violationsInEachTheme(page)).toEqual([]);
     // Until the user accepts, the page stays the version it is.
     expect(await page.locator('meta[name="cloudvault-build"]').count()).toBe(0);
 

@@ -30,8 +30,8 @@ export default function UpdateBanner() {
     <div role="status" aria-live="polite">
       {needRefresh && (
         <div className="cv-pop-in fixed inset-x-3 top-[calc(4.75rem+env(safe-area-inset-top))] z-[60] mx-auto flex max-w-md flex-wrap items-center gap-3 rounded-card border border-line bg-surface px-4 py-3 text-sm text-ink shadow-popover">
-          <p className="min-w-0 flex-1 font-medium">{t('layout.appUpdate.message')}</p>
-          <div className="flex gap-2">
+          <p className="min-w-48 flex-1 font-medium">{t('layout.appUpdate.message')}</p>
+          <div className="ml-auto flex gap-2">
             <Button variant="ghost" size="sm" onClick={() => setNeedRefresh(false)}>
               {t('layout.appUpdate.later')}
             </Button>

@@ -4,14 +4,16 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser } from '@cloudvault/test-support/accounts';
 import { violationsInEachTheme } from './helpers/axe.ts';
 import { CHROMIUM_LAUNCH } from './helpers/browser.ts';
 import { startAppServer, type AppServer } from './helpers/app-server.ts';
 
 // The installable app (docs/decisions/0065-installable-app.md), on a phone: Chromium finds
-// nothing missing to install it, its shell opens without a network, and a new build is
-// announced rather than swapped in. One page through the three, as a visitor returning to it
-// would: the server serves a copy of the build, which the last test changes as a deploy would.
+// nothing missing to install it, its shell opens without a network, a new build is announced
+// rather than swapped in, and the Upload shortcut opens the upload dialog. One page through
+// them all, as a visitor returning to it would: the server serves a copy of the build, which
+// the third test changes as a deploy would.
 // A persistent profile, not a fresh context: Chromium installs nothing from an incognito one.
 
 const builtWeb = fileURLToPath(new URL('../apps/web/dist', import.meta.url));
@@ -115,5 +117,19 @@ describe('the installable app on a phone', () => {
     await page.locator('meta[name="cloudvault-build"]').waitFor({ state: 'attached' });
     await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
     expect(await notice.count()).toBe(0);
+  });
+
+  it("opens the upload dialog from the manifest's Upload shortcut", async () => {
+    const { token } = await createUser(server);
+    const shortcuts = await page.evaluate(async () => {
+      const manifest = (await (await fetch('/manifest.webmanifest')).json()) as { shortcuts: { name: string; url: string }[] };
+      return manifest.shortcuts;
+    });
+    expect(shortcuts.map(({ name }) => name)).toEqual(['Upload', 'Recent']);
+    await page.evaluate((value) => localStorage.setItem('token', value), token);
+    await page.goto(shortcuts[0]!.url);
+    await page.getByRole('dialog', { name: 'Upload Files' }).waitFor();
+    // The parameter goes, so that a reload does not open the dialog again.
+    expect(new URL(page.url()).search).toBe('');
   });
 });

@@ -8,6 +8,7 @@ import { createFile, createFolder, downloadFile, listFiles, listFolders } from '
 import { VIEWPORTS, violationsInEachTheme } from './helpers/axe.ts';
 import { randomContent, tile } from './helpers/drive.ts';
 import { verifyViaOutbox } from './helpers/outbox.ts';
+import { WITHOUT_SERVICE_WORKER } from './helpers/browser.ts';
 import { useE2eSession } from './helpers/session.ts';
 
 /*
@@ -53,7 +54,7 @@ beforeAll(async () => {
   });
   expect(shared.status).toBe(200);
 
-  context = await session.browser.newContext({ baseURL: session.server.url, viewport: DESKTOP.viewport });
+  context = await session.browser.newContext({ ...WITHOUT_SERVICE_WORKER, baseURL: session.server.url, viewport: DESKTOP.viewport });
   await context.addInitScript((token) => window.localStorage.setItem('token', token), recipient.token);
   page = await context.newPage();
   page.setDefaultTimeout(10_000);

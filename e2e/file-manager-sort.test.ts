@@ -8,6 +8,7 @@ import { createFile, createFolder } from '@cloudvault/test-support/drive';
 import { callApi } from '@cloudvault/test-support/running-server';
 import { THEMES, violationsOf } from './helpers/axe.ts';
 import { promisePool, tile } from './helpers/drive.ts';
+import { WITHOUT_SERVICE_WORKER } from './helpers/browser.ts';
 import { useE2eSession } from './helpers/session.ts';
 
 const session = useE2eSession('file-manager-sort');
@@ -57,7 +58,7 @@ beforeAll(async () => {
   shared.deepId = deep.id;
 
   // One page for every journey (a failed journey leaves a screenshot, as openPage's pages do).
-  shared.context = await session.browser.newContext({ baseURL: session.server.url, viewport: DESKTOP });
+  shared.context = await session.browser.newContext({ ...WITHOUT_SERVICE_WORKER, baseURL: session.server.url, viewport: DESKTOP });
   await shared.context.addInitScript((token) => window.localStorage.setItem('token', token), account.token);
   shared.page = await shared.context.newPage();
   shared.page.setDefaultTimeout(10_000);

@@ -10,6 +10,7 @@ import { callApi } from '@cloudvault/test-support/running-server';
 import type { SharesResponse } from '@cloudvault/contract/shares';
 import { THEMES, VIEWPORTS, violationsOf } from './helpers/axe.ts';
 import { tile } from './helpers/drive.ts';
+import { WITHOUT_SERVICE_WORKER } from './helpers/browser.ts';
 import { useE2eSession } from './helpers/session.ts';
 
 /*
@@ -79,7 +80,7 @@ beforeAll(async () => {
     await createFile(session.server, account.token, `the text of ${name}\n`, { name, type: 'text/plain' });
   }
   // One page for every journey here (openPage is per test: its screenshot hook needs a test).
-  context = await session.browser.newContext({ baseURL: session.server.url, viewport: DESKTOP.viewport });
+  context = await session.browser.newContext({ ...WITHOUT_SERVICE_WORKER, baseURL: session.server.url, viewport: DESKTOP.viewport });
   await context.addInitScript((token) => window.localStorage.setItem('token', token), account.token);
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: session.server.url });
   page = await context.newPage();

@@ -9,6 +9,7 @@ import { callApi } from '@cloudvault/test-support/running-server';
 import { VIEWPORTS } from './helpers/axe.ts';
 import { dropFiles, randomContent, tile } from './helpers/drive.ts';
 import { verifyViaOutbox } from './helpers/outbox.ts';
+import { WITHOUT_SERVICE_WORKER } from './helpers/browser.ts';
 import { useE2eSession } from './helpers/session.ts';
 
 /*
@@ -28,6 +29,7 @@ type Account = Awaited<ReturnType<typeof createUser>>;
 /** A browser context (one window of tabs) signed in as `account`, at a size. */
 async function signedInWindow(account: Account, size: Size = DESKTOP): Promise<BrowserContext> {
   const context = await session.browser.newContext({
+    ...WITHOUT_SERVICE_WORKER,
     baseURL: session.server.url,
     viewport: size.viewport,
     ...(size.mobile ? { isMobile: true, hasTouch: true } : {}),

@@ -25,6 +25,13 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch(CHROMIUM_LAUNCH);
 }
 
+/**
+ * Contexts of the journeys run without the web app's service worker: each would install it
+ * and fetch the whole precache (about 3 MB) first, which cost the browser phase minutes.
+ * e2e/pwa.test.ts proves the worker in a profile of its own.
+ */
+export const WITHOUT_SERVICE_WORKER = { serviceWorkers: 'block' } as const;
+
 export interface PageOptions {
   /** Signed in without going through the form: the token is in localStorage before the app loads. */
   token?: string;
@@ -43,6 +50,7 @@ export async function openPage(
   options: PageOptions = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
+    ...WITHOUT_SERVICE_WORKER,
     baseURL,
     viewport: options.viewport ?? { width: 1280, height: 800 },
     ...(options.mobile ? { isMobile: true, hasTouch: true } : {}),

@@ -102,7 +102,7 @@ describe('the installable app on a phone', () => {
     await writeFile(path.join(web, 'index.html'), html.replace('</head>', '<meta name="cloudvault-build" content="2" /></head>'));
     await Promise.all(['index.html.br', 'index.html.gz'].map((file) => rm(path.join(web, file))));
     const worker = await readFile(path.join(web, 'sw.js'), 'utf8');
-    const revised = worker.replace(/\{url:"index\.html",revision:"[0-9a-f]+"\}/, '{url:"index.html",revision:"build-2"}');
+    const revised = worker.replace(/\{"revision":"[0-9a-f]+","url":"index\.html"\}/, '{"revision":"build-2","url":"index.html"}');
     expect(revised).not.toBe(worker);
     await writeFile(path.join(web, 'sw.js'), revised);
 

@@ -40,16 +40,18 @@ const LIGHT_CANVAS = '#f6f7fb';
 const LIGHT_HEADER = '#ffffff';
 
 /**
- * What makes the app installable (docs/decisions/0065-installable-app.md): the manifest and a
- * Workbox service worker that precaches the app shell (index.html and the hashed assets from
- * one precache manifest, so an old page never meets new assets) and answers the app's own
- * navigations with that index.html, also offline. It caches no API response. A new version
- * waits until the user accepts it (`prompt`, src/features/app-updates); the page registers it
- * itself, so no registration script is injected.
+ * What makes the app installable (docs/decisions/0065-installable-app.md, 0066): the manifest
+ * and the service worker src/service-worker/sw.ts, which Workbox builds with the precache
+ * manifest of the app shell (index.html and the hashed assets, so an old page never meets new
+ * assets). A new version waits until the user accepts it (`prompt`, src/features/app-updates);
+ * the page registers it itself, so no registration script is injected.
  */
 const installableApp = VitePWA({
   registerType: 'prompt',
   injectRegister: false,
+  strategies: 'injectManifest',
+  srcDir: 'src/service-worker',
+  filename: 'sw.ts',
   manifest: {
     id: '/',
     name: 'CloudVault',
@@ -70,18 +72,12 @@ const installableApp = VitePWA({
       { name: 'Recent', url: '/recent', icons: [{ src: '/icons/icon-192.png', sizes: '192x192' }] },
     ],
   },
-  workbox: {
+  injectManifest: {
     // The build's own files, not the .br and .gz copies beside them (vite-plugins/precompress.ts).
     globPatterns: ['**/*.{html,js,css,svg,png,woff2}'],
     // pdf.js's worker (1.2 MB, only for PDFs) stays out: every install would fetch it for the
     // few who open a PDF offline. theme.js is inlined into index.html (vite-plugins/inline-head.ts).
     globIgnores: ['**/pdf.worker*', 'theme.js'],
-    navigateFallback: 'index.html',
-    // Every path the server answers itself rather than with the app (apps/server/src/app.ts):
-    // the API, WebDAV, the metrics, and files such as /robots.txt. No app route has a dot in its last segment.
-    navigateFallbackDenylist: [/^\/api(\/|\?|$)/, /^\/dav(\/|\?|$)/, /^\/metrics(\?|$)/, /^\/(?:[^/?]+\/)*[^/?]+\.[^/?]+(\?|$)/],
-    // Precaches an older Workbox left behind are deleted, not kept beside the new one.
-    cleanupOutdatedCaches: true,
   },
 });
 

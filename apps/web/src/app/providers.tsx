@@ -12,6 +12,9 @@ export function createQueryClient(): QueryClient {
         retry: (failureCount, error) => !(error instanceof ApiError && error.status < 500) && failureCount < 2,
         refetchOnWindowFocus: false,
         staleTime: 30_000,
+        // Asked even when the browser says it is offline: the service worker may answer from
+        // the device (src/service-worker/account-data.ts); only the retries wait for the network.
+        networkMode: 'offlineFirst',
       },
       mutations: { retry: false },
     },

@@ -3,6 +3,7 @@
  * base path, the bearer token, error parsing and the reaction to 401 live in one place.
  */
 
+import { noteAnswerSource } from './device-data';
 import { API_BASE, TOKEN_KEY } from './early-session';
 import { translatedServerError } from './server-errors';
 
@@ -176,6 +177,7 @@ async function send(path: string, options: RequestOptions, accept: string): Prom
   }
 
   const response = options.answered ?? (await fetch(buildUrl(path, query), { method, headers, body: requestBody, signal }));
+  if (method === 'GET') noteAnswerSource(response);
   if (!response.ok) {
     const data = await parseBody(response);
     if (response.status === 401 && !ignoreUnauthorized) reportUnauthorized(token);

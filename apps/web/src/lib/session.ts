@@ -1,6 +1,7 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { AuthResponse, ProfileResponse, User } from '@cloudvault/contract/accounts';
-import { api, clearToken, getToken, setToken, type RequestOptions } from './api-client';
+import { api, ApiError, clearToken, getToken, setToken, type RequestOptions } from './api-client';
+import { forgetDeviceData } from './device-data';
 import { PROFILE_PATH, takeEarlyProfile } from './early-session';
 import { sessionKey } from './query-keys';
 
@@ -37,8 +38,15 @@ async function loadSession({ signal }: { signal: AbortSignal }): Promise<User | 
     const { user } = await startUpProfile(token, signal);
     return user;
   } catch (error) {
+    // No answer at all (offline, and the device keeps no profile): the session may be fine;
+    // the token stays for the next start. An answer refusing it ends it here.
+    if (!(error instanceof ApiError)) {
+      console.warn('Session check failed: no network.', error);
+      return null;
+    }
     console.warn('Session check failed; signing out.', error);
     clearToken();
+    forgetOwnData();
     return null;
   }
 }
@@ -68,9 +76,18 @@ export function signedOutRedirectPath(): '/' | '/login' {
   return signedOutByUser ? '/' : '/login';
 }
 
+/**
+ * What the device keeps for an account (views, thumbnails, offline files, shared-in files)
+ * is that session's alone: a new session starts without it and an ended one leaves none.
+ */
+function forgetOwnData(): void {
+  forgetDeviceData().catch((error: unknown) => console.warn('Could not clear the data kept on this device.', error));
+}
+
 /** Stores the token of a fresh sign-in or registration and makes its user current. */
 export function startSession(queryClient: QueryClient, { token, user }: AuthResponse): void {
   setToken(token);
+  forgetOwnData();
   signedOutByUser = false;
   queryClient.setQueryData<User | null>(sessionKey, user);
 }
@@ -81,6 +98,7 @@ export function startSession(queryClient: QueryClient, { token, user }: AuthResp
  */
 export function endSession(queryClient: QueryClient, reason: 'signOut' | 'unauthorized'): void {
   clearToken();
+  forgetOwnData();
   signedOutByUser = reason === 'signOut';
   queryClient.removeQueries({
     predicate: (query) => query.queryKey[0] !== sessionKey[0] || query.queryKey[1] !== sessionKey[1],

@@ -6,6 +6,7 @@ import { useLiveChanges } from '../../features/changes/hooks/use-live-changes';
 import { UploadProgressPanel } from '../../features/uploads/components/upload-progress-panel';
 import { useAfterFirstPaint } from '../../hooks/use-after-first-paint';
 import { useSession } from '../../hooks/use-session';
+import { OfflineNotice } from './offline-notice';
 import { pageContainerClass } from './page-container';
 import { SignedInHeader } from './signed-in-header';
 
@@ -25,6 +26,7 @@ export function SignedInLayout() {
     <div className="flex min-h-dvh flex-col">
       <SignedInHeader user={user} loadDetails={shellPainted} />
       <VerifyEmailBanner user={user} />
+      <OfflineNotice />
       <main id="main" tabIndex={-1} className={pageContainerClass}>
         <Suspense fallback={<ContentSpinner />}>{shellPainted ? <Outlet /> : <ContentSpinner />}</Suspense>
       </main>

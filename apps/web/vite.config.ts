@@ -71,6 +71,21 @@ const installableApp = VitePWA({
       { name: 'Upload', url: '/dashboard?upload=1', icons: [{ src: '/icons/icon-192.png', sizes: '192x192' }] },
       { name: 'Recent', url: '/recent', icons: [{ src: '/icons/icon-192.png', sizes: '192x192' }] },
     ],
+    // CloudVault in the phone's share sheet: the service worker keeps what arrives on the
+    // device and opens /share to pick a folder (src/service-worker/share-target.ts); the
+    // server answers a POST no service worker caught. Any file: `*/*`, the common families named
+    // as well, as the published examples do. A shared text or link arrives as a note (.txt).
+    share_target: {
+      action: '/share-target',
+      method: 'POST',
+      enctype: 'multipart/form-data',
+      params: {
+        title: 'title',
+        text: 'text',
+        url: 'url',
+        files: [{ name: 'files', accept: ['*/*', 'image/*', 'video/*', 'audio/*', 'text/*', 'application/*'] }],
+      },
+    },
   },
   injectManifest: {
     // The build's own files, not the .br and .gz copies beside them (vite-plugins/precompress.ts).

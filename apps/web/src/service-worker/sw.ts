@@ -2,6 +2,7 @@
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { cacheAccountData } from './account-data';
+import { receiveSharedFiles } from './share-target';
 
 /**
  * The app's service worker (docs/decisions/0065-installable-app.md and 0066): vite-plugin-pwa
@@ -24,6 +25,7 @@ registerRoute(
 );
 
 cacheAccountData();
+receiveSharedFiles();
 
 // A new version waits until the user accepts it ("Reload to update", src/features/app-updates).
 self.addEventListener('message', (event: ExtendableMessageEvent) => {

@@ -2,6 +2,7 @@
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { cacheAccountData } from './account-data';
+import { serveOfflineFiles } from './offline-files';
 import { receiveSharedFiles } from './share-target';
 
 /**
@@ -14,6 +15,8 @@ declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry |
 // so an old index.html never meets new assets or the reverse. An older version's are deleted.
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
+
+serveOfflineFiles();
 
 // The app's own navigations open the precached index.html (the router decides, as on the
 // server), except every path the server answers itself (apps/server/src/app.ts): the API,

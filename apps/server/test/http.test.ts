@@ -4,6 +4,7 @@ import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, newUserInput } from '@cloudvault/test-support/accounts';
+import { rawUpload } from './helpers/raw-upload.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 
 let server: TestServer;
@@ -147,6 +148,38 @@ describe('headers and the web app', () => {
     const csp = (await server.request('GET', '/dashboard')).headers.get('content-security-policy') ?? '';
     expect(csp).toContain("worker-src 'self'");
     expect(csp).toContain("manifest-src 'self'");
+  });
+
+  describe('POST /share-target no service worker caught (the web app share target)', () => {
+    it("sends the share sheet's form to /share with a 303, storing nothing", async () => {
+      const form = new FormData();
+      form.append('title', 'Holiday');
+      form.append('files', new Blob(['one']), 'one.txt');
+      form.append('files', new Blob(['two']), 'two.txt');
+      const response = await fetch(`${server.url}/share-target`, { method: 'POST', body: form, redirect: 'manual' });
+      expect(response.status).toBe(303);
+      expect(response.headers.get('location')).toBe('/share');
+      // Any other body as well: a share target is posted to by browsers, not by the API's clients.
+      const plain = await fetch(`${server.url}/share-target`, { method: 'POST', body: 'text', redirect: 'manual' });
+      expect(plain.status).toBe(303);
+      expect(await server.blobCount()).toBe(0);
+    });
+
+    it('answers a large body before it has arrived, then drops the rest, never buffering it', async () => {
+      const port = Number(new URL(server.url).port);
+      // A client that sends 24 MiB before reading anything reads the 303 (a lingering close, not a reset)...
+      const sent = await rawUpload({ port, path: '/share-target', fileBytes: 24 * 1024 * 1024 });
+      expect(sent.final?.status).toBe(303);
+      expect(sent.final?.headers.location).toBe('/share');
+      // ...which left before the body had come: the server closes the connection after an early answer.
+      expect(sent.final?.headers.connection).toBe('close');
+      // A client that asks first (Expect: 100-continue) is answered without sending a byte of it.
+      const asked = await rawUpload({ port, path: '/share-target', fileBytes: 24 * 1024 * 1024, expectContinue: true });
+      expect(asked.responses.map((response) => response.status)).toEqual([303]);
+      expect(asked.bodyBytesSent).toBe(0);
+      expect(await server.blobCount()).toBe(0);
+      expect((await server.request('GET', '/api/health')).status).toBe(200);
+    });
   });
 
   it('answers /robots.txt with the file, not the app', async () => {

@@ -56,7 +56,10 @@ function parseResponses(buffer: Buffer): { responses: RawResponse[]; rest: Buffe
  */
 export async function rawUpload(options: {
   port: number;
-  token: string;
+  /** Sent as a bearer token; none without it. */
+  token?: string;
+  /** Where to post it: the upload route unless given. */
+  path?: string;
   fileBytes: number;
   expectContinue?: boolean;
   /** Sends a small file part first, so that the refusal (one file per upload) comes mid-body. */
@@ -89,9 +92,9 @@ export async function rawUpload(options: {
   const lead = options.leadingFile ? LEADING_FILE : '';
   const contentLength = lead.length + HEAD.length + options.fileBytes + TAIL.length;
   const head = [
-    'POST /api/files/upload HTTP/1.1',
+    `POST ${options.path ?? '/api/files/upload'} HTTP/1.1`,
     `Host: 127.0.0.1:${options.port}`,
-    `Authorization: Bearer ${options.token}`,
+    ...(options.token === undefined ? [] : [`Authorization: Bearer ${options.token}`]),
     `Content-Type: multipart/form-data; boundary=${BOUNDARY}`,
     `Content-Length: ${contentLength}`,
     ...(options.expectContinue ? ['Expect: 100-continue'] : []),

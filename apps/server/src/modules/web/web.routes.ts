@@ -25,6 +25,19 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | und
     });
   }
 
+  // The web app's share target (apps/web/vite.config.ts) posts the files a phone shares to
+  // /share-target; its service worker takes them. A POST it did not catch (the first visit,
+  // before the worker; a browser without one) lands here: the page then says nothing arrived.
+  // The body is not read: the answer goes first, before any 100 Continue, and the lingering
+  // close (lib/early-answers.ts) drops what the browser sends anyway.
+  await app.register(async (shareTarget) => {
+    // Any body type: the share sheet's multipart form, or whatever else is posted here.
+    shareTarget.addContentTypeParser('*', (_request, _payload, done) => done(null));
+    shareTarget.post('/share-target', { schema: { hide: true }, config: { decidesContinue: true } }, async (_request, reply) =>
+      reply.redirect('/share', 303),
+    );
+  });
+
   app.setNotFoundHandler(async (request, reply) => {
     const isApi = request.url === '/api' || request.url.startsWith('/api/') || request.url.startsWith('/api?');
     if (isApi) throw notFound(`No such API route: ${request.method} ${request.url.split('?')[0]}`, 'ROUTE_NOT_FOUND');

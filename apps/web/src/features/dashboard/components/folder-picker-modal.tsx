@@ -46,27 +46,12 @@ export function FolderPickerModal(props: FolderPickerModalProps) {
   const { verb, items } = props;
   if (!items || items.length === 0) return null;
   // A new set of items (or the other verb) starts browsing afresh.
-  return <FolderBrowser key={`${verb}:${items.map((item) => item.key).join()}`} {...props} items={items} />;
+  return <ItemsPicker key={`${verb}:${items.map((item) => item.key).join()}`} {...props} items={items} />;
 }
 
-function FolderBrowser({ verb, items, fromFolderId, onClose, onPick }: FolderPickerModalProps & { items: DriveItem[] }) {
+function ItemsPicker({ verb, items, fromFolderId, onClose, onPick }: FolderPickerModalProps & { items: DriveItem[] }) {
   const { t } = useTranslation();
-  const [browseId, setBrowseId] = useState<string | null>(fromFolderId);
-  const [creating, setCreating] = useState(false);
-  const folders = useFolders(browseId);
-  const path = useFolderPath(browseId);
-  const home = t('dashboard.breadcrumbs.home');
-  const pickedFolders = new Set(items.filter((item) => item.kind === 'folder').map((item) => item.id));
-  const choices = sortByName(folders.data ?? [], (folder) => folder.name).filter((folder) => !pickedFolders.has(folder.id));
-  // In a shared folder the picker reaches no higher than the shared folder (its path's first).
-  const scope = useContext(DriveScopeContext);
-  const top = scope?.rootId ?? null;
-  const trail = browseId === null ? [] : (path.data ?? []);
-  const here = trail[trail.length - 1]?.name ?? home;
-  const parentId = trail.length >= 2 ? (trail[trail.length - 2]?.id ?? null) : null;
-  const { icon: Icon, allowsCurrentFolder } = LOOKS[verb];
-  // Until its path is known the browsed folder's name is not, and the toast names it.
-  const disabled = (!allowsCurrentFolder && browseId === fromFolderId) || (browseId !== null && path.isPending);
+  const { icon, allowsCurrentFolder } = LOOKS[verb];
   const name = items[0]?.name ?? '';
   const title =
     verb === 'move'
@@ -76,6 +61,68 @@ function FolderBrowser({ verb, items, fromFolderId, onClose, onPick }: FolderPic
       : items.length === 1
         ? t('dashboard.copy.title', { name })
         : t('dashboard.copy.titleMany', { count: items.length });
+  return (
+    <FolderBrowserModal
+      title={title}
+      description={verb === 'move' ? t('dashboard.move.description') : t('dashboard.copy.description')}
+      icon={icon}
+      pickLabel={verb === 'move' ? t('dashboard.move.here') : t('dashboard.copy.here')}
+      startFolderId={fromFolderId}
+      excludedIds={new Set(items.filter((item) => item.kind === 'folder').map((item) => item.id))}
+      canPick={(folderId) => allowsCurrentFolder || folderId !== fromFolderId}
+      onClose={onClose}
+      onPick={(folderId, folderName) => onPick(items, folderId, folderName)}
+    />
+  );
+}
+
+export interface FolderBrowserModalProps {
+  title: string;
+  description: string;
+  icon: LucideIcon;
+  /** The button that picks the folder browsed ("Move here"). */
+  pickLabel: string;
+  /** Where browsing starts: null for My Files. */
+  startFolderId: string | null;
+  /** Folders that are not offered (those being moved or copied: nothing goes into itself). */
+  excludedIds?: ReadonlySet<string>;
+  /** Whether the folder browsed may be picked; any may when absent. */
+  canPick?: (folderId: string | null) => boolean;
+  onClose: () => void;
+  /** The choice: the folder browsed, null for My Files, and its name as shown. */
+  onPick: (folderId: string | null, name: string) => void;
+}
+
+/**
+ * A dialog to browse to a folder, or make one there, and pick it: the one behind Move to and
+ * Copy to, and wherever else the app asks for a folder (the files shared into the app).
+ */
+export function FolderBrowserModal({
+  title,
+  description,
+  icon: Icon,
+  pickLabel,
+  startFolderId,
+  excludedIds,
+  canPick,
+  onClose,
+  onPick,
+}: FolderBrowserModalProps) {
+  const { t } = useTranslation();
+  const [browseId, setBrowseId] = useState<string | null>(startFolderId);
+  const [creating, setCreating] = useState(false);
+  const folders = useFolders(browseId);
+  const path = useFolderPath(browseId);
+  const home = t('dashboard.breadcrumbs.home');
+  const choices = sortByName(folders.data ?? [], (folder) => folder.name).filter((folder) => !excludedIds?.has(folder.id));
+  // In a shared folder the picker reaches no higher than the shared folder (its path's first).
+  const scope = useContext(DriveScopeContext);
+  const top = scope?.rootId ?? null;
+  const trail = browseId === null ? [] : (path.data ?? []);
+  const here = trail[trail.length - 1]?.name ?? home;
+  const parentId = trail.length >= 2 ? (trail[trail.length - 2]?.id ?? null) : null;
+  // Until its path is known the browsed folder's name is not, and the toast names it.
+  const disabled = (canPick !== undefined && !canPick(browseId)) || (browseId !== null && path.isPending);
 
   const browse = (folderId: string | null) => {
     setCreating(false);
@@ -87,7 +134,7 @@ function FolderBrowser({ verb, items, fromFolderId, onClose, onPick }: FolderPic
       open
       onClose={onClose}
       title={title}
-      description={verb === 'move' ? t('dashboard.move.description') : t('dashboard.copy.description')}
+      description={description}
       icon={
         <span className="grid size-10 place-items-center rounded-xl bg-brand-50 text-brand-600 dark:bg-brand-500/15 dark:text-brand-300">
           <Icon aria-hidden="true" className="size-5" />
@@ -98,8 +145,8 @@ function FolderBrowser({ verb, items, fromFolderId, onClose, onPick }: FolderPic
           <Button variant="secondary" onClick={onClose}>
             {t('ui.cancel')}
           </Button>
-          <Button disabled={disabled} onClick={() => onPick(items, browseId, here)}>
-            {verb === 'move' ? t('dashboard.move.here') : t('dashboard.copy.here')}
+          <Button disabled={disabled} onClick={() => onPick(browseId, here)}>
+            {pickLabel}
           </Button>
         </>
       }
@@ -130,7 +177,7 @@ function FolderBrowser({ verb, items, fromFolderId, onClose, onPick }: FolderPic
         <NewFolderForm
           parentId={browseId}
           onCancel={() => setCreating(false)}
-          // The new folder becomes the one browsed: "Move here" / "Copy here" now goes into it.
+          // The new folder becomes the one browsed: the pick button ("Move here") now picks it.
           onCreated={browse}
         />
       )}

@@ -48,6 +48,7 @@ const SharedWithMeRoute = lazyPage(
 );
 const StarredRoute = lazyPage(withAppStrings(() => import('./routes/starred-route').then((m) => ({ default: m.StarredRoute }))));
 const RecentRoute = lazyPage(withAppStrings(() => import('./routes/recent-route').then((m) => ({ default: m.RecentRoute }))));
+const ShareRoute = lazyPage(withAppStrings(() => import('./routes/share-route').then((m) => ({ default: m.ShareRoute }))));
 const SharesPage = lazyPage(
   withAppStrings(() => import('../features/shares/components/shares-page').then((m) => ({ default: m.SharesPage }))),
 );
@@ -123,6 +124,8 @@ export const routes: RouteObject[] = [
               { path: 'shares', element: <SharesPage /> },
               { path: 'starred', element: <StarredRoute /> },
               { path: 'recent', element: <RecentRoute /> },
+              // Where the phone's share sheet lands (the manifest's share target): the files shared in, to upload.
+              { path: 'share', element: <ShareRoute /> },
               { path: 'profile', element: <ProfilePage /> },
               { path: 'subscription', element: <SubscriptionRoute /> },
               { path: 'settings', element: <SettingsRoute /> },

@@ -24,24 +24,18 @@ export const SHARED_FILE_HEADERS = {
 
 const BATCH_ID = /^(\d{13})-[0-9a-f-]{36}$/;
 
-/** Whether `batch` has the shape of a batch id (the page's address may carry anything). */
-export function isBatchId(batch: string): boolean {
-  return BATCH_ID.test(batch);
-}
-
 /** The cache key of a batch's `index`-th file. */
 export function sharedFileKey(batch: string, index: number): string {
   return `/share-in/${batch}/${index}`;
 }
 
-/** Whether a cache key (a full URL) belongs to `batch`. */
-export function inBatch(url: string, batch: string): boolean {
-  return new URL(url).pathname.startsWith(`/share-in/${batch}/`);
+/** The batch a cache key (a full URL) belongs to; null for a key of another shape. */
+export function batchOfKey(url: string): string | null {
+  return /^\/share-in\/([^/]+)\/\d+$/.exec(new URL(url).pathname)?.[1] ?? null;
 }
 
-/** When the batch of a cache key (a full URL) arrived, in ms since the epoch; null for a key of another shape. */
-export function batchTime(url: string): number | null {
-  const match = /^\/share-in\/([^/]+)\//.exec(new URL(url).pathname);
-  const time = match?.[1] === undefined ? undefined : BATCH_ID.exec(match[1])?.[1];
+/** When a batch arrived, in ms since the epoch, read from its id; null for anything that is no batch id. */
+export function arrivedAt(batch: string): number | null {
+  const time = BATCH_ID.exec(batch)?.[1];
   return time === undefined ? null : Number(time);
 }

@@ -1,7 +1,15 @@
 /// <reference lib="webworker" />
 import { registerRoute } from 'workbox-routing';
 import { DEVICE_CACHES } from '../lib/device-caches';
-import { SHARED_FILE_HEADERS, SHARE_BATCH_MAX_AGE_MS, SHARE_PAGE, SHARE_TARGET_PATH, sharedFileKey, batchTime } from '../lib/shared-in';
+import {
+  arrivedAt,
+  batchOfKey,
+  SHARED_FILE_HEADERS,
+  SHARE_BATCH_MAX_AGE_MS,
+  SHARE_PAGE,
+  SHARE_TARGET_PATH,
+  sharedFileKey,
+} from '../lib/shared-in';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -87,6 +95,8 @@ async function forgetOldBatches(cache: Cache): Promise<void> {
   const now = Date.now();
   const keys = await cache.keys();
   await Promise.all(
-    keys.filter((request) => now - (batchTime(request.url) ?? 0) > SHARE_BATCH_MAX_AGE_MS).map((request) => cache.delete(request)),
+    keys
+      .filter((request) => now - (arrivedAt(batchOfKey(request.url) ?? '') ?? 0) > SHARE_BATCH_MAX_AGE_MS)
+      .map((request) => cache.delete(request)),
   );
 }

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import type { DropdownMenuItem } from '../components/ui/dropdown-menu';
 import { apiBlob, ApiError, api } from './api-client';
-import { downloadWithLink } from './download';
+import { downloadWithLink, saveFromUrl } from './download';
+import { offlineCopyAddress } from './offline-files';
 import type { DownloadLinkResponse } from '@cloudvault/contract/files';
 import type { FilePreview, ThumbnailSize } from '@cloudvault/contract/thumbnails';
 
@@ -74,9 +75,12 @@ export async function askForThumbnail(key: string, request: () => Promise<Blob>)
  * routes answer for both (the server checks who may read).
  */
 export const signedInFileSource: FileSource = {
-  async bytesUrl(fileId) {
-    const { url } = await api.post<DownloadLinkResponse>(`/files/${encodeURIComponent(fileId)}/download-link`);
-    return url;
+  bytesUrl(fileId) {
+    return orDeviceCopy(
+      fileId,
+      async () => (await api.post<DownloadLinkResponse>(`/files/${encodeURIComponent(fileId)}/download-link`)).url,
+      (address) => address,
+    );
   },
   thumbnail(file, size, signal) {
     return askForThumbnail(`${file.id}:${file.contentTag}`, () =>
@@ -84,9 +88,29 @@ export const signedInFileSource: FileSource = {
     );
   },
   download(fileId) {
-    return downloadWithLink(`/files/${encodeURIComponent(fileId)}/download-link`);
+    return orDeviceCopy(fileId, () => downloadWithLink(`/files/${encodeURIComponent(fileId)}/download-link`), saveFromUrl);
   },
 };
+
+/**
+ * The server's answer first, so that what is shown online is always the latest version; when
+ * the network gives none (no answer at all, not a refusal), the copy the device keeps of a
+ * file marked "available offline" (lib/offline-files.ts), else the network's error.
+ */
+async function orDeviceCopy<T>(fileId: string, online: () => Promise<T>, fromDevice: (address: string) => T): Promise<T> {
+  const copy = () => offlineCopyAddress(fileId).catch(() => null);
+  if (!navigator.onLine) {
+    const address = await copy();
+    if (address) return fromDevice(address);
+  }
+  try {
+    return await online();
+  } catch (error) {
+    const address = error instanceof ApiError ? null : await copy();
+    if (address) return fromDevice(address);
+    throw error;
+  }
+}
 
 /** One entry of the viewer's toolbar besides Download (Share, Delete, Version history). */
 export type ViewerAction = DropdownMenuItem;

@@ -81,7 +81,10 @@ export function ImageView({ file, source }: { file: ViewableFile; source: FileSo
     gesture.current = null;
   };
 
-  if (broken || (!safe && (!hasThumbnail(file) || (thumbnail.settled && !large)))) return <ViewerMessage text={t('viewer.imageFailed')} />;
+  const withoutThumbnail = !hasThumbnail(file) || (thumbnail.settled && !large);
+  // Offline, the thumbnail the device keeps stands in for an original it cannot reach.
+  if (original.unreachable && withoutThumbnail) return <ViewerMessage text={t('viewer.unreachable')} />;
+  if (broken || ((!safe || original.failed) && withoutThumbnail)) return <ViewerMessage text={t('viewer.imageFailed')} />;
   const src = originalShown || !large ? original.url : large;
   return (
     <div className="relative flex size-full flex-col">

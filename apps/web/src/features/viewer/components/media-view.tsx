@@ -11,12 +11,12 @@ import { ViewerMessage } from './viewer-message';
  */
 export function MediaView({ file, source, kind }: { file: ViewableFile; source: FileSource; kind: 'video' | 'audio' }) {
   const { t } = useTranslation();
-  const { url, failed, renew } = useBytesUrl(source, file.id);
+  const { url, failed, unreachable, renew } = useBytesUrl(source, file.id);
   const resumeAt = useRef<number | null>(null);
   const [renewed, setRenewed] = useState(false);
   const [unplayable, setUnplayable] = useState(false);
 
-  if (failed || unplayable) return <ViewerMessage text={t('viewer.mediaFailed')} />;
+  if (failed || unplayable) return <ViewerMessage text={t(unreachable ? 'viewer.unreachable' : 'viewer.mediaFailed')} />;
   if (!url) return <ViewerMessage text={t('viewer.loading')} busy />;
 
   const common = {

@@ -14,7 +14,7 @@ import { ViewerMessage } from './viewer-message';
  */
 export function PdfView({ file, source }: { file: ViewableFile; source: FileSource }) {
   const { t } = useTranslation();
-  const { url, failed } = useBytesUrl(source, file.id);
+  const { url, failed, unreachable } = useBytesUrl(source, file.id);
   const [pdf, setPdf] = useState<PDFDocumentProxy | null>(null);
   const [broken, setBroken] = useState(false);
   const [page, setPage] = useState(1);
@@ -67,7 +67,7 @@ export function PdfView({ file, source }: { file: ViewableFile; source: FileSour
     };
   }, [pdf, page, frame]);
 
-  if (failed || broken) return <ViewerMessage text={t('viewer.pdfFailed')} />;
+  if (failed || broken) return <ViewerMessage text={t(unreachable ? 'viewer.unreachable' : 'viewer.pdfFailed')} />;
   const pages = pdf?.numPages ?? 0;
   const go = (target: number) => setPage(Math.max(1, Math.min(pages, target)));
   return (

@@ -16,7 +16,7 @@ type Loaded = { text: string; complete: boolean; html: string | null };
 export function TextView({ file, source, markdown }: { file: ViewableFile; source: FileSource; markdown: boolean }) {
   const { t } = useTranslation();
   const formatSize = useFormatSize();
-  const { url, failed } = useBytesUrl(source, file.id);
+  const { url, failed, unreachable } = useBytesUrl(source, file.id);
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [readFailed, setReadFailed] = useState(false);
 
@@ -35,7 +35,7 @@ export function TextView({ file, source, markdown }: { file: ViewableFile; sourc
     return () => controller.abort();
   }, [url, markdown]);
 
-  if (failed || readFailed) return <ViewerMessage text={t('viewer.textFailed')} />;
+  if (failed || readFailed) return <ViewerMessage text={t(unreachable ? 'viewer.unreachable' : 'viewer.textFailed')} />;
   if (!loaded) return <ViewerMessage text={t('viewer.loading')} busy />;
   return (
     <div className="size-full overflow-auto px-2 py-3 sm:px-6 sm:py-6">

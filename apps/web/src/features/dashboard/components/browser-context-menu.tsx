@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ContextMenu } from '../../../components/ui/context-menu';
 import type { DropdownMenuItem } from '../../../components/ui/dropdown-menu';
 import type { ContextMenuTarget } from '../hooks/use-browser-context-menu';
+import { useOfflineEntry } from '../hooks/use-offline-entry';
 import type { DriveItem } from '../items';
 import { DriveScopeContext, type VersionHistorySlot } from '../slots';
 import { itemMenuEntries, type ItemAction } from './item-menu';
@@ -32,6 +33,7 @@ interface BrowserContextMenuProps {
 export function BrowserContextMenu({ target, open, onClose, onAction, versionHistory: VersionHistory, ...props }: BrowserContextMenuProps) {
   const { t } = useTranslation();
   const scope = useContext(DriveScopeContext);
+  const offline = useOfflineEntry(target?.kind === 'item' ? target.item : null);
   if (!target) return null;
 
   if (target.kind === 'background') {
@@ -60,7 +62,7 @@ export function BrowserContextMenu({ target, open, onClose, onAction, versionHis
     open && (
       <ContextMenu
         label={label}
-        items={itemMenuEntries(item, { t, count, onAction, historyItems, withOpen: true, starred: props.starred, canShare })}
+        items={itemMenuEntries(item, { t, count, onAction, historyItems, withOpen: true, starred: props.starred, canShare, offline })}
         at={target.at}
         onClose={onClose}
       />

@@ -1,11 +1,15 @@
 import { Share2, Trash2 } from 'lucide-react';
 import { useContext, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { ReactNode } from 'react';
+import type { DropdownMenuItem } from '../../../components/ui/dropdown-menu';
 import type { ViewedFile } from '../../../hooks/use-viewed-file';
 import { signedInFileSource } from '../../../lib/file-source';
+import { useOfflineEntry } from '../hooks/use-offline-entry';
 import type { DriveItem } from '../items';
 import { DriveScopeContext, type VersionHistorySlot, type ViewerSlot } from '../slots';
 import type { ItemAction } from './item-actions';
+import { itemMenuEntries } from './item-menu';
 
 interface FolderViewerProps {
   viewer: ViewerSlot;
@@ -20,7 +24,7 @@ interface FolderViewerProps {
 
 /**
  * The viewer over the open folder (its file in the address: ?view=<id>), paging through
- * the files shown, with Share, Delete and the version history in its toolbar.
+ * the files shown, with Share, Delete, the copy on the device and the version history in its toolbar.
  */
 export function FolderViewer({ viewer: Viewer, viewed, visible, items, onAction, versionHistory: VersionHistory }: FolderViewerProps) {
   const { t } = useTranslation();
@@ -47,8 +51,34 @@ export function FolderViewer({ viewer: Viewer, viewed, visible, items, onAction,
             onSelect: () => onAction('delete', item),
           },
         ];
-        return <VersionHistory file={item.file}>{(history) => toolbar([...history.menuItems, ...actions], history.dialog)}</VersionHistory>;
+        return (
+          <OfflineCopyEntry item={item} onAction={onAction}>
+            {(offline) => (
+              <VersionHistory file={item.file}>
+                {(history) => toolbar([...offline, ...history.menuItems, ...actions], history.dialog)}
+              </VersionHistory>
+            )}
+          </OfflineCopyEntry>
+        );
       }}
     />
   );
+}
+
+/** "Make available offline" or "Remove offline copy" for the file shown, as its menus offer them (item-menu.ts). */
+function OfflineCopyEntry({
+  item,
+  onAction,
+  children,
+}: {
+  item: DriveItem;
+  onAction: (action: ItemAction, item: DriveItem) => void;
+  children: (entries: DropdownMenuItem[]) => ReactNode;
+}) {
+  const { t } = useTranslation();
+  const offline = useOfflineEntry(item);
+  const entries = itemMenuEntries(item, { t, count: 1, onAction, historyItems: [], offline }).filter(
+    (entry) => entry.id === 'keep-offline' || entry.id === 'remove-offline',
+  );
+  return children(entries);
 }

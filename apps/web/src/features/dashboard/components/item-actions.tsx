@@ -3,6 +3,7 @@ import { useContext, type MouseEvent, type KeyboardEvent, type ReactNode } from 
 import { useTranslation } from 'react-i18next';
 import { DropdownMenu, type DropdownMenuItem } from '../../../components/ui/dropdown-menu';
 import { cn } from '../../../lib/cn';
+import { useOfflineEntry } from '../hooks/use-offline-entry';
 import type { DriveItem } from '../items';
 import { DriveScopeContext, StarringContext, type VersionHistorySlot } from '../slots';
 import { itemMenuEntries, type ItemAction } from './item-menu';
@@ -49,6 +50,7 @@ function ActionsBar({ item, onAction, tabbable, menuOnlyOnPhones = false, count 
   const canStar = useContext(StarringContext) !== null;
   const starred = canStar ? (isFolder ? item.folder.starred : item.file.starred) === true : undefined;
   const canShare = useContext(DriveScopeContext) === null;
+  const offline = useOfflineEntry(item);
   const buttons = [
     { action: 'download' as const, icon: Download, label: isFolder ? t('dashboard.item.downloadFolder') : t('dashboard.item.download') },
     ...(canShare
@@ -81,7 +83,7 @@ function ActionsBar({ item, onAction, tabbable, menuOnlyOnPhones = false, count 
         triggerTabIndex={tabIndex}
         triggerClassName="grid size-8 place-items-center rounded-lg text-ink-muted transition-colors hover:bg-surface-muted hover:text-ink aria-expanded:bg-surface-muted"
         trigger={<EllipsisVertical aria-hidden="true" className="size-4" />}
-        items={itemMenuEntries(item, { t, count, onAction, historyItems: history.menuItems, starred, canShare })}
+        items={itemMenuEntries(item, { t, count, onAction, historyItems: history.menuItems, starred, canShare, offline })}
       />
       {history.dialog}
     </div>

@@ -51,4 +51,14 @@ describe('itemMenuEntries', () => {
       'delete',
     ]);
   });
+
+  it("offers a file's copy on the device, kept or not, before its history, and only for one file", () => {
+    const onAction = vi.fn();
+    const notKept = itemMenuEntries(file, { t, count: 1, onAction, historyItems: history, offline: 'not-kept' });
+    expect(ids(notKept)).toEqual(['download', 'share', 'rename', 'move', 'copy', 'keep-offline', 'history', 'delete']);
+    expect(ids(itemMenuEntries(file, { t, count: 1, onAction, historyItems: [], offline: 'kept' }))).toContain('remove-offline');
+    expect(ids(itemMenuEntries(file, { t, count: 2, onAction, historyItems: [], offline: 'kept' }))).not.toContain('remove-offline');
+    notKept.find((entry) => entry.id === 'keep-offline')?.onSelect?.();
+    expect(onAction).toHaveBeenCalledWith('keep-offline', file);
+  });
 });

@@ -1,10 +1,11 @@
 import type { TFunction } from 'i18next';
-import { Copy, Download, FolderInput, FolderOpen, Pencil, Share2, Star, StarOff, Trash2 } from 'lucide-react';
+import { CircleArrowDown, CircleMinus, Copy, Download, FolderInput, FolderOpen, Pencil, Share2, Star, StarOff, Trash2 } from 'lucide-react';
 import type { DropdownMenuItem } from '../../../components/ui/dropdown-menu';
 import type { DriveItem } from '../items';
 
 /** What can be done with an item, from its buttons, its ⋯ menu, its context menu, the keys or the selection bar. */
-export type ItemAction = 'open' | 'download' | 'share' | 'delete' | 'rename' | 'move' | 'copy' | 'star' | 'unstar';
+export type ItemAction =
+  'open' | 'download' | 'share' | 'delete' | 'rename' | 'move' | 'copy' | 'star' | 'unstar' | 'keep-offline' | 'remove-offline';
 
 interface ItemMenuOptions {
   t: TFunction;
@@ -19,16 +20,19 @@ interface ItemMenuOptions {
   starred?: boolean;
   /** Share is the owner's: not offered inside a folder shared with the user (DriveScope). */
   canShare?: boolean;
+  /** A file's copy on this device ("available offline"): kept or not; undefined where the device keeps none (folders, no Cache Storage). */
+  offline?: 'kept' | 'not-kept';
 }
 
 /**
  * The entries of an item's menus, the ⋯ menu and the context menu alike, so that they never
- * drift apart: Download, Share, Rename, Move, Copy, Star, the version history and Delete. Acting on
- * several items, what needs one (Share, Rename, the history) is left out.
+ * drift apart: Download, Share, Rename, Move, Copy, Star, the copy on the device, the version
+ * history and Delete. Acting on several items, what needs one (Share, Rename, the device's
+ * copy, the history) is left out.
  */
 export function itemMenuEntries(
   item: DriveItem,
-  { t, count, onAction, historyItems, withOpen = false, starred, canShare = true }: ItemMenuOptions,
+  { t, count, onAction, historyItems, withOpen = false, starred, canShare = true, offline }: ItemMenuOptions,
 ): DropdownMenuItem[] {
   const isFolder = item.kind === 'folder';
   const one = count <= 1;
@@ -49,6 +53,13 @@ export function itemMenuEntries(
   entries.push(entry('copy', t('dashboard.contextMenu.copy'), Copy));
   if (starred !== undefined) {
     entries.push(starred ? entry('unstar', t('dashboard.selection.unstar'), StarOff) : entry('star', t('dashboard.selection.star'), Star));
+  }
+  if (one && offline !== undefined) {
+    entries.push(
+      offline === 'kept'
+        ? entry('remove-offline', t('offlineFiles.remove'), CircleMinus)
+        : entry('keep-offline', t('offlineFiles.keep'), CircleArrowDown),
+    );
   }
   if (one) entries.push(...historyItems);
   const deleteLabel = !one

@@ -9,6 +9,7 @@ import { useItemInteractions } from '../hooks/use-item-interactions';
 import { formatItemDate } from '../item-date';
 import { ItemActions } from './item-actions';
 import { cellAttributes, type ItemCellProps } from './item-cell';
+import { OfflineMarker } from './offline-marker';
 
 /** An item in the list view: icon, name, size and date in columns from sm up, its actions at the end. */
 export function ItemRow(props: ItemCellProps) {
@@ -50,6 +51,7 @@ export function ItemRow(props: ItemCellProps) {
           <p className="truncate text-xs font-medium text-brand-700 sm:hidden dark:text-brand-300">{t('dashboard.item.doubleTapHint')}</p>
         )}
         <p className={cn('truncate text-xs text-ink-muted sm:contents', hint && 'hidden')}>
+          {!isFolder && <OfflineMarker file={item.file} />}{' '}
           <span className="tabular-nums sm:w-24 sm:shrink-0 sm:text-right sm:text-sm">
             {isFolder ? (
               <>

@@ -10,6 +10,7 @@ import { useItemInteractions } from '../hooks/use-item-interactions';
 import { formatItemDate } from '../item-date';
 import { ItemActions } from './item-actions';
 import { cellAttributes, type ItemCellProps } from './item-cell';
+import { OfflineMarker } from './offline-marker';
 
 interface ItemTileProps extends ItemCellProps {
   /** Small tiles (phone): no date. */
@@ -64,13 +65,16 @@ export function ItemTile(props: ItemTileProps) {
         <p className="truncate text-sm font-semibold text-ink" title={item.name}>
           {item.name}
         </p>{' '}
-        <p className="mt-0.5 truncate text-xs text-ink-muted">
+        <p className="mt-0.5 flex items-center gap-1 truncate text-xs text-ink-muted">
           {selected && isFolder && narrow ? (
             <span className="font-medium text-brand-700 dark:text-brand-300">{t('dashboard.item.doubleTapHint')}</span>
           ) : (
             <>
-              {meta}
-              {date && <span className="text-ink-subtle"> · {date}</span>}
+              {!isFolder && <OfflineMarker file={item.file} />}
+              <span className="truncate">
+                {meta}
+                {date && <span className="text-ink-subtle"> · {date}</span>}
+              </span>
             </>
           )}
         </p>

@@ -3,6 +3,7 @@ import type { PlanId } from '@cloudvault/contract/plans';
 import { notify } from '../../../lib/notify';
 import { downloadItem } from '../api/download-item';
 import { downloadSelection } from '../api/download-selection';
+import { dropOfflineCopy, saveOfflineCopy } from '../api/offline-copy';
 import type { ItemAction } from '../components/item-menu';
 import type { DriveItem } from '../items';
 import { announce } from '../../../components/ui/live-region';
@@ -91,6 +92,13 @@ export function useItemActionsDialogs({ sharing, plan, selectedItems, open, star
         announce(starredText(items.length, action === 'star'));
         break;
       }
+      // One file's, never the selection's (the menus offer it for one item).
+      case 'keep-offline':
+        if (item.kind === 'file') saveOfflineCopy(item.file);
+        break;
+      case 'remove-offline':
+        if (item.kind === 'file') dropOfflineCopy(item.file);
+        break;
     }
   }
 

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { CloudUpload, Files, FolderUp, HardDriveUpload, Sparkles } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { Camera, CloudUpload, Files, FolderUp, HardDriveUpload, Sparkles } from 'lucide-react';
+import { useRef, type ReactNode } from 'react';
 import { useDropzone, type FileRejection } from 'react-dropzone';
 import { useTranslation } from 'react-i18next';
 import type { UploadConfig } from '@cloudvault/contract/files';
@@ -42,6 +42,7 @@ export function UploadZone({ folderId, onStarted }: UploadZoneProps) {
   const uploading = useUploading();
   const disabled = !config || isLoading || uploading;
   const queryClient = useQueryClient();
+  const cameraRef = useRef<HTMLInputElement>(null);
 
   /** A folder picked with its tree (`webkitRelativePath`), started as a dropped one is. */
   const onFolderPicked = (files: File[]) => {
@@ -50,6 +51,16 @@ export function UploadZone({ folderId, onStarted }: UploadZoneProps) {
       // The folders it made are listed at once; the files join the listing as each lands.
       if (created > 0) void queryClient.invalidateQueries({ queryKey: driveKeys.all });
     });
+    onStarted?.();
+  };
+
+  /** What the camera took: uploaded as chosen files are. */
+  const onCameraTaken = (input: HTMLInputElement) => {
+    const files = Array.from(input.files ?? []);
+    // Emptied, so that the same photo's name taken again is a change too.
+    input.value = '';
+    if (!config || files.length === 0) return;
+    void startUploads(planFromFiles(files), folderId, config);
     onStarted?.();
   };
 
@@ -131,7 +142,24 @@ export function UploadZone({ folderId, onStarted }: UploadZoneProps) {
       >
         {body}
       </div>
-      <div className="mt-3 flex justify-center">
+      <div className="mt-3 flex flex-wrap justify-center gap-2">
+        {/* The camera on phones and tablets only (a touch screen or a narrow one, as the file
+            manager decides taps): a desktop's file chooser has no camera to offer. */}
+        <span className="hidden max-md:contents pointer-coarse:contents">
+          <input
+            ref={cameraRef}
+            type="file"
+            accept="image/*,video/*"
+            capture="environment"
+            hidden
+            aria-label={t('uploads.cameraButton')}
+            onChange={(event) => onCameraTaken(event.currentTarget)}
+          />
+          <Button variant="secondary" disabled={disabled} onClick={() => cameraRef.current?.click()}>
+            <Camera aria-hidden="true" className="size-4" />
+            {t('uploads.cameraButton')}
+          </Button>
+        </span>
         <Button variant="secondary" disabled={disabled} onClick={() => void chooseFolder().then(onFolderPicked)}>
           <FolderUp aria-hidden="true" className="size-4" />
           {t('uploads.folderButton')}

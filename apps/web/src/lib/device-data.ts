@@ -6,10 +6,18 @@ import { DEVICE_CACHES, DEVICE_COPY_HEADER } from './device-caches';
  * the device's copy because the network did not answer.
  */
 
-/** Deletes everything the device keeps for an account. Without Cache Storage (an insecure origin) there is none. */
-export async function forgetDeviceData(): Promise<void> {
+/**
+ * Deletes everything the device keeps for an account, every session's. `keepSharedIn`: the
+ * files the share sheet sent before the user signed in wait for the session starting now.
+ * Without Cache Storage (an insecure origin) there is nothing.
+ */
+export async function forgetDeviceData({ keepSharedIn = false } = {}): Promise<void> {
   if (typeof caches === 'undefined') return;
-  await Promise.all(Object.values(DEVICE_CACHES).map((name) => caches.delete(name)));
+  const kept = Object.values(DEVICE_CACHES).filter((cache) => !(keepSharedIn && cache === DEVICE_CACHES.sharedIn));
+  const names = await caches.keys();
+  await Promise.all(
+    names.filter((name) => kept.some((cache) => name === cache || name.startsWith(`${cache}-`))).map((name) => caches.delete(name)),
+  );
 }
 
 let showingDeviceCopy = false;

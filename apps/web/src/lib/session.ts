@@ -80,14 +80,14 @@ export function signedOutRedirectPath(): '/' | '/login' {
  * What the device keeps for an account (views, thumbnails, offline files, shared-in files)
  * is that session's alone: a new session starts without it and an ended one leaves none.
  */
-function forgetOwnData(): void {
-  forgetDeviceData().catch((error: unknown) => console.warn('Could not clear the data kept on this device.', error));
+function forgetOwnData(options?: { keepSharedIn: boolean }): void {
+  forgetDeviceData(options).catch((error: unknown) => console.warn('Could not clear the data kept on this device.', error));
 }
 
 /** Stores the token of a fresh sign-in or registration and makes its user current. */
 export function startSession(queryClient: QueryClient, { token, user }: AuthResponse): void {
   setToken(token);
-  forgetOwnData();
+  forgetOwnData({ keepSharedIn: true });
   signedOutByUser = false;
   queryClient.setQueryData<User | null>(sessionKey, user);
 }

@@ -1,16 +1,17 @@
 /// <reference lib="webworker" />
-import type { WorkboxPlugin } from 'workbox-core';
+import type { RouteHandlerCallbackOptions, WorkboxPlugin } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { registerRoute } from 'workbox-routing';
-import { CacheFirst, NetworkFirst } from 'workbox-strategies';
-import { DEVICE_CACHES, DEVICE_COPY_HEADER } from '../lib/device-caches';
+import { CacheFirst, NetworkFirst, type Strategy } from 'workbox-strategies';
+import { DEVICE_CACHES, DEVICE_COPY_HEADER, sessionCacheName } from '../lib/device-caches';
 
 /**
  * The views the user opened lately, kept for when the network is gone: each answer below is
  * asked of the network first and stored; when the network does not answer, the stored one is
  * given, marked with DEVICE_COPY_HEADER so the page can say it is offline. Only 200 answers
- * are stored. Whatever is stored belongs to the signed-in account: the page deletes these
- * caches when its session starts or ends (lib/device-caches.ts).
+ * are stored, and only in the caches of the session that asked (named after its token), so
+ * an answer never reaches another account, even one arriving after sign-out; the page
+ * deletes them all when a session starts or ends (lib/device-data.ts).
  */
 const VIEW_PATHS: RegExp[] = [
   /^\/api\/auth\/profile$/,
@@ -21,8 +22,9 @@ const VIEW_PATHS: RegExp[] = [
   /^\/api\/user\/folders\/[^/]+\/path$/,
   /^\/api\/files$/,
 ];
+const THUMBNAIL_PATH = /^\/api\/files\/[^/]+\/thumbnail$/;
 
-/** How many answers and thumbnails a device keeps: the least recently stored go first. */
+/** How many answers and thumbnails a session keeps: the least recently stored go first. */
 const MAX_VIEWS = 300;
 const MAX_THUMBNAILS = 2000;
 
@@ -40,20 +42,36 @@ const markDeviceCopy: WorkboxPlugin = {
   },
 };
 
+const views = new ExpirationPlugin({ maxEntries: MAX_VIEWS, purgeOnQuotaError: true });
+const thumbnails = new ExpirationPlugin({ maxEntries: MAX_THUMBNAILS, purgeOnQuotaError: true });
+
+/** One strategy per session's cache, made when that session first asks. */
+function perSession(cache: string, make: (cacheName: string) => Strategy) {
+  const made = new Map<string, Strategy>();
+  return async ({ request, event }: RouteHandlerCallbackOptions): Promise<Response> => {
+    const authorization = request.headers.get('Authorization');
+    // Nobody's session: nothing to keep, nothing to give from the device.
+    if (!authorization) return fetch(request);
+    const cacheName = await sessionCacheName(cache, authorization);
+    let strategy = made.get(cacheName);
+    if (!strategy) made.set(cacheName, (strategy = make(cacheName)));
+    return strategy.handle({ request, event });
+  };
+}
+
+function viewStrategy(cacheName: string): Strategy {
+  return new NetworkFirst({ cacheName, plugins: [views, markDeviceCopy] });
+}
+
+function thumbnailStrategy(cacheName: string): Strategy {
+  return new CacheFirst({ cacheName, plugins: [thumbnails] });
+}
+
 export function cacheAccountData(): void {
-  registerRoute(
-    ({ url, sameOrigin }) => sameOrigin && isView(url),
-    new NetworkFirst({
-      cacheName: DEVICE_CACHES.data,
-      plugins: [new ExpirationPlugin({ maxEntries: MAX_VIEWS, purgeOnQuotaError: true }), markDeviceCopy],
-    }),
-  );
+  registerRoute(({ url, sameOrigin }) => sameOrigin && isView(url), perSession(DEVICE_CACHES.data, viewStrategy));
   // A thumbnail's address names its content (`v=` the content tag): a stored one never goes stale.
   registerRoute(
-    ({ url, sameOrigin }) => sameOrigin && /^\/api\/files\/[^/]+\/thumbnail$/.test(url.pathname) && url.searchParams.has('v'),
-    new CacheFirst({
-      cacheName: DEVICE_CACHES.thumbnails,
-      plugins: [new ExpirationPlugin({ maxEntries: MAX_THUMBNAILS, purgeOnQuotaError: true })],
-    }),
+    ({ url, sameOrigin }) => sameOrigin && THUMBNAIL_PATH.test(url.pathname) && url.searchParams.has('v'),
+    perSession(DEVICE_CACHES.thumbnails, thumbnailStrategy),
   );
 }

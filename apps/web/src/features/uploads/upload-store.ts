@@ -5,6 +5,7 @@ import { api } from '../../lib/api-client';
 import { formatBytesIn } from '@cloudvault/contract/format';
 import i18n from '../../lib/i18n';
 import { notify } from '../../lib/notify';
+import { whenOnline } from '../../lib/when-online';
 import { ensureFolder } from './api/ensure-folder';
 import { chooseFolder } from './choose-folder';
 import { createTusTransport, discardTusUpload, uploadLockName } from './api/tus-upload';
@@ -32,9 +33,14 @@ let uploadOwner = '';
 
 const tusUpload = createTusTransport({ store: unfinishedUploads, owner: () => uploadOwner });
 
-/** Small files in one multipart request, the rest resumably over tus (upload-chunks.ts). */
-const transport: UploadTransport<FileItem | null> = (file, folderId, options) =>
-  travelsResumably(file.size) ? tusUpload(file, folderId, options) : uploadFile(file, folderId, options);
+/**
+ * Small files in one multipart request, the rest resumably over tus (upload-chunks.ts). One
+ * chosen offline waits, saying so, and starts by itself when the network returns.
+ */
+const transport: UploadTransport<FileItem | null> = (file, folderId, options) => {
+  const send = () => (travelsResumably(file.size) ? tusUpload(file, folderId, options) : uploadFile(file, folderId, options));
+  return navigator.onLine ? send() : whenOnline(options.signal, options.onReconnecting).then(send);
+};
 
 /**
  * The app's one upload queue. It lives outside React so uploads carry on while the user

@@ -60,17 +60,19 @@ const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex
 
 /**
  * Submits the form a share sheet sends, from the page open now (its origin): a navigation
- * that posts `files` as multipart form data to /share-target, like Android's Chrome does.
+ * that posts `files` and `fields` as multipart form data to /share-target, like Android's Chrome does.
  */
-async function shareFiles(files: string[], arrivesAt: RegExp): Promise<void> {
-  await page.setContent(
-    `<form method="post" enctype="multipart/form-data" action="/share-target">
-       <input name="title" value="From the gallery" /><input type="file" name="files" multiple />
-     </form>`,
-  );
+async function share(files: string[], arrivesAt: RegExp, fields: Record<string, string> = { title: 'From the gallery' }): Promise<void> {
+  await page.setContent('<form method="post" enctype="multipart/form-data" action="/share-target"></form>');
+  await page.locator('form').evaluate((form: HTMLFormElement, values) => {
+    for (const [name, value] of Object.entries(values)) form.append(Object.assign(document.createElement('input'), { name, value }));
+    form.append(Object.assign(document.createElement('input'), { type: 'file', name: 'files', multiple: true }));
+  }, fields);
   await page.locator('input[type="file"]').setInputFiles(files);
   await Promise.all([page.waitForURL(arrivesAt), page.locator('form').evaluate((form: HTMLFormElement) => form.submit())]);
 }
+
+const sharedInCount = () => page.evaluate(async () => (await (await caches.open('cloudvault-shared-in')).keys()).length);
 
 beforeAll(async () => {
   workDir = await mkdtemp(path.join(os.tmpdir(), 'cloudvault-e2e-share-target-'));
@@ -106,7 +108,7 @@ describe('sharing files into CloudVault from a phone', () => {
     await page.evaluate((value) => localStorage.setItem('token', value), token);
     await writeFile(path.join(workDir, 'a.txt'), 'first');
     await writeFile(path.join(workDir, 'b.txt'), 'second');
-    await shareFiles([path.join(workDir, 'a.txt'), path.join(workDir, 'b.txt')], /\/share$/);
+    await share([path.join(workDir, 'a.txt'), path.join(workDir, 'b.txt')], /\/share$/);
     await page.getByRole('heading', { name: 'Nothing was received' }).waitFor();
     await page.getByRole('link', { name: 'Go to My Files' }).waitFor();
   });
@@ -127,7 +129,7 @@ describe('sharing files into CloudVault from a phone', () => {
     const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: unknown[] };
     expect(installabilityErrors).toEqual([]);
 
-    await shareFiles([path.join(workDir, 'photo.png'), path.join(workDir, 'clip.bin')], /\/share\?batch=\d{13}-[0-9a-f-]{36}$/);
+    await share([path.join(workDir, 'photo.png'), path.join(workDir, 'clip.bin')], /\/share\?batch=\d{13}-[0-9a-f-]{36}$/);
     const list = page.getByRole('list', { name: 'Files received' });
     await list.getByText('photo.png').waitFor();
     await list.getByText('clip.bin').waitFor();
@@ -166,6 +168,16 @@ describe('sharing files into CloudVault from a phone', () => {
       expect(sha256(bytes), file.originalName).toBe(sha256(want[file.originalName]!));
     }
     // The device's copy went once the uploads were queued.
-    expect(await page.evaluate(async () => (await (await caches.open('cloudvault-shared-in')).keys()).length)).toBe(0);
+    expect(await sharedInCount()).toBe(0);
+  });
+
+  it('keeps a shared link as a note, and drops it on Cancel', async () => {
+    await share([], /\/share\?batch=/, { title: 'Recipe: pancakes', text: 'Worth a try', url: 'https://example.com/pancakes' });
+    await page.getByRole('list', { name: 'Files received' }).getByText('Recipe: pancakes.txt').waitFor();
+    expect(await sharedInCount()).toBe(1);
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.waitForURL('**/dashboard');
+    expect(await sharedInCount()).toBe(0);
+    expect(await listFiles(server, token)).toEqual([]);
   });
 });

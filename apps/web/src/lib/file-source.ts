@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import type { DropdownMenuItem } from '../components/ui/dropdown-menu';
 import { apiBlob, ApiError, api } from './api-client';
-import { downloadWithLink, saveFromUrl } from './download';
-import { offlineCopyAddress } from './offline-files';
+import { downloadWithLink } from './download';
+import { downloadFromDevice, offlineCopyAddress } from './offline-files';
 import type { DownloadLinkResponse } from '@cloudvault/contract/files';
 import type { FilePreview, ThumbnailSize } from '@cloudvault/contract/thumbnails';
 
@@ -88,7 +88,7 @@ export const signedInFileSource: FileSource = {
     );
   },
   download(fileId) {
-    return orDeviceCopy(fileId, () => downloadWithLink(`/files/${encodeURIComponent(fileId)}/download-link`), saveFromUrl);
+    return orDeviceCopy(fileId, () => downloadWithLink(`/files/${encodeURIComponent(fileId)}/download-link`), downloadFromDevice);
   },
 };
 

@@ -160,3 +160,21 @@ export async function offlineCopyAddress(fileId: string): Promise<string | null>
   const cache = await caches.open(DEVICE_CACHES.offlineFiles);
   return (await cache.match(address)) ? address : null;
 }
+
+/** How long the frame of a download from the device stays: the browser has taken the download over by then. */
+const DOWNLOAD_FRAME_MS = 60_000;
+
+/**
+ * Saves a stored copy through the browser's download manager. Not with `<a download>`:
+ * Chromium starts those in the browser itself, past the service worker, so the network (or
+ * nothing, offline) would answer. A hidden frame's navigation is asked of the service worker,
+ * whose answer (the server's `Content-Disposition: attachment`, kept with the copy) becomes
+ * the download, streamed from the device.
+ */
+export function downloadFromDevice(address: string): void {
+  const frame = document.createElement('iframe');
+  frame.hidden = true;
+  frame.src = address;
+  document.body.append(frame);
+  setTimeout(() => frame.remove(), DOWNLOAD_FRAME_MS);
+}

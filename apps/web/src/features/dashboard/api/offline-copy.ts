@@ -4,6 +4,11 @@ import { DeviceFullError, keepOffline, offlineCopies, onOfflineCopiesChange, rem
 
 /** How often the saving toast's share moves (and is read out): every tenth, not every percent. */
 const PROGRESS_STEP = 10;
+/**
+ * How long the toast saying the download ended stays: given, because the progress toast it
+ * replaces (the same toast, updated in place) had no end and would pass that on.
+ */
+const OUTCOME_MS = 5000;
 
 /**
  * "Make available offline": the file's bytes stored on the device (lib/offline-files.ts),
@@ -25,13 +30,14 @@ export function saveOfflineCopy(file: Pick<FileItem, 'id' | 'contentTag' | 'orig
   const stop = onOfflineCopiesChange(progress);
   keepOffline(file)
     .then(
-      () => notify.success('offlineFiles.saved', { values: { name }, group, once: true }),
+      () => notify.success('offlineFiles.saved', { values: { name }, group, once: true, duration: OUTCOME_MS }),
       (error: unknown) => {
         if (!(error instanceof DeviceFullError)) console.warn('Could not keep a file offline.', error);
         notify.error(error instanceof DeviceFullError ? 'offlineFiles.deviceFull' : 'offlineFiles.failed', {
           values: { name },
           group,
           once: true,
+          duration: OUTCOME_MS,
         });
       },
     )

@@ -51,7 +51,6 @@ export function ItemRow(props: ItemCellProps) {
           <p className="truncate text-xs font-medium text-brand-700 sm:hidden dark:text-brand-300">{t('dashboard.item.doubleTapHint')}</p>
         )}
         <p className={cn('truncate text-xs text-ink-muted sm:contents', hint && 'hidden')}>
-          {!isFolder && <OfflineMarker file={item.file} />}{' '}
           <span className="tabular-nums sm:w-24 sm:shrink-0 sm:text-right sm:text-sm">
             {isFolder ? (
               <>
@@ -71,7 +70,9 @@ export function ItemRow(props: ItemCellProps) {
               </span>
               <span className="sm:hidden md:block md:w-32 md:shrink-0 md:text-sm">{date}</span>
             </>
-          )}
+          )}{' '}
+          {/* After the details: the cell's name starts with all its visible text (axe's label-content-name-mismatch). */}
+          {!isFolder && <OfflineMarker file={item.file} />}
         </p>
       </div>
       <ItemActions

@@ -70,11 +70,12 @@ export function ItemTile(props: ItemTileProps) {
             <span className="font-medium text-brand-700 dark:text-brand-300">{t('dashboard.item.doubleTapHint')}</span>
           ) : (
             <>
-              {!isFolder && <OfflineMarker file={item.file} />}
               <span className="truncate">
                 {meta}
                 {date && <span className="text-ink-subtle"> · {date}</span>}
-              </span>
+              </span>{' '}
+              {/* After the details: the cell's name starts with all its visible text (axe's label-content-name-mismatch). */}
+              {!isFolder && <OfflineMarker file={item.file} />}
             </>
           )}
         </p>

@@ -23,6 +23,8 @@ let server: AppServer;
 let context: BrowserContext;
 let page: Page;
 let token: string;
+let email: string;
+let password: string;
 
 /** A real 2x2 PNG, so the page's thumbnail decodes. */
 function png(): Buffer {
@@ -77,7 +79,7 @@ const sharedInCount = () => page.evaluate(async () => (await (await caches.open(
 beforeAll(async () => {
   workDir = await mkdtemp(path.join(os.tmpdir(), 'cloudvault-e2e-share-target-'));
   server = await startAppServer();
-  ({ token } = await createUser(server));
+  ({ token, email, password } = await createUser(server));
   context = await chromium.launchPersistentContext(path.join(workDir, 'profile'), {
     ...CHROMIUM_LAUNCH,
     baseURL: server.url,
@@ -179,5 +181,19 @@ describe('sharing files into CloudVault from a phone', () => {
     await page.waitForURL('**/dashboard');
     expect(await sharedInCount()).toBe(0);
     expect(await listFiles(server, token)).toEqual([]);
+  });
+
+  it('opens the files shared before signing in once the user has signed in', async () => {
+    await page.evaluate(() => localStorage.removeItem('token'));
+    await writeFile(path.join(workDir, 'receipt.txt'), 'paid');
+    await share([path.join(workDir, 'receipt.txt')], /\/login$/);
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.waitForURL(/\/share\?batch=/);
+    await page.getByRole('list', { name: 'Files received' }).getByText('receipt.txt').waitFor();
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.waitForURL('**/dashboard');
+    expect(await sharedInCount()).toBe(0);
   });
 });

@@ -8,7 +8,7 @@ import { createFile, uploadFile } from '@cloudvault/test-support/drive';
 import { violationsInEachTheme } from './helpers/axe.ts';
 import { CHROMIUM_LAUNCH } from './helpers/browser.ts';
 import { downloadedBytes, tile } from './helpers/drive.ts';
-import { makePicture } from './helpers/media-files.ts';
+import { makePdf, makePicture } from './helpers/media-files.ts';
 import { startAppServer, type AppServer } from './helpers/app-server.ts';
 
 // Files kept "available offline" on a phone (docs/decisions/0066-offline-and-sharing-in.md):
@@ -40,6 +40,7 @@ beforeAll(async () => {
   picture = makePicture(workDir, 'harbour.png', '640x480');
   await uploadFile(server, token, { path: picture }, { name: 'harbour.png', type: 'image/png' });
   await createFile(server, token, 'only online\n', { name: 'notes.txt', type: 'text/plain' });
+  await createFile(server, token, { path: await makePdf(workDir, 'report.pdf') }, { name: 'report.pdf', type: 'application/pdf' });
 
   await page.goto('/login');
   await page.evaluate((value) => localStorage.setItem('token', value), token);
@@ -65,6 +66,14 @@ describe('files available offline on a phone', () => {
     await tile(page, 'harbour.png').getByRole('button', { name: 'More actions' }).click();
     await page.getByRole('menuitem', { name: 'Remove offline copy' }).waitFor();
     await page.keyboard.press('Escape');
+
+    // And from the viewer's toolbar.
+    await tile(page, 'report.pdf').tap();
+    await viewer('report.pdf').getByRole('button', { name: 'Make available offline' }).click();
+    await page.getByText('“report.pdf” is available offline').waitFor();
+    await viewer('report.pdf').getByRole('button', { name: 'Remove offline copy' }).waitFor();
+    await page.keyboard.press('Escape');
+    await viewer('report.pdf').waitFor({ state: 'detached' });
   });
 
   it('offers the camera in the upload dialog', async () => {
@@ -115,8 +124,29 @@ describe('files available offline on a phone', () => {
       ]);
       expect(download.suggestedFilename()).toBe('harbour.png');
       expect((await downloadedBytes(download)).equals(await readFile(picture))).toBe(true);
+
+      // A PDF, read by pdf.js in ranges, which the service worker answers from the copy.
+      await page.keyboard.press('Escape');
+      await viewer('harbour.png').waitFor({ state: 'detached' });
+      await tile(page, 'report.pdf').tap();
+      await viewer('report.pdf').waitFor();
+      await expect.poll(() => pdfHasInk()).toBe(true);
     } finally {
       await context.setOffline(false);
     }
   });
 });
+
+/** Whether the PDF canvas has pixels that are not white (a page was drawn). */
+function pdfHasInk(): Promise<boolean> {
+  return page.evaluate(() => {
+    const canvas = document.querySelector<HTMLCanvasElement>('[data-testid="pdf-page"]');
+    const context = canvas?.getContext('2d');
+    if (!canvas || !context) return false;
+    const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
+    for (let index = 0; index < data.length; index += 4) {
+      if (data[index]! < 200 || data[index + 1]! < 200 || data[index + 2]! < 200) return true;
+    }
+    return false;
+  });
+}

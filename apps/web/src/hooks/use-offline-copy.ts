@@ -26,10 +26,11 @@ export function useOfflineCopy(file: KeepableFile | null): OfflineCopyState {
   const stale = file !== null && heldTag !== undefined && heldTag !== file.contentTag;
   const id = file?.id;
   const contentTag = file?.contentTag;
+  const mimetype = file?.mimetype;
   useEffect(() => {
-    if (!stale || offline || id === undefined || contentTag === undefined) return;
+    if (!stale || offline || id === undefined || contentTag === undefined || mimetype === undefined) return;
     // A failed refresh keeps the older copy: it is still better than none without a network.
-    keepOffline({ id, contentTag }).catch((error: unknown) => console.warn('Could not refresh a file kept offline.', error));
-  }, [stale, offline, id, contentTag]);
+    keepOffline({ id, contentTag, mimetype }).catch((error: unknown) => console.warn('Could not refresh a file kept offline.', error));
+  }, [stale, offline, id, contentTag, mimetype]);
   return { kept: heldTag !== undefined, stale, saving: file ? (saving.get(file.id) ?? null) : null };
 }

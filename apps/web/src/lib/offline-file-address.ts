@@ -11,5 +11,8 @@ export function offlineFileAddress(fileId: string): string {
   return `${OFFLINE_FILES_PATH}${encodeURIComponent(fileId)}`;
 }
 
+/** pdf.js's worker in the build (vite.config.ts leaves it out of the precache): a PDF kept offline needs it offline too. */
+export const PDF_WORKER_PATH = /^\/assets\/pdf\.worker[^/]*\.mjs$/;
+
 /** Carried by a stored copy: the content tag of the bytes it holds, so a newer version on the server is noticed. */
 export const OFFLINE_CONTENT_TAG_HEADER = 'X-CloudVault-Content-Tag';

@@ -1,6 +1,7 @@
 import type { DownloadLinkResponse } from '@cloudvault/contract/files';
 import { api, getToken } from './api-client';
 import { DEVICE_CACHES } from './device-caches';
+import pdfWorkerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 import { OFFLINE_CONTENT_TAG_HEADER, offlineFileAddress } from './offline-file-address';
 
 /**
@@ -15,6 +16,7 @@ import { OFFLINE_CONTENT_TAG_HEADER, offlineFileAddress } from './offline-file-a
 export interface KeepableFile {
   id: string;
   contentTag: string;
+  mimetype: string;
 }
 
 /** What the page knows: stored copies (file id → content tag held) and the saves under way (file id → share done, 0 to 1). */
@@ -103,6 +105,8 @@ export function keepOffline(file: KeepableFile): Promise<void> {
 
 async function store(file: KeepableFile): Promise<void> {
   const session = getToken();
+  // A PDF is drawn by pdf.js's worker, which the service worker keeps once fetched (src/service-worker/offline-files.ts).
+  if (file.mimetype.toLowerCase().startsWith('application/pdf')) await fetch(pdfWorkerUrl).then((answer) => answer.arrayBuffer());
   const { url } = await api.post<DownloadLinkResponse>(`/files/${encodeURIComponent(file.id)}/download-link`);
   const response = await fetch(url);
   if (!response.ok || !response.body) throw new Error(`The file could not be downloaded (${response.status})`);

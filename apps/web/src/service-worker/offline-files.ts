@@ -1,10 +1,19 @@
 /// <reference lib="webworker" />
 import type { WorkboxPlugin } from 'workbox-core';
 import { registerRoute } from 'workbox-routing';
-import { CacheOnly } from 'workbox-strategies';
+import { ExpirationPlugin } from 'workbox-expiration';
+import { CacheFirst, CacheOnly } from 'workbox-strategies';
 import { DEVICE_CACHES } from '../lib/device-caches';
-import { OFFLINE_FILES_PATH } from '../lib/offline-file-address';
+import { OFFLINE_FILES_PATH, PDF_WORKER_PATH } from '../lib/offline-file-address';
 import { partialAnswer } from './partial-answer';
+
+/**
+ * pdf.js's worker, which the precache leaves out (docs/decisions/0065-installable-app.md): kept
+ * once a PDF was opened or kept offline, so that a PDF kept offline opens offline. It is the
+ * app's, not an account's (it stays at sign-out); its name is hashed, so the one kept is never
+ * stale, and a new build's replaces it.
+ */
+const PDF_WORKER_CACHE = 'cloudvault-pdf-worker';
 
 /** The cache is matched by address alone: a request's Range is answered here, from the copy found. */
 const answerRanges: WorkboxPlugin = {
@@ -33,5 +42,9 @@ export function serveOfflineFiles(): void {
         return new Response(null, { status: 404 });
       }
     },
+  );
+  registerRoute(
+    ({ url, sameOrigin }) => sameOrigin && PDF_WORKER_PATH.test(url.pathname),
+    new CacheFirst({ cacheName: PDF_WORKER_CACHE, plugins: [new ExpirationPlugin({ maxEntries: 1 })] }),
   );
 }

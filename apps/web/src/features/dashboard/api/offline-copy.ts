@@ -14,7 +14,7 @@ const OUTCOME_MS = 5000;
  * "Make available offline": the file's bytes stored on the device (lib/offline-files.ts),
  * with one toast that says how far the download is, then that it is done or why it failed.
  */
-export function saveOfflineCopy(file: Pick<FileItem, 'id' | 'contentTag' | 'originalName'>): void {
+export function saveOfflineCopy(file: Pick<FileItem, 'id' | 'contentTag' | 'mimetype' | 'originalName'>): void {
   const group = `offline-copy:${file.id}`;
   const name = file.originalName;
   let shown = -1;

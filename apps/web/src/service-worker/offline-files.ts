@@ -10,10 +10,10 @@ import { partialAnswer } from './partial-answer';
 /**
  * pdf.js's worker, which the precache leaves out (docs/decisions/0065-installable-app.md): kept
  * once a PDF was opened or kept offline, so that a PDF kept offline opens offline. It is the
- * app's, not an account's (it stays at sign-out); its name is hashed, so the one kept is never
- * stale, and a new build's replaces it.
+ * app's, not an account's: not a `cloudvault-` cache, it stays at sign-out. Its name is
+ * hashed, so the one kept is never stale, and a new build's replaces it.
  */
-const PDF_WORKER_CACHE = 'cloudvault-pdf-worker';
+const PDF_WORKER_CACHE = 'pdfjs-worker';
 
 /** The cache is matched by address alone: a request's Range is answered here, from the copy found. */
 const answerRanges: WorkboxPlugin = {

@@ -1,11 +1,10 @@
 /// <reference lib="webworker" />
-import type { WorkboxPlugin } from 'workbox-core';
 import { registerRoute } from 'workbox-routing';
 import { ExpirationPlugin } from 'workbox-expiration';
+import { RangeRequestsPlugin } from 'workbox-range-requests';
 import { CacheFirst, CacheOnly } from 'workbox-strategies';
 import { DEVICE_CACHES } from '../lib/device-caches';
 import { OFFLINE_FILES_PATH, PDF_WORKER_PATH } from '../lib/offline-file-address';
-import { partialAnswer } from './partial-answer';
 
 /**
  * pdf.js's worker, which the precache leaves out (docs/decisions/0065-installable-app.md): kept
@@ -15,24 +14,17 @@ import { partialAnswer } from './partial-answer';
  */
 const PDF_WORKER_CACHE = 'pdfjs-worker';
 
-/** The cache is matched by address alone: a request's Range is answered here, from the copy found. */
-const answerRanges: WorkboxPlugin = {
-  async cachedResponseWillBeUsed({ request, cachedResponse }) {
-    const range = request.headers.get('range');
-    if (!cachedResponse || !range) return cachedResponse ?? null;
-    return partialAnswer(range, cachedResponse);
-  },
-};
-
 /**
  * The files the user marked "available offline" (docs/decisions/0066-offline-and-sharing-in.md),
  * answered from the device at their stable address, with or without a network: the page
  * stores each one there (lib/offline-files.ts) and loads it from there only while this worker
  * controls it. An address with no stored copy is a plain 404, never the network's page.
+ * A `Range` request (a video seeking, pdf.js reading pages) is answered from the copy found with
+ * a 206, sliced from the stored Blob, which Cache Storage keeps on disk.
  * Registered before the navigation route: a download of a copy (`<a download>`) is a navigation.
  */
 export function serveOfflineFiles(): void {
-  const fromDevice = new CacheOnly({ cacheName: DEVICE_CACHES.offlineFiles, plugins: [answerRanges] });
+  const fromDevice = new CacheOnly({ cacheName: DEVICE_CACHES.offlineFiles, plugins: [new RangeRequestsPlugin()] });
   registerRoute(
     ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith(OFFLINE_FILES_PATH),
     async (options) => {

@@ -212,7 +212,7 @@ describe('billing journey', () => {
       const small = path.join(session.workDir, 'one-more.txt');
       await writeFile(small, 'one more file');
       await page.getByRole('button', { name: 'Upload', exact: true }).click();
-      await page.getByRole('dialog', { name: 'Upload Files' }).locator('input[type="file"]').setInputFiles(small);
+      await page.getByRole('dialog', { name: 'Upload Files' }).getByLabel('Upload files', { exact: true }).setInputFiles(small);
       const row = page.getByRole('region', { name: 'Uploads' }).getByRole('listitem', { name: 'one-more.txt' });
       await row
         .getByRole('alert')

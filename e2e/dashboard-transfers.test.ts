@@ -92,7 +92,7 @@ describe('uploads', () => {
     });
 
     await page.getByRole('button', { name: 'Upload', exact: true }).click();
-    await page.getByRole('dialog', { name: 'Upload Files' }).locator('input[type="file"]').setInputFiles([slow, other]);
+    await page.getByRole('dialog', { name: 'Upload Files' }).getByLabel('Upload files', { exact: true }).setInputFiles([slow, other]);
 
     const slowRow = panel(page).getByRole('listitem', { name: 'slow.bin' });
     await slowRow.getByText(/^3 MB · \d+% · [\d.]+ (KB|MB)\/s · \d+ seconds? left$/).waitFor({ timeout: 8000 });
@@ -147,7 +147,7 @@ describe('uploads', () => {
     await page.goto('/dashboard');
     await page.getByText('Your cloud is empty').waitFor();
     await page.getByRole('button', { name: 'Upload', exact: true }).click();
-    await page.getByRole('dialog', { name: 'Upload Files' }).locator('input[type="file"]').setInputFiles(big);
+    await page.getByRole('dialog', { name: 'Upload Files' }).getByLabel('Upload files', { exact: true }).setInputFiles(big);
     await page.getByText('big-video.mp4 is too large. Maximum file size for Free plan is 102.4 MB.').first().waitFor();
     expect(uploads).toBe(0);
     await context.close();
@@ -184,7 +184,7 @@ describe('uploads', () => {
       await page.goto('/dashboard');
       await page.getByText('Your cloud is empty').waitFor();
       await page.getByRole('button', { name: 'Upload', exact: true }).click();
-      await page.getByRole('dialog', { name: 'Upload Files' }).locator('input[type="file"]').setInputFiles(big);
+      await page.getByRole('dialog', { name: 'Upload Files' }).getByLabel('Upload files', { exact: true }).setInputFiles(big);
       const row = panel(page).getByRole('listitem', { name: 'holiday-video.mp4' });
       await row
         .getByRole('alert')
@@ -215,7 +215,7 @@ describe('uploads', () => {
     await page.getByRole('button', { name: 'Upload', exact: true }).click();
     await page
       .getByRole('dialog', { name: 'Upload Files' })
-      .locator('input[type="file"]')
+      .getByLabel('Upload files', { exact: true })
       .setInputFiles(await fileOnDisk('orphan.txt', 'orphan'));
     const row = panel(page).getByRole('listitem', { name: 'orphan.txt' });
     await row

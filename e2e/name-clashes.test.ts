@@ -48,8 +48,8 @@ async function uploadThroughDialog(files: Array<{ name: string; content: string 
   await openUploadDialog();
   const dialog = page.getByRole('dialog', { name: 'Upload Files' });
   await dialog.waitFor();
-  await page
-    .locator('input[type=file]:not([webkitdirectory])')
+  await dialog
+    .getByLabel('Upload files', { exact: true })
     .setInputFiles(files.map(({ name, content }) => ({ name, mimeType: 'text/plain', buffer: Buffer.from(content) })));
 }
 

@@ -160,7 +160,7 @@ describe('toasts', () => {
     const file = path.join(session.workDir, 'note.txt');
     await writeFile(file, 'a note');
     await page.getByRole('button', { name: 'Upload', exact: true }).first().click();
-    await page.getByRole('dialog', { name: 'Upload Files' }).locator('input[type="file"]').setInputFiles(file);
+    await page.getByRole('dialog', { name: 'Upload Files' }).getByLabel('Upload files', { exact: true }).setInputFiles(file);
     await toast(page, '1 file uploaded successfully!').waitFor();
     await expectToastsClear(page, 'upload', [...controls, page.getByRole('region', { name: 'Uploads' })]);
     await context.close();

@@ -66,7 +66,7 @@ async function startUpload(page: Page, file: string): Promise<void> {
   await page.goto('/dashboard');
   await page.getByText('Your cloud is empty').waitFor();
   await page.getByRole('button', { name: 'Upload', exact: true }).click();
-  await page.getByRole('dialog', { name: 'Upload Files' }).locator('input[type="file"]').setInputFiles(file);
+  await page.getByRole('dialog', { name: 'Upload Files' }).getByLabel('Upload files', { exact: true }).setInputFiles(file);
 }
 
 async function storageUsed(token: string): Promise<number> {

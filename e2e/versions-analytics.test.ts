@@ -31,7 +31,7 @@ async function uploadThroughDashboard(page: Page, name: string, content: Buffer,
       if (shown.textContent?.includes(text)) shown.setAttribute('data-text-before', shown.textContent);
   }, UPLOADED);
   await page.getByRole('button', { name: 'Upload', exact: true }).click();
-  await page.getByRole('dialog', { name: 'Upload Files' }).locator('input[type="file"]').setInputFiles(file);
+  await page.getByRole('dialog', { name: 'Upload Files' }).getByLabel('Upload files', { exact: true }).setInputFiles(file);
   if (onClash)
     await page
       .getByRole('dialog', { name: `“${name}” already exists in “Reports”` })

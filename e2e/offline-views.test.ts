@@ -68,6 +68,7 @@ afterAll(async () => {
 describe('the app without a network', () => {
   it('shows the folders, Recent and Starred opened lately from the device, marked offline, with their thumbnails', async () => {
     const trips = await createFolder(server, token, 'Trips');
+    const receipts = await createFolder(server, token, 'Receipts');
     await createFile(server, token, 'pack the tent', { name: 'packing.txt', type: 'text/plain', folderId: trips.id });
     const picture = makePicture(workDir, 'harbour.png', '640x480');
     const { body } = await uploadFile(server, token, { path: picture }, { name: 'harbour.png', type: 'image/png' });
@@ -117,6 +118,10 @@ describe('the app without a network', () => {
     await page.goto('/starred');
     await page.getByRole('listitem', { name: 'Trips', exact: true }).waitFor();
     await offlineNotice().waitFor();
+
+    // A folder never opened on this phone says so, rather than loading forever.
+    await page.goto(`/dashboard?folder=${receipts.id}`);
+    await page.getByRole('heading', { name: 'Not saved on this device' }).waitFor();
   });
 
   it('starts an upload chosen offline by itself when the network returns', async () => {

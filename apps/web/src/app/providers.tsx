@@ -1,10 +1,13 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { ApiError } from '../lib/api-client';
 import i18n from '../lib/i18n';
 
 export function createQueryClient(): QueryClient {
+  // TanStack Query takes the browser for online until an `offline` event: an app opened
+  // without a network is offline from its start, so its requests wait rather than fail.
+  onlineManager.setOnline(navigator.onLine);
   return new QueryClient({
     defaultOptions: {
       queries: {

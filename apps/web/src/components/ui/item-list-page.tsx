@@ -5,6 +5,7 @@ import type { FileItem } from '@cloudvault/contract/files';
 import { useViewedFile, useViewerClosed } from '../../hooks/use-viewed-file';
 import { signedInFileSource, type FileViewerProps } from '../../lib/file-source';
 import { Button } from './button';
+import { NotSavedOffline } from './not-saved-offline';
 import { PageTitle } from './page-title';
 import { Spinner } from './spinner';
 
@@ -17,7 +18,7 @@ interface ItemListPageProps {
   /** The empty state's picture. */
   emptyIcon: LucideIcon;
   /** The query behind the list (TanStack Query's fields). */
-  query: { isPending: boolean; isError: boolean; refetch: () => unknown };
+  query: { isPending: boolean; isPaused: boolean; isError: boolean; refetch: () => unknown };
   isEmpty: boolean;
   /** The files the viewer moves between (arrows, swipes). */
   files: FileItem[];
@@ -52,7 +53,9 @@ export function ItemListPage({ text, emptyIcon: EmptyIcon, query, isEmpty, files
       <h1 className="mt-2 text-2xl font-bold tracking-tight text-ink sm:text-3xl">{text('title')}</h1>
       <p className="mt-1.5 max-w-2xl text-sm text-ink-muted">{text('subtitle')}</p>
       <section className="mt-6 overflow-hidden rounded-card border border-line bg-surface shadow-card">
-        {query.isPending ? (
+        {query.isPending && query.isPaused ? (
+          <NotSavedOffline />
+        ) : query.isPending ? (
           <div role="status" className="flex min-h-48 flex-col items-center justify-center gap-3 text-sm text-ink-muted">
             <Spinner className="size-7 text-brand-600 dark:text-brand-400" />
             {text('loading')}

@@ -152,6 +152,7 @@ export function DashboardPage({ uploads, sharing, versionHistory, viewer }: Dash
         items={items}
         path={folderId === null ? [] : (path.data ?? null)}
         loading={!items && !failed}
+        notSavedOffline={!items && listed.paused}
         failed={failed}
         missingFolder={missingFolder}
         onRetry={() => {

@@ -5,6 +5,7 @@ import { useLocation } from 'react-router';
 import type { FileItem } from '@cloudvault/contract/files';
 import type { Folder } from '@cloudvault/contract/folders';
 import { LiveRegion } from '../../../components/ui/live-region';
+import { NotSavedOffline } from '../../../components/ui/not-saved-offline';
 import { FALLBACK_UPLOAD_CONFIG, useUploadConfig } from '../../../hooks/use-upload-config';
 import { driveKeys } from '../../../lib/query-keys';
 import { useViewedFile, useViewerClosed } from '../../../hooks/use-viewed-file';
@@ -48,6 +49,8 @@ interface FileBrowserProps {
   /** The folders from the top down to the open one; null while loading. */
   path: Folder[] | null;
   loading: boolean;
+  /** Offline, and the device kept no copy of this folder's listing. */
+  notSavedOffline: boolean;
   failed: boolean;
   missingFolder: boolean;
   onRetry: () => void;
@@ -188,6 +191,8 @@ export function FileBrowser(props: FileBrowserProps) {
     content = <MissingFolderNotice />;
   } else if (failed && !items) {
     content = <LoadFailedNotice onRetry={props.onRetry} />;
+  } else if (props.notSavedOffline) {
+    content = <NotSavedOffline className="min-h-64" />;
   } else if (props.loading || !items) {
     content = <ListingLoading />;
   } else if (items.length === 0 && !term) {

@@ -61,6 +61,7 @@ export function ScopedFolderPage({ scope, uploads, viewer }: ScopedFolderPagePro
         items={items}
         path={path.data ?? null}
         loading={!items && !failed}
+        notSavedOffline={!items && listed.paused}
         failed={failed}
         missingFolder={missingFolder}
         onRetry={() => {

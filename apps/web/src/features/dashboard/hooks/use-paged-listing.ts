@@ -54,6 +54,8 @@ export function usePagedListing(folderId: string | null, listing: ListingOrderCh
     /** A later page failed: scrolling does not ask again on its own (Try again does). */
     nextPageFailed: folders.isFetchNextPageError || files.isFetchNextPageError,
     isError: folders.isError || files.isError,
+    /** Waiting for the network: offline, and the device kept no copy of this folder. */
+    paused: folders.isPaused || files.isPaused,
     errors: [folders.error, files.error],
   };
 }

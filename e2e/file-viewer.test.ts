@@ -9,7 +9,7 @@ import { createFile, createFolder } from '@cloudvault/test-support/drive';
 import { callApi } from '@cloudvault/test-support/running-server';
 import { openPage } from './helpers/browser.ts';
 import { tile, waitForFocusedTile } from './helpers/drive.ts';
-import { makePdf, makePicture, makeWebm, requireFfmpeg } from './helpers/media-files.ts';
+import { makePdf, makePicture, makeWebm, pdfCanvasHasInk, requireFfmpeg } from './helpers/media-files.ts';
 import { verifyViaOutbox } from './helpers/outbox.ts';
 import { useE2eSession } from './helpers/session.ts';
 
@@ -237,7 +237,7 @@ describe('the file viewer', () => {
     const canvas = dialog.getByTestId('pdf-page');
     await page.waitForFunction(() => document.querySelector('[data-testid="pdf-page"]')?.getAttribute('data-page') === '1');
     // Polled: a busy machine can lay the viewer out again after the first draw, and a redraw clears the canvas first.
-    await expect.poll(() => canvasHasInk(page)).toBe(true);
+    await expect.poll(() => pdfCanvasHasInk(page)).toBe(true);
     await screenshot(page, 'pdf');
     await dialog.getByRole('button', { name: 'Next page' }).click();
     await page.waitForFunction(() => document.querySelector('[data-testid="pdf-page"]')?.getAttribute('data-page') === '2');
@@ -366,7 +366,7 @@ describe('the file viewer', () => {
     expect(await dialog.getByRole('button', { name: /Delete|Share|Version history/ }).count()).toBe(0);
     await guest.page.keyboard.press('ArrowRight');
     await guest.page.waitForFunction(() => document.querySelector('[data-testid="pdf-page"]')?.getAttribute('data-page') === '1');
-    await expect.poll(() => canvasHasInk(guest.page)).toBe(true);
+    await expect.poll(() => pdfCanvasHasInk(guest.page)).toBe(true);
     await guest.page.keyboard.press('Escape');
     await guest.page.waitForFunction(() => document.activeElement?.getAttribute('aria-label') === 'View 3 report.pdf');
     await guest.context.close();
@@ -413,20 +413,6 @@ describe('the file viewer', () => {
     await context.close();
   });
 });
-
-/** Whether the PDF canvas has pixels that are not white (a page was drawn). */
-function canvasHasInk(page: Page): Promise<boolean> {
-  return page.evaluate(() => {
-    const canvas = document.querySelector<HTMLCanvasElement>('[data-testid="pdf-page"]');
-    const context = canvas?.getContext('2d');
-    if (!canvas || !context) return false;
-    const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
-    for (let index = 0; index < data.length; index += 4) {
-      if (data[index]! < 200 || data[index + 1]! < 200 || data[index + 2]! < 200) return true;
-    }
-    return false;
-  });
-}
 
 /** A finger dragged from right to left across the middle of the screen. */
 async function swipeLeft(page: Page): Promise<void> {

@@ -1,15 +1,15 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '@cloudvault/test-support/accounts';
 import { createFile, uploadFile } from '@cloudvault/test-support/drive';
 import { violationsInEachTheme } from './helpers/axe.ts';
-import { CHROMIUM_LAUNCH } from './helpers/browser.ts';
 import { downloadedBytes, tile } from './helpers/drive.ts';
-import { makePdf, makePicture } from './helpers/media-files.ts';
+import { makePdf, makePicture, pdfCanvasHasInk } from './helpers/media-files.ts';
 import { startAppServer, type AppServer } from './helpers/app-server.ts';
+import { launchPhoneWithProfile, openControlled } from './helpers/installed-app.ts';
 
 // Files kept "available offline" on a phone (docs/decisions/0066-offline-and-sharing-in.md):
 // one marked in the file's menu opens in the viewer and downloads with the network gone, one
@@ -27,15 +27,7 @@ const viewer = (name: string) => page.getByRole('dialog', { name: `Viewer: ${nam
 beforeAll(async () => {
   workDir = await mkdtemp(path.join(os.tmpdir(), 'cloudvault-e2e-offline-files-'));
   server = await startAppServer();
-  context = await chromium.launchPersistentContext(path.join(workDir, 'profile'), {
-    ...CHROMIUM_LAUNCH,
-    baseURL: server.url,
-    viewport: { width: 390, height: 844 },
-    isMobile: true,
-    hasTouch: true,
-  });
-  page = context.pages()[0] ?? (await context.newPage());
-  page.setDefaultTimeout(10_000);
+  ({ context, page } = await launchPhoneWithProfile(workDir, server.url));
   const { token } = await createUser(server);
   picture = makePicture(workDir, 'harbour.png', '640x480');
   await uploadFile(server, token, { path: picture }, { name: 'harbour.png', type: 'image/png' });
@@ -44,9 +36,7 @@ beforeAll(async () => {
 
   await page.goto('/login');
   await page.evaluate((value) => localStorage.setItem('token', value), token);
-  await page.evaluate(() => navigator.serviceWorker.ready);
-  await page.goto('/dashboard');
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await openControlled(page, '/dashboard');
 });
 afterAll(async () => {
   await Promise.all([context?.close(), server?.stop()]);
@@ -130,23 +120,9 @@ describe('files available offline on a phone', () => {
       await viewer('harbour.png').waitFor({ state: 'detached' });
       await tile(page, 'report.pdf').tap();
       await viewer('report.pdf').waitFor();
-      await expect.poll(() => pdfHasInk()).toBe(true);
+      await expect.poll(() => pdfCanvasHasInk(page)).toBe(true);
     } finally {
       await context.setOffline(false);
     }
   });
 });
-
-/** Whether the PDF canvas has pixels that are not white (a page was drawn). */
-function pdfHasInk(): Promise<boolean> {
-  return page.evaluate(() => {
-    const canvas = document.querySelector<HTMLCanvasElement>('[data-testid="pdf-page"]');
-    const context = canvas?.getContext('2d');
-    if (!canvas || !context) return false;
-    const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
-    for (let index = 0; index < data.length; index += 4) {
-      if (data[index]! < 200 || data[index + 1]! < 200 || data[index + 2]! < 200) return true;
-    }
-    return false;
-  });
-}

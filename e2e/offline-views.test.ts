@@ -1,15 +1,15 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '@cloudvault/test-support/accounts';
 import { createFile, createFolder, downloadFile, listFiles, uploadFile } from '@cloudvault/test-support/drive';
 import { violationsInEachTheme } from './helpers/axe.ts';
-import { CHROMIUM_LAUNCH } from './helpers/browser.ts';
 import { tile } from './helpers/drive.ts';
 import { makePicture } from './helpers/media-files.ts';
 import { startAppServer, type AppServer } from './helpers/app-server.ts';
+import { launchPhoneWithProfile, openControlled } from './helpers/installed-app.ts';
 
 // The installed app without a network (docs/decisions/0066-offline-and-sharing-in.md), on a
 // phone: the views the user opened lately come back from the device, marked offline and with
@@ -49,15 +49,7 @@ async function thumbnailMade(id: string): Promise<void> {
 beforeAll(async () => {
   workDir = await mkdtemp(path.join(os.tmpdir(), 'cloudvault-e2e-offline-'));
   server = await startAppServer();
-  context = await chromium.launchPersistentContext(path.join(workDir, 'profile'), {
-    ...CHROMIUM_LAUNCH,
-    baseURL: server.url,
-    viewport: { width: 390, height: 844 },
-    isMobile: true,
-    hasTouch: true,
-  });
-  page = context.pages()[0] ?? (await context.newPage());
-  page.setDefaultTimeout(10_000);
+  ({ context, page } = await launchPhoneWithProfile(workDir, server.url));
   ({ token } = await createUser(server, { firstName: 'Olive' }));
 });
 afterAll(async () => {
@@ -82,9 +74,7 @@ describe('the app without a network', () => {
     // Signed in, with the service worker controlling the page.
     await page.goto('/login');
     await page.evaluate((value) => localStorage.setItem('token', value), token);
-    await page.evaluate(() => navigator.serviceWorker.ready);
-    await page.goto('/dashboard');
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await openControlled(page, '/dashboard');
     // The views, opened once with the network.
     await thumbnailShown('harbour.png');
     await page.goto(`/dashboard?folder=${trips.id}`);

@@ -2,12 +2,12 @@ import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '@cloudvault/test-support/accounts';
 import { violationsInEachTheme } from './helpers/axe.ts';
-import { CHROMIUM_LAUNCH } from './helpers/browser.ts';
 import { startAppServer, type AppServer } from './helpers/app-server.ts';
+import { launchPhoneWithProfile } from './helpers/installed-app.ts';
 
 // The installable app (docs/decisions/0065-installable-app.md), on a phone: Chromium finds
 // nothing missing to install it, its shell opens without a network, a new build is announced
@@ -29,15 +29,7 @@ beforeAll(async () => {
   web = path.join(workDir, 'web');
   await cp(builtWeb, web, { recursive: true });
   server = await startAppServer({ WEB_DIST_DIR: web });
-  context = await chromium.launchPersistentContext(path.join(workDir, 'profile'), {
-    ...CHROMIUM_LAUNCH,
-    baseURL: server.url,
-    viewport: { width: 390, height: 844 },
-    isMobile: true,
-    hasTouch: true,
-  });
-  page = context.pages()[0] ?? (await context.newPage());
-  page.setDefaultTimeout(10_000);
+  ({ context, page } = await launchPhoneWithProfile(workDir, server.url));
 });
 afterAll(async () => {
   await Promise.all([context?.close(), server?.stop()]);

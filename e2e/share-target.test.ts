@@ -2,15 +2,15 @@ import { createHash } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { deflateSync } from 'node:zlib';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '@cloudvault/test-support/accounts';
 import { createFolder, downloadFile, listFiles } from '@cloudvault/test-support/drive';
+import { halves } from '../apps/server/test/helpers/image-fixtures.ts';
 import { violationsInEachTheme } from './helpers/axe.ts';
-import { CHROMIUM_LAUNCH } from './helpers/browser.ts';
 import { randomContent } from './helpers/drive.ts';
 import { startAppServer, type AppServer } from './helpers/app-server.ts';
+import { launchPhoneWithProfile } from './helpers/installed-app.ts';
 
 // Sharing into CloudVault from a phone's share sheet (the manifest's share target): the share
 // sheet posts a multipart form to /share-target; the service worker keeps the files on the
@@ -25,38 +25,6 @@ let page: Page;
 let token: string;
 let email: string;
 let password: string;
-
-/** A real 2x2 PNG, so the page's thumbnail decodes. */
-function png(): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(2, 0);
-  header.writeUInt32BE(2, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  const rows = Buffer.from([0, 255, 0, 0, 0, 0, 255, 0, 0, 255, 0, 255, 255, 255]);
-  return Buffer.concat([
-    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(rows)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
-
-function crc32(bytes: Buffer): number {
-  let crc = ~0;
-  for (const byte of bytes) {
-    crc ^= byte;
-    for (let bit = 0; bit < 8; bit += 1) crc = (crc >>> 1) ^ (0xedb88320 & -(crc & 1));
-  }
-  return ~crc >>> 0;
-}
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
@@ -80,15 +48,7 @@ beforeAll(async () => {
   workDir = await mkdtemp(path.join(os.tmpdir(), 'cloudvault-e2e-share-target-'));
   server = await startAppServer();
   ({ token, email, password } = await createUser(server));
-  context = await chromium.launchPersistentContext(path.join(workDir, 'profile'), {
-    ...CHROMIUM_LAUNCH,
-    baseURL: server.url,
-    viewport: { width: 390, height: 844 },
-    isMobile: true,
-    hasTouch: true,
-  });
-  page = context.pages()[0] ?? (await context.newPage());
-  page.setDefaultTimeout(10_000);
+  ({ context, page } = await launchPhoneWithProfile(workDir, server.url));
 });
 afterAll(async () => {
   await Promise.all([context?.close(), server?.stop()]);
@@ -117,7 +77,7 @@ describe('sharing files into CloudVault from a phone', () => {
 
   it('keeps two shared files on the device, then uploads them into the folder picked, byte for byte', async () => {
     const folder = await createFolder(server, token, 'Phone photos');
-    const photo = png();
+    const photo = await halves('png');
     // Over 8 MiB: it travels over tus, resumably, as any large upload of the app.
     const video = randomContent(9 * 1024 * 1024);
     await writeFile(path.join(workDir, 'photo.png'), photo);
@@ -138,7 +98,7 @@ describe('sharing files into CloudVault from a phone', () => {
     await list.getByText('9 MB', { exact: true }).waitFor();
     // The image's thumbnail is drawn from the device's copy.
     await page.waitForFunction(() =>
-      Array.from(document.images).some((image) => image.src.startsWith('blob:') && image.naturalWidth === 2),
+      Array.from(document.images).some((image) => image.src.startsWith('blob:') && image.naturalWidth === 400),
     );
     expect(await violationsInEachTheme(page)).toEqual([]);
 

@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { Page } from 'playwright-core';
 
 /**
  * ffmpeg makes the journeys' pictures and video. It is a Debian package (.ci/run installs
@@ -73,4 +74,18 @@ export async function makePdf(dir: string, name: string, pages = 2): Promise<str
   const file = path.join(dir, name);
   await writeFile(file, pdf, 'latin1');
   return file;
+}
+
+/** Whether the PDF canvas has pixels that are not white (a page was drawn). */
+export function pdfCanvasHasInk(page: Page): Promise<boolean> {
+  return page.evaluate(() => {
+    const canvas = document.querySelector<HTMLCanvasElement>('[data-testid="pdf-page"]');
+    const context = canvas?.getContext('2d');
+    if (!canvas || !context) return false;
+    const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
+    for (let index = 0; index < data.length; index += 4) {
+      if (data[index]! < 200 || data[index + 1]! < 200 || data[index + 2]! < 200) return true;
+    }
+    return false;
+  });
 }

@@ -114,7 +114,7 @@ describe('the app without a network', () => {
     await page.getByRole('heading', { name: 'Not saved on this device' }).waitFor();
   });
 
-  it('starts an upload chosen offline by itself when the network returns', async () => {
+  it('starts an upload chosen offline by itself when the network returns, also after the app was reopened', async () => {
     const queued = path.join(workDir, 'queued.txt');
     await writeFile(queued, 'written on the train\n');
     await page.goto('/dashboard');
@@ -124,13 +124,20 @@ describe('the app without a network', () => {
     await page.getByRole('dialog', { name: 'Upload Files' }).getByLabel('Upload files', { exact: true }).setInputFiles(queued);
     const row = panel().getByRole('listitem', { name: 'queued.txt' });
     await row.getByText(/reconnecting/).waitFor();
+    // The app closed and opened again before the network returned: the file waits still.
+    await expect.poll(() => page.evaluate(async () => (await (await caches.open('cloudvault-waiting-uploads')).keys()).length)).toBe(1);
+    await page.reload();
+    await row.getByText(/reconnecting/).waitFor();
 
     const finished = row.getByText('Upload complete').waitFor();
     await context.setOffline(false);
     await finished;
     await offlineNotice().waitFor({ state: 'detached' });
-    const stored = (await listFiles(server, token)).find(({ originalName }) => originalName === 'queued.txt');
-    expect(stored).toBeDefined();
+    // Sent once, and no longer kept on the device.
+    const sent = (await listFiles(server, token)).filter(({ originalName }) => originalName.startsWith('queued'));
+    expect(sent.map(({ originalName }) => originalName)).toEqual(['queued.txt']);
+    const stored = sent[0];
+    await expect.poll(() => page.evaluate(async () => (await (await caches.open('cloudvault-waiting-uploads')).keys()).length)).toBe(0);
     expect((await downloadFile(server, token, stored!.id)).bytes.toString()).toBe('written on the train\n');
   });
 

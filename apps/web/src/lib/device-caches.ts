@@ -12,6 +12,8 @@ export const DEVICE_CACHES = {
   thumbnails: 'cloudvault-thumbnails',
   /** The files the user marked "available offline". */
   offlineFiles: 'cloudvault-offline-files',
+  /** Files chosen for upload while offline, until they are sent (features/uploads/waiting-uploads.ts). */
+  waitingUploads: 'cloudvault-waiting-uploads',
   /** Files shared into the app from the phone's share sheet, until they are uploaded or dismissed. */
   sharedIn: 'cloudvault-shared-in',
 } as const;

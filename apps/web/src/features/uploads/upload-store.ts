@@ -15,7 +15,8 @@ import { travelsResumably } from './upload-chunks';
 import { askNameClash } from './name-clash-prompt';
 import { type AskClash, clashingIndexes, type NameClash, resolveClashes } from './name-clashes';
 import { planFromDataTransfer, planFromFiles, type UploadPlan } from './upload-plan';
-import { UploadQueue, type UploadTransport } from './upload-queue';
+import { PAUSE_REASON, type TransportOptions, UploadQueue, type UploadTransport } from './upload-queue';
+import { forgetWaiting, isWaiting, keepWaiting, type WaitingUpload, waitingUploads } from './waiting-uploads';
 import { FALLBACK_UPLOAD_CONCURRENCY } from './upload-limits';
 
 type UploadedListener = (file: FileItem) => void;
@@ -39,8 +40,32 @@ const tusUpload = createTusTransport({ store: unfinishedUploads, owner: () => up
  */
 const transport: UploadTransport<FileItem | null> = (file, folderId, options) => {
   const send = () => (travelsResumably(file.size) ? tusUpload(file, folderId, options) : uploadFile(file, folderId, options));
-  return navigator.onLine ? send() : whenOnline(options.signal, options.onReconnecting).then(send);
+  return navigator.onLine && !isWaiting(file) ? send() : sendWhenOnline({ file, folderId, conflict: options.conflict }, options, send);
 };
+
+/**
+ * A file chosen offline is kept on the device (waiting-uploads.ts) so that a reload or a
+ * closed app does not lose it, waits for the network, and is forgotten once sent, failed
+ * or cancelled; a pause keeps it.
+ */
+async function sendWhenOnline(
+  upload: WaitingUpload,
+  { signal, onReconnecting }: TransportOptions,
+  send: () => Promise<FileItem | null>,
+): Promise<FileItem | null> {
+  await keepWaiting(upload).catch((error: unknown) =>
+    console.warn('Could not keep the file on this device until the network returns.', error),
+  );
+  try {
+    await whenOnline(signal, onReconnecting);
+    const result = await send();
+    void forgetWaiting(upload.file);
+    return result;
+  } catch (error) {
+    if (signal.reason !== PAUSE_REASON) void forgetWaiting(upload.file);
+    throw error;
+  }
+}
 
 /**
  * The app's one upload queue. It lives outside React so uploads carry on while the user
@@ -75,6 +100,7 @@ export const uploadQueue = new UploadQueue<FileItem | null>({
 /**
  * Shows a row for each of `owner`'s uploads left unfinished by an earlier page (a reload,
  * a closed tab) that the server still keeps; each resumes once its file is picked again.
+ * The files an earlier page chose offline are queued again.
  */
 export async function restoreUnfinishedUploads(owner: string): Promise<void> {
   uploadOwner = owner;
@@ -86,6 +112,9 @@ export async function restoreUnfinishedUploads(owner: string): Promise<void> {
       .filter(({ uploadUrl }) => !held.has(uploadLockName(uploadUrl)))
       .map(({ uploadUrl, name, size, folderId }) => ({ resumeKey: uploadUrl, name, size, folderId })),
   );
+  // Files chosen offline on an earlier page go again by themselves, once the network is back.
+  const waiting = await waitingUploads().catch(() => []);
+  if (waiting.length > 0) uploadQueue.add(waiting);
 }
 
 /**

@@ -51,6 +51,12 @@ describe('files available offline on a phone', () => {
     await tile(page, 'harbour.png').getByRole('img', { name: 'Available offline' }).waitFor();
     expect(await tile(page, 'notes.txt').getByRole('img', { name: 'Available offline' }).count()).toBe(0);
     expect(await violationsInEachTheme(page)).toEqual([]);
+    // Recent marks it too.
+    await page.goto('/recent');
+    const recent = (name: string) => page.getByRole('listitem', { name, exact: true });
+    await recent('harbour.png').getByRole('img', { name: 'Available offline' }).waitFor();
+    expect(await recent('notes.txt').getByRole('img', { name: 'Available offline' }).count()).toBe(0);
+    await page.goto('/dashboard');
 
     // Its menu now offers to remove the copy instead.
     await tile(page, 'harbour.png').getByRole('button', { name: 'More actions' }).click();

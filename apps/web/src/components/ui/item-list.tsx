@@ -6,6 +6,7 @@ import type { Folder } from '@cloudvault/contract/folders';
 import { signedInFileSource } from '../../lib/file-source';
 import { folderHref } from '../../lib/folder-href';
 import { FileIcon, FolderIcon } from './file-icon';
+import { OfflineMarker } from './offline-marker';
 import { ThumbnailImage } from './thumbnail-image';
 
 const ROW_CLASS = 'flex items-center gap-3 px-3 py-2.5 sm:px-5';
@@ -68,8 +69,10 @@ export function FileRow({ file, details, action, onOpen }: RowProps & { file: Fi
             {file.originalName}
           </span>
         </button>
-        {/* Wraps on a phone rather than cutting the details off. */}
-        <span className="block text-xs text-ink-muted">{details}</span>
+        {/* Wraps on a phone rather than cutting the details off; the offline mark after them. */}
+        <span className="block text-xs text-ink-muted">
+          {details} <OfflineMarker file={file} />
+        </span>
       </div>
       {action}
     </li>

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FileIcon, FolderIcon } from '../../../components/ui/file-icon';
 import { ThumbnailImage } from '../../../components/ui/thumbnail-image';
+import { OfflineMarker } from '../../../components/ui/offline-marker';
 import { cn } from '../../../lib/cn';
 import { signedInFileSource } from '../../../lib/file-source';
 import { useFormatSize } from '../../../lib/format-size';
@@ -9,7 +10,6 @@ import { useItemInteractions } from '../hooks/use-item-interactions';
 import { formatItemDate } from '../item-date';
 import { ItemActions } from './item-actions';
 import { cellAttributes, type ItemCellProps } from './item-cell';
-import { OfflineMarker } from './offline-marker';
 
 /** An item in the list view: icon, name, size and date in columns from sm up, its actions at the end. */
 export function ItemRow(props: ItemCellProps) {

@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FileIcon, FolderIcon } from '../../../components/ui/file-icon';
 import { ThumbnailImage } from '../../../components/ui/thumbnail-image';
+import { OfflineMarker } from '../../../components/ui/offline-marker';
 import { cn } from '../../../lib/cn';
 import { signedInFileSource } from '../../../lib/file-source';
 import { useFormatSize } from '../../../lib/format-size';
@@ -10,7 +11,6 @@ import { useItemInteractions } from '../hooks/use-item-interactions';
 import { formatItemDate } from '../item-date';
 import { ItemActions } from './item-actions';
 import { cellAttributes, type ItemCellProps } from './item-cell';
-import { OfflineMarker } from './offline-marker';
 
 interface ItemTileProps extends ItemCellProps {
   /** Small tiles (phone): no date. */

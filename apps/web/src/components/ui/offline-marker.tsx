@@ -1,7 +1,7 @@
 import { CircleArrowDown } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { FileItem } from '@cloudvault/contract/files';
-import { useOfflineCopy } from '../../../hooks/use-offline-copy';
+import { useOfflineCopy } from '../../hooks/use-offline-copy';
 
 /** The small mark of a file kept on this device ("Available offline"), read out with the item's name. */
 export function OfflineMarker({ file }: { file: FileItem }) {

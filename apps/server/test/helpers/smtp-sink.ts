@@ -29,6 +29,12 @@ export async function startSmtpSink(port = 0): Promise<SmtpSink> {
       );
     },
   });
+  // smtp-server re-emits each connection's errors on the server: a client that goes away
+  // mid-conversation (a node killed in the cluster suite while its mail pool held a connection)
+  // is that client's end, not the sink's; without a listener it would be an uncaught error.
+  server.on('error', (error: Error & { code?: string }) => {
+    if (error.code !== 'ECONNRESET' && error.code !== 'EPIPE') console.error('SMTP sink:', error);
+  });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   const address = server.server.address() as AddressInfo;
   return {

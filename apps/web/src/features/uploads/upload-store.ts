@@ -45,8 +45,10 @@ const transport: UploadTransport<FileItem | null> = (file, folderId, options) =>
 
 /**
  * A file chosen offline is kept on the device (waiting-uploads.ts) so that a reload or a
- * closed app does not lose it, waits for the network, and is forgotten once sent, failed
- * or cancelled; a pause keeps it.
+ * closed app does not lose it, and waits for the network. Once it starts to travel the copy
+ * has done its part: from there a large file is resumed from the server's offset like any
+ * other (unfinished-uploads.ts), and a copy kept longer would be sent a second time by the
+ * next page. A cancel while it waits forgets it too; a pause keeps it.
  */
 async function sendWhenOnline(
   upload: WaitingUpload,
@@ -58,13 +60,12 @@ async function sendWhenOnline(
   );
   try {
     await whenOnline(signal, onReconnecting);
-    const result = await send();
-    void forgetWaiting(upload.file);
-    return result;
   } catch (error) {
     if (signal.reason !== PAUSE_REASON) void forgetWaiting(upload.file);
     throw error;
   }
+  void forgetWaiting(upload.file);
+  return send();
 }
 
 /**

@@ -43,7 +43,7 @@ export async function keepWaiting({ file, folderId, conflict }: WaitingUpload): 
   );
 }
 
-/** The file was sent, failed for good or was cancelled: its copy goes. */
+/** The file started to travel, or was cancelled: its copy goes. */
 export async function forgetWaiting(file: File): Promise<void> {
   const address = addresses.get(file);
   if (!address) return;

@@ -5,6 +5,7 @@ import type { FileItem } from '@cloudvault/contract/files';
 import { useViewedFile, useViewerClosed } from '../../hooks/use-viewed-file';
 import { signedInFileSource, type FileViewerProps } from '../../lib/file-source';
 import { Button } from './button';
+import { EmptyPanel } from './empty-panel';
 import { NotSavedOffline } from './not-saved-offline';
 import { PageTitle } from './page-title';
 import { Spinner } from './spinner';
@@ -69,13 +70,7 @@ export function ItemListPage({ text, emptyIcon: EmptyIcon, query, isEmpty, files
             </Button>
           </div>
         ) : isEmpty ? (
-          <div className="flex min-h-48 flex-col items-center justify-center gap-3 px-6 py-12 text-center">
-            <span className="grid size-14 place-items-center rounded-2xl bg-surface-muted text-ink-muted">
-              <EmptyIcon aria-hidden="true" className="size-7" />
-            </span>
-            <h2 className="text-base font-semibold text-ink">{text('empty')}</h2>
-            <p className="max-w-sm text-sm text-ink-muted">{text('emptyHint')}</p>
-          </div>
+          <EmptyPanel icon={EmptyIcon} title={text('empty')} hint={text('emptyHint')} />
         ) : (
           children((file) => viewed.open(file.id))
         )}

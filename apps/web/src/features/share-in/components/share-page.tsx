@@ -3,10 +3,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button';
+import { EmptyPanel } from '../../../components/ui/empty-panel';
 import { FileIcon, FolderIcon } from '../../../components/ui/file-icon';
 import { PageTitle } from '../../../components/ui/page-title';
 import { ContentSpinner } from '../../../components/ui/spinner';
 import { useUploadConfig } from '../../../hooks/use-upload-config';
+import { cn } from '../../../lib/cn';
 import { folderHref } from '../../../lib/folder-href';
 import { useFormatSize } from '../../../lib/format-size';
 import { notify } from '../../../lib/notify';
@@ -50,16 +52,13 @@ export function SharePage({ folderChooser: FolderChooser, startUploads }: ShareP
 function NothingReceived() {
   const { t } = useTranslation();
   return (
-    <section className="mt-6 flex flex-col items-center justify-center rounded-card border border-line bg-surface px-6 py-12 text-center shadow-card">
-      <span className="grid size-16 place-items-center rounded-2xl bg-surface-muted text-ink-subtle">
-        <Inbox aria-hidden="true" className="size-8" />
-      </span>
-      <h2 className="mt-5 text-lg font-semibold text-ink">{t('shareIn.empty.title')}</h2>
-      <p className="mt-1.5 max-w-sm text-sm text-ink-muted">{t('shareIn.empty.hint')}</p>
-      <Link to="/dashboard" className={buttonClasses({ variant: 'secondary' }) + ' mt-6'}>
-        <FolderOpen aria-hidden="true" className="size-4" />
-        {t('shareIn.empty.myFiles')}
-      </Link>
+    <section className="mt-6 rounded-card border border-line bg-surface shadow-card">
+      <EmptyPanel icon={Inbox} title={t('shareIn.empty.title')} hint={t('shareIn.empty.hint')}>
+        <Link to="/dashboard" className={cn(buttonClasses({ variant: 'secondary' }), 'mt-3')}>
+          <FolderOpen aria-hidden="true" className="size-4" />
+          {t('shareIn.empty.myFiles')}
+        </Link>
+      </EmptyPanel>
     </section>
   );
 }
